@@ -1,0 +1,60 @@
+import { GraphQLError, type GraphQLFormattedError } from "graphql";
+import { ArgumentValidationError } from "type-graphql";
+import { AppError, ErrorCode, type FieldError } from "../common/errors.js";
+import { translate, type Language } from "../common/i18n.js";
+import { logger } from "../common/logger.js";
+
+/** Codes the GraphQL layer itself produces (parse, validation, bad variables). */
+const PASS_THROUGH = new Set(["GRAPHQL_PARSE_FAILED", "GRAPHQL_VALIDATION_FAILED", "BAD_USER_INPUT", "BAD_REQUEST", "PERSISTED_QUERY_NOT_FOUND", "PERSISTED_QUERY_NOT_SUPPORTED", "OPERATION_RESOLUTION_FAILURE"]);
+
+function fieldErrorsFromValidation(err: ArgumentValidationError): FieldError[] {
+  const out: FieldError[] = [];
+  const walk = (errors: ArgumentValidationError["extensions"]["validationErrors"], prefix: string) => {
+    for (const e of errors) {
+      const field = prefix ? `${prefix}.${e.property}` : e.property;
+      for (const constraint of Object.keys(e.constraints ?? {})) out.push({ field, key: `errors.validation.${constraint}` });
+      if (e.children?.length) walk(e.children, field);
+    }
+  };
+  walk(err.extensions.validationErrors, "");
+  return out;
+}
+
+/**
+ * The one place errors become what clients read: a code, a translated message and,
+ * for bad input, per-field messages. Unknown errors are logged and masked.
+ */
+export function presentError(formatted: GraphQLFormattedError, error: unknown, language: Language): GraphQLFormattedError {
+  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  const base = { locations: formatted.locations, path: formatted.path };
+  const withFields = (code: string, key: string, params: Record<string, string | number>, fields: FieldError[], extra = {}) => ({
+    ...base,
+    message: translate(key, language, params),
+    extensions: {
+      code,
+      key,
+      ...(fields.length
+        ? { fields: fields.map((f) => ({ field: f.field, key: f.key, message: translate(f.key, language, f.params) })) }
+        : {}),
+      ...extra,
+    },
+  });
+
+  if (original instanceof AppError) {
+    return withFields(original.code, original.key, original.params, original.fields,
+      original.retryAfterSeconds !== undefined ? { retryAfterSeconds: original.retryAfterSeconds } : {});
+  }
+  if (original instanceof ArgumentValidationError) {
+    return withFields(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, fieldErrorsFromValidation(original));
+  }
+  const code = formatted.extensions?.code;
+  if (typeof code === "string" && (PASS_THROUGH.has(code) || code === "UNAUTHENTICATED" || code === "FORBIDDEN")) {
+    return { ...formatted, extensions: { ...formatted.extensions, code } };
+  }
+  // graphql-js errors raised before execution (bad variables, limits) have no original error.
+  if (error instanceof GraphQLError && !error.originalError && !error.path) {
+    return { ...formatted, extensions: { ...formatted.extensions, code: code ?? "GRAPHQL_VALIDATION_FAILED" } };
+  }
+  logger.error("Unexpected error", { error: original instanceof Error ? original.stack : String(original), path: formatted.path });
+  return withFields(ErrorCode.INTERNAL_SERVER_ERROR, "errors.unexpected", {}, []);
+}

@@ -1,0 +1,37 @@
+import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
+import type { Context } from "../common/context.js";
+import { AppError, ErrorCode } from "../common/errors.js";
+import { fromGlobalId } from "../common/global-id.js";
+import { Node, type NodeLoader } from "../common/node.js";
+import { Rootspace, rootspaceNode } from "../modules/rootspaces/index.js";
+
+/** Every type `node(id)` can return; each area adds its loader here. */
+const nodeLoaders: Record<string, NodeLoader<Context>> = {
+  [Rootspace.typeName]: rootspaceNode,
+};
+
+async function loadNode(ctx: Context, id: string): Promise<object | null> {
+  const ref = fromGlobalId(id);
+  if (!ref) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_global_id", {}, [{ field: "id", key: "errors.bad_global_id" }]);
+  const load = nodeLoaders[ref.type];
+  return load ? load(ctx, ref.id) : null;
+}
+
+@Resolver()
+export class NodeResolver {
+  @Query(() => Node, { nullable: true, description: "Fetches any object by its global id; null when absent or hidden." })
+  node(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<object | null> {
+    return loadNode(ctx, id);
+  }
+
+  @Query(() => [Node], { nullable: "items", description: "Fetches up to 100 objects by global id, in order." })
+  nodes(
+    @Arg("ids", () => [ID], { validate: false }) ids: string[],
+    @Ctx() ctx: Context,
+  ): Promise<(object | null)[]> {
+    if (ids.length > 100) {
+      throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.too_many_ids", { max: 100 }, [{ field: "ids", key: "errors.too_many_ids", params: { max: 100 } }]);
+    }
+    return Promise.all(ids.map((id) => loadNode(ctx, id)));
+  }
+}

@@ -1,0 +1,59 @@
+import { printSchemaWithDirectives } from "@graphql-tools/utils";
+import {
+  DirectiveLocation,
+  GraphQLDirective,
+  GraphQLEnumType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLSchema,
+  lexicographicSortSchema,
+} from "graphql";
+import { buildSchema } from "type-graphql";
+import { authChecker } from "../common/auth/authorized.js";
+import { Role } from "../common/auth/roles.js";
+import type { EventBus } from "../common/event-bus.js";
+import { RootspaceResolver } from "../modules/rootspaces/index.js";
+import { NodeResolver } from "./node.resolver.js";
+
+/** Every resolver of every area; an area adds its resolvers here. */
+const resolvers = [NodeResolver, RootspaceResolver] as const;
+
+/**
+ * Adds the `@auth(requires: [Role!]!)` directive definition so the role rules that
+ * `RequireRoles` prints on fields are valid SDL for partners and codegen.
+ */
+function withAuthDirective(schema: GraphQLSchema): GraphQLSchema {
+  const config = schema.toConfig();
+  const types = [...config.types];
+  let roleType = schema.getType("Role") as GraphQLEnumType | undefined;
+  if (!roleType) {
+    roleType = new GraphQLEnumType({
+      name: "Role",
+      description: "Platform roles, highest rank first.",
+      values: Object.fromEntries(Object.entries(Role).map(([key, value]) => [key, { value }])),
+    });
+    types.push(roleType);
+  }
+  const auth = new GraphQLDirective({
+    name: "auth",
+    description: "The caller must hold one of these roles (admin passes every check).",
+    locations: [DirectiveLocation.FIELD_DEFINITION, DirectiveLocation.OBJECT],
+    args: { requires: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(roleType))) } },
+  });
+  return new GraphQLSchema({ ...config, types, directives: [...config.directives, auth] });
+}
+
+export async function buildRootsSchema(bus: EventBus): Promise<GraphQLSchema> {
+  const schema = await buildSchema({
+    resolvers,
+    authChecker,
+    pubSub: bus,
+    validate: { forbidUnknownValues: false },
+    emitSchemaFile: false,
+  });
+  return withAuthDirective(schema);
+}
+
+/** The committed SDL: sorted, with directives, so diffs stay readable. */
+export const printRootsSchema = (schema: GraphQLSchema): string =>
+  printSchemaWithDirectives(lexicographicSortSchema(schema)).trim() + "\n";

@@ -1,0 +1,88 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { ApolloServer } from "@apollo/server";
+import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
+import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import { expressMiddleware } from "@as-integrations/express5";
+import express from "express";
+import type { GraphQLSchema } from "graphql";
+import type { DataSource } from "typeorm";
+import type { Config } from "../config.js";
+import { createContext, type Context } from "../common/context.js";
+import type { EventBus } from "../common/event-bus.js";
+import { currentLanguage, negotiateLanguage, requestLanguage } from "../common/i18n.js";
+import { bearerToken, resolveViewer } from "../modules/accounts/index.js";
+import { cspReportRouter } from "../modules/security/index.js";
+import { presentError } from "./format-error.js";
+import { healthHandler } from "./health.js";
+import { limitRules, parseOptions } from "./limits.js";
+import { httpsRedirect, securityHeaders } from "./security.js";
+import { clientRouter } from "./static.js";
+import { attachWebSocket } from "./websocket.js";
+import { APP_VERSION } from "./version.js";
+
+export interface RootsServer {
+  httpServer: Server;
+  /** Listens on `port` (0 = any free port) and resolves the bound port. */
+  listen(port: number, host?: string): Promise<number>;
+  /** Stops accepting, drains HTTP and WebSocket work, then resolves. */
+  stop(): Promise<void>;
+}
+
+export async function createRootsServer(deps: { config: Config; ds: DataSource; bus: EventBus; schema: GraphQLSchema }): Promise<RootsServer> {
+  const { config, ds, bus, schema } = deps;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY);
+  const httpServer = createServer(app);
+
+  const makeContext = async (authorization: string | undefined, language: Context["language"]): Promise<Context> =>
+    createContext({ viewer: await resolveViewer(ds, bearerToken(authorization)), language, ds, bus });
+
+  const ws = attachWebSocket({ httpServer, schema, config, makeContext });
+
+  const apollo = new ApolloServer<Context>({
+    schema,
+    csrfPrevention: true,
+    introspection: true,
+    includeStacktraceInErrorResponses: false,
+    validationRules: limitRules(config),
+    parseOptions: parseOptions(config),
+    formatError: (formatted, error) => presentError(formatted, error, currentLanguage()),
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      ApolloServerPluginLandingPageDisabled(),
+      { serverWillStart: async () => ({ drainServer: () => ws.dispose() }) },
+    ],
+  });
+  await apollo.start();
+
+  app.use(httpsRedirect(config), ...securityHeaders());
+  app.use((req, _res, next) => {
+    requestLanguage.run(negotiateLanguage(req.get("x-roots-language"), req.get("accept-language")), next);
+  });
+  app.get("/health", healthHandler(ds, APP_VERSION));
+  app.use(cspReportRouter(ds));
+  app.use(
+    "/graphql",
+    express.json({ limit: "1mb" }),
+    expressMiddleware(apollo, {
+      context: ({ req }) => makeContext(req.get("authorization"), currentLanguage()),
+    }),
+  );
+  const client = config.CLIENT_DIST ? clientRouter(config.CLIENT_DIST) : null;
+  if (client) app.use(client);
+  app.use((_req, res) => {
+    res.status(404).json({ error: "not_found" });
+  });
+
+  return {
+    httpServer,
+    listen: (port, host = config.HOST) =>
+      new Promise((resolvePort, reject) => {
+        httpServer.once("error", reject);
+        httpServer.listen(port, host, () => resolvePort((httpServer.address() as AddressInfo).port));
+      }),
+    stop: () => apollo.stop(),
+  };
+}

@@ -1,0 +1,76 @@
+import type { Server } from "node:http";
+import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from "graphql";
+import { useServer } from "graphql-ws/use/ws";
+import { WebSocketServer } from "ws";
+import { allowedOrigins, type Config } from "../config.js";
+import type { Context } from "../common/context.js";
+import { negotiateLanguage, type Language } from "../common/i18n.js";
+import { presentError } from "./format-error.js";
+import { limitRules, parseOptions } from "./limits.js";
+
+type Extra = {
+  language?: Language;
+  authorization?: string;
+};
+
+/**
+ * graphql-ws on the same port and path as HTTP. Browsers may connect only from allowed
+ * origins; the same parse and validation limits as HTTP apply to every operation.
+ */
+export function attachWebSocket(opts: {
+  httpServer: Server;
+  schema: GraphQLSchema;
+  config: Config;
+  makeContext: (authorization: string | undefined, language: Language) => Promise<Context>;
+}) {
+  const { httpServer, schema, config, makeContext } = opts;
+  const origins = allowedOrigins(config);
+  const wss = new WebSocketServer({
+    server: httpServer,
+    path: "/graphql",
+    maxPayload: 1024 * 1024,
+    // Non-browser clients send no Origin; browsers always do, and must be on the list.
+    verifyClient: (info, done) => (!info.origin || origins.has(info.origin) ? done(true) : done(false, 403, "Origin not allowed")),
+  });
+  const rules = [...specifiedRules, ...limitRules(config)];
+  const format = (errors: readonly GraphQLError[], lang: Language) =>
+    errors.map((e) => {
+      const shown = presentError(e.toJSON(), e, lang);
+      return new GraphQLError(shown.message, { nodes: e.nodes, path: e.path, extensions: shown.extensions });
+    });
+
+  const server = useServer<Record<string, unknown>, Extra>(
+    {
+      schema,
+      onConnect: (ctx) => {
+        const params = ctx.connectionParams ?? {};
+        const headerLang = ctx.extra.request.headers["accept-language"];
+        ctx.extra.language = negotiateLanguage(typeof params.language === "string" ? params.language : undefined, headerLang);
+        ctx.extra.authorization = typeof params.authorization === "string" ? params.authorization : undefined;
+        return true;
+      },
+      onSubscribe: async (ctx, _id, payload) => {
+        const lang = ctx.extra.language ?? "ar";
+        let document: DocumentNode;
+        try {
+          document = parse(payload.query, parseOptions(config));
+        } catch (err) {
+          return format([err instanceof GraphQLError ? err : new GraphQLError(String(err))], lang);
+        }
+        const errors = validate(schema, document, rules);
+        if (errors.length) return format(errors, lang);
+        return {
+          schema,
+          document,
+          operationName: payload.operationName,
+          variableValues: payload.variables,
+          contextValue: await makeContext(ctx.extra.authorization, lang),
+        };
+      },
+      onNext: (ctx, _id, _payload, _args, result) =>
+        result.errors?.length ? { ...result, errors: format(result.errors, ctx.extra.language ?? "ar") } : result,
+    },
+    wss,
+  );
+  return { dispose: async () => server.dispose() };
+}

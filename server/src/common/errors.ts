@@ -1,0 +1,41 @@
+/** Error codes shared by every area; formatError turns them into `extensions.code`. */
+export const ErrorCode = {
+  UNAUTHENTICATED: "UNAUTHENTICATED",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  BAD_USER_INPUT: "BAD_USER_INPUT",
+  CONFLICT: "CONFLICT",
+  RATE_LIMITED: "RATE_LIMITED",
+  INTERNAL_SERVER_ERROR: "INTERNAL_SERVER_ERROR",
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export interface FieldError {
+  field: string;
+  /** Translation key of the message. */
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * An expected failure. `key` is a translation key (see client/public/translations.csv);
+ * the reader's language is applied when the error is formatted.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly key: string,
+    readonly params: Record<string, string | number> = {},
+    readonly fields: FieldError[] = [],
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(key);
+    this.name = "AppError";
+  }
+}
+
+export const notFound = (): AppError => new AppError(ErrorCode.NOT_FOUND, "errors.not_found");
+export const forbidden = (): AppError => new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
+export const unauthenticated = (): AppError => new AppError(ErrorCode.UNAUTHENTICATED, "errors.unauthenticated");
+export const badInput = (fields: FieldError[], key = "errors.bad_input"): AppError =>
+  new AppError(ErrorCode.BAD_USER_INPUT, key, {}, fields);

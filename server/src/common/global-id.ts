@@ -1,0 +1,18 @@
+/**
+ * Opaque, stable global ids (Relay): base64url("Type:rawId"). Partners may store them;
+ * the format must never change.
+ */
+export function toGlobalId(type: string, rawId: string): string {
+  return Buffer.from(`${type}:${rawId}`, "utf8").toString("base64url");
+}
+
+/** Returns null for anything that is not a well-formed global id. */
+export function fromGlobalId(globalId: string): { type: string; id: string } | null {
+  if (!/^[A-Za-z0-9_-]{4,200}$/.test(globalId)) return null;
+  const decoded = Buffer.from(globalId, "base64url").toString("utf8");
+  const sep = decoded.indexOf(":");
+  if (sep <= 0 || sep === decoded.length - 1) return null;
+  const type = decoded.slice(0, sep);
+  if (!/^[A-Z][A-Za-z]+$/.test(type)) return null;
+  return { type, id: decoded.slice(sep + 1) };
+}

@@ -1,0 +1,61 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import Papa from "papaparse";
+
+/** Languages of the product; Arabic is the default and reads right to left. */
+export const LANGUAGES = ["ar", "en", "fr"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "ar";
+
+type Catalogue = Record<Language, Map<string, string>>;
+
+/** The same CSV the client loads (key, label, en, ar, fr): one source for every string. */
+export const TRANSLATIONS_CSV = fileURLToPath(new URL("../../../client/public/translations.csv", import.meta.url));
+
+let catalogue: Catalogue | undefined;
+
+export function parseTranslationsCsv(text: string): Catalogue {
+  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+  const out: Catalogue = { ar: new Map(), en: new Map(), fr: new Map() };
+  for (const row of parsed.data) {
+    if (!row.key) continue;
+    for (const lang of LANGUAGES) if (row[lang]) out[lang].set(row.key, row[lang]);
+  }
+  return out;
+}
+
+function load(): Catalogue {
+  catalogue ??= parseTranslationsCsv(readFileSync(process.env.TRANSLATIONS_CSV ?? TRANSLATIONS_CSV, "utf8"));
+  return catalogue;
+}
+
+/** Text for `key` in `lang`, falling back to English, then to the key itself. */
+export function translate(key: string, lang: Language, params: Record<string, string | number> = {}): string {
+  const cat = load();
+  const text = cat[lang].get(key) ?? cat.en.get(key) ?? key;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? `{{${name}}}`));
+}
+
+/** Picks the reader's language: explicit header, then Accept-Language, then the default. */
+export function negotiateLanguage(explicit: string | undefined, acceptLanguage: string | undefined): Language {
+  const pick = (tag: string | undefined) => LANGUAGES.find((l) => tag?.trim().toLowerCase().startsWith(l));
+  const fromExplicit = pick(explicit);
+  if (fromExplicit) return fromExplicit;
+  const ranked = (acceptLanguage ?? "")
+    .split(",")
+    .map((part) => {
+      const [tag, q] = part.split(";q=");
+      return { tag, q: q === undefined ? 1 : Number(q) };
+    })
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    const lang = pick(tag);
+    if (lang) return lang;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** Per-request language, so error formatting deep in Apollo knows the reader's language. */
+export const requestLanguage = new AsyncLocalStorage<Language>();
+export const currentLanguage = (): Language => requestLanguage.getStore() ?? DEFAULT_LANGUAGE;

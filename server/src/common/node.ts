@@ -1,0 +1,14 @@
+import { Field, ID, InterfaceType } from "type-graphql";
+
+/**
+ * Relay `Node`: every object a partner may fetch again by id. Implementations expose
+ * a `globalId` getter; the schema calls it `id`.
+ */
+@InterfaceType("Node", { description: "An object with an opaque, stable global id." })
+export abstract class Node {
+  @Field(() => ID, { name: "id", description: "Opaque global id; stable across releases." })
+  globalId: string;
+}
+
+/** How `node(id)` loads a type: registered by each area through its index.ts. */
+export type NodeLoader<Ctx> = (ctx: Ctx, rawId: string) => Promise<object | null>;

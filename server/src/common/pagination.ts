@@ -1,0 +1,111 @@
+import { ArgsType, ClassType, Field, Int, ObjectType } from "type-graphql";
+import { Max, Min } from "class-validator";
+import type { ObjectLiteral, SelectQueryBuilder } from "typeorm";
+import { AppError, ErrorCode } from "./errors.js";
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20;
+
+@ArgsType()
+export class ConnectionArgs {
+  @Field(() => Int, { nullable: true, description: `Page size, 0 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).` })
+  @Min(0)
+  @Max(MAX_PAGE_SIZE)
+  first?: number;
+
+  @Field(() => String, { nullable: true, description: "Cursor of the last edge already read." })
+  after?: string;
+}
+
+@ObjectType({ description: "Relay page information." })
+export class PageInfo {
+  @Field(() => Boolean)
+  hasNextPage: boolean;
+
+  @Field(() => Boolean)
+  hasPreviousPage: boolean;
+
+  @Field(() => String, { nullable: true })
+  startCursor: string | null;
+
+  @Field(() => String, { nullable: true })
+  endCursor: string | null;
+}
+
+export interface Edge<T> {
+  cursor: string;
+  node: T;
+}
+
+export interface Connection<T> {
+  edges: Edge<T>[];
+  pageInfo: PageInfo;
+  totalCount: number;
+}
+
+/** Builds the `XConnection` and `XEdge` GraphQL types for a node type. */
+export function ConnectionType<T extends object>(nodeType: ClassType<T>, name: string) {
+  @ObjectType(`${name}Edge`)
+  class EdgeClass {
+    @Field(() => String)
+    cursor: string;
+
+    @Field(() => nodeType)
+    node: T;
+  }
+
+  @ObjectType(`${name}Connection`, { description: `A page of ${name} nodes.` })
+  class ConnectionClass {
+    @Field(() => [EdgeClass])
+    edges: EdgeClass[];
+
+    @Field(() => PageInfo)
+    pageInfo: PageInfo;
+
+    @Field(() => Int, { description: "Number of nodes in the whole list." })
+    totalCount: number;
+  }
+  return ConnectionClass;
+}
+
+const encodeCursor = (value: string): string => Buffer.from(JSON.stringify([value]), "utf8").toString("base64url");
+
+function decodeCursor(cursor: string): string {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (Array.isArray(parsed) && parsed.length === 1 && typeof parsed[0] === "string") return parsed[0];
+  } catch {
+    // fall through to the error below
+  }
+  throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_cursor", {}, [{ field: "after", key: "errors.bad_cursor" }]);
+}
+
+/**
+ * Keyset pagination over a unique, text-comparable column (e.g. `r.slug`): stable under
+ * inserts, one query for the page plus one for the count.
+ */
+export async function paginate<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  args: ConnectionArgs,
+  key: { column: string; value: (row: T) => string },
+): Promise<Connection<T>> {
+  const first = args.first ?? DEFAULT_PAGE_SIZE;
+  const totalCount = await qb.clone().getCount();
+  const page = qb.clone().orderBy(key.column, "ASC").take(first + 1);
+  if (args.after !== undefined && args.after !== null) {
+    page.andWhere(`${key.column} > :__after`, { __after: decodeCursor(args.after) });
+  }
+  const rows = first === 0 ? [] : await page.getMany();
+  const hasNextPage = rows.length > first;
+  const edges = rows.slice(0, first).map((node) => ({ node, cursor: encodeCursor(key.value(node)) }));
+  return {
+    edges,
+    totalCount,
+    pageInfo: {
+      hasNextPage,
+      hasPreviousPage: Boolean(args.after),
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+/** Every environment variable the server reads, parsed and validated once at start. */
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const csv = z
+  .string()
+  .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean));
+
+const postgresUrl = z
+  .string()
+  .refine((v) => /^postgres(ql)?:\/\//.test(v), "must be a postgres:// or postgresql:// URL");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Public origin of the site, used for links, CORS and the WebSocket Origin allow-list. */
+  PUBLIC_URL: z.url().default("http://localhost:4000"),
+  /** Extra origins allowed to open a WebSocket (comma-separated). */
+  ALLOWED_ORIGINS: csv.default([]),
+  /** External PostgreSQL; when absent an embedded PostgreSQL is started. */
+  DATABASE_URL: postgresUrl.optional(),
+  EMBEDDED_PG_DIR: z.string().min(1).default(".data/pg"),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(55432),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** Seed demo data on start: defaults to on with the embedded database, off otherwise. */
+  SEED_DEMO: bool.optional(),
+  /** Redis for cross-instance subscriptions; in-process event bus when absent. */
+  REDIS_URL: z
+    .string()
+    .refine((v) => /^rediss?:\/\//.test(v), "must be a redis:// or rediss:// URL")
+    .optional(),
+  /** Trust X-Forwarded-* headers from this many proxy hops (0 = none). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Serve the built client from this folder (empty = do not serve). */
+  CLIENT_DIST: z.string().default("../client/dist"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).max(100).default(15),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(10).max(1_000_000).default(5000),
+  GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).max(100_000).default(3000),
+  APP_NAME: z.string().min(1).default("Roots"),
+});
+
+export type Config = z.infer<typeof schema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+/** Origins allowed to open browser WebSockets and send credentials. */
+export function allowedOrigins(config: Config): Set<string> {
+  return new Set([new URL(config.PUBLIC_URL).origin, ...config.ALLOWED_ORIGINS.map((o) => new URL(o).origin)]);
+}

@@ -1,0 +1,39 @@
+import "reflect-metadata";
+import { DataSource } from "typeorm";
+import { entities } from "./entities.js";
+import { migrations } from "./migrations/index.js";
+
+export interface DataSourceOptions {
+  url: string;
+  poolMax?: number;
+  statementTimeoutMs?: number;
+  applicationName?: string;
+}
+
+/** One bounded pool per process; migrations, never `synchronize`. */
+export function createDataSource(opts: DataSourceOptions): DataSource {
+  return new DataSource({
+    type: "postgres",
+    url: opts.url,
+    entities,
+    migrations,
+    migrationsTableName: "migrations",
+    synchronize: false,
+    logging: false,
+    poolSize: opts.poolMax ?? 10,
+    applicationName: opts.applicationName ?? "roots",
+    extra: {
+      max: opts.poolMax ?? 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: opts.statementTimeoutMs ?? 15_000,
+    },
+  });
+}
+
+/** Connects and applies pending migrations; returns the names applied. */
+export async function connectAndMigrate(ds: DataSource): Promise<string[]> {
+  if (!ds.isInitialized) await ds.initialize();
+  const applied = await ds.runMigrations({ transaction: "each" });
+  return applied.map((m) => m.name);
+}

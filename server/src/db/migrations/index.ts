@@ -1,0 +1,4 @@
+import { Foundation1795310108703 } from "./1795310108703-Foundation.js";
+
+/** Every migration in order; a new one is appended here. */
+export const migrations = [Foundation1795310108703];

@@ -1,0 +1,60 @@
+import "reflect-metadata";
+import { ConfigError, loadConfig, type Config } from "./config.js";
+import { createEventBus } from "./common/event-bus.js";
+import { logger, setLogLevel } from "./common/logger.js";
+import { buildRootsSchema } from "./app/schema.js";
+import { createRootsServer } from "./app/server.js";
+import { connectAndMigrate, createDataSource } from "./db/data-source.js";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded.js";
+import { seedDemo } from "./db/seed/demo.js";
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(78); // EX_CONFIG
+  }
+  throw err;
+}
+setLogLevel(config.LOG_LEVEL);
+
+let embedded: EmbeddedDatabase | undefined;
+if (!config.DATABASE_URL) {
+  embedded = await startEmbeddedPostgres(config.EMBEDDED_PG_DIR, config.EMBEDDED_PG_PORT);
+  logger.info("Embedded PostgreSQL started", { dir: config.EMBEDDED_PG_DIR, port: config.EMBEDDED_PG_PORT });
+}
+const ds = createDataSource({
+  url: config.DATABASE_URL ?? embedded!.url,
+  poolMax: config.DB_POOL_MAX,
+  statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+});
+const applied = await connectAndMigrate(ds);
+if (applied.length) logger.info("Migrations applied", { applied });
+if (config.SEED_DEMO ?? Boolean(embedded)) await seedDemo(ds);
+
+const bus = createEventBus(config.REDIS_URL);
+const schema = await buildRootsSchema(bus);
+const server = await createRootsServer({ config, ds, bus, schema });
+const port = await server.listen(config.PORT);
+logger.info(`Roots is ready at ${config.PUBLIC_URL}`, { port, embeddedDatabase: Boolean(embedded) });
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info("Shutting down", { signal });
+  const force = setTimeout(() => process.exit(1), 15_000).unref();
+  try {
+    await server.stop();
+    await bus.close();
+    await ds.destroy();
+    await embedded?.stop();
+  } finally {
+    clearTimeout(force);
+    process.exit(0);
+  }
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -1,0 +1,29 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from "typeorm";
+
+/** A member account. Not a GraphQL type: contact data and hashes stay on the server. */
+@Entity("users")
+export class User {
+  @PrimaryColumn("uuid")
+  id: string;
+
+  @Column("text", { nullable: true, unique: true })
+  email: string | null;
+
+  @Column("text", { nullable: true, unique: true })
+  phone: string | null;
+
+  @Column("text", { name: "password_hash", nullable: true })
+  passwordHash: string | null;
+
+  @Column("text", { name: "display_name" })
+  displayName: string;
+
+  @Column("text", { name: "preferred_language", default: "ar" })
+  preferredLanguage: string;
+
+  @CreateDateColumn({ name: "created_at", type: "timestamptz" })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: "updated_at", type: "timestamptz" })
+  updatedAt: Date;
+}

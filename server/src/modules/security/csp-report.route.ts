@@ -1,0 +1,53 @@
+import express, { type Request, type Response, Router } from "express";
+import type { DataSource } from "typeorm";
+import { logger } from "../../common/logger.js";
+import type { SecurityDetails } from "./security-event.entity.js";
+import { recordSecurityEvents } from "./security-event.service.js";
+
+const REPORT_TYPES = ["application/csp-report", "application/reports+json", "application/json"];
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const str = (v: unknown, max = 2000): string | null => (typeof v === "string" ? v.slice(0, max) : null);
+
+/** Keeps only the fields worth storing from either report format. */
+function normalise(report: Record<string, unknown>): SecurityDetails {
+  return {
+    documentUri: str(report["document-uri"] ?? report.documentURL),
+    violatedDirective: str(report["violated-directive"] ?? report.effectiveDirective ?? report["effective-directive"]),
+    blockedUri: str(report["blocked-uri"] ?? report.blockedURL),
+    sourceFile: str(report["source-file"] ?? report.sourceFile),
+    lineNumber: num(report["line-number"] ?? report.lineNumber),
+    disposition: str(report.disposition, 20),
+  };
+}
+
+/**
+ * Browsers POST CSP violations here (`report-uri` and the Reporting API). Each is
+ * stored as a medium-severity security event; malformed bodies are refused with 400.
+ */
+export function cspReportRouter(ds: DataSource): Router {
+  const router = Router();
+  router.post("/csp-report", express.json({ type: REPORT_TYPES, limit: "32kb" }), async (req: Request, res: Response) => {
+    const body: unknown = req.body;
+    const reports: Record<string, unknown>[] = Array.isArray(body)
+      ? body.filter((r) => r?.type === "csp-violation" && typeof r.body === "object").map((r) => r.body)
+      : body && typeof body === "object" && typeof (body as Record<string, unknown>)["csp-report"] === "object"
+        ? [(body as Record<string, Record<string, unknown>>)["csp-report"]]
+        : [];
+    if (reports.length === 0) {
+      res.status(400).json({ error: "invalid_report" });
+      return;
+    }
+    try {
+      const userAgent = req.get("user-agent");
+      await recordSecurityEvents(
+        ds,
+        reports.slice(0, 20).map((r) => ({ type: "csp_violation", severity: "medium" as const, details: normalise(r), userAgent })),
+      );
+      res.status(204).end();
+    } catch (err) {
+      logger.error("Could not store CSP report", { err: String(err) });
+      res.status(500).end();
+    }
+  });
+  return router;
+}
