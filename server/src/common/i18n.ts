@@ -11,7 +11,7 @@ export const DEFAULT_LANGUAGE: Language = "ar";
 type Catalogue = Record<Language, Map<string, string>>;
 
 /** The same CSV the client loads (key, label, en, ar, fr): one source for every string. */
-export const TRANSLATIONS_CSV = fileURLToPath(new URL("../../../client/public/translations.csv", import.meta.url));
+export const TRANSLATIONS_CSV = fileURLToPath(new URL("../../../client/src/i18n/translations.csv", import.meta.url));
 
 let catalogue: Catalogue | undefined;
 

@@ -1,0 +1,19 @@
+import { lazy, Suspense, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Spinner } from "../ui/Spinner";
+
+const ApolloRoot = lazy(() => import("./apollo-root"));
+
+/**
+ * Wraps anything that reads GraphQL data. Apollo Client is fetched the first time such
+ * a part renders, so the landing page paints before it arrives (and stays under its
+ * 150 KB initial-JavaScript budget).
+ */
+export function ApolloBoundary({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={fallback ?? <Spinner label={t("common.loading_page")} />}>
+      <ApolloRoot>{children}</ApolloRoot>
+    </Suspense>
+  );
+}

@@ -1,0 +1,54 @@
+import { Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
+import { Spinner } from "../ui/Spinner";
+import { ErrorBoundary } from "./ErrorBoundary";
+import { LanguageSwitcher } from "./LanguageSwitcher";
+import { FOOTER_LINKS, NAV_ITEMS } from "./navigation";
+
+/** The frame of every page: header with navigation and language, content, footer. */
+export function Layout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {t("app.skip_to_content")}
+      </a>
+      <header className="header">
+        <Link to="/" className="brand">
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span>
+            <strong>{t("app.name")}</strong>
+            <small>{t("app.tagline")}</small>
+          </span>
+        </Link>
+        <nav aria-label={t("nav.label")} className="nav">
+          {NAV_ITEMS.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end}>
+              {t(item.labelKey)}
+            </NavLink>
+          ))}
+        </nav>
+        <LanguageSwitcher />
+      </header>
+      <main id="main" className="main">
+        <ErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<Spinner label={t("common.loading_page")} />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <footer className="footer">
+        <p>{t("footer.rights")}</p>
+        <nav aria-label={t("footer.legal")}>
+          {FOOTER_LINKS.map((l) => (
+            <Link key={l.to} to={l.to}>
+              {t(l.labelKey)}
+            </Link>
+          ))}
+        </nav>
+      </footer>
+    </div>
+  );
+}

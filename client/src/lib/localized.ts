@@ -1,0 +1,7 @@
+import type { LanguageCode } from "../i18n/languages";
+
+/** Picks the reader's variant of a three-language field, falling back to English. */
+export function localized(lang: LanguageCode, en: string | null | undefined, ar?: string | null, fr?: string | null): string {
+  const pick = lang === "ar" ? ar : lang === "fr" ? fr : en;
+  return pick || en || "";
+}
