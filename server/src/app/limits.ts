@@ -1,7 +1,7 @@
 import { costLimitRule } from "@escape.tech/graphql-armor-cost-limit";
 import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
-import type { ValidationRule } from "graphql";
+import type { GraphQLError, ValidationContext, ValidationRule } from "graphql";
 import type { Config } from "../config.js";
 
 /**
@@ -9,10 +9,17 @@ import type { Config } from "../config.js";
  * onSubscribe), so neither transport is a way around them.
  */
 export function limitRules(config: Config): ValidationRule[] {
+  // Report as ordinary validation errors (400, GRAPHQL_VALIDATION_FAILED) instead of
+  // throwing, which Apollo would turn into a 500.
+  const report = {
+    exposeLimits: true,
+    propagateOnRejection: false,
+    onReject: [(ctx: ValidationContext | null, err: GraphQLError) => ctx?.reportError(err)],
+  };
   return [
-    maxDepthRule({ n: config.GRAPHQL_MAX_DEPTH, ignoreIntrospection: true, exposeLimits: true }),
-    maxAliasesRule({ n: config.GRAPHQL_MAX_ALIASES, exposeLimits: true }),
-    costLimitRule({ maxCost: config.GRAPHQL_MAX_COST, ignoreIntrospection: true, exposeLimits: true }),
+    maxDepthRule({ n: config.GRAPHQL_MAX_DEPTH, ignoreIntrospection: true, ...report }),
+    maxAliasesRule({ n: config.GRAPHQL_MAX_ALIASES, ...report }),
+    costLimitRule({ maxCost: config.GRAPHQL_MAX_COST, ignoreIntrospection: true, ...report }),
   ] as unknown as ValidationRule[];
 }
 

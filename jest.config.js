@@ -1,0 +1,22 @@
+/** Server unit tests (beside the code) and black-box tests in tests/, all on real PostgreSQL. */
+const swc = {
+  jsc: {
+    parser: { syntax: "typescript", decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+    target: "es2022",
+  },
+  module: { type: "es6" },
+};
+
+export default {
+  testEnvironment: "node",
+  extensionsToTreatAsEsm: [".ts"],
+  moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
+  transform: { "^.+\\.ts$": ["@swc/jest", swc] },
+  testMatch: ["<rootDir>/server/src/**/*.test.ts", "<rootDir>/tests/{integration,conformance,size}/**/*.test.ts"],
+  globalSetup: "<rootDir>/tests/support/global-setup.mjs",
+  globalTeardown: "<rootDir>/tests/support/global-teardown.mjs",
+  setupFiles: ["<rootDir>/tests/support/setup-env.ts"],
+  maxWorkers: 2,
+  testTimeout: 30000,
+};

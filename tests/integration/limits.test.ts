@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { startTestServer, wsOnce, type TestServer } from "../support/server.js";
+
+// Small limits so real, valid queries of today's schema cross them.
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ GRAPHQL_MAX_DEPTH: "3", GRAPHQL_MAX_ALIASES: "3", GRAPHQL_MAX_COST: "20", GRAPHQL_MAX_TOKENS: "150" });
+});
+afterAll(() => server.stop());
+
+const DEEP = `{ rootspaces { edges { node { slug } } } }`; // depth 4
+const SHALLOW = `{ rootspace(slug: "lebanon") { slug } }`;
+const ALIASES = `{ a: rootspace(slug: "lebanon") { slug } b: rootspace(slug: "lebanon") { slug } c: rootspace(slug: "lebanon") { slug } d: rootspace(slug: "lebanon") { slug } }`;
+const COSTLY = `{ rootspace(slug: "lebanon") { id name nameAr nameFr slug countryCode flagEmoji description descriptionAr descriptionFr isActive lat lng themeColor currency timezone createdAt updatedAt } }`;
+const HUGE = `{ ${Array.from({ length: 200 }, () => "__typename").join(" ")} }`;
+
+const expectRefused = (res: { errors?: { message: string; extensions?: { code?: string } }[]; data?: unknown }, pattern: RegExp) => {
+  expect(res.data ?? null).toBeNull();
+  expect(res.errors?.some((e) => pattern.test(e.message))).toBe(true);
+  expect(res.errors?.every((e) => typeof e.extensions?.code === "string")).toBe(true);
+};
+
+describe("query limits over HTTP", () => {
+  it("allows a query within every limit", async () => {
+    const res = await server.gql<{ rootspace: { slug: string } }>(SHALLOW);
+    expect(res.data?.rootspace.slug).toBe("lebanon");
+  });
+
+  it("refuses a query deeper than the limit", async () => {
+    const res = await server.gql(DEEP);
+    expect(res.status).toBe(400);
+    expectRefused(res, /depth/i);
+  });
+
+  it("refuses too many aliases", async () => {
+    expectRefused(await server.gql(ALIASES), /alias/i);
+  });
+
+  it("refuses a query over the cost limit", async () => {
+    expectRefused(await server.gql(COSTLY), /cost/i);
+  });
+
+  it("refuses a document with too many tokens before validating it", async () => {
+    const res = await server.gql(HUGE);
+    expect(res.status).toBe(400);
+    expectRefused(res, /tokens/i);
+  });
+
+  it("keeps serving after refusals", async () => {
+    const res = await server.gql<{ rootspace: { slug: string } }>(SHALLOW);
+    expect(res.data?.rootspace.slug).toBe("lebanon");
+  });
+});
+
+describe("query limits over WebSocket", () => {
+  it("apply the same limits as HTTP", async () => {
+    const client = server.ws();
+    try {
+      const ok = await wsOnce<{ rootspace: { slug: string } }>(client, SHALLOW);
+      expect(ok.data?.rootspace.slug).toBe("lebanon");
+      expectRefused(await wsOnce(client, DEEP), /depth/i);
+      expectRefused(await wsOnce(client, ALIASES), /alias/i);
+      expectRefused(await wsOnce(client, COSTLY), /cost/i);
+      expectRefused(await wsOnce(client, HUGE), /tokens/i);
+      const again = await wsOnce<{ rootspace: { slug: string } }>(client, SHALLOW);
+      expect(again.data?.rootspace.slug).toBe("lebanon");
+    } finally {
+      await client.dispose();
+    }
+  });
+});

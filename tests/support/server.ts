@@ -1,0 +1,114 @@
+import "reflect-metadata";
+import type { DataSource } from "typeorm";
+import { createClient, type Client } from "graphql-ws";
+import WebSocket from "ws";
+import { buildRootsSchema } from "../../server/src/app/schema.js";
+import { createRootsServer } from "../../server/src/app/server.js";
+import { createEventBus } from "../../server/src/common/event-bus.js";
+import { loadConfig } from "../../server/src/config.js";
+import { createDataSource } from "../../server/src/db/data-source.js";
+import { createTestDatabase } from "./database.js";
+
+export interface GqlResult<T = Record<string, unknown>> {
+  status: number;
+  data?: T | null;
+  errors?: { message: string; path?: string[]; extensions?: Record<string, unknown> & { code?: string } }[];
+}
+
+export interface TestServer {
+  url: string;
+  wsUrl: string;
+  ds: DataSource;
+  /** POSTs a GraphQL operation; `token` signs in, `language` sets Accept-Language (default en). */
+  gql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    opts?: { token?: string; language?: string; headers?: Record<string, string> },
+  ): Promise<GqlResult<T>>;
+  /** A graphql-ws client; close it with `dispose()`. */
+  ws(opts?: { token?: string; origin?: string; language?: string }): Client;
+  stop(): Promise<void>;
+}
+
+/** A real server (HTTP + WebSocket) on a fresh database of its own, on a free port. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const db = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: db.url, CLIENT_DIST: "", LOG_LEVEL: "error", ...env });
+  const ds = createDataSource({ url: db.url, poolMax: 4 });
+  await ds.initialize();
+  const bus = createEventBus(config.REDIS_URL);
+  const schema = await buildRootsSchema(bus);
+  const server = await createRootsServer({ config, ds, bus, schema });
+  const port = await server.listen(0, "127.0.0.1");
+  const url = `http://127.0.0.1:${port}`;
+  const wsUrl = `ws://127.0.0.1:${port}/graphql`;
+  return {
+    url,
+    wsUrl,
+    ds,
+    async gql(query, variables, opts = {}) {
+      const res = await fetch(`${url}/graphql`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "accept-language": opts.language ?? "en",
+          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+          ...opts.headers,
+        },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await res.json()) as Omit<GqlResult, "status">;
+      return { status: res.status, ...body } as GqlResult<never>;
+    },
+    ws(opts = {}) {
+      const headers: Record<string, string> = {};
+      if (opts.origin) headers.origin = opts.origin;
+      class WithHeaders extends WebSocket {
+        constructor(address: string, protocols?: string | string[]) {
+          super(address, protocols, { headers });
+        }
+      }
+      return createClient({
+        url: wsUrl,
+        webSocketImpl: WithHeaders,
+        retryAttempts: 0,
+        lazy: true,
+        connectionParams: {
+          language: opts.language ?? "en",
+          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        },
+      });
+    },
+    async stop() {
+      await server.stop();
+      await bus.close();
+      await ds.destroy();
+      await db.drop();
+    },
+  };
+}
+
+/** Runs one operation over a graphql-ws client and resolves its first result. */
+export function wsOnce<T = Record<string, unknown>>(client: Client, query: string, variables?: Record<string, unknown>): Promise<GqlResult<T>> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    client.subscribe<T>(
+      { query, variables },
+      {
+        next: (value) => {
+          if (!settled) {
+            settled = true;
+            resolve({ status: 200, ...(value as Omit<GqlResult<T>, "status">) });
+          }
+        },
+        error: (err) => {
+          if (settled) return;
+          settled = true;
+          if (Array.isArray(err)) resolve({ status: 200, errors: err as GqlResult["errors"] });
+          else reject(err);
+        },
+        complete: () => undefined,
+      },
+    );
+  });
+}

@@ -1,0 +1,2 @@
+// Quiet server logs in tests unless asked for; errors still print.
+process.env.LOG_LEVEL ??= "error";
