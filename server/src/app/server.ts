@@ -11,6 +11,7 @@ import type { Config } from "../config.js";
 import { createContext, type Context } from "../common/context.js";
 import type { EventBus } from "../common/event-bus.js";
 import { currentLanguage, negotiateLanguage, requestLanguage } from "../common/i18n.js";
+import { logger } from "../common/logger.js";
 import { bearerToken, resolveViewer } from "../modules/accounts/index.js";
 import { cspReportRouter } from "../modules/security/index.js";
 import { presentError } from "./format-error.js";
@@ -44,6 +45,8 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
   const apollo = new ApolloServer<Context>({
     schema,
     csrfPrevention: true,
+    // main.ts owns signal handling: it drains Apollo, the WebSocket server and the pool in order.
+    stopOnTerminationSignals: false,
     introspection: true,
     includeStacktraceInErrorResponses: false,
     validationRules: limitRules(config),
@@ -74,6 +77,12 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
   if (client) app.use(client);
   app.use((_req, res) => {
     res.status(404).json({ error: "not_found" });
+  });
+  // Body-parser and other middleware errors: a short JSON answer, never a stack trace.
+  app.use((err: { status?: number; type?: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const status = typeof err.status === "number" && err.status >= 400 && err.status < 500 ? err.status : 500;
+    if (status === 500) logger.error("Unhandled HTTP error", { err: String(err) });
+    res.status(status).json({ error: status === 413 ? "payload_too_large" : status === 500 ? "internal_error" : "bad_request" });
   });
 
   return {

@@ -13,6 +13,16 @@ type Extra = {
   authorization?: string;
 };
 
+function originAllowed(origin: string | undefined, host: string | undefined, allowed: Set<string>): boolean {
+  if (!origin) return true;
+  if (allowed.has(origin)) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * graphql-ws on the same port and path as HTTP. Browsers may connect only from allowed
  * origins; the same parse and validation limits as HTTP apply to every operation.
@@ -29,8 +39,9 @@ export function attachWebSocket(opts: {
     server: httpServer,
     path: "/graphql",
     maxPayload: 1024 * 1024,
-    // Non-browser clients send no Origin; browsers always do, and must be on the list.
-    verifyClient: (info, done) => (!info.origin || origins.has(info.origin) ? done(true) : done(false, 403, "Origin not allowed")),
+    // Non-browser clients send no Origin; browsers always do, and must be this same site
+    // (Origin host = Host) or on the allow-list.
+    verifyClient: (info, done) => (originAllowed(info.origin, info.req.headers.host, origins) ? done(true) : done(false, 403, "Origin not allowed")),
   });
   const rules = [...specifiedRules, ...limitRules(config)];
   const format = (errors: readonly GraphQLError[], lang: Language) =>

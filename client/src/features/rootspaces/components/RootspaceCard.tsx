@@ -20,7 +20,6 @@ export default function RootspaceCard() {
       {current && (
         <div data-testid="rootspace-card">
           <p>
-            <span aria-hidden="true">{current.flagEmoji} </span>
             {t("home.rootspace_intro", { name: localized(lang, current.name, current.nameAr, current.nameFr) })}
           </p>
           <p>{localized(lang, current.description, current.descriptionAr, current.descriptionFr)}</p>

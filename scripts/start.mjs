@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+// `npm start`: installs dependencies on a fresh clone, builds server and client, then runs
+// the server, which serves the client on the same origin. Without DATABASE_URL it starts
+// an embedded PostgreSQL in ./.data/pg and seeds demo data.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const run = (cmd, args) => {
+  const r = spawnSync(cmd, args, { stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+if (!existsSync("node_modules/.package-lock.json")) run("npm", ["ci"]);
+run("npm", ["run", "build"]);
+
+const server = spawn(process.execPath, ["server/dist/main.js"], { stdio: "inherit", env: { NODE_ENV: "production", ...process.env } });
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
+server.on("exit", (code) => process.exit(code ?? 0));

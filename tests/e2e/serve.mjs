@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// Playwright's web server: the real server on a fresh database, serving the built client.
+// Uses TEST_DATABASE_URL when set, else a throwaway embedded PostgreSQL.
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import pg from "pg";
+
+const port = process.env.E2E_PORT ?? "4173";
+const env = { ...process.env, PORT: port, HOST: "127.0.0.1", SEED_DEMO: "true", SWC_NODE_PROJECT: "server/tsconfig.json", LOG_LEVEL: "warn" };
+if (process.env.TEST_DATABASE_URL) {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS roots_e2e WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE roots_e2e`);
+  await admin.end();
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = "/roots_e2e";
+  env.DATABASE_URL = url.toString();
+} else {
+  rmSync(".data/pg-e2e", { recursive: true, force: true });
+  env.EMBEDDED_PG_DIR = ".data/pg-e2e";
+  env.EMBEDDED_PG_PORT = "55434";
+}
+const server = spawn(process.execPath, ["--import", "@swc-node/register/esm-register", "server/src/main.ts"], { stdio: "inherit", env });
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
+server.on("exit", (code) => process.exit(code ?? 0));

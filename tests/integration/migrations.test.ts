@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { connectAndMigrate, createDataSource } from "../../server/src/db/data-source.js";
+import { createTestDatabase } from "../support/database.js";
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.drop());
+
+describe("migrations", () => {
+  it("match the entities: generating a migration on a migrated database yields nothing", async () => {
+    const ds = createDataSource({ url: db.url, poolMax: 2 });
+    await connectAndMigrate(ds);
+    const pending = await ds.driver.createSchemaBuilder().log();
+    await ds.destroy();
+    expect(pending.upQueries.map((q) => q.query)).toEqual([]);
+  });
+
+  it("revert cleanly and apply again, keeping the seeded rootspace", async () => {
+    const ds = createDataSource({ url: db.url, poolMax: 2 });
+    await connectAndMigrate(ds);
+    const count = ds.migrations.length;
+    for (let i = 0; i < count; i++) await ds.undoLastMigration({ transaction: "each" });
+    const tables: { t: string }[] = await ds.query(`SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'`);
+    expect(tables).toEqual([]);
+    const applied = await ds.runMigrations({ transaction: "each" });
+    expect(applied).toHaveLength(count);
+    const [lb]: { slug: string }[] = await ds.query(`SELECT slug FROM rootspaces WHERE id = 'lb'`);
+    expect(lb.slug).toBe("lebanon");
+    await ds.destroy();
+  });
+
+  it("are idempotent: a second run applies nothing", async () => {
+    const ds = createDataSource({ url: db.url, poolMax: 2 });
+    expect(await connectAndMigrate(ds)).toEqual([]);
+    await ds.destroy();
+  });
+});
