@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseTranslations } from "./csv";
 import csvText from "./translations.csv?raw";
@@ -15,7 +16,7 @@ describe("translation keys", () => {
   it("every key the client uses is translated", () => {
     const known = new Set(Object.keys(parseTranslations(csvText).en.translation));
     const used = new Set<string>();
-    for (const file of sourceFiles("src")) {
+    for (const file of sourceFiles(fileURLToPath(new URL("..", import.meta.url)))) {
       const text = readFileSync(file, "utf8");
       for (const m of text.matchAll(/\bt\(\s*"([a-z_.]+)"/g)) used.add(m[1]);
       for (const m of text.matchAll(/labelKey:\s*"([a-z_.]+)"/g)) used.add(m[1]);
