@@ -1,23 +1,19 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseTranslations } from "./csv";
 import csvText from "./translations.csv?raw";
 
-/** Every literal translation key in the client's source exists in the CSV. */
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? (e.name === "gql" ? [] : sourceFiles(join(dir, e.name))) : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
-  );
-}
+/** The client's own source, read as text (tests and generated code excluded). */
+const sources = import.meta.glob<string>(["../**/*.{ts,tsx}", "!../**/*.test.{ts,tsx}", "!../gql/**", "!../**/generated.ts"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
 
 describe("translation keys", () => {
   it("every key the client uses is translated", () => {
     const known = new Set(Object.keys(parseTranslations(csvText).en.translation));
     const used = new Set<string>();
-    for (const file of sourceFiles(fileURLToPath(new URL("..", import.meta.url)))) {
-      const text = readFileSync(file, "utf8");
+    for (const text of Object.values(sources)) {
       for (const m of text.matchAll(/\bt\(\s*"([a-z_.]+)"/g)) used.add(m[1]);
       for (const m of text.matchAll(/labelKey:\s*"([a-z_.]+)"/g)) used.add(m[1]);
     }
