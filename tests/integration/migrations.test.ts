@@ -37,3 +37,22 @@ describe("migrations", () => {
     await ds.destroy();
   });
 });
+
+describe("migrations on several replicas", () => {
+  it("run exactly once when servers start at the same time", async () => {
+    const fresh = await createTestDatabase();
+    await fresh.drop();
+    const pg = (await import("pg")).default;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${fresh.name}"`);
+    await admin.end();
+    const replicas = [1, 2, 3].map(() => createDataSource({ url: fresh.url, poolMax: 2 }));
+    const applied = await Promise.all(replicas.map((ds) => connectAndMigrate(ds)));
+    expect(applied.flat()).toHaveLength(replicas[0].migrations.length);
+    const [{ n }]: { n: string }[] = await replicas[0].query(`SELECT count(*) AS n FROM rootspaces`);
+    expect(n).toBe("1");
+    await Promise.all(replicas.map((ds) => ds.destroy()));
+    await fresh.drop();
+  });
+});

@@ -31,9 +31,23 @@ export function createDataSource(opts: DataSourceOptions): DataSource {
   });
 }
 
-/** Connects and applies pending migrations; returns the names applied. */
+/** Any fixed number: the advisory lock that serialises migrations across server replicas. */
+const MIGRATION_LOCK = 7_301_001;
+
+/**
+ * Connects and applies pending migrations; returns the names applied. Replicas starting
+ * together take turns on an advisory lock, so each migration runs exactly once.
+ */
 export async function connectAndMigrate(ds: DataSource): Promise<string[]> {
   if (!ds.isInitialized) await ds.initialize();
-  const applied = await ds.runMigrations({ transaction: "each" });
-  return applied.map((m) => m.name);
+  const lock = ds.createQueryRunner();
+  await lock.connect();
+  await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+  try {
+    const applied = await ds.runMigrations({ transaction: "each" });
+    return applied.map((m) => m.name);
+  } finally {
+    await lock.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    await lock.release();
+  }
 }
