@@ -18,6 +18,7 @@ export interface GqlResult<T = Record<string, unknown>> {
 export interface TestServer {
   url: string;
   wsUrl: string;
+  databaseUrl: string;
   ds: DataSource;
   /** POSTs a GraphQL operation; `token` signs in, `language` sets Accept-Language (default en). */
   gql<T = Record<string, unknown>>(
@@ -31,8 +32,11 @@ export interface TestServer {
 }
 
 /** A real server (HTTP + WebSocket) on a fresh database of its own, on a free port. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const db = await createTestDatabase();
+export async function startTestServer(env: Record<string, string> = {}, opts: { shareDatabaseWith?: TestServer } = {}): Promise<TestServer> {
+  // A second replica may share the first one's database (it then leaves dropping it to the first).
+  const db = opts.shareDatabaseWith
+    ? { url: opts.shareDatabaseWith.databaseUrl, drop: async () => {} }
+    : await createTestDatabase();
   const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: db.url, CLIENT_DIST: "", LOG_LEVEL: "error", ...env });
   const ds = createDataSource({ url: db.url, poolMax: 4 });
   await ds.initialize();
@@ -45,6 +49,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   return {
     url,
     wsUrl,
+    databaseUrl: db.url,
     ds,
     async gql(query, variables, opts = {}) {
       const res = await fetch(`${url}/graphql`, {

@@ -1,0 +1,53 @@
+import { createConnection } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { Role } from "../../server/src/common/auth/roles.js";
+import { buildUser } from "../factories/users.js";
+import { startTestServer, type TestServer } from "../support/server.js";
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+/** CI and dev machines run Redis; a fresh laptop may not, and then this file says so and stops. */
+const redisReachable = (): Promise<boolean> =>
+  new Promise((resolve) => {
+    const u = new URL(REDIS_URL);
+    const socket = createConnection({ host: u.hostname, port: Number(u.port || 6379) });
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+
+let a: TestServer | undefined;
+let b: TestServer | undefined;
+let available = false;
+beforeAll(async () => {
+  available = await redisReachable();
+  if (!available) {
+    console.warn(`Redis is not reachable at ${REDIS_URL}: cross-instance subscription test not run.`);
+    return;
+  }
+  a = await startTestServer({ REDIS_URL });
+  b = await startTestServer({ REDIS_URL }, { shareDatabaseWith: a });
+});
+afterAll(async () => {
+  await b?.stop();
+  await a?.stop();
+});
+
+describe("subscriptions across server instances (REDIS_URL)", () => {
+  it("a change made through instance A reaches a subscriber on instance B", async () => {
+    if (!available) return;
+    const admin = await buildUser(a!.ds, { roles: [{ role: Role.ADMIN }] });
+    const { data } = await a!.gql<{ rootspace: { id: string } }>(`{ rootspace(slug: "lebanon") { id } }`);
+    const client = b!.ws();
+    const got = new Promise<{ nameAr: string }>((resolve, reject) => {
+      client.subscribe<{ rootspaceUpdated: { nameAr: string } }>(
+        { query: `subscription { rootspaceUpdated(slug: "lebanon") { nameAr } }` },
+        { next: (v) => resolve(v.data!.rootspaceUpdated), error: reject, complete: () => undefined },
+      );
+    });
+    await new Promise((r) => setTimeout(r, 400));
+    const res = await a!.gql(`mutation ($id: ID!) { updateRootspace(id: $id, input: { nameAr: "الجمهورية اللبنانية" }) { id } }`, { id: data!.rootspace.id }, { token: admin.token });
+    expect(res.errors).toBeUndefined();
+    expect(await got).toEqual({ nameAr: "الجمهورية اللبنانية" });
+    await client.dispose();
+  });
+});
