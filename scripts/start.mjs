@@ -10,7 +10,12 @@ const run = (cmd, args) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
-if (!existsSync("node_modules/.package-lock.json")) run("npm", ["ci"]);
+if (!existsSync("node_modules/.package-lock.json")) {
+  // npm ci can refuse a lockfile that lacks other platforms' optional binaries (some
+  // registry mirrors do not carry them); npm install then installs the same pinned tree.
+  const ci = spawnSync("npm", ["ci"], { stdio: "inherit" });
+  if (ci.status !== 0) run("npm", ["install", "--no-audit", "--no-fund"]);
+}
 run("npm", ["run", "build"]);
 
 const server = spawn(process.execPath, ["server/dist/main.js"], { stdio: "inherit", env: { NODE_ENV: "production", ...process.env } });
