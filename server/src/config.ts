@@ -48,6 +48,21 @@ const schema = z.object({
   GRAPHQL_MAX_COST: z.coerce.number().int().min(10).max(1_000_000).default(5000),
   GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).max(100_000).default(3000),
   APP_NAME: z.string().min(1).default("Roots"),
+  /** Lifetime of an access token (bearer); the client refreshes 90 s before it ends. */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
+  /** Lifetime of a session without use (each refresh extends it). */
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** k-anonymity range API for breached passwords (Have I Been Pwned protocol). */
+  BREACHED_PASSWORD_API_URL: z.url().default("https://api.pwnedpasswords.com"),
+  /** block: refuse breached passwords; warn: allow with a warning and the count; off: no check. */
+  BREACHED_PASSWORD_MODE: z.enum(["block", "warn", "off"]).default("block"),
+  BREACHED_PASSWORD_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  /** SMTP server for outgoing mail (smtp://user:pass@host:587); without it mail goes to the dev outbox. */
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\//.test(v), "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Roots <no-reply@roots.localhost>"),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & { PUBLIC_URL: string };

@@ -11,6 +11,10 @@ import { createTestDatabase } from "./database.js";
 
 export interface GqlResult<T = Record<string, unknown>> {
   status: number;
+  /** Cookies the response set, as `name=value` pairs (attributes dropped). */
+  cookies?: Record<string, string>;
+  /** Raw Set-Cookie headers. */
+  setCookie?: string[];
   data?: T | null;
   errors?: { message: string; path?: string[]; extensions?: Record<string, unknown> & { code?: string } }[];
 }
@@ -24,7 +28,7 @@ export interface TestServer {
   gql<T = Record<string, unknown>>(
     query: string,
     variables?: Record<string, unknown>,
-    opts?: { token?: string; language?: string; headers?: Record<string, string> },
+    opts?: { token?: string; language?: string; headers?: Record<string, string>; cookie?: string },
   ): Promise<GqlResult<T>>;
   /** A graphql-ws client; close it with `dispose()`. */
   ws(opts?: { token?: string; origin?: string; language?: string }): Client;
@@ -37,7 +41,8 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
   const db = opts.shareDatabaseWith
     ? { url: opts.shareDatabaseWith.databaseUrl, drop: async () => {} }
     : await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: db.url, CLIENT_DIST: "", LOG_LEVEL: "error", ...env });
+  // Breach checks go to a closed local port (answers "unavailable" at once) unless a test points them elsewhere.
+  const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: db.url, CLIENT_DIST: "", LOG_LEVEL: "error", BREACHED_PASSWORD_API_URL: "http://127.0.0.1:9", ...env });
   const ds = createDataSource({ url: db.url, poolMax: 4 });
   await ds.initialize();
   const bus = createEventBus(config.REDIS_URL);
@@ -58,12 +63,15 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
           "content-type": "application/json",
           "accept-language": opts.language ?? "en",
           ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+          ...(opts.cookie ? { cookie: opts.cookie } : {}),
           ...opts.headers,
         },
         body: JSON.stringify({ query, variables }),
       });
       const body = (await res.json()) as Omit<GqlResult, "status">;
-      return { status: res.status, ...body } as GqlResult<never>;
+      const setCookie = res.headers.getSetCookie();
+      const cookies = Object.fromEntries(setCookie.map((c) => c.split(";")[0].split("=") as [string, string]));
+      return { status: res.status, cookies, setCookie, ...body } as GqlResult<never>;
     },
     ws(opts = {}) {
       const headers: Record<string, string> = {};

@@ -8,7 +8,8 @@ import express from "express";
 import type { GraphQLSchema } from "graphql";
 import type { DataSource } from "typeorm";
 import type { Config } from "../config.js";
-import { createContext, type Context } from "../common/context.js";
+import cookieParser from "cookie-parser";
+import { createContext, type Context, type CookieJar } from "../common/context.js";
 import type { EventBus } from "../common/event-bus.js";
 import { currentLanguage, negotiateLanguage, requestLanguage } from "../common/i18n.js";
 import { logger } from "../common/logger.js";
@@ -30,6 +31,16 @@ export interface RootsServer {
   stop(): Promise<void>;
 }
 
+/** The refresh cookie: httpOnly, SameSite=Lax, Secure whenever the request came over TLS. */
+function cookieJar(req: express.Request, res: express.Response): CookieJar {
+  return {
+    get: (name) => (req.cookies as Record<string, string> | undefined)?.[name],
+    set: (name, value, opts) =>
+      res.cookie(name, value, { httpOnly: true, sameSite: "lax", secure: req.secure, path: opts.path, maxAge: opts.maxAgeSeconds * 1000 }),
+    clear: (name, path) => res.clearCookie(name, { httpOnly: true, sameSite: "lax", secure: req.secure, path }),
+  };
+}
+
 export async function createRootsServer(deps: { config: Config; ds: DataSource; bus: EventBus; schema: GraphQLSchema }): Promise<RootsServer> {
   const { config, ds, bus, schema } = deps;
   const app = express();
@@ -37,8 +48,12 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
   app.set("trust proxy", config.TRUST_PROXY);
   const httpServer = createServer(app);
 
-  const makeContext = async (authorization: string | undefined, language: Context["language"]): Promise<Context> =>
-    createContext({ viewer: await resolveViewer(ds, bearerToken(authorization)), language, ds, bus });
+  const makeContext = async (
+    authorization: string | undefined,
+    language: Context["language"],
+    client: Context["client"],
+    cookies: CookieJar | null,
+  ): Promise<Context> => createContext({ viewer: await resolveViewer(ds, bearerToken(authorization)), language, ds, bus, config, client, cookies });
 
   const ws = attachWebSocket({ httpServer, schema, config, makeContext });
 
@@ -69,8 +84,10 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
   app.use(
     "/graphql",
     express.json({ limit: "1mb" }),
+    cookieParser(),
     expressMiddleware(apollo, {
-      context: ({ req }) => makeContext(req.get("authorization"), currentLanguage()),
+      context: ({ req, res }) =>
+        makeContext(req.get("authorization"), currentLanguage(), { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null }, cookieJar(req, res)),
     }),
   );
   const client = config.CLIENT_DIST ? clientRouter(config.CLIENT_DIST) : null;

@@ -31,7 +31,7 @@ export function attachWebSocket(opts: {
   httpServer: Server;
   schema: GraphQLSchema;
   config: Config;
-  makeContext: (authorization: string | undefined, language: Language) => Promise<Context>;
+  makeContext: (authorization: string | undefined, language: Language, client: Context["client"], cookies: null) => Promise<Context>;
 }) {
   const { httpServer, schema, config, makeContext } = opts;
   const origins = allowedOrigins(config);
@@ -75,7 +75,12 @@ export function attachWebSocket(opts: {
           document,
           operationName: payload.operationName,
           variableValues: payload.variables,
-          contextValue: await makeContext(ctx.extra.authorization, lang),
+          contextValue: await makeContext(
+            ctx.extra.authorization,
+            lang,
+            { ip: ctx.extra.request.socket.remoteAddress ?? null, userAgent: ctx.extra.request.headers["user-agent"] ?? null },
+            null,
+          ),
         };
       },
       onNext: (ctx, _id, _payload, _args, result) =>

@@ -1,7 +1,15 @@
 import type { DataSource } from "typeorm";
+import type { Config } from "../config.js";
 import type { Viewer } from "./auth/viewer.js";
 import type { EventBus } from "./event-bus.js";
 import type { Language } from "./i18n.js";
+
+/** Cookie access for resolvers that manage the session cookie (HTTP only; absent on WebSocket). */
+export interface CookieJar {
+  get(name: string): string | undefined;
+  set(name: string, value: string, opts: { maxAgeSeconds: number; path: string }): void;
+  clear(name: string, path: string): void;
+}
 
 /** What every resolver receives, per request (HTTP) or per operation (WebSocket). */
 export interface Context {
@@ -9,6 +17,10 @@ export interface Context {
   language: Language;
   ds: DataSource;
   bus: EventBus;
+  config: Config;
+  /** Who is calling, for rate limits and the session list. */
+  client: { ip: string | null; userAgent: string | null };
+  cookies: CookieJar | null;
   /** Per-request memo: `ctx.use(createXLoaders)` builds an area's DataLoaders once. */
   use<T>(factory: (ds: DataSource) => T): T;
 }

@@ -1,4 +1,5 @@
 import { Foundation1795310108703 } from "./1795310108703-Foundation.js";
+import { Accounts1795312126846 } from "./1795312126846-Accounts.js";
 
 /** Every migration in order; a new one is appended here. */
-export const migrations = [Foundation1795310108703];
+export const migrations = [Foundation1795310108703, Accounts1795312126846];

@@ -1,7 +1,10 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
 import { User } from "./user.entity.js";
 
-/** A signed-in device. Only a SHA-256 of the bearer token is stored. */
+/**
+ * A signed-in device: one short-lived access token (bearer) at a time, renewed with a
+ * rotating refresh token (see RefreshToken). Only SHA-256 hashes of tokens are stored.
+ */
 @Entity("sessions")
 export class Session {
   @PrimaryColumn("uuid")
@@ -18,14 +21,25 @@ export class Session {
   @Column("text", { name: "token_hash" })
   tokenHash: string;
 
+  /** When the current access token stops working. */
   @Column("timestamptz", { name: "expires_at" })
   expiresAt: Date;
+
+  /** When the session ends unless refreshed (the refresh token's lifetime). */
+  @Column("timestamptz", { name: "refresh_expires_at" })
+  refreshExpiresAt: Date;
 
   @Column("timestamptz", { name: "revoked_at", nullable: true })
   revokedAt: Date | null;
 
+  @Column("text", { name: "revoked_reason", nullable: true })
+  revokedReason: string | null;
+
   @Column("text", { name: "user_agent", nullable: true })
   userAgent: string | null;
+
+  @Column("text", { nullable: true })
+  ip: string | null;
 
   @CreateDateColumn({ name: "created_at", type: "timestamptz" })
   createdAt: Date;

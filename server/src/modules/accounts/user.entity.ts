@@ -21,6 +21,13 @@ export class User {
   @Column("text", { name: "preferred_language", default: "ar" })
   preferredLanguage: string;
 
+  /** Village of origin as the member typed it at sign-up (linked to a village later). */
+  @Column("text", { name: "village_of_origin", nullable: true })
+  villageOfOrigin: string | null;
+
+  @Column("timestamptz", { name: "last_sign_in_at", nullable: true })
+  lastSignInAt: Date | null;
+
   @CreateDateColumn({ name: "created_at", type: "timestamptz" })
   createdAt: Date;
 

@@ -2,3 +2,4 @@
 export { cspReportRouter } from "./csp-report.route.js";
 export { recordSecurityEvents, SECURITY_EVENTS_CAP } from "./security-event.service.js";
 export { SecurityEvent } from "./security-event.entity.js";
+export * as rateLimit from "./rate-limit.service.js";

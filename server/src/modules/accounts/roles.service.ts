@@ -1,0 +1,59 @@
+import type { Context } from "../../common/context.js";
+import { Role } from "../../common/auth/roles.js";
+import { AppError, ErrorCode, notFound } from "../../common/errors.js";
+import { fromGlobalId } from "../../common/global-id.js";
+import { newId } from "../../common/uuid.js";
+import { audit } from "../audit/index.js";
+import { MemberView } from "./roles.types.js";
+import { User } from "./user.entity.js";
+import { USER_TYPE } from "./viewer.load.js";
+
+function userIdOf(globalId: string): string {
+  const ref = fromGlobalId(globalId);
+  if (!ref || ref.type !== USER_TYPE) throw notFound();
+  return ref.id;
+}
+
+async function member(ctx: Context, userId: string): Promise<MemberView> {
+  const user = await ctx.ds.getRepository(User).findOneBy({ id: userId });
+  if (!user) throw notFound();
+  return MemberView.from(user);
+}
+
+type Grant = { role: Role; expires_at: Date | null; reason: string | null } | undefined;
+
+/** Grants a role or changes its expiry, with before/after in the audit log. */
+export async function grantRole(ctx: Context, input: { userId: string; role: Role; expiresAt?: Date | null; reason: string }): Promise<MemberView> {
+  const userId = userIdOf(input.userId);
+  if (input.role === Role.MEMBER) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.role_member_implicit", {}, [{ field: "role", key: "errors.role_member_implicit" }]);
+  if (input.expiresAt && input.expiresAt <= new Date()) {
+    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "expiresAt", key: "errors.expiry_in_past" }]);
+  }
+  await ctx.ds.transaction(async (tx) => {
+    const exists: unknown[] = await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+    if (!exists.length) throw notFound();
+    const [before]: Grant[] = await tx.query(`SELECT role, expires_at, reason FROM user_roles WHERE user_id = $1 AND role = $2`, [userId, input.role]);
+    const [after]: Grant[] = await tx.query(
+      `INSERT INTO user_roles (id, user_id, role, expires_at, granted_by, reason) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (user_id, role) DO UPDATE SET expires_at = EXCLUDED.expires_at, granted_by = EXCLUDED.granted_by, reason = EXCLUDED.reason
+       RETURNING role, expires_at, reason`,
+      [newId(), userId, input.role, input.expiresAt ?? null, ctx.viewer.userId, input.reason.trim()],
+    );
+    await audit(tx, { tableName: "user_roles", recordId: `${userId}:${input.role}`, userId: ctx.viewer.userId, action: before ? "update_role" : "grant_role", before: before ?? null, after: after ?? null });
+  });
+  return member(ctx, userId);
+}
+
+/** Revokes a role. An admin cannot remove their own admin role (someone must stay able to grant it). */
+export async function revokeRole(ctx: Context, input: { userId: string; role: Role; reason: string }): Promise<MemberView> {
+  const userId = userIdOf(input.userId);
+  if (input.role === Role.ADMIN && userId === ctx.viewer.userId) {
+    throw new AppError(ErrorCode.CONFLICT, "errors.cannot_revoke_own_admin");
+  }
+  await ctx.ds.transaction(async (tx) => {
+    const [before]: Grant[] = await tx.query(`DELETE FROM user_roles WHERE user_id = $1 AND role = $2 RETURNING role, expires_at, reason`, [userId, input.role]);
+    if (!before) throw notFound();
+    await audit(tx, { tableName: "user_roles", recordId: `${userId}:${input.role}`, userId: ctx.viewer.userId, action: "revoke_role", before, after: { reason: input.reason.trim() } });
+  });
+  return member(ctx, userId);
+}

@@ -1,0 +1,27 @@
+import type { Context } from "../../common/context.js";
+import { hasAnyRole, mainRole, Role } from "../../common/auth/roles.js";
+import { toGlobalId } from "../../common/global-id.js";
+import type { Viewer } from "./auth.types.js";
+
+export const USER_TYPE = "User";
+
+/** The Viewer object for a member id and role list (permissions computed once, here). */
+export async function loadViewer(ctx: Context, userId: string, roles: Role[]): Promise<Viewer | null> {
+  const rows: { display_name: string; email: string | null; phone: string | null; preferred_language: string; village_of_origin: string | null }[] =
+    await ctx.ds.query(`SELECT display_name, email, phone, preferred_language, village_of_origin FROM users WHERE id = $1`, [userId]);
+  const u = rows[0];
+  if (!u) return null;
+  const staff = hasAnyRole(roles, [Role.ADMIN, Role.EDITOR, Role.MODERATOR]);
+  const admin = hasAnyRole(roles, [Role.ADMIN]);
+  return {
+    id: toGlobalId(USER_TYPE, userId),
+    displayName: u.display_name,
+    email: u.email,
+    phone: u.phone,
+    preferredLanguage: u.preferred_language,
+    villageOfOrigin: u.village_of_origin,
+    roles,
+    mainRole: mainRole(roles),
+    can: { accessManagement: staff, accessAdmin: admin, manageRoles: admin, readOutbox: admin },
+  };
+}
