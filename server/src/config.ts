@@ -63,6 +63,8 @@ const schema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Roots <no-reply@roots.localhost>"),
+  /** New accounts per IP address per hour (shared IPs: schools, offices, community centres). */
+  SIGNUP_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & { PUBLIC_URL: string };

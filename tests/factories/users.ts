@@ -1,17 +1,21 @@
-import { randomBytes } from "node:crypto";
 import type { DataSource } from "typeorm";
 import type { Role } from "../../server/src/common/auth/roles.js";
 import { newId } from "../../server/src/common/uuid.js";
-import { hashToken } from "../../server/src/modules/accounts/index.js";
+import { loadConfig } from "../../server/src/config.js";
+import { createSession } from "../../server/src/modules/accounts/sessions.service.js";
 
 export interface BuiltUser {
   id: string;
   email: string;
-  /** A live session token for `Authorization: Bearer`. */
+  /** A live access token for `Authorization: Bearer`. */
   token: string;
+  /** The session's refresh token (what the cookie holds). */
+  refreshToken: string;
 }
 
-/** Writes a real user, its roles and a signed-in session. */
+const config = loadConfig({});
+
+/** Writes a real user and its roles, and opens a session through the real session code. */
 export async function buildUser(
   ds: DataSource,
   overrides: { roles?: { role: Role; expiresAt?: Date | null }[]; email?: string; displayName?: string } = {},
@@ -19,10 +23,13 @@ export async function buildUser(
   const id = newId();
   const email = overrides.email ?? `user-${id.slice(-12)}@example.test`;
   await ds.query(`INSERT INTO users (id, email, display_name) VALUES ($1, $2, $3)`, [id, email, overrides.displayName ?? "Test Member"]);
-  for (const r of overrides.roles ?? []) {
-    await ds.query(`INSERT INTO user_roles (id, user_id, role, expires_at) VALUES ($1, $2, $3, $4)`, [newId(), id, r.role, r.expiresAt ?? null]);
+  const roles = overrides.roles ?? [];
+  if (roles.length) {
+    await ds.query(
+      `INSERT INTO user_roles (id, user_id, role, expires_at) SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[])`,
+      [roles.map(() => newId()), roles.map(() => id), roles.map((r) => r.role), roles.map((r) => r.expiresAt ?? null)],
+    );
   }
-  const token = randomBytes(32).toString("base64url");
-  await ds.query(`INSERT INTO sessions (id, user_id, token_hash, expires_at) VALUES ($1, $2, $3, now() + interval '1 hour')`, [newId(), id, hashToken(token)]);
-  return { id, email, token };
+  const session = await createSession(ds, id, { client: { ip: "127.0.0.1", userAgent: "test factory" }, config });
+  return { id, email, token: session.accessToken, refreshToken: session.refreshToken };
 }

@@ -42,7 +42,7 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     ? { url: opts.shareDatabaseWith.databaseUrl, drop: async () => {} }
     : await createTestDatabase();
   // Breach checks go to a closed local port (answers "unavailable" at once) unless a test points them elsewhere.
-  const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: db.url, CLIENT_DIST: "", LOG_LEVEL: "error", BREACHED_PASSWORD_API_URL: "http://127.0.0.1:9", ...env });
+  const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: db.url, CLIENT_DIST: "", LOG_LEVEL: "error", BREACHED_PASSWORD_API_URL: "http://127.0.0.1:9", SIGNUP_LIMIT_PER_IP_PER_HOUR: "1000", ...env });
   const ds = createDataSource({ url: db.url, poolMax: 4 });
   await ds.initialize();
   const bus = createEventBus(config.REDIS_URL);

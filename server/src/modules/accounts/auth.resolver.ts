@@ -115,7 +115,8 @@ export class AuthResolver {
     if (!userId) throw unauthenticated();
     await ctx.ds.transaction(async (tx) => {
       const [before]: Record<string, unknown>[] = await tx.query(`SELECT display_name, preferred_language, village_of_origin FROM users WHERE id = $1 FOR UPDATE`, [userId]);
-      const [after]: Record<string, unknown>[] = await tx.query(
+      // TypeORM answers UPDATE … RETURNING with [rows, affectedCount].
+      const [[after]]: [Record<string, unknown>[], number] = await tx.query(
         `UPDATE users SET display_name = COALESCE($2, display_name), preferred_language = COALESCE($3, preferred_language),
            village_of_origin = CASE WHEN $4::boolean THEN $5 ELSE village_of_origin END, updated_at = now()
          WHERE id = $1 RETURNING display_name, preferred_language, village_of_origin`,

@@ -27,7 +27,6 @@ export interface AuthResult {
 const LIMITS = {
   signInPerIp: { max: 30, windowSeconds: 15 * 60 },
   signInFailuresPerAccount: { max: 5, windowSeconds: 15 * 60 },
-  signUpPerIp: { max: 10, windowSeconds: 60 * 60 },
   magicLinkPerEmail: { max: 3, windowSeconds: 15 * 60 },
   magicLinkPerIp: { max: 10, windowSeconds: 15 * 60 },
   magicLinkUsePerIp: { max: 20, windowSeconds: 15 * 60 },
@@ -62,7 +61,7 @@ export interface SignUpData {
 /** Creates the account, then signs the member in (a failed sign-in keeps the account). */
 export async function signUp(ctx: Context, data: SignUpData): Promise<AuthResult> {
   const identity = parseIdentity(data.email, data.phone, data.password);
-  await rateLimit.hit(ctx.ds, `sign-up:ip:${ip(ctx)}`, LIMITS.signUpPerIp);
+  await rateLimit.hit(ctx.ds, `sign-up:ip:${ip(ctx)}`, { max: ctx.config.SIGNUP_LIMIT_PER_IP_PER_HOUR, windowSeconds: 3600 });
   const notices = await vetPassword(ctx, data.password!, [identity.email ?? "", identity.phone ?? "", data.displayName, data.villageOfOrigin ?? ""]);
   const passwordHash = await hashPassword(data.password!);
   const userId = newId();
@@ -149,7 +148,8 @@ export async function requestMagicLink(ctx: Context, data: { email: string; retu
 export async function signInWithMagicLink(ctx: Context, token: string): Promise<AuthResult> {
   await rateLimit.hit(ctx.ds, `magic-link-use:ip:${ip(ctx)}`, LIMITS.magicLinkUsePerIp);
   return ctx.ds.transaction(async (tx) => {
-    const rows: { id: string; user_id: string; return_to: string | null }[] = await tx.query(
+    // TypeORM answers UPDATE … RETURNING with [rows, affectedCount].
+    const [rows]: [{ id: string; user_id: string; return_to: string | null }[], number] = await tx.query(
       `UPDATE magic_links SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING id, user_id, return_to`,
       [hashToken(token)],
     );

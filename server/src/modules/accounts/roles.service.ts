@@ -51,7 +51,8 @@ export async function revokeRole(ctx: Context, input: { userId: string; role: Ro
     throw new AppError(ErrorCode.CONFLICT, "errors.cannot_revoke_own_admin");
   }
   await ctx.ds.transaction(async (tx) => {
-    const [before]: Grant[] = await tx.query(`DELETE FROM user_roles WHERE user_id = $1 AND role = $2 RETURNING role, expires_at, reason`, [userId, input.role]);
+    // TypeORM answers DELETE … RETURNING with [rows, affectedCount].
+    const [[before]]: [Grant[], number] = await tx.query(`DELETE FROM user_roles WHERE user_id = $1 AND role = $2 RETURNING role, expires_at, reason`, [userId, input.role]);
     if (!before) throw notFound();
     await audit(tx, { tableName: "user_roles", recordId: `${userId}:${input.role}`, userId: ctx.viewer.userId, action: "revoke_role", before, after: { reason: input.reason.trim() } });
   });

@@ -27,6 +27,6 @@ export class AnalyticsEvent {
   @Column("uuid", { name: "user_id", nullable: true })
   userId: string | null;
 
-  @Column("jsonb", { default: () => "'{}'::jsonb" })
+  @Column("jsonb")
   properties: Record<string, string | number | boolean | null>;
 }
