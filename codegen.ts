@@ -31,9 +31,10 @@ const config: CodegenConfig = {
       featuresWithOperations.map((name) => [
         `${FEATURES}/${name}/generated.ts`,
         {
-          documents: [`${FEATURES}/${name}/**/*.graphql`],
+          // All documents are loaded (fragments are shared); hooks are written only for this folder's operations.
+          documents: [`${FEATURES}/**/*.graphql`],
           plugins: ["./codegen/apollo-hooks.cjs"],
-          config: { gqlDir: GQL },
+          config: { gqlDir: GQL, featureDir: `${FEATURES}/${name}/` },
         },
       ]),
     ),

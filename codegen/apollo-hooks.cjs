@@ -14,7 +14,9 @@ module.exports = {
     const hooks = [];
     const imports = new Set();
     const types = new Set();
+    const featureDir = path.resolve(config.featureDir);
     for (const doc of documents) {
+      if (!path.resolve(doc.location).startsWith(featureDir)) continue;
       for (const def of doc.document.definitions) {
         if (def.kind !== "OperationDefinition" || !def.name) continue;
         const name = def.name.value;

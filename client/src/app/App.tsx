@@ -1,4 +1,6 @@
 import { BrowserRouter, useRoutes } from "react-router-dom";
+import { AuthBootstrap } from "../features/auth/AuthBootstrap";
+import { Toaster } from "../ui/Toaster";
 import { routes } from "./router";
 
 function AppRoutes() {
@@ -8,7 +10,9 @@ function AppRoutes() {
 export function App() {
   return (
     <BrowserRouter>
+      <AuthBootstrap />
       <AppRoutes />
+      <Toaster />
     </BrowserRouter>
   );
 }

@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
 import { Spinner } from "../ui/Spinner";
+import { AccountMenu } from "./AccountMenu";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { FOOTER_LINKS, NAV_ITEMS } from "./navigation";
@@ -30,6 +31,7 @@ export function Layout() {
             </NavLink>
           ))}
         </nav>
+        <AccountMenu />
         <LanguageSwitcher />
       </header>
       <main id="main" className="main">

@@ -2,6 +2,7 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from "@apollo/clien
 import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { getMainDefinition } from "@apollo/client/utilities";
 import { createClient } from "graphql-ws";
+import { session } from "../features/auth/session";
 import { currentLanguage } from "../i18n";
 
 const wsUrl = () => `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/graphql`;
@@ -18,22 +19,28 @@ export function createApolloClient(): ApolloClient {
   });
   const language = new ApolloLink((operation, forward) => {
     operation.setContext(({ headers = {} }: { headers?: Record<string, string> }) => ({
-      headers: { ...headers, "x-roots-language": currentLanguage() },
+      headers: {
+        ...headers,
+        "x-roots-language": currentLanguage(),
+        ...(session.accessToken ? { authorization: `Bearer ${session.accessToken}` } : {}),
+      },
     }));
     return forward(operation);
   });
   const delays = [1000, 2000, 5000, 10000];
-  const ws = new GraphQLWsLink(
-    createClient({
+  const wsClient = createClient({
       url: wsUrl(),
       lazy: true,
       keepAlive: 25_000,
       retryAttempts: Infinity,
       shouldRetry: () => true,
       retryWait: (retries) => new Promise((r) => setTimeout(r, delays[Math.min(retries, delays.length - 1)])),
-      connectionParams: () => ({ language: currentLanguage() }),
-    }),
-  );
+      connectionParams: () => ({
+        language: currentLanguage(),
+        ...(session.accessToken ? { authorization: `Bearer ${session.accessToken}` } : {}),
+      }),
+  });
+  const ws = new GraphQLWsLink(wsClient);
   const link = ApolloLink.split(
     ({ query }) => {
       const def = getMainDefinition(query);
@@ -42,5 +49,16 @@ export function createApolloClient(): ApolloClient {
     ws,
     language.concat(http),
   );
-  return new ApolloClient({ link, cache: new InMemoryCache() });
+  const client = new ApolloClient({ link, cache: new InMemoryCache() });
+  // A different member (or none) must not see the previous one's cached data or socket.
+  let who = session.getState().status === "signedIn" ? (session.getState() as { viewer: { id: string } }).viewer.id : null;
+  session.subscribe(() => {
+    const state = session.getState();
+    const now = state.status === "signedIn" ? state.viewer.id : null;
+    if (state.status === "loading" || now === who) return;
+    who = now;
+    wsClient.terminate();
+    void client.clearStore();
+  });
+  return client;
 }

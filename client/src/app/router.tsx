@@ -1,5 +1,6 @@
-import { lazy } from "react";
+import { lazy, type ReactNode } from "react";
 import { Navigate, type RouteObject } from "react-router-dom";
+import { GuestOnly, RequireAuth, RequirePermission } from "../features/auth/components/Guards";
 import { ApolloBoundary } from "./ApolloBoundary";
 import { Layout } from "./Layout";
 
@@ -9,10 +10,24 @@ const LegalPage = lazy(() => import("../features/legal/pages/LegalPage"));
 const HealthPage = lazy(() => import("../features/system/pages/HealthPage"));
 const DiagnosticsPage = lazy(() => import("../features/system/pages/DiagnosticsPage"));
 const NotFoundPage = lazy(() => import("../features/system/pages/NotFoundPage"));
+const AuthPage = lazy(() => import("../features/auth/pages/AuthPage"));
+const AuthCheckPage = lazy(() => import("../features/auth/pages/AuthCheckPage"));
+const DashboardPage = lazy(() => import("../features/dashboard/pages/DashboardPage"));
+const SettingsPage = lazy(() => import("../features/settings/pages/SettingsPage"));
+const OAuthInfoPage = lazy(() => import("../features/settings/pages/OAuthInfoPage"));
+const ManagementPage = lazy(() => import("../features/management/pages/ManagementPage"));
+const AdminHomePage = lazy(() => import("../features/admin/pages/AdminHomePage"));
+const AdminRolesPage = lazy(() => import("../features/admin/pages/AdminRolesPage"));
+const AdminOutboxPage = lazy(() => import("../features/admin/pages/AdminOutboxPage"));
+
+const data = (page: ReactNode) => <ApolloBoundary>{page}</ApolloBoundary>;
+const member = (page: ReactNode) => <RequireAuth>{data(page)}</RequireAuth>;
+const staff = (page: ReactNode) => <RequirePermission can="accessManagement">{data(page)}</RequirePermission>;
+const admin = (page: ReactNode) => <RequirePermission can="accessAdmin">{data(page)}</RequirePermission>;
 
 /**
  * The routing frame (spec §2). Areas add their routes here as they ship; anything
- * unknown shows the not-found page.
+ * unknown shows the not-found page. Guards only show or hide: the server checks again.
  */
 export const routes: RouteObject[] = [
   {
@@ -25,7 +40,19 @@ export const routes: RouteObject[] = [
       { path: "/terms", element: <LegalPage page="terms" /> },
       { path: "/cookies", element: <LegalPage page="cookies" /> },
       { path: "/health", element: <HealthPage /> },
-      { path: "/diagnostics", element: <ApolloBoundary><DiagnosticsPage /></ApolloBoundary> },
+      { path: "/diagnostics", element: data(<DiagnosticsPage />) },
+      { path: "/auth", element: <GuestOnly>{data(<AuthPage />)}</GuestOnly> },
+      { path: "/auth-check", element: data(<AuthCheckPage />) },
+      { path: "/dashboard", element: member(<DashboardPage />) },
+      { path: "/settings", element: member(<SettingsPage />) },
+      { path: "/settings/oauth-info", element: member(<OAuthInfoPage />) },
+      { path: "/management", element: staff(<ManagementPage />) },
+      { path: "/management/*", element: staff(<NotFoundPage />) },
+      { path: "/admin", element: admin(<AdminHomePage />) },
+      { path: "/full/admin", element: <Navigate to="/admin" replace /> },
+      { path: "/admin/roles", element: admin(<AdminRolesPage />) },
+      { path: "/admin/outbox", element: admin(<AdminOutboxPage />) },
+      { path: "/admin/*", element: admin(<NotFoundPage />) },
       { path: "/village-hubs", element: <Navigate to="/root-hubs" replace /> },
       { path: "/congress", element: <Navigate to="/opinions" replace /> },
       { path: "/trees-registry", element: <Navigate to="/management/trees" replace /> },

@@ -1,0 +1,40 @@
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, useNavigate } from "react-router-dom";
+import { signOut } from "../features/auth/session";
+import { useAuth } from "../features/auth/useAuth";
+import { showToast } from "../ui/toast";
+
+/** Sign In / Join for visitors; the member's links and Sign out once signed in. */
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  if (auth.status === "loading") return <span className="account-menu" aria-hidden="true" />;
+  if (auth.status === "signedOut") {
+    return (
+      <div className="account-menu">
+        <Link to="/auth">{t("nav.sign_in")}</Link>
+        <Link className="button button--primary" to="/auth?mode=signup">{t("nav.join")}</Link>
+      </div>
+    );
+  }
+  const { can } = auth.viewer;
+  const out = async () => {
+    try {
+      await signOut();
+      showToast({ titleKey: "toast.signed_out" });
+      navigate("/", { replace: true });
+    } catch {
+      showToast({ titleKey: "toast.sign_out_error", bodyKey: "toast.sign_out_error_body", variant: "destructive" });
+    }
+  };
+  return (
+    <div className="account-menu">
+      <NavLink to="/dashboard">{t("nav.dashboard")}</NavLink>
+      {can.accessManagement && <NavLink to="/management">{t("nav.management")}</NavLink>}
+      {can.accessAdmin && <NavLink to="/admin">{t("nav.admin")}</NavLink>}
+      <NavLink to="/settings">{t("nav.settings")}</NavLink>
+      <button type="button" className="button" onClick={() => void out()}>{t("nav.sign_out")}</button>
+    </div>
+  );
+}

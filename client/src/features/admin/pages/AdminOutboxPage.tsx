@@ -1,0 +1,27 @@
+import { useTranslation } from "react-i18next";
+import { currentLanguage } from "../../../i18n";
+import { formatDateTime } from "../../../lib/format";
+import { useOutboxQuery } from "../generated";
+
+/** /admin/outbox: the emails the platform sent or, without SMTP, kept here (development outbox). */
+export default function AdminOutboxPage() {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const { data, loading, refetch } = useOutboxQuery({ variables: { first: 50 }, fetchPolicy: "network-only" });
+  return (
+    <section className="page">
+      <h1>{t("admin.outbox_title")}</h1>
+      <p>{t("admin.outbox_intro")}</p>
+      <button type="button" className="button" onClick={() => void refetch()}>{t("common.retry")}</button>
+      {loading && <p>{t("common.loading")}</p>}
+      {data?.outbox.length === 0 && <p>{t("admin.outbox_empty")}</p>}
+      {data?.outbox.map((m) => (
+        <article key={m.id} className="card" data-testid="outbox-email">
+          <h2 dir="auto">{m.subject}</h2>
+          <p className="muted" dir="ltr">{m.to} · {m.transport} · {formatDateTime(m.createdAt, lang)}</p>
+          <pre dir="auto" className="mail-text">{m.text}</pre>
+        </article>
+      ))}
+    </section>
+  );
+}

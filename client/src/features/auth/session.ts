@@ -1,0 +1,111 @@
+import type { AuthPayloadFieldsFragment, ViewerFieldsFragment } from "../../gql/graphql";
+import { fetchWithRetry } from "../../lib/retry";
+
+export type AuthState =
+  | { status: "loading" }
+  | { status: "signedOut"; reason?: string }
+  | { status: "signedIn"; viewer: ViewerFieldsFragment };
+
+/** Refresh this long before the access token ends (spec §9). */
+export const REFRESH_AHEAD_MS = 90_000;
+/** How often the scheduler looks (spec §9). */
+export const CHECK_EVERY_MS = 30_000;
+
+/** True when a token ending at `expiresAt` should be renewed now. */
+export const refreshDue = (expiresAt: number | null, now: number): boolean => expiresAt !== null && expiresAt - now <= REFRESH_AHEAD_MS;
+
+type Listener = () => void;
+
+/**
+ * The session in this tab: the access token lives in memory only; the refresh token is
+ * an httpOnly cookie the script never sees.
+ */
+class SessionStore {
+  private state: AuthState = { status: "loading" };
+  private listeners = new Set<Listener>();
+  accessToken: string | null = null;
+  expiresAt: number | null = null;
+
+  getState = (): AuthState => this.state;
+
+  subscribe = (fn: Listener): (() => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+
+  private set(state: AuthState) {
+    this.state = state;
+    this.listeners.forEach((fn) => fn());
+  }
+
+  /** Takes in a sign-in/refresh answer; anything without a token means signed out. */
+  apply(payload: Pick<AuthPayloadFieldsFragment, "signedIn" | "accessToken" | "accessTokenExpiresAt" | "viewer"> | null, reason?: string) {
+    if (payload?.signedIn && payload.accessToken && payload.viewer) {
+      this.accessToken = payload.accessToken;
+      this.expiresAt = payload.accessTokenExpiresAt ? Date.parse(payload.accessTokenExpiresAt) : null;
+      this.set({ status: "signedIn", viewer: payload.viewer });
+    } else {
+      this.accessToken = null;
+      this.expiresAt = null;
+      this.set({ status: "signedOut", reason });
+    }
+  }
+
+  setViewer(viewer: ViewerFieldsFragment) {
+    if (this.state.status === "signedIn") this.set({ status: "signedIn", viewer });
+  }
+}
+
+export const session = new SessionStore();
+
+// Sent with plain fetch so a page load needs no GraphQL client to learn who is signed in.
+// Kept equal to the RefreshSession operation in auth.graphql (a unit test checks).
+export const REFRESH_QUERY = `mutation RefreshSession { refreshSession { ...AuthPayloadFields } }
+fragment AuthPayloadFields on AuthPayload { signedIn accessToken accessTokenExpiresAt returnTo notices { key message } viewer { ...ViewerFields } }
+fragment ViewerFields on Viewer { id displayName email phone preferredLanguage villageOfOrigin roles mainRole can { accessManagement accessAdmin manageRoles readOutbox } }`;
+const SIGN_OUT_QUERY = `mutation SignOut { signOut }`;
+
+async function post<T>(query: string): Promise<{ data?: T; errors?: { message: string; extensions?: { code?: string } }[] }> {
+  const headers: Record<string, string> = { "content-type": "application/json", "apollo-require-preflight": "true" };
+  if (session.accessToken) headers.authorization = `Bearer ${session.accessToken}`;
+  const lang = document.documentElement.lang;
+  if (lang) headers["x-roots-language"] = lang;
+  const res = await fetchWithRetry("/graphql", { method: "POST", credentials: "same-origin", headers, body: JSON.stringify({ query }) });
+  return res.json();
+}
+
+/** Runs `fn` while holding a lock shared by every tab, so two tabs never spend the same refresh token. */
+function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  return typeof navigator !== "undefined" && navigator.locks ? (navigator.locks.request("roots-refresh", fn) as Promise<T>) : fn();
+}
+
+/** Trades the refresh cookie for a new access token. Resolves whether the member is signed in. */
+export function refreshSession(): Promise<boolean> {
+  return withRefreshLock(async () => {
+    try {
+      const body = await post<{ refreshSession: AuthPayloadFieldsFragment }>(REFRESH_QUERY);
+      const payload = body.data?.refreshSession ?? null;
+      session.apply(payload, body.errors?.[0]?.message);
+      return Boolean(payload?.signedIn);
+    } catch {
+      // Offline or the server is down: keep the current state; the scheduler tries again.
+      if (session.getState().status === "loading") session.apply(null);
+      return session.getState().status === "signedIn";
+    }
+  });
+}
+
+/** Signs out on the server, then here. Throws when the server could not be reached. */
+export async function signOut(): Promise<void> {
+  const body = await post<{ signOut: boolean }>(SIGN_OUT_QUERY);
+  if (!body.data?.signOut) throw new Error(body.errors?.[0]?.message ?? "sign-out failed");
+  session.apply(null);
+}
+
+/** Every 30 s, renews the access token when 90 s or less remain. Returns a stop function. */
+export function startRefreshScheduler(now: () => number = Date.now): () => void {
+  const timer = setInterval(() => {
+    if (session.getState().status === "signedIn" && refreshDue(session.expiresAt, now())) void refreshSession();
+  }, CHECK_EVERY_MS);
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import { useAuth } from "../../auth/useAuth";
+
+/** A member's home: their roots and trees as those areas arrive, and where to go next. */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  if (auth.status !== "signedIn") return null;
+  const { viewer } = auth;
+  return (
+    <section className="page">
+      <h1>{t("dashboard.title", { name: viewer.displayName })}</h1>
+      <p className="muted">{t(`roles.${viewer.mainRole.toLowerCase()}`)}</p>
+      <div className="grid">
+        <article className="card" aria-labelledby="dash-roots">
+          <h2 id="dash-roots">{t("dashboard.roots")}</h2>
+          <p>{viewer.villageOfOrigin ? t("dashboard.village", { village: viewer.villageOfOrigin }) : t("dashboard.no_village")}</p>
+          <Link to="/settings">{t("dashboard.edit_profile")}</Link>
+        </article>
+        <article className="card" aria-labelledby="dash-trees">
+          <h2 id="dash-trees">{t("dashboard.trees")}</h2>
+          <p>{t("dashboard.trees_soon")}</p>
+        </article>
+        {(viewer.can.accessManagement || viewer.can.accessAdmin) && (
+          <article className="card" aria-labelledby="dash-staff">
+            <h2 id="dash-staff">{t("dashboard.staff")}</h2>
+            <ul>
+              {viewer.can.accessManagement && <li><Link to="/management">{t("nav.management")}</Link></li>}
+              {viewer.can.accessAdmin && <li><Link to="/admin">{t("nav.admin")}</Link></li>}
+            </ul>
+          </article>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import { changeLanguage, currentLanguage } from "../../../i18n";
+import { isLanguage, LANGUAGES } from "../../../i18n/languages";
+import { apiProblem } from "../../../lib/apiErrors";
+import { formatDateTime } from "../../../lib/format";
+import { Field } from "../../../ui/Field";
+import { showToast } from "../../../ui/toast";
+import { session } from "../../auth/session";
+import { useAuth } from "../../auth/useAuth";
+import { useChangePasswordMutation, useMySessionsQuery, useRevokeSessionMutation, useUpdateProfileMutation } from "../generated";
+
+function ProfileSection() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const viewer = auth.status === "signedIn" ? auth.viewer : null;
+  const [name, setName] = useState(viewer?.displayName ?? "");
+  const [village, setVillage] = useState(viewer?.villageOfOrigin ?? "");
+  const [update, { loading, error }] = useUpdateProfileMutation();
+  const problem = apiProblem(error, t("errors.network"));
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const res = await update({ variables: { input: { displayName: name.trim(), villageOfOrigin: village.trim() || null } } }).catch(() => null);
+    if (res?.data) {
+      session.setViewer(res.data.updateProfile);
+      showToast({ titleKey: "settings.saved" });
+    }
+  };
+  return (
+    <form className="card" onSubmit={save} aria-labelledby="settings-profile">
+      <h2 id="settings-profile">{t("settings.profile")}</h2>
+      <Field label={t("auth.display_name")} value={name} onChange={(e) => setName(e.target.value)} errors={problem?.fields.displayName} />
+      <Field label={t("auth.village_of_origin")} value={village} onChange={(e) => setVillage(e.target.value)} errors={problem?.fields.villageOfOrigin} />
+      <button className="button button--primary" type="submit" disabled={loading}>{t("settings.save")}</button>
+    </form>
+  );
+}
+
+function LanguageSection() {
+  const { t } = useTranslation();
+  const [update] = useUpdateProfileMutation();
+  const choose = async (code: string) => {
+    if (!isLanguage(code)) return;
+    await changeLanguage(code);
+    const res = await update({ variables: { input: { preferredLanguage: code } } }).catch(() => null);
+    if (res?.data) session.setViewer(res.data.updateProfile);
+  };
+  return (
+    <section className="card" aria-labelledby="settings-language">
+      <h2 id="settings-language">{t("lang.label")}</h2>
+      <div className="tabs">
+        {LANGUAGES.map((l) => (
+          <button key={l.code} type="button" lang={l.code} className={currentLanguage() === l.code ? "tab tab--active" : "tab"} aria-pressed={currentLanguage() === l.code} onClick={() => void choose(l.code)}>
+            {t(`lang.${l.code}`)}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function SessionsSection() {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const { data, loading, refetch } = useMySessionsQuery({ fetchPolicy: "network-only" });
+  const [revoke] = useRevokeSessionMutation();
+  return (
+    <section className="card" aria-labelledby="settings-sessions">
+      <h2 id="settings-sessions">{t("settings.sessions")}</h2>
+      {loading && <p>{t("common.loading")}</p>}
+      <ul className="sessions" data-testid="sessions">
+        {data?.mySessions.map((s) => (
+          <li key={s.id}>
+            <div>
+              <strong dir="auto">{s.userAgent ?? t("settings.unknown_device")}</strong>
+              {s.current && <span className="badge">{t("settings.this_device")}</span>}
+              <div className="muted">
+                {t("settings.last_seen", { date: formatDateTime(s.lastSeenAt ?? s.createdAt, lang) })}
+              </div>
+            </div>
+            {!s.current && (
+              <button type="button" className="button" onClick={async () => { await revoke({ variables: { id: s.id } }).catch(() => null); await refetch(); }}>
+                {t("settings.sign_out_device")}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function PasswordSection() {
+  const { t } = useTranslation();
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [notices, setNotices] = useState<string[]>([]);
+  const [change, { loading, error }] = useChangePasswordMutation();
+  const problem = apiProblem(error, t("errors.network"));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const res = await change({ variables: { input: { currentPassword: current, newPassword: next } } }).catch(() => null);
+    if (res?.data) {
+      setNotices(res.data.changePassword.map((n) => n.message));
+      setCurrent("");
+      setNext("");
+      showToast({ titleKey: "settings.password_changed" });
+    }
+  };
+  return (
+    <form className="card" onSubmit={submit} aria-labelledby="settings-password">
+      <h2 id="settings-password">{t("settings.password")}</h2>
+      <Field label={t("settings.current_password")} type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} errors={problem?.fields.currentPassword} />
+      <Field label={t("settings.new_password")} type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} errors={problem?.fields.password ?? problem?.fields.newPassword} hint={t("auth.password_hint")} />
+      {notices.map((n) => <p key={n} className="notice">{n}</p>)}
+      <button className="button button--primary" type="submit" disabled={loading}>{t("settings.change_password")}</button>
+    </form>
+  );
+}
+
+/** /settings: profile, language, signed-in devices and password. */
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  return (
+    <section className="page">
+      <h1>{t("settings.title")}</h1>
+      <ProfileSection />
+      <LanguageSection />
+      <SessionsSection />
+      <PasswordSection />
+      <p><Link to="/settings/oauth-info">{t("settings.oauth_link")}</Link></p>
+    </section>
+  );
+}
