@@ -7,6 +7,7 @@ import { createRootsServer } from "./app/server.js";
 import { connectAndMigrate, createDataSource } from "./db/data-source.js";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded.js";
 import { seedDemo } from "./db/seed/demo.js";
+import { ensureVillages } from "./modules/genealogy/index.js";
 
 let config: Config;
 try {
@@ -32,6 +33,8 @@ const ds = createDataSource({
 });
 const applied = await connectAndMigrate(ds);
 if (applied.length) logger.info("Migrations applied", { applied });
+// The gazetteer is reference data: every database gets it on first start.
+await ensureVillages(ds);
 if (config.SEED_DEMO ?? Boolean(embedded)) await seedDemo(ds);
 
 const bus = createEventBus(config.REDIS_URL);

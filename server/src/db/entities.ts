@@ -6,9 +6,10 @@ import { UserRole } from "../modules/accounts/user-role.entity.js";
 import { AnalyticsEvent } from "../modules/analytics/analytics-event.entity.js";
 import { AuditLog } from "../modules/audit/audit-log.entity.js";
 import { OutboxEmail } from "../modules/mail/outbox-email.entity.js";
+import { Village } from "../modules/genealogy/villages/village.entity.js";
 import { Rootspace } from "../modules/rootspaces/rootspace.entity.js";
 import { RateLimitHit } from "../modules/security/rate-limit-hit.entity.js";
 import { SecurityEvent } from "../modules/security/security-event.entity.js";
 
 /** Every TypeORM entity; migrations must match this list exactly (CI checks). */
-export const entities = [Rootspace, User, UserRole, Session, RefreshToken, MagicLink, AuditLog, AnalyticsEvent, OutboxEmail, SecurityEvent, RateLimitHit];
+export const entities = [Rootspace, User, UserRole, Session, RefreshToken, MagicLink, AuditLog, AnalyticsEvent, OutboxEmail, SecurityEvent, RateLimitHit, Village];

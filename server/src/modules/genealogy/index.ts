@@ -1,0 +1,6 @@
+/** Public surface of the genealogy area. */
+export { Village } from "./villages/village.entity.js";
+export { VillageResolver } from "./villages/village.resolver.js";
+export { villageNode } from "./villages/village.service.js";
+export { ensureVillages, importVillages } from "./villages/village.import.js";
+export { hasArabic, nameKeys, normalizeArabic, normalizeLatin, skeleton } from "./names/normalize.js";

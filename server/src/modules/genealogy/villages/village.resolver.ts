@@ -1,0 +1,28 @@
+import { Arg, Args, Ctx, Query, Resolver } from "type-graphql";
+import type { Context } from "../../../common/context.js";
+import { Village } from "./village.entity.js";
+import { VillagesArgs } from "./village.inputs.js";
+import * as service from "./village.service.js";
+import { District, VillageConnection } from "./village.types.js";
+
+@Resolver(() => Village)
+export class VillageResolver {
+  @Query(() => VillageConnection, { description: "Villages by name, or searched in any script and spelling." })
+  villages(@Args(() => VillagesArgs) args: VillagesArgs, @Ctx() ctx: Context): Promise<VillageConnection> {
+    return service.listVillages(ctx, args);
+  }
+
+  @Query(() => Village, { description: "A village by slug; NOT_FOUND when there is none." })
+  village(
+    @Arg("slug", () => String) slug: string,
+    @Arg("rootspace", () => String, { nullable: true, description: "Rootspace slug (default: lebanon)." }) rootspace: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<Village> {
+    return service.villageBySlug(ctx, slug, rootspace ?? undefined);
+  }
+
+  @Query(() => [District], { description: "Districts (cazas) with their number of villages." })
+  districts(@Arg("rootspace", () => String, { nullable: true }) rootspace: string | null, @Ctx() ctx: Context): Promise<District[]> {
+    return service.listDistricts(ctx, rootspace ?? undefined);
+  }
+}
