@@ -83,6 +83,8 @@ describe("sessions", () => {
     const a = await account("stolen@example.test");
     const rotated = await server.gql<{ refreshSession: { accessToken: string } }>(REFRESH, {}, { cookie: a.cookie });
     const newCookie = `roots_rt=${rotated.cookies!.roots_rt}`;
+    // Past the grace window for retries (the token was used a minute ago).
+    await server.ds.query(`UPDATE refresh_tokens SET used_at = now() - interval '1 minute' WHERE used_at IS NOT NULL`);
     const replay = await server.gql(REFRESH, {}, { cookie: a.cookie });
     expect(replay.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
     expect(replay.errors?.[0].message).toBe("For your safety this session was signed out. Please sign in again.");
@@ -91,6 +93,18 @@ describe("sessions", () => {
     expect(legit.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
     const me = await server.gql<{ viewer: unknown }>(`{ viewer { email } }`, {}, { token: rotated.data!.refreshSession.accessToken });
     expect(me.data!.viewer).toBeNull();
+  });
+
+  it("a retry moments after a rotation (lost response) carries on; the unused successor is then spent", async () => {
+    const a = await account("retry@example.test");
+    const first = await server.gql<{ refreshSession: { accessToken: string } }>(REFRESH, {}, { cookie: a.cookie });
+    const lost = `roots_rt=${first.cookies!.roots_rt}`; // the response the client never saw
+    const retry = await server.gql<{ refreshSession: { signedIn: boolean; accessToken: string } }>(REFRESH, {}, { cookie: a.cookie });
+    expect(retry.data!.refreshSession.signedIn).toBe(true);
+    // Whoever holds the lost successor now holds a spent token: using it revokes the session.
+    await server.ds.query(`UPDATE refresh_tokens SET used_at = now() - interval '1 minute' WHERE used_at IS NOT NULL`);
+    expect((await server.gql(REFRESH, {}, { cookie: lost })).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+    expect((await server.gql<{ viewer: unknown }>(`{ viewer { email } }`, {}, { token: retry.data!.refreshSession.accessToken })).data!.viewer).toBeNull();
   });
 
   it("without a cookie, or with a forged one, refresh fails cleanly", async () => {

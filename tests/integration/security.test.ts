@@ -103,7 +103,7 @@ describe("CSP violation reports", () => {
 
   it("refuses malformed reports and stores nothing", async () => {
     const before: { n: string }[] = await server.ds.query(`SELECT count(*) AS n FROM security_events`);
-    for (const body of ["{not json", JSON.stringify({ hello: "world" }), JSON.stringify([{ type: "other" }])]) {
+    for (const body of ["{not json", JSON.stringify({ hello: "world" }), JSON.stringify([{ type: "other" }]), JSON.stringify({ "csp-report": null }), JSON.stringify([{ type: "csp-violation", body: null }])]) {
       const res = await fetch(`${server.url}/csp-report`, { method: "POST", headers: { "content-type": "application/csp-report" }, body });
       expect(res.status).toBe(400);
     }

@@ -20,7 +20,7 @@ describe("safe redirect (spec §5)", () => {
   });
 
   it("rejects protocol-relative paths (stricter than the prototype)", () => {
-    for (const v of ["//evil.example", "/\\evil.example", "%2F%2Fevil.example"]) expect(isSafeRedirect(v, HOST)).toBe(false);
+    for (const v of ["//evil.example", "/\\evil.example", "%2F%2Fevil.example", "/%09/evil.example", "/\n/evil.example"]) expect(isSafeRedirect(v, HOST)).toBe(false);
   });
 
   it("accepts absolute http(s) URLs to localhost, loopback IPs, this host and its subdomains", () => {

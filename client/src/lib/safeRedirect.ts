@@ -27,6 +27,9 @@ export function isSafeRedirect(value: string | null | undefined, currentHost = w
     return false;
   }
   if (!decoded) return false;
+  // Browsers drop tabs and newlines inside URLs ("/\t/evil" becomes "//evil").
+  // eslint-disable-next-line no-control-regex -- control characters are what we refuse
+  if (/[\u0000-\u001f\u007f]/.test(decoded)) return false;
   const lower = decoded.toLowerCase();
   if (decoded.startsWith("/")) {
     if (decoded.startsWith("//") || decoded.startsWith("/\\")) return false;

@@ -24,22 +24,33 @@ function openKeyStore(): Promise<IDBDatabase> {
  */
 async function loadKey(): Promise<CryptoKey> {
   const generate = () => crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
-  if (typeof indexedDB === "undefined") return generate();
-  const db = await openKeyStore();
-  const existing = await new Promise<CryptoKey | undefined>((resolve, reject) => {
-    const req = db.transaction("keys").objectStore("keys").get(KEY_ID);
-    req.onsuccess = () => resolve(req.result as CryptoKey | undefined);
-    req.onerror = () => reject(req.error);
-  });
+  let db: IDBDatabase;
+  try {
+    if (typeof indexedDB === "undefined") throw new Error("no IndexedDB");
+    db = await openKeyStore();
+  } catch {
+    return generate(); // private windows and old browsers: a key for this page only
+  }
+  const read = () =>
+    new Promise<CryptoKey | undefined>((resolve, reject) => {
+      const req = db.transaction("keys").objectStore("keys").get(KEY_ID);
+      req.onsuccess = () => resolve(req.result as CryptoKey | undefined);
+      req.onerror = () => reject(req.error);
+    });
+  const existing = await read();
   if (existing) return existing;
   const key = await generate();
-  await new Promise<void>((resolve, reject) => {
+  // `add` (not `put`): when another tab stored its key first, use that one instead.
+  const added = await new Promise<boolean>((resolve) => {
     const tx = db.transaction("keys", "readwrite");
-    tx.objectStore("keys").put(key, KEY_ID);
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
+    tx.objectStore("keys").add(key, KEY_ID);
+    tx.oncomplete = () => resolve(true);
+    tx.onerror = (e) => {
+      e.preventDefault();
+      resolve(false);
+    };
   });
-  return key;
+  return added ? key : ((await read()) ?? key);
 }
 
 const getKey = () => (keyPromise ??= loadKey().catch((err) => {

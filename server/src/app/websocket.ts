@@ -1,6 +1,7 @@
-import type { Server } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
+import proxyAddr from "proxy-addr";
 import { WebSocketServer } from "ws";
 import { allowedOrigins, type Config } from "../config.js";
 import type { Context } from "../common/context.js";
@@ -44,6 +45,15 @@ export function attachWebSocket(opts: {
     verifyClient: (info, done) => (originAllowed(info.origin, info.req.headers.host, origins) ? done(true) : done(false, 403, "Origin not allowed")),
   });
   const rules = [...specifiedRules, ...limitRules(config)];
+  // The same proxy trust as Express (TRUST_PROXY hops), so rate limits see the real client.
+  const trusted = (_addr: string, hop: number) => hop < config.TRUST_PROXY;
+  const clientIp = (req: IncomingMessage): string | null => {
+    try {
+      return proxyAddr(req, trusted);
+    } catch {
+      return req.socket.remoteAddress ?? null;
+    }
+  };
   const format = (errors: readonly GraphQLError[], lang: Language) =>
     errors.map((e) => {
       const shown = presentError(e.toJSON(), e, lang);
@@ -78,7 +88,7 @@ export function attachWebSocket(opts: {
           contextValue: await makeContext(
             ctx.extra.authorization,
             lang,
-            { ip: ctx.extra.request.socket.remoteAddress ?? null, userAgent: ctx.extra.request.headers["user-agent"] ?? null },
+            { ip: clientIp(ctx.extra.request), userAgent: ctx.extra.request.headers["user-agent"] ?? null },
             null,
           ),
         };

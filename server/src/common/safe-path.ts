@@ -10,6 +10,9 @@ export function safePath(value: string | null | undefined): string | null {
   } catch {
     return null;
   }
+  // Browsers drop tabs and newlines inside URLs ("/\t/evil" becomes "//evil").
+  // eslint-disable-next-line no-control-regex -- control characters are what we refuse
+  if (/[\u0000-\u001f\u007f]/.test(decoded)) return null;
   if (!decoded.startsWith("/") || decoded.startsWith("//") || decoded.startsWith("/\\")) return null;
   const lower = decoded.toLowerCase();
   if (lower.includes("://") || lower.includes("javascript:") || lower.includes("data:")) return null;

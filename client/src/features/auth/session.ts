@@ -58,6 +58,24 @@ class SessionStore {
 
 export const session = new SessionStore();
 
+/**
+ * Tabs share the session: a refresh in one tab replaces the access token of every tab
+ * (the server keeps one per session), so the new token is passed to the others.
+ */
+const channel = typeof BroadcastChannel !== "undefined" ? new BroadcastChannel("roots-session") : null;
+type TabMessage = { type: "session"; payload: AuthPayloadFieldsFragment } | { type: "signedOut" };
+channel?.addEventListener("message", (e: MessageEvent<TabMessage>) => {
+  if (e.data.type === "session") session.apply(e.data.payload);
+  else if (session.getState().status === "signedIn") session.apply(null);
+});
+
+/** Applies a sign-in or refresh answer here and in every other open tab. */
+export function shareSession(payload: AuthPayloadFieldsFragment | null, reason?: string): void {
+  session.apply(payload, reason);
+  if (payload?.signedIn) channel?.postMessage({ type: "session", payload } satisfies TabMessage);
+  else channel?.postMessage({ type: "signedOut" } satisfies TabMessage);
+}
+
 // Sent with plain fetch so a page load needs no GraphQL client to learn who is signed in.
 // Kept equal to the RefreshSession operation in auth.graphql (a unit test checks).
 export const REFRESH_QUERY = `mutation RefreshSession { refreshSession { ...AuthPayloadFields } }
@@ -85,7 +103,7 @@ export function refreshSession(): Promise<boolean> {
     try {
       const body = await post<{ refreshSession: AuthPayloadFieldsFragment }>(REFRESH_QUERY);
       const payload = body.data?.refreshSession ?? null;
-      session.apply(payload, body.errors?.[0]?.message);
+      shareSession(payload, body.errors?.[0]?.message);
       return Boolean(payload?.signedIn);
     } catch {
       // Offline or the server is down: keep the current state; the scheduler tries again.
@@ -99,7 +117,7 @@ export function refreshSession(): Promise<boolean> {
 export async function signOut(): Promise<void> {
   const body = await post<{ signOut: boolean }>(SIGN_OUT_QUERY);
   if (!body.data?.signOut) throw new Error(body.errors?.[0]?.message ?? "sign-out failed");
-  session.apply(null);
+  shareSession(null);
 }
 
 /** Every 30 s, renews the access token when 90 s or less remain. Returns a stop function. */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 
 export interface HealthReport {
   status: "ok" | "degraded";
-  database: { status: "up" | "down"; latencyMs: number | null; version: string | null };
+  database: { status: "up" | "down"; latencyMs: number | null };
   uptimeSeconds: number;
   version: string;
   time: string;

@@ -74,7 +74,8 @@ export class AuthResolver {
     try {
       return await payload(ctx, { tokens: await rotateRefreshToken(ctx, cookie), notices: [] });
     } catch (err) {
-      ctx.cookies?.clear(REFRESH_COOKIE, REFRESH_COOKIE_PATH);
+      // Only a refused token ends the cookie; a passing server fault must not sign anyone out.
+      if (err instanceof AppError && err.code === ErrorCode.UNAUTHENTICATED) ctx.cookies?.clear(REFRESH_COOKIE, REFRESH_COOKIE_PATH);
       throw err;
     }
   }
@@ -97,7 +98,7 @@ export class AuthResolver {
   @Mutation(() => Boolean, { description: "Signs one of the member's own sessions out." })
   async revokeSession(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<boolean> {
     const ref = fromGlobalId(id);
-    if (!ref || ref.type !== SESSION_TYPE) throw new AppError(ErrorCode.NOT_FOUND, "errors.not_found");
+    if (!ref || ref.type !== SESSION_TYPE || !/^[0-9a-f-]{36}$/i.test(ref.id)) throw new AppError(ErrorCode.NOT_FOUND, "errors.not_found");
     if (!(await revokeSession(ctx.ds, ref.id, ctx.viewer.userId!, "revoked_by_member"))) throw new AppError(ErrorCode.NOT_FOUND, "errors.not_found");
     return true;
   }

@@ -61,6 +61,7 @@ export interface SignUpData {
 /** Creates the account, then signs the member in (a failed sign-in keeps the account). */
 export async function signUp(ctx: Context, data: SignUpData): Promise<AuthResult> {
   const identity = parseIdentity(data.email, data.phone, data.password);
+  if (!data.displayName.trim()) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "displayName", key: "errors.validation.minLength" }]);
   await rateLimit.hit(ctx.ds, `sign-up:ip:${ip(ctx)}`, { max: ctx.config.SIGNUP_LIMIT_PER_IP_PER_HOUR, windowSeconds: 3600 });
   const notices = await vetPassword(ctx, data.password!, [identity.email ?? "", identity.phone ?? "", data.displayName, data.villageOfOrigin ?? ""]);
   const passwordHash = await hashPassword(data.password!);
@@ -76,8 +77,12 @@ export async function signUp(ctx: Context, data: SignUpData): Promise<AuthResult
     return true;
   });
   if (!created) {
-    // Same answer whether or not the address is taken; its owner is told by email.
-    if (identity.email) {
+    // The answer does not say which detail is taken (this cannot be fully hidden while a new
+    // account is signed in at once; the rate limits above slow probing). When the email is
+    // the one in use, its owner is told, at most 3 times an hour.
+    const emailTaken = identity.email ? ((await ctx.ds.query(`SELECT 1 FROM users WHERE email = $1`, [identity.email])) as unknown[]).length > 0 : false;
+    const noticeAllowed = emailTaken && (await rateLimit.hit(ctx.ds, `signup-notice:${identity.email}`, { max: 3, windowSeconds: 3600 }).then(() => true, () => false));
+    if (noticeAllowed && identity.email) {
       await sendMail(ctx.ds, ctx.config, {
         to: identity.email,
         subject: "Roots: someone tried to create an account with your email",
@@ -101,17 +106,16 @@ export async function signIn(ctx: Context, data: { email?: string | null; phone?
   const identity = parseIdentity(data.email, data.phone, data.password);
   const accountBucket = `sign-in:account:${accountKey(identity)}`;
   await rateLimit.hit(ctx.ds, `sign-in:ip:${ip(ctx)}`, LIMITS.signInPerIp);
-  await rateLimit.assertUnder(ctx.ds, accountBucket, LIMITS.signInFailuresPerAccount);
+  // Counted before the (slow) password check, so parallel guesses cannot all pass the limit;
+  // a successful sign-in clears the bucket.
+  await rateLimit.hit(ctx.ds, accountBucket, LIMITS.signInFailuresPerAccount);
   const rows: { id: string; password_hash: string | null }[] = await ctx.ds.query(
     identity.email ? `SELECT id, password_hash FROM users WHERE email = $1` : `SELECT id, password_hash FROM users WHERE phone = $1`,
     [accountKey(identity)],
   );
   const user = rows[0];
   const ok = await verifyPassword(user?.password_hash ?? null, data.password!);
-  if (!user || !ok) {
-    await rateLimit.record(ctx.ds, accountBucket, LIMITS.signInFailuresPerAccount.windowSeconds);
-    throw new AppError(ErrorCode.UNAUTHENTICATED, "errors.invalid_credentials");
-  }
+  if (!user || !ok) throw new AppError(ErrorCode.UNAUTHENTICATED, "errors.invalid_credentials");
   await rateLimit.reset(ctx.ds, accountBucket);
   const tokens = await ctx.ds.transaction(async (tx) => {
     const issued = await createSession(tx, user.id, ctx);
@@ -137,10 +141,13 @@ export async function requestMagicLink(ctx: Context, data: { email: string; retu
     [newId(), rows[0].id, hashToken(token), MAGIC_LINK_TTL_MINUTES, returnTo],
   );
   const link = `${ctx.config.PUBLIC_URL.replace(/\/$/, "")}/auth-check?token=${token}`;
+  // SMTP delivery happens after the answer (see sendMail), so an existing account does not
+  // answer more slowly or fail visibly.
   await sendMail(ctx.ds, ctx.config, {
     to: email,
     subject: "Your Roots sign-in link",
     text: `Sign in to Roots with this link (valid for ${MAGIC_LINK_TTL_MINUTES} minutes, once):\n\n${link}\n\nIf you did not ask for it, ignore this email.`,
+    sensitive: true,
   });
 }
 
@@ -173,15 +180,15 @@ export async function signOut(ctx: Context): Promise<void> {
 export async function changePassword(ctx: Context, current: string, next: string): Promise<Notice[]> {
   const userId = ctx.viewer.userId!;
   const bucket = `sign-in:account:user:${userId}`;
-  await rateLimit.assertUnder(ctx.ds, bucket, LIMITS.signInFailuresPerAccount);
+  await rateLimit.hit(ctx.ds, bucket, LIMITS.signInFailuresPerAccount);
   const [user]: { password_hash: string | null; email: string | null; phone: string | null; display_name: string }[] = await ctx.ds.query(
     `SELECT password_hash, email, phone, display_name FROM users WHERE id = $1`,
     [userId],
   );
   if (!(await verifyPassword(user?.password_hash ?? null, current))) {
-    await rateLimit.record(ctx.ds, bucket, LIMITS.signInFailuresPerAccount.windowSeconds);
     throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.current_password_wrong", {}, [{ field: "currentPassword", key: "errors.current_password_wrong" }]);
   }
+  await rateLimit.reset(ctx.ds, bucket);
   const notices = await vetPassword(ctx, next, [user.email ?? "", user.phone ?? "", user.display_name]);
   const hash = await hashPassword(next);
   await ctx.ds.transaction(async (tx) => {

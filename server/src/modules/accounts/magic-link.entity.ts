@@ -1,7 +1,10 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
 import { User } from "./user.entity.js";
 
-/** A single-use sign-in link (15 minutes). Only a SHA-256 of the token is stored. */
+/**
+ * A single-use sign-in link (15 minutes). Only a SHA-256 of the token is stored here; the
+ * emailed text is kept in full only by the development outbox (no SMTP configured).
+ */
 @Entity("magic_links")
 export class MagicLink {
   @PrimaryColumn("uuid")

@@ -8,9 +8,11 @@ import { MemberView } from "./roles.types.js";
 import { User } from "./user.entity.js";
 import { USER_TYPE } from "./viewer.load.js";
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function userIdOf(globalId: string): string {
   const ref = fromGlobalId(globalId);
-  if (!ref || ref.type !== USER_TYPE) throw notFound();
+  if (!ref || ref.type !== USER_TYPE || !UUID.test(ref.id)) throw notFound();
   return ref.id;
 }
 
@@ -26,6 +28,9 @@ type Grant = { role: Role; expires_at: Date | null; reason: string | null } | un
 export async function grantRole(ctx: Context, input: { userId: string; role: Role; expiresAt?: Date | null; reason: string }): Promise<MemberView> {
   const userId = userIdOf(input.userId);
   if (input.role === Role.MEMBER) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.role_member_implicit", {}, [{ field: "role", key: "errors.role_member_implicit" }]);
+  if (input.role === Role.ADMIN && userId === ctx.viewer.userId && input.expiresAt) {
+    throw new AppError(ErrorCode.CONFLICT, "errors.cannot_revoke_own_admin");
+  }
   if (input.expiresAt && input.expiresAt <= new Date()) {
     throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "expiresAt", key: "errors.expiry_in_past" }]);
   }

@@ -36,6 +36,9 @@ export async function createSession(db: DataSource | EntityManager, userId: stri
   return { sessionId, userId, accessToken, accessTokenExpiresAt: access, refreshToken, refreshExpiresAt: refresh };
 }
 
+/** How long after a rotation a replay of the old token is taken as a retry. */
+export const REPLAY_GRACE_MS = 30_000;
+
 const sessionExpired = () => new AppError(ErrorCode.UNAUTHENTICATED, "errors.session_expired");
 
 /**
@@ -52,16 +55,28 @@ export async function rotateRefreshToken(ctx: Context, refreshToken: string): Pr
     );
     const row = rows[0];
     if (!row || row.revoked_at) return { kind: "expired" as const };
+    // A replay moments after a rotation whose successor was never used is a lost response
+    // or a retry, not theft: carry on from the successor instead of revoking.
+    if (row.used_at && Date.now() - row.used_at.getTime() < REPLAY_GRACE_MS) {
+      const successors: { id: string }[] = await tx.query(
+        `SELECT id FROM refresh_tokens WHERE session_id = $1 AND used_at IS NULL AND created_at >= $2 ORDER BY created_at DESC LIMIT 1`,
+        [row.session_id, row.used_at],
+      );
+      if (successors[0]) {
+        await tx.query(`UPDATE refresh_tokens SET used_at = now() WHERE id = $1`, [successors[0].id]);
+        row.used_at = null;
+      }
+    }
     if (row.used_at) {
       await tx.query(`UPDATE sessions SET revoked_at = now(), revoked_reason = 'refresh_token_reuse' WHERE id = $1`, [row.session_id]);
       await audit(tx, { tableName: "sessions", recordId: row.session_id, userId: row.user_id, action: "revoke_on_refresh_reuse" });
       return { kind: "reused" as const };
     }
     if (row.expires_at < new Date() || row.refresh_expires_at < new Date()) return { kind: "expired" as const };
+    await tx.query(`UPDATE refresh_tokens SET used_at = now() WHERE id = $1 AND used_at IS NULL`, [row.id]);
     const accessToken = newToken();
     const nextRefresh = newToken();
     const { access, refresh } = expiries(ctx.config);
-    await tx.query(`UPDATE refresh_tokens SET used_at = now() WHERE id = $1`, [row.id]);
     await tx.query(`INSERT INTO refresh_tokens (id, session_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)`, [newId(), row.session_id, hashToken(nextRefresh), refresh]);
     await tx.query(
       `UPDATE sessions SET token_hash = $2, expires_at = $3, refresh_expires_at = $4, last_seen_at = now(), ip = $5, user_agent = COALESCE($6, user_agent) WHERE id = $1`,

@@ -28,10 +28,11 @@ export function cspReportRouter(ds: DataSource): Router {
   const router = Router();
   router.post("/csp-report", express.json({ type: REPORT_TYPES, limit: "32kb" }), async (req: Request, res: Response) => {
     const body: unknown = req.body;
+    const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
     const reports: Record<string, unknown>[] = Array.isArray(body)
-      ? body.filter((r) => r?.type === "csp-violation" && typeof r.body === "object").map((r) => r.body)
-      : body && typeof body === "object" && typeof (body as Record<string, unknown>)["csp-report"] === "object"
-        ? [(body as Record<string, Record<string, unknown>>)["csp-report"]]
+      ? body.filter((r) => isObject(r) && r.type === "csp-violation" && isObject(r.body)).map((r) => r.body)
+      : isObject(body) && isObject(body["csp-report"])
+        ? [body["csp-report"]]
         : [];
     if (reports.length === 0) {
       res.status(400).json({ error: "invalid_report" });

@@ -7,37 +7,41 @@ export interface Limit {
   windowSeconds: number;
 }
 
+type Db = DataSource | EntityManager;
+
+function limited(oldest: Date | null, limit: Limit): AppError {
+  const retry = oldest ? Math.max(1, Math.ceil((oldest.getTime() + limit.windowSeconds * 1000 - Date.now()) / 1000)) : limit.windowSeconds;
+  return new AppError(ErrorCode.RATE_LIMITED, "errors.rate_limited", { seconds: retry }, [], retry);
+}
+
+const COUNT = `SELECT count(*)::int AS n, min(created_at) AS oldest FROM rate_limit_hits
+                WHERE bucket = $1 AND created_at > now() - make_interval(secs => $2)`;
+
 /**
- * Fixed-window counters kept in PostgreSQL, so every server replica sees the same
- * counts. `assertUnder` refuses with RATE_LIMITED (and when to retry) once `max` hits
- * are in the window; `record` adds a hit.
+ * Fixed-window counters kept in PostgreSQL, so every server replica sees the same counts.
+ * `hit` counts an attempt and refuses with RATE_LIMITED (and when to retry) once `max`
+ * attempts are in the window. Check and count happen under a per-bucket advisory lock,
+ * so parallel requests cannot all slip under the limit.
  */
-export async function assertUnder(db: DataSource | EntityManager, bucket: string, limit: Limit): Promise<void> {
-  const [row]: { n: number; oldest: Date | null }[] = await db.query(
-    `SELECT count(*)::int AS n, min(created_at) AS oldest FROM rate_limit_hits
-      WHERE bucket = $1 AND created_at > now() - make_interval(secs => $2)`,
-    [bucket, limit.windowSeconds],
-  );
-  if (row.n >= limit.max) {
-    const retry = row.oldest ? Math.max(1, Math.ceil((row.oldest.getTime() + limit.windowSeconds * 1000 - Date.now()) / 1000)) : limit.windowSeconds;
-    throw new AppError(ErrorCode.RATE_LIMITED, "errors.rate_limited", { seconds: retry }, [], retry);
-  }
+export async function hit(ds: DataSource, bucket: string, limit: Limit): Promise<void> {
+  await ds.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [bucket]);
+    const [row]: { n: number; oldest: Date | null }[] = await tx.query(COUNT, [bucket, limit.windowSeconds]);
+    if (row.n >= limit.max) throw limited(row.oldest, limit);
+    await tx.query(
+      `WITH gone AS (DELETE FROM rate_limit_hits WHERE bucket = $1 AND created_at < now() - make_interval(secs => $2))
+       INSERT INTO rate_limit_hits (bucket) VALUES ($1)`,
+      [bucket, limit.windowSeconds],
+    );
+  });
 }
 
-export async function record(db: DataSource | EntityManager, bucket: string, windowSeconds: number): Promise<void> {
-  await db.query(
-    `WITH gone AS (DELETE FROM rate_limit_hits WHERE bucket = $1 AND created_at < now() - make_interval(secs => $2))
-     INSERT INTO rate_limit_hits (bucket) VALUES ($1)`,
-    [bucket, windowSeconds],
-  );
+/** Refuses when the bucket is already full, without counting (e.g. before an expensive check). */
+export async function assertUnder(db: Db, bucket: string, limit: Limit): Promise<void> {
+  const [row]: { n: number; oldest: Date | null }[] = await db.query(COUNT, [bucket, limit.windowSeconds]);
+  if (row.n >= limit.max) throw limited(row.oldest, limit);
 }
 
-/** Checks then counts one attempt. */
-export async function hit(db: DataSource | EntityManager, bucket: string, limit: Limit): Promise<void> {
-  await assertUnder(db, bucket, limit);
-  await record(db, bucket, limit.windowSeconds);
-}
-
-export async function reset(db: DataSource | EntityManager, bucket: string): Promise<void> {
+export async function reset(db: Db, bucket: string): Promise<void> {
   await db.query(`DELETE FROM rate_limit_hits WHERE bucket = $1`, [bucket]);
 }

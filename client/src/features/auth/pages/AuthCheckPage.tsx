@@ -7,7 +7,7 @@ import { safeRedirect } from "../../../lib/safeRedirect";
 import { Spinner } from "../../../ui/Spinner";
 import { showToast } from "../../../ui/toast";
 import { useSignInWithMagicLinkMutation } from "../generated";
-import { session } from "../session";
+import { shareSession } from "../session";
 import { useAuth } from "../useAuth";
 
 /** Where a magic link lands: signs in with its token, then goes to the link's safe returnTo. */
@@ -31,7 +31,7 @@ export default function AuthCheckPage() {
         const payload = res.data?.signInWithMagicLink;
         if (!payload?.signedIn) return;
         showToast({ titleKey: "toast.welcome_back", bodyKey: "toast.welcome_back_body" });
-        session.apply(payload);
+        shareSession(payload);
         setDone(true);
         const target = safeRedirect(payload.returnTo, "/dashboard");
         const path = internalPath(target);

@@ -7,7 +7,7 @@ import { Field } from "../../../ui/Field";
 import { showToast } from "../../../ui/toast";
 import type { AuthPayloadFieldsFragment } from "../../../gql/graphql";
 import { useRequestMagicLinkMutation, useSignInMutation, useSignUpMutation } from "../generated";
-import { session } from "../session";
+import { shareSession } from "../session";
 
 type Mode = "signin" | "signup" | "magic";
 
@@ -45,7 +45,7 @@ function SignInForm() {
     const res = await signIn({ variables: { input: { ...id.value, password } } }).catch(() => null);
     if (res?.data?.signIn.signedIn) {
       showToast({ titleKey: "toast.welcome_back", bodyKey: "toast.welcome_back_body" });
-      session.apply(res.data.signIn);
+      shareSession(res.data.signIn);
     }
   };
   return (
@@ -80,7 +80,7 @@ function SignUpForm() {
     if (payload?.signedIn) {
       showToast({ titleKey: "toast.welcome", bodyKey: "toast.welcome_body" });
       // Let the member read any password notice before the page moves on.
-      setTimeout(() => session.apply(payload), payload.notices.length ? 2500 : 0);
+      setTimeout(() => shareSession(payload), payload.notices.length ? 2500 : 0);
     }
   };
   return (
