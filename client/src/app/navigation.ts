@@ -1,6 +1,7 @@
 /** Navigation entries of the areas that exist; each area adds its entry when it ships. */
 export const NAV_ITEMS = [
   { to: "/", labelKey: "nav.home", end: true },
+  { to: "/villages", labelKey: "nav.villages", end: false },
   { to: "/about", labelKey: "nav.about", end: false },
 ] as const;
 

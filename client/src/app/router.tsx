@@ -19,6 +19,8 @@ const ManagementPage = lazy(() => import("../features/management/pages/Managemen
 const AdminHomePage = lazy(() => import("../features/admin/pages/AdminHomePage"));
 const AdminRolesPage = lazy(() => import("../features/admin/pages/AdminRolesPage"));
 const AdminOutboxPage = lazy(() => import("../features/admin/pages/AdminOutboxPage"));
+const VillagesPage = lazy(() => import("../features/villages/pages/VillagesPage"));
+const VillagePage = lazy(() => import("../features/villages/pages/VillagePage"));
 
 const data = (page: ReactNode) => <ApolloBoundary>{page}</ApolloBoundary>;
 const member = (page: ReactNode) => <RequireAuth>{data(page)}</RequireAuth>;
@@ -41,6 +43,8 @@ export const routes: RouteObject[] = [
       { path: "/cookies", element: <LegalPage page="cookies" /> },
       { path: "/health", element: <HealthPage /> },
       { path: "/diagnostics", element: data(<DiagnosticsPage />) },
+      { path: "/villages", element: data(<VillagesPage />) },
+      { path: "/libanpedia/:villageId", element: data(<VillagePage />) },
       { path: "/auth", element: <GuestOnly>{data(<AuthPage />)}</GuestOnly> },
       { path: "/auth-check", element: data(<AuthCheckPage />) },
       { path: "/dashboard", element: member(<DashboardPage />) },

@@ -1,9 +1,10 @@
 import { Arg, Args, Ctx, Query, Resolver } from "type-graphql";
 import type { Context } from "../../../common/context.js";
+import { AppError, ErrorCode } from "../../../common/errors.js";
 import { Village } from "./village.entity.js";
 import { VillagesArgs } from "./village.inputs.js";
 import * as service from "./village.service.js";
-import { District, VillageConnection } from "./village.types.js";
+import { District, VillageConnection, VillagePoint } from "./village.types.js";
 
 @Resolver(() => Village)
 export class VillageResolver {
@@ -19,6 +20,16 @@ export class VillageResolver {
     @Ctx() ctx: Context,
   ): Promise<Village> {
     return service.villageBySlug(ctx, slug, rootspace ?? undefined);
+  }
+
+  @Query(() => [VillagePoint], { description: "Coordinates of every public village (optionally of one district), for maps." })
+  villagePoints(
+    @Arg("rootspace", () => String, { nullable: true }) rootspace: string | null,
+    @Arg("district", () => String, { nullable: true }) district: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<VillagePoint[]> {
+    if (district && district.length > 100) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "district", key: "errors.validation.maxLength" }]);
+    return service.villagePoints(ctx, rootspace ?? undefined, district);
   }
 
   @Query(() => [District], { description: "Districts (cazas) with their number of villages." })

@@ -4,7 +4,7 @@ import { DEFAULT_PAGE_SIZE, paginate } from "../../../common/pagination.js";
 import { hasArabic, normalizeArabic, normalizeLatin, skeleton } from "../names/normalize.js";
 import { Village } from "./village.entity.js";
 import type { VillagesArgs } from "./village.inputs.js";
-import { NameMatch, type District, type VillageConnection, type VillageSearchMatch } from "./village.types.js";
+import { NameMatch, type District, type VillageConnection, type VillagePoint, type VillageSearchMatch } from "./village.types.js";
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -115,5 +115,16 @@ export async function listDistricts(ctx: Context, rootspace = "lebanon"): Promis
     `SELECT district AS name, min(district_ar) AS "nameAr", min(governorate) AS governorate, min(governorate_ar) AS "governorateAr", count(*)::int AS "villageCount"
        FROM villages WHERE rootspace_id = $1 AND is_public AND district IS NOT NULL GROUP BY district ORDER BY district`,
     [rs],
+  );
+}
+
+/** Every public village with coordinates (a few thousand points): the map's background. */
+export async function villagePoints(ctx: Context, rootspace = "lebanon", district?: string | null): Promise<VillagePoint[]> {
+  const rs = await rootspaceId(ctx, rootspace);
+  return ctx.ds.query(
+    `SELECT slug, latitude AS lat, longitude AS lng FROM villages
+      WHERE rootspace_id = $1 AND is_public AND latitude IS NOT NULL AND longitude IS NOT NULL AND ($2::text IS NULL OR district = $2)
+      ORDER BY slug`,
+    [rs, district ?? null],
   );
 }

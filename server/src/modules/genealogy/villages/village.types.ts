@@ -63,3 +63,15 @@ export class District {
   @Field(() => Int)
   villageCount: number;
 }
+
+@ObjectType("VillagePoint", { description: "Where a village is, for maps (compact)." })
+export class VillagePoint {
+  @Field(() => String)
+  slug: string;
+
+  @Field(() => Float)
+  lat: number;
+
+  @Field(() => Float)
+  lng: number;
+}

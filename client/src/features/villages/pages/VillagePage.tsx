@@ -1,0 +1,52 @@
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router-dom";
+import { currentLanguage } from "../../../i18n";
+import { formatNumber } from "../../../lib/format";
+import { localized } from "../../../lib/localized";
+import NotFoundPage from "../../system/pages/NotFoundPage";
+import { Spinner } from "../../../ui/Spinner";
+import { VillageMap } from "../components/VillageMap";
+import { useVillagePageQuery, useVillagePointsQuery } from "../generated";
+
+/** A village's page: names, place, and (as the other areas arrive) history, families and people. */
+export default function VillagePage() {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const { villageId = "" } = useParams();
+  const { data, loading, error } = useVillagePageQuery({ variables: { slug: villageId } });
+  const v = data?.village;
+  const points = useVillagePointsQuery({ variables: { district: v?.district ?? null }, skip: !v?.district });
+  const here = useMemo(() => new Set(v ? [v.slug] : []), [v]);
+  if (loading) return <Spinner label={t("common.loading")} />;
+  if (error || !v) return <NotFoundPage />;
+  const description = localized(lang, v.description, v.descriptionAr, v.descriptionFr);
+  return (
+    <article className="page">
+      <p><Link to="/villages">{t("villages.back")}</Link></p>
+      <h1>
+        <bdi>{localized(lang, v.name, v.nameAr, v.nameFr)}</bdi>
+      </h1>
+      <p className="lead">
+        {[v.nameAr, v.name, v.nameFr !== v.name ? v.nameFr : null].filter((n) => n && n !== localized(lang, v.name, v.nameAr, v.nameFr)).map((n) => <bdi key={n} className="alt-name">{n}</bdi>)}
+      </p>
+      <div className="villages-layout">
+        <dl className="facts">
+          <dt>{t("villages.district")}</dt>
+          <dd>{localized(lang, v.district ?? "", v.districtAr, v.district)}</dd>
+          <dt>{t("villages.governorate")}</dt>
+          <dd>{localized(lang, v.governorate ?? "", v.governorateAr, v.governorate)}</dd>
+          <dt>{t("villages.coordinates")}</dt>
+          <dd dir="ltr">{v.latitude?.toFixed(4)}, {v.longitude?.toFixed(4)}</dd>
+          {v.populationCurrent ? (<><dt>{t("villages.population")}</dt><dd>{formatNumber(v.populationCurrent, lang)}</dd></>) : null}
+          {v.alternateNames.length > 0 && (<><dt>{t("villages.other_names")}</dt><dd>{v.alternateNames.map((n) => <bdi key={n} className="alt-name">{n}</bdi>)}</dd></>)}
+        </dl>
+        {points.data && <VillageMap points={points.data.villagePoints} highlight={here} label={t("villages.map_district_label")} />}
+      </div>
+      <section className="card">
+        <h2>{t("villages.history")}</h2>
+        <p>{description || t("villages.no_history")}</p>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,87 @@
+import { useDeferredValue, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router-dom";
+import { currentLanguage } from "../../../i18n";
+import { localized } from "../../../lib/localized";
+import { VillageMap } from "../components/VillageMap";
+import { VillageName } from "../components/VillageName";
+import { useDistrictsQuery, useVillagePointsQuery, useVillagesQuery } from "../generated";
+
+/** /villages: find a village by name in any script, by district, or on the map. */
+export default function VillagesPage() {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const [params, setParams] = useSearchParams();
+  const search = params.get("q") ?? "";
+  const district = params.get("district") ?? "";
+  const deferred = useDeferredValue(search);
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+  const list = useVillagesQuery({ variables: { search: deferred.trim() || null, district: district || null, first: 30 } });
+  const districts = useDistrictsQuery();
+  const points = useVillagePointsQuery({ variables: { district: null } });
+  const page = list.data?.villages;
+  const highlight = useMemo(() => new Set(page?.edges.map((e) => e.node.slug) ?? []), [page]);
+
+  return (
+    <section className="page villages-page">
+      <h1>{t("villages.title")}</h1>
+      <p className="lead">{t("villages.intro")}</p>
+      <div className="filters">
+        <label className="form-field">
+          {t("villages.search")}
+          <input type="search" value={search} placeholder={t("villages.search_placeholder")} onChange={(e) => set("q", e.target.value)} dir="auto" />
+        </label>
+        <label className="form-field">
+          {t("villages.district")}
+          <select value={district} onChange={(e) => set("district", e.target.value)}>
+            <option value="">{t("villages.all_districts")}</option>
+            {districts.data?.districts.map((d) => (
+              <option key={d.name} value={d.name}>
+                {localized(lang, d.name, d.nameAr, d.name)} ({d.villageCount})
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="villages-layout">
+        <div>
+          {page && <p className="muted" role="status">{t("villages.count", { count: page.totalCount })}</p>}
+          {list.error && <p role="alert">{t("errors.network")}</p>}
+          <ul className="village-list" data-testid="village-results">
+            {page?.edges.map((e) => (
+              <li key={e.node.id}>
+                <Link to={`/libanpedia/${e.node.slug}`}>
+                  <VillageName lang={lang} name={e.node.name} nameAr={e.node.nameAr} nameFr={e.node.nameFr} />
+                </Link>
+                <div className="muted">
+                  {localized(lang, e.node.district ?? "", e.node.districtAr, e.node.district)}
+                  {e.match && e.match.kind !== "EXACT" && <> · {t(`villages.match_${e.match.kind.toLowerCase()}`, { name: e.match.matched })}</>}
+                </div>
+              </li>
+            ))}
+          </ul>
+          {page?.pageInfo.hasNextPage && (
+            <button
+              type="button"
+              className="button"
+              onClick={() =>
+                void list.fetchMore({
+                  variables: { after: page.pageInfo.endCursor },
+                  updateQuery: (prev, { fetchMoreResult }) => ({ villages: { ...fetchMoreResult.villages, edges: [...prev.villages.edges, ...fetchMoreResult.villages.edges] } }),
+                })
+              }
+            >
+              {t("admin.more")}
+            </button>
+          )}
+        </div>
+        {points.data && <VillageMap points={points.data.villagePoints} highlight={highlight} label={t("villages.map_label")} />}
+      </div>
+    </section>
+  );
+}
