@@ -6,10 +6,13 @@ import { UserRole } from "../modules/accounts/user-role.entity.js";
 import { AnalyticsEvent } from "../modules/analytics/analytics-event.entity.js";
 import { AuditLog } from "../modules/audit/audit-log.entity.js";
 import { OutboxEmail } from "../modules/mail/outbox-email.entity.js";
+import { Family } from "../modules/genealogy/families/family.entity.js";
+import { ParentLink } from "../modules/genealogy/people/parent-link.entity.js";
+import { Person } from "../modules/genealogy/people/person.entity.js";
 import { Village } from "../modules/genealogy/villages/village.entity.js";
 import { Rootspace } from "../modules/rootspaces/rootspace.entity.js";
 import { RateLimitHit } from "../modules/security/rate-limit-hit.entity.js";
 import { SecurityEvent } from "../modules/security/security-event.entity.js";
 
 /** Every TypeORM entity; migrations must match this list exactly (CI checks). */
-export const entities = [Rootspace, User, UserRole, Session, RefreshToken, MagicLink, AuditLog, AnalyticsEvent, OutboxEmail, SecurityEvent, RateLimitHit, Village];
+export const entities = [Rootspace, User, UserRole, Session, RefreshToken, MagicLink, AuditLog, AnalyticsEvent, OutboxEmail, SecurityEvent, RateLimitHit, Village, Family, Person, ParentLink];

@@ -4,3 +4,5 @@ export { VillageResolver } from "./villages/village.resolver.js";
 export { villageNode } from "./villages/village.service.js";
 export { ensureVillages, importVillages } from "./villages/village.import.js";
 export { hasArabic, nameKeys, normalizeArabic, normalizeLatin, skeleton } from "./names/normalize.js";
+export { PersonResolver } from "./people/person.resolver.js";
+export { personNode } from "./people/person.service.js";

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "@jest/globals";
+import { parseGenealogicalDate } from "./genealogical-date.js";
+
+describe("genealogical dates", () => {
+  it("reads exact dates at year, month and day precision (GEDCOM and ISO)", () => {
+    expect(parseGenealogicalDate("1890")).toMatchObject({ qualifier: "exact", from: "1890-01-01", to: "1890-12-31" });
+    expect(parseGenealogicalDate("MAR 1890")).toMatchObject({ from: "1890-03-01", to: "1890-03-31" });
+    expect(parseGenealogicalDate("12 Mar 1890")).toMatchObject({ from: "1890-03-12", to: "1890-03-12" });
+    expect(parseGenealogicalDate("1900-02")).toMatchObject({ from: "1900-02-01", to: "1900-02-28" });
+    expect(parseGenealogicalDate("1904-02-29")).toMatchObject({ from: "1904-02-29" });
+  });
+
+  it("reads about, before, after and between, keeping the original text", () => {
+    expect(parseGenealogicalDate("ABT 1890")).toEqual({ text: "ABT 1890", qualifier: "about", from: "1885-01-01", to: "1895-12-31" });
+    expect(parseGenealogicalDate("bef 1900")).toMatchObject({ qualifier: "before", to: "1900-01-01" });
+    expect(parseGenealogicalDate("AFT 1850")).toMatchObject({ qualifier: "after", from: "1850-12-31" });
+    expect(parseGenealogicalDate("BET 1880 AND 1885")).toMatchObject({ qualifier: "between", from: "1880-01-01", to: "1885-12-31" });
+  });
+
+  it("refuses what is not a date", () => {
+    for (const bad of ["", "yesterday", "31 FEB 1900", "1900-13", "BET 1890 AND 1880", "12 FOO 1890", "1900-02-29"]) {
+      expect(parseGenealogicalDate(bad)).toBeNull();
+    }
+  });
+});

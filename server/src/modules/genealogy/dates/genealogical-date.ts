@@ -1,0 +1,68 @@
+/**
+ * Genealogical dates: exact, about, before, after or between, with the original text
+ * kept. Accepts GEDCOM-style text ("ABT 1890", "12 MAR 1890", "BET 1880 AND 1885",
+ * "BEF 1900", "AFT 1850") and ISO dates ("1890", "1890-03", "1890-03-12").
+ */
+export type DateQualifier = "exact" | "about" | "before" | "after" | "between";
+
+export interface GenealogicalDate {
+  text: string;
+  qualifier: DateQualifier;
+  /** Earliest day the date can mean (ISO yyyy-mm-dd). */
+  from: string;
+  /** Latest day the date can mean. */
+  to: string;
+}
+
+const MONTHS: Record<string, number> = { JAN: 1, FEB: 2, MAR: 3, APR: 4, MAY: 5, JUN: 6, JUL: 7, AUG: 8, SEP: 9, OCT: 10, NOV: 11, DEC: 12 };
+const pad = (n: number, w = 2) => String(n).padStart(w, "0");
+const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+
+/** One date point: "1890", "MAR 1890", "12 MAR 1890", "1890-03", "1890-03-12". */
+function parsePoint(s: string): { from: string; to: string } | null {
+  const t = s.trim().toUpperCase();
+  let m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(t);
+  let y: number, mo: number | undefined, d: number | undefined;
+  if (m) {
+    [y, mo, d] = [Number(m[1]), m[2] ? Number(m[2]) : undefined, m[3] ? Number(m[3]) : undefined];
+  } else if ((m = /^(?:(\d{1,2})\s+)?([A-Z]{3})\s+(\d{4})$/.exec(t))) {
+    if (!(m[2] in MONTHS)) return null;
+    [y, mo, d] = [Number(m[3]), MONTHS[m[2]], m[1] ? Number(m[1]) : undefined];
+  } else return null;
+  if (y < 1 || y > 9999 || (mo !== undefined && (mo < 1 || mo > 12))) return null;
+  if (d !== undefined && (d < 1 || d > lastDay(y, mo!))) return null;
+  if (mo === undefined) return { from: `${pad(y, 4)}-01-01`, to: `${pad(y, 4)}-12-31` };
+  if (d === undefined) return { from: `${pad(y, 4)}-${pad(mo)}-01`, to: `${pad(y, 4)}-${pad(mo)}-${pad(lastDay(y, mo))}` };
+  const iso = `${pad(y, 4)}-${pad(mo)}-${pad(d)}`;
+  return { from: iso, to: iso };
+}
+
+const shiftYears = (iso: string, years: number) => `${pad(Number(iso.slice(0, 4)) + years, 4)}${iso.slice(4)}`;
+
+/** Parses a date as people write it in records; null when it cannot be read. */
+export function parseGenealogicalDate(input: string): GenealogicalDate | null {
+  const text = input.trim();
+  if (!text || text.length > 60) return null;
+  const t = text.toUpperCase().replace(/\s+/g, " ");
+  let m: RegExpExecArray | null;
+  if ((m = /^BET (.+) AND (.+)$/.exec(t))) {
+    const a = parsePoint(m[1]);
+    const b = parsePoint(m[2]);
+    if (!a || !b || a.from > b.to) return null;
+    return { text, qualifier: "between", from: a.from, to: b.to };
+  }
+  if ((m = /^(ABT|ABOUT|CA|CIRCA|EST|CAL|~)\.? ?(.+)$/.exec(t))) {
+    const p = parsePoint(m[2]);
+    return p && { text, qualifier: "about", from: shiftYears(p.from, -5), to: shiftYears(p.to, 5) };
+  }
+  if ((m = /^(BEF|BEFORE)\.? (.+)$/.exec(t))) {
+    const p = parsePoint(m[2]);
+    return p && { text, qualifier: "before", from: shiftYears(p.from, -100), to: p.from };
+  }
+  if ((m = /^(AFT|AFTER)\.? (.+)$/.exec(t))) {
+    const p = parsePoint(m[2]);
+    return p && { text, qualifier: "after", from: p.to, to: shiftYears(p.to, 100) };
+  }
+  const p = parsePoint(t);
+  return p && { text, qualifier: "exact", from: p.from, to: p.to };
+}

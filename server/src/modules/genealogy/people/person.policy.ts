@@ -1,0 +1,41 @@
+import { hasAnyRole, Role } from "../../../common/auth/roles.js";
+import type { Viewer } from "../../../common/auth/viewer.js";
+import type { PrivacySettings } from "./person.entity.js";
+
+/** The columns the policy needs; every people query selects them (with `living`). */
+export interface PolicyRow {
+  id: string;
+  created_by: string | null;
+  user_id: string | null;
+  is_public: boolean;
+  living: boolean;
+  privacy_settings: PrivacySettings;
+}
+
+export type Access = "none" | "private" | "partial" | "full";
+
+/**
+ * Who sees what of a person (living people are private):
+ * - full: the person themself, whoever created the record, editors and admins; anyone for
+ *   a public record of someone who has died;
+ * - partial: curators see living people, minus what the person's privacy settings hide;
+ * - private: everyone else sees a living person only as "Private" (no name, dates, places);
+ * - none: a non-public record, except for those with full access.
+ */
+export function accessTo(viewer: Viewer, row: PolicyRow): Access {
+  const own = viewer.userId !== null && (row.created_by === viewer.userId || row.user_id === viewer.userId);
+  if (own || hasAnyRole(viewer.roles, [Role.ADMIN, Role.EDITOR])) return "full";
+  if (!row.is_public) return "none";
+  if (!row.living) return "full";
+  if (viewer.roles.includes(Role.LOCAL_ROOT_CURATOR)) return "partial";
+  return "private";
+}
+
+/** Creator, the person themself, editors and admins may change a record. */
+export function canEdit(viewer: Viewer, row: Pick<PolicyRow, "created_by" | "user_id">): boolean {
+  if (!viewer.userId) return false;
+  return row.created_by === viewer.userId || row.user_id === viewer.userId || hasAnyRole(viewer.roles, [Role.ADMIN, Role.EDITOR]);
+}
+
+/** SQL that every people query selects, so the policy has what it needs in the same statement. */
+export const POLICY_COLUMNS = `p.id, p.created_by, p.user_id, p.is_public, p.privacy_settings, roots_person_living(p.id) AS living`;

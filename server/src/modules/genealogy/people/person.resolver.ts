@@ -1,0 +1,104 @@
+import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, ObjectType, Field, Query, Resolver, Root } from "type-graphql";
+import DataLoader from "dataloader";
+import { In, type DataSource } from "typeorm";
+import { RequireRoles } from "../../../common/auth/authorized.js";
+import type { Context } from "../../../common/context.js";
+import { AppError, ErrorCode } from "../../../common/errors.js";
+import { PageInfo } from "../../../common/pagination.js";
+import { Village } from "../villages/village.entity.js";
+import { PeopleArgs, PersonInput } from "./person.inputs.js";
+import * as service from "./person.service.js";
+import { LineageEntry, PersonEdge, PersonView } from "./person.types.js";
+
+@ObjectType("PersonConnection", { description: "A page of people." })
+class PersonConnection {
+  @Field(() => [PersonEdge])
+  edges: PersonEdge[];
+
+  @Field(() => PageInfo)
+  pageInfo: PageInfo;
+
+  @Field(() => Int)
+  totalCount: number;
+}
+
+/** Per-request loaders for people's relations. */
+export function createPersonLoaders(ds: DataSource) {
+  return {
+    villageById: new DataLoader<string, Village | null>(async (ids) => {
+      const rows = await ds.getRepository(Village).findBy({ id: In([...ids]) });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }),
+  };
+}
+
+const PARENT_KINDS = ["birth", "adoptive", "step", "unknown"];
+
+@Resolver(() => PersonView)
+export class PersonResolver {
+  @Query(() => PersonView, { description: "A person; living people appear as Private unless the viewer may see them." })
+  person(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<PersonView> {
+    return service.getPerson(ctx, id);
+  }
+
+  @Query(() => PersonConnection, { description: "People by name in any script, village, family and birth years." })
+  people(@Args(() => PeopleArgs) args: PeopleArgs, @Ctx() ctx: Context) {
+    return service.listPeople(ctx, args);
+  }
+
+  @Query(() => [LineageEntry], { description: "Ancestors up to `generations` (at most 10), nearest first. One SQL statement." })
+  ancestors(
+    @Arg("personId", () => ID) personId: string,
+    @Arg("generations", () => Int, { defaultValue: 4 }) generations: number,
+    @Ctx() ctx: Context,
+  ): Promise<LineageEntry[]> {
+    return service.lineage(ctx, "ancestors", personId, generations);
+  }
+
+  @Query(() => [LineageEntry], { description: "Descendants up to `generations` (at most 10), nearest first." })
+  descendants(
+    @Arg("personId", () => ID) personId: string,
+    @Arg("generations", () => Int, { defaultValue: 4 }) generations: number,
+    @Ctx() ctx: Context,
+  ): Promise<LineageEntry[]> {
+    return service.lineage(ctx, "descendants", personId, generations);
+  }
+
+  @FieldResolver(() => Village, { nullable: true, description: "Village of origin." })
+  village(@Root() p: PersonView, @Ctx() ctx: Context): Promise<Village | null> | null {
+    return p.villageId ? ctx.use(createPersonLoaders).villageById.load(p.villageId) : null;
+  }
+
+  @RequireRoles()
+  @Mutation(() => PersonView, { description: "Adds a person to the member's tree." })
+  createPerson(@Arg("input", () => PersonInput) input: PersonInput, @Ctx() ctx: Context): Promise<PersonView> {
+    return service.createPerson(ctx, input);
+  }
+
+  @RequireRoles()
+  @Mutation(() => PersonView, { description: "Changes a person (creator, the person, editors, admins)." })
+  updatePerson(@Arg("id", () => ID) id: string, @Arg("input", () => PersonInput) input: PersonInput, @Ctx() ctx: Context): Promise<PersonView> {
+    return service.updatePerson(ctx, id, input);
+  }
+
+  @RequireRoles()
+  @Mutation(() => Boolean, { description: "Deletes a person and their links (creator, editors, admins)." })
+  deletePerson(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<boolean> {
+    return service.deletePerson(ctx, id);
+  }
+
+  @RequireRoles()
+  @Mutation(() => PersonView, { description: "Links a parent to a child: birth, adoptive, step or unknown." })
+  addParent(
+    @Arg("childId", () => ID) childId: string,
+    @Arg("parentId", () => ID) parentId: string,
+    @Arg("kind", () => String, { defaultValue: "birth" }) kind: string,
+    @Ctx() ctx: Context,
+  ): Promise<PersonView> {
+    if (!PARENT_KINDS.includes(kind)) {
+      throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "kind", key: "errors.validation.isIn" }]);
+    }
+    return service.addParent(ctx, childId, parentId, kind);
+  }
+}

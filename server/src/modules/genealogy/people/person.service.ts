@@ -1,0 +1,297 @@
+import type { EntityManager } from "typeorm";
+import { hasAnyRole, Role } from "../../../common/auth/roles.js";
+import type { Context } from "../../../common/context.js";
+import { AppError, ErrorCode, notFound, unauthenticated, type FieldError } from "../../../common/errors.js";
+import { fromGlobalId, toGlobalId } from "../../../common/global-id.js";
+import { DEFAULT_PAGE_SIZE } from "../../../common/pagination.js";
+import { newId } from "../../../common/uuid.js";
+import { track } from "../../analytics/index.js";
+import { audit } from "../../audit/index.js";
+import { parseGenealogicalDate, type GenealogicalDate } from "../dates/genealogical-date.js";
+import { hasArabic, nameKeys, normalizeArabic, normalizeLatin, skeleton } from "../names/normalize.js";
+import type { PeopleArgs, PersonInput } from "./person.inputs.js";
+import { accessTo, canEdit, POLICY_COLUMNS } from "./person.policy.js";
+import { PERSON_COLUMNS, presentPerson, type PersonRow } from "./person.present.js";
+import type { LineageEntry, PersonEdge, PersonView } from "./person.types.js";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Parents are at least this many years older than their children. */
+export const MIN_PARENT_GAP_YEARS = 12;
+export const MAX_GENERATIONS = 10;
+
+const SELECT = `SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p`;
+
+/** The raw id behind a global id of `type`, or null. */
+export function rawIdOf(globalId: string | null | undefined, type: string): string | null {
+  const ref = globalId ? fromGlobalId(globalId) : null;
+  return ref && ref.type === type && UUID.test(ref.id) ? ref.id : null;
+}
+
+const requireId = (globalId: string, type: string, field: string): string => {
+  const id = rawIdOf(globalId, type);
+  if (!id) throw new AppError(ErrorCode.NOT_FOUND, "errors.not_found", {}, [{ field, key: "errors.not_found" }]);
+  return id;
+};
+
+async function loadRow(db: Context["ds"] | EntityManager, id: string, lock = false): Promise<PersonRow | null> {
+  const rows: PersonRow[] = await db.query(`${SELECT} WHERE p.id = $1${lock ? " FOR UPDATE" : ""}`, [id]);
+  return rows[0] ?? null;
+}
+
+/** A person for this viewer; NOT_FOUND when absent or not theirs to see ("not found" and "no access" look alike). */
+export async function getPerson(ctx: Context, globalId: string): Promise<PersonView> {
+  const id = rawIdOf(globalId, "Person");
+  const row = id ? await loadRow(ctx.ds, id) : null;
+  if (!row || accessTo(ctx.viewer, row) === "none") throw notFound();
+  return presentPerson(row, ctx.viewer, ctx.language);
+}
+
+export async function personNode(ctx: Context, rawId: string): Promise<PersonView | null> {
+  if (!UUID.test(rawId)) return null;
+  const row = await loadRow(ctx.ds, rawId);
+  return row && accessTo(ctx.viewer, row) !== "none" ? presentPerson(row, ctx.viewer, ctx.language) : null;
+}
+
+interface Normalised {
+  fields: Record<string, unknown>;
+  birth: GenealogicalDate | null;
+  death: GenealogicalDate | null;
+}
+
+/** Validates and turns input into column values; refuses impossible dates. */
+async function normalise(ctx: Context, input: PersonInput, current: PersonRow | null): Promise<Normalised> {
+  const errors: FieldError[] = [];
+  const parseDate = (value: string | null | undefined, field: string) => {
+    if (value === undefined) return undefined;
+    if (value === null || !value.trim()) return null;
+    const d = parseGenealogicalDate(value);
+    if (!d) errors.push({ field, key: "errors.date_invalid" });
+    return d;
+  };
+  const birth = parseDate(input.birthDate, "birthDate");
+  const death = parseDate(input.deathDate, "deathDate");
+  const fullName = input.fullName === undefined ? current?.full_name : input.fullName?.trim() || null;
+  const fullNameAr = input.fullNameAr === undefined ? current?.full_name_ar : input.fullNameAr?.trim() || null;
+  if (!fullName && !fullNameAr) errors.push({ field: "fullName", key: "errors.person_name_required" });
+  const b = birth === undefined ? (current?.birth_date_from ? { from: current.birth_date_from, to: current.birth_date_to! } : null) : birth;
+  const d = death === undefined ? (current?.death_date_from ? { from: current.death_date_from, to: current.death_date_to! } : null) : death;
+  if (b && d && d.to < b.from) errors.push({ field: "deathDate", key: "errors.death_before_birth" });
+  if (b && b.from > new Date().toISOString().slice(0, 10)) errors.push({ field: "birthDate", key: "errors.date_in_future" });
+  const villageId = input.villageId === undefined ? undefined : input.villageId === null ? null : rawIdOf(input.villageId, "Village");
+  if (input.villageId && !villageId) errors.push({ field: "villageId", key: "errors.not_found" });
+  const familyId = input.familyId === undefined ? undefined : input.familyId === null ? null : rawIdOf(input.familyId, "Family");
+  if (input.familyId && !familyId) errors.push({ field: "familyId", key: "errors.not_found" });
+  if (villageId || familyId) {
+    const [found]: { v: boolean; f: boolean }[] = await ctx.ds.query(
+      `SELECT ($1::uuid IS NULL OR EXISTS (SELECT 1 FROM villages WHERE id = $1)) AS v, ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM families WHERE id = $2)) AS f`,
+      [villageId ?? null, familyId ?? null],
+    );
+    if (!found.v) errors.push({ field: "villageId", key: "errors.not_found" });
+    if (!found.f) errors.push({ field: "familyId", key: "errors.not_found" });
+  }
+  if (errors.length) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, errors);
+
+  const variants = input.nameVariants === undefined ? current?.name_variants ?? [] : (input.nameVariants ?? []).map((v) => v.trim()).filter(Boolean);
+  const latinNames = [fullName, ...variants.filter((v) => !hasArabic(v))];
+  const arabicNames = [fullNameAr, ...variants.filter(hasArabic)];
+  const keys = nameKeys(latinNames, arabicNames);
+  const fields: Record<string, unknown> = {
+    full_name: fullName ?? fullNameAr,
+    full_name_ar: fullNameAr ?? null,
+    name_variants: variants,
+    key_latin: keys.latin,
+    key_arabic: keys.arabic,
+    key_skeleton: keys.skeleton,
+  };
+  const copy: [keyof PersonInput, string][] = [
+    ["givenName", "given_name"], ["fatherName", "father_name"], ["grandfatherName", "grandfather_name"], ["motherName", "mother_name"],
+    ["gender", "gender"], ["birthPlace", "birth_place"], ["deathPlace", "death_place"], ["isDeceased", "is_deceased"], ["occupation", "occupation"],
+    ["bio", "bio"], ["currentLocation", "current_location"], ["currentCountry", "current_country"], ["registrationNumber", "registration_number"],
+    ["sources", "sources"], ["isPublic", "is_public"], ["confidence", "confidence"],
+  ];
+  for (const [k, col] of copy) if (input[k] !== undefined) fields[col] = typeof input[k] === "string" ? (input[k] as string).trim() || null : input[k];
+  if (fields.gender === null) fields.gender = "U";
+  if (fields.is_deceased === null) fields.is_deceased = false;
+  if (fields.is_public === null) fields.is_public = true;
+  if (villageId !== undefined) fields.village_id = villageId;
+  if (familyId !== undefined) fields.family_id = familyId;
+  for (const [prefix, value] of [["birth", birth], ["death", death]] as const) {
+    if (value === undefined) continue;
+    fields[`${prefix}_date_text`] = value?.text ?? null;
+    fields[`${prefix}_date_qualifier`] = value?.qualifier ?? null;
+    fields[`${prefix}_date_from`] = value?.from ?? null;
+    fields[`${prefix}_date_to`] = value?.to ?? null;
+  }
+  return { fields, birth: birth ?? null, death: death ?? null };
+}
+
+/** Adds a person to the member's tree (provenance COMMUNITY until a curator verifies it). */
+export async function createPerson(ctx: Context, input: PersonInput): Promise<PersonView> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  const { fields } = await normalise(ctx, input, null);
+  const id = newId();
+  const privacy = JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false });
+  const all = { id, rootspace_id: "lb", created_by: ctx.viewer.userId, provenance: "COMMUNITY", privacy_settings: privacy, ...fields };
+  const cols = Object.keys(all);
+  const firstPerson = await ctx.ds.transaction(async (tx) => {
+    await tx.query(`INSERT INTO people (${cols.map((c) => `"${c}"`).join(", ")}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(", ")})`, Object.values(all));
+    await audit(tx, { tableName: "people", recordId: id, userId: ctx.viewer.userId, action: "create", after: all });
+    const [{ n }]: { n: number }[] = await tx.query(`SELECT count(*)::int AS n FROM people WHERE created_by = $1`, [ctx.viewer.userId]);
+    return n === 1;
+  });
+  if (firstPerson) await track(ctx.ds, { eventType: "activation", action: "first_tree_person_added", userId: ctx.viewer.userId, entityId: id });
+  return presentPerson((await loadRow(ctx.ds, id))!, ctx.viewer, ctx.language);
+}
+
+/** Changes a person; only those who may edit it. Audited with before and after. */
+export async function updatePerson(ctx: Context, globalId: string, input: PersonInput): Promise<PersonView> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  const id = requireId(globalId, "Person", "id");
+  await ctx.ds.transaction(async (tx) => {
+    const current = await loadRow(tx, id, true);
+    if (!current || accessTo(ctx.viewer, current) === "none") throw notFound();
+    if (!canEdit(ctx.viewer, current)) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
+    const { fields } = await normalise(ctx, input, current);
+    const cols = Object.keys(fields);
+    await tx.query(`UPDATE people SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [id, ...Object.values(fields)]);
+    await audit(tx, { tableName: "people", recordId: id, userId: ctx.viewer.userId, action: "update", before: current as unknown as Record<string, unknown>, after: fields });
+  });
+  return presentPerson((await loadRow(ctx.ds, id))!, ctx.viewer, ctx.language);
+}
+
+/** Deletes a person and their links; only the creator, editors and admins. */
+export async function deletePerson(ctx: Context, globalId: string): Promise<boolean> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  const id = requireId(globalId, "Person", "id");
+  await ctx.ds.transaction(async (tx) => {
+    const current = await loadRow(tx, id, true);
+    if (!current || accessTo(ctx.viewer, current) === "none") throw notFound();
+    if (!canEdit(ctx.viewer, current)) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
+    const links: unknown[] = await tx.query(`SELECT parent_id, child_id, kind FROM parent_links WHERE parent_id = $1 OR child_id = $1`, [id]);
+    await tx.query(`DELETE FROM people WHERE id = $1`, [id]);
+    await audit(tx, { tableName: "people", recordId: id, userId: ctx.viewer.userId, action: "delete", before: { ...current, links } as unknown as Record<string, unknown> });
+  });
+  return true;
+}
+
+/**
+ * Links a parent to a child. Refuses a person as their own ancestor, a duplicate link,
+ * a third birth parent, and a parent less than 12 years older than the child.
+ */
+export async function addParent(ctx: Context, childGlobalId: string, parentGlobalId: string, kind: string): Promise<PersonView> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  const childId = requireId(childGlobalId, "Person", "childId");
+  const parentId = requireId(parentGlobalId, "Person", "parentId");
+  if (childId === parentId) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.link_cycle", {}, [{ field: "parentId", key: "errors.link_cycle" }]);
+  await ctx.ds.transaction(async (tx) => {
+    // Lock both people in a fixed order so two links written at once cannot form a cycle.
+    const rows: PersonRow[] = await tx.query(`${SELECT} WHERE p.id = ANY($1) ORDER BY p.id FOR UPDATE`, [[childId, parentId]]);
+    const child = rows.find((r) => r.id === childId);
+    const parent = rows.find((r) => r.id === parentId);
+    if (!child || accessTo(ctx.viewer, child) === "none") throw notFound();
+    if (!parent || accessTo(ctx.viewer, parent) === "none") throw notFound();
+    if (!canEdit(ctx.viewer, child)) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
+    const errors: FieldError[] = [];
+    if (child.birth_date_from && parent.birth_date_to) {
+      const gap = Number(child.birth_date_from.slice(0, 4)) - Number(parent.birth_date_to.slice(0, 4));
+      if (gap < MIN_PARENT_GAP_YEARS) errors.push({ field: "parentId", key: "errors.parent_too_young", params: { years: MIN_PARENT_GAP_YEARS } });
+    }
+    const [check]: { dup: boolean; cycle: boolean; birth_parents: number }[] = await tx.query(
+      `WITH RECURSIVE below(id, depth) AS (
+         SELECT child_id, 1 FROM parent_links WHERE parent_id = $1
+         UNION SELECT pl.child_id, b.depth + 1 FROM parent_links pl JOIN below b ON pl.parent_id = b.id WHERE b.depth < 200)
+       SELECT EXISTS (SELECT 1 FROM parent_links WHERE parent_id = $2 AND child_id = $1) AS dup,
+              EXISTS (SELECT 1 FROM below WHERE id = $2) AS cycle,
+              (SELECT count(*)::int FROM parent_links WHERE child_id = $1 AND kind = 'birth') AS birth_parents`,
+      [childId, parentId],
+    );
+    if (check.dup) errors.push({ field: "parentId", key: "errors.link_duplicate" });
+    if (check.cycle) errors.push({ field: "parentId", key: "errors.link_cycle" });
+    if (kind === "birth" && check.birth_parents >= 2) errors.push({ field: "kind", key: "errors.too_many_birth_parents" });
+    if (errors.length) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, errors);
+    const linkId = newId();
+    await tx.query(`INSERT INTO parent_links (id, parent_id, child_id, kind, created_by) VALUES ($1, $2, $3, $4, $5)`, [linkId, parentId, childId, kind, ctx.viewer.userId]);
+    await audit(tx, { tableName: "parent_links", recordId: linkId, userId: ctx.viewer.userId, action: "create", after: { parentId, childId, kind } });
+  });
+  return presentPerson((await loadRow(ctx.ds, childId))!, ctx.viewer, ctx.language);
+}
+
+const LINEAGE = {
+  ancestors: { start: "child_id", next: "parent_id" },
+  descendants: { start: "parent_id", next: "child_id" },
+} as const;
+
+/**
+ * Ancestors or descendants up to `generations` (≤ 10) in one recursive query, with the
+ * privacy columns, each person once at their nearest generation.
+ */
+export async function lineage(ctx: Context, direction: keyof typeof LINEAGE, globalId: string, generations: number): Promise<LineageEntry[]> {
+  if (!Number.isInteger(generations) || generations < 1 || generations > MAX_GENERATIONS) {
+    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "generations", key: "errors.generations_range", params: { max: MAX_GENERATIONS } }]);
+  }
+  const root = await getPerson(ctx, globalId);
+  const { start, next } = LINEAGE[direction];
+  const rows: (PersonRow & { generation: number; via: string })[] = await ctx.ds.query(
+    `WITH RECURSIVE line(id, via, generation) AS (
+       SELECT ${next}, ${start}, 1 FROM parent_links WHERE ${start} = $1
+       UNION ALL
+       SELECT pl.${next}, pl.${start}, l.generation + 1 FROM parent_links pl JOIN line l ON pl.${start} = l.id WHERE l.generation < $2),
+     nearest AS (SELECT DISTINCT ON (id) id, via, generation FROM line ORDER BY id, generation)
+     SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS}, n.generation, n.via FROM nearest n JOIN people p ON p.id = n.id
+     ORDER BY n.generation, p.full_name`,
+    [root.rawId, generations],
+  );
+  return rows
+    .filter((r) => accessTo(ctx.viewer, r) !== "none")
+    .map((r) => ({ generation: r.generation, viaId: toGlobalId("Person", r.via), person: presentPerson(r, ctx.viewer, ctx.language) }));
+}
+
+/**
+ * People by name (any script or spelling), village, family and birth years. Living
+ * people a viewer may not see are left out entirely, so a search reveals nothing of them.
+ */
+export async function listPeople(ctx: Context, args: PeopleArgs): Promise<{ edges: PersonEdge[]; totalCount: number; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null } }> {
+  const first = args.first ?? DEFAULT_PAGE_SIZE;
+  let offset = 0;
+  if (args.after) {
+    const m = /^o(\d{1,7})$/.exec(Buffer.from(args.after, "base64url").toString("utf8"));
+    if (!m) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_cursor", {}, [{ field: "after", key: "errors.bad_cursor" }]);
+    offset = Number(m[1]) + 1;
+  }
+  const v = ctx.viewer;
+  const staff = hasAnyRole(v.roles, [Role.ADMIN, Role.EDITOR]);
+  const curator = v.roles.includes(Role.LOCAL_ROOT_CURATOR);
+  const params: unknown[] = [v.userId, staff, curator];
+  const where = [
+    `($2 OR p.created_by = $1 OR p.user_id = $1 OR (p.is_public AND ($3 OR NOT roots_person_living(p.id))))`,
+  ];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace("?", `$${params.length}`));
+  };
+  if (args.villageId) add(`p.village_id = ?`, rawIdOf(args.villageId, "Village"));
+  if (args.familyId) add(`p.family_id = ?`, rawIdOf(args.familyId, "Family"));
+  if (args.bornFrom) add(`p.birth_date_to >= make_date(?, 1, 1)`, args.bornFrom);
+  if (args.bornTo) add(`p.birth_date_from <= make_date(?, 12, 31)`, args.bornTo);
+  let order = "p.full_name, p.id";
+  const search = args.search?.trim();
+  if (search) {
+    const arabic = hasArabic(search);
+    const text = arabic ? normalizeArabic(search) : normalizeLatin(search);
+    const skel = skeleton(search);
+    const col = arabic ? "key_arabic" : "key_latin";
+    params.push(text, skel);
+    const [t, s] = [`$${params.length - 1}`, `$${params.length}`];
+    where.push(`(p.${col} LIKE '%' || ${t} || '%' OR ${t} <% p.${col} OR (${s} <> '' AND (${s} <% p.key_skeleton OR p.key_skeleton LIKE '%' || ${s} || '%')))`);
+    order = `greatest(word_similarity(${t}, p.${col}), CASE WHEN ${s} = '' THEN 0 ELSE word_similarity(${s}, p.key_skeleton) * 0.9 END) DESC, p.full_name, p.id`;
+  }
+  const whereSql = where.join(" AND ");
+  const [{ n }]: { n: number }[] = await ctx.ds.query(`SELECT count(*)::int AS n FROM people p WHERE ${whereSql}`, params);
+  const rows: PersonRow[] = await ctx.ds.query(`${SELECT} WHERE ${whereSql} ORDER BY ${order} LIMIT ${first + 1} OFFSET ${offset}`, params);
+  const edges = rows.slice(0, first).map((r, i) => ({ cursor: Buffer.from(`o${offset + i}`).toString("base64url"), node: presentPerson(r, ctx.viewer, ctx.language) }));
+  return {
+    edges,
+    totalCount: n,
+    pageInfo: { hasNextPage: rows.length > first, hasPreviousPage: offset > 0, startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null },
+  };
+}

@@ -1,0 +1,132 @@
+import { Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { toGlobalId } from "../../../common/global-id.js";
+import { Node } from "../../../common/node.js";
+import { Provenance } from "../provenance.js";
+
+@ObjectType("GenealogicalDate", { description: "A date as records give it: exact, about, before, after or between." })
+export class GenealogicalDateView {
+  @Field(() => String, { description: "The original text, e.g. `ABT 1890`." })
+  text: string;
+
+  @Field(() => String, { description: "exact, about, before, after or between." })
+  qualifier: string;
+
+  @Field(() => String, { nullable: true, description: "Earliest day it can mean (yyyy-mm-dd)." })
+  from: string | null;
+
+  @Field(() => String, { nullable: true, description: "Latest day it can mean." })
+  to: string | null;
+
+  @Field(() => Int, { nullable: true })
+  year: number | null;
+}
+
+@ObjectType("PersonViewerCan", { description: "What the viewer may do with this person." })
+export class PersonViewerCan {
+  @Field(() => Boolean)
+  edit: boolean;
+}
+
+@ObjectType("Person", { implements: Node, description: "A person. Living people appear to most viewers only as Private." })
+export class PersonView implements Node {
+  rawId: string;
+  familyId: string | null;
+  villageId: string | null;
+
+  get globalId(): string {
+    return toGlobalId("Person", this.rawId);
+  }
+
+  @Field(() => Boolean, { description: "True when the viewer may not see this living person's details." })
+  isPrivate: boolean;
+
+  @Field(() => String, { description: "The name to show: \"Private\" (translated) for a private person." })
+  displayName: string;
+
+  @Field(() => String, { nullable: true })
+  fullName: string | null;
+
+  @Field(() => String, { nullable: true })
+  fullNameAr: string | null;
+
+  @Field(() => String, { nullable: true })
+  givenName: string | null;
+
+  @Field(() => String, { nullable: true, description: "Father's name (patronymic chain)." })
+  fatherName: string | null;
+
+  @Field(() => String, { nullable: true })
+  grandfatherName: string | null;
+
+  @Field(() => String, { nullable: true })
+  motherName: string | null;
+
+  @Field(() => [String])
+  nameVariants: string[];
+
+  @Field(() => String, { nullable: true, description: "M, F or U." })
+  gender: string | null;
+
+  @Field(() => GenealogicalDateView, { nullable: true })
+  birth: GenealogicalDateView | null;
+
+  @Field(() => String, { nullable: true })
+  birthPlace: string | null;
+
+  @Field(() => GenealogicalDateView, { nullable: true })
+  death: GenealogicalDateView | null;
+
+  @Field(() => String, { nullable: true })
+  deathPlace: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: "Null when private." })
+  isLiving: boolean | null;
+
+  @Field(() => String, { nullable: true })
+  occupation: string | null;
+
+  @Field(() => String, { nullable: true })
+  bio: string | null;
+
+  @Field(() => String, { nullable: true })
+  currentLocation: string | null;
+
+  @Field(() => String, { nullable: true })
+  currentCountry: string | null;
+
+  @Field(() => String, { nullable: true, description: "Civil registry record number." })
+  registrationNumber: string | null;
+
+  @Field(() => String, { nullable: true })
+  sources: string | null;
+
+  @Field(() => Provenance, { nullable: true })
+  provenance: Provenance | null;
+
+  @Field(() => Float, { nullable: true, description: "0 to 1." })
+  confidence: number | null;
+
+  @Field(() => PersonViewerCan)
+  viewerCan: PersonViewerCan;
+}
+
+@ObjectType("AncestorEntry", { description: "A person and how many generations away they are." })
+export class LineageEntry {
+  @Field(() => Int, { description: "1 = parent (or child), 2 = grandparent (or grandchild) …" })
+  generation: number;
+
+  @Field(() => PersonView)
+  person: PersonView;
+
+  @Field(() => ID, { description: "Global id of the person one generation closer." })
+  viaId: string;
+}
+
+@ObjectType("PersonEdge")
+export class PersonEdge {
+  @Field(() => String)
+  cursor: string;
+
+  @Field(() => PersonView)
+  node: PersonView;
+}

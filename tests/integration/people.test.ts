@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { Role } from "../../server/src/common/auth/roles.js";
+import { buildUser, type BuiltUser } from "../factories/users.js";
+import { startTestServer, type TestServer } from "../support/server.js";
+
+const CREATE = `mutation ($input: PersonInput!) { createPerson(input: $input) { id displayName isPrivate fullName birth { text qualifier year } viewerCan { edit } } }`;
+const PERSON = `query ($id: ID!) { person(id: $id) { id isPrivate displayName fullName fullNameAr birth { text } birthPlace currentLocation isLiving } }`;
+const ADD_PARENT = `mutation ($child: ID!, $parent: ID!, $kind: String) { addParent(childId: $child, parentId: $parent, kind: $kind) { id } }`;
+
+let server: TestServer;
+let owner: BuiltUser;
+let other: BuiltUser;
+let curator: BuiltUser;
+let editor: BuiltUser;
+
+async function create(input: Record<string, unknown>, user = owner): Promise<string> {
+  const res = await server.gql<{ createPerson: { id: string } }>(CREATE, { input }, { token: user.token });
+  if (res.errors) throw new Error(JSON.stringify(res.errors));
+  return res.data!.createPerson.id;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await buildUser(server.ds);
+  other = await buildUser(server.ds);
+  curator = await buildUser(server.ds, { roles: [{ role: Role.LOCAL_ROOT_CURATOR }] });
+  editor = await buildUser(server.ds, { roles: [{ role: Role.EDITOR }] });
+});
+afterAll(() => server.stop());
+
+describe("createPerson / updatePerson", () => {
+  it("need sign-in", async () => {
+    const res = await server.gql(CREATE, { input: { fullName: "Tanios Khoury" } });
+    expect(res.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("refuse bad input: no name, unreadable or impossible dates, unknown village", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ birthDate: "1890" }, "fullName"],
+      [{ fullName: "A", birthDate: "sometime" }, "birthDate"],
+      [{ fullName: "A", birthDate: "1900", deathDate: "1890" }, "deathDate"],
+      [{ fullName: "A", birthDate: "2999" }, "birthDate"],
+      [{ fullName: "A", villageId: Buffer.from("Village:00000000-0000-7000-8000-000000000000").toString("base64url") }, "villageId"],
+    ];
+    for (const [input, field] of cases) {
+      const res = await server.gql(CREATE, { input }, { token: owner.token });
+      expect(res.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+      expect((res.errors?.[0].extensions?.fields as { field: string }[]).map((f) => f.field)).toContain(field);
+    }
+    const [{ n }]: { n: number }[] = await server.ds.query(`SELECT count(*)::int AS n FROM people`);
+    expect(n).toBe(0);
+  });
+
+  it("creates a person with a genealogical date, audited; the first one is an activation event", async () => {
+    const res = await server.gql<{ createPerson: { fullName: string; birth: { text: string; qualifier: string; year: number }; viewerCan: { edit: boolean } } }>(
+      CREATE, { input: { fullName: "Tanios Khoury", fullNameAr: "طانيوس الخوري", birthDate: "ABT 1850", deathDate: "1921" } }, { token: owner.token });
+    expect(res.data!.createPerson).toMatchObject({ fullName: "Tanios Khoury", birth: { text: "ABT 1850", qualifier: "about", year: 1845 }, viewerCan: { edit: true } });
+    const events: unknown[] = await server.ds.query(`SELECT 1 FROM analytics_events WHERE action = 'first_tree_person_added' AND user_id = $1`, [owner.id]);
+    expect(events).toHaveLength(1);
+    const audits: unknown[] = await server.ds.query(`SELECT 1 FROM audit_logs WHERE table_name = 'people' AND action = 'create'`);
+    expect(audits.length).toBeGreaterThan(0);
+  });
+
+  it("another member cannot change someone else's record; an editor can", async () => {
+    const id = await create({ fullName: "Youssef Haddad", birthDate: "1880", deathDate: "1950" });
+    const UPDATE = `mutation ($id: ID!, $input: PersonInput!) { updatePerson(id: $id, input: $input) { occupation } }`;
+    expect((await server.gql(UPDATE, { id, input: { occupation: "vandal" } }, { token: other.token })).errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    const ok = await server.gql<{ updatePerson: { occupation: string } }>(UPDATE, { id, input: { occupation: "Silk weaver" } }, { token: editor.token });
+    expect(ok.data!.updatePerson.occupation).toBe("Silk weaver");
+  });
+});
+
+describe("living people are private", () => {
+  let living: string;
+  beforeAll(async () => {
+    living = await create({ fullName: "Rania Saab", fullNameAr: "رانيا صعب", birthDate: "1985", birthPlace: "Zahle", currentLocation: "Montreal" });
+  });
+
+  it("a visitor and another member see only \"Private\": no name, dates or places", async () => {
+    for (const token of [undefined, other.token]) {
+      const res = await server.gql<{ person: Record<string, unknown> }>(PERSON, { id: living }, { token, language: "en" });
+      expect(res.data!.person).toEqual({ id: living, isPrivate: true, displayName: "Private", fullName: null, fullNameAr: null, birth: null, birthPlace: null, currentLocation: null, isLiving: null });
+    }
+    const ar = await server.gql<{ person: { displayName: string } }>(PERSON, { id: living }, { language: "ar" });
+    expect(ar.data!.person.displayName).toBe("خاص");
+  });
+
+  it("the creator and editors see everything; a curator sees what the privacy settings allow", async () => {
+    for (const u of [owner, editor]) {
+      const res = await server.gql<{ person: { fullName: string; birthPlace: string; isLiving: boolean } }>(PERSON, { id: living }, { token: u.token });
+      expect(res.data!.person).toMatchObject({ fullName: "Rania Saab", birthPlace: "Zahle", isLiving: true });
+    }
+    const c = await server.gql<{ person: { fullName: string; birth: unknown; currentLocation: unknown } }>(PERSON, { id: living }, { token: curator.token });
+    expect(c.data!.person).toMatchObject({ fullName: "Rania Saab", birth: null, currentLocation: null });
+  });
+
+  it("a person born more than 110 years ago, or with a death recorded, is not living", async () => {
+    const old = await create({ fullName: "Boutros Azar", birthDate: "1880" });
+    const dead = await create({ fullName: "Mariam Azar", isDeceased: true });
+    for (const id of [old, dead]) {
+      const res = await server.gql<{ person: { isPrivate: boolean; isLiving: boolean } }>(PERSON, { id });
+      expect(res.data!.person).toMatchObject({ isPrivate: false, isLiving: false });
+    }
+  });
+
+  it("search leaves out living people the viewer may not see, in any script", async () => {
+    const SEARCH = `query ($q: String) { people(search: $q) { totalCount edges { node { fullName } } } }`;
+    expect((await server.gql<{ people: { totalCount: number } }>(SEARCH, { q: "Rania" })).data!.people.totalCount).toBe(0);
+    expect((await server.gql<{ people: { totalCount: number } }>(SEARCH, { q: "رانيا" }, { token: other.token })).data!.people.totalCount).toBe(0);
+    const mine = await server.gql<{ people: { edges: { node: { fullName: string } }[] } }>(SEARCH, { q: "رانيا صعب" }, { token: owner.token });
+    expect(mine.data!.people.edges.map((e) => e.node.fullName)).toEqual(["Rania Saab"]);
+  });
+
+  it("names match across scripts and spellings", async () => {
+    await create({ fullName: "Hanna El-Khoury", fullNameAr: "حنا الخوري", birthDate: "1870", deathDate: "1940" });
+    const SEARCH = `query ($q: String) { people(search: $q) { edges { node { fullName } } } }`;
+    for (const q of ["Khoury", "khouri", "El Khoury", "الخوري", "خوري"]) {
+      const res = await server.gql<{ people: { edges: { node: { fullName: string } }[] } }>(SEARCH, { q });
+      expect(res.data!.people.edges.map((e) => e.node.fullName)).toContain("Hanna El-Khoury");
+    }
+  });
+});
+
+describe("parents, ancestors and descendants", () => {
+  it("refuse a parent younger than 12 years older, a duplicate link and a cycle; nothing is written", async () => {
+    const child = await create({ fullName: "Child A", birthDate: "1900", deathDate: "1980" });
+    const tooYoung = await create({ fullName: "Young B", birthDate: "1895", deathDate: "1970" });
+    const parent = await create({ fullName: "Parent C", birthDate: "1870", deathDate: "1940" });
+    const young = await server.gql(ADD_PARENT, { child, parent: tooYoung }, { token: owner.token });
+    expect(young.errors?.[0].extensions?.fields).toEqual([expect.objectContaining({ field: "parentId", message: "A parent must be at least 12 years older than the child." })]);
+    expect((await server.gql(ADD_PARENT, { child, parent }, { token: owner.token })).errors).toBeUndefined();
+    expect((await server.gql(ADD_PARENT, { child, parent }, { token: owner.token })).errors?.[0].extensions?.fields).toEqual([expect.objectContaining({ key: "errors.link_duplicate" })]);
+    const cycle = await server.gql(ADD_PARENT, { child: parent, parent: child }, { token: owner.token });
+    expect(cycle.errors?.[0].extensions?.fields).toEqual(expect.arrayContaining([expect.objectContaining({ key: "errors.link_cycle" })]));
+    expect((await server.gql(ADD_PARENT, { child, parent: child }, { token: owner.token })).errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+    expect((await server.gql(ADD_PARENT, { child, parent, kind: "cousin" }, { token: owner.token })).errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+    expect((await server.gql(ADD_PARENT, { child, parent: tooYoung }, { token: other.token })).errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    const [{ n }]: { n: number }[] = await server.ds.query(`SELECT count(*)::int AS n FROM parent_links`);
+    expect(n).toBe(1);
+  });
+
+  it("ancestors across 10 generations come back nearest first, with living relatives private", async () => {
+    // A line of 11 people, 30 years apart: gen 0 (born 2000) … gen 10 (born 1700). Those born
+    // before 1930 have a death recorded; gens 0–2 (2000, 1970, 1940) are living.
+    const ids: string[] = [];
+    for (let g = 0; g <= 10; g++) {
+      const born = 2000 - g * 30;
+      ids.push(await create({ fullName: `Gen ${g} Maalouf`, birthDate: String(born), ...(born < 1930 ? { deathDate: String(born + 60) } : {}) }));
+    }
+    for (let g = 0; g < 10; g++) expect((await server.gql(ADD_PARENT, { child: ids[g], parent: ids[g + 1] }, { token: owner.token })).errors).toBeUndefined();
+    const Q = `query ($id: ID!, $n: Int!) { ancestors(personId: $id, generations: $n) { generation viaId person { displayName isPrivate } } }`;
+    const mine = await server.gql<{ ancestors: { generation: number; person: { displayName: string } }[] }>(Q, { id: ids[0], n: 10 }, { token: owner.token });
+    expect(mine.data!.ancestors.map((a) => a.generation)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(mine.data!.ancestors[9].person.displayName).toBe("Gen 10 Maalouf");
+    const visitor = await server.gql<{ ancestors: { person: { displayName: string; isPrivate: boolean } }[] }>(Q, { id: ids[0], n: 3 });
+    expect(visitor.data!.ancestors.map((a) => a.person.displayName)).toEqual(["Private", "Private", "Gen 3 Maalouf"]);
+    const tooMany = await server.gql(Q, { id: ids[0], n: 11 });
+    expect(tooMany.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+    const D = `query ($id: ID!) { descendants(personId: $id, generations: 10) { generation person { displayName } } }`;
+    const desc = await server.gql<{ descendants: { generation: number; person: { displayName: string } }[] }>(D, { id: ids[10] });
+    expect(desc.data!.descendants).toHaveLength(10);
+    expect(desc.data!.descendants.slice(-3).map((d) => d.person.displayName)).toEqual(["Private", "Private", "Private"]);
+    expect(desc.data!.descendants[6].person.displayName).toBe("Gen 3 Maalouf");
+  });
+});
