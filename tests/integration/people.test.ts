@@ -154,6 +154,9 @@ describe("parents, ancestors and descendants", () => {
     expect(mine.data!.ancestors[9].person.displayName).toBe("Gen 10 Maalouf");
     const visitor = await server.gql<{ ancestors: { person: { displayName: string; isPrivate: boolean } }[] }>(Q, { id: ids[0], n: 3 });
     expect(visitor.data!.ancestors.map((a) => a.person.displayName)).toEqual(["Private", "Private", "Gen 3 Maalouf"]);
+    server.queries.length = 0;
+    await server.gql(Q, { id: ids[0], n: 10 });
+    expect(server.queries).toHaveLength(1); // a visitor: no session lookup, one recursive statement
     const tooMany = await server.gql(Q, { id: ids[0], n: 11 });
     expect(tooMany.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
     const D = `query ($id: ID!) { descendants(personId: $id, generations: 10) { generation person { displayName } } }`;
@@ -161,5 +164,43 @@ describe("parents, ancestors and descendants", () => {
     expect(desc.data!.descendants).toHaveLength(10);
     expect(desc.data!.descendants.slice(-3).map((d) => d.person.displayName)).toEqual(["Private", "Private", "Private"]);
     expect(desc.data!.descendants[6].person.displayName).toBe("Gen 3 Maalouf");
+  });
+});
+
+describe("statement counts", () => {
+  it("a page of 50 people with their villages takes at most 3 statements", async () => {
+    const [zahle]: { id: string }[] = await server.ds.query(
+      `INSERT INTO villages (id, rootspace_id, name, slug) VALUES (gen_random_uuid(), 'lb', 'Zahle', 'zahle-stmt') RETURNING id`);
+    const villageId = Buffer.from(`Village:${zahle.id}`).toString("base64url");
+    for (let i = 0; i < 50; i++) await create({ fullName: `Villager ${i}`, birthDate: "1850", deathDate: "1910", villageId });
+    server.queries.length = 0;
+    const res = await server.gql<{ people: { edges: { node: { village: { name: string } } }[] } }>(
+      `query ($v: ID!) { people(villageId: $v, first: 50) { totalCount edges { node { displayName village { name } } } } }`, { v: villageId });
+    expect(res.data!.people.edges).toHaveLength(50);
+    expect(res.data!.people.edges.every((e) => e.node.village.name === "Zahle")).toBe(true);
+    expect(server.queries.length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe("families", () => {
+  it("a member records a family of a village; it is found by name in any script and linked from people", async () => {
+    const [village]: { id: string }[] = await server.ds.query(
+      `INSERT INTO villages (id, rootspace_id, name, name_ar, slug) VALUES (gen_random_uuid(), 'lb', 'Ehden', 'إهدن', 'ehden-fam') RETURNING id`);
+    const vid = Buffer.from(`Village:${village.id}`).toString("base64url");
+    const CREATE_FAMILY = `mutation ($input: FamilyInput!) { createFamily(input: $input) { id familyName familyNameAr provenance village { name } } }`;
+    expect((await server.gql(CREATE_FAMILY, { input: { familyName: "Douaihy" } })).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+    expect((await server.gql(CREATE_FAMILY, { input: { familyName: "" } }, { token: owner.token })).errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+    const res = await server.gql<{ createFamily: { id: string; provenance: string; village: { name: string } } }>(
+      CREATE_FAMILY, { input: { familyName: "Douaihy", familyNameAr: "الدويهي", villageId: vid } }, { token: owner.token });
+    expect(res.data!.createFamily).toMatchObject({ provenance: "COMMUNITY", village: { name: "Ehden" } });
+    const fid = res.data!.createFamily.id;
+    for (const q of ["Douaihy", "Doueihi", "الدويهي", "دويهي"]) {
+      const found = await server.gql<{ families: { edges: { node: { id: string } }[] } }>(`query ($q: String) { families(search: $q) { edges { node { id } } } }`, { q });
+      expect(found.data!.families.edges.map((e) => e.node.id)).toContain(fid);
+    }
+    const pid = await create({ fullName: "Estephan Douaihy", birthDate: "1630", deathDate: "1704", familyId: fid, villageId: vid });
+    const p = await server.gql<{ person: { family: { familyName: string }; village: { name: string } } }>(
+      `query ($id: ID!) { person(id: $id) { family { familyName } village { name } } }`, { id: pid });
+    expect(p.data!.person).toEqual({ family: { familyName: "Douaihy" }, village: { name: "Ehden" } });
   });
 });

@@ -24,6 +24,8 @@ export interface TestServer {
   wsUrl: string;
   databaseUrl: string;
   ds: DataSource;
+  /** Every SQL statement the server ran since the last `queries.length = 0`. */
+  queries: string[];
   /** POSTs a GraphQL operation; `token` signs in, `language` sets Accept-Language (default en). */
   gql<T = Record<string, unknown>>(
     query: string,
@@ -43,7 +45,8 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     : await createTestDatabase();
   // Breach checks go to a closed local port (answers "unavailable" at once) unless a test points them elsewhere.
   const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: db.url, CLIENT_DIST: "", LOG_LEVEL: "error", BREACHED_PASSWORD_API_URL: "http://127.0.0.1:9", SIGNUP_LIMIT_PER_IP_PER_HOUR: "1000", ...env });
-  const ds = createDataSource({ url: db.url, poolMax: 4 });
+  const queries: string[] = [];
+  const ds = createDataSource({ url: db.url, poolMax: 4, onQuery: (sql) => queries.push(sql) });
   await ds.initialize();
   const bus = createEventBus(config.REDIS_URL);
   const schema = await buildRootsSchema(bus);
@@ -56,6 +59,7 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     wsUrl,
     databaseUrl: db.url,
     ds,
+    queries,
     async gql(query, variables, opts = {}) {
       const res = await fetch(`${url}/graphql`, {
         method: "POST",

@@ -13,13 +13,13 @@ import { authChecker } from "../common/auth/authorized.js";
 import { Role } from "../common/auth/roles.js";
 import type { EventBus } from "../common/event-bus.js";
 import { AuthResolver, RolesResolver } from "../modules/accounts/index.js";
-import { PersonResolver, VillageResolver } from "../modules/genealogy/index.js";
+import { FamilyResolver, PersonFamilyResolver, PersonResolver, VillageResolver } from "../modules/genealogy/index.js";
 import { OutboxResolver } from "../modules/mail/index.js";
 import { RootspaceResolver } from "../modules/rootspaces/index.js";
 import { NodeResolver } from "./node.resolver.js";
 
 /** Every resolver of every area; an area adds its resolvers here. */
-const resolvers = [NodeResolver, RootspaceResolver, AuthResolver, RolesResolver, OutboxResolver, VillageResolver, PersonResolver] as const;
+const resolvers = [NodeResolver, RootspaceResolver, AuthResolver, RolesResolver, OutboxResolver, VillageResolver, PersonResolver, FamilyResolver, PersonFamilyResolver] as const;
 
 /**
  * Adds the `@auth(requires: [Role!]!)` directive definition so the role rules that

@@ -8,6 +8,8 @@ export interface DataSourceOptions {
   poolMax?: number;
   statementTimeoutMs?: number;
   applicationName?: string;
+  /** Called with every SQL statement (tests count statements per request). */
+  onQuery?: (sql: string) => void;
 }
 
 /** One bounded pool per process; migrations, never `synchronize`. */
@@ -19,7 +21,10 @@ export function createDataSource(opts: DataSourceOptions): DataSource {
     migrations,
     migrationsTableName: "migrations",
     synchronize: false,
-    logging: false,
+    logging: opts.onQuery ? ["query"] : false,
+    logger: opts.onQuery
+      ? { logQuery: (q: string) => opts.onQuery!(q), logQueryError: () => {}, logQuerySlow: () => {}, logSchemaBuild: () => {}, logMigration: () => {}, log: () => {} }
+      : undefined,
     poolSize: opts.poolMax ?? 10,
     applicationName: opts.applicationName ?? "roots",
     extra: {

@@ -6,3 +6,4 @@ export { ensureVillages, importVillages } from "./villages/village.import.js";
 export { hasArabic, nameKeys, normalizeArabic, normalizeLatin, skeleton } from "./names/normalize.js";
 export { PersonResolver } from "./people/person.resolver.js";
 export { personNode } from "./people/person.service.js";
+export { FamilyResolver, PersonFamilyResolver, familyNode } from "./families/family.resolver.js";

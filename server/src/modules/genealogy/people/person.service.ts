@@ -229,21 +229,25 @@ export async function lineage(ctx: Context, direction: keyof typeof LINEAGE, glo
   if (!Number.isInteger(generations) || generations < 1 || generations > MAX_GENERATIONS) {
     throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "generations", key: "errors.generations_range", params: { max: MAX_GENERATIONS } }]);
   }
-  const root = await getPerson(ctx, globalId);
+  const rootId = rawIdOf(globalId, "Person");
+  if (!rootId) throw notFound();
   const { start, next } = LINEAGE[direction];
-  const rows: (PersonRow & { generation: number; via: string })[] = await ctx.ds.query(
+  // One statement: the starting person (generation 0, for the access check) and the line.
+  const rows: (PersonRow & { generation: number; via: string | null })[] = await ctx.ds.query(
     `WITH RECURSIVE line(id, via, generation) AS (
-       SELECT ${next}, ${start}, 1 FROM parent_links WHERE ${start} = $1
+       SELECT id, NULL::uuid, 0 FROM people WHERE id = $1
        UNION ALL
        SELECT pl.${next}, pl.${start}, l.generation + 1 FROM parent_links pl JOIN line l ON pl.${start} = l.id WHERE l.generation < $2),
      nearest AS (SELECT DISTINCT ON (id) id, via, generation FROM line ORDER BY id, generation)
      SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS}, n.generation, n.via FROM nearest n JOIN people p ON p.id = n.id
      ORDER BY n.generation, p.full_name`,
-    [root.rawId, generations],
+    [rootId, generations],
   );
+  const root = rows.find((r) => r.generation === 0);
+  if (!root || accessTo(ctx.viewer, root) === "none") throw notFound();
   return rows
-    .filter((r) => accessTo(ctx.viewer, r) !== "none")
-    .map((r) => ({ generation: r.generation, viaId: toGlobalId("Person", r.via), person: presentPerson(r, ctx.viewer, ctx.language) }));
+    .filter((r) => r.generation > 0 && accessTo(ctx.viewer, r) !== "none")
+    .map((r) => ({ generation: r.generation, viaId: toGlobalId("Person", r.via!), person: presentPerson(r, ctx.viewer, ctx.language) }));
 }
 
 /**

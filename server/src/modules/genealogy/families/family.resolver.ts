@@ -1,0 +1,189 @@
+import { Arg, Args, ArgsType, Ctx, Field, Float, FieldResolver, ID, InputType, Mutation, ObjectType, Query, Resolver, Root } from "type-graphql";
+import { IsOptional, Max, MaxLength, Min, MinLength } from "class-validator";
+import DataLoader from "dataloader";
+import { In, type DataSource } from "typeorm";
+import { RequireRoles } from "../../../common/auth/authorized.js";
+import type { Context } from "../../../common/context.js";
+import { AppError, ErrorCode, notFound } from "../../../common/errors.js";
+import { toGlobalId } from "../../../common/global-id.js";
+import { Node } from "../../../common/node.js";
+import { ConnectionArgs, ConnectionType, paginate } from "../../../common/pagination.js";
+import { newId } from "../../../common/uuid.js";
+import { audit } from "../../audit/index.js";
+import { hasArabic, nameKeys, skeleton } from "../names/normalize.js";
+import { rawIdOf } from "../people/person.service.js";
+import { PersonView } from "../people/person.types.js";
+import { Provenance } from "../provenance.js";
+import { Village } from "../villages/village.entity.js";
+import { Family } from "./family.entity.js";
+
+@ObjectType("Family", { implements: Node, description: "A family (clan): a lineage name tied to its village of origin." })
+export class FamilyView implements Node {
+  rawId: string;
+  villageId: string | null;
+
+  get globalId(): string {
+    return toGlobalId("Family", this.rawId);
+  }
+
+  @Field(() => String)
+  familyName: string;
+
+  @Field(() => String, { nullable: true })
+  familyNameAr: string | null;
+
+  @Field(() => String, { nullable: true })
+  familyNameFr: string | null;
+
+  @Field(() => String, { nullable: true })
+  notes: string | null;
+
+  @Field(() => String, { nullable: true })
+  notesAr: string | null;
+
+  @Field(() => String, { nullable: true })
+  notesFr: string | null;
+
+  @Field(() => Provenance)
+  provenance: Provenance;
+
+  @Field(() => Float)
+  confidence: number;
+
+  static from(f: Family): FamilyView {
+    return Object.assign(new FamilyView(), {
+      rawId: f.id, villageId: f.villageId, familyName: f.familyName, familyNameAr: f.familyNameAr, familyNameFr: f.familyNameFr,
+      notes: f.notes, notesAr: f.notesAr, notesFr: f.notesFr, provenance: f.provenance, confidence: f.confidence,
+    });
+  }
+}
+
+@ObjectType("FamilyConnection")
+class FamilyConnection extends ConnectionType(FamilyView, "Family") {}
+
+@ArgsType()
+class FamiliesArgs extends ConnectionArgs {
+  @Field(() => String, { nullable: true, description: "A family name in any script (Khoury, Khouri, الخوري)." })
+  @IsOptional()
+  @MaxLength(100)
+  search?: string;
+
+  @Field(() => ID, { nullable: true })
+  @IsOptional()
+  villageId?: string;
+}
+
+@InputType()
+class FamilyInput {
+  @Field(() => String)
+  @MinLength(1)
+  @MaxLength(120)
+  familyName: string;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(120)
+  familyNameAr?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(120)
+  familyNameFr?: string | null;
+
+  @Field(() => ID, { nullable: true, description: "Village of origin." })
+  @IsOptional()
+  villageId?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(10_000)
+  notes?: string | null;
+
+  @Field(() => Float, { nullable: true })
+  @IsOptional()
+  @Min(0)
+  @Max(1)
+  confidence?: number | null;
+}
+
+export function createFamilyLoaders(ds: DataSource) {
+  return {
+    familyById: new DataLoader<string, Family | null>(async (ids) => {
+      const rows = await ds.getRepository(Family).findBy({ id: In([...ids]) });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }),
+    villageById: new DataLoader<string, Village | null>(async (ids) => {
+      const rows = await ds.getRepository(Village).findBy({ id: In([...ids]) });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }),
+  };
+}
+
+/** `node(id)` for families (public ones). */
+export async function familyNode(ctx: Context, rawId: string): Promise<FamilyView | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(rawId)) return null;
+  const f = await ctx.use(createFamilyLoaders).familyById.load(rawId);
+  return f && f.isPublic ? FamilyView.from(f) : null;
+}
+
+@Resolver(() => FamilyView)
+export class FamilyResolver {
+  @Query(() => FamilyView, { description: "A family by global id." })
+  async family(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<FamilyView> {
+    const raw = rawIdOf(id, "Family");
+    const f = raw ? await familyNode(ctx, raw) : null;
+    if (!f) throw notFound();
+    return f;
+  }
+
+  @Query(() => FamilyConnection, { description: "Families by name in any script, or of a village." })
+  async families(@Args(() => FamiliesArgs) args: FamiliesArgs, @Ctx() ctx: Context) {
+    const qb = ctx.ds.getRepository(Family).createQueryBuilder("f").where("f.is_public");
+    if (args.villageId) qb.andWhere("f.village_id = :v", { v: rawIdOf(args.villageId, "Village") });
+    const q = args.search?.trim();
+    if (q) qb.andWhere("(f.key_skeleton LIKE '%' || :s || '%' OR :s <% f.key_skeleton)", { s: skeleton(q) });
+    const page = await paginate(qb, args, { column: "f.id::text", value: (f) => f.id });
+    return { ...page, edges: page.edges.map((e) => ({ cursor: e.cursor, node: FamilyView.from(e.node) })) };
+  }
+
+  @FieldResolver(() => Village, { nullable: true })
+  village(@Root() f: FamilyView, @Ctx() ctx: Context): Promise<Village | null> | null {
+    return f.villageId ? ctx.use(createFamilyLoaders).villageById.load(f.villageId) : null;
+  }
+
+  @RequireRoles()
+  @Mutation(() => FamilyView, { description: "Records a family (clan) and its village of origin (COMMUNITY until verified)." })
+  async createFamily(@Arg("input", () => FamilyInput) input: FamilyInput, @Ctx() ctx: Context): Promise<FamilyView> {
+    const villageId = input.villageId ? rawIdOf(input.villageId, "Village") : null;
+    if (input.villageId && !villageId) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "villageId", key: "errors.not_found" }]);
+    if (input.familyNameAr && !hasArabic(input.familyNameAr)) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "familyNameAr", key: "errors.validation.matches" }]);
+    const keys = nameKeys([input.familyName, input.familyNameFr], [input.familyNameAr]);
+    const id = newId();
+    await ctx.ds.transaction(async (tx) => {
+      if (villageId && !((await tx.query(`SELECT 1 FROM villages WHERE id = $1`, [villageId])) as unknown[]).length) {
+        throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "villageId", key: "errors.not_found" }]);
+      }
+      const row = {
+        id, rootspace_id: "lb", village_id: villageId, family_name: input.familyName.trim(), family_name_ar: input.familyNameAr?.trim() || null,
+        family_name_fr: input.familyNameFr?.trim() || null, notes: input.notes?.trim() || null, confidence: input.confidence ?? 0.5,
+        created_by: ctx.viewer.userId, key_skeleton: keys.skeleton,
+      };
+      const cols = Object.keys(row);
+      await tx.query(`INSERT INTO families (${cols.join(", ")}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(", ")})`, Object.values(row));
+      await audit(tx, { tableName: "families", recordId: id, userId: ctx.viewer.userId, action: "create", after: row });
+    });
+    return (await familyNode(ctx, id))!;
+  }
+}
+
+@Resolver(() => PersonView)
+export class PersonFamilyResolver {
+  @FieldResolver(() => FamilyView, { nullable: true, description: "The person's family (clan)." })
+  async family(@Root() p: PersonView, @Ctx() ctx: Context): Promise<FamilyView | null> {
+    if (!p.familyId) return null;
+    const f = await ctx.use(createFamilyLoaders).familyById.load(p.familyId);
+    return f ? FamilyView.from(f) : null;
+  }
+}
