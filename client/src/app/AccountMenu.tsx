@@ -31,6 +31,7 @@ export function AccountMenu() {
   return (
     <div className="account-menu">
       <NavLink to="/dashboard">{t("nav.dashboard")}</NavLink>
+      <NavLink to="/roots">{t("nav.my_tree")}</NavLink>
       {can.accessManagement && <NavLink to="/management">{t("nav.management")}</NavLink>}
       {can.accessAdmin && <NavLink to="/admin">{t("nav.admin")}</NavLink>}
       <NavLink to="/settings">{t("nav.settings")}</NavLink>

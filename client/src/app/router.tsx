@@ -19,6 +19,8 @@ const ManagementPage = lazy(() => import("../features/management/pages/Managemen
 const AdminHomePage = lazy(() => import("../features/admin/pages/AdminHomePage"));
 const AdminRolesPage = lazy(() => import("../features/admin/pages/AdminRolesPage"));
 const AdminOutboxPage = lazy(() => import("../features/admin/pages/AdminOutboxPage"));
+const RootsPage = lazy(() => import("../features/people/pages/RootsPage"));
+const PersonPage = lazy(() => import("../features/people/pages/PersonPage"));
 const VillagesPage = lazy(() => import("../features/villages/pages/VillagesPage"));
 const VillagePage = lazy(() => import("../features/villages/pages/VillagePage"));
 
@@ -45,6 +47,10 @@ export const routes: RouteObject[] = [
       { path: "/diagnostics", element: data(<DiagnosticsPage />) },
       { path: "/villages", element: data(<VillagesPage />) },
       { path: "/libanpedia/:villageId", element: data(<VillagePage />) },
+      { path: "/roots", element: member(<RootsPage />) },
+      { path: "/family-tree", element: <Navigate to="/roots" replace /> },
+      { path: "/treebuilder", element: <Navigate to="/roots" replace /> },
+      { path: "/person/:personId", element: data(<PersonPage />) },
       { path: "/auth", element: <GuestOnly>{data(<AuthPage />)}</GuestOnly> },
       { path: "/auth-check", element: data(<AuthCheckPage />) },
       { path: "/dashboard", element: member(<DashboardPage />) },

@@ -3,6 +3,7 @@ import type { DataSource } from "typeorm";
 import { Role } from "../../common/auth/roles.js";
 import { logger } from "../../common/logger.js";
 import { newId } from "../../common/uuid.js";
+import { seedDemoGenealogy } from "./demo-genealogy.js";
 
 /** Demo accounts listed in the README; only seeded into demo databases. */
 export const DEMO_ACCOUNTS = [
@@ -32,4 +33,5 @@ export async function seedDemo(ds: DataSource): Promise<void> {
     }
     if (inserted.length) logger.info("Seeded demo accounts", { accounts: inserted.map((r) => r.email) });
   });
+  await seedDemoGenealogy(ds);
 }

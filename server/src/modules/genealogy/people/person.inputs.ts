@@ -135,6 +135,10 @@ export class PeopleArgs extends ConnectionArgs {
   @IsOptional()
   familyId?: string;
 
+  @Field(() => Boolean, { nullable: true, description: "Only people the viewer recorded (their tree)." })
+  @IsOptional()
+  mine?: boolean;
+
   @Field(() => Int, { nullable: true, description: "Born in or after this year." })
   @IsOptional()
   @Min(1)

@@ -43,8 +43,14 @@ export interface PersonRow extends PolicyRow {
   village_id: string | null;
 }
 
+/** The year to show: the one written in the record ("ABT 1915" → 1915), else the earliest possible. */
+const shownYear = (text: string, from: string | null): number | null => {
+  const m = /\b(\d{3,4})\b/.exec(text);
+  return m ? Number(m[1]) : from ? Number(from.slice(0, 4)) : null;
+};
+
 const date = (text: string | null, qualifier: string | null, from: string | null, to: string | null): GenealogicalDateView | null =>
-  text ? { text, qualifier: qualifier ?? "exact", from, to, year: from ? Number(from.slice(0, 4)) : null } : null;
+  text ? { text, qualifier: qualifier ?? "exact", from, to, year: shownYear(text, from) } : null;
 
 /**
  * Shapes a row for one viewer. Nothing a viewer may not see is copied into the result,

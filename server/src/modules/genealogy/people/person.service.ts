@@ -273,6 +273,10 @@ export async function listPeople(ctx: Context, args: PeopleArgs): Promise<{ edge
     params.push(value);
     where.push(sql.replace("?", `$${params.length}`));
   };
+  if (args.mine) {
+    if (!v.userId) throw unauthenticated();
+    add(`p.created_by = ?`, v.userId);
+  }
   if (args.villageId) add(`p.village_id = ?`, rawIdOf(args.villageId, "Village"));
   if (args.familyId) add(`p.family_id = ?`, rawIdOf(args.familyId, "Family"));
   if (args.bornFrom) add(`p.birth_date_to >= make_date(?, 1, 1)`, args.bornFrom);

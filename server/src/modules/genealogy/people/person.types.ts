@@ -17,7 +17,7 @@ export class GenealogicalDateView {
   @Field(() => String, { nullable: true, description: "Latest day it can mean." })
   to: string | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: "The year as written (ABT 1915 → 1915)." })
   year: number | null;
 }
 

@@ -1,0 +1,40 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { apiProblem } from "../../../lib/apiErrors";
+import { Field } from "../../../ui/Field";
+import type { PersonSummaryFragment } from "../../../gql/graphql";
+import { useCreatePersonMutation } from "../generated";
+
+/** Name in Latin and/or Arabic, and dates as records give them (1890, ABT 1890, 12 MAR 1890). */
+export function AddPersonForm({ onCreated, submitLabel }: { onCreated: (p: PersonSummaryFragment) => void | Promise<void>; submitLabel: string }) {
+  const { t } = useTranslation();
+  const [fullName, setFullName] = useState("");
+  const [fullNameAr, setFullNameAr] = useState("");
+  const [birthDate, setBirthDate] = useState("");
+  const [deathDate, setDeathDate] = useState("");
+  const [create, { loading, error }] = useCreatePersonMutation();
+  const problem = apiProblem(error, t("errors.network"));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const res = await create({
+      variables: { input: { fullName: fullName.trim() || null, fullNameAr: fullNameAr.trim() || null, birthDate: birthDate.trim() || null, deathDate: deathDate.trim() || null } },
+    }).catch(() => null);
+    if (res?.data) {
+      setFullName("");
+      setFullNameAr("");
+      setBirthDate("");
+      setDeathDate("");
+      await onCreated(res.data.createPerson);
+    }
+  };
+  return (
+    <form className="person-form" onSubmit={submit} noValidate>
+      <Field label={t("people.full_name")} value={fullName} onChange={(e) => setFullName(e.target.value)} errors={problem?.fields.fullName} dir="auto" />
+      <Field label={t("people.full_name_ar")} value={fullNameAr} onChange={(e) => setFullNameAr(e.target.value)} errors={problem?.fields.fullNameAr} dir="rtl" lang="ar" />
+      <Field label={t("people.birth")} value={birthDate} onChange={(e) => setBirthDate(e.target.value)} errors={problem?.fields.birthDate} hint={t("people.date_hint")} dir="ltr" />
+      <Field label={t("people.death")} value={deathDate} onChange={(e) => setDeathDate(e.target.value)} errors={problem?.fields.deathDate} dir="ltr" />
+      {problem && !Object.keys(problem.fields).length && <p className="form-error" role="alert">{problem.message}</p>}
+      <button className="button button--primary" type="submit" disabled={loading}>{submitLabel}</button>
+    </form>
+  );
+}

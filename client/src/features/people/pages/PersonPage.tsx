@@ -1,0 +1,97 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router-dom";
+import { currentLanguage } from "../../../i18n";
+import { apiProblem } from "../../../lib/apiErrors";
+import { localized } from "../../../lib/localized";
+import { Spinner } from "../../../ui/Spinner";
+import NotFoundPage from "../../system/pages/NotFoundPage";
+import { AddPersonForm } from "../components/AddPersonForm";
+import { PersonCard } from "../components/PersonCard";
+import { useAddParentMutation, usePersonPageQuery } from "../generated";
+import type { PersonPageQuery } from "../../../gql/graphql";
+
+type Entry = PersonPageQuery["ancestors"][number];
+
+/** Generations side by side: this person, then parents, grandparents … (mirrors in Arabic). */
+function Pedigree({ root, entries }: { root: PersonPageQuery["person"]; entries: Entry[] }) {
+  const { t } = useTranslation();
+  const byGen = new Map<number, Entry[]>();
+  for (const e of entries) byGen.set(e.generation, [...(byGen.get(e.generation) ?? []), e]);
+  return (
+    <div className="pedigree" role="list" aria-label={t("people.ancestors")} data-testid="pedigree">
+      <div className="pedigree__generation" role="listitem">
+        <PersonCard person={root} />
+      </div>
+      {[...byGen.entries()].map(([g, list]) => (
+        <div key={g} className="pedigree__generation" role="listitem" aria-label={t("people.generation", { count: g })}>
+          {list.map((e) => <PersonCard key={e.person.id} person={e.person} />)}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The person page: details, pedigree (4 generations), descendants, and adding a parent. */
+export default function PersonPage() {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const { personId = "" } = useParams();
+  const { data, loading, error, refetch } = usePersonPageQuery({ variables: { id: personId }, fetchPolicy: "cache-and-network" });
+  const [addParent, adding] = useAddParentMutation();
+  const [linkKind, setLinkKind] = useState<"father" | "mother" | null>(null);
+  if (loading && !data) return <Spinner label={t("common.loading")} />;
+  if (error && !data) return <NotFoundPage />;
+  const p = data!.person;
+  const problem = apiProblem(adding.error, t("errors.network"));
+  return (
+    <article className="page">
+      <p><Link to="/roots">{t("people.my_tree")}</Link></p>
+      <h1><bdi>{p.displayName}</bdi></h1>
+      {p.isPrivate ? (
+        <p className="notice">{t("people.private_notice")}</p>
+      ) : (
+        <dl className="facts">
+          {p.fullNameAr && <><dt>{t("people.full_name_ar")}</dt><dd lang="ar"><bdi>{p.fullNameAr}</bdi></dd></>}
+          {p.birth && <><dt>{t("people.birth")}</dt><dd><bdi dir="ltr">{p.birth.text}</bdi>{p.birthPlace ? <> · <bdi>{p.birthPlace}</bdi></> : null}</dd></>}
+          {p.death && <><dt>{t("people.death")}</dt><dd><bdi dir="ltr">{p.death.text}</bdi>{p.deathPlace ? <> · <bdi>{p.deathPlace}</bdi></> : null}</dd></>}
+          {p.village && <><dt>{t("people.village")}</dt><dd><Link to={`/libanpedia/${p.village.slug}`}>{localized(lang, p.village.name, p.village.nameAr, p.village.nameFr)}</Link></dd></>}
+          {p.family && <><dt>{t("people.family")}</dt><dd>{localized(lang, p.family.familyName, p.family.familyNameAr, p.family.familyName)}</dd></>}
+          {p.occupation && <><dt>{t("people.occupation")}</dt><dd>{p.occupation}</dd></>}
+        </dl>
+      )}
+      <section aria-labelledby="pedigree-h">
+        <h2 id="pedigree-h">{t("people.ancestors")}</h2>
+        <Pedigree root={p} entries={data!.ancestors} />
+      </section>
+      {p.viewerCan.edit && (
+        <section className="card" aria-labelledby="add-parent-h">
+          <h2 id="add-parent-h">{t("people.add_parent")}</h2>
+          <div className="tabs">
+            <button type="button" className={linkKind === "father" ? "tab tab--active" : "tab"} onClick={() => setLinkKind("father")}>{t("people.add_father")}</button>
+            <button type="button" className={linkKind === "mother" ? "tab tab--active" : "tab"} onClick={() => setLinkKind("mother")}>{t("people.add_mother")}</button>
+          </div>
+          {linkKind && (
+            <AddPersonForm
+              submitLabel={t(linkKind === "father" ? "people.add_father" : "people.add_mother")}
+              onCreated={async (parent) => {
+                const res = await addParent({ variables: { childId: p.id, parentId: parent.id, kind: "birth" } }).catch(() => null);
+                if (res?.data) {
+                  setLinkKind(null);
+                  await refetch();
+                }
+              }}
+            />
+          )}
+          {problem && <p className="form-error" role="alert">{[problem.message, ...Object.values(problem.fields).flat()].join(" ")}</p>}
+        </section>
+      )}
+      {data!.descendants.length > 0 && (
+        <section aria-labelledby="desc-h">
+          <h2 id="desc-h">{t("people.descendants")}</h2>
+          <div className="person-grid">{data!.descendants.map((d) => <PersonCard key={d.person.id} person={d.person} />)}</div>
+        </section>
+      )}
+    </article>
+  );
+}
