@@ -90,12 +90,12 @@ export async function paginate<T extends ObjectLiteral>(
   key: { column: string; value: (row: T) => string },
 ): Promise<Connection<T>> {
   const first = args.first ?? DEFAULT_PAGE_SIZE;
-  const totalCount = await qb.clone().getCount();
   const page = qb.clone().orderBy(key.column, "ASC").take(first + 1);
   if (args.after !== undefined && args.after !== null) {
     page.andWhere(`${key.column} > :__after`, { __after: decodeCursor(args.after) });
   }
-  const rows = first === 0 ? [] : await page.getMany();
+  // The count and the page are independent: run them side by side on two connections.
+  const [totalCount, rows] = await Promise.all([qb.clone().getCount(), first === 0 ? Promise.resolve([] as T[]) : page.getMany()]);
   const hasNextPage = rows.length > first;
   const edges = rows.slice(0, first).map((node) => ({ node, cursor: encodeCursor(key.value(node)) }));
   return {
