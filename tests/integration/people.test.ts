@@ -204,3 +204,40 @@ describe("families", () => {
     expect(p.data!.person).toEqual({ family: { familyName: "Douaihy" }, village: { name: "Ehden" } });
   });
 });
+
+describe("privacy cannot be worked around", () => {
+  it("a member cannot link their records to someone else's person, nor prove a stranger dead with an invented child", async () => {
+    const victim = await create({ fullName: "Living Stranger", birthDate: "1970" }, other);
+    const fake = await create({ fullName: "Invented Child" });
+    const link = await server.gql(ADD_PARENT, { child: fake, parent: victim }, { token: owner.token });
+    expect(link.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    // Even a link made by the stranger's own editor does not count unless it is their record's editor.
+    await server.ds.query(
+      `INSERT INTO parent_links (id, parent_id, child_id, kind, created_by) SELECT gen_random_uuid(), $1::uuid, $2::uuid, 'birth', $3::uuid`,
+      [Buffer.from(victim, "base64url").toString().split(":")[1], Buffer.from(fake, "base64url").toString().split(":")[1], owner.id]);
+    await server.gql(`mutation ($id: ID!) { updatePerson(id: $id, input: { birthDate: "1900" }) { id } }`, { id: fake }, { token: owner.token });
+    const seen = await server.gql<{ person: { isPrivate: boolean } }>(PERSON, { id: victim });
+    expect(seen.data!.person.isPrivate).toBe(true);
+  });
+
+  it("approximate dates are judged by their widest reading; changing a date must still fit existing links", async () => {
+    const parent = await create({ fullName: "Approx Parent", birthDate: "ABT 1900", deathDate: "1970" });
+    const child = await create({ fullName: "Approx Child", birthDate: "ABT 1915", deathDate: "1990" });
+    expect((await server.gql(ADD_PARENT, { child, parent }, { token: owner.token })).errors).toBeUndefined();
+    const moved = await server.gql(`mutation ($id: ID!) { updatePerson(id: $id, input: { birthDate: "1960" }) { id } }`, { id: parent }, { token: owner.token });
+    expect(moved.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+    const future = await server.gql(CREATE, { input: { fullName: "Not Yet", deathDate: "2090" } }, { token: owner.token });
+    expect(future.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+  });
+
+  it("ancestors do not walk through a record the viewer may not see", async () => {
+    const child = await create({ fullName: "Open Child", birthDate: "1800", deathDate: "1870" });
+    const hidden = await create({ fullName: "Hidden Parent", birthDate: "1770", deathDate: "1840", isPublic: false });
+    const grand = await create({ fullName: "Open Grandparent", birthDate: "1740", deathDate: "1810" });
+    await server.gql(ADD_PARENT, { child, parent: hidden }, { token: owner.token });
+    await server.gql(ADD_PARENT, { child: hidden, parent: grand }, { token: owner.token });
+    const Q = `query ($id: ID!) { ancestors(personId: $id, generations: 3) { person { displayName } } }`;
+    expect((await server.gql<{ ancestors: unknown[] }>(Q, { id: child })).data!.ancestors).toEqual([]);
+    expect((await server.gql<{ ancestors: unknown[] }>(Q, { id: child }, { token: owner.token })).data!.ancestors).toHaveLength(2);
+  });
+});

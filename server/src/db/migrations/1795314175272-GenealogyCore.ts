@@ -29,12 +29,16 @@ export class GenealogyCore1795314175272 implements MigrationInterface {
     // The living-person rule in one place, so every query (lists, ancestors, search) applies it
     // the same way: living unless a death or burial is recorded, the birth was more than
     // 110 years ago, or a child was born more than 98 years ago (parents are 12+ years older).
+    // Only children recorded by the person's own editors (or verified) count as evidence:
+    // anyone else could otherwise "prove" a living stranger dead by inventing a child.
     await queryRunner.query(`CREATE FUNCTION roots_person_living(pid uuid) RETURNS boolean LANGUAGE sql STABLE AS $fn$
       SELECT NOT (
         p.is_deceased OR p.death_date_text IS NOT NULL
         OR (p.birth_date_to IS NOT NULL AND p.birth_date_to < current_date - interval '110 years')
         OR EXISTS (SELECT 1 FROM parent_links pl JOIN people c ON c.id = pl.child_id
-                    WHERE pl.parent_id = p.id AND c.birth_date_to IS NOT NULL AND c.birth_date_to < current_date - interval '98 years'))
+                    WHERE pl.parent_id = p.id AND c.birth_date_to IS NOT NULL AND c.birth_date_to < current_date - interval '98 years'
+                      AND (c.provenance = 'VERIFIED' OR c.created_by IN (p.created_by, p.user_id))
+                      AND (pl.provenance = 'VERIFIED' OR pl.created_by IN (p.created_by, p.user_id))))
       FROM people p WHERE p.id = pid
     $fn$`);
   }

@@ -17,8 +17,15 @@ describe("genealogical dates", () => {
     expect(parseGenealogicalDate("BET 1880 AND 1885")).toMatchObject({ qualifier: "between", from: "1880-01-01", to: "1885-12-31" });
   });
 
+  it("shifts leap days safely and stays inside the calendar", () => {
+    expect(parseGenealogicalDate("ABT 29 FEB 2000")).toMatchObject({ from: "1995-02-28", to: "2005-02-28" });
+    expect(parseGenealogicalDate("BEF 29 FEB 2000")).toMatchObject({ from: "1900-02-28" });
+    expect(parseGenealogicalDate("AFT 9950")).toMatchObject({ to: "9999-12-31" });
+    expect(parseGenealogicalDate("BEF 0150")).toMatchObject({ from: "0050-01-01" });
+  });
+
   it("refuses what is not a date", () => {
-    for (const bad of ["", "yesterday", "31 FEB 1900", "1900-13", "BET 1890 AND 1880", "12 FOO 1890", "1900-02-29"]) {
+    for (const bad of ["", "yesterday", "31 FEB 1900", "1900-13", "BET 1890 AND 1880", "12 FOO 1890", "1900-02-29", "0003", "ABT 0050"]) {
       expect(parseGenealogicalDate(bad)).toBeNull();
     }
   });

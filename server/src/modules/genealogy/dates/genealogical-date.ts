@@ -29,7 +29,7 @@ function parsePoint(s: string): { from: string; to: string } | null {
     if (!(m[2] in MONTHS)) return null;
     [y, mo, d] = [Number(m[3]), MONTHS[m[2]], m[1] ? Number(m[1]) : undefined];
   } else return null;
-  if (y < 1 || y > 9999 || (mo !== undefined && (mo < 1 || mo > 12))) return null;
+  if (y < 100 || y > 9999 || (mo !== undefined && (mo < 1 || mo > 12))) return null;
   if (d !== undefined && (d < 1 || d > lastDay(y, mo!))) return null;
   if (mo === undefined) return { from: `${pad(y, 4)}-01-01`, to: `${pad(y, 4)}-12-31` };
   if (d === undefined) return { from: `${pad(y, 4)}-${pad(mo)}-01`, to: `${pad(y, 4)}-${pad(mo)}-${pad(lastDay(y, mo))}` };
@@ -37,7 +37,14 @@ function parsePoint(s: string): { from: string; to: string } | null {
   return { from: iso, to: iso };
 }
 
-const shiftYears = (iso: string, years: number) => `${pad(Number(iso.slice(0, 4)) + years, 4)}${iso.slice(4)}`;
+/** Moves a date by whole years (29 Feb → 28 Feb in common years); null outside 0001–9999. */
+function shiftYears(iso: string, years: number): string | null {
+  const y = Number(iso.slice(0, 4)) + years;
+  if (y < 1 || y > 9999) return null;
+  const m = Number(iso.slice(5, 7));
+  const d = Math.min(Number(iso.slice(8, 10)), lastDay(y, m));
+  return `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
+}
 
 /** Parses a date as people write it in records; null when it cannot be read. */
 export function parseGenealogicalDate(input: string): GenealogicalDate | null {
@@ -53,15 +60,16 @@ export function parseGenealogicalDate(input: string): GenealogicalDate | null {
   }
   if ((m = /^(ABT|ABOUT|CA|CIRCA|EST|CAL|~)\.? ?(.+)$/.exec(t))) {
     const p = parsePoint(m[2]);
-    return p && { text, qualifier: "about", from: shiftYears(p.from, -5), to: shiftYears(p.to, 5) };
+    const [from, to] = p ? [shiftYears(p.from, -5) ?? "0001-01-01", shiftYears(p.to, 5) ?? "9999-12-31"] : [];
+    return p && from && to ? { text, qualifier: "about", from, to } : null;
   }
   if ((m = /^(BEF|BEFORE)\.? (.+)$/.exec(t))) {
     const p = parsePoint(m[2]);
-    return p && { text, qualifier: "before", from: shiftYears(p.from, -100), to: p.from };
+    return p && { text, qualifier: "before", from: shiftYears(p.from, -100) ?? "0001-01-01", to: p.from };
   }
   if ((m = /^(AFT|AFTER)\.? (.+)$/.exec(t))) {
     const p = parsePoint(m[2]);
-    return p && { text, qualifier: "after", from: p.to, to: shiftYears(p.to, 100) };
+    return p && { text, qualifier: "after", from: p.to, to: shiftYears(p.to, 100) ?? "9999-12-31" };
   }
   const p = parsePoint(t);
   return p && { text, qualifier: "exact", from: p.from, to: p.to };

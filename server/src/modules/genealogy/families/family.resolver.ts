@@ -150,7 +150,7 @@ export class FamilyResolver {
 
   @FieldResolver(() => Village, { nullable: true })
   village(@Root() f: FamilyView, @Ctx() ctx: Context): Promise<Village | null> | null {
-    return f.villageId ? ctx.use(createFamilyLoaders).villageById.load(f.villageId) : null;
+    return f.villageId ? ctx.use(createFamilyLoaders).villageById.load(f.villageId).then((v) => (v?.isPublic ? v : null)) : null;
   }
 
   @RequireRoles()
@@ -184,6 +184,6 @@ export class PersonFamilyResolver {
   async family(@Root() p: PersonView, @Ctx() ctx: Context): Promise<FamilyView | null> {
     if (!p.familyId) return null;
     const f = await ctx.use(createFamilyLoaders).familyById.load(p.familyId);
-    return f ? FamilyView.from(f) : null;
+    return f && (f.isPublic || f.createdBy === ctx.viewer.userId) ? FamilyView.from(f) : null;
   }
 }

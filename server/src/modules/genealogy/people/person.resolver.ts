@@ -67,7 +67,7 @@ export class PersonResolver {
 
   @FieldResolver(() => Village, { nullable: true, description: "Village of origin." })
   village(@Root() p: PersonView, @Ctx() ctx: Context): Promise<Village | null> | null {
-    return p.villageId ? ctx.use(createPersonLoaders).villageById.load(p.villageId) : null;
+    return p.villageId ? ctx.use(createPersonLoaders).villageById.load(p.villageId).then((v) => (v?.isPublic ? v : null)) : null;
   }
 
   @RequireRoles()

@@ -76,15 +76,18 @@ async function normalise(ctx: Context, input: PersonInput, current: PersonRow | 
   const b = birth === undefined ? (current?.birth_date_from ? { from: current.birth_date_from, to: current.birth_date_to! } : null) : birth;
   const d = death === undefined ? (current?.death_date_from ? { from: current.death_date_from, to: current.death_date_to! } : null) : death;
   if (b && d && d.to < b.from) errors.push({ field: "deathDate", key: "errors.death_before_birth" });
-  if (b && b.from > new Date().toISOString().slice(0, 10)) errors.push({ field: "birthDate", key: "errors.date_in_future" });
+  const today = new Date().toISOString().slice(0, 10);
+  if (b && b.from > today) errors.push({ field: "birthDate", key: "errors.date_in_future" });
+  if (d && d.from > today) errors.push({ field: "deathDate", key: "errors.date_in_future" });
   const villageId = input.villageId === undefined ? undefined : input.villageId === null ? null : rawIdOf(input.villageId, "Village");
   if (input.villageId && !villageId) errors.push({ field: "villageId", key: "errors.not_found" });
   const familyId = input.familyId === undefined ? undefined : input.familyId === null ? null : rawIdOf(input.familyId, "Family");
   if (input.familyId && !familyId) errors.push({ field: "familyId", key: "errors.not_found" });
   if (villageId || familyId) {
     const [found]: { v: boolean; f: boolean }[] = await ctx.ds.query(
-      `SELECT ($1::uuid IS NULL OR EXISTS (SELECT 1 FROM villages WHERE id = $1)) AS v, ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM families WHERE id = $2)) AS f`,
-      [villageId ?? null, familyId ?? null],
+      `SELECT ($1::uuid IS NULL OR EXISTS (SELECT 1 FROM villages WHERE id = $1 AND is_public)) AS v,
+              ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM families WHERE id = $2 AND (is_public OR created_by = $3))) AS f`,
+      [villageId ?? null, familyId ?? null, ctx.viewer.userId],
     );
     if (!found.v) errors.push({ field: "villageId", key: "errors.not_found" });
     if (!found.f) errors.push({ field: "familyId", key: "errors.not_found" });
@@ -154,6 +157,14 @@ export async function updatePerson(ctx: Context, globalId: string, input: Person
     const { fields } = await normalise(ctx, input, current);
     const cols = Object.keys(fields);
     await tx.query(`UPDATE people SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [id, ...Object.values(fields)]);
+    // New dates must still fit every existing parent–child link (the 12-year rule).
+    const [{ bad }]: { bad: boolean }[] = await tx.query(
+      `SELECT EXISTS (SELECT 1 FROM parent_links pl JOIN people par ON par.id = pl.parent_id JOIN people ch ON ch.id = pl.child_id
+         WHERE (pl.parent_id = $1 OR pl.child_id = $1) AND ch.birth_date_to IS NOT NULL AND par.birth_date_from IS NOT NULL
+           AND extract(year FROM ch.birth_date_to) - extract(year FROM par.birth_date_from) < $2) AS bad`,
+      [id, MIN_PARENT_GAP_YEARS],
+    );
+    if (bad) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "birthDate", key: "errors.parent_too_young", params: { years: MIN_PARENT_GAP_YEARS } }]);
     await audit(tx, { tableName: "people", recordId: id, userId: ctx.viewer.userId, action: "update", before: current as unknown as Record<string, unknown>, after: fields });
   });
   return presentPerson((await loadRow(ctx.ds, id))!, ctx.viewer, ctx.language);
@@ -184,22 +195,26 @@ export async function addParent(ctx: Context, childGlobalId: string, parentGloba
   const parentId = requireId(parentGlobalId, "Person", "parentId");
   if (childId === parentId) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.link_cycle", {}, [{ field: "parentId", key: "errors.link_cycle" }]);
   await ctx.ds.transaction(async (tx) => {
-    // Lock both people in a fixed order so two links written at once cannot form a cycle.
+    // One writer of links at a time per rootspace: two links written at once could otherwise
+    // each pass the cycle check and together close a cycle.
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('parent_links:lb'))`);
     const rows: PersonRow[] = await tx.query(`${SELECT} WHERE p.id = ANY($1) ORDER BY p.id FOR UPDATE`, [[childId, parentId]]);
     const child = rows.find((r) => r.id === childId);
     const parent = rows.find((r) => r.id === parentId);
     if (!child || accessTo(ctx.viewer, child) === "none") throw notFound();
     if (!parent || accessTo(ctx.viewer, parent) === "none") throw notFound();
-    if (!canEdit(ctx.viewer, child)) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
+    // Both ends must be the viewer's to edit, checked before anything of the parent is read.
+    if (!canEdit(ctx.viewer, child) || !canEdit(ctx.viewer, parent)) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
     const errors: FieldError[] = [];
-    if (child.birth_date_from && parent.birth_date_to) {
-      const gap = Number(child.birth_date_from.slice(0, 4)) - Number(parent.birth_date_to.slice(0, 4));
+    if (child.birth_date_to && parent.birth_date_from) {
+      // Refused only when even the widest reading of both dates leaves less than 12 years.
+      const gap = Number(child.birth_date_to.slice(0, 4)) - Number(parent.birth_date_from.slice(0, 4));
       if (gap < MIN_PARENT_GAP_YEARS) errors.push({ field: "parentId", key: "errors.parent_too_young", params: { years: MIN_PARENT_GAP_YEARS } });
     }
     const [check]: { dup: boolean; cycle: boolean; birth_parents: number }[] = await tx.query(
-      `WITH RECURSIVE below(id, depth) AS (
-         SELECT child_id, 1 FROM parent_links WHERE parent_id = $1
-         UNION SELECT pl.child_id, b.depth + 1 FROM parent_links pl JOIN below b ON pl.parent_id = b.id WHERE b.depth < 200)
+      `WITH RECURSIVE below(id) AS (
+         SELECT child_id FROM parent_links WHERE parent_id = $1
+         UNION SELECT pl.child_id FROM parent_links pl JOIN below b ON pl.parent_id = b.id)
        SELECT EXISTS (SELECT 1 FROM parent_links WHERE parent_id = $2 AND child_id = $1) AS dup,
               EXISTS (SELECT 1 FROM below WHERE id = $2) AS cycle,
               (SELECT count(*)::int FROM parent_links WHERE child_id = $1 AND kind = 'birth') AS birth_parents`,
@@ -233,15 +248,24 @@ export async function lineage(ctx: Context, direction: keyof typeof LINEAGE, glo
   if (!rootId) throw notFound();
   const { start, next } = LINEAGE[direction];
   // One statement: the starting person (generation 0, for the access check) and the line.
+  const staff = hasAnyRole(ctx.viewer.roles, [Role.ADMIN, Role.EDITOR]);
+  // UNION over (id, generation) keeps the walk to at most people × generations rows however
+  // many paths join them (cousin marriages), and it never walks through a record the viewer
+  // may not see. One statement, including the starting person (generation 0).
   const rows: (PersonRow & { generation: number; via: string | null })[] = await ctx.ds.query(
-    `WITH RECURSIVE line(id, via, generation) AS (
-       SELECT id, NULL::uuid, 0 FROM people WHERE id = $1
-       UNION ALL
-       SELECT pl.${next}, pl.${start}, l.generation + 1 FROM parent_links pl JOIN line l ON pl.${start} = l.id WHERE l.generation < $2),
-     nearest AS (SELECT DISTINCT ON (id) id, via, generation FROM line ORDER BY id, generation)
-     SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS}, n.generation, n.via FROM nearest n JOIN people p ON p.id = n.id
-     ORDER BY n.generation, p.full_name`,
-    [rootId, generations],
+    `WITH RECURSIVE line(id, generation) AS (
+       SELECT id, 0 FROM people WHERE id = $1
+       UNION
+       SELECT pl.${next}, l.generation + 1 FROM parent_links pl JOIN line l ON pl.${start} = l.id
+         JOIN people q ON q.id = pl.${next}
+        WHERE l.generation < $2 AND ($4 OR q.is_public OR q.created_by = $3 OR q.user_id = $3)),
+     nearest AS (SELECT id, min(generation) AS generation FROM line GROUP BY id)
+     SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS}, n.generation,
+            (SELECT pl.${start} FROM parent_links pl JOIN nearest m ON m.id = pl.${start} AND m.generation = n.generation - 1
+              WHERE pl.${next} = n.id ORDER BY pl.${start} LIMIT 1) AS via
+       FROM nearest n JOIN people p ON p.id = n.id
+      ORDER BY n.generation, p.id`,
+    [rootId, generations, ctx.viewer.userId, staff],
   );
   const root = rows.find((r) => r.generation === 0);
   if (!root || accessTo(ctx.viewer, root) === "none") throw notFound();
@@ -279,8 +303,11 @@ export async function listPeople(ctx: Context, args: PeopleArgs): Promise<{ edge
   }
   if (args.villageId) add(`p.village_id = ?`, rawIdOf(args.villageId, "Village"));
   if (args.familyId) add(`p.family_id = ?`, rawIdOf(args.familyId, "Family"));
-  if (args.bornFrom) add(`p.birth_date_to >= make_date(?, 1, 1)`, args.bornFrom);
-  if (args.bornTo) add(`p.birth_date_from <= make_date(?, 12, 31)`, args.bornTo);
+  // Birth-year filters only look at births the viewer may see (a curator must not learn a
+  // hidden year by narrowing the range).
+  const birthVisible = `($2 OR p.created_by = $1 OR p.user_id = $1 OR NOT roots_person_living(p.id) OR (p.privacy_settings->>'showBirthDate')::boolean)`;
+  if (args.bornFrom) add(`${birthVisible} AND p.birth_date_to >= make_date(?, 1, 1)`, args.bornFrom);
+  if (args.bornTo) add(`${birthVisible} AND p.birth_date_from <= make_date(?, 12, 31)`, args.bornTo);
   let order = "p.full_name, p.id";
   const search = args.search?.trim();
   if (search) {
