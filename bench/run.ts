@@ -54,8 +54,7 @@ try {
 
   const [ours, baseline] = [await post(4701), await post(4702)];
   if (JSON.stringify(ours) !== JSON.stringify(baseline)) {
-    console.error("Bodies differ:\n", JSON.stringify(ours).slice(0, 400), "\n", JSON.stringify(baseline).slice(0, 400));
-    process.exit(1);
+    throw new Error(`Bodies differ:\n${JSON.stringify(ours).slice(0, 400)}\n${JSON.stringify(baseline).slice(0, 400)}`);
   }
   const edges = (ours as { data: { rootspaces: { edges: unknown[] } } }).data.rootspaces.edges.length;
   console.log(`Both servers return the same body (${edges} rootspaces). ${DURATION} s per run, 20 connections.\n`);
@@ -66,8 +65,21 @@ try {
   console.log(`\nratio Roots / baseline = ${ratio.toFixed(2)} (goal >= ${GOAL})`);
   process.exitCode = ratio >= GOAL ? 0 : 1;
 } finally {
-  for (const c of children) c.kill("SIGTERM");
-  await new Promise((r) => setTimeout(r, 500));
+  // Stop both servers and wait for them (SIGKILL after 15 s) before dropping their database.
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          if (c.exitCode !== null) return resolve();
+          const force = setTimeout(() => c.kill("SIGKILL"), 15_000);
+          c.once("exit", () => {
+            clearTimeout(force);
+            resolve();
+          });
+          c.kill("SIGTERM");
+        }),
+    ),
+  );
   await dropDatabase(dbServer.url, dbName);
   await dbServer.stop();
 }

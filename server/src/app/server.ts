@@ -2,7 +2,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
-import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
 import express from "express";
 import type { GraphQLSchema } from "graphql";
@@ -67,9 +71,15 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
     validationRules: limitRules(config),
     parseOptions: parseOptions(config),
     formatError: (formatted, error) => presentError(formatted, error, currentLanguage()),
+    // Compact JSON (Apollo pretty-prints by default).
+    stringifyResult: (value) => JSON.stringify(value),
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
+      // No HTTP cache hints or Apollo traces are used; without them Apollo does not wrap
+      // every field resolver (measurably faster lists, see bench/).
+      ApolloServerPluginCacheControlDisabled(),
+      ApolloServerPluginInlineTraceDisabled(),
       { serverWillStart: async () => ({ drainServer: () => ws.dispose() }) },
     ],
   });

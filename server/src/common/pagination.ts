@@ -17,7 +17,7 @@ export class ConnectionArgs {
   after?: string;
 }
 
-@ObjectType({ description: "Relay page information." })
+@ObjectType({ simpleResolvers: true, description: "Relay page information." })
 export class PageInfo {
   @Field(() => Boolean)
   hasNextPage: boolean;
@@ -45,7 +45,7 @@ export interface Connection<T> {
 
 /** Builds the `XConnection` and `XEdge` GraphQL types for a node type. */
 export function ConnectionType<T extends object>(nodeType: ClassType<T>, name: string) {
-  @ObjectType(`${name}Edge`)
+  @ObjectType(`${name}Edge`, { simpleResolvers: true })
   class EdgeClass {
     @Field(() => String)
     cursor: string;
@@ -54,7 +54,7 @@ export function ConnectionType<T extends object>(nodeType: ClassType<T>, name: s
     node: T;
   }
 
-  @ObjectType(`${name}Connection`, { description: `A page of ${name} nodes.` })
+  @ObjectType(`${name}Connection`, { simpleResolvers: true, description: `A page of ${name} nodes.` })
   class ConnectionClass {
     @Field(() => [EdgeClass])
     edges: EdgeClass[];
