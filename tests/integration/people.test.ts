@@ -241,3 +241,43 @@ describe("privacy cannot be worked around", () => {
     expect((await server.gql<{ ancestors: unknown[] }>(Q, { id: child }, { token: owner.token })).data!.ancestors).toHaveLength(2);
   });
 });
+
+describe("unions (couples)", () => {
+  const ADD_UNION = `mutation ($input: UnionInput!) { addUnion(input: $input) { unions { kind place start { text } partner { displayName } } } }`;
+
+  it("records a marriage between two people the member may edit; refuses impossible ones", async () => {
+    const husband = await create({ fullName: "Antoun Rahbani", birthDate: "1880", deathDate: "1950" });
+    const wife = await create({ fullName: "Hind Nakhle", birthDate: "1885", deathDate: "1960" });
+    expect((await server.gql(ADD_UNION, { input: { personId: husband, partnerId: wife } })).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+    const bad: [Record<string, unknown>, string][] = [
+      [{ partnerId: husband }, "partnerId"],
+      [{ kind: "friendship" }, "kind"],
+      [{ startDate: "someday" }, "startDate"],
+      [{ startDate: "1890" }, "startDate"], // the wife would be 5
+      [{ startDate: "1955" }, "startDate"], // after his death
+    ];
+    for (const [over, field] of bad) {
+      const res = await server.gql(ADD_UNION, { input: { personId: husband, partnerId: wife, ...over } }, { token: owner.token });
+      expect((res.errors?.[0].extensions?.fields as { field: string }[]).map((f) => f.field)).toContain(field);
+    }
+    const ok = await server.gql<{ addUnion: { unions: { kind: string; place: string; start: { text: string }; partner: { displayName: string } }[] } }>(
+      ADD_UNION, { input: { personId: husband, partnerId: wife, startDate: "ABT 1905", place: "Bikfaya" } }, { token: owner.token });
+    expect(ok.data!.addUnion.unions).toEqual([{ kind: "marriage", place: "Bikfaya", start: { text: "ABT 1905" }, partner: { displayName: "Hind Nakhle" } }]);
+    const again = await server.gql(ADD_UNION, { input: { personId: wife, partnerId: husband } }, { token: owner.token });
+    expect(again.errors?.[0].extensions?.fields).toEqual([expect.objectContaining({ key: "errors.union_duplicate" })]);
+    const stranger = await server.gql(ADD_UNION, { input: { personId: husband, partnerId: wife, kind: "engagement" } }, { token: other.token });
+    expect(stranger.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    // Seen from the other side too.
+    const p = await server.gql<{ person: { unions: { partner: { displayName: string } }[] } }>(`query ($id: ID!) { person(id: $id) { unions { partner { displayName } } } }`, { id: wife });
+    expect(p.data!.person.unions.map((u) => u.partner.displayName)).toEqual(["Antoun Rahbani"]);
+  });
+
+  it("a living partner stays private, with the union's date and place", async () => {
+    const a = await create({ fullName: "Living Groom", birthDate: "1980" });
+    const b = await create({ fullName: "Deceased Bride", birthDate: "1950", deathDate: "2010" });
+    expect((await server.gql(ADD_UNION, { input: { personId: b, partnerId: a, startDate: "2005", place: "Jounieh" } }, { token: owner.token })).errors).toBeUndefined();
+    const res = await server.gql<{ person: { unions: { place: string | null; start: unknown; partner: { displayName: string } }[] } }>(
+      `query ($id: ID!) { person(id: $id) { unions { place start { text } partner { displayName } } } }`, { id: b });
+    expect(res.data!.person.unions).toEqual([{ place: null, start: null, partner: { displayName: "Private" } }]);
+  });
+});

@@ -9,10 +9,11 @@ import { OutboxEmail } from "../modules/mail/outbox-email.entity.js";
 import { Family } from "../modules/genealogy/families/family.entity.js";
 import { ParentLink } from "../modules/genealogy/people/parent-link.entity.js";
 import { Person } from "../modules/genealogy/people/person.entity.js";
+import { Union } from "../modules/genealogy/people/union.entity.js";
 import { Village } from "../modules/genealogy/villages/village.entity.js";
 import { Rootspace } from "../modules/rootspaces/rootspace.entity.js";
 import { RateLimitHit } from "../modules/security/rate-limit-hit.entity.js";
 import { SecurityEvent } from "../modules/security/security-event.entity.js";
 
 /** Every TypeORM entity; migrations must match this list exactly (CI checks). */
-export const entities = [Rootspace, User, UserRole, Session, RefreshToken, MagicLink, AuditLog, AnalyticsEvent, OutboxEmail, SecurityEvent, RateLimitHit, Village, Family, Person, ParentLink];
+export const entities = [Rootspace, User, UserRole, Session, RefreshToken, MagicLink, AuditLog, AnalyticsEvent, OutboxEmail, SecurityEvent, RateLimitHit, Village, Family, Person, ParentLink, Union];

@@ -9,6 +9,8 @@ import { Village } from "../villages/village.entity.js";
 import { PeopleArgs, PersonInput } from "./person.inputs.js";
 import * as service from "./person.service.js";
 import { LineageEntry, PersonEdge, PersonView } from "./person.types.js";
+import { addUnion, unionsOf } from "./union.service.js";
+import { UnionInput, UnionView } from "./union.types.js";
 
 @ObjectType("PersonConnection", { description: "A page of people." })
 class PersonConnection {
@@ -68,6 +70,18 @@ export class PersonResolver {
   @FieldResolver(() => Village, { nullable: true, description: "Village of origin." })
   village(@Root() p: PersonView, @Ctx() ctx: Context): Promise<Village | null> | null {
     return p.villageId ? ctx.use(createPersonLoaders).villageById.load(p.villageId).then((v) => (v?.isPublic ? v : null)) : null;
+  }
+
+  @FieldResolver(() => [UnionView], { description: "Unions (marriages, engagements, partnerships), earliest first." })
+  unions(@Root() p: PersonView, @Ctx() ctx: Context): Promise<UnionView[]> {
+    return unionsOf(ctx, p.rawId, p.isPrivate);
+  }
+
+  @RequireRoles()
+  @Mutation(() => PersonView, { description: "Records a union between two people; returns the first person." })
+  async addUnion(@Arg("input", () => UnionInput) input: UnionInput, @Ctx() ctx: Context): Promise<PersonView> {
+    await addUnion(ctx, input);
+    return service.getPerson(ctx, input.personId);
   }
 
   @RequireRoles()

@@ -1,0 +1,94 @@
+import DataLoader from "dataloader";
+import type { DataSource } from "typeorm";
+import type { Context } from "../../../common/context.js";
+import { AppError, ErrorCode, notFound, unauthenticated, type FieldError } from "../../../common/errors.js";
+import { toGlobalId } from "../../../common/global-id.js";
+import { newId } from "../../../common/uuid.js";
+import { audit } from "../../audit/index.js";
+import { parseGenealogicalDate } from "../dates/genealogical-date.js";
+import { accessTo, canEdit, POLICY_COLUMNS } from "./person.policy.js";
+import { PERSON_COLUMNS, presentPerson, type PersonRow } from "./person.present.js";
+import { MIN_PARENT_GAP_YEARS, rawIdOf } from "./person.service.js";
+import type { UnionView } from "./union.types.js";
+
+export const UNION_KINDS = ["marriage", "engagement", "partnership", "unknown"];
+
+type UnionRow = PersonRow & { union_id: string; kind: string; start_date_text: string | null; start_date_qualifier: string | null; start_date_from: string | null; start_date_to: string | null; place: string | null; of_person: string };
+
+/** Per-request loader: every union of every person on the page, with the partner, in one query. */
+export function createUnionLoaders(ds: DataSource) {
+  return {
+    rowsByPerson: new DataLoader<string, UnionRow[]>(async (ids) => {
+      const rows: UnionRow[] = await ds.query(
+        `SELECT u.id AS union_id, u.kind, u.start_date_text, u.start_date_qualifier, u.start_date_from::text, u.start_date_to::text, u.place,
+                x.of_person, ${POLICY_COLUMNS}, ${PERSON_COLUMNS}
+           FROM unions u
+           CROSS JOIN LATERAL (VALUES (u.partner1_id, u.partner2_id), (u.partner2_id, u.partner1_id)) AS x(of_person, partner)
+           JOIN people p ON p.id = x.partner
+          WHERE x.of_person = ANY($1)
+          ORDER BY u.start_date_from NULLS LAST, u.created_at`,
+        [[...ids]],
+      );
+      return ids.map((id) => rows.filter((r) => r.of_person === id));
+    }),
+  };
+}
+
+/** The unions of a person as this viewer may see them (a hidden partner hides the union). */
+export async function unionsOf(ctx: Context, personRawId: string, personIsPrivate: boolean): Promise<UnionView[]> {
+  if (personIsPrivate) return [];
+  const rows = await ctx.use(createUnionLoaders).rowsByPerson.load(personRawId);
+  return rows
+    .filter((r) => accessTo(ctx.viewer, r) !== "none")
+    .map((r) => {
+      const partner = presentPerson(r, ctx.viewer, ctx.language);
+      const datesVisible = !partner.isPrivate;
+      return {
+        id: toGlobalId("Union", r.union_id),
+        kind: r.kind,
+        start: datesVisible && r.start_date_text ? { text: r.start_date_text, qualifier: r.start_date_qualifier ?? "exact", from: r.start_date_from, to: r.start_date_to, year: r.start_date_from ? Number(r.start_date_from.slice(0, 4)) : null } : null,
+        place: datesVisible ? r.place : null,
+        partner,
+      };
+    });
+}
+
+/**
+ * Records a union between two people the viewer may edit. Refuses a person with
+ * themself, an unknown kind, an unreadable date, a date before either partner was 12,
+ * after a partner's death, or a union already recorded.
+ */
+export async function addUnion(ctx: Context, input: { personId: string; partnerId: string; kind: string; startDate?: string | null; place?: string | null }): Promise<void> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  const a = rawIdOf(input.personId, "Person");
+  const b = rawIdOf(input.partnerId, "Person");
+  if (!a || !b) throw notFound();
+  const errors: FieldError[] = [];
+  if (a === b) errors.push({ field: "partnerId", key: "errors.union_self" });
+  if (!UNION_KINDS.includes(input.kind)) errors.push({ field: "kind", key: "errors.validation.isIn" });
+  const start = input.startDate?.trim() ? parseGenealogicalDate(input.startDate) : null;
+  if (input.startDate?.trim() && !start) errors.push({ field: "startDate", key: "errors.date_invalid" });
+  if (errors.length) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, errors);
+  const [p1, p2] = a < b ? [a, b] : [b, a];
+  await ctx.ds.transaction(async (tx) => {
+    const rows: PersonRow[] = await tx.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1) ORDER BY p.id FOR UPDATE`, [[p1, p2]]);
+    if (rows.length !== 2 || rows.some((r) => accessTo(ctx.viewer, r) === "none")) throw notFound();
+    if (rows.some((r) => !canEdit(ctx.viewer, r))) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
+    if (start) {
+      for (const r of rows) {
+        if (r.birth_date_from && Number(start.to.slice(0, 4)) - Number(r.birth_date_from.slice(0, 4)) < MIN_PARENT_GAP_YEARS) {
+          errors.push({ field: "startDate", key: "errors.union_too_young", params: { years: MIN_PARENT_GAP_YEARS } });
+        }
+        if (r.death_date_to && start.from > r.death_date_to) errors.push({ field: "startDate", key: "errors.union_after_death" });
+      }
+    }
+    const dup: unknown[] = await tx.query(`SELECT 1 FROM unions WHERE partner1_id = $1 AND partner2_id = $2 AND kind = $3`, [p1, p2, input.kind]);
+    if (dup.length) errors.push({ field: "partnerId", key: "errors.union_duplicate" });
+    if (errors.length) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, errors);
+    const id = newId();
+    const row = { id, partner1_id: p1, partner2_id: p2, kind: input.kind, start_date_text: start?.text ?? null, start_date_qualifier: start?.qualifier ?? null, start_date_from: start?.from ?? null, start_date_to: start?.to ?? null, place: input.place?.trim() || null, created_by: ctx.viewer.userId };
+    const cols = Object.keys(row);
+    await tx.query(`INSERT INTO unions (${cols.join(", ")}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(", ")})`, Object.values(row));
+    await audit(tx, { tableName: "unions", recordId: id, userId: ctx.viewer.userId, action: "create", after: row });
+  });
+}
