@@ -16,3 +16,8 @@ export function fromGlobalId(globalId: string): { type: string; id: string } | n
   if (!/^[A-Z][A-Za-z]+$/.test(type)) return null;
   return { type, id: decoded.slice(sep + 1) };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for a well-formed UUID: raw ids are checked before they reach a uuid column. */
+export const isUuid = (value: string): boolean => UUID.test(value);

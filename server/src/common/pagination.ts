@@ -109,3 +109,21 @@ export async function paginate<T extends ObjectLiteral>(
     },
   };
 }
+
+/**
+ * Cursors for ranked lists (search results), where there is no stable key to page on:
+ * the position of the edge in the ranking.
+ */
+export const encodeOffsetCursor = (position: number): string => Buffer.from(JSON.stringify(["o", position]), "utf8").toString("base64url");
+
+/** The offset at which the page after `cursor` starts (0 without a cursor). */
+export function offsetAfter(cursor: string | null | undefined): number {
+  if (!cursor) return 0;
+  try {
+    const v: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (Array.isArray(v) && v[0] === "o" && Number.isInteger(v[1]) && v[1] >= 0) return v[1] + 1;
+  } catch {
+    // fall through to the error below
+  }
+  throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_cursor", {}, [{ field: "after", key: "errors.bad_cursor" }]);
+}

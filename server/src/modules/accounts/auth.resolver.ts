@@ -2,7 +2,7 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from "type-graphql";
 import { RequireRoles } from "../../common/auth/authorized.js";
 import type { Context } from "../../common/context.js";
 import { AppError, ErrorCode, unauthenticated } from "../../common/errors.js";
-import { fromGlobalId, toGlobalId } from "../../common/global-id.js";
+import { fromGlobalId, isUuid, toGlobalId } from "../../common/global-id.js";
 import { translate } from "../../common/i18n.js";
 import { audit } from "../audit/index.js";
 import * as auth from "./auth.service.js";
@@ -98,7 +98,7 @@ export class AuthResolver {
   @Mutation(() => Boolean, { description: "Signs one of the member's own sessions out." })
   async revokeSession(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<boolean> {
     const ref = fromGlobalId(id);
-    if (!ref || ref.type !== SESSION_TYPE || !/^[0-9a-f-]{36}$/i.test(ref.id)) throw new AppError(ErrorCode.NOT_FOUND, "errors.not_found");
+    if (!ref || ref.type !== SESSION_TYPE || !isUuid(ref.id)) throw new AppError(ErrorCode.NOT_FOUND, "errors.not_found");
     if (!(await revokeSession(ctx.ds, ref.id, ctx.viewer.userId!, "revoked_by_member"))) throw new AppError(ErrorCode.NOT_FOUND, "errors.not_found");
     return true;
   }

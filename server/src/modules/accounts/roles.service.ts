@@ -1,18 +1,16 @@
 import type { Context } from "../../common/context.js";
 import { Role } from "../../common/auth/roles.js";
 import { AppError, ErrorCode, notFound } from "../../common/errors.js";
-import { fromGlobalId } from "../../common/global-id.js";
+import { fromGlobalId, isUuid } from "../../common/global-id.js";
 import { newId } from "../../common/uuid.js";
 import { audit } from "../audit/index.js";
 import { MemberView } from "./roles.types.js";
 import { User } from "./user.entity.js";
 import { USER_TYPE } from "./viewer.load.js";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function userIdOf(globalId: string): string {
   const ref = fromGlobalId(globalId);
-  if (!ref || ref.type !== USER_TYPE || !UUID.test(ref.id)) throw notFound();
+  if (!ref || ref.type !== USER_TYPE || !isUuid(ref.id)) throw notFound();
   return ref.id;
 }
 

@@ -1,12 +1,14 @@
 import { Arg, Args, ArgsType, Ctx, Field, Float, FieldResolver, ID, InputType, Mutation, ObjectType, Query, Resolver, Root } from "type-graphql";
 import { IsOptional, Max, MaxLength, Min, MinLength } from "class-validator";
-import DataLoader from "dataloader";
-import { In, type DataSource } from "typeorm";
+import type { DataSource } from "typeorm";
 import { RequireRoles } from "../../../common/auth/authorized.js";
 import type { Context } from "../../../common/context.js";
 import { AppError, ErrorCode, notFound } from "../../../common/errors.js";
 import { toGlobalId } from "../../../common/global-id.js";
+import { isUuid } from "../../../common/global-id.js";
+import { byIdLoader } from "../../../common/loaders.js";
 import { Node } from "../../../common/node.js";
+import { insertRow } from "../../../common/sql.js";
 import { ConnectionArgs, ConnectionType, paginate } from "../../../common/pagination.js";
 import { newId } from "../../../common/uuid.js";
 import { audit } from "../../audit/index.js";
@@ -15,6 +17,7 @@ import { rawIdOf } from "../people/person.service.js";
 import { PersonView } from "../people/person.types.js";
 import { Provenance } from "../provenance.js";
 import { Village } from "../villages/village.entity.js";
+import { createVillageLoaders } from "../villages/village.loaders.js";
 import { Family } from "./family.entity.js";
 
 @ObjectType("Family", { implements: Node, description: "A family (clan): a lineage name tied to its village of origin." })
@@ -107,23 +110,12 @@ class FamilyInput {
 }
 
 export function createFamilyLoaders(ds: DataSource) {
-  return {
-    familyById: new DataLoader<string, Family | null>(async (ids) => {
-      const rows = await ds.getRepository(Family).findBy({ id: In([...ids]) });
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return ids.map((id) => byId.get(id) ?? null);
-    }),
-    villageById: new DataLoader<string, Village | null>(async (ids) => {
-      const rows = await ds.getRepository(Village).findBy({ id: In([...ids]) });
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return ids.map((id) => byId.get(id) ?? null);
-    }),
-  };
+  return { familyById: byIdLoader(ds, Family) };
 }
 
 /** `node(id)` for families (public ones). */
 export async function familyNode(ctx: Context, rawId: string): Promise<FamilyView | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(rawId)) return null;
+  if (!isUuid(rawId)) return null;
   const f = await ctx.use(createFamilyLoaders).familyById.load(rawId);
   return f && f.isPublic ? FamilyView.from(f) : null;
 }
@@ -150,7 +142,7 @@ export class FamilyResolver {
 
   @FieldResolver(() => Village, { nullable: true })
   village(@Root() f: FamilyView, @Ctx() ctx: Context): Promise<Village | null> | null {
-    return f.villageId ? ctx.use(createFamilyLoaders).villageById.load(f.villageId).then((v) => (v?.isPublic ? v : null)) : null;
+    return f.villageId ? ctx.use(createVillageLoaders).villageById.load(f.villageId).then((v) => (v?.isPublic ? v : null)) : null;
   }
 
   @RequireRoles()
@@ -170,8 +162,7 @@ export class FamilyResolver {
         family_name_fr: input.familyNameFr?.trim() || null, notes: input.notes?.trim() || null, confidence: input.confidence ?? 0.5,
         created_by: ctx.viewer.userId, key_skeleton: keys.skeleton,
       };
-      const cols = Object.keys(row);
-      await tx.query(`INSERT INTO families (${cols.join(", ")}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(", ")})`, Object.values(row));
+      await insertRow(tx, "families", row);
       await audit(tx, { tableName: "families", recordId: id, userId: ctx.viewer.userId, action: "create", after: row });
     });
     return (await familyNode(ctx, id))!;

@@ -1,11 +1,10 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, ObjectType, Field, Query, Resolver, Root } from "type-graphql";
-import DataLoader from "dataloader";
-import { In, type DataSource } from "typeorm";
 import { RequireRoles } from "../../../common/auth/authorized.js";
 import type { Context } from "../../../common/context.js";
 import { AppError, ErrorCode } from "../../../common/errors.js";
 import { PageInfo } from "../../../common/pagination.js";
 import { Village } from "../villages/village.entity.js";
+import { createVillageLoaders } from "../villages/village.loaders.js";
 import { PeopleArgs, PersonInput } from "./person.inputs.js";
 import * as service from "./person.service.js";
 import { LineageEntry, PersonEdge, PersonView } from "./person.types.js";
@@ -22,17 +21,6 @@ class PersonConnection {
 
   @Field(() => Int)
   totalCount: number;
-}
-
-/** Per-request loaders for people's relations. */
-export function createPersonLoaders(ds: DataSource) {
-  return {
-    villageById: new DataLoader<string, Village | null>(async (ids) => {
-      const rows = await ds.getRepository(Village).findBy({ id: In([...ids]) });
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return ids.map((id) => byId.get(id) ?? null);
-    }),
-  };
 }
 
 const PARENT_KINDS = ["birth", "adoptive", "step", "unknown"];
@@ -69,7 +57,7 @@ export class PersonResolver {
 
   @FieldResolver(() => Village, { nullable: true, description: "Village of origin." })
   village(@Root() p: PersonView, @Ctx() ctx: Context): Promise<Village | null> | null {
-    return p.villageId ? ctx.use(createPersonLoaders).villageById.load(p.villageId).then((v) => (v?.isPublic ? v : null)) : null;
+    return p.villageId ? ctx.use(createVillageLoaders).villageById.load(p.villageId).then((v) => (v?.isPublic ? v : null)) : null;
   }
 
   @FieldResolver(() => [UnionView], { description: "Unions (marriages, engagements, partnerships), earliest first." })

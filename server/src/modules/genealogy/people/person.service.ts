@@ -2,8 +2,9 @@ import type { EntityManager } from "typeorm";
 import { hasAnyRole, Role } from "../../../common/auth/roles.js";
 import type { Context } from "../../../common/context.js";
 import { AppError, ErrorCode, notFound, unauthenticated, type FieldError } from "../../../common/errors.js";
-import { fromGlobalId, toGlobalId } from "../../../common/global-id.js";
-import { DEFAULT_PAGE_SIZE } from "../../../common/pagination.js";
+import { fromGlobalId, isUuid, toGlobalId } from "../../../common/global-id.js";
+import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, offsetAfter } from "../../../common/pagination.js";
+import { insertRow } from "../../../common/sql.js";
 import { newId } from "../../../common/uuid.js";
 import { track } from "../../analytics/index.js";
 import { audit } from "../../audit/index.js";
@@ -14,7 +15,6 @@ import { accessTo, canEdit, POLICY_COLUMNS } from "./person.policy.js";
 import { PERSON_COLUMNS, presentPerson, type PersonRow } from "./person.present.js";
 import type { LineageEntry, PersonEdge, PersonView } from "./person.types.js";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Parents are at least this many years older than their children. */
 export const MIN_PARENT_GAP_YEARS = 12;
 export const MAX_GENERATIONS = 10;
@@ -24,7 +24,7 @@ const SELECT = `SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p`;
 /** The raw id behind a global id of `type`, or null. */
 export function rawIdOf(globalId: string | null | undefined, type: string): string | null {
   const ref = globalId ? fromGlobalId(globalId) : null;
-  return ref && ref.type === type && UUID.test(ref.id) ? ref.id : null;
+  return ref && ref.type === type && isUuid(ref.id) ? ref.id : null;
 }
 
 const requireId = (globalId: string, type: string, field: string): string => {
@@ -47,7 +47,7 @@ export async function getPerson(ctx: Context, globalId: string): Promise<PersonV
 }
 
 export async function personNode(ctx: Context, rawId: string): Promise<PersonView | null> {
-  if (!UUID.test(rawId)) return null;
+  if (!isUuid(rawId)) return null;
   const row = await loadRow(ctx.ds, rawId);
   return row && accessTo(ctx.viewer, row) !== "none" ? presentPerson(row, ctx.viewer, ctx.language) : null;
 }
@@ -135,9 +135,8 @@ export async function createPerson(ctx: Context, input: PersonInput): Promise<Pe
   const id = newId();
   const privacy = JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false });
   const all = { id, rootspace_id: "lb", created_by: ctx.viewer.userId, provenance: "COMMUNITY", privacy_settings: privacy, ...fields };
-  const cols = Object.keys(all);
   const firstPerson = await ctx.ds.transaction(async (tx) => {
-    await tx.query(`INSERT INTO people (${cols.map((c) => `"${c}"`).join(", ")}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(", ")})`, Object.values(all));
+    await insertRow(tx, "people", all);
     await audit(tx, { tableName: "people", recordId: id, userId: ctx.viewer.userId, action: "create", after: all });
     const [{ n }]: { n: number }[] = await tx.query(`SELECT count(*)::int AS n FROM people WHERE created_by = $1`, [ctx.viewer.userId]);
     return n === 1;
@@ -280,12 +279,7 @@ export async function lineage(ctx: Context, direction: keyof typeof LINEAGE, glo
  */
 export async function listPeople(ctx: Context, args: PeopleArgs): Promise<{ edges: PersonEdge[]; totalCount: number; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null } }> {
   const first = args.first ?? DEFAULT_PAGE_SIZE;
-  let offset = 0;
-  if (args.after) {
-    const m = /^o(\d{1,7})$/.exec(Buffer.from(args.after, "base64url").toString("utf8"));
-    if (!m) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_cursor", {}, [{ field: "after", key: "errors.bad_cursor" }]);
-    offset = Number(m[1]) + 1;
-  }
+  const offset = offsetAfter(args.after);
   const v = ctx.viewer;
   const staff = hasAnyRole(v.roles, [Role.ADMIN, Role.EDITOR]);
   const curator = v.roles.includes(Role.LOCAL_ROOT_CURATOR);
@@ -323,7 +317,7 @@ export async function listPeople(ctx: Context, args: PeopleArgs): Promise<{ edge
   const whereSql = where.join(" AND ");
   const [{ n }]: { n: number }[] = await ctx.ds.query(`SELECT count(*)::int AS n FROM people p WHERE ${whereSql}`, params);
   const rows: PersonRow[] = await ctx.ds.query(`${SELECT} WHERE ${whereSql} ORDER BY ${order} LIMIT ${first + 1} OFFSET ${offset}`, params);
-  const edges = rows.slice(0, first).map((r, i) => ({ cursor: Buffer.from(`o${offset + i}`).toString("base64url"), node: presentPerson(r, ctx.viewer, ctx.language) }));
+  const edges = rows.slice(0, first).map((r, i) => ({ cursor: encodeOffsetCursor(offset + i), node: presentPerson(r, ctx.viewer, ctx.language) }));
   return {
     edges,
     totalCount: n,

@@ -3,6 +3,7 @@ import type { DataSource } from "typeorm";
 import type { Context } from "../../../common/context.js";
 import { AppError, ErrorCode, notFound, unauthenticated, type FieldError } from "../../../common/errors.js";
 import { toGlobalId } from "../../../common/global-id.js";
+import { insertRow } from "../../../common/sql.js";
 import { newId } from "../../../common/uuid.js";
 import { audit } from "../../audit/index.js";
 import { parseGenealogicalDate } from "../dates/genealogical-date.js";
@@ -87,8 +88,7 @@ export async function addUnion(ctx: Context, input: { personId: string; partnerI
     if (errors.length) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, errors);
     const id = newId();
     const row = { id, partner1_id: p1, partner2_id: p2, kind: input.kind, start_date_text: start?.text ?? null, start_date_qualifier: start?.qualifier ?? null, start_date_from: start?.from ?? null, start_date_to: start?.to ?? null, place: input.place?.trim() || null, created_by: ctx.viewer.userId };
-    const cols = Object.keys(row);
-    await tx.query(`INSERT INTO unions (${cols.join(", ")}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(", ")})`, Object.values(row));
+    await insertRow(tx, "unions", row);
     await audit(tx, { tableName: "unions", recordId: id, userId: ctx.viewer.userId, action: "create", after: row });
   });
 }

@@ -1,6 +1,7 @@
 import type { Context } from "../../../common/context.js";
 import { AppError, ErrorCode, notFound } from "../../../common/errors.js";
-import { DEFAULT_PAGE_SIZE, paginate } from "../../../common/pagination.js";
+import { isUuid } from "../../../common/global-id.js";
+import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, offsetAfter, paginate } from "../../../common/pagination.js";
 import { hasArabic, normalizeArabic, normalizeLatin, skeleton } from "../names/normalize.js";
 import { Village } from "./village.entity.js";
 import type { VillagesArgs } from "./village.inputs.js";
@@ -12,18 +13,6 @@ async function rootspaceId(ctx: Context, slug = "lebanon"): Promise<string> {
   const rows: { id: string }[] = await ctx.ds.query(`SELECT id FROM rootspaces WHERE slug = $1 AND is_active`, [slug]);
   if (!rows[0]) throw notFound();
   return rows[0].id;
-}
-
-const offsetCursor = (n: number) => Buffer.from(JSON.stringify(["o", n])).toString("base64url");
-function offsetOf(cursor: string | undefined | null): number {
-  if (!cursor) return 0;
-  try {
-    const v: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Array.isArray(v) && v[0] === "o" && Number.isInteger(v[1]) && v[1] >= 0) return v[1] + 1;
-  } catch {
-    // fall through
-  }
-  throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_cursor", {}, [{ field: "after", key: "errors.bad_cursor" }]);
 }
 
 /** Which stored variant explains the match best, for "why this result". */
@@ -61,7 +50,7 @@ export async function listVillages(ctx: Context, args: VillagesArgs): Promise<Vi
     return { ...page, edges: page.edges.map((e) => ({ ...e, match: null })) };
   }
   const first = args.first ?? DEFAULT_PAGE_SIZE;
-  const offset = offsetOf(args.after);
+  const offset = offsetAfter(args.after);
   const arabic = hasArabic(search);
   const text = arabic ? normalizeArabic(search) : normalizeLatin(search);
   const skel = skeleton(search);
@@ -86,7 +75,7 @@ export async function listVillages(ctx: Context, args: VillagesArgs): Promise<Vi
   const byId = new Map(loaded.map((v) => [v.id, v]));
   const edges = ids.slice(0, first).map((r, i) => {
     const node = byId.get(r.id)!;
-    return { cursor: offsetCursor(offset + i), node, match: explain(node, search) };
+    return { cursor: encodeOffsetCursor(offset + i), node, match: explain(node, search) };
   });
   return {
     edges,
@@ -104,7 +93,7 @@ export async function villageBySlug(ctx: Context, slug: string, rootspace = "leb
 }
 
 export async function villageNode(ctx: Context, rawId: string): Promise<Village | null> {
-  if (!/^[0-9a-f-]{36}$/.test(rawId)) return null;
+  if (!isUuid(rawId)) return null;
   return ctx.ds.getRepository(Village).findOneBy({ id: rawId, isPublic: true });
 }
 
