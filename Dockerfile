@@ -21,4 +21,4 @@ COPY --from=build /app/client/src/i18n/translations.csv ./client/src/i18n/transl
 USER node
 EXPOSE 4000
 HEALTHCHECK --interval=15s --timeout=3s CMD node -e "fetch('http://127.0.0.1:4000/health',{headers:{accept:'application/json'}}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=32", "server/dist/main.js"]

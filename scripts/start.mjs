@@ -18,6 +18,7 @@ if (!existsSync("node_modules/.package-lock.json")) {
 }
 run("npm", ["run", "build"]);
 
-const server = spawn(process.execPath, ["server/dist/main.js"], { stdio: "inherit", env: { NODE_ENV: "production", ...process.env } });
+// A larger young generation: fewer scavenges for the many short-lived objects of each request.
+const server = spawn(process.execPath, ["--max-semi-space-size=32", "server/dist/main.js"], { stdio: "inherit", env: { NODE_ENV: "production", ...process.env } });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code) => process.exit(code ?? 0));

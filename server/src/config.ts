@@ -65,6 +65,17 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default("Roots <no-reply@roots.localhost>"),
   /** New accounts per IP address per hour (shared IPs: schools, offices, community centres). */
   SIGNUP_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Where uploaded family tree files wait for their import (removed once done). */
+  IMPORT_DIR: z.string().min(1).default(`${ROOT}.data/imports`),
+  /** Largest upload accepted for an import (GEDCOM, GEDZIP, spreadsheet), in bytes. */
+  IMPORT_MAX_BYTES: z.coerce.number().int().min(1024).default(512 * 1024 * 1024),
+  /** How often a server looks for queued imports, and how often a running one reports. */
+  IMPORT_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  IMPORT_PROGRESS_MS: z.coerce.number().int().min(10).max(10_000).default(250),
+  /** Statement timeout for an import's batch statements (checks and the commit over a whole file). */
+  IMPORT_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(600_000),
+  /** A running import that has not reported for this long is marked failed (its server stopped). */
+  IMPORT_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & { PUBLIC_URL: string };

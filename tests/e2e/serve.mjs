@@ -10,11 +10,13 @@ const env = { ...process.env, PORT: port, HOST: "127.0.0.1", SEED_DEMO: "true", 
 if (process.env.TEST_DATABASE_URL) {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS roots_e2e WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE roots_e2e`);
+  // One database per port, so several checkouts can run browser tests side by side.
+  const dbName = `roots_e2e_${port}`;
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${dbName}`);
   await admin.end();
   const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = "/roots_e2e";
+  url.pathname = `/${dbName}`;
   env.DATABASE_URL = url.toString();
 } else {
   rmSync(".data/pg-e2e", { recursive: true, force: true });

@@ -13,6 +13,8 @@ test.describe("family tree", () => {
     await page.getByLabel("الاسم الكامل بالعربية").fill("سامي الحداد");
     await page.getByLabel("الولادة").fill("1985");
     await page.getByRole("button", { name: "أضف", exact: true }).click();
+    // The builder draws the new tree; its card leads to the person page.
+    await page.getByTestId("card-actions").getByRole("link", { name: "افتح صفحة الشخص" }).click();
     await expect(page).toHaveURL(/\/person\//);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("سامي الحداد");
     const personUrl = page.url();

@@ -7,6 +7,7 @@ import { createRootsServer } from "../../server/src/app/server.js";
 import { createEventBus } from "../../server/src/common/event-bus.js";
 import { loadConfig } from "../../server/src/config.js";
 import { createDataSource } from "../../server/src/db/data-source.js";
+import { POLL_SQL_TAG } from "../../server/src/modules/ingestion/runner.js";
 import { createTestDatabase } from "./database.js";
 
 export interface GqlResult<T = Record<string, unknown>> {
@@ -24,7 +25,7 @@ export interface TestServer {
   wsUrl: string;
   databaseUrl: string;
   ds: DataSource;
-  /** Every SQL statement the server ran since the last `queries.length = 0`. */
+  /** Every SQL statement the server ran since the last `queries.length = 0` (not the import runner's background poll). */
   queries: string[];
   /** POSTs a GraphQL operation; `token` signs in, `language` sets Accept-Language (default en). */
   gql<T = Record<string, unknown>>(
@@ -46,7 +47,7 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
   // Breach checks go to a closed local port (answers "unavailable" at once) unless a test points them elsewhere.
   const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: db.url, CLIENT_DIST: "", LOG_LEVEL: "error", BREACHED_PASSWORD_API_URL: "http://127.0.0.1:9", SIGNUP_LIMIT_PER_IP_PER_HOUR: "1000", ...env });
   const queries: string[] = [];
-  const ds = createDataSource({ url: db.url, poolMax: 4, onQuery: (sql) => queries.push(sql) });
+  const ds = createDataSource({ url: db.url, poolMax: 4, onQuery: (sql) => void (sql.startsWith(POLL_SQL_TAG) || queries.push(sql)) });
   await ds.initialize();
   const bus = createEventBus(config.REDIS_URL);
   const schema = await buildRootsSchema(bus);

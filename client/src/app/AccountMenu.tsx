@@ -33,6 +33,7 @@ export function AccountMenu() {
       <NavLink to="/dashboard">{t("nav.dashboard")}</NavLink>
       <NavLink to="/roots">{t("nav.my_tree")}</NavLink>
       {can.accessManagement && <NavLink to="/management">{t("nav.management")}</NavLink>}
+      {auth.viewer.roles.some((r) => r === "LOCAL_ROOT_CURATOR" || r === "EDITOR" || r === "ADMIN") && <NavLink to="/management/villages">{t("nav.curation")}</NavLink>}
       {can.accessAdmin && <NavLink to="/admin">{t("nav.admin")}</NavLink>}
       <NavLink to="/settings">{t("nav.settings")}</NavLink>
       <button type="button" className="button" onClick={() => void out()}>{t("nav.sign_out")}</button>

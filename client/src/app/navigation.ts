@@ -2,6 +2,7 @@
 export const NAV_ITEMS = [
   { to: "/", labelKey: "nav.home", end: true },
   { to: "/villages", labelKey: "nav.villages", end: false },
+  { to: "/treebuilder", labelKey: "nav.treebuilder", end: false },
   { to: "/about", labelKey: "nav.about", end: false },
 ] as const;
 

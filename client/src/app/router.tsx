@@ -16,13 +16,19 @@ const DashboardPage = lazy(() => import("../features/dashboard/pages/DashboardPa
 const SettingsPage = lazy(() => import("../features/settings/pages/SettingsPage"));
 const OAuthInfoPage = lazy(() => import("../features/settings/pages/OAuthInfoPage"));
 const ManagementPage = lazy(() => import("../features/management/pages/ManagementPage"));
+const ManageVillagesPage = lazy(() => import("../features/curation/pages/ManageVillagesPage"));
 const AdminHomePage = lazy(() => import("../features/admin/pages/AdminHomePage"));
 const AdminRolesPage = lazy(() => import("../features/admin/pages/AdminRolesPage"));
 const AdminOutboxPage = lazy(() => import("../features/admin/pages/AdminOutboxPage"));
 const RootsPage = lazy(() => import("../features/people/pages/RootsPage"));
+const CedarPage = lazy(() => import("../features/people/pages/CedarPage"));
 const PersonPage = lazy(() => import("../features/people/pages/PersonPage"));
 const VillagesPage = lazy(() => import("../features/villages/pages/VillagesPage"));
 const VillagePage = lazy(() => import("../features/villages/pages/VillagePage"));
+const RootHubsPage = lazy(() => import("../features/villages/pages/RootHubsPage"));
+const SpreadsheetImportPage = lazy(() => import("../features/ingestion/pages/SpreadsheetImportPage"));
+const GedcomImportPage = lazy(() => import("../features/ingestion/pages/GedcomImportPage"));
+const GedcomExportPage = lazy(() => import("../features/ingestion/pages/GedcomExportPage"));
 
 const data = (page: ReactNode) => <ApolloBoundary>{page}</ApolloBoundary>;
 const member = (page: ReactNode) => <RequireAuth>{data(page)}</RequireAuth>;
@@ -47,9 +53,14 @@ export const routes: RouteObject[] = [
       { path: "/diagnostics", element: data(<DiagnosticsPage />) },
       { path: "/villages", element: data(<VillagesPage />) },
       { path: "/libanpedia/:villageId", element: data(<VillagePage />) },
+      { path: "/root-hubs", element: data(<RootHubsPage />) },
       { path: "/roots", element: member(<RootsPage />) },
-      { path: "/family-tree", element: <Navigate to="/roots" replace /> },
-      { path: "/treebuilder", element: <Navigate to="/roots" replace /> },
+      { path: "/roots/cedar", element: member(<CedarPage />) },
+      { path: "/roots/import", element: member(<GedcomImportPage />) },
+      { path: "/roots/export", element: member(<GedcomExportPage />) },
+      { path: "/excel", element: data(<SpreadsheetImportPage />) },
+      { path: "/family-tree", element: data(<RootsPage />) },
+      { path: "/treebuilder", element: data(<RootsPage />) },
       { path: "/person/:personId", element: data(<PersonPage />) },
       { path: "/auth", element: <GuestOnly>{data(<AuthPage />)}</GuestOnly> },
       { path: "/auth-check", element: data(<AuthCheckPage />) },
@@ -57,6 +68,7 @@ export const routes: RouteObject[] = [
       { path: "/settings", element: member(<SettingsPage />) },
       { path: "/settings/oauth-info", element: member(<OAuthInfoPage />) },
       { path: "/management", element: staff(<ManagementPage />) },
+      { path: "/management/villages", element: member(<ManageVillagesPage />) },
       { path: "/management/*", element: staff(<NotFoundPage />) },
       { path: "/admin", element: admin(<AdminHomePage />) },
       { path: "/full/admin", element: <Navigate to="/admin" replace /> },

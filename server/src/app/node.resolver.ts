@@ -4,7 +4,7 @@ import { AppError, ErrorCode } from "../common/errors.js";
 import { fromGlobalId } from "../common/global-id.js";
 import { Node, type NodeLoader } from "../common/node.js";
 import { memberNode } from "../modules/accounts/index.js";
-import { familyNode, personNode, Village, villageNode } from "../modules/genealogy/index.js";
+import { assetNode, eventNode, familyNode, personNode, registryEntryNode, registryNode, Village, villageNode } from "../modules/genealogy/index.js";
 import { Rootspace, rootspaceNode } from "../modules/rootspaces/index.js";
 
 /** Every type `node(id)` can return; each area adds its loader here. */
@@ -14,6 +14,7 @@ const nodeLoaders: Record<string, NodeLoader<Context>> = {
   [Village.typeName]: villageNode,
   Person: personNode,
   Family: familyNode,
+  Event: eventNode, Registry: registryNode, RegistryEntry: registryEntryNode, Asset: assetNode,
 };
 
 async function loadNode(ctx: Context, id: string): Promise<object | null> {

@@ -19,6 +19,7 @@ import { currentLanguage, negotiateLanguage, requestLanguage } from "../common/i
 import { logger } from "../common/logger.js";
 import { bearerToken, resolveViewer } from "../modules/accounts/index.js";
 import { cspReportRouter } from "../modules/security/index.js";
+import { exportRouter, gedcomImporter, ImportRunner, importRouter, registerRunner, sheetImporter } from "../modules/ingestion/index.js";
 import { presentError } from "./format-error.js";
 import { healthHandler } from "./health.js";
 import { limitRules, parseOptions } from "./limits.js";
@@ -59,6 +60,11 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
     cookies: CookieJar | null,
   ): Promise<Context> => createContext({ viewer: await resolveViewer(ds, bearerToken(authorization)), language, ds, bus, config, client, cookies });
 
+  // Imports run in the background of every server; jobs live in the database.
+  const importers = { spreadsheet: sheetImporter, gedcom: gedcomImporter };
+  const imports = new ImportRunner({ ds, bus, config }, importers);
+  registerRunner(ds, imports);
+
   const ws = attachWebSocket({ httpServer, schema, config, makeContext });
 
   const apollo = new ApolloServer<Context>({
@@ -80,10 +86,11 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
       // every field resolver (measurably faster lists, see bench/).
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
-      { serverWillStart: async () => ({ drainServer: () => ws.dispose() }) },
+      { serverWillStart: async () => ({ drainServer: async () => { await imports.stop(); await ws.dispose(); } }) },
     ],
   });
   await apollo.start();
+  imports.start();
 
   app.use(httpsRedirect(config), ...securityHeaders());
   app.use((req, _res, next) => {
@@ -91,6 +98,8 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
   });
   app.get("/health", healthHandler(ds, APP_VERSION));
   app.use(cspReportRouter(ds));
+  app.use(importRouter({ ds, bus, config, kick: () => imports.kick(), kinds: Object.keys(importers) }));
+  app.use(exportRouter({ ds, bus, config }));
   app.use(
     "/graphql",
     express.json({ limit: "1mb" }),

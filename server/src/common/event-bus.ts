@@ -5,6 +5,7 @@ import { Redis } from "ioredis";
 /** Topics published on the bus, with their payloads. */
 export type Topics = {
   ROOTSPACE_UPDATED: [{ id: string; slug: string }];
+  IMPORT_JOB_UPDATED: [{ id: string; userId: string }];
 };
 
 export type EventBus = ReturnType<typeof createPubSub<Topics>> & { close(): Promise<void> };

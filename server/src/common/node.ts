@@ -6,7 +6,8 @@ import { Field, ID, InterfaceType } from "type-graphql";
  */
 @InterfaceType("Node", { description: "An object with an opaque, stable global id." })
 export abstract class Node {
-  @Field(() => ID, { name: "id", description: "Opaque global id; stable across releases." })
+  // Never a simple resolver: the schema field `id` reads the `globalId` getter.
+  @Field(() => ID, { name: "id", simple: false, description: "Opaque global id; stable across releases." })
   globalId: string;
 }
 

@@ -116,6 +116,11 @@ export async function paginate<T extends ObjectLiteral>(
  */
 export const encodeOffsetCursor = (position: number): string => Buffer.from(JSON.stringify(["o", position]), "utf8").toString("base64url");
 
+/** Page information of a ranked page starting at `offset` (edges carry offset cursors). */
+export function offsetPageInfo(edges: { cursor: string }[], offset: number, hasNextPage: boolean): PageInfo {
+  return { hasNextPage, hasPreviousPage: offset > 0, startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null };
+}
+
 /** The offset at which the page after `cursor` starts (0 without a cursor). */
 export function offsetAfter(cursor: string | null | undefined): number {
   if (!cursor) return 0;

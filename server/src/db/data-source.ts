@@ -32,6 +32,9 @@ export function createDataSource(opts: DataSourceOptions): DataSource {
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
       statement_timeout: opts.statementTimeoutMs ?? 15_000,
+      // No JIT: it spends seconds compiling short queries the planner overestimates (name
+      // search with trigram rechecks) and never pays off for requests of a few milliseconds.
+      options: "-c jit=off",
     },
   });
 }

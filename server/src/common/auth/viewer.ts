@@ -5,6 +5,10 @@ export interface Viewer {
   userId: string | null;
   sessionId: string | null;
   roles: Role[];
+  /** Villages this viewer curates (only for an active local_root_curator; loaded with the roles, once per request). */
+  curatedVillageIds?: readonly string[];
+  /** People recorded as the viewer's close relatives (loaded on demand, see people/person.relatives.ts). */
+  relativeIds?: ReadonlySet<string>;
 }
 
 export const anonymousViewer = (): Viewer => ({ userId: null, sessionId: null, roles: [] });

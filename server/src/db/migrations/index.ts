@@ -3,6 +3,26 @@ import { Accounts1795312126846 } from "./1795312126846-Accounts.js";
 import { Villages1795313250191 } from "./1795313250191-Villages.js";
 import { GenealogyCore1795314175272 } from "./1795314175272-GenealogyCore.js";
 import { Unions1795317465344 } from "./1795317465344-Unions.js";
+import { EventsRegistriesAssets1795318861016 } from "./1795318861016-EventsRegistriesAssets.js";
+import { CurationAndReview1795318882020 } from "./1795318882020-CurationAndReview.js";
+import { Ingestion1795319179206 } from "./1795319179206-Ingestion.js";
+import { RelativesLiving1795321000000 } from "./1795321000000-RelativesLiving.js";
+import { NameSearchTokens1795321000002 } from "./1795321000002-NameSearchTokens.js";
+import { RekeyNames1795321000003 } from "./1795321000003-RekeyNames.js";
+import { KeptRecords1795321634711 } from "./1795321634711-KeptRecords.js";
 
 /** Every migration in order; a new one is appended here. */
-export const migrations = [Foundation1795310108703, Accounts1795312126846, Villages1795313250191, GenealogyCore1795314175272, Unions1795317465344];
+export const migrations = [
+  Foundation1795310108703,
+  Accounts1795312126846,
+  Villages1795313250191,
+  GenealogyCore1795314175272,
+  Unions1795317465344,
+  EventsRegistriesAssets1795318861016,
+  CurationAndReview1795318882020,
+  Ingestion1795319179206,
+  RelativesLiving1795321000000,
+  NameSearchTokens1795321000002,
+  RekeyNames1795321000003,
+  KeptRecords1795321634711,
+];

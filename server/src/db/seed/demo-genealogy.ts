@@ -94,6 +94,11 @@ export async function seedDemoGenealogy(ds: DataSource): Promise<void> {
       }
     }
     await tx.query(`UPDATE people SET user_id = $1 WHERE id = $2`, [member.id, ids.me]);
+    // The demo curator curates Zahle (curators' powers are per village).
+    await tx.query(
+      `INSERT INTO village_curators (id, user_id, village_id) SELECT $1, u.id, $2 FROM users u WHERE u.email = 'curator@roots.demo' ON CONFLICT DO NOTHING`,
+      [newId(), vid.zahle],
+    );
   });
   logger.info("Seeded demo genealogy (Zahle, Ehden)");
 }

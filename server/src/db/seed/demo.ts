@@ -4,6 +4,7 @@ import { Role } from "../../common/auth/roles.js";
 import { logger } from "../../common/logger.js";
 import { newId } from "../../common/uuid.js";
 import { seedDemoGenealogy } from "./demo-genealogy.js";
+import { seedDemoHub } from "./demo-hub.js";
 
 /** Demo accounts listed in the README; only seeded into demo databases. */
 export const DEMO_ACCOUNTS = [
@@ -34,4 +35,5 @@ export async function seedDemo(ds: DataSource): Promise<void> {
     if (inserted.length) logger.info("Seeded demo accounts", { accounts: inserted.map((r) => r.email) });
   });
   await seedDemoGenealogy(ds);
+  await seedDemoHub(ds);
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { DataSource } from "typeorm";
-import { activeRoles, type Role } from "../../common/auth/roles.js";
+import { activeRoles, Role } from "../../common/auth/roles.js";
 import { anonymousViewer, type Viewer } from "../../common/auth/viewer.js";
 import { logger } from "../../common/logger.js";
 
@@ -26,15 +26,19 @@ export async function resolveViewer(ds: DataSource, token: string | null): Promi
   if (rows.length === 0) return anonymousViewer();
   const { session_id, user_id } = rows[0];
   let roles: Role[];
+  let curatedVillageIds: string[] = [];
   try {
-    const grants: { role: Role; expires_at: Date | null }[] = await ds.query(
-      `SELECT role, expires_at FROM user_roles WHERE user_id = $1`,
+    // The curator's villages come in the same statement as the roles (no extra query).
+    const grants: { role: Role; expires_at: Date | null; villages: string[] | null }[] = await ds.query(
+      `SELECT role, expires_at, CASE WHEN role = 'local_root_curator' THEN (SELECT array_agg(vc.village_id::text) FROM village_curators vc
+         WHERE vc.user_id = $1 AND (vc.expires_at IS NULL OR vc.expires_at > now())) END AS villages FROM user_roles WHERE user_id = $1`,
       [user_id],
     );
     roles = activeRoles(grants.map((g) => ({ role: g.role, expiresAt: g.expires_at })));
+    if (roles.includes(Role.LOCAL_ROOT_CURATOR)) curatedVillageIds = grants.find((g) => g.role === Role.LOCAL_ROOT_CURATOR)?.villages ?? [];
   } catch (err) {
     logger.warn("Role lookup failed; treating viewer as member", { err: String(err) });
     roles = activeRoles([]);
   }
-  return { userId: user_id, sessionId: session_id, roles };
+  return { userId: user_id, sessionId: session_id, roles, curatedVillageIds };
 }

@@ -4,6 +4,7 @@ import { currentLanguage } from "../../../i18n";
 import { apiProblem } from "../../../lib/apiErrors";
 import { formatDate } from "../../../lib/format";
 import type { MembersQuery, Role } from "../../../gql/graphql";
+import { CuratorVillages } from "../../curation/components/CuratorVillages";
 import { useGrantRoleMutation, useMembersQuery, useRevokeRoleMutation } from "../generated";
 
 const GRANTABLE: Role[] = ["ADMIN", "MODERATOR", "MUNICIPAL_OFFICER", "INVESTOR_VERIFIED", "DNA_SPECIALIST", "LOCAL_ROOT_CURATOR", "EDITOR"];
@@ -48,6 +49,7 @@ function MemberRow({ member }: { member: Member }) {
           </li>
         ))}
       </ul>
+      {member.grants.some((g) => g.role === "LOCAL_ROOT_CURATOR") && <CuratorVillages userId={member.id} />}
       <form className="inline-form" onSubmit={submit}>
         <label>
           {t("admin.role")}

@@ -4,9 +4,13 @@ import { apiProblem } from "../../../lib/apiErrors";
 import { Field } from "../../../ui/Field";
 import type { PersonSummaryFragment } from "../../../gql/graphql";
 import { useCreatePersonMutation } from "../generated";
+import { PossibleMatches } from "./PossibleMatches";
 
-/** Name in Latin and/or Arabic, and dates as records give them (1890, ABT 1890, 12 MAR 1890). */
-export function AddPersonForm({ onCreated, submitLabel }: { onCreated: (p: PersonSummaryFragment) => void | Promise<void>; submitLabel: string }) {
+/**
+ * Name in Latin and/or Arabic, and dates as records give them (1890, ABT 1890, 12 MAR 1890).
+ * Likely existing matches are offered while typing; choosing one calls `onCreated` with it.
+ */
+export function AddPersonForm({ onCreated, submitLabel, gender }: { onCreated: (p: PersonSummaryFragment) => void | Promise<void>; submitLabel: string; gender?: "M" | "F" }) {
   const { t } = useTranslation();
   const [fullName, setFullName] = useState("");
   const [fullNameAr, setFullNameAr] = useState("");
@@ -17,7 +21,7 @@ export function AddPersonForm({ onCreated, submitLabel }: { onCreated: (p: Perso
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const res = await create({
-      variables: { input: { fullName: fullName.trim() || null, fullNameAr: fullNameAr.trim() || null, birthDate: birthDate.trim() || null, deathDate: deathDate.trim() || null } },
+      variables: { input: { fullName: fullName.trim() || null, fullNameAr: fullNameAr.trim() || null, birthDate: birthDate.trim() || null, deathDate: deathDate.trim() || null, ...(gender ? { gender } : {}) } },
     }).catch(() => null);
     if (res?.data) {
       setFullName("");
@@ -33,6 +37,7 @@ export function AddPersonForm({ onCreated, submitLabel }: { onCreated: (p: Perso
       <Field label={t("people.full_name_ar")} value={fullNameAr} onChange={(e) => setFullNameAr(e.target.value)} errors={problem?.fields.fullNameAr} dir="rtl" lang="ar" />
       <Field label={t("people.birth")} value={birthDate} onChange={(e) => setBirthDate(e.target.value)} errors={problem?.fields.birthDate} hint={t("people.date_hint")} dir="ltr" />
       <Field label={t("people.death")} value={deathDate} onChange={(e) => setDeathDate(e.target.value)} errors={problem?.fields.deathDate} dir="ltr" />
+      <PossibleMatches fullName={fullName} fullNameAr={fullNameAr} birthDate={birthDate} onUse={onCreated} />
       {problem && !Object.keys(problem.fields).length && <p className="form-error" role="alert">{problem.message}</p>}
       <button className="button button--primary" type="submit" disabled={loading}>{submitLabel}</button>
     </form>

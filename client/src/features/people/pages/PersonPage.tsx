@@ -6,8 +6,10 @@ import { apiProblem } from "../../../lib/apiErrors";
 import { localized } from "../../../lib/localized";
 import { Spinner } from "../../../ui/Spinner";
 import NotFoundPage from "../../system/pages/NotFoundPage";
+import { RecordHistory } from "../../curation/components/RecordHistory";
 import { AddPersonForm } from "../components/AddPersonForm";
 import { PersonCard } from "../components/PersonCard";
+import { RelationshipPanel } from "../components/RelationshipPanel";
 import { useAddParentMutation, usePersonPageQuery } from "../generated";
 import type { PersonPageQuery } from "../../../gql/graphql";
 
@@ -46,7 +48,7 @@ export default function PersonPage() {
   const problem = apiProblem(adding.error, t("errors.network"));
   return (
     <article className="page">
-      <p><Link to="/roots">{t("people.my_tree")}</Link></p>
+      <p><Link to="/roots">{t("people.my_tree")}</Link>{p.viewerCan.edit && <> · <Link to={`/roots?root=${encodeURIComponent(p.id)}`}>{t("chart.show_in_builder")}</Link></>}</p>
       <h1><bdi>{p.displayName}</bdi></h1>
       {p.isPrivate ? (
         <p className="notice">{t("people.private_notice")}</p>
@@ -64,6 +66,7 @@ export default function PersonPage() {
         <h2 id="pedigree-h">{t("people.ancestors")}</h2>
         <Pedigree root={p} entries={data!.ancestors} />
       </section>
+      <RelationshipPanel person={p} />
       {p.viewerCan.edit && (
         <section className="card" aria-labelledby="add-parent-h">
           <h2 id="add-parent-h">{t("people.add_parent")}</h2>
@@ -74,6 +77,7 @@ export default function PersonPage() {
           {linkKind && (
             <AddPersonForm
               submitLabel={t(linkKind === "father" ? "people.add_father" : "people.add_mother")}
+              gender={linkKind === "father" ? "M" : "F"}
               onCreated={async (parent) => {
                 const res = await addParent({ variables: { childId: p.id, parentId: parent.id, kind: "birth" } }).catch(() => null);
                 if (res?.data) {
@@ -92,6 +96,7 @@ export default function PersonPage() {
           <div className="person-grid">{data!.descendants.map((d) => <PersonCard key={d.person.id} person={d.person} />)}</div>
         </section>
       )}
+      <RecordHistory table="PEOPLE" recordId={p.id} onReverted={refetch} />
     </article>
   );
 }

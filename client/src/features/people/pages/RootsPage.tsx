@@ -1,29 +1,33 @@
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router-dom";
-import { AddPersonForm } from "../components/AddPersonForm";
-import { PersonCard } from "../components/PersonCard";
-import { useMyPeopleQuery } from "../generated";
+import { Link, useLocation } from "react-router-dom";
+import { useAuth } from "../../auth/useAuth";
+import { TreeBuilder } from "../chart/TreeBuilder";
 
-/** /roots: the member's tree — everyone they recorded, and a way to add someone. */
+/**
+ * /roots, /family-tree and /treebuilder: the member's tree builder. A visitor (only on the
+ * public addresses; /roots itself asks to sign in) is told what it is and invited to join.
+ */
 export default function RootsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { data, loading } = useMyPeopleQuery({ variables: { first: 100 }, fetchPolicy: "cache-and-network" });
+  const auth = useAuth();
+  const location = useLocation();
+  const returnTo = encodeURIComponent(location.pathname + location.search);
   return (
-    <section className="page">
+    <section className="page page--wide">
       <h1>{t("people.my_tree")}</h1>
-      <p className="lead">{t("people.my_tree_intro")}</p>
-      <div className="villages-layout">
-        <div>
-          {loading && !data && <p>{t("common.loading")}</p>}
-          {data && <p className="muted">{t("people.count", { count: data.people.totalCount })}</p>}
-          <div className="person-grid">{data?.people.edges.map((e) => <PersonCard key={e.node.id} person={e.node} />)}</div>
+      <p className="lead">{t("chart.builder_intro")}</p>
+      {auth.status === "signedIn" ? (
+        <TreeBuilder />
+      ) : auth.status === "signedOut" ? (
+        <div className="card" data-testid="tree-visitor">
+          <h2>{t("chart.visitor_title")}</h2>
+          <p>{t("chart.visitor_body")}</p>
+          <p className="button-row">
+            <Link className="button button--primary" to={`/auth?mode=signup&returnTo=${returnTo}`}>{t("nav.join")}</Link>
+            <Link className="button" to={`/auth?returnTo=${returnTo}`}>{t("nav.sign_in")}</Link>
+          </p>
         </div>
-        <section className="card" aria-labelledby="add-person">
-          <h2 id="add-person">{t("people.add_person")}</h2>
-          <AddPersonForm submitLabel={t("people.add")} onCreated={(p) => navigate(`/person/${p.id}`)} />
-        </section>
-      </div>
+      ) : null}
     </section>
   );
 }

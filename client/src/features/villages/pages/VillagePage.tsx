@@ -6,10 +6,11 @@ import { formatNumber } from "../../../lib/format";
 import { localized } from "../../../lib/localized";
 import NotFoundPage from "../../system/pages/NotFoundPage";
 import { Spinner } from "../../../ui/Spinner";
+import { HubEvents, HubLandmarks, HubRegistry } from "../components/HubSections";
 import { VillageMap } from "../components/VillageMap";
 import { useVillagePageQuery, useVillagePointsQuery } from "../generated";
 
-/** A village's page: names, place, and (as the other areas arrive) history, families and people. */
+/** A village's page: names, place, history, festivals and events, landmarks and the emigrant registry. */
 export default function VillagePage() {
   const { t } = useTranslation();
   const lang = currentLanguage();
@@ -47,6 +48,10 @@ export default function VillagePage() {
         <h2>{t("villages.history")}</h2>
         <p>{description || t("villages.no_history")}</p>
       </section>
+      <p><Link to={`/root-hubs?village=${v.slug}`}>{t("hub.open_root_hub")}</Link></p>
+      <HubEvents slug={v.slug} villageId={v.id} />
+      <HubLandmarks slug={v.slug} villageId={v.id} />
+      <HubRegistry slug={v.slug} villageId={v.id} />
     </article>
   );
 }

@@ -43,6 +43,10 @@ export class Family {
   @Column("text", { name: "notes_fr", nullable: true })
   notesFr: string | null;
 
+  /** Where the record is documented (a curator adds one when verifying). */
+  @Column("text", { nullable: true })
+  sources: string | null;
+
   @Column("text", { default: Provenance.COMMUNITY })
   provenance: Provenance;
 

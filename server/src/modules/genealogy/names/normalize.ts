@@ -4,6 +4,8 @@
  * (Zahlé / Zahleh / زحلة → "zhl", Bcharré / بشري → "bshr", Khoury / الخوري → "khr").
  */
 
+import { NAME_EQUIVALENTS } from "./given-names.js";
+
 const ARABIC_MARKS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g; // harakat, Quranic marks, tatweel
 const ARABIC_CHARS = /[\u0600-\u06FF]/;
 
@@ -57,6 +59,7 @@ function latinSkeletonWord(word: string): string {
     .replace(/sch/g, "sh")
     .replace(/ch/g, "sh") // French spelling of ش: Bcharré, Chouf
     .replace(/dj/g, "j")
+    .replace(/g(?=[eiy])/g, "j") // French soft g for ج: Gemayel, Gebran, Frangieh
     .replace(/ph/g, "f")
     .replace(/th/g, "t")
     .replace(/dh/g, "d")
@@ -89,6 +92,40 @@ export function skeleton(input: string): string {
   return words.filter(Boolean).join(" ");
 }
 
+let equivalents: Map<string, string> | null = null;
+
+/** Normalised spelling (one or two words) → the shared key of its group of equivalent names. */
+function equivalentKeys(): Map<string, string> {
+  if (equivalents) return equivalents;
+  equivalents = new Map();
+  for (const group of NAME_EQUIVALENTS) {
+    const key = skeleton(group[0]);
+    for (const spelling of group) equivalents.set(hasArabic(spelling) ? normalizeArabic(spelling) : normalizeLatin(spelling), key);
+  }
+  return equivalents;
+}
+
+/**
+ * The skeleton with known names replaced by their group's key, so Joseph, José and يوسف
+ * give the same key as Youssef (see given-names.ts). Names not in the table keep their skeleton.
+ */
+export function phoneticKey(input: string): string {
+  const arabic = hasArabic(input);
+  const words = (arabic ? normalizeArabic(input) : normalizeLatin(input)).split(" ").filter(Boolean);
+  const table = equivalentKeys();
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const pair = i + 1 < words.length ? table.get(`${words[i]} ${words[i + 1]}`) : undefined;
+    if (pair) {
+      out.push(pair);
+      i++;
+      continue;
+    }
+    out.push(table.get(words[i]) ?? (arabic ? arabicSkeletonWord(words[i]) : latinSkeletonWord(words[i])));
+  }
+  return out.filter(Boolean).join(" ");
+}
+
 export interface NameKeys {
   latin: string;
   arabic: string;
@@ -99,6 +136,7 @@ export interface NameKeys {
 export function nameKeys(latinNames: (string | null | undefined)[], arabicNames: (string | null | undefined)[]): NameKeys {
   const latin = [...new Set(latinNames.filter(Boolean).map((n) => normalizeLatin(n!)))].filter(Boolean);
   const arabic = [...new Set(arabicNames.filter(Boolean).map((n) => normalizeArabic(n!)))].filter(Boolean);
-  const skel = [...new Set([...latinNames, ...arabicNames].filter(Boolean).map((n) => skeleton(n!)))].filter(Boolean);
+  // Each name's own skeleton and, where it differs, its key with equivalent names folded.
+  const skel = [...new Set([...latinNames, ...arabicNames].filter(Boolean).flatMap((n) => [skeleton(n!), phoneticKey(n!)]))].filter(Boolean);
   return { latin: latin.join(" | "), arabic: arabic.join(" | "), skeleton: skel.join(" | ") };
 }

@@ -30,6 +30,10 @@ export class ParentLink {
   @Column("text", { default: "birth" })
   kind: ParentLinkKind;
 
+  /** Where the record is documented (a curator adds one when verifying). */
+  @Column("text", { nullable: true })
+  sources: string | null;
+
   @Column("text", { default: Provenance.COMMUNITY })
   provenance: Provenance;
 

@@ -24,6 +24,7 @@ export interface PrivacySettings {
 @Index("IDX_people_key_latin_trgm", { synchronize: false })
 @Index("IDX_people_key_arabic_trgm", { synchronize: false })
 @Index("IDX_people_key_skeleton_trgm", { synchronize: false })
+@Index("IDX_people_name_tokens", { synchronize: false })
 export class Person {
   @PrimaryColumn("uuid")
   id: string;

@@ -9,7 +9,7 @@ export const PERSON_COLUMNS = `p.full_name, p.full_name_ar, p.given_name, p.fath
   p.gender, p.birth_date_text, p.birth_date_qualifier, p.birth_date_from::text, p.birth_date_to::text, p.birth_place,
   p.death_date_text, p.death_date_qualifier, p.death_date_from::text, p.death_date_to::text, p.death_place, p.is_deceased,
   p.occupation, p.bio, p.current_location, p.current_country, p.registration_number, p.sources, p.provenance, p.confidence,
-  p.family_id, p.village_id`;
+  p.family_id`;
 
 export interface PersonRow extends PolicyRow {
   full_name: string;
@@ -40,7 +40,6 @@ export interface PersonRow extends PolicyRow {
   provenance: PersonView["provenance"];
   confidence: number;
   family_id: string | null;
-  village_id: string | null;
 }
 
 /** The year to show: the one written in the record ("ABT 1915" → 1915), else the earliest possible. */

@@ -3,16 +3,19 @@ import { hasAnyRole, Role } from "../../../common/auth/roles.js";
 import type { Context } from "../../../common/context.js";
 import { AppError, ErrorCode, notFound, unauthenticated, type FieldError } from "../../../common/errors.js";
 import { fromGlobalId, isUuid, toGlobalId } from "../../../common/global-id.js";
-import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, offsetAfter } from "../../../common/pagination.js";
+import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, offsetAfter, offsetPageInfo } from "../../../common/pagination.js";
 import { insertRow } from "../../../common/sql.js";
 import { newId } from "../../../common/uuid.js";
 import { track } from "../../analytics/index.js";
 import { audit } from "../../audit/index.js";
+import { curatedIds } from "../curation/curation.policy.js";
 import { parseGenealogicalDate, type GenealogicalDate } from "../dates/genealogical-date.js";
-import { hasArabic, nameKeys, normalizeArabic, normalizeLatin, skeleton } from "../names/normalize.js";
+import { explainNameMatch, nameSearchCtes, parseNameQuery } from "../names/name-search.js";
+import { hasArabic, nameKeys } from "../names/normalize.js";
 import type { PeopleArgs, PersonInput } from "./person.inputs.js";
-import { accessTo, canEdit, POLICY_COLUMNS } from "./person.policy.js";
+import { accessTo, canEdit, livingSql, POLICY_COLUMNS } from "./person.policy.js";
 import { PERSON_COLUMNS, presentPerson, type PersonRow } from "./person.present.js";
+import { withRelatives } from "./person.relatives.js";
 import type { LineageEntry, PersonEdge, PersonView } from "./person.types.js";
 
 /** Parents are at least this many years older than their children. */
@@ -41,14 +44,14 @@ async function loadRow(db: Context["ds"] | EntityManager, id: string, lock = fal
 /** A person for this viewer; NOT_FOUND when absent or not theirs to see ("not found" and "no access" look alike). */
 export async function getPerson(ctx: Context, globalId: string): Promise<PersonView> {
   const id = rawIdOf(globalId, "Person");
-  const row = id ? await loadRow(ctx.ds, id) : null;
+  const [row] = await Promise.all([id ? loadRow(ctx.ds, id) : null, withRelatives(ctx)]);
   if (!row || accessTo(ctx.viewer, row) === "none") throw notFound();
   return presentPerson(row, ctx.viewer, ctx.language);
 }
 
 export async function personNode(ctx: Context, rawId: string): Promise<PersonView | null> {
   if (!isUuid(rawId)) return null;
-  const row = await loadRow(ctx.ds, rawId);
+  const [row] = await Promise.all([loadRow(ctx.ds, rawId), withRelatives(ctx)]);
   return row && accessTo(ctx.viewer, row) !== "none" ? presentPerson(row, ctx.viewer, ctx.language) : null;
 }
 
@@ -236,6 +239,29 @@ const LINEAGE = {
 } as const;
 
 /**
+ * The one statement behind ancestors/descendants ($1 person, $2 generations, $3 viewer,
+ * $4 staff): the starting person (generation 0, for the access check) and the line, with
+ * the policy columns. Each step carries the person it came from (`via`); UNION over
+ * (id, generation, via) keeps the walk to at most links × generations rows however many
+ * paths join them (cousin marriages), and it never walks through a record the viewer may
+ * not see. Each person is kept once, at their nearest generation, via the lowest id there.
+ * Exported for the benchmark's raw-pg baseline.
+ */
+export function lineageSql(direction: keyof typeof LINEAGE): string {
+  const { start, next } = LINEAGE[direction];
+  return `WITH RECURSIVE line(id, generation, via) AS (
+       SELECT id, 0, NULL::uuid FROM people WHERE id = $1
+       UNION
+       SELECT pl.${next}, l.generation + 1, l.id FROM parent_links pl JOIN line l ON pl.${start} = l.id
+         JOIN people q ON q.id = pl.${next}
+        WHERE l.generation < $2 AND ($4 OR q.is_public OR q.created_by = $3 OR q.user_id = $3)),
+     nearest AS (SELECT DISTINCT ON (id) id, generation, via FROM line ORDER BY id, generation, via)
+     SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS}, n.generation, n.via
+       FROM nearest n JOIN people p ON p.id = n.id
+      ORDER BY n.generation, p.id`;
+}
+
+/**
  * Ancestors or descendants up to `generations` (≤ 10) in one recursive query, with the
  * privacy columns, each person once at their nearest generation.
  */
@@ -245,32 +271,17 @@ export async function lineage(ctx: Context, direction: keyof typeof LINEAGE, glo
   }
   const rootId = rawIdOf(globalId, "Person");
   if (!rootId) throw notFound();
-  const { start, next } = LINEAGE[direction];
-  // One statement: the starting person (generation 0, for the access check) and the line.
   const staff = hasAnyRole(ctx.viewer.roles, [Role.ADMIN, Role.EDITOR]);
-  // UNION over (id, generation) keeps the walk to at most people × generations rows however
-  // many paths join them (cousin marriages), and it never walks through a record the viewer
-  // may not see. One statement, including the starting person (generation 0).
-  const rows: (PersonRow & { generation: number; via: string | null })[] = await ctx.ds.query(
-    `WITH RECURSIVE line(id, generation) AS (
-       SELECT id, 0 FROM people WHERE id = $1
-       UNION
-       SELECT pl.${next}, l.generation + 1 FROM parent_links pl JOIN line l ON pl.${start} = l.id
-         JOIN people q ON q.id = pl.${next}
-        WHERE l.generation < $2 AND ($4 OR q.is_public OR q.created_by = $3 OR q.user_id = $3)),
-     nearest AS (SELECT id, min(generation) AS generation FROM line GROUP BY id)
-     SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS}, n.generation,
-            (SELECT pl.${start} FROM parent_links pl JOIN nearest m ON m.id = pl.${start} AND m.generation = n.generation - 1
-              WHERE pl.${next} = n.id ORDER BY pl.${start} LIMIT 1) AS via
-       FROM nearest n JOIN people p ON p.id = n.id
-      ORDER BY n.generation, p.id`,
-    [rootId, generations, ctx.viewer.userId, staff],
-  );
+  await withRelatives(ctx);
+  const rows: (PersonRow & { generation: number; via: string | null })[] = await ctx.ds.query(lineageSql(direction), [rootId, generations, ctx.viewer.userId, staff]);
   const root = rows.find((r) => r.generation === 0);
   if (!root || accessTo(ctx.viewer, root) === "none") throw notFound();
-  return rows
-    .filter((r) => r.generation > 0 && accessTo(ctx.viewer, r) !== "none")
-    .map((r) => ({ generation: r.generation, viaId: toGlobalId("Person", r.via!), person: presentPerson(r, ctx.viewer, ctx.language) }));
+  const out: LineageEntry[] = [];
+  for (const r of rows) {
+    const access = r.generation > 0 ? accessTo(ctx.viewer, r) : "none";
+    if (access !== "none") out.push({ generation: r.generation, viaId: toGlobalId("Person", r.via!), person: presentPerson(r, ctx.viewer, ctx.language, access) });
+  }
+  return out;
 }
 
 /**
@@ -282,10 +293,10 @@ export async function listPeople(ctx: Context, args: PeopleArgs): Promise<{ edge
   const offset = offsetAfter(args.after);
   const v = ctx.viewer;
   const staff = hasAnyRole(v.roles, [Role.ADMIN, Role.EDITOR]);
-  const curator = v.roles.includes(Role.LOCAL_ROOT_CURATOR);
-  const params: unknown[] = [v.userId, staff, curator];
+  const relatives = [...(await withRelatives(ctx))];
+  const params: unknown[] = [v.userId, staff, curatedIds(v), relatives];
   const where = [
-    `($2 OR p.created_by = $1 OR p.user_id = $1 OR (p.is_public AND ($3 OR NOT roots_person_living(p.id))))`,
+    `($2 OR p.created_by = $1 OR p.user_id = $1 OR (p.is_public AND (p.village_id = ANY($3::uuid[]) OR NOT ${livingSql("p")} OR p.id = ANY($4::uuid[]))))`,
   ];
   const add = (sql: string, value: unknown) => {
     params.push(value);
@@ -299,28 +310,34 @@ export async function listPeople(ctx: Context, args: PeopleArgs): Promise<{ edge
   if (args.familyId) add(`p.family_id = ?`, rawIdOf(args.familyId, "Family"));
   // Birth-year filters only look at births the viewer may see (a curator must not learn a
   // hidden year by narrowing the range).
-  const birthVisible = `($2 OR p.created_by = $1 OR p.user_id = $1 OR NOT roots_person_living(p.id) OR (p.privacy_settings->>'showBirthDate')::boolean)`;
+  const birthVisible = `($2 OR p.created_by = $1 OR p.user_id = $1 OR NOT ${livingSql("p")} OR (p.privacy_settings->>'showBirthDate')::boolean)`;
   if (args.bornFrom) add(`${birthVisible} AND p.birth_date_to >= make_date(?, 1, 1)`, args.bornFrom);
   if (args.bornTo) add(`${birthVisible} AND p.birth_date_from <= make_date(?, 12, 31)`, args.bornTo);
-  let order = "p.full_name, p.id";
   const search = args.search?.trim();
-  if (search) {
-    const arabic = hasArabic(search);
-    const text = arabic ? normalizeArabic(search) : normalizeLatin(search);
-    const skel = skeleton(search);
-    const col = arabic ? "key_arabic" : "key_latin";
-    params.push(text, skel);
-    const [t, s] = [`$${params.length - 1}`, `$${params.length}`];
-    where.push(`(p.${col} LIKE '%' || ${t} || '%' OR ${t} <% p.${col} OR (${s} <> '' AND (${s} <% p.key_skeleton OR p.key_skeleton LIKE '%' || ${s} || '%')))`);
-    order = `greatest(word_similarity(${t}, p.${col}), CASE WHEN ${s} = '' THEN 0 ELSE word_similarity(${s}, p.key_skeleton) * 0.9 END) DESC, p.full_name, p.id`;
-  }
+  const q = parseNameQuery(search);
+  if (search && !q) where.push("false");
   const whereSql = where.join(" AND ");
-  const [{ n }]: { n: number }[] = await ctx.ds.query(`SELECT count(*)::int AS n FROM people p WHERE ${whereSql}`, params);
-  const rows: PersonRow[] = await ctx.ds.query(`${SELECT} WHERE ${whereSql} ORDER BY ${order} LIMIT ${first + 1} OFFSET ${offset}`, params);
-  const edges = rows.slice(0, first).map((r, i) => ({ cursor: encodeOffsetCursor(offset + i), node: presentPerson(r, ctx.viewer, ctx.language) }));
+  const ctes = q ? nameSearchCtes(q, "people", "p", whereSql, "p.full_name", params) : null;
+  const countSql = ctes ? `WITH ${ctes} SELECT count(*)::int AS n FROM m` : `SELECT count(*)::int AS n FROM people p WHERE ${whereSql}`;
+  // One statement for the page and its total (a separate count only for a page past the end).
+  // A search ranks its matches once (m), counts them and joins the page's rows; a plain list
+  // counts in an init plan.
+  const sql = ctes
+    ? `WITH ${ctes}, top AS (SELECT * FROM m ORDER BY rank DESC, sort_name, id LIMIT ${first + 1} OFFSET ${offset})
+       SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS}, (SELECT count(*)::int FROM m) AS total_count
+         FROM top JOIN people p ON p.id = top.id ORDER BY top.rank DESC, top.sort_name, top.id`
+    : `SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS}, (${countSql}) AS total_count FROM people p WHERE ${whereSql} ORDER BY p.full_name, p.id LIMIT ${first + 1} OFFSET ${offset}`;
+  const rows: (PersonRow & { total_count: number })[] = await ctx.ds.query(sql, params);
+  const n = rows[0]?.total_count ?? (offset > 0 ? ((await ctx.ds.query(countSql, params)) as { n: number }[])[0].n : 0);
+  const edges = rows.slice(0, first).map((r, i) => {
+    const node = presentPerson(r, ctx.viewer, ctx.language);
+    // Explained from what the viewer may see: a private person's names stay hidden.
+    const why = q && !node.isPrivate ? explainNameMatch([node.fullName, node.fullNameAr, ...node.nameVariants], search!) : null;
+    return { cursor: encodeOffsetCursor(offset + i), node, match: why && { kind: why.kind, matchedVariant: why.matched, score: why.score } };
+  });
   return {
     edges,
     totalCount: n,
-    pageInfo: { hasNextPage: rows.length > first, hasPreviousPage: offset > 0, startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null },
+    pageInfo: offsetPageInfo(edges, offset, rows.length > first),
   };
 }

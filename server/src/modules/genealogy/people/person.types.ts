@@ -1,9 +1,33 @@
-import { Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { toGlobalId } from "../../../common/global-id.js";
 import { Node } from "../../../common/node.js";
+import { MatchKind } from "../names/name-search.js";
 import { Provenance } from "../provenance.js";
 
-@ObjectType("GenealogicalDate", { description: "A date as records give it: exact, about, before, after or between." })
+registerEnumType(MatchKind, {
+  name: "NameMatchKind",
+  description: "How a search matched a name.",
+  valuesConfig: {
+    EXACT: { description: "The same spelling (ignoring case, accents, diacritics and articles)." },
+    VARIANT: { description: "An equivalent name in another language (Joseph for Youssef, Pierre for Boutros)." },
+    PHONETIC: { description: "The same sound in another spelling or script (Khouri, خوري for Khoury)." },
+    TYPO: { description: "A near spelling (trigram similarity)." },
+  },
+});
+
+@ObjectType("PersonSearchMatch", { simpleResolvers: true, description: "Why a person matched a name search." })
+export class PersonSearchMatch {
+  @Field(() => MatchKind)
+  kind: MatchKind;
+
+  @Field(() => String, { description: "The person's stored name or spelling that matched." })
+  matchedVariant: string;
+
+  @Field(() => Float, { description: "0 to 1; results are ordered by it." })
+  score: number;
+}
+
+@ObjectType("GenealogicalDate", { simpleResolvers: true, description: "A date as records give it: exact, about, before, after or between." })
 export class GenealogicalDateView {
   @Field(() => String, { description: "The original text, e.g. `ABT 1890`." })
   text: string;
@@ -21,13 +45,15 @@ export class GenealogicalDateView {
   year: number | null;
 }
 
-@ObjectType("PersonViewerCan", { description: "What the viewer may do with this person." })
+@ObjectType("PersonViewerCan", { simpleResolvers: true, description: "What the viewer may do with this person." })
 export class PersonViewerCan {
   @Field(() => Boolean)
   edit: boolean;
 }
 
-@ObjectType("Person", { implements: Node, description: "A person. Living people appear to most viewers only as Private." })
+// Plain properties resolve without type-graphql's per-field wrapper (no field here has a
+// role rule); `id` keeps its resolver (see Node). Ancestors return hundreds of people.
+@ObjectType("Person", { implements: Node, simpleResolvers: true, description: "A person. Living people appear to most viewers only as Private." })
 export class PersonView implements Node {
   rawId: string;
   familyId: string | null;
@@ -110,7 +136,7 @@ export class PersonView implements Node {
   viewerCan: PersonViewerCan;
 }
 
-@ObjectType("AncestorEntry", { description: "A person and how many generations away they are." })
+@ObjectType("AncestorEntry", { simpleResolvers: true, description: "A person and how many generations away they are." })
 export class LineageEntry {
   @Field(() => Int, { description: "1 = parent (or child), 2 = grandparent (or grandchild) …" })
   generation: number;
@@ -122,11 +148,14 @@ export class LineageEntry {
   viaId: string;
 }
 
-@ObjectType("PersonEdge")
+@ObjectType("PersonEdge", { simpleResolvers: true })
 export class PersonEdge {
   @Field(() => String)
   cursor: string;
 
   @Field(() => PersonView)
   node: PersonView;
+
+  @Field(() => PersonSearchMatch, { nullable: true, description: "Set when the list was searched by name (never for a private person)." })
+  match?: PersonSearchMatch | null;
 }

@@ -48,6 +48,10 @@ export class Union {
   @Column("text", { nullable: true })
   place: string | null;
 
+  /** Where the record is documented (a curator adds one when verifying). */
+  @Column("text", { nullable: true })
+  sources: string | null;
+
   @Column("text", { default: Provenance.COMMUNITY })
   provenance: Provenance;
 

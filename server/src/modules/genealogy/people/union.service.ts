@@ -9,6 +9,7 @@ import { audit } from "../../audit/index.js";
 import { parseGenealogicalDate } from "../dates/genealogical-date.js";
 import { accessTo, canEdit, POLICY_COLUMNS } from "./person.policy.js";
 import { PERSON_COLUMNS, presentPerson, type PersonRow } from "./person.present.js";
+import { withRelatives } from "./person.relatives.js";
 import { MIN_PARENT_GAP_YEARS, rawIdOf } from "./person.service.js";
 import type { UnionView } from "./union.types.js";
 
@@ -38,7 +39,7 @@ export function createUnionLoaders(ds: DataSource) {
 /** The unions of a person as this viewer may see them (a hidden partner hides the union). */
 export async function unionsOf(ctx: Context, personRawId: string, personIsPrivate: boolean): Promise<UnionView[]> {
   if (personIsPrivate) return [];
-  const rows = await ctx.use(createUnionLoaders).rowsByPerson.load(personRawId);
+  const [rows] = await Promise.all([ctx.use(createUnionLoaders).rowsByPerson.load(personRawId), withRelatives(ctx)]);
   return rows
     .filter((r) => accessTo(ctx.viewer, r) !== "none")
     .map((r) => {

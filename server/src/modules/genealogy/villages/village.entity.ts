@@ -11,6 +11,7 @@ import { Rootspace } from "../../rootspaces/rootspace.entity.js";
 @Index("IDX_villages_key_latin_trgm", { synchronize: false })
 @Index("IDX_villages_key_arabic_trgm", { synchronize: false })
 @Index("IDX_villages_key_skeleton_trgm", { synchronize: false })
+@Index("IDX_villages_name_tokens", { synchronize: false })
 @ObjectType("Village", { implements: Node, description: "A village or town of origin (a root)." })
 export class Village implements Node {
   static readonly typeName = "Village";

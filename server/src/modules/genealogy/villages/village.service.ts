@@ -1,8 +1,9 @@
 import type { Context } from "../../../common/context.js";
 import { AppError, ErrorCode, notFound } from "../../../common/errors.js";
 import { isUuid } from "../../../common/global-id.js";
-import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, offsetAfter, paginate } from "../../../common/pagination.js";
-import { hasArabic, normalizeArabic, normalizeLatin, skeleton } from "../names/normalize.js";
+import { paginate, DEFAULT_PAGE_SIZE, encodeOffsetCursor, offsetAfter, offsetPageInfo } from "../../../common/pagination.js";
+import { explainNameMatch, MatchKind, nameSearchCtes, parseNameQuery } from "../names/name-search.js";
+import { hasArabic } from "../names/normalize.js";
 import { Village } from "./village.entity.js";
 import type { VillagesArgs } from "./village.inputs.js";
 import { NameMatch, type District, type VillageConnection, type VillagePoint, type VillageSearchMatch } from "./village.types.js";
@@ -16,23 +17,14 @@ async function rootspaceId(ctx: Context, slug = "lebanon"): Promise<string> {
 }
 
 /** Which stored variant explains the match best, for "why this result". */
-function explain(v: Village, query: string): VillageSearchMatch {
-  const q = query.trim().toLowerCase();
-  const names = [v.name, v.nameFr, v.nameAr, ...v.alternateNames].filter((n): n is string => Boolean(n));
-  const exact = names.find((n) => n.toLowerCase() === q);
-  if (exact) return { kind: NameMatch.EXACT, matched: exact, score: 1 };
-  if (hasArabic(query)) {
-    const nq = normalizeArabic(query);
-    const hit = names.filter(hasArabic).find((n) => normalizeArabic(n).includes(nq));
-    if (hit) return { kind: NameMatch.ARABIC, matched: hit, score: 0.9 };
-  } else {
-    const nq = normalizeLatin(query);
-    const hit = names.filter((n) => !hasArabic(n)).find((n) => normalizeLatin(n).includes(nq));
-    if (hit) return { kind: NameMatch.LATIN, matched: hit, score: 0.9 };
-  }
-  const sq = skeleton(query);
-  const cross = names.find((n) => skeleton(n) === sq) ?? names.find((n) => hasArabic(n) !== hasArabic(query)) ?? v.name;
-  return { kind: hasArabic(cross) === hasArabic(query) ? (hasArabic(query) ? NameMatch.ARABIC : NameMatch.LATIN) : NameMatch.CROSS_SCRIPT, matched: cross, score: 0.6 };
+function explain(v: Village, query: string): VillageSearchMatch | null {
+  const why = explainNameMatch([v.name, v.nameFr, v.nameAr, ...v.alternateNames], query);
+  if (!why) return null;
+  const kind =
+    why.kind === MatchKind.EXACT ? NameMatch.EXACT
+    : hasArabic(why.matched) !== hasArabic(query) ? NameMatch.CROSS_SCRIPT
+    : hasArabic(query) ? NameMatch.ARABIC : NameMatch.LATIN;
+  return { kind, matched: why.matched, score: why.score };
 }
 
 /**
@@ -51,26 +43,15 @@ export async function listVillages(ctx: Context, args: VillagesArgs): Promise<Vi
   }
   const first = args.first ?? DEFAULT_PAGE_SIZE;
   const offset = offsetAfter(args.after);
-  const arabic = hasArabic(search);
-  const text = arabic ? normalizeArabic(search) : normalizeLatin(search);
-  const skel = skeleton(search);
-  if (!text && !skel) return { edges: [], totalCount: 0, pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null } };
-  const textCol = arabic ? "key_arabic" : "key_latin";
-  // Both the text key and the skeleton can match; the better score ranks the village.
-  const where = `v.rootspace_id = $1 AND v.is_public AND ($4::text IS NULL OR v.district = $4)
-    AND (v.${textCol} LIKE '%' || $2 || '%' OR $2 <% v.${textCol} OR ($3 <> '' AND ($3 <% v.key_skeleton OR v.key_skeleton LIKE '%' || $3 || '%')))`;
-  const params = [rs, text, skel, args.district ?? null];
-  const [{ n }]: { n: number }[] = await ctx.ds.query(`SELECT count(*)::int AS n FROM villages v WHERE ${where}`, params);
-  const ids: { id: string }[] = await ctx.ds.query(
-    `SELECT v.id FROM villages v WHERE ${where}
-      ORDER BY greatest(
-        CASE WHEN v.${textCol} LIKE $2 || '%' OR v.${textCol} LIKE '% | ' || $2 || '%' THEN 1 ELSE word_similarity($2, v.${textCol}) END,
-        CASE WHEN $3 = '' THEN 0
-             WHEN ' | ' || v.key_skeleton || ' | ' LIKE '% | ' || $3 || ' | %' THEN 0.95
-             ELSE word_similarity($3, v.key_skeleton) * 0.9 END) DESC, v.name
-      LIMIT $5 OFFSET $6`,
-    [...params, first + 1, offset],
+  const q = parseNameQuery(search);
+  if (!q) return { edges: [], totalCount: 0, pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null } };
+  const params: unknown[] = [rs, args.district ?? null];
+  const ctes = nameSearchCtes(q, "villages", "v", `v.rootspace_id = $1 AND v.is_public AND ($2::text IS NULL OR v.district = $2)`, "v.name", params);
+  const ids: { id: string; total_count: number }[] = await ctx.ds.query(
+    `WITH ${ctes} SELECT id, (SELECT count(*)::int FROM m) AS total_count FROM m ORDER BY rank DESC, sort_name, id LIMIT ${first + 1} OFFSET ${offset}`,
+    params,
   );
+  const n = ids[0]?.total_count ?? (offset > 0 ? ((await ctx.ds.query(`WITH ${ctes} SELECT count(*)::int AS n FROM m`, params)) as { n: number }[])[0].n : 0);
   const loaded = ids.length ? await ctx.ds.getRepository(Village).createQueryBuilder("v").whereInIds(ids.slice(0, first).map((r) => r.id)).getMany() : [];
   const byId = new Map(loaded.map((v) => [v.id, v]));
   const edges = ids.slice(0, first).map((r, i) => {
@@ -80,7 +61,7 @@ export async function listVillages(ctx: Context, args: VillagesArgs): Promise<Vi
   return {
     edges,
     totalCount: n,
-    pageInfo: { hasNextPage: ids.length > first, hasPreviousPage: offset > 0, startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null },
+    pageInfo: offsetPageInfo(edges, offset, ids.length > first),
   };
 }
 

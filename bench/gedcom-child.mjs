@@ -1,0 +1,58 @@
+// Child process of the GEDCOM benchmark (its memory is measured alone; plain JavaScript on the
+// compiled server, so no TypeScript compiler sits in the measured memory):
+//   import <databaseUrl> <file>  — stage + commit through the import runner, as the site does
+//   read-gedcom <file>           — parse only, with the read-gedcom package
+import "reflect-metadata";
+import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { copyFileSync, statSync } from "node:fs";
+
+let peak = 0;
+const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+const [mode, a, b] = process.argv.slice(2);
+const started = performance.now();
+
+if (mode === "read-gedcom") {
+  const { readGedcom } = await import("read-gedcom");
+  const buf = readFileSync(a);
+  const t0 = performance.now();
+  const root = readGedcom(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
+  const people = root.getIndividualRecord().length;
+  const seconds = (performance.now() - t0) / 1000;
+  peak = Math.max(peak, process.memoryUsage().rss);
+  console.log(JSON.stringify({ people, seconds, peakMb: peak / 1e6 }));
+} else {
+  const { loadConfig } = await import("../server/dist/config.js");
+  const { createDataSource } = await import("../server/dist/db/data-source.js");
+  const { createEventBus } = await import("../server/dist/common/event-bus.js");
+  const { ImportRunner, gedcomImporter, sheetImporter } = await import("../server/dist/modules/ingestion/index.js");
+  const { emptyCounts, loadJob } = await import("../server/dist/modules/ingestion/runner.js");
+  const config = loadConfig({ DATABASE_URL: a, IMPORT_DIR: join(tmpdir(), "roots-bench-imports"), LOG_LEVEL: "warn" });
+  const ds = createDataSource({ url: a, poolMax: 4 });
+  await ds.initialize();
+  const [{ id: userId }] = await ds.query(`INSERT INTO users (id, email, display_name) VALUES (gen_random_uuid(), 'bench@roots.test', 'Bench') RETURNING id`);
+  const { mkdirSync } = await import("node:fs");
+  mkdirSync(config.IMPORT_DIR, { recursive: true });
+  const jobId = crypto.randomUUID();
+  const stored = join(config.IMPORT_DIR, jobId);
+  copyFileSync(b, stored);
+  await ds.query(
+    `INSERT INTO import_jobs (id, rootspace_id, user_id, kind, status, file_name, file_size, file_sha256, file_path, counts, options)
+     VALUES ($1, 'lb', $2, 'gedcom', 'queued', 'bench.ged', $3, 'bench', $4, $5, '{}')`,
+    [jobId, userId, statSync(stored).size, stored, JSON.stringify(emptyCounts())],
+  );
+  const bus = createEventBus();
+  const runner = new ImportRunner({ ds, bus, config }, { gedcom: gedcomImporter, spreadsheet: sheetImporter });
+  await runner.runQueued();
+  const staged = performance.now();
+  await ds.query(`UPDATE import_jobs SET status = 'commit_queued' WHERE id = $1`, [jobId]);
+  await runner.runQueued();
+  const job = await loadJob(ds, jobId);
+  const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM people WHERE created_by = $1`, [userId]);
+  await runner.stop();
+  await bus.close();
+  await ds.destroy();
+  console.log(JSON.stringify({ status: job?.status, people: n, seconds: (performance.now() - started) / 1000, stageSeconds: (staged - started) / 1000, peakMb: peak / 1e6 }));
+}
+clearInterval(sample);

@@ -1,0 +1,47 @@
+// GEDCOM import benchmark: a generated 200,000-individual file imported end to end (parse,
+// stage, review checks, one-transaction commit with indexes) on a fresh database, in a child
+// process whose peak memory is sampled; beside it the parse-only speed of `read-gedcom` on
+// the same file, measured in the same run. Goals: ≥ 10,000 individuals/s, peak < 500 MB.
+import { spawnSync } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { once } from "node:events";
+import { syntheticGedcom } from "../tests/gedcom/synthetic.js";
+import { createTemplate, dropDatabase, withDatabase } from "../tests/support/database.js";
+
+const PEOPLE = Number(process.env.BENCH_GEDCOM_PEOPLE ?? 200_000);
+
+function child(args: string[]): Record<string, number | string> {
+  const r = spawnSync(process.execPath, ["bench/gedcom-child.mjs", ...args], {
+    env: process.env,
+    encoding: "utf8",
+    maxBuffer: 1 << 24,
+  });
+  if (r.status !== 0) throw new Error(`bench child failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split("\n").pop()!);
+}
+
+export async function benchGedcom(serverUrl: string): Promise<boolean> {
+  const file = join(tmpdir(), `roots-bench-${PEOPLE}.ged`);
+  const out = createWriteStream(file);
+  for await (const chunk of syntheticGedcom(PEOPLE)) if (!out.write(chunk)) await once(out, "drain");
+  out.end();
+  await once(out, "finish");
+  const dbName = `roots_bench_gedcom_${process.pid}`;
+  await createTemplate(serverUrl, dbName);
+  try {
+    const ours = child(["import", withDatabase(serverUrl, dbName), file]);
+    const theirs = child(["read-gedcom", file]);
+    const oursRate = Number(ours.people) / Number(ours.seconds);
+    const theirRate = Number(theirs.people) / Number(theirs.seconds);
+    console.log(`\nGEDCOM import of ${PEOPLE.toLocaleString("en")} individuals`);
+    console.log(`  Roots end to end (parse, stage, checks, commit): ${oursRate.toFixed(0)} individuals/s, ${Number(ours.seconds).toFixed(1)} s (staging ${Number(ours.stageSeconds).toFixed(1)} s), peak ${Number(ours.peakMb).toFixed(0)} MB, ${ours.people} people, ${ours.status}`);
+    console.log(`  read-gedcom parse only:                          ${theirRate.toFixed(0)} individuals/s, ${Number(theirs.seconds).toFixed(1)} s, peak ${Number(theirs.peakMb).toFixed(0)} MB`);
+    const ok = ours.status === "done" && ours.people === PEOPLE && oursRate >= 10_000 && Number(ours.peakMb) < 500;
+    console.log(`  goals: ≥ 10,000 individuals/s end to end, < 500 MB peak → ${ok ? "met" : "MISSED"}`);
+    return ok;
+  } finally {
+    await dropDatabase(serverUrl, dbName);
+  }
+}

@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import { currentLanguage } from "../../../i18n";
+import { apiProblem } from "../../../lib/apiErrors";
+import { formatDate } from "../../../lib/format";
+import type { ReviewQueueQuery } from "../../../gql/graphql";
+import { useReviewQueueQuery, useVerifyRecordMutation } from "../generated";
+
+type Item = ReviewQueueQuery["reviewQueue"]["edges"][number]["node"];
+
+/** One record waiting for review, with its Verify form (a source is required). */
+function ReviewRow({ item, onVerified }: { item: Item; onVerified: () => void }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const [source, setSource] = useState("");
+  const [verify, { loading, error }] = useVerifyRecordMutation();
+  const problem = apiProblem(error, t("errors.network"));
+  const title = lang === "ar" ? item.titleAr || item.title : item.title;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const res = await verify({ variables: { kind: item.kind, id: item.id, source } }).catch(() => null);
+    if (res?.data) onVerified();
+  };
+  return (
+    <li className="card review-item" data-testid="review-item">
+      <p>
+        <span className="badge">{t(`curation.kind_${item.kind.toLowerCase()}`)}</span>{" "}
+        {item.kind === "PERSON" ? <Link to={`/person/${item.id}`}><bdi>{title}</bdi></Link> : <bdi>{title}</bdi>}
+        {item.villageName && <> · <bdi>{lang === "ar" ? item.villageNameAr || item.villageName : item.villageName}</bdi></>}
+        <span className="muted"> · {t("curation.added_on", { date: formatDate(item.createdAt, lang) })}</span>
+      </p>
+      {item.sources && <p className="muted" dir="auto">{t("curation.current_sources")}: {item.sources}</p>}
+      <form className="inline-form" onSubmit={submit} noValidate>
+        <label>
+          {t("curation.source")}
+          <input value={source} onChange={(e) => setSource(e.target.value)} placeholder={t("curation.source_hint")} dir="auto" maxLength={2000} />
+        </label>
+        <button className="button button--primary" type="submit" disabled={loading}>{t("curation.verify")}</button>
+      </form>
+      {problem && <p className="form-error" role="alert">{problem.fields.source?.join(" ") ?? problem.message}</p>}
+    </li>
+  );
+}
+
+/** COMMUNITY records waiting for a curator, oldest first (one village, or all the viewer's). */
+export function ReviewQueue({ villageId }: { villageId: string | null }) {
+  const { t } = useTranslation();
+  const [verified, setVerified] = useState(0);
+  const { data, loading, refetch, fetchMore } = useReviewQueueQuery({ variables: { villageId, first: 20 }, fetchPolicy: "network-only" });
+  const page = data?.reviewQueue;
+  return (
+    <section aria-labelledby="queue-h">
+      <h2 id="queue-h">{t("curation.queue")}</h2>
+      {loading && !page && <p>{t("common.loading")}</p>}
+      {page && <p className="muted">{t("curation.queue_count", { count: page.totalCount })}</p>}
+      {verified > 0 && <p className="notice" role="status">{t("curation.verified_count", { count: verified })}</p>}
+      <ul className="review-queue">
+        {page?.edges.map((e) => <ReviewRow key={e.node.id} item={e.node} onVerified={() => { setVerified((n) => n + 1); void refetch(); }} />)}
+      </ul>
+      {page?.pageInfo.hasNextPage && (
+        <button type="button" className="button" onClick={() => void fetchMore({
+          variables: { after: page.pageInfo.endCursor },
+          updateQuery: (prev, { fetchMoreResult }) => ({ reviewQueue: { ...fetchMoreResult.reviewQueue, edges: [...prev.reviewQueue.edges, ...fetchMoreResult.reviewQueue.edges] } }),
+        })}>
+          {t("admin.more")}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import "../ingestion.css";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router-dom";
+import { apiProblem } from "../../../lib/apiErrors";
+import { useCancelImportMutation, useConfirmImportMutation, useImportJobQuery, useImportJobsQuery, useImportJobUpdatedSubscription, useRetryImportMutation } from "../generated";
+import { uploadImportFile, type ImportKind } from "../upload";
+import { FileDrop } from "./FileDrop";
+import { ImportProgress } from "./ImportProgress";
+import { ImportReview } from "./ImportReview";
+import { MappingEditor } from "./MappingEditor";
+
+const ACCEPT: Record<ImportKind, string> = { gedcom: ".ged,.gedcom,.gdz,.zip", spreadsheet: ".xlsx,.csv" };
+
+/**
+ * Upload → progress → review → confirm, for GEDCOM and spreadsheets alike. The job id sits
+ * in the address (?job=…), so a member can leave and come back to a running import.
+ */
+export function ImportFlow({ kind }: { kind: ImportKind }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const jobId = params.get("job");
+  const [uploading, setUploading] = useState<number | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const upload = async (file: File) => {
+    setUploadError(null);
+    setUploading(0);
+    const res = await uploadImportFile(kind, file, setUploading);
+    setUploading(null);
+    if ("id" in res) setParams({ job: res.id });
+    else setUploadError(res.error || t("errors.network"));
+  };
+  if (jobId) return <ImportJobPanel id={jobId} onNew={() => setParams({})} />;
+  return (
+    <>
+      <FileDrop accept={ACCEPT[kind]} hint={t(`ingestion.${kind}.hint`)} disabled={uploading !== null} onFile={(f) => void upload(f)} />
+      {uploading !== null && (
+        <div className="import-progress">
+          <progress max={1} value={uploading} aria-label={t("ingestion.uploading")} />
+          <p>{t("ingestion.uploading")}</p>
+        </div>
+      )}
+      {uploadError && <p className="form-error" role="alert">{uploadError}</p>}
+      <RecentImports kind={kind} />
+    </>
+  );
+}
+
+function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
+  const { t } = useTranslation();
+  const { data, error, startPolling, stopPolling } = useImportJobQuery({ variables: { id } });
+  // Progress arrives over the subscription and Apollo's cache updates the job in place.
+  // Mutation answers are not cached: the runner can finish before the answer arrives,
+  // and a late "queued" must not overwrite the "review" the subscription already brought.
+  useImportJobUpdatedSubscription({ variables: { id } });
+  const [confirm, confirmState] = useConfirmImportMutation({ fetchPolicy: "no-cache" });
+  const [cancel, cancelState] = useCancelImportMutation({ fetchPolicy: "no-cache" });
+  const [retry, retryState] = useRetryImportMutation({ fetchPolicy: "no-cache" });
+  const problem = apiProblem(error ?? confirmState.error ?? cancelState.error ?? retryState.error, t("errors.network"));
+  const job = data?.importJob;
+  const running = job ? ["queued", "parsing", "commit_queued", "committing"].includes(job.status) : false;
+  // A slow poll while it runs, in case the socket drops and misses an update.
+  useEffect(() => {
+    if (!running) return;
+    startPolling(5000);
+    return () => stopPolling();
+  }, [running, startPolling, stopPolling]);
+  if (!job) return problem ? <p className="form-error" role="alert">{problem.message}</p> : <p>{t("common.loading")}</p>;
+  return (
+    <div className="import-job" data-status={job.status}>
+      <p className="muted">
+        <bdi>{job.fileName}</bdi> · {t(`ingestion.status.${job.status}`)}
+      </p>
+      {running && <ImportProgress job={job} />}
+      {job.status === "review" && job.kind === "spreadsheet" && <MappingEditor key={`${job.headerRow}-${job.mapping.join()}`} job={job} />}
+      {job.status === "review" && <ImportReview job={job} />}
+      {job.status === "done" && (
+        <div className="card" role="status">
+          <h2>{t("ingestion.done.title")}</h2>
+          <p>{t("ingestion.done.text", { people: job.counts.people, updates: job.counts.updates })}</p>
+          <Link className="button button--primary" to="/roots">{t("ingestion.done.see_tree")}</Link>
+        </div>
+      )}
+      {(job.status === "failed" || job.status === "cancelled") && (
+        <p className="form-error" role="alert">{job.errorMessage ?? t(`ingestion.status.${job.status}`)}</p>
+      )}
+      {problem && <p className="form-error" role="alert">{problem.message}</p>}
+      <div className="button-row">
+        {job.status === "review" && (
+          <button type="button" className="button button--primary" disabled={confirmState.loading || job.counts.total === 0} onClick={() => void confirm({ variables: { id } }).catch(() => null)}>
+            {t("ingestion.confirm", { count: job.counts.people })}
+          </button>
+        )}
+        {job.canRetry && (
+          <button type="button" className="button" onClick={() => void retry({ variables: { id } }).catch(() => null)}>{t("ingestion.retry")}</button>
+        )}
+        {job.canCancel && (
+          <button type="button" className="button button--danger" disabled={cancelState.loading} onClick={() => void cancel({ variables: { id } }).catch(() => null)}>
+            {t("ingestion.cancel")}
+          </button>
+        )}
+        {!running && job.status !== "review" && (
+          <button type="button" className="button" onClick={onNew}>{t("ingestion.another")}</button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function RecentImports({ kind }: { kind: ImportKind }) {
+  const { t } = useTranslation();
+  const { data } = useImportJobsQuery({ variables: { first: 10 }, fetchPolicy: "cache-and-network" });
+  const jobs = data?.importJobs.filter((j) => j.kind === kind) ?? [];
+  if (!jobs.length) return null;
+  return (
+    <section aria-labelledby="recent-imports">
+      <h2 id="recent-imports">{t("ingestion.recent")}</h2>
+      <ul className="import-list">
+        {jobs.map((j) => (
+          <li key={j.id}>
+            <Link to={`?job=${encodeURIComponent(j.id)}`}><bdi>{j.fileName}</bdi></Link> · {t(`ingestion.status.${j.status}`)} · {new Date(j.createdAt as string).toLocaleDateString()}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import type { ImportJobFieldsFragment } from "../../../gql/graphql";
+import { useImportRecordsQuery, useImportWarningsQuery } from "../generated";
+import { downloadWithSession } from "../upload";
+
+const SUMMARY = ["people", "unions", "links", "events", "sources", "media", "places", "updates", "duplicates", "errors", "warnings"] as const;
+
+/** What the file holds, what was refused and why, and who may already be in Roots — before anything is written. */
+export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<"errors" | "duplicates" | "warnings">(job.counts.errors ? "errors" : job.counts.duplicates ? "duplicates" : "warnings");
+  const records = useImportRecordsQuery({ variables: { jobId: job.id, filter: tab, first: 50 }, skip: tab === "warnings" });
+  const warnings = useImportWarningsQuery({ variables: { jobId: job.id, first: 50 }, skip: tab !== "warnings" });
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  return (
+    <section className="card" aria-labelledby="review-title">
+      <h2 id="review-title">{t("ingestion.review.title")}</h2>
+      <dl className="import-summary" data-testid="import-summary">
+        {SUMMARY.filter((k) => job.counts[k] > 0 || k === "people").map((k) => (
+          <div key={k}>
+            <dt>{t(`ingestion.count.${k}`)}</dt>
+            <dd>{job.counts[k].toLocaleString()}</dd>
+          </div>
+        ))}
+      </dl>
+      <div role="tablist" className="tabs">
+        {(["errors", "duplicates", "warnings"] as const).map((k) => (
+          <button key={k} role="tab" type="button" aria-selected={tab === k} className={`tab${tab === k ? " tab--active" : ""}`} onClick={() => setTab(k)}>
+            {t(`ingestion.review.tab.${k}`, { count: job.counts[k] })}
+          </button>
+        ))}
+      </div>
+      {tab === "warnings" ? (
+        <ul className="import-list" role="tabpanel">
+          {warnings.data?.importWarnings.edges.map((e, i) => (
+            <li key={i}>
+              {e.node.line != null && <span className="badge">{t("ingestion.review.line", { line: e.node.line })}</span>} <bdi>{e.node.message}</bdi>
+            </li>
+          ))}
+          {warnings.data?.importWarnings.totalCount === 0 && <li className="muted">{t("ingestion.review.none")}</li>}
+        </ul>
+      ) : (
+        <ul className="import-list" role="tabpanel">
+          {records.data?.importRecords.edges.map((e, i) => (
+            <li key={i}>
+              {e.node.line != null && <span className="badge">{t("ingestion.review.line", { line: e.node.line })}</span>}{" "}
+              <bdi>{e.node.nameAr ?? e.node.name ?? e.node.key ?? t(`ingestion.kind.${e.node.kind}`)}</bdi>
+              {e.node.birth && <span className="muted"> · {e.node.birth}</span>}
+              {e.node.errors.length > 0 && <span className="form-error"> — {e.node.errors.join(" ")}</span>}
+              {e.node.duplicate && (
+                <span>
+                  {" "}
+                  — {t("ingestion.review.looks_like")} <Link to={`/person/${e.node.duplicate.id}`}><bdi>{e.node.duplicate.fullNameAr ?? e.node.duplicate.displayName}</bdi></Link>
+                  {e.node.duplicate.birth?.text && <span className="muted"> ({e.node.duplicate.birth.text})</span>}
+                </span>
+              )}
+            </li>
+          ))}
+          {records.data?.importRecords.totalCount === 0 && <li className="muted">{t("ingestion.review.none")}</li>}
+        </ul>
+      )}
+      {(job.counts.errors > 0 || job.counts.warnings > 0) && (
+        <p>
+          <button
+            type="button"
+            className="button button--link"
+            onClick={() => void downloadWithSession(`/api/imports/${job.id}/errors.csv`, `errors-${job.fileName}.csv`).then((ok) => setDownloadFailed(!ok))}
+          >
+            {t("ingestion.review.error_report")}
+          </button>
+          {downloadFailed && <span className="form-error"> {t("errors.network")}</span>}
+        </p>
+      )}
+    </section>
+  );
+}

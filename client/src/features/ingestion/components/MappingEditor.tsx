@@ -1,0 +1,65 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ImportJobFieldsFragment } from "../../../gql/graphql";
+import { apiProblem } from "../../../lib/apiErrors";
+import { useSetImportMappingMutation } from "../generated";
+
+/** Fields a spreadsheet column can hold (the server checks the same list). */
+export const SHEET_FIELDS = [
+  "id", "fullName", "fullNameAr", "givenName", "familyName", "fatherName", "grandfatherName", "motherName", "gender",
+  "birthDate", "birthPlace", "deathDate", "deathPlace", "village", "occupation", "currentLocation", "currentCountry",
+  "registrationNumber", "notes", "sources", "father", "mother", "spouse",
+] as const;
+
+/** Spreadsheet review: which row holds the headers and what each column means; saving reads the file again. */
+export function MappingEditor({ job }: { job: ImportJobFieldsFragment }) {
+  const { t } = useTranslation();
+  const [mapping, setMapping] = useState<(string | null)[]>(() => job.headers.map((_, i) => job.mapping[i] ?? null));
+  const [headerRow, setHeaderRow] = useState(job.headerRow ?? 0);
+  const [save, { loading, error }] = useSetImportMappingMutation({ fetchPolicy: "no-cache" });
+  const problem = apiProblem(error, t("errors.network"));
+  const changed = headerRow !== job.headerRow || mapping.some((m, i) => m !== (job.mapping[i] ?? null));
+  return (
+    <section className="card" aria-labelledby="mapping-title">
+      <h2 id="mapping-title">{t("ingestion.mapping.title")}</h2>
+      <p className="muted">{t("ingestion.mapping.intro")}</p>
+      <label className="form-field form-field--inline">
+        <span>{t("ingestion.mapping.header_row")}</span>
+        <input type="number" min={1} max={50} value={headerRow + 1} onChange={(e) => setHeaderRow(Math.max(0, Number(e.target.value) - 1))} dir="ltr" />
+      </label>
+      <table className="table mapping-table">
+        <thead>
+          <tr>
+            <th scope="col">{t("ingestion.mapping.column")}</th>
+            <th scope="col">{t("ingestion.mapping.field")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {job.headers.map((header, i) => (
+            <tr key={i}>
+              <td dir="auto">{header || t("ingestion.mapping.untitled", { n: i + 1 })}</td>
+              <td>
+                <select
+                  aria-label={t("ingestion.mapping.field_for", { column: header || i + 1 })}
+                  value={mapping[i] ?? ""}
+                  onChange={(e) => setMapping(mapping.map((m, j) => (j === i ? e.target.value || null : m)))}
+                >
+                  <option value="">{t("ingestion.mapping.ignore")}</option>
+                  {SHEET_FIELDS.map((f) => (
+                    <option key={f} value={f}>
+                      {t(`ingestion.field.${f}`)}
+                    </option>
+                  ))}
+                </select>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {problem && <p className="form-error" role="alert">{Object.values(problem.fields).flat()[0] ?? problem.message}</p>}
+      <button type="button" className="button" disabled={!changed || loading} onClick={() => void save({ variables: { id: job.id, headerRow, mapping } }).catch(() => null)}>
+        {t("ingestion.mapping.apply")}
+      </button>
+    </section>
+  );
+}

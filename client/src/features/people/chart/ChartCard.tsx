@@ -1,0 +1,87 @@
+import type { KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { PersonSummaryFragment } from "../../../gql/graphql";
+import type { PlacedCard } from "./layout";
+import { bandColour, isolateLtr, yearsOf } from "./treeData";
+
+const ARABIC_FONT = "'Noto Naskh Arabic', serif";
+
+/** Cuts a name that would not fit on a card (SVG text does not wrap). */
+export const fit = (s: string, max = 26) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+
+/**
+ * A person drawn in SVG (so exports are exact): the Arabic and the Latin name, the years,
+ * and a band in the provenance colour; private people only as "Private". The card is a
+ * button: choosing it shows what can be done with that person.
+ */
+export function ChartCard({ card, person, selected, onSelect }: {
+  card: PlacedCard;
+  person: PersonSummaryFragment;
+  selected: boolean;
+  onSelect: (personId: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { x, y, w, h } = card;
+  const cx = x + w / 2;
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      onSelect(person.id);
+    }
+  };
+  const years = yearsOf(person);
+  const provenance = person.provenance ? `${t(`provenance.${person.provenance.toLowerCase()}`)} · ${Math.round((person.confidence ?? 0) * 100)}%` : "";
+  const label = person.isPrivate ? person.displayName : [person.fullNameAr, person.fullName, years, provenance].filter(Boolean).join(" · ");
+  return (
+    <g
+      role="button"
+      tabIndex={0}
+      aria-pressed={selected}
+      aria-label={label}
+      data-testid="chart-card"
+      data-person-id={person.id}
+      data-role={card.role}
+      className="chart-card"
+      onClick={() => onSelect(person.id)}
+      onKeyDown={onKey}
+    >
+      <title>{label}</title>
+      <rect
+        x={x}
+        y={y}
+        width={w}
+        height={h}
+        rx={10}
+        fill={person.isPrivate ? "#eef0ec" : "#ffffff"}
+        stroke={selected ? "#228B22" : "#cfd6c9"}
+        strokeWidth={selected ? 3 : 1.2}
+        strokeDasharray={person.isPrivate ? "5 4" : undefined}
+        data-selected={selected ? "" : undefined}
+      />
+      {person.isPrivate ? (
+        <text x={cx} y={y + h / 2 + 5} textAnchor="middle" fontSize={15} fill="#5b6475">
+          {person.displayName}
+        </text>
+      ) : (
+        <>
+          <rect x={x + 10} y={y + 4} width={w - 20} height={5} rx={2.5} fill={bandColour(person.confidence)} data-band="" />
+          {person.fullNameAr && (
+            <text x={cx} y={y + 31} textAnchor="middle" direction="rtl" fontFamily={ARABIC_FONT} fontSize={16} fontWeight={700} fill="#1d2433" data-name="ar">
+              {fit(person.fullNameAr)}
+            </text>
+          )}
+          {person.fullName && person.fullName !== person.fullNameAr && (
+            <text x={cx} y={y + (person.fullNameAr ? 52 : 38)} textAnchor="middle" direction="ltr" fontSize={13} fill="#1d2433" data-name="latin">
+              {fit(person.fullName, 30)}
+            </text>
+          )}
+          {years && (
+            <text x={cx} y={y + 72} textAnchor="middle" direction="ltr" fontSize={12} fill="#5b6475">
+              {isolateLtr(years)}
+            </text>
+          )}
+        </>
+      )}
+    </g>
+  );
+}

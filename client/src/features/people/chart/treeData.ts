@@ -1,0 +1,77 @@
+import type { ChartPersonFragment, TreeChartQuery } from "../../../gql/graphql";
+import type { TreeNode } from "./layout";
+
+export type ChartView = "pedigree" | "descendants";
+
+/** Everyone the chart may draw, by id (people, their spouses). */
+export type PeopleById = Map<string, ChartPersonFragment | ChartPersonFragment["unions"][number]["partner"]>;
+
+/** Fathers before mothers, so the pedigree reads father-side first. */
+const parentOrder = (p: { gender: string | null }) => (p.gender === "M" ? 0 : p.gender === "F" ? 1 : 2);
+
+/** Birth year order for children; unknown years last. */
+const birthOrder = (p: { birth: { year: number | null } | null }) => p.birth?.year ?? 99999;
+
+/**
+ * Turns the chart query into the tree to lay out: for the pedigree each person's next
+ * generation is their parents; for descendants it is their children. Spouses are drawn
+ * beside the root (pedigree) or beside everyone (descendants).
+ */
+export function buildTree(data: TreeChartQuery, view: ChartView): { root: TreeNode; people: PeopleById } {
+  const people: PeopleById = new Map();
+  const entries = view === "pedigree" ? data.ancestors : data.descendants;
+  const all = [data.person, ...entries.map((e) => e.person)];
+  for (const p of all) people.set(p.id, p);
+  const byVia = new Map<string, ChartPersonFragment[]>();
+  for (const e of entries) byVia.set(e.viaId, [...(byVia.get(e.viaId) ?? []), e.person]);
+  const seen = new Set<string>();
+  const spousesOf = (p: ChartPersonFragment, depth: number) => {
+    if (view === "pedigree" && depth > 0) return [];
+    const ids: string[] = [];
+    for (const u of p.unions) {
+      // A spouse already drawn as themselves (e.g. both parents in the chart) is not repeated.
+      if (all.some((q) => q.id === u.partner.id) && view === "descendants") continue;
+      if (!people.has(u.partner.id)) people.set(u.partner.id, u.partner);
+      ids.push(u.partner.id);
+    }
+    return ids;
+  };
+  const node = (p: ChartPersonFragment, depth: number): TreeNode => {
+    seen.add(p.id);
+    const next = (byVia.get(p.id) ?? []).filter((c) => !seen.has(c.id));
+    next.sort((a, b) => (view === "pedigree" ? parentOrder(a) - parentOrder(b) : birthOrder(a) - birthOrder(b)));
+    return { id: p.id, spouses: spousesOf(p, depth), next: next.map((c) => node(c, depth + 1)) };
+  };
+  return { root: node(data.person, 0), people };
+}
+
+/** Birth–death years as a card shows them: "1890–1962", "1985–", or "". */
+export function yearsOf(p: { birth: { year: number | null } | null; death: { year: number | null } | null }): string {
+  const b = p.birth?.year;
+  const d = p.death?.year;
+  if (!b && !d) return "";
+  return `${b ?? "?"}–${d ?? ""}`;
+}
+
+/** Provenance colour by confidence: ≥90 % green, 70–89 % gold, below 70 % orange. */
+export function bandColour(confidence: number | null | undefined): string {
+  const c = confidence ?? 0;
+  return c >= 0.9 ? "#228B22" : c >= 0.7 ? "#DAA520" : "#E07B00";
+}
+
+/** The chart's record of one person (as themselves or as someone's spouse), or null. */
+export function findPerson(data: TreeChartQuery, id: string | null): ChartPersonFragment | null {
+  if (!id) return null;
+  const all = [data.person, ...data.ancestors.map((e) => e.person), ...data.descendants.map((e) => e.person)];
+  const own = all.find((p) => p.id === id);
+  if (own) return own;
+  for (const p of all) {
+    const u = p.unions.find((x) => x.partner.id === id);
+    // A spouse is only known with a summary: no unions of their own to offer as other parent.
+    if (u) return { ...u.partner, unions: [] };
+  }
+  return null;
+}
+
+/** Keeps a left-to-right run (years, Latin names) in its order inside right-to-left text. */
+export const isolateLtr = (s: string) => (s ? `\u2066${s}\u2069` : "");

@@ -1,0 +1,53 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import type { PersonSummaryFragment } from "../../../gql/graphql";
+import { currentLanguage } from "../../../i18n";
+import { useDuplicateSuggestionsQuery } from "../generated";
+
+const DEBOUNCE_MS = 400;
+
+/** The value once it has stopped changing for `ms` (so a query is not sent on every key). */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * "Possible matches" while a person is being typed: existing people with a similar name in
+ * any script (born within five years when a year is given), each with why, and a way to use
+ * that person instead of creating a duplicate.
+ */
+export function PossibleMatches({ fullName, fullNameAr, birthDate, onUse }: {
+  fullName: string;
+  fullNameAr: string;
+  birthDate: string;
+  onUse: (p: PersonSummaryFragment) => void | Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const year = /\b(\d{4})\b/.exec(birthDate)?.[1];
+  const input = useDebounced({ fullName: fullName.trim() || null, fullNameAr: fullNameAr.trim() || null, birthYear: year ? Number(year) : null }, DEBOUNCE_MS);
+  const enough = (input.fullName?.length ?? 0) >= 3 || (input.fullNameAr?.length ?? 0) >= 3;
+  const { data } = useDuplicateSuggestionsQuery({ variables: { input }, skip: !enough, fetchPolicy: "cache-and-network" });
+  const matches = enough ? data?.duplicateSuggestions ?? [] : [];
+  if (!matches.length) return null;
+  return (
+    <section className="possible-matches" aria-live="polite" data-testid="possible-matches">
+      <h3>{t("people.possible_matches")}</h3>
+      <ul>
+        {matches.map((m) => (
+          <li key={m.person.id} className="possible-matches__item">
+            <Link to={`/person/${m.person.id}`}><bdi>{m.person.displayName}</bdi></Link>
+            {m.person.birth && <> · <bdi dir="ltr">{m.person.birth.text}</bdi></>}
+            <span className="muted"> — {new Intl.ListFormat(currentLanguage(), { type: "unit" }).format(m.reasons.map((r) => t(`people.match_${r.toLowerCase()}`)))}</span>{" "}
+            <button type="button" className="button" onClick={() => void onUse(m.person)}>{t("people.use_existing")}</button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

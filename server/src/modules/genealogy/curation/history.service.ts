@@ -1,0 +1,181 @@
+import type { EntityManager } from "typeorm";
+import type { Context } from "../../../common/context.js";
+import { AppError, ErrorCode, forbidden, notFound, unauthenticated } from "../../../common/errors.js";
+import { fromGlobalId, isUuid, toGlobalId } from "../../../common/global-id.js";
+import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, offsetAfter, offsetPageInfo } from "../../../common/pagination.js";
+import { insertRow } from "../../../common/sql.js";
+import { newId } from "../../../common/uuid.js";
+import { audit } from "../../audit/index.js";
+import { hasArabic, nameKeys } from "../names/normalize.js";
+import { rawIdOf } from "../people/person.service.js";
+import { isReviewStaff, mayReview } from "./curation.policy.js";
+import { AuditTable, type AuditChange, type AuditEntryConnection } from "./history.types.js";
+
+const TYPE_OF: Record<AuditTable, string> = { [AuditTable.PEOPLE]: "Person", [AuditTable.FAMILIES]: "Family", [AuditTable.VILLAGES]: "Village" };
+/** Actions a revert can undo; merges and reverts themselves are not undone here. */
+const REVERTIBLE = new Set(["create", "update", "verify", "delete"]);
+/** Bookkeeping columns never shown as changes. */
+const NOISE = new Set(["id", "key_latin", "key_arabic", "key_skeleton", "living", "updated_at", "created_at", "rootspace_id", "links"]);
+/** What a curator's partial view of a living person hides (see person.policy.ts). */
+const PRIVATE_FIELDS = new Set(["birth_date_text", "birth_date_qualifier", "birth_date_from", "birth_date_to", "birth_place", "current_location", "current_country", "privacy_settings"]);
+
+interface AuditRow {
+  id: string;
+  table_name: AuditTable;
+  record_id: string;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  created_at: Date;
+  user_name: string | null;
+  latest: boolean;
+}
+
+/** The record's village (from the row, or from its last audit entry once deleted) and whether a person is living. */
+async function scopeOf(db: Context["ds"] | EntityManager, table: AuditTable, id: string): Promise<{ villageId: string | null; living: boolean; exists: boolean }> {
+  if (table === AuditTable.VILLAGES) {
+    const rows: unknown[] = await db.query(`SELECT 1 FROM villages WHERE id = $1`, [id]);
+    return { villageId: id, living: false, exists: rows.length > 0 };
+  }
+  const living = table === AuditTable.PEOPLE ? "roots_person_living(r.id)" : "false";
+  const [row]: { village_id: string | null; living: boolean }[] = await db.query(`SELECT r.village_id, ${living} AS living FROM ${table} r WHERE r.id = $1`, [id]);
+  if (row) return { villageId: row.village_id, living: row.living, exists: true };
+  const [last]: { village_id: string | null }[] = await db.query(
+    `SELECT coalesce(before->>'village_id', after->>'village_id') AS village_id FROM audit_logs WHERE table_name = $1 AND record_id = $2 ORDER BY id DESC LIMIT 1`, [table, id]);
+  return { villageId: last?.village_id ?? null, living: true, exists: false };
+}
+
+function rawRecordId(table: AuditTable, globalId: string): string {
+  const id = rawIdOf(globalId, TYPE_OF[table]);
+  if (!id) throw notFound();
+  return id;
+}
+
+function changesOf(row: AuditRow, hidePrivate: boolean): AuditChange[] {
+  const before = row.before ?? {};
+  const after = row.after ?? {};
+  const keys = row.action === "delete" ? Object.keys(before).filter((k) => before[k] !== null) : Object.keys(after);
+  const show = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+  return keys
+    .filter((k) => !NOISE.has(k) && !(hidePrivate && PRIVATE_FIELDS.has(k)))
+    .map((field) => ({ field, before: show(before[field]), after: row.action === "delete" ? null : show(after[field]) }));
+}
+
+/**
+ * A record's history, newest first, with the entries of people merged into it. For
+ * editors, admins and curators of the record's village; a curator does not see the
+ * private details of a living person in it.
+ */
+export async function auditLog(ctx: Context, table: AuditTable, globalId: string, firstArg?: number, after?: string): Promise<AuditEntryConnection> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  const id = rawRecordId(table, globalId);
+  const scope = await scopeOf(ctx.ds, table, id);
+  if (!mayReview(ctx.viewer, [scope.villageId])) throw forbidden();
+  const hidePrivate = table === AuditTable.PEOPLE && scope.living && !isReviewStaff(ctx.viewer);
+  const first = firstArg ?? DEFAULT_PAGE_SIZE;
+  const offset = offsetAfter(after);
+  const ids = `WITH RECURSIVE ids(id) AS (SELECT $2::text UNION
+    SELECT a.record_id FROM audit_logs a JOIN ids ON a.after->>'mergedInto' = ids.id WHERE a.table_name = $1 AND a.action = 'merge')`;
+  const [[{ n }], rows]: [{ n: number }[], AuditRow[]] = await Promise.all([
+    ctx.ds.query(`${ids} SELECT count(*)::int AS n FROM audit_logs a WHERE a.table_name = $1 AND a.record_id IN (SELECT id FROM ids)`, [table, id]),
+    ctx.ds.query(
+      `${ids} SELECT a.id, a.table_name, a.record_id, a.action, a.before, a.after, a.created_at, u.display_name AS user_name,
+          NOT EXISTS (SELECT 1 FROM audit_logs l WHERE l.table_name = a.table_name AND l.record_id = a.record_id AND l.id > a.id) AS latest
+         FROM audit_logs a LEFT JOIN users u ON u.id = a.user_id
+        WHERE a.table_name = $1 AND a.record_id IN (SELECT id FROM ids) ORDER BY a.id DESC LIMIT ${first + 1} OFFSET ${offset}`,
+      [table, id],
+    ),
+  ]);
+  const edges = rows.slice(0, first).map((r, i) => ({
+    cursor: encodeOffsetCursor(offset + i),
+    node: {
+      id: toGlobalId("AuditEntry", r.id), action: r.action, recordId: toGlobalId(TYPE_OF[table], r.record_id), userName: r.user_name, createdAt: r.created_at,
+      changes: changesOf(r, hidePrivate), canRevert: r.latest && r.record_id === id && REVERTIBLE.has(r.action),
+    },
+  }));
+  return { edges, totalCount: n, pageInfo: offsetPageInfo(edges, offset, rows.length > first) };
+}
+
+const conflict = () => new AppError(ErrorCode.CONFLICT, "errors.revert_conflict");
+
+/** Keeps only real columns of `table` (audit rows may carry extra, computed keys). */
+function columnsOf(ctx: Context, table: AuditTable, row: Record<string, unknown>): Record<string, unknown> {
+  const cols = new Set(ctx.ds.getMetadata(table).columns.map((c) => c.databaseName));
+  return Object.fromEntries(Object.entries(row).filter(([k]) => cols.has(k) && k !== "id"));
+}
+
+/** People's search keys follow their names (the audit's `before` does not carry them). */
+async function refreshNameKeys(tx: EntityManager, id: string): Promise<void> {
+  const [p]: { full_name: string; full_name_ar: string | null; name_variants: string[] }[] = await tx.query(`SELECT full_name, full_name_ar, name_variants FROM people WHERE id = $1`, [id]);
+  if (!p) return;
+  const keys = nameKeys([p.full_name, ...p.name_variants.filter((v) => !hasArabic(v))], [p.full_name_ar, ...p.name_variants.filter(hasArabic)]);
+  await tx.query(`UPDATE people SET key_latin = $2, key_arabic = $3, key_skeleton = $4 WHERE id = $1`, [id, keys.latin, keys.arabic, keys.skeleton]);
+}
+
+/**
+ * Undoes one audited change of a person, family or village: an update (or verification)
+ * gets its before values back, a creation is deleted, a deletion re-inserted (with its
+ * parent links). Refused with CONFLICT when the record changed since. Editors, admins and
+ * curators of the record's village. The revert is audited too.
+ */
+export async function revertChange(ctx: Context, auditGlobalId: string): Promise<boolean> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  const ref = fromGlobalId(auditGlobalId);
+  if (!ref || ref.type !== "AuditEntry" || !isUuid(ref.id)) throw notFound();
+  await ctx.ds.transaction(async (tx) => {
+    const [entry]: AuditRow[] = await tx.query(`SELECT id, table_name, record_id, action, before, after FROM audit_logs WHERE id = $1`, [ref.id]);
+    if (!entry || !Object.values(AuditTable).includes(entry.table_name) || !isUuid(entry.record_id)) throw notFound();
+    const table = entry.table_name;
+    const id = entry.record_id;
+    // One revert of a record at a time, and nothing else may have changed it since.
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('revert:' || $1))`, [id]);
+    const scope = await scopeOf(tx, table, id);
+    if (!mayReview(ctx.viewer, [scope.villageId])) throw forbidden();
+    if (!REVERTIBLE.has(entry.action)) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.revert_unsupported");
+    const [{ later }]: { later: boolean }[] = await tx.query(
+      `SELECT EXISTS (SELECT 1 FROM audit_logs WHERE table_name = $1 AND record_id = $2 AND id > $3) AS later`, [table, id, entry.id]);
+    if (later) throw conflict();
+    const [current]: Record<string, unknown>[] = await tx.query(`SELECT * FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
+    let restored: Record<string, unknown> | null = null;
+    if (entry.action === "create") {
+      if (!current) throw conflict();
+      if (table === AuditTable.PEOPLE) {
+        const [{ linked }]: { linked: boolean }[] = await tx.query(
+          `SELECT EXISTS (SELECT 1 FROM parent_links WHERE parent_id = $1 OR child_id = $1) OR EXISTS (SELECT 1 FROM unions WHERE partner1_id = $1 OR partner2_id = $1) AS linked`, [id]);
+        if (linked) throw conflict();
+      }
+      await tx.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
+    } else if (entry.action === "delete") {
+      if (current || !entry.before) throw conflict();
+      restored = columnsOf(ctx, table, entry.before);
+      if (table === AuditTable.PEOPLE) {
+        restored = { rootspace_id: "lb", ...restored, privacy_settings: JSON.stringify(entry.before.privacy_settings ?? { showBirthDate: false, showLocation: false, showContact: false }) };
+      }
+      await insertRow(tx, table, { id, ...restored });
+      if (table === AuditTable.PEOPLE) {
+        await refreshNameKeys(tx, id);
+        const links = (entry.before.links ?? []) as { parent_id: string; child_id: string; kind: string }[];
+        if (links.length) {
+          await tx.query(
+            `INSERT INTO parent_links (id, parent_id, child_id, kind, created_by)
+             SELECT l.id, l.parent_id, l.child_id, l.kind, $2 FROM jsonb_to_recordset($1::jsonb) AS l(id uuid, parent_id uuid, child_id uuid, kind text)
+              WHERE EXISTS (SELECT 1 FROM people WHERE id = l.parent_id) AND EXISTS (SELECT 1 FROM people WHERE id = l.child_id)
+             ON CONFLICT DO NOTHING`,
+            [JSON.stringify(links.map((l) => ({ ...l, id: newId() }))), ctx.viewer.userId],
+          );
+        }
+      }
+    } else {
+      if (!current || !entry.before || !entry.after) throw conflict();
+      const back = columnsOf(ctx, table, Object.fromEntries(Object.keys(entry.after).filter((k) => k in entry.before!).map((k) => [k, entry.before![k]])));
+      const cols = Object.keys(back);
+      if (cols.length) {
+        await tx.query(`UPDATE ${table} SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1`, [id, ...Object.values(back)]);
+      }
+      if (table === AuditTable.PEOPLE) await refreshNameKeys(tx, id);
+      restored = back;
+    }
+    await audit(tx, { tableName: table, recordId: id, userId: ctx.viewer.userId, action: "revert", before: current ?? null, after: { ...(restored ?? {}), revertOf: entry.id } });
+  });
+  return true;
+}

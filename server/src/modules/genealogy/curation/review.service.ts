@@ -1,0 +1,105 @@
+import type { Context } from "../../../common/context.js";
+import { AppError, ErrorCode, forbidden, notFound, unauthenticated } from "../../../common/errors.js";
+import { toGlobalId } from "../../../common/global-id.js";
+import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, offsetAfter, offsetPageInfo } from "../../../common/pagination.js";
+import { audit } from "../../audit/index.js";
+import { rawIdOf } from "../people/person.service.js";
+import { Provenance } from "../provenance.js";
+import { Village } from "../villages/village.entity.js";
+import { curatedIds, isReviewStaff, mayReview } from "./curation.policy.js";
+import { RecordKind, type ReviewQueueConnection, type VerifyResult } from "./curation.types.js";
+
+/** Per kind: its table, global id type, and SQL giving the record's villages and visibility. */
+const KINDS: Record<RecordKind, { table: string; type: string; villages: string; visible: string }> = {
+  [RecordKind.PERSON]: { table: "people", type: "Person", villages: "ARRAY[r.village_id]", visible: "r.is_public" },
+  [RecordKind.FAMILY]: { table: "families", type: "Family", villages: "ARRAY[r.village_id]", visible: "r.is_public" },
+  [RecordKind.PARENT_LINK]: {
+    table: "parent_links", type: "ParentLink",
+    villages: "(SELECT array_agg(q.village_id) FROM people q WHERE q.id IN (r.parent_id, r.child_id))",
+    visible: "NOT EXISTS (SELECT 1 FROM people q WHERE q.id IN (r.parent_id, r.child_id) AND NOT q.is_public)",
+  },
+  [RecordKind.UNION]: {
+    table: "unions", type: "Union",
+    villages: "(SELECT array_agg(q.village_id) FROM people q WHERE q.id IN (r.partner1_id, r.partner2_id))",
+    visible: "NOT EXISTS (SELECT 1 FROM people q WHERE q.id IN (r.partner1_id, r.partner2_id) AND NOT q.is_public)",
+  },
+};
+
+/** Adds a source line unless it is already there. */
+export function appendSource(existing: string | null, source: string): string {
+  const lines = (existing ?? "").split("\n").map((l) => l.trim()).filter(Boolean);
+  return lines.includes(source) ? lines.join("\n") : [...lines, source].join("\n");
+}
+
+/**
+ * Marks a record VERIFIED with the documenting source appended. Only curators of the
+ * record's village (either person's village for links and unions), editors and admins;
+ * never without a source. Audited with before and after.
+ */
+export async function verifyRecord(ctx: Context, kind: RecordKind, globalId: string, source: string): Promise<VerifyResult> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  const text = source.trim();
+  if (!text) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.verify_source_required", {}, [{ field: "source", key: "errors.verify_source_required" }]);
+  const k = KINDS[kind];
+  const id = rawIdOf(globalId, k.type);
+  if (!id) throw notFound();
+  return ctx.ds.transaction(async (tx) => {
+    const [row]: { provenance: Provenance; sources: string | null; villages: (string | null)[] | null; visible: boolean }[] = await tx.query(
+      `SELECT r.provenance, r.sources, ${k.villages} AS villages, ${k.visible} AS visible FROM ${k.table} r WHERE r.id = $1 FOR UPDATE OF r`, [id]);
+    if (!row || (!row.visible && !isReviewStaff(ctx.viewer))) throw notFound();
+    if (!mayReview(ctx.viewer, row.villages ?? [])) throw forbidden();
+    const sources = appendSource(row.sources, text);
+    await tx.query(`UPDATE ${k.table} SET provenance = $2, sources = $3 WHERE id = $1`, [id, Provenance.VERIFIED, sources]);
+    await audit(tx, { tableName: k.table, recordId: id, userId: ctx.viewer.userId, action: "verify",
+      before: { provenance: row.provenance, sources: row.sources }, after: { provenance: Provenance.VERIFIED, sources } });
+    return { kind, id: globalId, provenance: Provenance.VERIFIED, sources };
+  });
+}
+
+interface QueueRow {
+  kind: RecordKind;
+  id: string;
+  title: string;
+  title_ar: string | null;
+  village_id: string | null;
+  village_name: string | null;
+  village_name_ar: string | null;
+  sources: string | null;
+  provenance: Provenance;
+  created_at: Date;
+}
+
+/**
+ * COMMUNITY people and families of the villages the viewer curates (editors and admins:
+ * every village), oldest first. Only public records: a curator sees living people's names.
+ */
+export async function reviewQueue(ctx: Context, villageGlobalId: string | null | undefined, firstArg?: number, after?: string): Promise<ReviewQueueConnection> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  const staff = isReviewStaff(ctx.viewer);
+  const villageId = villageGlobalId ? rawIdOf(villageGlobalId, Village.typeName) : null;
+  if (villageGlobalId && !villageId) throw notFound();
+  if (villageId && !mayReview(ctx.viewer, [villageId])) throw forbidden();
+  if (!staff && !villageId && !curatedIds(ctx.viewer).length) throw forbidden();
+  const first = firstArg ?? DEFAULT_PAGE_SIZE;
+  const offset = offsetAfter(after);
+  // $1: one village or null; $2: staff (every village); $3: the curator's villages.
+  const scope = `r.provenance = 'COMMUNITY' AND r.is_public AND r.village_id IS NOT NULL
+    AND ($1::uuid IS NULL OR r.village_id = $1) AND ($2 OR r.village_id = ANY($3::uuid[]))`;
+  const union = `SELECT 'PERSON' AS kind, r.id, r.full_name AS title, r.full_name_ar AS title_ar, r.village_id, r.sources, r.provenance, r.created_at FROM people r WHERE ${scope}
+    UNION ALL SELECT 'FAMILY', r.id, r.family_name, r.family_name_ar, r.village_id, r.sources, r.provenance, r.created_at FROM families r WHERE ${scope}`;
+  const params = [villageId, staff, curatedIds(ctx.viewer)];
+  const [[{ n }], rows]: [{ n: number }[], QueueRow[]] = await Promise.all([
+    ctx.ds.query(`SELECT count(*)::int AS n FROM (${union}) q`, params),
+    ctx.ds.query(`SELECT q.*, v.name AS village_name, v.name_ar AS village_name_ar FROM (${union}) q LEFT JOIN villages v ON v.id = q.village_id
+      ORDER BY q.created_at, q.id LIMIT ${first + 1} OFFSET ${offset}`, params),
+  ]);
+  const edges = rows.slice(0, first).map((r, i) => ({
+    cursor: encodeOffsetCursor(offset + i),
+    node: {
+      kind: r.kind, id: toGlobalId(r.kind === RecordKind.PERSON ? "Person" : "Family", r.id), title: r.title, titleAr: r.title_ar,
+      villageId: r.village_id ? toGlobalId(Village.typeName, r.village_id) : null, villageName: r.village_name, villageNameAr: r.village_name_ar, sources: r.sources,
+      provenance: r.provenance, createdAt: r.created_at,
+    },
+  }));
+  return { edges, totalCount: n, pageInfo: offsetPageInfo(edges, offset, rows.length > first) };
+}

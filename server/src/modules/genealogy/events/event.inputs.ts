@@ -1,0 +1,96 @@
+import { ArgsType, Field, Float, ID, InputType } from "type-graphql";
+import { ArrayMaxSize, IsOptional, Max, MaxLength, Min } from "class-validator";
+import { ConnectionArgs } from "../../../common/pagination.js";
+
+@InputType({ description: "An event. Dates as records give them: 1890, ABT 1890, 12 MAR 1890, BET 1880 AND 1885. Omitted fields keep their value on update." })
+export class EventInput {
+  @Field(() => String, { nullable: true, description: "Required on create: birth, baptism, marriage, engagement, emigration, immigration, death, burial, festival, commemoration, other." })
+  @IsOptional()
+  @MaxLength(20)
+  type?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(60)
+  date?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(200)
+  place?: string | null;
+
+  @Field(() => ID, { nullable: true })
+  @IsOptional()
+  primaryPersonId?: string | null;
+
+  @Field(() => ID, { nullable: true })
+  @IsOptional()
+  secondaryPersonId?: string | null;
+
+  @Field(() => [ID], { nullable: true })
+  @IsOptional()
+  @ArrayMaxSize(10)
+  familyIds?: string[] | null;
+
+  @Field(() => [ID], { nullable: true })
+  @IsOptional()
+  @ArrayMaxSize(10)
+  villageIds?: string[] | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(200)
+  title?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(200)
+  titleAr?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(200)
+  titleFr?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(10_000)
+  description?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(10_000)
+  descriptionAr?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(10_000)
+  descriptionFr?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(10_000)
+  sources?: string | null;
+
+  @Field(() => Float, { nullable: true })
+  @IsOptional()
+  @Min(0)
+  @Max(1)
+  confidence?: number | null;
+}
+
+@ArgsType()
+export class EventsArgs extends ConnectionArgs {
+  @Field(() => ID, { nullable: true })
+  @IsOptional()
+  villageId?: string;
+
+  @Field(() => ID, { nullable: true })
+  @IsOptional()
+  personId?: string;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(20)
+  type?: string;
+}

@@ -1,0 +1,53 @@
+import express from "express";
+import type { DataSource } from "typeorm";
+import type { Config } from "../../../config.js";
+import { createContext, type Context } from "../../../common/context.js";
+import type { EventBus } from "../../../common/event-bus.js";
+import { fromGlobalId, isUuid } from "../../../common/global-id.js";
+import { currentLanguage, translate } from "../../../common/i18n.js";
+import { bearerToken, resolveViewer } from "../../accounts/index.js";
+import { writeGedcom, writeGedzip } from "../gedcom/index.js";
+import { exportRecords, type ExportScope } from "./export.service.js";
+
+/** What a GEDCOM export writes, shared by the HTTP download and the command line. */
+export async function* exportGedcom(ctx: Context, scope: ExportScope, opts: { version: "7.0" | "5.5.1"; zip: boolean }): AsyncGenerator<string | Uint8Array> {
+  const records = await exportRecords(ctx, scope, translate("people.private", ctx.language));
+  if (!opts.zip) {
+    yield* writeGedcom(undefined, records, { version: opts.version });
+    return;
+  }
+  const media: { path: string; data: Buffer }[] = ctx.viewer.userId && scope.mine ? await ctx.ds.query(`SELECT path, data FROM kept_media WHERE owner_id = $1 ORDER BY path`, [ctx.viewer.userId]) : [];
+  yield* writeGedzip(undefined, records, media.map((m) => ({ path: m.path, data: new Uint8Array(m.data) })), { version: opts.version });
+}
+
+/**
+ * GET /api/exports/tree?scope=mine|person&person=<id>&version=7.0|5.5.1&format=ged|gdz — the
+ * viewer's tree (members) or a person's line (anyone), under the viewer's privacy rules.
+ */
+export function exportRouter(deps: { ds: DataSource; bus: EventBus; config: Config }): express.Router {
+  const router = express.Router();
+  router.get("/api/exports/tree", async (req, res) => {
+    const viewer = await resolveViewer(deps.ds, bearerToken(req.get("authorization")));
+    const language = currentLanguage();
+    const ctx = createContext({ viewer, language, ds: deps.ds, bus: deps.bus, config: deps.config, client: { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null }, cookies: null });
+    const version = req.query.version === "5.5.1" ? "5.5.1" : "7.0";
+    const zip = req.query.format === "gdz";
+    let scope: ExportScope;
+    if (req.query.scope === "person") {
+      const ref = fromGlobalId(String(req.query.person ?? ""));
+      if (ref?.type !== "Person" || !isUuid(ref.id)) return res.status(404).json({ error: "errors.not_found", message: translate("errors.not_found", language) });
+      scope = { personId: ref.id };
+    } else {
+      if (!viewer.userId) return res.status(401).json({ error: "errors.unauthenticated", message: translate("errors.unauthenticated", language) });
+      scope = { mine: true };
+    }
+    res.set({
+      "content-type": zip ? "application/zip" : "text/plain; charset=utf-8",
+      "content-disposition": `attachment; filename="roots-tree.${zip ? "gdz" : "ged"}"`,
+      "cache-control": "no-store",
+    });
+    for await (const chunk of exportGedcom(ctx, scope, { version, zip })) res.write(chunk);
+    res.end();
+  });
+  return router;
+}

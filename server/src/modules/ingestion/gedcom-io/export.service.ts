@@ -1,0 +1,212 @@
+import type { DataSource } from "typeorm";
+import type { Viewer } from "../../../common/auth/viewer.js";
+import type { Context } from "../../../common/context.js";
+import { withRelatives } from "../../genealogy/people/person.relatives.js";
+import { accessTo, POLICY_COLUMNS, type Access } from "../../genealogy/people/person.policy.js";
+import { PERSON_COLUMNS, type PersonRow } from "../../genealogy/people/person.present.js";
+import { walk, type GedcomNode } from "../gedcom/index.js";
+import { personalName } from "./indi.js";
+
+export interface ExportScope {
+  /** The viewer's own tree (everything they recorded). */
+  mine?: boolean;
+  /** A person with their ancestors and descendants (ten generations each way). */
+  personId?: string;
+}
+
+type Row = PersonRow & { access: Access };
+type KeptRow = { job_id: string; xref: string | null; tag: string; record_table: string | null; record_id: string | null; data: Plain };
+type Plain = { tag: string; value?: string; pointer?: boolean; xref?: string; children?: Plain[] };
+
+const node = (tag: string, value?: string | null, children: GedcomNode[] = [], level = 1): GedcomNode => ({ level, tag, ...(value ? { value } : {}), line: 0, children });
+/** A level-1 pointer structure (FAMC, FAMS, HUSB, WIFE, CHIL) to an exported record. */
+const pointerTo = (tag: string, xref: string | undefined): GedcomNode => ({ ...node(tag, xref), pointer: true });
+const toNode = (p: Plain, level = 0): GedcomNode => ({
+  level,
+  tag: p.tag,
+  ...(p.xref ? { xref: p.xref } : {}),
+  ...(p.value !== undefined ? { value: p.value } : {}),
+  ...(p.pointer ? { pointer: true } : {}),
+  line: 0,
+  children: (p.children ?? []).map((c) => toNode(c, level + 1)),
+});
+
+/** Every pointer in a kept record, renamed to its export xref (or @VOID@ when it was left out). */
+function remap(n: GedcomNode, xrefOf: (x: string) => string | undefined): void {
+  walk(n, (c) => {
+    if (c.pointer && c.value && c.value !== "@VOID@") c.value = xrefOf(c.value) ?? "@VOID@";
+  });
+}
+
+/**
+ * The people of a scope as the viewer may see them, their couples and children as FAM
+ * records, and — for the member's own records — every record their files held (sources,
+ * notes, media, events, vendor extensions). Living people the viewer may not see are
+ * reduced to "Private": no name, dates or places leave the server.
+ */
+export async function exportRecords(ctx: Context, scope: ExportScope, privateLabel: string): Promise<GedcomNode[]> {
+  const { ds, viewer } = ctx;
+  await withRelatives(ctx);
+  const ids = await scopeIds(ds, viewer, scope);
+  const rows: PersonRow[] = ids.length ? await ds.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1) ORDER BY p.created_at, p.id`, [ids]) : [];
+  const people: Row[] = rows.map((r) => ({ ...r, access: accessTo(viewer, r) })).filter((r) => r.access !== "none");
+  const personIds = people.map((p) => p.id);
+  const links: { parent_id: string; child_id: string; kind: string }[] = await ds.query(
+    `SELECT parent_id, child_id, kind FROM parent_links WHERE parent_id = ANY($1) AND child_id = ANY($1) ORDER BY created_at, id`,
+    [personIds],
+  );
+  const unions: { id: string; partner1_id: string; partner2_id: string; kind: string; start_date_text: string | null; place: string | null }[] = await ds.query(
+    `SELECT id, partner1_id, partner2_id, kind, start_date_text, place FROM unions WHERE partner1_id = ANY($1) AND partner2_id = ANY($1) ORDER BY created_at, id`,
+    [personIds],
+  );
+  // The member's own kept records: whole for their people and unions, and the rest of their files.
+  const kept: KeptRow[] = viewer.userId
+    ? await ds.query(
+        `SELECT job_id, xref, tag, record_table, record_id, data FROM kept_records
+          WHERE owner_id = $1 AND (record_id = ANY($2) OR record_id = ANY($3) OR (record_id IS NULL AND $4))
+          ORDER BY job_id, seq`,
+        [viewer.userId, personIds, unions.map((u) => u.id), Boolean(scope.mine)],
+      )
+    : [];
+  const jobTag = new Map<string, string>();
+  const keptXref = (job: string, xref: string) => `@${jobTag.get(job) ?? (jobTag.set(job, `J${jobTag.size + 1}`), jobTag.get(job))}_${xref.replace(/@/g, "")}@`;
+  const keptByRecord = new Map(kept.filter((k) => k.record_id).map((k) => [k.record_id!, k]));
+  const xrefOfPerson = new Map(people.map((p, i) => [p.id, `@I${i + 1}@`]));
+  const keptPointer = new Map<string, string>(); // `${job} ${xref}` → export xref
+  for (const k of kept) if (k.xref) keptPointer.set(`${k.job_id} ${k.xref}`, k.record_table === "people" ? xrefOfPerson.get(k.record_id!) ?? "@VOID@" : keptXref(k.job_id, k.xref));
+
+  // Families: each kept FAM (with its own substructures), each union, and the parents of each
+  // child grouped as a couple.
+  type Fam = { xref: string; partners: string[]; children: string[]; union?: (typeof unions)[number]; kept?: KeptRow };
+  const personOfXref = new Map([...xrefOfPerson].map(([id, x]) => [x, id]));
+  const fams = new Map<string, Fam>();
+  const byCouple = new Map<string, Fam>();
+  // Every kept FAM stays its own family (a couple may have several: remarriage); unions and
+  // links join the first family of their couple, or start one.
+  const famOf = (partners: string[], k?: KeptRow) => {
+    const couple = [...partners].sort().join(" ");
+    let f = k ? undefined : byCouple.get(couple);
+    if (!f) {
+      f = { xref: k?.xref ? keptXref(k.job_id, k.xref) : `@F${fams.size + 1}@`, partners: [...partners].sort(), children: [], kept: k };
+      fams.set(k ? `kept ${k.job_id} ${k.xref}` : `couple ${couple}`, f);
+      if (!byCouple.has(couple)) byCouple.set(couple, f);
+    }
+    return f;
+  };
+  for (const k of kept) {
+    if (k.tag !== "FAM" || !k.xref) continue;
+    const partners = (k.data.children ?? [])
+      .filter((c) => (c.tag === "HUSB" || c.tag === "WIFE") && c.value)
+      .map((c) => personOfXref.get(keptPointer.get(`${k.job_id} ${c.value}`) ?? ""))
+      .filter((id): id is string => Boolean(id));
+    famOf(partners, k);
+  }
+  for (const u of unions) famOf([u.partner1_id, u.partner2_id]).union = u;
+  const parentsOf = new Map<string, string[]>();
+  for (const l of links) parentsOf.set(l.child_id, [...(parentsOf.get(l.child_id) ?? []), l.parent_id]);
+  for (const [child, parents] of parentsOf) famOf(parents.slice(0, 2)).children.push(child);
+  const famsOfPerson = new Map<string, string[]>();
+  const famcOfPerson = new Map<string, string[]>();
+  for (const f of fams.values()) {
+    for (const p of f.partners) famsOfPerson.set(p, [...(famsOfPerson.get(p) ?? []), f.xref]);
+    for (const c of f.children) famcOfPerson.set(c, [...(famcOfPerson.get(c) ?? []), f.xref]);
+  }
+  const famXrefs = new Set([...fams.values()].map((f) => f.xref));
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const out: GedcomNode[] = [];
+  for (const p of people) {
+    const k = keptByRecord.get(p.id);
+    const indi = p.access === "private" ? privateIndi(privateLabel) : k ? fromKept(k, p, (x) => keptPointer.get(`${k.job_id} ${x}`)) : modelled(p, p.access);
+    indi.xref = xrefOfPerson.get(p.id);
+    if (p.access === "full" && !indi.children.some((c) => c.tag === "UID")) indi.children.push(node("UID", p.id));
+    // Kept FAMC/FAMS keep their own details (PEDI, STAT, notes) when the family is exported.
+    indi.children = indi.children.filter((c) => !(c.tag === "FAMC" || c.tag === "FAMS") || c.value === "@VOID@" || famXrefs.has(c.value ?? ""));
+    const has = (tag: string, x: string) => indi.children.some((c) => c.tag === tag && c.value === x);
+    for (const f of famcOfPerson.get(p.id) ?? []) if (!has("FAMC", f)) indi.children.push(pointerTo("FAMC", f));
+    for (const f of famsOfPerson.get(p.id) ?? []) if (!has("FAMS", f)) indi.children.push(pointerTo("FAMS", f));
+    out.push(indi);
+  }
+  for (const f of fams.values()) {
+    const k = f.kept;
+    const fam = k ? toNode(k.data) : node("FAM", null, [], 0);
+    if (k) remap(fam, (x) => keptPointer.get(`${k.job_id} ${x}`));
+    const hidden = f.partners.some((id) => byId.get(id)!.access === "private");
+    // Kept HUSB/WIFE/CHIL stay (with their phrases) when they point to exported people.
+    fam.children = fam.children.filter((c) => !["HUSB", "WIFE", "CHIL"].includes(c.tag) || personOfXref.has(c.value ?? ""));
+    const has = (tag: string, x: string) => fam.children.some((c) => c.tag === tag && c.value === x);
+    const [a, b] = f.partners.map((id) => byId.get(id)!);
+    const roles = !b || a.gender !== "F" ? [a, b] : [b, a];
+    const head: GedcomNode[] = [];
+    if (roles[0] && !fam.children.some((c) => c.tag === "HUSB" || (c.tag === "WIFE" && c.value === xrefOfPerson.get(roles[0].id)))) head.push(pointerTo("HUSB", xrefOfPerson.get(roles[0].id)));
+    if (roles[1] && !fam.children.some((c) => c.tag === "WIFE" || (c.tag === "HUSB" && c.value === xrefOfPerson.get(roles[1].id)))) head.push(pointerTo("WIFE", xrefOfPerson.get(roles[1].id)));
+    fam.children = [...head, ...fam.children, ...f.children.filter((c) => !has("CHIL", xrefOfPerson.get(c)!)).map((c) => pointerTo("CHIL", xrefOfPerson.get(c)))];
+    if (!k && f.union?.kind === "marriage" && !hidden) {
+      const sub = [f.union.start_date_text ? node("DATE", f.union.start_date_text, [], 2) : null, f.union.place ? node("PLAC", f.union.place, [], 2) : null].filter((x): x is GedcomNode => x !== null);
+      fam.children.push(node("MARR", sub.length ? undefined : "Y", sub));
+    }
+    // A couple with a living partner the viewer may not see shows only who belongs to it.
+    if (hidden) fam.children = fam.children.filter((c) => ["HUSB", "WIFE", "CHIL"].includes(c.tag)).map((c) => ({ ...c, children: [] }));
+    fam.xref = f.xref;
+    out.push(fam);
+  }
+  for (const k of kept) {
+    if (k.record_id || !k.xref || k.tag === "FAM") continue;
+    const rec = toNode(k.data);
+    rec.xref = keptXref(k.job_id, k.xref);
+    remap(rec, (x) => keptPointer.get(`${k.job_id} ${x}`));
+    out.push(rec);
+  }
+  return out;
+}
+
+async function scopeIds(ds: DataSource, viewer: Viewer, scope: ExportScope): Promise<string[]> {
+  if (scope.mine && viewer.userId) {
+    const rows: { id: string }[] = await ds.query(`SELECT id FROM people WHERE created_by = $1`, [viewer.userId]);
+    return rows.map((r) => r.id);
+  }
+  if (!scope.personId) return [];
+  // The person, ancestors and descendants: one recursive statement each way.
+  const rows: { id: string }[] = await ds.query(
+    `WITH RECURSIVE up(id, g) AS (SELECT $1::uuid, 0 UNION SELECT pl.parent_id, up.g + 1 FROM parent_links pl JOIN up ON pl.child_id = up.id WHERE up.g < 10),
+                   down(id, g) AS (SELECT $1::uuid, 0 UNION SELECT pl.child_id, down.g + 1 FROM parent_links pl JOIN down ON pl.parent_id = down.id WHERE down.g < 10)
+     SELECT id FROM up UNION SELECT id FROM down`,
+    [scope.personId],
+  );
+  return rows.map((r) => r.id);
+}
+
+function privateIndi(label: string): GedcomNode {
+  return node("INDI", null, [node("NAME", label)], 0);
+}
+
+/** An INDI from what Roots holds (people added in Roots, or seen by someone else). */
+function modelled(p: PersonRow, access: Access): GedcomNode {
+  const partial = access === "partial";
+  const showBirth = !partial || p.privacy_settings?.showBirthDate;
+  const showPlace = !partial || p.privacy_settings?.showLocation;
+  const name = node("NAME", p.full_name, p.full_name_ar && p.full_name_ar !== p.full_name ? [node("TRAN", p.full_name_ar, [node("LANG", "ar", [], 3)], 2)] : []);
+  const kids: GedcomNode[] = [name];
+  if (p.gender && p.gender !== "U") kids.push(node("SEX", p.gender));
+  else kids.push(node("SEX", "U"));
+  const event = (tag: string, date: string | null, place: string | null, happened: boolean) => {
+    const sub = [date ? node("DATE", date, [], 2) : null, place ? node("PLAC", place, [], 2) : null].filter((x): x is GedcomNode => x !== null);
+    if (sub.length || happened) kids.push(node(tag, sub.length ? undefined : "Y", sub));
+  };
+  if (showBirth) event("BIRT", p.birth_date_text, showPlace ? p.birth_place : null, false);
+  event("DEAT", p.death_date_text, showPlace ? p.death_place : null, Boolean(p.is_deceased));
+  if (!partial && p.occupation) kids.push(node("OCCU", p.occupation));
+  if (!partial && p.bio) kids.push(node("NOTE", p.bio));
+  return node("INDI", null, kids, 0);
+}
+
+/** A kept INDI with what was changed in Roots since the import written over it. */
+function fromKept(k: { data: Plain }, p: PersonRow, pointer: (x: string) => string | undefined): GedcomNode {
+  const indi = toNode(k.data);
+  remap(indi, pointer);
+  const name = indi.children.find((c) => c.tag === "NAME");
+  const current = p.full_name && p.full_name !== "?" ? p.full_name : null;
+  if (name && current && personalName(name.value) !== current && personalName(name.value) !== p.full_name_ar) name.value = current;
+  const sex = indi.children.find((c) => c.tag === "SEX");
+  if (sex && p.gender && sex.value !== p.gender && p.gender !== "U") sex.value = p.gender;
+  return indi;
+}

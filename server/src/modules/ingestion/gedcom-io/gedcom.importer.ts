@@ -1,0 +1,133 @@
+import { createReadStream } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { newId } from "../../../common/uuid.js";
+import { parseGenealogicalDate } from "../../genealogy/dates/genealogical-date.js";
+import { normalizeLatin } from "../../genealogy/names/normalize.js";
+import { GedcomError, readGedcom, readGedzip, walk, type GedcomEvent, type GedcomNode, type GedzipMedia } from "../gedcom/index.js";
+import { UnreadableFileError, type Importer, type StageContext, type StageResult } from "../importer.js";
+import { personColumns } from "../person-record.js";
+import { villageMatcher } from "../village-matcher.js";
+import { familyFromFam, pedigreeKinds, personFromIndi, plain } from "./indi.js";
+import { MIN_PARENT_GAP_YEARS } from "../../genealogy/people/person.service.js";
+
+const EVENT_TAGS = new Set(["BIRT", "CHR", "BAPM", "DEAT", "BURI", "CREM", "ADOP", "BARM", "BASM", "BLES", "CHRA", "CONF", "FCOM", "GRAD", "EMIG", "IMMI", "NATU", "CENS", "PROB", "WILL", "RETI", "ORDN", "EVEN", "MARR", "ENGA", "DIV", "DIVF", "ANUL", "MARB", "MARC", "MARL", "MARS", "RESI", "OCCU"]);
+
+/**
+ * GEDCOM 5.5 / 5.5.1 / 5.5.5 / 7.0 and GEDZIP: streamed record by record, converted to 7.0,
+ * mapped to people, unions and parent links, and every record kept whole for the export.
+ */
+export const gedcomImporter: Importer = {
+  async stage(ctx: StageContext): Promise<StageResult> {
+    const path = ctx.job.filePath!;
+    const zipped = /\.(gdz|zip)$/i.test(ctx.job.fileName);
+    const matchVillage = await villageMatcher(ctx.ds, ctx.job.rootspaceId);
+    const fileScheme = `xref:${normalizeLatin(ctx.job.fileName.replace(/\.[^.]+$/, "")) || "gedcom"}`;
+    const links: { fam: string; parent: string; child: string; line: number }[] = [];
+    const pedigrees = new Map<string, string>(); // `${fam} ${child}` → kind
+    const places = new Set<string>();
+    const counts = { parsed: 0, events: 0, sources: 0, media: 0, places: 0 };
+    let version = "unknown";
+    let source = "";
+    let mediaIndex = 0;
+    const warn = (line: number | null, key: string, params: Record<string, unknown> = {}) => ctx.stager.warn({ line, key, params });
+    const events: AsyncIterable<GedcomEvent | GedzipMedia> = zipped
+      ? readGedzip(createReadStream(path), { toV7: true, onWarning: (w) => void warn(w.line || null, w.code) })
+      : readGedcom(createReadStream(path), { toV7: true, onWarning: (w) => void warn(w.line || null, w.code) });
+    try {
+      for await (const ev of events) {
+        if (ev.type === "header") {
+          version = ev.header.version;
+          source = [ev.header.sourceSystem?.name ?? ev.header.sourceSystem?.id, ev.header.sourceSystem?.version].filter(Boolean).join(" ");
+          continue;
+        }
+        if (ev.type === "media") {
+          const dir = `${path}-media`;
+          await mkdir(dir, { recursive: true });
+          const file = join(dir, String(mediaIndex++));
+          await writeFile(file, ev.data);
+          counts.media++;
+          await ctx.stager.add({ kind: "media", localKey: null, line: null, data: { path: ev.path, file } });
+          continue;
+        }
+        if (ev.type !== "record") continue;
+        const record = ev.record;
+        counts.parsed++;
+        walkPlaces(record, places);
+        counts.events += record.children.filter((c) => EVENT_TAGS.has(c.tag)).length;
+        if (record.tag === "INDI" && record.xref) await stagePerson(ctx, record, fileScheme, matchVillage, pedigrees);
+        else if (record.tag === "FAM" && record.xref) await stageFamily(ctx, record, links);
+        else {
+          if (record.tag === "SOUR") counts.sources++;
+          if (record.tag === "OBJE") counts.media++;
+          await ctx.stager.add({ kind: "record", localKey: record.xref ?? null, line: record.line, targetId: newId(), data: { gedcom: plain(record) } });
+        }
+        await ctx.progress({ parsed: counts.parsed });
+      }
+    } catch (err) {
+      if (err instanceof GedcomError) throw new UnreadableFileError(err.code);
+      throw err;
+    }
+    // Parent links once every record is read (a child's FAMC.PEDI may come after the FAM).
+    for (const l of links) {
+      const kind = pedigrees.get(`${l.fam} ${l.child}`) ?? "birth";
+      await ctx.stager.add({ kind: "link", localKey: null, line: l.line, targetId: newId(), data: { parent: l.parent, child: l.child, kind } });
+    }
+    counts.places = places.size;
+    return { counts, options: { version, source } };
+  },
+};
+
+async function stagePerson(ctx: StageContext, indi: GedcomNode, fileScheme: string, matchVillage: (n: string) => string | null, pedigrees: Map<string, string>) {
+  const { person, externalIds, birthLocality } = personFromIndi(indi);
+  for (const [fam, kind] of pedigreeKinds(indi)) pedigrees.set(`${fam} ${indi.xref}`, kind);
+  const villageId = birthLocality ? matchVillage(birthLocality) : null;
+  const { columns, errors } = personColumns({ ...person, villageId });
+  // A family file is the member's record of the past: an unreadable or odd date is a warning,
+  // never a reason to leave a person out (the original text is kept with the record).
+  for (const e of errors) await ctx.stager.warn({ line: indi.line, key: e, params: { years: MIN_PARENT_GAP_YEARS } });
+  if (errors.includes("errors.death_before_birth") || errors.includes("errors.date_in_future")) {
+    for (const k of ["death_date_text", "death_date_qualifier", "death_date_from", "death_date_to"]) columns[k] = null;
+  }
+  if (!columns.full_name) columns.full_name = "?";
+  await ctx.stager.add({
+    kind: "person",
+    localKey: indi.xref!,
+    line: indi.line,
+    targetId: newId(),
+    data: { columns, externalIds: [...externalIds, { scheme: fileScheme, value: indi.xref! }], gedcom: plain(indi) },
+  });
+}
+
+async function stageFamily(ctx: StageContext, fam: GedcomNode, links: { fam: string; parent: string; child: string; line: number }[]) {
+  const f = familyFromFam(fam);
+  for (const child of f.children) for (const parent of f.partners) links.push({ fam: fam.xref!, parent, child: child.xref, line: fam.line });
+  if (f.partners.length === 2 && f.partners[0] !== f.partners[1]) {
+    const date = f.date ? parseGenealogicalDate(f.date) : null;
+    await ctx.stager.add({
+      kind: "union",
+      localKey: fam.xref!,
+      line: fam.line,
+      targetId: newId(),
+      data: {
+        a: f.partners[0],
+        b: f.partners[1],
+        kind: f.married ? "marriage" : "unknown",
+        dateText: date?.text ?? null,
+        dateQualifier: date?.qualifier ?? null,
+        dateFrom: date?.from ?? null,
+        dateTo: date?.to ?? null,
+        place: f.place,
+        gedcom: plain(fam),
+      },
+    });
+  } else {
+    await ctx.stager.add({ kind: "record", localKey: fam.xref!, line: fam.line, targetId: newId(), data: { gedcom: plain(fam) } });
+  }
+}
+
+function walkPlaces(record: GedcomNode, places: Set<string>) {
+  walk(record, (n) => {
+    if (n.tag === "PLAC" && n.value && places.size < 1_000_000) places.add(n.value);
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * GEDCOM 7.0 → 5.5.1 down-conversion of one record, for export to older programs. What has a 5.5.1
+ * form is mapped (SNOTE → NOTE, calendar keywords → @#D…@ escapes, BCE → B.C., media types → file
+ * extensions); what has none is kept under a vendor tag (PHRASE → _PHRASE, EXID → _EXID, …).
+ */
+import type { GedcomNode } from "./model.js";
+import { walk } from "./records.js";
+
+const CALENDAR_ESCAPES: Record<string, string> = {
+  GREGORIAN: "@#DGREGORIAN@", JULIAN: "@#DJULIAN@", HEBREW: "@#DHEBREW@", FRENCH_R: "@#DFRENCH R@", _ROMAN: "@#DROMAN@", _UNKNOWN: "@#DUNKNOWN@",
+};
+/** 7.0-only tags kept as vendor extensions in 5.5.1. */
+const TO_EXTENSION = new Set(["PHRASE", "EXID", "UID", "CREA", "SDATE", "INIL", "NO", "TRAN", "MIME", "CROP", "TOP", "LEFT", "HEIGHT", "WIDTH", "INIT", "SCHMA", "TAG", "ASSO_ROLE"]);
+const FORM_EXT: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif", "image/bmp": "bmp", "image/tiff": "tif", "application/pdf": "pdf", "audio/wav": "wav", "video/mp4": "mp4", "text/plain": "txt", "text/html": "htm" };
+
+function downgradeDate(value: string): string {
+  return value
+    .replace(/\b(GREGORIAN|JULIAN|HEBREW|FRENCH_R|_ROMAN|_UNKNOWN)\b/g, (c) => CALENDAR_ESCAPES[c])
+    .replace(/ BCE\b/g, " B.C.");
+}
+
+/** Removes and returns a PHRASE substructure's text. */
+function takePhrase(n: GedcomNode): string | undefined {
+  const i = n.children.findIndex((c) => c.tag === "PHRASE");
+  if (i < 0) return undefined;
+  return n.children.splice(i, 1)[0].value;
+}
+
+/** 7.0 DATE + PHRASE → 5.5.1 "INT date (phrase)" or "(phrase)"; calendars and BCE rewritten. */
+function downgradeDateNode(n: GedcomNode): void {
+  const phrase = takePhrase(n);
+  const date = n.value ? downgradeDate(n.value) : "";
+  if (phrase === undefined) n.value = date || undefined;
+  else if (date && !/^(BET|FROM|TO|BEF|AFT|ABT|CAL|EST) /.test(date)) n.value = `INT ${date} (${phrase})`;
+  else if (date) {
+    // A range or approximation cannot carry INT; keep the phrase beside it.
+    n.value = date;
+    n.children.unshift({ level: n.level + 1, tag: "_PHRASE", value: phrase, line: n.line, children: [] });
+  } else n.value = `(${phrase})`;
+}
+
+/** Rewrites one 7.0 record (mutated in place) into 5.5.1 structures. */
+export function downgradeRecord(record: GedcomNode): GedcomNode {
+  if (record.tag === "SNOTE") record.tag = "NOTE";
+  walk(record, (n, parent) => {
+    if (n === record) return;
+    if (n.tag === "SNOTE") n.tag = "NOTE";
+    else if (n.tag === "DATE") downgradeDateNode(n);
+    else if (n.tag === "ROLE" && parent?.tag === "ASSO") {
+      // RELA is free text: the phrase says it best, else the enumeration word.
+      const phrase = takePhrase(n);
+      n.tag = "RELA";
+      n.value = phrase ?? n.value;
+    }
+    else if (n.tag === "AGE" && n.value) n.value = n.value.replace(/(\d+)([ymwd])/g, (_m, d: string, u: string) => d + u.toUpperCase()).replace(/^([<>]) /, "$1");
+    else if (n.tag === "FORM" && n.value && parent?.tag === "FILE") n.value = FORM_EXT[n.value] ?? n.value.replace(/^.*\//, "").replace(/^x-/, "");
+    else if (n.tag === "MEDI" && parent?.tag === "FORM") n.tag = "TYPE";
+    else if (TO_EXTENSION.has(n.tag)) n.tag = "_" + n.tag;
+  });
+  return record;
+}

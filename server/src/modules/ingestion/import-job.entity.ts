@@ -1,0 +1,190 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from "typeorm";
+
+/** Where an import is: parsed into staging, reviewed by the member, then committed at once. */
+export enum ImportStatus {
+  QUEUED = "queued",
+  PARSING = "parsing",
+  REVIEW = "review",
+  COMMIT_QUEUED = "commit_queued",
+  COMMITTING = "committing",
+  DONE = "done",
+  FAILED = "failed",
+  CANCELLED = "cancelled",
+}
+
+export type ImportKind = "gedcom" | "spreadsheet";
+
+/** Running counters shown as progress and in the review summary. */
+export interface ImportCounts {
+  /** Records (GEDCOM) or rows (spreadsheet) read so far. */
+  parsed: number;
+  /** Rows written to the tree during the commit. */
+  written: number;
+  /** Records the commit will write (known once parsing ends). */
+  total: number;
+  people: number;
+  unions: number;
+  links: number;
+  events: number;
+  sources: number;
+  media: number;
+  places: number;
+  warnings: number;
+  errors: number;
+  duplicates: number;
+  updates: number;
+}
+
+/** One upload of a family tree file, from upload to commit. */
+@Entity("import_jobs")
+@Index(["userId", "createdAt"])
+@Index(["status"])
+export class ImportJob {
+  @PrimaryColumn("uuid")
+  id: string;
+
+  @Column("text", { name: "rootspace_id" })
+  rootspaceId: string;
+
+  @Column("uuid", { name: "user_id" })
+  userId: string;
+
+  @Column("text")
+  kind: ImportKind;
+
+  @Column("text")
+  status: ImportStatus;
+
+  @Column("text", { name: "file_name" })
+  fileName: string;
+
+  @Column("bigint", { name: "file_size" })
+  fileSize: string;
+
+  /** SHA-256 of the uploaded bytes: the file's identity for re-imports. */
+  @Column("text", { name: "file_sha256" })
+  fileSha256: string;
+
+  /** Path of the stored upload (removed once the job ends). */
+  @Column("text", { name: "file_path", nullable: true })
+  filePath: string | null;
+
+  @Column("jsonb")
+  counts: ImportCounts;
+
+  /** Importer options: spreadsheet header row and column mapping, GEDCOM version found… */
+  @Column("jsonb")
+  options: Record<string, unknown>;
+
+  /** Translation key of the reason a job failed or was refused. */
+  @Column("text", { name: "error_key", nullable: true })
+  errorKey: string | null;
+
+  @Column("jsonb", { name: "error_params", nullable: true })
+  errorParams: Record<string, unknown> | null;
+
+  /** Which server instance works on it, and when it last reported (stale → interrupted). */
+  @Column("text", { name: "worker_id", nullable: true })
+  workerId: string | null;
+
+  @Column("timestamptz", { name: "heartbeat_at", nullable: true })
+  heartbeatAt: Date | null;
+
+  @Column("timestamptz", { name: "finished_at", nullable: true })
+  finishedAt: Date | null;
+
+  @CreateDateColumn({ name: "created_at", type: "timestamptz" })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: "updated_at", type: "timestamptz" })
+  updatedAt: Date;
+}
+
+/** A parsed record waiting for review: a person, a parent link, a union… (`data` holds its columns). */
+@Entity("import_staged")
+@Index(["jobId", "kind", "seq"])
+@Index(["jobId", "localKey"])
+export class ImportStaged {
+  @Column("uuid", { name: "job_id", primary: true })
+  jobId: string;
+
+  @Column("int", { primary: true })
+  seq: number;
+
+  @Column("text")
+  kind: string;
+
+  /** The record's key inside the file (GEDCOM xref, spreadsheet row id). */
+  @Column("text", { name: "local_key", nullable: true })
+  localKey: string | null;
+
+  /** Line (GEDCOM) or row (spreadsheet) where the record starts, for messages. */
+  @Column("int", { nullable: true })
+  line: number | null;
+
+  @Column("jsonb")
+  data: Record<string, unknown>;
+
+  /** Id the record gets (or already has, on a re-import) in the tree. */
+  @Column("uuid", { name: "target_id", nullable: true })
+  targetId: string | null;
+
+  /** Errors that keep this record out of the commit (translation keys). */
+  @Column("text", { array: true, name: "error_keys" })
+  errorKeys: string[];
+
+  /** create, update (a re-import of a record already in the tree) or skip. */
+  @Column("text", { default: "create" })
+  action: string;
+
+  /** An existing person this record probably is (suggested to the member). */
+  @Column("uuid", { name: "duplicate_of", nullable: true })
+  duplicateOf: string | null;
+}
+
+/** A warning found while reading a file, with where it was found. */
+@Entity("import_warnings")
+export class ImportWarning {
+  @Column("uuid", { name: "job_id", primary: true })
+  jobId: string;
+
+  @Column("int", { primary: true })
+  seq: number;
+
+  @Column("int", { nullable: true })
+  line: number | null;
+
+  /** Translation key (ingestion.warn.*) and its parameters. */
+  @Column("text")
+  key: string;
+
+  @Column("jsonb", { nullable: true })
+  params: Record<string, unknown> | null;
+}
+
+/**
+ * Identifiers a record has in other programs (GEDCOM `_UID`/`UID`/`EXID`, a spreadsheet's id
+ * column). Scoped to the member who imported them, so a re-import updates instead of duplicating.
+ */
+@Entity("external_ids")
+@Index(["ownerId", "scheme", "value"], { unique: true })
+@Index(["recordId"])
+export class ExternalId {
+  @PrimaryColumn("uuid")
+  id: string;
+
+  @Column("uuid", { name: "owner_id" })
+  ownerId: string;
+
+  @Column("text")
+  scheme: string;
+
+  @Column("text")
+  value: string;
+
+  @Column("text", { name: "record_table" })
+  recordTable: string;
+
+  @Column("uuid", { name: "record_id" })
+  recordId: string;
+}

@@ -1,0 +1,160 @@
+import type { DataSource } from "typeorm";
+import { hasAnyRole, Role } from "../../common/auth/roles.js";
+import type { Context } from "../../common/context.js";
+import { AppError, ErrorCode, notFound, unauthenticated } from "../../common/errors.js";
+import { fromGlobalId, isUuid } from "../../common/global-id.js";
+import { translate, type Language } from "../../common/i18n.js";
+import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, offsetAfter, offsetPageInfo } from "../../common/pagination.js";
+import { personNode } from "../genealogy/index.js";
+import { ImportStatus, type ImportJob } from "./import-job.entity.js";
+import { loadJob, type ImportRunner } from "./runner.js";
+import { SHEET_FIELDS } from "./spreadsheet/headers.js";
+import { presentJob, type ImportJobView, type ImportRecordView, type ImportWarningView } from "./import-job.types.js";
+import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
+
+const runners = new WeakMap<DataSource, ImportRunner>();
+
+/** The runner of this server (one per database connection pool). */
+export function registerRunner(ds: DataSource, runner: ImportRunner): void {
+  runners.set(ds, runner);
+}
+
+const kick = (ds: DataSource) => runners.get(ds)?.kick();
+
+/** A job of the viewer's (admins see every job); NOT_FOUND otherwise. */
+export async function jobFor(ctx: Context, globalId: string): Promise<ImportJob> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  const ref = fromGlobalId(globalId);
+  const job = ref?.type === "ImportJob" && isUuid(ref.id) ? await loadJob(ctx.ds, ref.id) : null;
+  if (!job || (job.userId !== ctx.viewer.userId && !hasAnyRole(ctx.viewer.roles, [Role.ADMIN]))) throw notFound();
+  return job;
+}
+
+export async function getJob(ctx: Context, globalId: string): Promise<ImportJobView> {
+  return presentJob(await jobFor(ctx, globalId), ctx.language);
+}
+
+/** The viewer's latest imports, newest first. */
+export async function myJobs(ctx: Context, first: number): Promise<ImportJobView[]> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  const ids: { id: string }[] = await ctx.ds.query(`SELECT id FROM import_jobs WHERE user_id = $1 ORDER BY created_at DESC LIMIT $2`, [ctx.viewer.userId, Math.min(first, 50)]);
+  const jobs = await Promise.all(ids.map((r) => loadJob(ctx.ds, r.id)));
+  return jobs.filter((j): j is ImportJob => j !== null).map((j) => presentJob(j, ctx.language));
+}
+
+/** Moves a job from one status to another atomically; a job in any other status is refused. */
+async function transition(ctx: Context, job: ImportJob, from: ImportStatus[], to: ImportStatus, extra = ""): Promise<ImportJobView> {
+  const [rows]: [unknown[], number] = await ctx.ds.query(
+    `UPDATE import_jobs SET status = $2, updated_at = now()${extra} WHERE id = $1 AND status = ANY($3) RETURNING id`,
+    [job.id, to, from],
+  );
+  if (!rows.length) throw new AppError(ErrorCode.CONFLICT, "ingestion.wrong_state");
+  // The answer is the state this mutation made, read before the runner may move it on.
+  const view = presentJob((await loadJob(ctx.ds, job.id))!, ctx.language);
+  void ctx.bus.publish("IMPORT_JOB_UPDATED", { id: job.id, userId: job.userId });
+  kick(ctx.ds);
+  return view;
+}
+
+/** The member confirms the review: the commit runs in the background, in one transaction. */
+export async function confirmImport(ctx: Context, globalId: string): Promise<ImportJobView> {
+  const job = await jobFor(ctx, globalId);
+  if (job.status === ImportStatus.REVIEW && job.counts.total === 0) throw new AppError(ErrorCode.BAD_USER_INPUT, "ingestion.nothing_to_import");
+  return transition(ctx, job, [ImportStatus.REVIEW], ImportStatus.COMMIT_QUEUED);
+}
+
+/** Stops a job at any stage before it is done; a commit in progress is rolled back. */
+export async function cancelImport(ctx: Context, globalId: string): Promise<ImportJobView> {
+  const job = await jobFor(ctx, globalId);
+  const view = await transition(
+    ctx,
+    job,
+    [ImportStatus.QUEUED, ImportStatus.PARSING, ImportStatus.REVIEW, ImportStatus.COMMIT_QUEUED, ImportStatus.COMMITTING],
+    ImportStatus.CANCELLED,
+    ", finished_at = now()",
+  );
+  runners.get(ctx.ds)?.abortIfRunning(job.id);
+  await ctx.ds.query(`DELETE FROM import_staged WHERE job_id = $1`, [job.id]);
+  return view;
+}
+
+/** Runs a failed job again from its stored file (reads it again, then back to review). */
+export async function retryImport(ctx: Context, globalId: string): Promise<ImportJobView> {
+  const job = await jobFor(ctx, globalId);
+  if (!job.filePath) throw new AppError(ErrorCode.CONFLICT, "ingestion.file_gone");
+  return transition(ctx, job, [ImportStatus.FAILED], ImportStatus.QUEUED, ", error_key = NULL, error_params = NULL, finished_at = NULL");
+}
+
+/** Spreadsheet: the member corrects the header row or a column's field; the file is read again. */
+export async function setMapping(ctx: Context, globalId: string, headerRow: number, mapping: (string | null)[]): Promise<ImportJobView> {
+  const job = await jobFor(ctx, globalId);
+  const bad = mapping.findIndex((f) => f !== null && !(SHEET_FIELDS as readonly string[]).includes(f));
+  if (job.kind !== "spreadsheet") throw new AppError(ErrorCode.BAD_USER_INPUT, "ingestion.wrong_state");
+  if (bad >= 0 || headerRow < 0 || headerRow > 50 || mapping.length > 200) {
+    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "mapping", key: "ingestion.mapping_invalid" }]);
+  }
+  const fields = mapping.filter(Boolean);
+  if (new Set(fields).size !== fields.length) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "mapping", key: "ingestion.mapping_twice" }]);
+  const options = { ...(job.options as Record<string, unknown>), headerRow, mapping };
+  await ctx.ds.query(`UPDATE import_jobs SET options = $2 WHERE id = $1`, [job.id, JSON.stringify(options)]);
+  return transition(ctx, job, [ImportStatus.REVIEW, ImportStatus.FAILED], ImportStatus.QUEUED, ", error_key = NULL, finished_at = NULL");
+}
+
+/** Warnings of a job with their line numbers, translated. */
+export async function jobWarnings(ctx: Context, globalId: string, first = DEFAULT_PAGE_SIZE, after?: string) {
+  const job = await jobFor(ctx, globalId);
+  const offset = offsetAfter(after);
+  const rows: { line: number | null; key: string; params: Record<string, string | number> | null }[] = await ctx.ds.query(
+    `SELECT line, key, params FROM import_warnings WHERE job_id = $1 ORDER BY seq LIMIT $2 OFFSET $3`,
+    [job.id, first + 1, offset],
+  );
+  return page(rows.map((r) => warningView(r, ctx.language)), first, offset, job.counts.warnings);
+}
+
+const warningView = (r: { line: number | null; key: string; params: Record<string, string | number> | null }, lang: Language): ImportWarningView => ({
+  line: r.line,
+  key: r.key,
+  message: translate(r.key, lang, r.params ?? {}),
+});
+
+/** Staged records for the review (optionally only refused ones or likely duplicates). */
+export async function jobRecords(ctx: Context, globalId: string, filter: "all" | "errors" | "duplicates", first = DEFAULT_PAGE_SIZE, after?: string) {
+  const job = await jobFor(ctx, globalId);
+  const offset = offsetAfter(after);
+  const where = filter === "errors" ? `AND error_keys <> '{}'` : filter === "duplicates" ? `AND duplicate_of IS NOT NULL` : "";
+  const [{ n }]: { n: number }[] = await ctx.ds.query(`SELECT count(*)::int AS n FROM import_staged WHERE job_id = $1 ${where}`, [job.id]);
+  const rows: { line: number | null; kind: string; local_key: string | null; data: { columns?: Record<string, string | null> }; action: string; error_keys: string[]; duplicate_of: string | null }[] =
+    await ctx.ds.query(
+      `SELECT line, kind, local_key, data, action, error_keys, duplicate_of FROM import_staged WHERE job_id = $1 ${where} ORDER BY seq LIMIT $2 OFFSET $3`,
+      [job.id, first + 1, offset],
+    );
+  const views = await Promise.all(
+    rows.map(async (r): Promise<ImportRecordView> => {
+      const c = r.data.columns ?? {};
+      return {
+        line: r.line,
+        kind: r.kind,
+        key: r.local_key,
+        name: c.full_name ?? null,
+        nameAr: c.full_name_ar ?? null,
+        birth: c.birth_date_text ?? null,
+        death: c.death_date_text ?? null,
+        action: r.action,
+        errors: r.error_keys.map((k) => translate(k, ctx.language, { years: MIN_PARENT_GAP_YEARS })),
+        duplicateOf: r.duplicate_of,
+        // The suggested person goes through the people policy like any other read.
+        duplicate: r.duplicate_of ? await personNode(ctx, r.duplicate_of) : null,
+      };
+    }),
+  );
+  return page(views, first, offset, n);
+}
+
+function page<T>(items: T[], first: number, offset: number, totalCount: number) {
+  const edges = items.slice(0, first).map((node, i) => ({ cursor: encodeOffsetCursor(offset + i), node }));
+  return {
+    edges,
+    totalCount,
+    pageInfo: offsetPageInfo(edges, offset, items.length > first),
+  };
+}

@@ -1,0 +1,93 @@
+import { Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { toGlobalId } from "../../common/global-id.js";
+import { translate, type Language } from "../../common/i18n.js";
+import { PersonView } from "../genealogy/people/person.types.js";
+import { ImportStatus, type ImportCounts, type ImportJob } from "./import-job.entity.js";
+
+@ObjectType("ImportCounts", { simpleResolvers: true, description: "Progress and summary of an import." })
+export class ImportCountsView implements ImportCounts {
+  @Field(() => Int, { description: "Records (GEDCOM) or rows (spreadsheet) read." }) parsed: number;
+  @Field(() => Int, { description: "Rows written to the tree so far (during the commit)." }) written: number;
+  @Field(() => Int, { description: "Records the commit will write." }) total: number;
+  @Field(() => Int) people: number;
+  @Field(() => Int) unions: number;
+  @Field(() => Int, { description: "Parent–child links." }) links: number;
+  @Field(() => Int) events: number;
+  @Field(() => Int) sources: number;
+  @Field(() => Int) media: number;
+  @Field(() => Int) places: number;
+  @Field(() => Int) warnings: number;
+  @Field(() => Int, { description: "Records refused (shown with their errors; left out of the commit)." }) errors: number;
+  @Field(() => Int, { description: "People that look like someone already in Roots." }) duplicates: number;
+  @Field(() => Int, { description: "People imported before (same external id) that the commit updates." }) updates: number;
+}
+
+@ObjectType("ImportJob", { description: "An upload of a family tree file: parsed, reviewed, then committed at once." })
+export class ImportJobView {
+  rawId: string;
+
+  @Field(() => ID, { name: "id" })
+  get globalId(): string {
+    return toGlobalId("ImportJob", this.rawId);
+  }
+
+  @Field(() => String, { description: "gedcom or spreadsheet." }) kind: string;
+  @Field(() => String, { description: "queued, parsing, review, commit_queued, committing, done, failed or cancelled." }) status: string;
+  @Field(() => String) fileName: string;
+  @Field(() => Float) fileSize: number;
+  @Field(() => ImportCountsView) counts: ImportCountsView;
+  @Field(() => String, { nullable: true, description: "Why it failed, in the request language." }) errorMessage: string | null;
+  @Field(() => Boolean, { description: "A failed or interrupted job whose file is still here can run again." }) canRetry: boolean;
+  @Field(() => Boolean) canCancel: boolean;
+  @Field(() => Int, { nullable: true, description: "Spreadsheet: index of the header row (0-based)." }) headerRow: number | null;
+  @Field(() => [String], { description: "Spreadsheet: the header cells." }) headers: string[];
+  @Field(() => [String], { nullable: "items", description: "Spreadsheet: the field each column maps to (null = ignored)." }) mapping: (string | null)[];
+  @Field(() => Date) createdAt: Date;
+  @Field(() => Date, { nullable: true }) finishedAt: Date | null;
+}
+
+@ObjectType("ImportWarning", { simpleResolvers: true })
+export class ImportWarningView {
+  @Field(() => Int, { nullable: true, description: "Line (GEDCOM) or row (spreadsheet)." }) line: number | null;
+  @Field(() => String) key: string;
+  @Field(() => String, { description: "The warning in the request language." }) message: string;
+}
+
+@ObjectType("ImportRecord", { description: "A staged record as the member reviews it." })
+export class ImportRecordView {
+  @Field(() => Int, { nullable: true }) line: number | null;
+  @Field(() => String, { description: "person, link or union." }) kind: string;
+  @Field(() => String, { nullable: true, description: "Its key in the file (xref, id column)." }) key: string | null;
+  @Field(() => String, { nullable: true }) name: string | null;
+  @Field(() => String, { nullable: true }) nameAr: string | null;
+  @Field(() => String, { nullable: true }) birth: string | null;
+  @Field(() => String, { nullable: true }) death: string | null;
+  @Field(() => String, { description: "create, update or skip." }) action: string;
+  @Field(() => [String], { description: "Why it is refused, in the request language (empty when fine)." }) errors: string[];
+  @Field(() => PersonView, { nullable: true, description: "Someone already in Roots this looks like." }) duplicate: PersonView | null;
+  duplicateOf: string | null;
+}
+
+const ACTIVE = [ImportStatus.QUEUED, ImportStatus.PARSING, ImportStatus.REVIEW, ImportStatus.COMMIT_QUEUED, ImportStatus.COMMITTING];
+
+export function presentJob(job: ImportJob, lang: Language): ImportJobView {
+  const v = new ImportJobView();
+  const options = job.options as { headerRow?: number; headers?: string[]; mapping?: (string | null)[] };
+  Object.assign(v, {
+    rawId: job.id,
+    kind: job.kind,
+    status: job.status,
+    fileName: job.fileName,
+    fileSize: Number(job.fileSize),
+    counts: job.counts,
+    errorMessage: job.errorKey ? translate(job.errorKey, lang, (job.errorParams ?? {}) as Record<string, string | number>) : null,
+    canRetry: job.status === ImportStatus.FAILED && Boolean(job.filePath),
+    canCancel: ACTIVE.includes(job.status),
+    headerRow: options.headerRow ?? null,
+    headers: options.headers ?? [],
+    mapping: options.mapping ?? [],
+    createdAt: job.createdAt,
+    finishedAt: job.finishedAt,
+  });
+  return v;
+}

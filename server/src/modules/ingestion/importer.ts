@@ -1,0 +1,39 @@
+import type { DataSource } from "typeorm";
+import type { Config } from "../../config.js";
+import type { ImportCounts, ImportJob } from "./import-job.entity.js";
+import type { Stager } from "./staging.js";
+
+/** What an importer gets while it reads a file into staging. */
+export interface StageContext {
+  ds: DataSource;
+  config: Config;
+  job: ImportJob;
+  stager: Stager;
+  signal: AbortSignal;
+  /** Reports progress (throttled); throws when the job was cancelled. */
+  progress(counts: Partial<ImportCounts>): Promise<void>;
+}
+
+/** The outcome of staging: counts for the review and options to remember (e.g. the mapping used). */
+export interface StageResult {
+  counts: Partial<ImportCounts>;
+  options?: Record<string, unknown>;
+}
+
+/** A file format: reads the stored upload into staged records and warnings. */
+export interface Importer {
+  stage(ctx: StageContext): Promise<StageResult>;
+}
+
+/** A file that cannot be read at all: the job fails with this translated reason. */
+export class UnreadableFileError extends Error {
+  constructor(readonly key: string, readonly params: Record<string, unknown> = {}) {
+    super(key);
+  }
+}
+
+export class CancelledError extends Error {
+  constructor() {
+    super("cancelled");
+  }
+}

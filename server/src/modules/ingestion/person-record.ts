@@ -1,0 +1,103 @@
+import { parseGenealogicalDate } from "../genealogy/dates/genealogical-date.js";
+import { hasArabic, nameKeys } from "../genealogy/names/normalize.js";
+
+/** A person as an importer reads it, before it becomes a row of `people`. */
+export interface ImportedPerson {
+  fullName?: string | null;
+  fullNameAr?: string | null;
+  givenName?: string | null;
+  fatherName?: string | null;
+  grandfatherName?: string | null;
+  motherName?: string | null;
+  gender?: string | null;
+  birthDate?: string | null;
+  birthPlace?: string | null;
+  deathDate?: string | null;
+  deathPlace?: string | null;
+  isDeceased?: boolean;
+  occupation?: string | null;
+  bio?: string | null;
+  currentLocation?: string | null;
+  currentCountry?: string | null;
+  registrationNumber?: string | null;
+  sources?: string | null;
+  nameVariants?: string[];
+  villageId?: string | null;
+}
+
+const GENDERS: Record<string, "M" | "F" | "U"> = {
+  m: "M", male: "M", man: "M", homme: "M", h: "M", masculin: "M", "ذكر": "M", "رجل": "M", "ذ": "M",
+  f: "F", female: "F", woman: "F", femme: "F", "féminin": "F", feminin: "F", "أنثى": "F", "انثى": "F", "امرأة": "F", "أ": "F",
+  u: "U", unknown: "U", inconnu: "U", "غير معروف": "U", x: "U",
+};
+
+/** M, F or U from what people write in a gender column (any of our languages); null when unreadable. */
+export function readGender(value: string | null | undefined): "M" | "F" | "U" | null {
+  if (!value?.trim()) return "U";
+  return GENDERS[value.trim().toLowerCase()] ?? null;
+}
+
+const clean = (v: string | null | undefined): string | null => (v == null ? null : String(v).trim() || null);
+
+/**
+ * Turns an imported person into `people` columns, with the errors that keep it out of the
+ * commit (translation keys). The name keys are computed here so the commit is pure SQL.
+ */
+export function personColumns(p: ImportedPerson): { columns: Record<string, unknown>; errors: string[] } {
+  const errors: string[] = [];
+  let fullName = clean(p.fullName);
+  let fullNameAr = clean(p.fullNameAr);
+  // A name in Arabic script typed into the Latin column (or the reverse) goes where it belongs.
+  if (fullName && !fullNameAr && hasArabic(fullName)) [fullName, fullNameAr] = [null, fullName];
+  if (!fullName && !fullNameAr) errors.push("errors.person_name_required");
+  const columns: Record<string, unknown> = {};
+  for (const [prefix, text] of [["birth", clean(p.birthDate)], ["death", clean(p.deathDate)]] as const) {
+    if (!text) continue;
+    const d = parseGenealogicalDate(text);
+    if (!d) {
+      errors.push(`ingestion.row.${prefix}_date_invalid`);
+      continue;
+    }
+    Object.assign(columns, { [`${prefix}_date_text`]: d.text, [`${prefix}_date_qualifier`]: d.qualifier, [`${prefix}_date_from`]: d.from, [`${prefix}_date_to`]: d.to });
+  }
+  const today = new Date().toISOString().slice(0, 10);
+  if (columns.death_date_to && columns.birth_date_from && (columns.death_date_to as string) < (columns.birth_date_from as string)) errors.push("errors.death_before_birth");
+  if (((columns.birth_date_from as string | undefined) ?? "") > today || ((columns.death_date_from as string | undefined) ?? "") > today) errors.push("errors.date_in_future");
+  const gender = readGender(p.gender);
+  if (!gender) errors.push("ingestion.row.gender_invalid");
+  const variants = [...new Set((p.nameVariants ?? []).map((v) => v.trim()).filter(Boolean))];
+  const keys = nameKeys([fullName, ...variants.filter((v) => !hasArabic(v))], [fullNameAr, ...variants.filter(hasArabic)]);
+  Object.assign(columns, {
+    full_name: fullName ?? fullNameAr ?? "",
+    full_name_ar: fullNameAr,
+    given_name: clean(p.givenName),
+    father_name: clean(p.fatherName),
+    grandfather_name: clean(p.grandfatherName),
+    mother_name: clean(p.motherName),
+    gender: gender ?? "U",
+    birth_place: clean(p.birthPlace),
+    death_place: clean(p.deathPlace),
+    is_deceased: Boolean(p.isDeceased || columns.death_date_text || clean(p.deathPlace)),
+    occupation: clean(p.occupation),
+    bio: clean(p.bio),
+    current_location: clean(p.currentLocation),
+    current_country: clean(p.currentCountry),
+    registration_number: clean(p.registrationNumber),
+    sources: clean(p.sources),
+    name_variants: variants,
+    village_id: p.villageId ?? null,
+    key_latin: keys.latin,
+    key_arabic: keys.arabic,
+    key_skeleton: keys.skeleton,
+  });
+  return { columns, errors };
+}
+
+/** The people columns an import writes (the commit lists them explicitly, in this order). */
+export const IMPORTED_PERSON_COLUMNS = [
+  "full_name", "full_name_ar", "given_name", "father_name", "grandfather_name", "mother_name", "gender",
+  "birth_date_text", "birth_date_qualifier", "birth_date_from", "birth_date_to", "birth_place",
+  "death_date_text", "death_date_qualifier", "death_date_from", "death_date_to", "death_place",
+  "is_deceased", "occupation", "bio", "current_location", "current_country", "registration_number", "sources",
+  "name_variants", "village_id", "key_latin", "key_arabic", "key_skeleton",
+] as const;

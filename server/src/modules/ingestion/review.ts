@@ -1,0 +1,150 @@
+import type { EntityManager } from "typeorm";
+import type { ImportCounts, ImportJob } from "./import-job.entity.js";
+import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
+
+
+/**
+ * After a file is staged: applies the tree's rules to the staged links (12-year gap, at most
+ * two birth parents, no cycles), finds records already imported by this member (re-import →
+ * update) and likely duplicates of people already in Roots, and counts what the commit will do.
+ */
+export async function finishStaging(ds: EntityManager, job: ImportJob): Promise<Partial<ImportCounts>> {
+  // Thousands of rows were just written: fresh statistics let the planner use the indexes
+  // on (job, local key) instead of nested scans (seconds → milliseconds on 3,000 people).
+  await ds.query(`ANALYZE import_staged`);
+  await ds.query(`ANALYZE external_ids`);
+  await ds.query(
+    `UPDATE import_staged l SET error_keys = l.error_keys || '{errors.parent_too_young}'
+       FROM import_staged pa, import_staged ch
+      WHERE l.job_id = $1 AND l.kind = 'link'
+        AND pa.job_id = l.job_id AND pa.kind = 'person' AND pa.local_key = l.data->>'parent'
+        AND ch.job_id = l.job_id AND ch.kind = 'person' AND ch.local_key = l.data->>'child'
+        AND extract(year FROM (ch.data->'columns'->>'birth_date_to')::date) - extract(year FROM (pa.data->'columns'->>'birth_date_from')::date) < $2`,
+    [job.id, MIN_PARENT_GAP_YEARS],
+  );
+  await ds.query(
+    `UPDATE import_staged l SET error_keys = l.error_keys || '{errors.too_many_birth_parents}'
+       FROM (SELECT seq, row_number() OVER (PARTITION BY data->>'child' ORDER BY seq) AS n
+               FROM import_staged WHERE job_id = $1 AND kind = 'link' AND coalesce(data->>'kind', 'birth') = 'birth' AND error_keys = '{}') x
+      WHERE l.job_id = $1 AND l.seq = x.seq AND x.n > 2`,
+    [job.id],
+  );
+  await markCycles(ds, job.id);
+  const end = (key: string) =>
+    `EXISTS (SELECT 1 FROM import_staged p WHERE p.job_id = l.job_id AND p.kind = 'person' AND p.error_keys = '{}' AND p.local_key = l.data->>${key})`;
+  await ds.query(
+    `UPDATE import_staged l SET error_keys = l.error_keys || '{ingestion.link_end_missing}'
+      WHERE l.job_id = $1 AND l.kind IN ('link', 'union') AND l.error_keys = '{}'
+        AND NOT (${end("(CASE l.kind WHEN 'link' THEN 'parent' ELSE 'a' END)")} AND ${end("(CASE l.kind WHEN 'link' THEN 'child' ELSE 'b' END)")})`,
+    [job.id],
+  );
+  // Re-import: a record whose external id this member already imported updates that person.
+  await ds.query(
+    `UPDATE import_staged s SET action = 'update', target_id = m.record_id
+       FROM (SELECT DISTINCT ON (s2.seq) s2.seq, x.record_id
+               FROM import_staged s2
+               CROSS JOIN LATERAL jsonb_array_elements(coalesce(s2.data->'externalIds', '[]')) e
+               JOIN external_ids x ON x.owner_id = $2 AND x.record_table = 'people' AND x.scheme = e->>'scheme' AND x.value = e->>'value'
+               JOIN people p ON p.id = x.record_id AND p.created_by = $2
+              WHERE s2.job_id = $1 AND s2.kind = 'person'
+              ORDER BY s2.seq, x.record_id) m
+      WHERE s.job_id = $1 AND s.seq = m.seq`,
+    [job.id, job.userId],
+  );
+  // Likely duplicates among people the member may see: same name key in either script and a
+  // birth year within five years (or no birth year on one side). Living people of others never match.
+  await ds.query(
+    `UPDATE import_staged s SET duplicate_of = d.dup
+       FROM (SELECT s2.seq,
+                    (SELECT p.id FROM people p
+                      WHERE (p.key_latin = s2.data->'columns'->>'key_latin' AND p.key_latin <> ''
+                             OR p.key_arabic = s2.data->'columns'->>'key_arabic' AND p.key_arabic <> '')
+                        AND (p.created_by = $2 OR (p.is_public AND NOT roots_person_living(p.id)))
+                        AND (p.birth_date_from IS NULL OR s2.data->'columns'->>'birth_date_from' IS NULL
+                             OR abs(extract(year FROM p.birth_date_from) - extract(year FROM (s2.data->'columns'->>'birth_date_from')::date)) <= 5)
+                      ORDER BY p.created_by = $2 DESC, p.id LIMIT 1) AS dup
+               FROM import_staged s2
+              WHERE s2.job_id = $1 AND s2.kind = 'person' AND s2.action = 'create' AND s2.error_keys = '{}') d
+      WHERE s.job_id = $1 AND s.seq = d.seq AND d.dup IS NOT NULL`,
+    [job.id, job.userId],
+  );
+  const [c]: Record<string, number>[] = await ds.query(
+    `SELECT count(*) FILTER (WHERE kind = 'person' AND error_keys = '{}')::int AS people,
+            count(*) FILTER (WHERE kind = 'link' AND error_keys = '{}')::int AS links,
+            count(*) FILTER (WHERE kind = 'union' AND error_keys = '{}')::int AS unions,
+            count(*) FILTER (WHERE error_keys <> '{}')::int AS errors,
+            count(*) FILTER (WHERE kind = 'person' AND action = 'update' AND error_keys = '{}')::int AS updates,
+            count(*) FILTER (WHERE duplicate_of IS NOT NULL)::int AS duplicates,
+            count(*) FILTER (WHERE error_keys = '{}')::int AS total
+       FROM import_staged WHERE job_id = $1`,
+    [job.id],
+  );
+  return { ...c, warnings: 0 };
+}
+
+/** Marks staged links that close a cycle (someone their own ancestor), found in memory. */
+async function markCycles(ds: EntityManager, jobId: string): Promise<void> {
+  const links: { seq: number; parent: string; child: string }[] = await ds.query(
+    `SELECT seq, data->>'parent' AS parent, data->>'child' AS child FROM import_staged WHERE job_id = $1 AND kind = 'link' AND error_keys = '{}' ORDER BY seq`,
+    [jobId],
+  );
+  if (!links.length) return;
+  const index = new Map<string, number>();
+  const id = (k: string) => index.get(k) ?? (index.set(k, index.size), index.size - 1);
+  const from = links.map((l) => id(l.parent));
+  const to = links.map((l) => id(l.child));
+  const component = stronglyConnected(index.size, from, to);
+  // A link inside a strongly connected group of people closes a cycle.
+  const bad = links.filter((_, i) => component[from[i]] === component[to[i]]).map((l) => l.seq);
+  if (bad.length) {
+    await ds.query(`UPDATE import_staged SET error_keys = error_keys || '{errors.link_cycle}' WHERE job_id = $1 AND seq = ANY($2)`, [jobId, bad]);
+  }
+}
+
+/** Tarjan's strongly connected components, iterative (trees can be deeper than the stack). */
+export function stronglyConnected(n: number, from: number[], to: number[]): Int32Array {
+  const adjacency: number[][] = Array.from({ length: n }, () => []);
+  from.forEach((f, i) => adjacency[f].push(to[i]));
+  const order = new Int32Array(n).fill(-1);
+  const low = new Int32Array(n);
+  const component = new Int32Array(n).fill(-1);
+  const onStack = new Uint8Array(n);
+  const stack: number[] = [];
+  let counter = 0;
+  let components = 0;
+  for (let root = 0; root < n; root++) {
+    if (order[root] !== -1) continue;
+    const work: [number, number][] = [[root, 0]];
+    while (work.length) {
+      const frame = work[work.length - 1];
+      const [v, i] = frame;
+      if (i === 0 && order[v] === -1) {
+        order[v] = low[v] = counter++;
+        stack.push(v);
+        onStack[v] = 1;
+      }
+      if (i < adjacency[v].length) {
+        frame[1]++;
+        const w = adjacency[v][i];
+        if (order[w] === -1) work.push([w, 0]);
+        else if (onStack[w]) low[v] = Math.min(low[v], order[w]);
+        continue;
+      }
+      work.pop();
+      if (work.length) {
+        const parent = work[work.length - 1][0];
+        low[parent] = Math.min(low[parent], low[v]);
+      }
+      if (low[v] === order[v]) {
+        let w: number;
+        do {
+          w = stack.pop()!;
+          onStack[w] = 0;
+          component[w] = components;
+        } while (w !== v);
+        components++;
+      }
+    }
+  }
+  return component;
+}

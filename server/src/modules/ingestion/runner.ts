@@ -1,0 +1,238 @@
+import { rm } from "node:fs/promises";
+import type { DataSource, EntityManager } from "typeorm";
+import type { Config } from "../../config.js";
+import type { EventBus } from "../../common/event-bus.js";
+import { logger } from "../../common/logger.js";
+import { newId } from "../../common/uuid.js";
+import { track } from "../analytics/index.js";
+import { audit } from "../audit/index.js";
+import { commitStaged } from "./commit.js";
+import { ImportStatus, type ImportCounts, type ImportJob } from "./import-job.entity.js";
+import { CancelledError, UnreadableFileError, type Importer } from "./importer.js";
+import { finishStaging } from "./review.js";
+import { Stager } from "./staging.js";
+
+const RUNNING = [ImportStatus.PARSING, ImportStatus.COMMITTING];
+
+/** Reads a job row in its GraphQL-facing shape. */
+export async function loadJob(ds: DataSource, id: string): Promise<ImportJob | null> {
+  const rows: ImportJob[] = await ds.query(
+    `SELECT id, rootspace_id AS "rootspaceId", user_id AS "userId", kind, status, file_name AS "fileName", file_size AS "fileSize",
+            file_sha256 AS "fileSha256", file_path AS "filePath", counts, options, error_key AS "errorKey", error_params AS "errorParams",
+            worker_id AS "workerId", heartbeat_at AS "heartbeatAt", finished_at AS "finishedAt", created_at AS "createdAt", updated_at AS "updatedAt"
+       FROM import_jobs WHERE id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Runs import jobs in the background, one at a time per server. Jobs live in the database:
+ * any instance may pick up a queued job; a job whose worker stopped reporting (server killed)
+ * is marked failed with `ingestion.interrupted`, and its commit, one transaction, left nothing.
+ */
+/** Marks the statements the background poll runs (tests counting a request's statements skip them). */
+export const POLL_SQL_TAG = "/* import-runner poll */";
+
+export class ImportRunner {
+  readonly workerId = newId();
+  private running: { id: string; abort: AbortController } | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private busy: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly deps: { ds: DataSource; bus: EventBus; config: Config },
+    private readonly importers: Record<string, Importer>,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => this.kick(), this.deps.config.IMPORT_POLL_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.running?.abort.abort();
+    await this.busy;
+  }
+
+  /** Looks for work now (after an upload or a confirm) instead of at the next poll. */
+  kick(): void {
+    if (this.busy || this.stopped) return;
+    this.busy = this.drain()
+      .catch((err) => logger.error("Import runner failed", { err: String(err) }))
+      .finally(() => {
+        this.busy = null;
+      });
+  }
+
+  /** Runs every queued job now and resolves when none is left (the command line uses this). */
+  async runQueued(): Promise<void> {
+    await this.drain();
+  }
+
+  /** Cancels the job if this instance runs it (other instances notice at their next report). */
+  abortIfRunning(id: string): void {
+    if (this.running?.id === id) this.running.abort.abort();
+  }
+
+  private async drain(): Promise<void> {
+    await this.failStale();
+    for (;;) {
+      if (this.stopped) return;
+      const job = await this.claim();
+      if (!job) return;
+      const abort = new AbortController();
+      this.running = { id: job.id, abort };
+      try {
+        await this.run(job, abort.signal);
+      } finally {
+        this.running = null;
+      }
+    }
+  }
+
+  private async failStale(): Promise<void> {
+    const [rows]: [{ id: string; user_id: string }[], number] = await this.deps.ds.query(
+      `${POLL_SQL_TAG} UPDATE import_jobs SET status = 'failed', error_key = 'ingestion.interrupted', finished_at = now(), updated_at = now()
+        WHERE status = ANY($1) AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $2))
+        RETURNING id, user_id`,
+      [RUNNING, this.deps.config.IMPORT_STALE_SECONDS],
+    );
+    for (const r of rows) void this.deps.bus.publish("IMPORT_JOB_UPDATED", { id: r.id, userId: r.user_id });
+  }
+
+  private async claim(): Promise<ImportJob | null> {
+    const [rows]: [{ id: string }[], number] = await this.deps.ds.query(
+      `${POLL_SQL_TAG} UPDATE import_jobs SET status = CASE status WHEN 'queued' THEN 'parsing' ELSE 'committing' END,
+              worker_id = $1, heartbeat_at = now(), error_key = NULL, error_params = NULL, updated_at = now()
+        WHERE id = (SELECT id FROM import_jobs WHERE status IN ('queued', 'commit_queued') ORDER BY updated_at FOR UPDATE SKIP LOCKED LIMIT 1)
+        RETURNING id`,
+      [this.workerId],
+    );
+    return rows[0] ? loadJob(this.deps.ds, rows[0].id) : null;
+  }
+
+  private publish(job: ImportJob): void {
+    void this.deps.bus.publish("IMPORT_JOB_UPDATED", { id: job.id, userId: job.userId });
+  }
+
+  /**
+   * Saves counters and the heartbeat (at most every IMPORT_PROGRESS_MS unless forced) and
+   * stops the work when someone cancelled the job meanwhile.
+   */
+  private reporter(job: ImportJob, signal: AbortSignal) {
+    let last = 0;
+    return async (counts: Partial<ImportCounts>, force = false): Promise<void> => {
+      Object.assign(job.counts, counts);
+      if (signal.aborted) throw new CancelledError();
+      const now = Date.now();
+      if (!force && now - last < this.deps.config.IMPORT_PROGRESS_MS) return;
+      last = now;
+      const [rows]: [{ status: string }[], number] = await this.deps.ds.query(
+        `UPDATE import_jobs SET counts = $2, heartbeat_at = now(), updated_at = now() WHERE id = $1 AND worker_id = $3 RETURNING status`,
+        [job.id, JSON.stringify(job.counts), this.workerId],
+      );
+      this.publish(job);
+      if (!rows[0] || rows[0].status === ImportStatus.CANCELLED) throw new CancelledError();
+    };
+  }
+
+  private async run(job: ImportJob, signal: AbortSignal): Promise<void> {
+    const progress = this.reporter(job, signal);
+    try {
+      if (job.status === ImportStatus.PARSING) await this.stage(job, signal, progress);
+      else await this.commit(job, progress);
+    } catch (err) {
+      if (err instanceof CancelledError || signal.aborted) {
+        await this.end(job, ImportStatus.CANCELLED, null, null, ["parsing", "committing", "cancelled"]);
+        return;
+      }
+      const known = err instanceof UnreadableFileError;
+      if (!known) logger.error("Import failed", { jobId: job.id, err: String(err), stack: (err as Error).stack });
+      await this.end(job, ImportStatus.FAILED, known ? err.key : "ingestion.failed", known ? err.params : null, ["parsing", "committing"]);
+    }
+  }
+
+  private async stage(job: ImportJob, signal: AbortSignal, progress: ReturnType<ImportRunner["reporter"]>): Promise<void> {
+    const importer = this.importers[job.kind];
+    const stager = new Stager(this.deps.ds, job.id);
+    await stager.reset();
+    job.counts = emptyCounts();
+    const result = await importer.stage({ ds: this.deps.ds, config: this.deps.config, job, stager, signal, progress: (c) => progress(c) });
+    await stager.flush();
+    const review = await this.withHeartbeat(progress, () =>
+      this.deps.ds.transaction(async (tx) => {
+        await this.batchTimeout(tx);
+        return finishStaging(tx, job);
+      }),
+    );
+    await progress({ ...result.counts, ...review, warnings: stager.warningCount }, true);
+    const [rows]: [unknown[], number] = await this.deps.ds.query(
+      `UPDATE import_jobs SET status = 'review', options = options || $2::jsonb, counts = $3, updated_at = now() WHERE id = $1 AND status = 'parsing' RETURNING id`,
+      [job.id, JSON.stringify(result.options ?? {}), JSON.stringify(job.counts)],
+    );
+    if (!rows.length) throw new CancelledError();
+    this.publish(job);
+  }
+
+  private async commit(job: ImportJob, progress: ReturnType<ImportRunner["reporter"]>): Promise<void> {
+    const result = await this.withHeartbeat(progress, () =>
+      this.deps.ds.transaction(async (tx) => {
+        await this.batchTimeout(tx);
+        const counts = await commitStaged(tx, job.id, job.userId, job.rootspaceId, (written) => progress({ written }, true));
+        await audit(tx, { tableName: "import_jobs", recordId: job.id, userId: job.userId, action: "import", after: { fileName: job.fileName, ...counts } });
+        const [rows]: [unknown[], number] = await tx.query(
+          `UPDATE import_jobs SET status = 'done', finished_at = now(), updated_at = now(), counts = counts || $2::jsonb WHERE id = $1 AND status = 'committing' RETURNING id`,
+          [job.id, JSON.stringify({ written: counts.created + counts.updated + counts.links + counts.unions })],
+        );
+        // Cancelled while writing: throwing rolls everything back.
+        if (!rows.length) throw new CancelledError();
+        return counts;
+      }),
+    );
+    job.counts.written = result.created + result.updated + result.links + result.unions;
+    await this.removeFile(job);
+    await track(this.deps.ds, { eventType: "activation", action: "tree_imported", userId: job.userId, entityId: job.id });
+    this.publish(job);
+  }
+
+  /** Long set-based statements report nothing themselves: the heartbeat goes on from the pool meanwhile. */
+  private async withHeartbeat<T>(progress: ReturnType<ImportRunner["reporter"]>, work: () => Promise<T>): Promise<T> {
+    const beat = setInterval(() => void progress({}, true).catch(() => undefined), Math.max(1000, this.deps.config.IMPORT_PROGRESS_MS));
+    try {
+      return await work();
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  /** Batch statements over a whole file may run longer than the per-request statement timeout. */
+  private async batchTimeout(tx: EntityManager): Promise<void> {
+    await tx.query(`SELECT set_config('statement_timeout', $1, true)`, [String(this.deps.config.IMPORT_STATEMENT_TIMEOUT_MS)]);
+  }
+
+  private async end(job: ImportJob, status: ImportStatus, key: string | null, params: Record<string, unknown> | null, from: string[]): Promise<void> {
+    await this.deps.ds.query(
+      `UPDATE import_jobs SET status = $2, error_key = $3, error_params = $4, finished_at = now(), updated_at = now() WHERE id = $1 AND status = ANY($5)`,
+      [job.id, status, key, params ? JSON.stringify(params) : null, from],
+    );
+    if (status === ImportStatus.CANCELLED) await this.removeFile(job);
+    this.publish(job);
+  }
+
+  private async removeFile(job: ImportJob): Promise<void> {
+    if (!job.filePath) return;
+    await rm(job.filePath, { force: true });
+    await rm(`${job.filePath}-media`, { recursive: true, force: true });
+    await this.deps.ds.query(`UPDATE import_jobs SET file_path = NULL WHERE id = $1`, [job.id]);
+  }
+}
+
+export const emptyCounts = (): ImportCounts => ({
+  parsed: 0, written: 0, total: 0, people: 0, unions: 0, links: 0, events: 0, sources: 0, media: 0, places: 0,
+  warnings: 0, errors: 0, duplicates: 0, updates: 0,
+});

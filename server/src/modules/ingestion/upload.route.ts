@@ -1,0 +1,97 @@
+import { createHash } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { Transform } from "node:stream";
+import express from "express";
+import type { DataSource } from "typeorm";
+import type { Config } from "../../config.js";
+import type { EventBus } from "../../common/event-bus.js";
+import { currentLanguage, LANGUAGES, translate, type Language } from "../../common/i18n.js";
+import { fromGlobalId, isUuid, toGlobalId } from "../../common/global-id.js";
+import { newId } from "../../common/uuid.js";
+import { bearerToken, resolveViewer } from "../accounts/index.js";
+import { loadJob, emptyCounts } from "./runner.js";
+import { errorReportCsv, templateCsv } from "./reports.js";
+import type { ImportKind } from "./import-job.entity.js";
+
+const KINDS: Record<string, { kind: ImportKind; pattern: RegExp }> = {
+  gedcom: { kind: "gedcom", pattern: /\.(ged|gedcom|gdz|zip)$/i },
+  spreadsheet: { kind: "spreadsheet", pattern: /\.(xlsx|csv|tsv|txt)$/i },
+};
+
+class TooLarge extends Error {}
+
+const refuse = (res: express.Response, status: number, key: string, params: Record<string, string | number> = {}) =>
+  res.status(status).json({ error: key, message: translate(key, currentLanguage(), params) });
+
+/**
+ * Uploads for imports: the raw file is streamed to disk (bounded memory, size limit checked
+ * while it arrives, SHA-256 computed on the way), then a job is queued. Also the error report
+ * and the spreadsheet template downloads.
+ */
+export function importRouter(deps: { ds: DataSource; bus: EventBus; config: Config; kick: () => void; kinds: string[] }): express.Router {
+  const { ds, config } = deps;
+  const router = express.Router();
+
+  router.post("/api/imports", async (req, res) => {
+    const viewer = await resolveViewer(ds, bearerToken(req.get("authorization")));
+    if (!viewer.userId) return refuse(res, 401, "errors.unauthenticated");
+    const type = KINDS[String(req.query.kind ?? "")];
+    const fileName = String(req.query.name ?? "").trim().slice(0, 255);
+    if (!type || !deps.kinds.includes(type.kind) || !fileName || !type.pattern.test(fileName)) return refuse(res, 400, "ingestion.file_type");
+    const declared = Number(req.get("content-length") ?? 0);
+    if (declared > config.IMPORT_MAX_BYTES) return refuse(res, 413, "ingestion.too_large", { mb: Math.round(config.IMPORT_MAX_BYTES / 1e6) });
+    const id = newId();
+    await mkdir(config.IMPORT_DIR, { recursive: true });
+    const path = join(config.IMPORT_DIR, id);
+    const hash = createHash("sha256");
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        size += chunk.length;
+        if (size > config.IMPORT_MAX_BYTES) return done(new TooLarge());
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(req, meter, createWriteStream(path));
+    } catch (err) {
+      await rm(path, { force: true });
+      if (err instanceof TooLarge) return refuse(res.set("connection", "close"), 413, "ingestion.too_large", { mb: Math.round(config.IMPORT_MAX_BYTES / 1e6) });
+      return refuse(res, 400, "ingestion.upload_failed");
+    }
+    if (size === 0) {
+      await rm(path, { force: true });
+      return refuse(res, 400, "ingestion.empty_file");
+    }
+    await ds.query(
+      `INSERT INTO import_jobs (id, rootspace_id, user_id, kind, status, file_name, file_size, file_sha256, file_path, counts, options)
+       VALUES ($1, 'lb', $2, $3, 'queued', $4, $5, $6, $7, $8, '{}')`,
+      [id, viewer.userId, type.kind, fileName, size, hash.digest("hex"), path, JSON.stringify(emptyCounts())],
+    );
+    deps.kick();
+    res.status(201).json({ id: toGlobalId("ImportJob", id) });
+  });
+
+  router.get("/api/imports/template.csv", (req, res) => {
+    // A plain link cannot send headers: `?lang=` picks the language of the header row.
+    const lang = (LANGUAGES as readonly string[]).includes(String(req.query.lang)) ? (String(req.query.lang) as Language) : currentLanguage();
+    res.set({ "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="roots-template-${lang}.csv"` });
+    res.send(templateCsv(lang));
+  });
+
+  router.get("/api/imports/:id/errors.csv", async (req, res) => {
+    const viewer = await resolveViewer(ds, bearerToken(req.get("authorization")));
+    if (!viewer.userId) return refuse(res, 401, "errors.unauthenticated");
+    const ref = fromGlobalId(req.params.id);
+    const job = ref?.type === "ImportJob" && isUuid(ref.id) ? await loadJob(ds, ref.id) : null;
+    if (!job || job.userId !== viewer.userId) return refuse(res, 404, "errors.not_found");
+    res.set({ "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="errors-${job.fileName.replace(/[^\w.-]+/g, "_")}.csv"` });
+    res.send(await errorReportCsv(ds, job, currentLanguage()));
+  });
+
+  return router;
+}

@@ -1,0 +1,81 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+
+const GEDCOM = `0 HEAD
+1 GEDC
+2 VERS 5.5.1
+2 FORM LINEAGE-LINKED
+1 CHAR UTF-8
+0 @I1@ INDI
+1 NAME Tanios /Frangieh/
+2 ROMN Tanios Frangieh
+1 NAME طانيوس /فرنجية/
+1 SEX M
+1 BIRT
+2 DATE ABT 1870
+2 PLAC Zgharta, North, Lebanon
+1 DEAT
+2 DATE 1941
+1 FAMS @F1@
+0 @I2@ INDI
+1 NAME Boutros /Frangieh/
+1 NAME بطرس /فرنجية/
+1 SEX M
+1 BIRT
+2 DATE 1901
+1 DEAT
+2 DATE 1975
+1 FAMC @F1@
+1 _MILT Served in the Lebanese gendarmerie
+0 @F1@ FAM
+1 HUSB @I1@
+1 CHIL @I2@
+0 TRLR
+`;
+
+test.describe("GEDCOM import and export", () => {
+  test("a member uploads a GEDCOM in Arabic, watches it read, reviews, confirms, sees the tree, and exports it", async ({ browser }) => {
+    const context = await browser.newContext({ locale: "ar", acceptDownloads: true });
+    const page = await context.newPage();
+    await page.goto("/auth?returnTo=%2Froots%2Fimport");
+    await page.getByLabel("البريد الإلكتروني").fill("member@roots.demo");
+    await page.getByLabel("كلمة المرور", { exact: true }).fill("cedar-roots-demo-2026");
+    await page.getByRole("button", { name: "دخول", exact: true }).click();
+    await expect(page).toHaveURL(/\/roots\/import$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("استيراد ملف شجرة عائلة");
+
+    await page.getByTestId("import-file").setInputFiles({ name: "frangieh.ged", mimeType: "text/plain", buffer: Buffer.from(GEDCOM, "utf8") });
+    await expect(page).toHaveURL(/job=/);
+    await expect(page.getByRole("heading", { name: "راجع قبل الاستيراد" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId("import-summary")).toContainText("2");
+    await page.screenshot({ path: "test-results/screens/import-gedcom-review-ar.png", fullPage: true });
+    await page.getByRole("button", { name: /استيراد/ }).first().click();
+    await expect(page.getByRole("heading", { name: "تمّ استيراد شجرتك" })).toBeVisible({ timeout: 20_000 });
+
+    // The tree: the imported people are there, in both scripts.
+    await page.goto("/roots/export");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("تصدير شجرتي");
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "تنزيل" }).click();
+    const text = readFileSync(await (await download).path(), "utf8");
+    expect(text).toContain("2 VERS 7.0");
+    expect(text).toContain("فرنجية");
+    expect(text).toContain("1 _MILT Served in the Lebanese gendarmerie");
+    await page.screenshot({ path: "test-results/screens/export-ar.png", fullPage: true });
+    await context.close();
+  });
+
+  test("a file that is not GEDCOM is refused with a clear reason, in English", async ({ browser }) => {
+    const context = await browser.newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    await page.goto("/auth?returnTo=%2Froots%2Fimport");
+    await page.getByLabel("Email").fill("member@roots.demo");
+    await page.getByLabel("Password", { exact: true }).fill("cedar-roots-demo-2026");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(/\/roots\/import$/);
+    await page.getByTestId("import-file").setInputFiles({ name: "letter.ged", mimeType: "text/plain", buffer: Buffer.from("Dear cousin,\nhere is the family history.\n") });
+    await expect(page.getByRole("alert")).toContainText("0 HEAD", { timeout: 20_000 });
+    await page.screenshot({ path: "test-results/screens/import-gedcom-refused-en.png", fullPage: true });
+    await context.close();
+  });
+});

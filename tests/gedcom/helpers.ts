@@ -1,0 +1,70 @@
+/** Shared helpers for the GEDCOM core tests: the conformance corpus and tree canonicalisation. */
+import { createReadStream, existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import type { GedcomNode } from "../../server/src/modules/ingestion/gedcom/index.js";
+
+/** The shared corpus lives next to the repository (../shared), as in every checkout and in CI. */
+export const CORPUS = process.env.GEDCOM_CORPUS ?? path.resolve(process.cwd(), "../shared/conformance/gedcom");
+
+export function corpusFile(rel: string): string {
+  return path.join(CORPUS, rel);
+}
+
+/** Every .ged / .gdz file under the corpus, recursively. */
+export function corpusFiles(): string[] {
+  const out: string[] = [];
+  const visit = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const p = path.join(dir, name);
+      if (statSync(p).isDirectory()) visit(p);
+      else if (/\.(ged|gdz)$/i.test(name)) out.push(p);
+    }
+  };
+  if (existsSync(CORPUS)) visit(CORPUS);
+  return out;
+}
+
+/** A byte stream from a file, in small chunks so chunk boundaries are exercised. */
+export function fileSource(file: string, highWaterMark = 16 * 1024): AsyncIterable<Uint8Array> {
+  return createReadStream(file, { highWaterMark });
+}
+
+/** A byte stream from text or bytes, cut into chunks of `size` bytes. */
+export async function* bytesSource(input: string | Uint8Array, size = 7): AsyncGenerator<Uint8Array> {
+  const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
+  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+}
+
+/** Strips line numbers and levels so trees can be compared; keeps tag, xref, value, pointer, children order. */
+export function shape(node: GedcomNode): unknown {
+  const todo: [GedcomNode, Record<string, unknown>[]][] = [];
+  const root: Record<string, unknown> = {};
+  const make = (n: GedcomNode) => {
+    const o: Record<string, unknown> = { tag: n.tag, children: [] as unknown[] };
+    if (n.xref) o.xref = n.xref;
+    if (n.value !== undefined) o.value = n.value;
+    if (n.pointer) o.pointer = true;
+    return o;
+  };
+  Object.assign(root, make(node));
+  todo.push([node, root.children as Record<string, unknown>[]]);
+  while (todo.length) {
+    const [n, into] = todo.pop()!;
+    for (const c of n.children) {
+      const o = make(c);
+      into.push(o);
+      todo.push([c, o.children as Record<string, unknown>[]]);
+    }
+  }
+  return root;
+}
+
+/**
+ * Canonical text of a record for "same structure" comparisons: pointers and xrefs anonymised,
+ * children order ignored (sorted), values compared exactly.
+ */
+export function canonical(node: GedcomNode, drop: (n: GedcomNode, parent: GedcomNode) => boolean = () => false): string {
+  const kids = node.children.filter((c) => !drop(c, node)).map((c) => canonical(c, drop)).sort();
+  const value = node.pointer ? "@ptr@" : (node.value ?? "");
+  return `${node.xref ? "@x@ " : ""}${node.tag} ${JSON.stringify(value)}${kids.length ? " {" + kids.join(", ") + "}" : ""}`;
+}

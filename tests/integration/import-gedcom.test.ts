@@ -1,0 +1,161 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL answers are checked field by field by the assertions below. */
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildUser, type BuiltUser } from "../factories/users.js";
+import { CORPUS } from "../gedcom/helpers.js";
+import { uploadImport, waitForJob } from "../support/imports.js";
+import { startTestServer, type TestServer } from "../support/server.js";
+
+let server: TestServer;
+let member: BuiltUser;
+
+beforeAll(async () => {
+  server = await startTestServer({ IMPORT_DIR: mkdtempSync(join(tmpdir(), "roots-gedcom-")), IMPORT_POLL_MS: "100", IMPORT_PROGRESS_MS: "20" });
+  member = await buildUser(server.ds);
+});
+afterAll(() => server.stop());
+
+const file = (rel: string) => readFileSync(join(CORPUS, rel));
+
+async function importFile(user: BuiltUser, name: string, body: Buffer): Promise<Record<string, any>> {
+  const up = await uploadImport(server, user.token, "gedcom", name, body);
+  expect(up.status).toBe(201);
+  const review = await waitForJob(server, user.token, up.id!, ["review", "failed"], 120_000);
+  expect(review.errorMessage).toBeNull();
+  await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id: up.id }, { token: user.token });
+  return waitForJob(server, user.token, up.id!, ["done"], 120_000);
+}
+
+describe("GEDCOM import", () => {
+  it("imports royal92.ged: every individual and family, links between them, every record kept", async () => {
+    const done = await importFile(member, "royal92.ged", file("public-gedcoms/royal92.ged"));
+    expect(done.counts.people).toBe(3010);
+    const [row] = await server.ds.query(
+      `SELECT (SELECT count(*)::int FROM people WHERE created_by = $1) AS people,
+              (SELECT count(*)::int FROM kept_records WHERE owner_id = $1 AND tag = 'INDI') AS indi,
+              (SELECT count(*)::int FROM kept_records WHERE owner_id = $1 AND tag = 'FAM') AS fam,
+              (SELECT count(*)::int FROM parent_links WHERE created_by = $1) AS links`,
+      [member.id],
+    );
+    expect(row).toMatchObject({ people: 3010, indi: 3010, fam: 1422 });
+    expect(row.links).toBeGreaterThan(2000);
+    const [victoria] = await server.ds.query(`SELECT full_name, gender, birth_date_text FROM people WHERE created_by = $1 AND full_name = 'Victoria Hanover'`, [member.id]);
+    expect(victoria).toEqual({ full_name: "Victoria Hanover", gender: "F", birth_date_text: "24 MAY 1819" });
+  }, 180_000);
+
+  it("updates instead of duplicating when the same file is imported again", async () => {
+    const done = await importFile(member, "royal92.ged", file("public-gedcoms/royal92.ged"));
+    expect(done.counts.updates).toBe(3010);
+    const [{ n }] = await server.ds.query(`SELECT count(*)::int AS n FROM people WHERE created_by = $1`, [member.id]);
+    expect(n).toBe(3010);
+    const [{ k }] = await server.ds.query(`SELECT count(*)::int AS k FROM kept_records WHERE owner_id = $1 AND tag = 'INDI'`, [member.id]);
+    expect(k).toBe(3010);
+  }, 180_000);
+
+  it("reads the willis file in ASCII, ANSEL, UTF-8 and UTF-16 to the same people with the same names", async () => {
+    const variants = ["willis-ascii.ged", "willis-ansel.ged", "willis.ged", "willis-unicode-littleendian.ged", "willis-unicode-bigendian.ged"];
+    const names: string[][] = [];
+    for (const v of variants) {
+      const user = await buildUser(server.ds);
+      await importFile(user, v, file(`gedcom4j-samples/${v}`));
+      const rows: { full_name: string }[] = await server.ds.query(`SELECT full_name FROM people WHERE created_by = $1 ORDER BY full_name, id`, [user.id]);
+      names.push(rows.map((r) => r.full_name));
+    }
+    expect(names[0]).toHaveLength(761);
+    for (const other of names.slice(1)) expect(other).toEqual(names[0]);
+  }, 300_000);
+
+  it("refuses a file that is not GEDCOM with a clear reason, and keeps nothing", async () => {
+    const up = await uploadImport(server, member.token, "gedcom", "photo.ged", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]));
+    const job = await waitForJob(server, member.token, up.id!, ["failed"]);
+    expect(job.errorMessage).toBe("This is not a text file (it looks like an image or a program), so it cannot be a GEDCOM file.");
+    const plain = await uploadImport(server, member.token, "gedcom", "notes.ged", "Dear cousin, here is our family history.\n");
+    const job2 = await waitForJob(server, member.token, plain.id!, ["failed"]);
+    expect(job2.errorMessage).toContain("0 HEAD");
+  });
+});
+
+describe("GEDCOM export", () => {
+  const exportAs = async (token: string | null, query: string) => {
+    const res = await fetch(`${server.url}/api/exports/tree?${query}`, { headers: { "accept-language": "en", ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
+  };
+  const tagPaths = async (text: Buffer | string) => {
+    const { readGedcomAll } = await import("../../server/src/modules/ingestion/gedcom/index.js");
+    const { records } = await readGedcomAll((async function* () { yield typeof text === "string" ? Buffer.from(text) : text; })(), { toV7: true });
+    const paths: string[] = [];
+    const walk = (n: { tag: string; children: any[] }, prefix: string) => {
+      const p = `${prefix}.${n.tag}`;
+      paths.push(p);
+      for (const c of n.children) walk(c, p);
+    };
+    for (const r of records) walk(r, "");
+    return { records, paths: paths.sort() };
+  };
+
+  it("maximal70: every structure survives import → export 7.0 → import", async () => {
+    const user = await buildUser(server.ds);
+    const original = file("familysearch-gedcom7/testfiles/gedcom70/maximal70.ged");
+    await importFile(user, "maximal70.ged", original);
+    const out = await exportAs(user.token, "scope=mine");
+    expect(out.status).toBe(200);
+    const before = await tagPaths(original);
+    const after = await tagPaths(out.body);
+    const count = (paths: string[], prefix: string) => paths.filter((p) => p.startsWith(prefix)).length;
+    expect(after.records.filter((r) => r.tag === "INDI")).toHaveLength(4);
+    expect(after.records.filter((r) => r.tag === "FAM")).toHaveLength(2);
+    // Every kind of structure of the original is in the export (Roots adds UID, and may add FAMC/FAMS it rebuilds).
+    const missing = [...new Set(before.paths)].filter((p) => !after.paths.includes(p) && !p.startsWith(".HEAD") && !p.startsWith(".TRLR"));
+    expect(missing).toEqual([]);
+    for (const tag of ["SOUR", "OBJE", "REPO", "SNOTE", "SUBM"]) expect(count(after.paths, `.${tag}`)).toBe(count(before.paths, `.${tag}`));
+    // And importing the export again gives the same people and families.
+    const again = await buildUser(server.ds);
+    const done = await importFile(again, "roundtrip.ged", out.body);
+    expect(done.counts).toMatchObject({ people: 4 });
+  }, 120_000);
+
+  it("writes GEDCOM 5.5.1 on request", async () => {
+    const out = await exportAs(member.token, "scope=mine&version=5.5.1");
+    const text = out.body.toString("utf8");
+    expect(text).toContain("2 VERS 5.5.1");
+    expect(text.split(/\r?\n/).every((l) => l.length <= 255)).toBe(true);
+    expect(text).toContain("Victoria");
+  }, 120_000);
+
+  it("a visitor's export of a family line contains no living person's details", async () => {
+    const owner = await buildUser(server.ds);
+    const sheet = ["Id,Name,Birth date,Father", "1,Elias Old Haddad,1880,", "2,Youssef Living Haddad,1985,1"].join("\n");
+    const up = await uploadImport(server, owner.token, "spreadsheet", "line.csv", sheet);
+    await waitForJob(server, owner.token, up.id!, ["review"]);
+    await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id: up.id }, { token: owner.token });
+    await waitForJob(server, owner.token, up.id!, ["done"]);
+    const [{ id }] = await server.ds.query(`SELECT id FROM people WHERE full_name = 'Elias Old Haddad'`);
+    const personId = Buffer.from(`Person:${id}`).toString("base64url");
+    const visitor = (await exportAs(null, `scope=person&person=${personId}`)).body.toString("utf8");
+    expect(visitor).toContain("Elias Old Haddad");
+    expect(visitor).not.toContain("Youssef");
+    expect(visitor).not.toContain("1985");
+    expect(visitor).toContain("1 NAME Private");
+    const mine = (await exportAs(owner.token, `scope=person&person=${personId}`)).body.toString("utf8");
+    expect(mine).toContain("Youssef Living Haddad");
+    expect((await exportAs(null, "scope=mine")).status).toBe(401);
+  }, 60_000);
+
+  it("GEDZIP: maximal70.gdz media come back in the exported archive", async () => {
+    const user = await buildUser(server.ds);
+    await importFile(user, "maximal70.gdz", file("familysearch-gedcom7/testfiles/gedcom70/maximal70.gdz"));
+    const [{ n }] = await server.ds.query(`SELECT count(*)::int AS n FROM kept_media WHERE owner_id = $1`, [user.id]);
+    expect(n).toBeGreaterThan(0);
+    const out = await exportAs(user.token, "scope=mine&format=gdz");
+    const { readGedzip } = await import("../../server/src/modules/ingestion/gedcom/index.js");
+    let media = 0;
+    let people = 0;
+    for await (const ev of readGedzip((async function* () { yield out.body; })())) {
+      if (ev.type === "media") media++;
+      if (ev.type === "record" && ev.record.tag === "INDI") people++;
+    }
+    expect({ media, people }).toEqual({ media: n, people: 4 });
+  }, 120_000);
+});

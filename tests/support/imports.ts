@@ -1,0 +1,39 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL answers are checked field by field by the assertions below. */
+import type { TestServer } from "./server.js";
+
+/** Uploads a file for import the way the browser does (raw body, bearer token); returns the job id. */
+export async function uploadImport(server: Pick<TestServer, "url">, token: string | null, kind: string, name: string, body: Buffer | string, language = "en"): Promise<{ status: number; id?: string; error?: string; message?: string }> {
+  const res = await fetch(`${server.url}/api/imports?kind=${kind}&name=${encodeURIComponent(name)}`, {
+    method: "POST",
+    headers: { "content-type": "application/octet-stream", "accept-language": language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: new Uint8Array(typeof body === "string" ? Buffer.from(body, "utf8") : body),
+  });
+  return { status: res.status, ...((await res.json()) as object) };
+}
+
+export const JOB_FIELDS = `id status kind fileName errorMessage canRetry canCancel headerRow headers mapping
+  counts { parsed written total people unions links warnings errors duplicates updates }`;
+
+/** Polls a job until it reaches one of `statuses` (the runner works in the background). */
+export async function waitForJob(server: Pick<TestServer, "gql">, token: string, id: string, statuses: string[], timeoutMs = 20_000): Promise<Record<string, any>> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await server.gql<{ importJob: Record<string, any> }>(`query($id: ID!) { importJob(id: $id) { ${JOB_FIELDS} } }`, { id }, { token });
+    const job = r.data?.importJob;
+    if (job && statuses.includes(job.status)) return job;
+    if (Date.now() > end) throw new Error(`job stayed ${job?.status ?? JSON.stringify(r.errors)}`);
+    await new Promise((res) => setTimeout(res, 100));
+  }
+}
+
+/** `gql` for a server running in another process (same shape as TestServer.gql). */
+export function gqlAt(url: string): TestServer["gql"] {
+  return (async (query: string, variables?: Record<string, unknown>, opts: { token?: string } = {}) => {
+    const res = await fetch(`${url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "accept-language": "en", ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { status: res.status, cookies: {}, setCookie: [], ...((await res.json()) as object) };
+  }) as TestServer["gql"];
+}
