@@ -1,24 +1,23 @@
-import { Arg, Args, ArgsType, Ctx, Field, Float, FieldResolver, ID, InputType, Mutation, ObjectType, Query, Resolver, Root } from "type-graphql";
-import { IsOptional, Max, MaxLength, Min, MinLength } from "class-validator";
+import { Arg, Args, ArgsType, Ctx, Field, Float, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from "type-graphql";
+import { IsOptional, MaxLength } from "class-validator";
 import type { DataSource } from "typeorm";
 import { RequireRoles } from "../../../common/auth/authorized.js";
 import type { Context } from "../../../common/context.js";
-import { AppError, ErrorCode, notFound } from "../../../common/errors.js";
+import { notFound } from "../../../common/errors.js";
 import { toGlobalId } from "../../../common/global-id.js";
 import { isUuid } from "../../../common/global-id.js";
 import { byIdLoader } from "../../../common/loaders.js";
 import { Node } from "../../../common/node.js";
-import { insertRow } from "../../../common/sql.js";
 import { ConnectionArgs, ConnectionType, paginate } from "../../../common/pagination.js";
-import { newId } from "../../../common/uuid.js";
-import { audit } from "../../audit/index.js";
-import { hasArabic, nameKeys, skeleton } from "../names/normalize.js";
+import { skeleton } from "../names/normalize.js";
 import { rawIdOf } from "../people/person.service.js";
 import { PersonView } from "../people/person.types.js";
 import { Provenance } from "../provenance.js";
 import { Village } from "../villages/village.entity.js";
 import { createVillageLoaders } from "../villages/village.loaders.js";
 import { Family } from "./family.entity.js";
+import { FamilyInput } from "./family.inputs.js";
+import * as service from "./family.service.js";
 
 @ObjectType("Family", { implements: Node, description: "A family (clan): a lineage name tied to its village of origin." })
 export class FamilyView implements Node {
@@ -76,39 +75,6 @@ class FamiliesArgs extends ConnectionArgs {
   villageId?: string;
 }
 
-@InputType()
-class FamilyInput {
-  @Field(() => String)
-  @MinLength(1)
-  @MaxLength(120)
-  familyName: string;
-
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @MaxLength(120)
-  familyNameAr?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @MaxLength(120)
-  familyNameFr?: string | null;
-
-  @Field(() => ID, { nullable: true, description: "Village of origin." })
-  @IsOptional()
-  villageId?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @MaxLength(10_000)
-  notes?: string | null;
-
-  @Field(() => Float, { nullable: true })
-  @IsOptional()
-  @Min(0)
-  @Max(1)
-  confidence?: number | null;
-}
-
 export function createFamilyLoaders(ds: DataSource) {
   return { familyById: byIdLoader(ds, Family) };
 }
@@ -148,24 +114,21 @@ export class FamilyResolver {
   @RequireRoles()
   @Mutation(() => FamilyView, { description: "Records a family (clan) and its village of origin (COMMUNITY until verified)." })
   async createFamily(@Arg("input", () => FamilyInput) input: FamilyInput, @Ctx() ctx: Context): Promise<FamilyView> {
-    const villageId = input.villageId ? rawIdOf(input.villageId, "Village") : null;
-    if (input.villageId && !villageId) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "villageId", key: "errors.not_found" }]);
-    if (input.familyNameAr && !hasArabic(input.familyNameAr)) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "familyNameAr", key: "errors.validation.matches" }]);
-    const keys = nameKeys([input.familyName, input.familyNameFr], [input.familyNameAr]);
-    const id = newId();
-    await ctx.ds.transaction(async (tx) => {
-      if (villageId && !((await tx.query(`SELECT 1 FROM villages WHERE id = $1`, [villageId])) as unknown[]).length) {
-        throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "villageId", key: "errors.not_found" }]);
-      }
-      const row = {
-        id, rootspace_id: "lb", village_id: villageId, family_name: input.familyName.trim(), family_name_ar: input.familyNameAr?.trim() || null,
-        family_name_fr: input.familyNameFr?.trim() || null, notes: input.notes?.trim() || null, confidence: input.confidence ?? 0.5,
-        created_by: ctx.viewer.userId, key_skeleton: keys.skeleton,
-      };
-      await insertRow(tx, "families", row);
-      await audit(tx, { tableName: "families", recordId: id, userId: ctx.viewer.userId, action: "create", after: row });
-    });
-    return (await familyNode(ctx, id))!;
+    return (await familyNode(ctx, await service.createFamily(ctx, input)))!;
+  }
+
+  @RequireRoles()
+  @Mutation(() => FamilyView, { description: "Changes a family (its creator, editors, admins); audited." })
+  async updateFamily(@Arg("id", () => ID) id: string, @Arg("input", () => FamilyInput) input: FamilyInput, @Ctx() ctx: Context): Promise<FamilyView> {
+    const raw = await service.updateFamily(ctx, id, input);
+    ctx.use(createFamilyLoaders).familyById.clear(raw);
+    return (await familyNode(ctx, raw))!;
+  }
+
+  @RequireRoles()
+  @Mutation(() => Boolean, { description: "Deletes a family no person belongs to (its creator, editors, admins); audited." })
+  deleteFamily(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<boolean> {
+    return service.deleteFamily(ctx, id);
   }
 }
 

@@ -2,14 +2,16 @@ import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, ObjectType, Field, Qu
 import { RequireRoles } from "../../../common/auth/authorized.js";
 import type { Context } from "../../../common/context.js";
 import { AppError, ErrorCode } from "../../../common/errors.js";
+import { toGlobalId } from "../../../common/global-id.js";
 import { PageInfo } from "../../../common/pagination.js";
 import { Village } from "../villages/village.entity.js";
 import { createVillageLoaders } from "../villages/village.loaders.js";
 import { PeopleArgs, PersonInput } from "./person.inputs.js";
 import * as service from "./person.service.js";
 import { LineageEntry, PersonEdge, PersonView } from "./person.types.js";
-import { addUnion, unionsOf } from "./union.service.js";
-import { UnionInput, UnionView } from "./union.types.js";
+import { removeParent } from "./parent-link.service.js";
+import { addUnion, deleteUnion, unionsOf, updateUnion } from "./union.service.js";
+import { UnionInput, UnionUpdateInput, UnionView } from "./union.types.js";
 
 @ObjectType("PersonConnection", { description: "A page of people." })
 class PersonConnection {
@@ -73,6 +75,19 @@ export class PersonResolver {
   }
 
   @RequireRoles()
+  @Mutation(() => PersonView, { description: "Changes a union's kind, date or place (whoever may edit both partners); returns the first partner." })
+  async updateUnion(@Arg("id", () => ID) id: string, @Arg("input", () => UnionUpdateInput) input: UnionUpdateInput, @Ctx() ctx: Context): Promise<PersonView> {
+    const [first] = await updateUnion(ctx, id, input);
+    return service.getPerson(ctx, toGlobalId("Person", first));
+  }
+
+  @RequireRoles()
+  @Mutation(() => Boolean, { description: "Removes a union; the partners stay (whoever may edit both)." })
+  deleteUnion(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<boolean> {
+    return deleteUnion(ctx, id);
+  }
+
+  @RequireRoles()
   @Mutation(() => PersonView, { description: "Adds a person to the member's tree." })
   createPerson(@Arg("input", () => PersonInput) input: PersonInput, @Ctx() ctx: Context): Promise<PersonView> {
     return service.createPerson(ctx, input);
@@ -102,5 +117,12 @@ export class PersonResolver {
       throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "kind", key: "errors.validation.isIn" }]);
     }
     return service.addParent(ctx, childId, parentId, kind);
+  }
+
+  @RequireRoles()
+  @Mutation(() => PersonView, { description: "Removes the link between a parent and a child (the people stay); returns the child." })
+  async removeParent(@Arg("childId", () => ID) childId: string, @Arg("parentId", () => ID) parentId: string, @Ctx() ctx: Context): Promise<PersonView> {
+    await removeParent(ctx, childId, parentId);
+    return service.getPerson(ctx, childId);
   }
 }

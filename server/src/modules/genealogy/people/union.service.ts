@@ -1,12 +1,12 @@
 import DataLoader from "dataloader";
-import type { DataSource } from "typeorm";
+import type { DataSource, EntityManager } from "typeorm";
 import type { Context } from "../../../common/context.js";
 import { AppError, ErrorCode, notFound, unauthenticated, type FieldError } from "../../../common/errors.js";
 import { toGlobalId } from "../../../common/global-id.js";
 import { insertRow } from "../../../common/sql.js";
 import { newId } from "../../../common/uuid.js";
 import { audit } from "../../audit/index.js";
-import { parseGenealogicalDate } from "../dates/genealogical-date.js";
+import { parseGenealogicalDate, type GenealogicalDate } from "../dates/genealogical-date.js";
 import { accessTo, canEdit, POLICY_COLUMNS } from "./person.policy.js";
 import { PERSON_COLUMNS, presentPerson, type PersonRow } from "./person.present.js";
 import { withRelatives } from "./person.relatives.js";
@@ -55,41 +55,100 @@ export async function unionsOf(ctx: Context, personRawId: string, personIsPrivat
     });
 }
 
+type UnionFields = { kind: string; startDate?: string | null; place?: string | null };
+type UnionDbRow = { id: string; partner1_id: string; partner2_id: string; kind: string; start_date_text: string | null; place: string | null };
+
+/** Checks kind and date format; returns the parsed date (null when none). */
+function validate(input: UnionFields, errors: FieldError[]) {
+  if (!UNION_KINDS.includes(input.kind)) errors.push({ field: "kind", key: "errors.validation.isIn" });
+  const start = input.startDate?.trim() ? parseGenealogicalDate(input.startDate) : null;
+  if (input.startDate?.trim() && !start) errors.push({ field: "startDate", key: "errors.date_invalid" });
+  if (errors.length) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, errors);
+  return start;
+}
+
+/**
+ * Locks both partners and checks the viewer may edit both, that the date fits their lives
+ * (both at least 12, neither dead) and that no other union of this kind joins them.
+ */
+async function checkPartners(ctx: Context, tx: EntityManager, p1: string, p2: string, kind: string, start: GenealogicalDate | null, exceptId: string | null): Promise<void> {
+  const rows: PersonRow[] = await tx.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1) ORDER BY p.id FOR UPDATE`, [[p1, p2]]);
+  if (rows.length !== 2 || rows.some((r) => accessTo(ctx.viewer, r) === "none")) throw notFound();
+  if (rows.some((r) => !canEdit(ctx.viewer, r))) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
+  const errors: FieldError[] = [];
+  if (start) {
+    for (const r of rows) {
+      if (r.birth_date_from && Number(start.to.slice(0, 4)) - Number(r.birth_date_from.slice(0, 4)) < MIN_PARENT_GAP_YEARS) {
+        errors.push({ field: "startDate", key: "errors.union_too_young", params: { years: MIN_PARENT_GAP_YEARS } });
+      }
+      if (r.death_date_to && start.from > r.death_date_to) errors.push({ field: "startDate", key: "errors.union_after_death" });
+    }
+  }
+  const dup: unknown[] = await tx.query(
+    `SELECT 1 FROM unions WHERE partner1_id = $1 AND partner2_id = $2 AND kind = $3 AND id IS DISTINCT FROM $4`, [p1, p2, kind, exceptId]);
+  if (dup.length) errors.push({ field: "partnerId", key: "errors.union_duplicate" });
+  if (errors.length) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, errors);
+}
+
+const dateColumns = (start: GenealogicalDate | null) => ({
+  start_date_text: start?.text ?? null, start_date_qualifier: start?.qualifier ?? null, start_date_from: start?.from ?? null, start_date_to: start?.to ?? null,
+});
+
 /**
  * Records a union between two people the viewer may edit. Refuses a person with
  * themself, an unknown kind, an unreadable date, a date before either partner was 12,
  * after a partner's death, or a union already recorded.
  */
-export async function addUnion(ctx: Context, input: { personId: string; partnerId: string; kind: string; startDate?: string | null; place?: string | null }): Promise<void> {
+export async function addUnion(ctx: Context, input: { personId: string; partnerId: string } & UnionFields): Promise<void> {
   if (!ctx.viewer.userId) throw unauthenticated();
   const a = rawIdOf(input.personId, "Person");
   const b = rawIdOf(input.partnerId, "Person");
   if (!a || !b) throw notFound();
   const errors: FieldError[] = [];
   if (a === b) errors.push({ field: "partnerId", key: "errors.union_self" });
-  if (!UNION_KINDS.includes(input.kind)) errors.push({ field: "kind", key: "errors.validation.isIn" });
-  const start = input.startDate?.trim() ? parseGenealogicalDate(input.startDate) : null;
-  if (input.startDate?.trim() && !start) errors.push({ field: "startDate", key: "errors.date_invalid" });
-  if (errors.length) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, errors);
+  const start = validate(input, errors);
   const [p1, p2] = a < b ? [a, b] : [b, a];
   await ctx.ds.transaction(async (tx) => {
-    const rows: PersonRow[] = await tx.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1) ORDER BY p.id FOR UPDATE`, [[p1, p2]]);
-    if (rows.length !== 2 || rows.some((r) => accessTo(ctx.viewer, r) === "none")) throw notFound();
-    if (rows.some((r) => !canEdit(ctx.viewer, r))) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
-    if (start) {
-      for (const r of rows) {
-        if (r.birth_date_from && Number(start.to.slice(0, 4)) - Number(r.birth_date_from.slice(0, 4)) < MIN_PARENT_GAP_YEARS) {
-          errors.push({ field: "startDate", key: "errors.union_too_young", params: { years: MIN_PARENT_GAP_YEARS } });
-        }
-        if (r.death_date_to && start.from > r.death_date_to) errors.push({ field: "startDate", key: "errors.union_after_death" });
-      }
-    }
-    const dup: unknown[] = await tx.query(`SELECT 1 FROM unions WHERE partner1_id = $1 AND partner2_id = $2 AND kind = $3`, [p1, p2, input.kind]);
-    if (dup.length) errors.push({ field: "partnerId", key: "errors.union_duplicate" });
-    if (errors.length) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, errors);
+    await checkPartners(ctx, tx, p1, p2, input.kind, start, null);
     const id = newId();
-    const row = { id, partner1_id: p1, partner2_id: p2, kind: input.kind, start_date_text: start?.text ?? null, start_date_qualifier: start?.qualifier ?? null, start_date_from: start?.from ?? null, start_date_to: start?.to ?? null, place: input.place?.trim() || null, created_by: ctx.viewer.userId };
+    const row = { id, partner1_id: p1, partner2_id: p2, kind: input.kind, ...dateColumns(start), place: input.place?.trim() || null, created_by: ctx.viewer.userId };
     await insertRow(tx, "unions", row);
     await audit(tx, { tableName: "unions", recordId: id, userId: ctx.viewer.userId, action: "create", after: row });
   });
+}
+
+async function lockUnion(tx: EntityManager, globalId: string): Promise<UnionDbRow> {
+  const id = rawIdOf(globalId, "Union");
+  const [row]: UnionDbRow[] = id ? await tx.query(`SELECT * FROM unions WHERE id = $1 FOR UPDATE`, [id]) : [];
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Changes a union's kind, date or place; the same rules as adding it. Returns the union's partners. */
+export async function updateUnion(ctx: Context, globalId: string, input: UnionFields): Promise<[string, string]> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  const start = validate(input, []);
+  return ctx.ds.transaction(async (tx) => {
+    const current = await lockUnion(tx, globalId);
+    await checkPartners(ctx, tx, current.partner1_id, current.partner2_id, input.kind, start, current.id);
+    const after = { kind: input.kind, ...dateColumns(start), place: input.place?.trim() || null };
+    const cols = Object.keys(after);
+    await tx.query(`UPDATE unions SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1`, [current.id, ...Object.values(after)]);
+    await audit(tx, { tableName: "unions", recordId: current.id, userId: ctx.viewer.userId, action: "update", before: { ...current }, after });
+    return [current.partner1_id, current.partner2_id];
+  });
+}
+
+/** Removes a union (not the people); the viewer must be able to edit both partners. */
+export async function deleteUnion(ctx: Context, globalId: string): Promise<boolean> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  await ctx.ds.transaction(async (tx) => {
+    const current = await lockUnion(tx, globalId);
+    const rows: PersonRow[] = await tx.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1)`, [[current.partner1_id, current.partner2_id]]);
+    if (rows.length !== 2 || rows.some((r) => accessTo(ctx.viewer, r) === "none")) throw notFound();
+    if (rows.some((r) => !canEdit(ctx.viewer, r))) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
+    await tx.query(`DELETE FROM unions WHERE id = $1`, [current.id]);
+    await audit(tx, { tableName: "unions", recordId: current.id, userId: ctx.viewer.userId, action: "delete", before: { ...current } });
+  });
+  return true;
 }

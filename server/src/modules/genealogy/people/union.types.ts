@@ -20,19 +20,13 @@ export class UnionView {
   partner: PersonView;
 }
 
-@InputType()
-export class UnionInput {
-  @Field(() => ID)
-  personId: string;
-
-  @Field(() => ID)
-  partnerId: string;
-
+@InputType({ description: "What can change in a union (the partners cannot)." })
+export class UnionUpdateInput {
   @Field(() => String, { defaultValue: "marriage" })
   @MaxLength(20)
   kind: string;
 
-  @Field(() => String, { nullable: true, description: "As records give it: 1912, ABT 1912, 3 MAY 1912." })
+  @Field(() => String, { nullable: true, description: "As records give it: 1912, ABT 1912, 3 MAY 1912. Empty removes the date." })
   @IsOptional()
   @MaxLength(60)
   startDate?: string | null;
@@ -41,4 +35,13 @@ export class UnionInput {
   @IsOptional()
   @MaxLength(200)
   place?: string | null;
+}
+
+@InputType()
+export class UnionInput extends UnionUpdateInput {
+  @Field(() => ID)
+  personId: string;
+
+  @Field(() => ID)
+  partnerId: string;
 }
