@@ -207,7 +207,7 @@ export type UnionInput = {
   partnerId: string;
   personId: string;
   place?: string | null | undefined;
-  /** As records give it: 1912, ABT 1912, 3 MAY 1912. */
+  /** As records give it: 1912, ABT 1912, 3 MAY 1912. Empty removes the date. */
   startDate?: string | null | undefined;
 };
 

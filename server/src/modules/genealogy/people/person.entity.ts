@@ -148,7 +148,8 @@ export class Person {
   @JoinColumn({ name: "village_id" })
   village?: Village;
 
-  /** The member this person is (their own record), if any. */
+  /** The member this person is (their own record), if any; one record per member. */
+  @Index("IDX_people_user_id", { unique: true, where: `"user_id" IS NOT NULL` })
   @Column("uuid", { name: "user_id", nullable: true })
   userId: string | null;
 

@@ -56,7 +56,9 @@ const date = (text: string | null, qualifier: string | null, from: string | null
  * so no resolver can leak it later.
  */
 export function presentPerson(row: PersonRow, viewer: Viewer, language: Language, access: Access = accessTo(viewer, row)): PersonView {
-  const base = Object.assign(new PersonView(), { rawId: row.id, viewerCan: { edit: canEdit(viewer, row) } });
+  const isViewer = viewer.userId !== null && row.user_id === viewer.userId;
+  const claimAsSelf = viewer.userId !== null && row.created_by === viewer.userId && row.user_id === null;
+  const base = Object.assign(new PersonView(), { rawId: row.id, isViewer, viewerCan: { edit: canEdit(viewer, row), claimAsSelf } });
   if (access === "private" || access === "none") {
     return Object.assign(base, {
       familyId: null, villageId: null, isPrivate: true, displayName: translate("people.private", language),

@@ -10,6 +10,7 @@ import { PeopleArgs, PersonInput } from "./person.inputs.js";
 import * as service from "./person.service.js";
 import { LineageEntry, PersonEdge, PersonView } from "./person.types.js";
 import { removeParent } from "./parent-link.service.js";
+import { setMyRecord } from "./self.service.js";
 import { addUnion, deleteUnion, unionsOf, updateUnion } from "./union.service.js";
 import { UnionInput, UnionUpdateInput, UnionView } from "./union.types.js";
 
@@ -85,6 +86,18 @@ export class PersonResolver {
   @Mutation(() => Boolean, { description: "Removes a union; the partners stay (whoever may edit both)." })
   deleteUnion(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<boolean> {
     return deleteUnion(ctx, id);
+  }
+
+  @RequireRoles()
+  @Mutation(() => PersonView, { nullable: true, description: "Marks a record the member created as themself (\"this is me\"), or clears it with null; returns the record." })
+  async setMyRecord(@Arg("personId", () => ID, { nullable: true }) personId: string | null, @Ctx() ctx: Context): Promise<PersonView | null> {
+    const id = await setMyRecord(ctx, personId);
+    return id ? service.getPerson(ctx, toGlobalId("Person", id)) : null;
+  }
+
+  @Query(() => PersonView, { nullable: true, description: "The viewer's own record, when they have marked one." })
+  async myRecord(@Ctx() ctx: Context): Promise<PersonView | null> {
+    return service.myRecord(ctx);
   }
 
   @RequireRoles()

@@ -49,6 +49,9 @@ export class GenealogicalDateView {
 export class PersonViewerCan {
   @Field(() => Boolean)
   edit: boolean;
+
+  @Field(() => Boolean, { description: "The viewer may mark this record as themself (they created it and no member holds it)." })
+  claimAsSelf: boolean;
 }
 
 // Plain properties resolve without type-graphql's per-field wrapper (no field here has a
@@ -134,6 +137,9 @@ export class PersonView implements Node {
 
   @Field(() => PersonViewerCan)
   viewerCan: PersonViewerCan;
+
+  @Field(() => Boolean, { description: "True on the viewer's own record (\"this is me\")." })
+  isViewer: boolean;
 }
 
 @ObjectType("AncestorEntry", { simpleResolvers: true, description: "A person and how many generations away they are." })
