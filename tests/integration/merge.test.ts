@@ -116,6 +116,28 @@ describe("mergePeople", () => {
     expect(n).toBe(3);
   });
 
+  it("refuses a merge that would give a person three or four birth parents, or a parent under 12 years older; nothing changes", async () => {
+    const a = await create({ fullName: "Naji Aoun" });
+    const b = await create({ fullName: "Naji Aoun" });
+    for (const [child, name] of [[a, "Father A"], [a, "Mother A"], [b, "Father B"]] as const) {
+      await ok(LINK, { c: child, p: await create({ fullName: name }) });
+    }
+    const res = await server.gql(MERGE, { keep: a, merge: b }, { token: owner.token });
+    expect(res.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+    expect((res.errors?.[0].extensions?.fields as { key: string }[]).map((f) => f.key)).toEqual(["errors.too_many_birth_parents"]);
+    const [{ n }]: { n: number }[] = await server.ds.query(`SELECT count(*)::int AS n FROM parent_links WHERE child_id = ANY($1)`, [[raw(a), raw(b)]]);
+    expect(n).toBe(3);
+
+    // The kept record has no birth date; the merged one's would make its parent 5 years older.
+    const parent = await create({ fullName: "Rafic Aoun", birthDate: "1900", deathDate: "1970" });
+    const undated = await create({ fullName: "Rafic Aoun Jr" });
+    const dated = await create({ fullName: "Rafic Aoun Jr", birthDate: "1905", deathDate: "1980" });
+    await ok(LINK, { c: undated, p: parent });
+    const young = await server.gql(MERGE, { keep: undated, merge: dated }, { token: owner.token });
+    expect((young.errors?.[0].extensions?.fields as { key: string }[]).map((f) => f.key)).toEqual(["errors.parent_too_young"]);
+    expect((await server.gql(`query ($id: ID!) { person(id: $id) { id } }`, { id: dated }, { token: owner.token })).errors).toBeUndefined();
+  });
+
   it("members merge only two records they own; curators only within their villages; editors anywhere", async () => {
     const mine = await create({ fullName: "Georges Saab", birthDate: "1870", deathDate: "1940", villageId: villageA });
     const theirs = await create({ fullName: "Georges Saab", birthDate: "1871", deathDate: "1940", villageId: villageA }, other);

@@ -1,12 +1,12 @@
 import type { EntityManager } from "typeorm";
 import type { Context } from "../../../common/context.js";
-import { AppError, ErrorCode, forbidden, notFound, unauthenticated } from "../../../common/errors.js";
+import { AppError, ErrorCode, forbidden, notFound, unauthenticated, type FieldError } from "../../../common/errors.js";
 import { audit } from "../../audit/index.js";
 import { curates, isReviewStaff } from "../curation/curation.policy.js";
 import { appendSource } from "../curation/review.service.js";
 import { hasArabic, nameKeys } from "../names/normalize.js";
 import { accessTo } from "./person.policy.js";
-import { getPerson, rawIdOf } from "./person.service.js";
+import { getPerson, MIN_PARENT_GAP_YEARS, rawIdOf } from "./person.service.js";
 import type { PersonView } from "./person.types.js";
 
 /** Columns filled from the merged record when the kept one has none. */
@@ -61,6 +61,25 @@ async function moveLinks(tx: EntityManager, keepId: string, goneId: string): Pro
     [keepId, goneId],
   );
   await tx.query(`UPDATE unions u SET partner1_id = least($1, ${other}), partner2_id = greatest($1, ${other}) WHERE u.partner1_id = $2 OR u.partner2_id = $2`, [keepId, goneId]);
+}
+
+/**
+ * The merged person must still make sense: at most two birth parents, and every parent
+ * at least 12 years older than every child (dates may have come from the merged record).
+ * Throwing rolls the whole merge back.
+ */
+async function checkMergedLinks(tx: EntityManager, id: string): Promise<void> {
+  const [check]: { birth_parents: number; too_young: boolean }[] = await tx.query(
+    `SELECT (SELECT count(*)::int FROM parent_links WHERE child_id = $1 AND kind = 'birth') AS birth_parents,
+            EXISTS (SELECT 1 FROM parent_links pl JOIN people par ON par.id = pl.parent_id JOIN people ch ON ch.id = pl.child_id
+                     WHERE (pl.parent_id = $1 OR pl.child_id = $1) AND ch.birth_date_to IS NOT NULL AND par.birth_date_from IS NOT NULL
+                       AND extract(year FROM ch.birth_date_to) - extract(year FROM par.birth_date_from) < $2) AS too_young`,
+    [id, MIN_PARENT_GAP_YEARS],
+  );
+  const errors: FieldError[] = [];
+  if (check.birth_parents > 2) errors.push({ field: "mergeId", key: "errors.too_many_birth_parents" });
+  if (check.too_young) errors.push({ field: "mergeId", key: "errors.parent_too_young", params: { years: MIN_PARENT_GAP_YEARS } });
+  if (errors.length) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, errors);
 }
 
 /**
@@ -123,6 +142,7 @@ export async function mergePeople(ctx: Context, keepGlobalId: string, mergeGloba
     await tx.query(`DELETE FROM people WHERE id = $1`, [goneId]);
     const cols = Object.keys(fields);
     await tx.query(`UPDATE people SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [keepId, ...Object.values(fields)]);
+    await checkMergedLinks(tx, keepId);
     const strip = ({ living: _l, ...r }: Record<string, unknown>) => r;
     await audit(tx, { tableName: "people", recordId: goneId, userId: ctx.viewer.userId, action: "merge", before: strip(gone), after: { mergedInto: keepId } });
     await audit(tx, { tableName: "people", recordId: keepId, userId: ctx.viewer.userId, action: "merge",
