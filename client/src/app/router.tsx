@@ -1,5 +1,6 @@
 import { lazy, type ReactNode } from "react";
-import { Navigate, type RouteObject } from "react-router-dom";
+import { type RouteObject } from "react-router-dom";
+import { Redirect } from "./Redirect";
 import { GuestOnly, RequireAuth, RequirePermission } from "../features/auth/components/Guards";
 import { ApolloBoundary } from "./ApolloBoundary";
 import { Layout } from "./Layout";
@@ -71,13 +72,13 @@ export const routes: RouteObject[] = [
       { path: "/management/villages", element: member(<ManageVillagesPage />) },
       { path: "/management/*", element: staff(<NotFoundPage />) },
       { path: "/admin", element: admin(<AdminHomePage />) },
-      { path: "/full/admin", element: <Navigate to="/admin" replace /> },
+      { path: "/full/admin", element: <Redirect to="/admin" /> },
       { path: "/admin/roles", element: admin(<AdminRolesPage />) },
       { path: "/admin/outbox", element: admin(<AdminOutboxPage />) },
       { path: "/admin/*", element: admin(<NotFoundPage />) },
-      { path: "/village-hubs", element: <Navigate to="/root-hubs" replace /> },
-      { path: "/congress", element: <Navigate to="/opinions" replace /> },
-      { path: "/trees-registry", element: <Navigate to="/management/trees" replace /> },
+      { path: "/village-hubs", element: <Redirect to="/root-hubs" /> },
+      { path: "/congress", element: <Redirect to="/opinions" /> },
+      { path: "/trees-registry", element: <Redirect to="/management/trees" /> },
       { path: "*", element: <NotFoundPage /> },
     ],
   },
