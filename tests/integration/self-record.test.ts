@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from "../support/server.js";
 
 const CREATE = `mutation ($input: PersonInput!) { createPerson(input: $input) { id viewerCan { claimAsSelf } isViewer } }`;
 const SET = `mutation ($id: ID) { setMyRecord(personId: $id) { id isViewer viewerCan { claimAsSelf } } }`;
-const MINE = `query { myRecord { id displayName } }`;
+const MINE = `query { viewerPerson { id displayName } }`;
 const PERSON = `query ($id: ID!) { person(id: $id) { displayName isPrivate isViewer } }`;
 const ADD_PARENT = `mutation ($c: ID!, $p: ID!) { addParent(childId: $c, parentId: $p) { id } }`;
 
@@ -35,22 +35,22 @@ describe("setMyRecord", () => {
   it("a member marks a record they created as themself, moves it to another, and clears it", async () => {
     const first = await create("Sami Haddad", sami.token);
     expect(first.viewerCan.claimAsSelf).toBe(true);
-    expect((await ok<{ myRecord: null }>(MINE, {}, sami.token)).myRecord).toBeNull();
+    expect((await ok<{ viewerPerson: null }>(MINE, {}, sami.token)).viewerPerson).toBeNull();
     const set = await ok<{ setMyRecord: { id: string; isViewer: boolean; viewerCan: { claimAsSelf: boolean } } }>(SET, { id: first.id }, sami.token);
     expect(set.setMyRecord).toEqual({ id: first.id, isViewer: true, viewerCan: { claimAsSelf: false } });
-    expect((await ok<{ myRecord: { id: string } }>(MINE, {}, sami.token)).myRecord.id).toBe(first.id);
+    expect((await ok<{ viewerPerson: { id: string } }>(MINE, {}, sami.token)).viewerPerson.id).toBe(first.id);
     // Asking again changes nothing.
     expect((await ok<{ setMyRecord: { id: string } }>(SET, { id: first.id }, sami.token)).setMyRecord.id).toBe(first.id);
 
     const second = await create("Sami G. Haddad", sami.token);
     await ok(SET, { id: second.id }, sami.token);
-    expect((await ok<{ myRecord: { id: string } }>(MINE, {}, sami.token)).myRecord.id).toBe(second.id);
+    expect((await ok<{ viewerPerson: { id: string } }>(MINE, {}, sami.token)).viewerPerson.id).toBe(second.id);
     expect((await ok<{ person: { isViewer: boolean } }>(PERSON, { id: first.id }, sami.token)).person.isViewer).toBe(false);
     const [{ n }] = await server.ds.query(`SELECT count(*)::int AS n FROM people WHERE user_id = $1`, [sami.id]);
     expect(n).toBe(1);
 
     expect((await ok<{ setMyRecord: null }>(SET, { id: null }, sami.token)).setMyRecord).toBeNull();
-    expect((await ok<{ myRecord: null }>(MINE, {}, sami.token)).myRecord).toBeNull();
+    expect((await ok<{ viewerPerson: null }>(MINE, {}, sami.token)).viewerPerson).toBeNull();
     const actions = await server.ds.query(`SELECT action FROM audit_logs WHERE table_name = 'people' AND action LIKE '%_self' ORDER BY created_at, id`);
     expect(actions.map((a: { action: string }) => a.action)).toEqual(["claim_self", "release_self", "claim_self", "release_self"]);
   });

@@ -95,11 +95,6 @@ export class PersonResolver {
     return id ? service.getPerson(ctx, toGlobalId("Person", id)) : null;
   }
 
-  @Query(() => PersonView, { nullable: true, description: "The viewer's own record, when they have marked one." })
-  async myRecord(@Ctx() ctx: Context): Promise<PersonView | null> {
-    return service.myRecord(ctx);
-  }
-
   @RequireRoles()
   @Mutation(() => PersonView, { description: "Adds a person to the member's tree." })
   createPerson(@Arg("input", () => PersonInput) input: PersonInput, @Ctx() ctx: Context): Promise<PersonView> {

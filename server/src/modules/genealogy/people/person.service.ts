@@ -49,13 +49,6 @@ export async function getPerson(ctx: Context, globalId: string): Promise<PersonV
   return presentPerson(row, ctx.viewer, ctx.language);
 }
 
-/** The viewer's own record ("this is me"), or null. */
-export async function myRecord(ctx: Context): Promise<PersonView | null> {
-  if (!ctx.viewer.userId) return null;
-  const [rows] = await Promise.all([ctx.ds.query(`${SELECT} WHERE p.user_id = $1`, [ctx.viewer.userId]) as Promise<PersonRow[]>, withRelatives(ctx)]);
-  return rows[0] ? presentPerson(rows[0], ctx.viewer, ctx.language) : null;
-}
-
 export async function personNode(ctx: Context, rawId: string): Promise<PersonView | null> {
   if (!isUuid(rawId)) return null;
   const [row] = await Promise.all([loadRow(ctx.ds, rawId), withRelatives(ctx)]);
