@@ -1,11 +1,11 @@
 import { expect, test, type Browser } from "@playwright/test";
 
-async function signInAsCurator(browser: Browser, locale: "en-US" | "ar") {
+async function signInAsCurator(browser: Browser, locale: "en-US" | "ar", email = "curator@roots.demo") {
   const context = await browser.newContext({ locale });
   const page = await context.newPage();
   await page.goto("/auth?returnTo=%2Fmanagement%2Fvillages");
   const en = locale === "en-US";
-  await page.getByLabel(en ? "Email" : "البريد الإلكتروني").fill("curator@roots.demo");
+  await page.getByLabel(en ? "Email" : "البريد الإلكتروني").fill(email);
   await page.getByLabel(en ? "Password" : "كلمة المرور", { exact: true }).fill("cedar-roots-demo-2026");
   await page.getByRole("button", { name: en ? "Sign in" : "دخول", exact: true }).click();
   await expect(page).toHaveURL(/\/management\/villages$/);
@@ -46,6 +46,21 @@ test.describe("village curation", () => {
     await ar.page.getByTestId("history").scrollIntoViewIfNeeded();
     await ar.page.screenshot({ path: "test-results/screens/curation-history-ar.png", fullPage: true });
     await ar.context.close();
+  });
+});
+
+test.describe("editors and admins", () => {
+  test("an admin finds any village by its Arabic name on /management/villages and edits its text", async ({ browser }) => {
+    const { context, page } = await signInAsCurator(browser, "en-US", "admin@roots.demo");
+    await page.getByLabel("Edit any village").fill("إهدن");
+    await page.getByRole("button", { name: "Ehden", exact: true }).click();
+    await expect(page.getByRole("link", { name: "Ehden", exact: true })).toBeVisible();
+    const french = page.getByLabel(/French/).first();
+    await french.fill("Village du Liban-Nord, au pied des cèdres.");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status")).toBeVisible();
+    await expect(page.getByTestId("history")).toContainText("Changed");
+    await context.close();
   });
 });
 

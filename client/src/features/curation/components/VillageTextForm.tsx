@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { apiProblem } from "../../../lib/apiErrors";
-import type { MyCuratedVillagesQuery } from "../../../gql/graphql";
+import type { CuratedVillageFragment } from "../../../gql/graphql";
 import { useUpdateVillageMutation } from "../generated";
 
-type Village = MyCuratedVillagesQuery["myCuratedVillages"][number];
+type Village = CuratedVillageFragment;
 const FLAGS = ["hasRegistry", "hasChurch", "hasMosque", "hasSchool"] as const;
 const TEXTS = [["description", "en", "ltr"], ["descriptionAr", "ar", "rtl"], ["descriptionFr", "fr", "ltr"]] as const;
 
@@ -16,7 +16,7 @@ export function VillageTextForm({ village }: { village: Village }) {
   const [population, setPopulation] = useState(village.populationCurrent?.toString() ?? "");
   const [diaspora, setDiaspora] = useState(village.diasporaCount?.toString() ?? "");
   const [saved, setSaved] = useState(false);
-  const [update, { loading, error }] = useUpdateVillageMutation();
+  const [update, { loading, error }] = useUpdateVillageMutation({ refetchQueries: ["RecordHistory"] });
   const problem = apiProblem(error, t("errors.network"));
   const count = (v: string) => (v.trim() === "" ? null : Number(v));
   const submit = async (e: FormEvent) => {

@@ -5,14 +5,17 @@ import { currentLanguage } from "../../../i18n";
 import { localized } from "../../../lib/localized";
 import { Spinner } from "../../../ui/Spinner";
 import { useAuth } from "../../auth/useAuth";
+import type { CuratedVillageFragment } from "../../../gql/graphql";
 import { RecordHistory } from "../components/RecordHistory";
 import { ReviewQueue } from "../components/ReviewQueue";
+import { StaffVillagePicker } from "../components/StaffVillagePicker";
 import { VillageTextForm } from "../components/VillageTextForm";
 import { useMyCuratedVillagesQuery } from "../generated";
 
 /**
  * /management/villages: a curator's villages — records waiting for review (Verify with a
- * source) and the village's text. Editors and admins see every village's queue.
+ * source) and the village's text. Editors and admins see every village's queue and may
+ * pick any village to edit.
  */
 export default function ManageVillagesPage() {
   const { t } = useTranslation();
@@ -21,9 +24,10 @@ export default function ManageVillagesPage() {
   const staff = auth.status === "signedIn" && auth.viewer.roles.some((r) => r === "ADMIN" || r === "EDITOR");
   const { data, loading } = useMyCuratedVillagesQuery({ fetchPolicy: "network-only" });
   const [selected, setSelected] = useState<string | null>(null);
+  const [picked, setPicked] = useState<CuratedVillageFragment | null>(null);
   if (loading && !data) return <Spinner label={t("common.loading")} />;
   const villages = data?.myCuratedVillages ?? [];
-  const current = villages.find((v) => v.id === selected) ?? (villages.length === 1 ? villages[0] : null);
+  const current = (picked && picked.id === selected ? picked : null) ?? villages.find((v) => v.id === selected) ?? (villages.length === 1 ? villages[0] : null);
   return (
     <section className="page">
       <h1>{t("curation.title")}</h1>
@@ -41,6 +45,10 @@ export default function ManageVillagesPage() {
                 </button>
               ))}
             </div>
+          )}
+          {staff && <StaffVillagePicker onPick={(v) => { setPicked(v); setSelected(v.id); }} />}
+          {staff && current && !villages.some((v) => v.id === current.id) && (
+            <button type="button" className="button" onClick={() => setSelected(null)}>{t("curation.all_villages")}</button>
           )}
           {current && <p><Link to={`/libanpedia/${current.slug}`}>{localized(lang, current.name, current.nameAr, current.nameFr)}</Link></p>}
           <ReviewQueue key={current?.id ?? "all"} villageId={current?.id ?? null} />

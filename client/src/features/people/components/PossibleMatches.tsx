@@ -1,21 +1,12 @@
-import { useEffect, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import type { PersonSummaryFragment } from "../../../gql/graphql";
 import { currentLanguage } from "../../../i18n";
+import { useDebouncedValue } from "../../../lib/useDebouncedValue";
 import { useDuplicateSuggestionsQuery } from "../generated";
 
 const DEBOUNCE_MS = 400;
-
-/** The value once it has stopped changing for `ms` (so a query is not sent on every key). */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return settled;
-}
 
 /**
  * "Possible matches" while a person is being typed: existing people with a similar name in
@@ -30,7 +21,9 @@ export function PossibleMatches({ fullName, fullNameAr, birthDate, onUse }: {
 }) {
   const { t } = useTranslation();
   const year = /\b(\d{4})\b/.exec(birthDate)?.[1];
-  const input = useDebounced({ fullName: fullName.trim() || null, fullNameAr: fullNameAr.trim() || null, birthYear: year ? Number(year) : null }, DEBOUNCE_MS);
+  // Debounced as text: a new object each render would restart the timer for ever.
+  const settled = useDebouncedValue(JSON.stringify({ fullName: fullName.trim() || null, fullNameAr: fullNameAr.trim() || null, birthYear: year ? Number(year) : null }), DEBOUNCE_MS);
+  const input = useMemo(() => JSON.parse(settled) as { fullName: string | null; fullNameAr: string | null; birthYear: number | null }, [settled]);
   const enough = (input.fullName?.length ?? 0) >= 3 || (input.fullNameAr?.length ?? 0) >= 3;
   const { data } = useDuplicateSuggestionsQuery({ variables: { input }, skip: !enough, fetchPolicy: "cache-and-network" });
   const matches = enough ? data?.duplicateSuggestions ?? [] : [];
