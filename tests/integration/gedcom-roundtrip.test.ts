@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- job rows and GraphQL answers are checked field by field below. */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,6 +33,15 @@ const FILES = [
  * Deliberate differences between an import and the import of its export, with the reason:
  * - UID with a Roots person id: the export writes the person's id as UID so that importing the
  *   file again (here or elsewhere) recognises the person; it is the person key, not a fact.
+ * - Family links both ways (gedcom-facts.ts): the export writes FAMC/FAMS on the person as well as
+ *   HUSB/WIFE/CHIL in the family, as GEDCOM asks, even when the original file had only one side.
+ * - A pointer to a record the file did not have becomes @VOID@ (7.0's "points nowhere"): the
+ *   export writes no dangling pointer (gedcom-facts.ts counts both as @VOID@).
+ * - HEAD is not compared: the export is a new file with its own header (the original HEAD
+ *   describes the original file: its program, date, submitter and SCHMA of that file).
+ * Not differences, because the GEDCOM core converts them on the way in: a 5.x `_UID` is read as
+ * the standard UID, and a 5.5.1 file Roots wrote reads back as the 7.0 it came from (its `_TAG`
+ * forms of 7.0-only structures become standard again; the file's own `_TAG`s were escaped `__TAG`).
  */
 const DELIBERATE: Drop = (n, p, r) => r.tag === "INDI" && p === ".INDI.UID" && /^[0-9a-f]{8}-[0-9a-f]{4}-7/.test(n.value ?? "");
 
@@ -60,12 +68,12 @@ async function exportOf(user: BuiltUser, version: "7.0" | "5.5.1"): Promise<Buff
 }
 
 /** What one member's tree holds, counted in the database, and the facts of their kept records. */
-async function treeOf(user: BuiltUser, roots: Set<string>) {
+async function treeOf(user: BuiltUser) {
   const [c] = await server.ds.query(
     `SELECT (SELECT count(*)::int FROM people WHERE created_by = $1) AS people,
             (SELECT count(*)::int FROM unions WHERE created_by = $1) AS unions,
             (SELECT count(*)::int FROM parent_links WHERE created_by = $1) AS links,
-            (SELECT count(*)::int FROM events WHERE created_by = $1) AS events,
+            (SELECT jsonb_object_agg(type, n) FROM (SELECT type, count(*)::int AS n FROM events WHERE created_by = $1 GROUP BY type) t) AS events,
             (SELECT count(*)::int FROM people WHERE created_by = $1 AND birth_date_text IS NOT NULL) AS births,
             (SELECT count(*)::int FROM people WHERE created_by = $1 AND death_date_text IS NOT NULL) AS deaths`,
     [user.id],
@@ -73,7 +81,6 @@ async function treeOf(user: BuiltUser, roots: Set<string>) {
   const kept: { tag: string; record_id: string | null; data: Plain }[] = await server.ds.query(`SELECT tag, record_id, data FROM kept_records WHERE owner_id = $1 ORDER BY seq`, [user.id]);
   const records = kept.map((k) => k.data);
   const idOf = new Map(kept.map((k) => [k.data, k.record_id]));
-  for (const k of kept) if (k.record_id) roots.add(k.record_id);
   const tags: Record<string, number> = {};
   for (const k of kept) tags[k.tag] = (tags[k.tag] ?? 0) + 1;
   return { counts: { ...c, records: tags, extensions: extensionCount(records.map(withoutDeliberate)) }, facts: facts(records, (r) => personKey(r, idOf.get(r) ?? null), DELIBERATE), records };
@@ -85,26 +92,25 @@ const withoutDeliberate = (r: Plain): Plain => ({ ...r, children: (r.children ??
 
 describe.each(FILES)("round trip of %s", (rel) => {
   const trees: Record<string, Awaited<ReturnType<typeof treeOf>>> = {};
-  const roots = new Set<string>();
 
   beforeAll(async () => {
     const first = await buildUser(server.ds);
     await importAs(first, path.basename(rel), readFileSync(join(CORPUS, rel)));
     const exported = { "7.0": await exportOf(first, "7.0"), "5.5.1": await exportOf(first, "5.5.1") };
-    trees.first = await treeOf(first, roots);
+    trees.first = await treeOf(first);
     // Each tree is removed once measured: the next import's duplicate search need not wade through it.
     await forget(first);
     for (const version of ["7.0", "5.5.1"] as const) {
       const again = await buildUser(server.ds);
       await importAs(again, `roundtrip-${version}.ged`, exported[version]);
-      trees[version] = await treeOf(again, roots);
+      trees[version] = await treeOf(again);
       await forget(again);
     }
   }, 180_000);
 
   it("the first import keeps every record of the file whole", async () => {
     const { records } = await readGedcomAll((async function* () { yield readFileSync(join(CORPUS, rel)); })(), { toV7: true });
-    const original = records.map((r) => plain(r) as Plain);
+    const original = records.map((r) => plain(r) as unknown as Plain);
     const key = (r: Plain) => personKey(r, r.xref ?? null);
     const kept = trees.first.records;
     expect(difference(facts(original, key), facts(kept, key))).toEqual({ missing: [], added: [] });

@@ -42,14 +42,18 @@ interface Expected {
   couples: number;
   /** Parent → child pairs the file states (FAM HUSB/WIFE × CHIL), distinct. */
   parentPairs: number;
+  /** Baptisms, burials, emigrations, immigrations (INDI) and engagements of couples: rows of `events`. */
+  events: number;
 }
+
+const EVENT_TAGS = { INDI: ["CHR", "BAPM", "BURI", "EMIG", "IMMI"], FAM: ["ENGA"] };
 
 /** What the file holds, read with the GEDCOM core (itself checked against grep in tests/gedcom). */
 async function expectedOf(file: string): Promise<Expected | null> {
   const records: GedcomNode[] = [];
-  const events: AsyncIterable<GedcomEvent | GedzipMedia> = file.endsWith(".gdz") ? readGedzip(fileSource(file)) : readGedcom(fileSource(file), { toV7: true });
+  const stream: AsyncIterable<GedcomEvent | GedzipMedia> = file.endsWith(".gdz") ? readGedzip(fileSource(file)) : readGedcom(fileSource(file), { toV7: true });
   try {
-    for await (const ev of events) if (ev.type === "record") records.push(ev.record);
+    for await (const ev of stream) if (ev.type === "record") records.push(ev.record);
   } catch {
     return null;
   }
@@ -58,14 +62,19 @@ async function expectedOf(file: string): Promise<Expected | null> {
   const indis = new Set(records.filter((r) => r.tag === "INDI" && r.xref).map((r) => r.xref!));
   const fams = records.filter((r) => r.tag === "FAM" && r.xref);
   const couples = new Set<string>();
+  let events = records.filter((r) => r.tag === "INDI").flatMap((r) => r.children.filter((c) => EVENT_TAGS.INDI.includes(c.tag))).length;
   const pairs = new Set<string>();
   for (const f of fams) {
     const partners = f.children.filter((c) => (c.tag === "HUSB" || c.tag === "WIFE") && c.value && c.value !== "@VOID@").map((c) => c.value!);
     const married = f.children.some((c) => c.tag === "MARR");
-    if (partners.length === 2 && partners[0] !== partners[1] && partners.every((p) => indis.has(p))) couples.add(`${[...partners].sort().join(" ")} ${married}`);
+    const couple = `${[...partners].sort().join(" ")} ${married}`;
+    if (partners.length === 2 && partners[0] !== partners[1] && partners.every((p) => indis.has(p)) && !couples.has(couple)) {
+      couples.add(couple);
+      events += f.children.filter((c) => EVENT_TAGS.FAM.includes(c.tag)).length;
+    }
     for (const c of f.children.filter((c) => c.tag === "CHIL" && c.value && indis.has(c.value))) for (const p of partners) if (indis.has(p)) pairs.add(`${p} ${c.value}`);
   }
-  return { indi: indiCount, fam: fams.length, couples: couples.size, parentPairs: pairs.size };
+  return { indi: indiCount, fam: fams.length, couples: couples.size, parentPairs: pairs.size, events };
 }
 
 const files = corpusFiles().map((f) => path.relative(CORPUS, f));
@@ -95,6 +104,7 @@ beforeAll(async () => {
             (SELECT count(*)::int FROM people p WHERE p.created_by = j.user_id) AS people,
             (SELECT count(*)::int FROM unions u WHERE u.created_by = j.user_id) AS unions,
             (SELECT count(*)::int FROM parent_links l WHERE l.created_by = j.user_id) AS links,
+            (SELECT count(*)::int FROM events e WHERE e.created_by = j.user_id) AS events,
             (SELECT count(*)::int FROM kept_records k WHERE k.owner_id = j.user_id AND k.tag = 'INDI') AS kept_indi,
             (SELECT count(*)::int FROM kept_records k WHERE k.owner_id = j.user_id AND k.tag = 'FAM') AS kept_fam
        FROM import_jobs j`,
@@ -128,9 +138,11 @@ describe("every file of the GEDCOM conformance corpus, imported into the databas
     expect(expected).not.toBeNull();
     const declared = DECLARED[rel];
     if (declared) expect([expected!.indi, expected!.fam]).toEqual(declared);
-    // Every individual becomes a person, every couple a union, every parent of a child a link
+    // Every individual becomes a person, every couple a union, every baptism, burial, emigration,
+    // immigration and engagement a row of events, every parent of a child a link
     // (less those the tree's rules refuse: cycles, a third birth parent, a parent too young).
-    expect({ people: row.people, keptIndi: row.kept_indi, keptFam: row.kept_fam, unions: row.unions }).toEqual({
+    expect({ people: row.people, keptIndi: row.kept_indi, keptFam: row.kept_fam, unions: row.unions, events: row.events }).toEqual({
+      events: expected!.events,
       people: expected!.indi,
       keptIndi: expected!.indi,
       keptFam: expected!.fam,

@@ -8,6 +8,7 @@ import { GedcomError, readGedcom, readGedzip, walk, type GedcomEvent, type Gedco
 import { UnreadableFileError, type Importer, type StageContext, type StageResult } from "../importer.js";
 import { personColumns } from "../person-record.js";
 import { villageMatcher } from "../village-matcher.js";
+import { familyEvents, personEvents } from "./events.js";
 import { familyFromFam, pedigreeKinds, personFromIndi, plain } from "./indi.js";
 import { MIN_PARENT_GAP_YEARS } from "../../genealogy/people/person.service.js";
 
@@ -107,7 +108,7 @@ async function stagePerson(ctx: StageContext, indi: GedcomNode, key: string | nu
     localKey: key,
     line: indi.line,
     targetId: newId(),
-    data: { columns, externalIds: key ? [...externalIds, { scheme: fileScheme, value: key }] : externalIds, gedcom: plain(indi) },
+    data: { columns, externalIds: key ? [...externalIds, { scheme: fileScheme, value: key }] : externalIds, events: personEvents(indi), gedcom: plain(indi) },
   });
 }
 
@@ -130,6 +131,7 @@ async function stageFamily(ctx: StageContext, fam: GedcomNode, key: string, link
         dateFrom: date?.from ?? null,
         dateTo: date?.to ?? null,
         place: f.place,
+        events: familyEvents(fam),
         gedcom: plain(fam),
       },
     });
