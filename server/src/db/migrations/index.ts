@@ -10,6 +10,7 @@ import { RelativesLiving1795321000000 } from "./1795321000000-RelativesLiving.js
 import { NameSearchTokens1795321000002 } from "./1795321000002-NameSearchTokens.js";
 import { RekeyNames1795321000003 } from "./1795321000003-RekeyNames.js";
 import { KeptRecords1795321634711 } from "./1795321634711-KeptRecords.js";
+import { ImportedEvents1795321700000 } from "./1795321700000-ImportedEvents.js";
 import { SelfRecord1795400000000 } from "./1795400000000-SelfRecord.js";
 
 /** Every migration in order; a new one is appended here. */
@@ -26,5 +27,6 @@ export const migrations = [
   NameSearchTokens1795321000002,
   RekeyNames1795321000003,
   KeptRecords1795321634711,
+  ImportedEvents1795321700000,
   SelfRecord1795400000000,
 ];

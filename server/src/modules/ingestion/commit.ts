@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { EntityManager } from "typeorm";
+import { commitImportedEvents } from "./gedcom-io/events.js";
 import { IMPORTED_PERSON_COLUMNS } from "./person-record.js";
 
 const PRIVACY = JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false });
@@ -76,6 +77,7 @@ export async function commitStaged(tx: EntityManager, jobId: string, userId: str
     [jobId, userId],
   );
   await step(created + updated + links[0].n + unions[0].n);
+  await commitImportedEvents(tx, jobId, userId);
   await keepRecords(tx, jobId, userId);
   return { created, updated, links: links[0].n, unions: unions[0].n };
 }

@@ -85,6 +85,10 @@ export class GenealogyEvent {
   @Column("real", { default: 0.5 })
   confidence: number;
 
+  /** The import that wrote this event (GEDCOM): its structure is in the kept record, which the export writes. */
+  @Column("uuid", { name: "import_job_id", nullable: true })
+  importJobId: string | null;
+
   @Column("uuid", { name: "created_by", nullable: true })
   createdBy: string | null;
 

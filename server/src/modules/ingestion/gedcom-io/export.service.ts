@@ -88,22 +88,26 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
     let f = k ? undefined : byCouple.get(couple);
     if (!f) {
       f = { xref: k?.xref ? keptXref(k.job_id, k.xref) : `@F${fams.size + 1}@`, partners: [...partners].sort(), children: [], kept: k };
-      fams.set(k ? `kept ${k.job_id} ${k.xref}` : `couple ${couple}`, f);
+      fams.set(k ? `kept ${fams.size}` : `couple ${couple}`, f);
       if (!byCouple.has(couple)) byCouple.set(couple, f);
     }
     return f;
   };
+  // Parent links a kept FAM already states (its HUSB/WIFE and CHIL): the child stays in that family.
+  const stated = new Set<string>();
+  const personOf = (k: KeptRow, x: string | undefined) => personOfXref.get(keptPointer.get(`${k.job_id} ${x}`) ?? "");
   for (const k of kept) {
-    if (k.tag !== "FAM" || !k.xref) continue;
-    const partners = (k.data.children ?? [])
-      .filter((c) => (c.tag === "HUSB" || c.tag === "WIFE") && c.value)
-      .map((c) => personOfXref.get(keptPointer.get(`${k.job_id} ${c.value}`) ?? ""))
-      .filter((id): id is string => Boolean(id));
-    famOf(partners, k);
+    if (k.tag !== "FAM") continue;
+    const of = (tags: string[]) => (k.data.children ?? []).filter((c) => tags.includes(c.tag) && c.value).map((c) => personOf(k, c.value)).filter((id): id is string => Boolean(id));
+    const f = famOf(of(["HUSB", "WIFE"]), k);
+    for (const child of of(["CHIL"])) {
+      f.children.push(child);
+      for (const parent of f.partners) stated.add(`${parent} ${child}`);
+    }
   }
   for (const u of unions) famOf([u.partner1_id, u.partner2_id]).union = u;
   const parentsOf = new Map<string, string[]>();
-  for (const l of links) parentsOf.set(l.child_id, [...(parentsOf.get(l.child_id) ?? []), l.parent_id]);
+  for (const l of links) if (!stated.has(`${l.parent_id} ${l.child_id}`)) parentsOf.set(l.child_id, [...(parentsOf.get(l.child_id) ?? []), l.parent_id]);
   for (const [child, parents] of parentsOf) famOf(parents.slice(0, 2)).children.push(child);
   const famsOfPerson = new Map<string, string[]>();
   const famcOfPerson = new Map<string, string[]>();
@@ -150,9 +154,11 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
     out.push(fam);
   }
   for (const k of kept) {
-    if (k.record_id || !k.xref || k.tag === "FAM") continue;
+    if (k.record_id || k.tag === "FAM") continue;
     const rec = toNode(k.data);
-    rec.xref = keptXref(k.job_id, k.xref);
+    // Records without an xref (7.0 allows them; vendors write definitions that way) stay without.
+    if (k.xref) rec.xref = keptXref(k.job_id, k.xref);
+    else delete rec.xref;
     remap(rec, (x) => keptPointer.get(`${k.job_id} ${x}`));
     out.push(rec);
   }

@@ -8,6 +8,7 @@ import { GedcomError, readGedcom, readGedzip, walk, type GedcomEvent, type Gedco
 import { UnreadableFileError, type Importer, type StageContext, type StageResult } from "../importer.js";
 import { personColumns } from "../person-record.js";
 import { villageMatcher } from "../village-matcher.js";
+import { familyEvents, personEvents } from "./events.js";
 import { familyFromFam, pedigreeKinds, personFromIndi, plain } from "./indi.js";
 import { MIN_PARENT_GAP_YEARS } from "../../genealogy/people/person.service.js";
 
@@ -30,6 +31,7 @@ export const gedcomImporter: Importer = {
     let version = "unknown";
     let source = "";
     let mediaIndex = 0;
+    const seen = new Set<string>();
     const warn = (line: number | null, key: string, params: Record<string, unknown> = {}) => ctx.stager.warn({ line, key, params });
     const events: AsyncIterable<GedcomEvent | GedzipMedia> = zipped
       ? readGedzip(createReadStream(path), { toV7: true, onWarning: (w) => void warn(w.line || null, w.code) })
@@ -55,12 +57,14 @@ export const gedcomImporter: Importer = {
         counts.parsed++;
         walkPlaces(record, places);
         counts.events += record.children.filter((c) => EVENT_TAGS.has(c.tag)).length;
-        if (record.tag === "INDI" && record.xref) await stagePerson(ctx, record, fileScheme, matchVillage, pedigrees);
-        else if (record.tag === "FAM" && record.xref) await stageFamily(ctx, record, links);
+        // A second record with an xref already used keeps its own key (pointers go to the first).
+        const key = record.xref ? uniqueKey(record.xref, seen) : null;
+        if (record.tag === "INDI") await stagePerson(ctx, record, key, fileScheme, matchVillage, pedigrees);
+        else if (record.tag === "FAM" && key) await stageFamily(ctx, record, key, links);
         else {
           if (record.tag === "SOUR") counts.sources++;
           if (record.tag === "OBJE") counts.media++;
-          await ctx.stager.add({ kind: "record", localKey: record.xref ?? null, line: record.line, targetId: newId(), data: { gedcom: plain(record) } });
+          await ctx.stager.add({ kind: "record", localKey: key, line: record.line, targetId: newId(), data: { gedcom: plain(record) } });
         }
         await ctx.progress({ parsed: counts.parsed });
       }
@@ -78,9 +82,18 @@ export const gedcomImporter: Importer = {
   },
 };
 
-async function stagePerson(ctx: StageContext, indi: GedcomNode, fileScheme: string, matchVillage: (n: string) => string | null, pedigrees: Map<string, string>) {
+/** The record's xref, or (for a second record with the same xref) `@I1_2@`, `@I1_3@`… */
+function uniqueKey(xref: string, seen: Set<string>): string {
+  let key = xref;
+  for (let n = 2; seen.has(key); n++) key = `${xref.slice(0, -1)}_${n}@`;
+  seen.add(key);
+  return key;
+}
+
+/** An INDI becomes a person, with or without an xref (7.0 allows a person nobody points to). */
+async function stagePerson(ctx: StageContext, indi: GedcomNode, key: string | null, fileScheme: string, matchVillage: (n: string) => string | null, pedigrees: Map<string, string>) {
   const { person, externalIds, birthLocality } = personFromIndi(indi);
-  for (const [fam, kind] of pedigreeKinds(indi)) pedigrees.set(`${fam} ${indi.xref}`, kind);
+  if (key) for (const [fam, kind] of pedigreeKinds(indi)) pedigrees.set(`${fam} ${key}`, kind);
   const villageId = birthLocality ? matchVillage(birthLocality) : null;
   const { columns, errors } = personColumns({ ...person, villageId });
   // A family file is the member's record of the past: an unreadable or odd date is a warning,
@@ -92,21 +105,21 @@ async function stagePerson(ctx: StageContext, indi: GedcomNode, fileScheme: stri
   if (!columns.full_name) columns.full_name = "?";
   await ctx.stager.add({
     kind: "person",
-    localKey: indi.xref!,
+    localKey: key,
     line: indi.line,
     targetId: newId(),
-    data: { columns, externalIds: [...externalIds, { scheme: fileScheme, value: indi.xref! }], gedcom: plain(indi) },
+    data: { columns, externalIds: key ? [...externalIds, { scheme: fileScheme, value: key }] : externalIds, events: personEvents(indi), gedcom: plain(indi) },
   });
 }
 
-async function stageFamily(ctx: StageContext, fam: GedcomNode, links: { fam: string; parent: string; child: string; line: number }[]) {
+async function stageFamily(ctx: StageContext, fam: GedcomNode, key: string, links: { fam: string; parent: string; child: string; line: number }[]) {
   const f = familyFromFam(fam);
-  for (const child of f.children) for (const parent of f.partners) links.push({ fam: fam.xref!, parent, child: child.xref, line: fam.line });
+  for (const child of f.children) for (const parent of f.partners) links.push({ fam: key, parent, child: child.xref, line: fam.line });
   if (f.partners.length === 2 && f.partners[0] !== f.partners[1]) {
     const date = f.date ? parseGenealogicalDate(f.date) : null;
     await ctx.stager.add({
       kind: "union",
-      localKey: fam.xref!,
+      localKey: key,
       line: fam.line,
       targetId: newId(),
       data: {
@@ -118,11 +131,12 @@ async function stageFamily(ctx: StageContext, fam: GedcomNode, links: { fam: str
         dateFrom: date?.from ?? null,
         dateTo: date?.to ?? null,
         place: f.place,
+        events: familyEvents(fam),
         gedcom: plain(fam),
       },
     });
   } else {
-    await ctx.stager.add({ kind: "record", localKey: fam.xref!, line: fam.line, targetId: newId(), data: { gedcom: plain(fam) } });
+    await ctx.stager.add({ kind: "record", localKey: key, line: fam.line, targetId: newId(), data: { gedcom: plain(fam) } });
   }
 }
 

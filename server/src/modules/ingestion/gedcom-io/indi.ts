@@ -1,3 +1,4 @@
+import { parseGenealogicalDate } from "../../genealogy/dates/genealogical-date.js";
 import { hasArabic } from "../../genealogy/names/normalize.js";
 import { child, type GedcomNode } from "../gedcom/index.js";
 import type { ImportedPerson } from "../person-record.js";
@@ -6,6 +7,16 @@ import type { ImportedPerson } from "../person-record.js";
 const kid = (n: GedcomNode | undefined, tag: string) => (n ? child(n, tag) : undefined);
 const kids = (n: GedcomNode, tag: string) => n.children.filter((c) => c.tag === tag);
 const text = (n: GedcomNode | undefined) => n?.value?.trim() || null;
+
+/**
+ * An event's date as text: the file's own wording when the 7.0 form needed a PHRASE for it and it
+ * still reads as a date (a dual year "1741/42" became "BET 1741 AND 1742" + PHRASE), else the value.
+ */
+export function dateText(event: GedcomNode | undefined): string | null {
+  const date = kid(event, "DATE");
+  const phrase = text(kid(date, "PHRASE"));
+  return phrase && parseGenealogicalDate(phrase) ? phrase : text(date);
+}
 
 /** "Youssef /Khoury/" → "Youssef Khoury" (GEDCOM marks the surname with slashes). */
 export const personalName = (value: string | undefined): string => (value ?? "").replace(/\//g, " ").replace(/\s+/g, " ").trim();
@@ -63,9 +74,9 @@ export function personFromIndi(indi: GedcomNode): { person: ImportedPerson; exte
       fullNameAr: arabic,
       givenName: text(kid(first, "GIVN")),
       gender: sex === "M" || sex === "F" ? sex : "U",
-      birthDate: text(kid(birth, "DATE")),
+      birthDate: dateText(birth),
       birthPlace: birthPlace.full,
-      deathDate: text(kid(death, "DATE")),
+      deathDate: dateText(death),
       deathPlace: placeOf(death).full,
       isDeceased: Boolean(death),
       occupation: text(kid(indi, "OCCU")),
@@ -85,7 +96,7 @@ export function familyFromFam(fam: GedcomNode): { partners: string[]; married: b
   return {
     partners,
     married: Boolean(kid(fam, "MARR")),
-    date: text(kid(marr, "DATE")),
+    date: dateText(marr),
     place: placeOf(marr).full,
     children: kids(fam, "CHIL")
       .filter((c) => c.value && c.value !== "@VOID@")

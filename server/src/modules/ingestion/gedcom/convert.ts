@@ -5,6 +5,7 @@
  */
 import type { GedcomNode, GedcomVersion, GedcomWarning } from "./model.js";
 import { child, walk } from "./records.js";
+import { TO_EXTENSION } from "./downgrade.js";
 import { convertAge, convertDate, convertFilePath, convertLang, convertMediaForm, convertTextEscapes, type Converted } from "./convert-values.js";
 
 /** 7.0 enumerations whose 5.5.1 spelling may differ in case; values outside them become OTHER + PHRASE. */
@@ -103,6 +104,7 @@ export class Converter {
     const inExtension = new Set<GedcomNode>();
     walk(record, (n, parent) => {
       if (n.pointer && n.value) n.value = this.xref(n.value);
+      this.standardTag(n);
       if (parent && (parent.tag.startsWith("_") || inExtension.has(parent))) {
         inExtension.add(n);
         // A language payload is a language wherever it appears; other tags depend on their context.
@@ -113,6 +115,18 @@ export class Converter {
       if (n.value && !n.pointer && n.tag !== "DATE") n.value = convertTextEscapes(n.value);
       this.convertNode(n, parent, extra);
     });
+  }
+
+  /**
+   * Extension tags that are standard in 7.0: _UID (PAF, RootsMagic, Legacy… wrote it long before
+   * 7.0 made it UID), and in a 5.5.1 file Roots wrote, every 7.0 structure its export had to write
+   * as _TAG (and the file's own extensions it escaped as __TAG).
+   */
+  private standardTag(n: GedcomNode): void {
+    if (!n.tag.startsWith("_")) return;
+    if (this.system === "ROOTS") {
+      if (TO_EXTENSION.has(n.tag.replace(/^_+/, ""))) n.tag = n.tag.slice(1);
+    } else if (n.tag === "_UID") n.tag = "UID";
   }
 
   private convertNode(n: GedcomNode, parent: GedcomNode | undefined, extra: GedcomNode[]): void {

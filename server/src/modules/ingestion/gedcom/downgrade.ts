@@ -9,14 +9,32 @@ import { walk } from "./records.js";
 const CALENDAR_ESCAPES: Record<string, string> = {
   GREGORIAN: "@#DGREGORIAN@", JULIAN: "@#DJULIAN@", HEBREW: "@#DHEBREW@", FRENCH_R: "@#DFRENCH R@", _ROMAN: "@#DROMAN@", _UNKNOWN: "@#DUNKNOWN@",
 };
-/** 7.0-only tags kept as vendor extensions in 5.5.1. */
-const TO_EXTENSION = new Set(["PHRASE", "EXID", "UID", "CREA", "SDATE", "INIL", "NO", "TRAN", "MIME", "CROP", "TOP", "LEFT", "HEIGHT", "WIDTH", "INIT", "SCHMA", "TAG", "ASSO_ROLE"]);
+/** 7.0-only tags kept as vendor extensions in 5.5.1 (read back as standard in files Roots wrote). */
+export const TO_EXTENSION = new Set(["PHRASE", "EXID", "UID", "CREA", "SDATE", "INIL", "NO", "TRAN", "MIME", "CROP", "TOP", "LEFT", "HEIGHT", "WIDTH", "INIT", "SCHMA", "TAG", "ASSO_ROLE"]);
 const FORM_EXT: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif", "image/bmp": "bmp", "image/tiff": "tif", "application/pdf": "pdf", "audio/wav": "wav", "video/mp4": "mp4", "text/plain": "txt", "text/html": "htm" };
 
 function downgradeDate(value: string): string {
   return value
     .replace(/\b(GREGORIAN|JULIAN|HEBREW|FRENCH_R|_ROMAN|_UNKNOWN)\b/g, (c) => CALENDAR_ESCAPES[c])
     .replace(/ BCE\b/g, " B.C.");
+}
+
+const decode = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
+
+/** A 7.0 FILE (URI reference) as a 5.5.1 file path: the inverse of the import's conversion. */
+export function filePath(uri: string): string {
+  const drive = /^file:\/\/\/([a-zA-Z]):\/(.*)$/.exec(uri);
+  if (drive) return `${drive[1]}:\\${decode(drive[2]).replace(/\//g, "\\")}`;
+  if (uri.startsWith("file:///")) return decode(uri.slice("file://".length));
+  if (uri.startsWith("file://")) return `\\\\${decode(uri.slice("file://".length)).replace(/\//g, "\\")}`;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(uri)) return uri;
+  return decode(uri);
 }
 
 /** Removes and returns a PHRASE substructure's text. */
@@ -35,7 +53,7 @@ function downgradeDateNode(n: GedcomNode): void {
   else if (date) {
     // A range or approximation cannot carry INT; keep the phrase beside it.
     n.value = date;
-    n.children.unshift({ level: n.level + 1, tag: "_PHRASE", value: phrase, line: n.line, children: [] });
+    n.children.unshift({ level: n.level + 1, tag: "PHRASE", value: phrase, line: n.line, children: [] }); // written _PHRASE below
   } else n.value = `(${phrase})`;
 }
 
@@ -55,7 +73,11 @@ export function downgradeRecord(record: GedcomNode): GedcomNode {
     else if (n.tag === "AGE" && n.value) n.value = n.value.replace(/(\d+)([ymwd])/g, (_m, d: string, u: string) => d + u.toUpperCase()).replace(/^([<>]) /, "$1");
     else if (n.tag === "FORM" && n.value && parent?.tag === "FILE") n.value = FORM_EXT[n.value] ?? n.value.replace(/^.*\//, "").replace(/^x-/, "");
     else if (n.tag === "MEDI" && parent?.tag === "FORM") n.tag = "TYPE";
+    else if (n.tag === "FILE" && parent?.tag === "OBJE" && n.value) n.value = filePath(n.value);
     else if (TO_EXTENSION.has(n.tag)) n.tag = "_" + n.tag;
+    // A file's own extension that has the name a 7.0 tag takes here is escaped (_TAG → __TAG),
+    // so that reading the file back tells them apart (see Converter: files Roots wrote).
+    else if (n.tag.startsWith("_") && TO_EXTENSION.has(n.tag.replace(/^_+/, ""))) n.tag = "_" + n.tag;
   });
   return record;
 }
