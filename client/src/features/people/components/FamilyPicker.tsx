@@ -6,6 +6,7 @@ import { apiProblem } from "../../../lib/apiErrors";
 import { localized } from "../../../lib/localized";
 import { SelectField } from "../../../ui/SelectField";
 import { usePersonFamilyChoicesQuery, useUpdatePersonMutation } from "../generated";
+import { VillageChooser, type VillageName } from "./VillageChooser";
 
 interface FamilyName {
   id: string;
@@ -15,12 +16,13 @@ interface FamilyName {
 }
 
 /**
- * Sets the person's family (clan) among the families of their village, or none. Render it
- * with `key` = the person's id, so moving to another person starts from their family.
+ * The person's village of origin and family (clan), for editors: the family is chosen among
+ * the families of the village, or none. Render it with `key` = the person's id, so moving to
+ * another person starts from their family.
  */
 export function FamilyPicker({ personId, village, family, onChanged }: {
   personId: string;
-  village: { id: string; slug: string } | null;
+  village: VillageName | null;
   family: FamilyName | null;
   onChanged: () => Promise<unknown>;
 }) {
@@ -46,7 +48,8 @@ export function FamilyPicker({ personId, village, family, onChanged }: {
   };
   return (
     <section className="card" aria-labelledby="family-h" data-testid="family-picker">
-      <h2 id="family-h">{t("people.family_clan")}</h2>
+      <h2 id="family-h">{t("people.origin_title")}</h2>
+      <VillageChooser personId={personId} village={village} onChanged={onChanged} />
       {!village && !family ? <p className="muted">{t("people.family_needs_village")}</p> : (
         <form className="family-form" onSubmit={submit} noValidate>
           <SelectField label={t("people.family_choose")} value={value} onChange={(e) => { setValue(e.target.value); setSaved(false); }} errors={problem?.fields.familyId}>

@@ -33,6 +33,9 @@ vi.mock("../generated", () => ({
   useAddUnionMutation: mutation("addUnion"),
   useDeletePersonMutation: mutation("deletePerson"),
   useFindPeopleLazyQuery: () => [async () => undefined, { loading: false }],
+  usePersonVillageChoicesQuery: ({ variables, skip }: { variables: { search: string }; skip: boolean }) => ({
+    data: skip ? undefined : { villages: { edges: [{ node: { id: "v-ehden", slug: "ehden", name: "Ehden", nameAr: "إهدن", nameFr: "Ehden", search: variables.search } }] } },
+  }),
   usePersonFamilyChoicesQuery: ({ skip }: { skip: boolean }) => ({
     data: skip ? undefined : { families: { edges: [
       { node: { id: "f-khoury", familyName: "Khoury", familyNameAr: "الخوري", familyNameFr: "Khoury" } },
@@ -161,7 +164,7 @@ describe("parents and partners", () => {
 });
 
 describe("family picker", () => {
-  const village = { id: "v-zahle", slug: "zahle" };
+  const village = { id: "v-zahle", slug: "zahle", name: "Zahle", nameAr: "زحلة", nameFr: "Zahlé" };
 
   it("offers the village's families (names in the reader's language) or none, and saves the choice", async () => {
     const onChanged = vi.fn(async () => undefined);
@@ -187,9 +190,22 @@ describe("family picker", () => {
     expect(calls).toEqual([{ name: "updatePerson", variables: { id: "p-me", input: { familyId: null } } }]);
   });
 
-  it("asks for the village first when the person has none", () => {
-    render(<MemoryRouter><FamilyPicker personId="p-me" village={null} family={null} onChanged={async () => undefined} /></MemoryRouter>);
-    expect(screen.getByText(/سجّل قرية الأصل/)).toBeTruthy();
+  it("asks for the village first when the person has none, found by name in any script", async () => {
+    const onChanged = vi.fn(async () => undefined);
+    render(<MemoryRouter><FamilyPicker personId="p-me" village={null} family={null} onChanged={onChanged} /></MemoryRouter>);
+    expect(screen.getByText(/اختر قرية الأصل لهذا الشخص أولاً/)).toBeTruthy();
     expect(screen.queryByRole("combobox")).toBeNull();
+    fireEvent.change(screen.getByLabelText("ابحث عن قرية الأصل"), { target: { value: "اهدن" } });
+    fireEvent.click(screen.getByRole("button", { name: "إهدن" }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    expect(calls).toEqual([{ name: "updatePerson", variables: { id: "p-me", input: { villageId: "v-ehden" } } }]);
+  });
+
+  it("shows the village with a way to change it", () => {
+    render(<MemoryRouter><FamilyPicker personId="p-me" village={village} family={null} onChanged={async () => undefined} /></MemoryRouter>);
+    expect(screen.getByRole("link", { name: "زحلة" }).getAttribute("href")).toBe("/libanpedia/zahle");
+    expect(screen.queryByLabelText("ابحث عن قرية الأصل")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "غيّر القرية" }));
+    expect(screen.getByLabelText("ابحث عن قرية الأصل")).toBeTruthy();
   });
 });
