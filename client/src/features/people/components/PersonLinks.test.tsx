@@ -34,7 +34,7 @@ vi.mock("../generated", () => ({
   useDeletePersonMutation: mutation("deletePerson"),
   useFindPeopleLazyQuery: () => [async () => undefined, { loading: false }],
   usePersonVillageChoicesQuery: ({ variables, skip }: { variables: { search: string }; skip: boolean }) => ({
-    data: skip ? undefined : { villages: { edges: [{ node: { id: "v-ehden", slug: "ehden", name: "Ehden", nameAr: "إهدن", nameFr: "Ehden", search: variables.search } }] } },
+    data: skip ? undefined : { villages: { edges: [{ node: { id: "v-ehden", slug: "ehden", name: "Ehden", nameAr: "إهدن", nameFr: "Ehden", district: "Zgharta", districtAr: "زغرتا", search: variables.search } }] } },
   }),
   usePersonFamilyChoicesQuery: ({ skip }: { skip: boolean }) => ({
     data: skip ? undefined : { families: { edges: [
@@ -196,7 +196,8 @@ describe("family picker", () => {
     expect(screen.getByText(/اختر قرية الأصل لهذا الشخص أولاً/)).toBeTruthy();
     expect(screen.queryByRole("combobox")).toBeNull();
     fireEvent.change(screen.getByLabelText("ابحث عن قرية الأصل"), { target: { value: "اهدن" } });
-    fireEvent.click(screen.getByRole("button", { name: "إهدن" }));
+    expect(screen.getByRole("button", { name: /إهدن/ }).textContent).toBe("إهدن · Ehden · زغرتا");
+    fireEvent.click(screen.getByRole("button", { name: /إهدن/ }));
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
     expect(calls).toEqual([{ name: "updatePerson", variables: { id: "p-me", input: { villageId: "v-ehden" } } }]);
   });

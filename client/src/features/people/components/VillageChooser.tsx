@@ -26,6 +26,9 @@ export function VillageChooser({ personId, village, onChanged }: { personId: str
   const [update, { loading, error }] = useUpdatePersonMutation();
   const problem = apiProblem(error, t("errors.network"));
   const name = (v: VillageName) => localized(lang, v.name, v.nameAr, v.nameFr);
+  // Villages share names: the other script's spelling and the district tell them apart.
+  const details = (v: VillageName & { district: string | null; districtAr: string | null }) =>
+    [lang === "ar" ? v.name : v.nameAr, lang === "ar" ? v.districtAr || v.district : v.district].filter((x, i, all): x is string => !!x && x !== name(v) && all.indexOf(x) === i);
   const results = q.length < 2 ? [] : (data?.villages.edges ?? []).map((e) => e.node);
   const pick = async (villageId: string) => {
     const res = await update({ variables: { id: personId, input: { villageId } } }).catch(() => null);
@@ -49,7 +52,11 @@ export function VillageChooser({ personId, village, onChanged }: { personId: str
           {results.length > 0 && (
             <ul className="relationship__results" aria-label={t("people.village_search")}>
               {results.map((v) => (
-                <li key={v.id}><button type="button" className="tab" disabled={loading} onClick={() => void pick(v.id)}><bdi>{name(v)}</bdi></button></li>
+                <li key={v.id}>
+                  <button type="button" className="tab" disabled={loading} onClick={() => void pick(v.id)}>
+                    <bdi>{name(v)}</bdi>{details(v).map((d) => <span key={d} className="muted"> · <bdi>{d}</bdi></span>)}
+                  </button>
+                </li>
               ))}
             </ul>
           )}

@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { HubFamilyFragment } from "../../../gql/graphql";
+import type { HubFamiliesQuery } from "../../../gql/graphql";
 import { apiProblem } from "../../../lib/apiErrors";
 import { Field } from "../../../ui/Field";
 import { useCreateFamilyMutation, useUpdateFamilyMutation } from "../generated";
+
+/** A family as the hub lists it. */
+export type HubFamily = HubFamiliesQuery["families"]["edges"][number]["node"];
 
 const blank = (s: string) => s.trim() || null;
 
@@ -12,7 +15,7 @@ const blank = (s: string) => s.trim() || null;
  * Latin letters (required), Arabic and French, and notes in the three languages. The server's
  * refusals appear under their field, in the reader's language.
  */
-export function FamilyForm({ villageId, family, onDone, onCancel }: { villageId: string; family?: HubFamilyFragment; onDone: () => void | Promise<void>; onCancel?: () => void }) {
+export function FamilyForm({ villageId, family, onDone, onCancel }: { villageId: string; family?: HubFamily; onDone: () => void | Promise<void>; onCancel?: () => void }) {
   const { t } = useTranslation();
   const [v, setV] = useState({
     familyName: family?.familyName ?? "", familyNameAr: family?.familyNameAr ?? "", familyNameFr: family?.familyNameFr ?? "",

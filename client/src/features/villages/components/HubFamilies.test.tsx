@@ -6,7 +6,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { changeLanguage, initI18n } from "../../../i18n";
 import { parseTranslations } from "../../../i18n/csv";
 import csvText from "../../../i18n/translations.csv?raw";
-import type { HubEventFragment, HubFamilyFragment } from "../../../gql/graphql";
+import type { HubEventFragment } from "../../../gql/graphql";
+import type { HubFamily } from "./FamilyForm";
 
 // The generated hooks, replaced: the test sees which mutations run and whether the list is
 // fetched again; a refusal comes back as Apollo gives it.
@@ -25,8 +26,8 @@ const mutation = (name: string) => () => {
   return [run, state];
 };
 
-function family(id: string, en: string, ar: string | null, edit: boolean, extra: Partial<HubFamilyFragment> = {}): HubFamilyFragment {
-  return { id, familyName: en, familyNameAr: ar, familyNameFr: null, notes: null, notesAr: null, notesFr: null, provenance: "COMMUNITY", viewerCan: { edit }, ...extra } as HubFamilyFragment;
+function family(id: string, en: string, ar: string | null, edit: boolean, extra: Partial<HubFamily> = {}): HubFamily {
+  return { id, familyName: en, familyNameAr: ar, familyNameFr: null, notes: null, notesAr: null, notesFr: null, viewerCan: { edit }, ...extra } as HubFamily;
 }
 const families = [
   family("f-1", "Khoury", "الخوري", true, { notes: "Priests of the village.", notesAr: "كهنة القرية." }),

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../../i18n";
+import { formatNumber } from "../../../lib/format";
 import { localized } from "../../../lib/localized";
-import type { HubFamilyFragment } from "../../../gql/graphql";
 import { ItemActions } from "../../../ui/ItemActions";
 import { useDeleteFamilyMutation, useHubFamiliesQuery } from "../generated";
-import { FamilyForm } from "./FamilyForm";
+import { FamilyForm, type HubFamily } from "./FamilyForm";
 import { HubSection } from "./HubSection";
 
-function FamilyItem({ family, villageId, onChanged }: { family: HubFamilyFragment; villageId: string; onChanged: () => Promise<unknown> }) {
+function FamilyItem({ family, villageId, onChanged }: { family: HubFamily; villageId: string; onChanged: () => Promise<unknown> }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const [editing, setEditing] = useState(false);
@@ -46,12 +46,16 @@ function FamilyItem({ family, villageId, onChanged }: { family: HubFamilyFragmen
 /** Families (clans) of the village: members add them; their creators, editors and admins change or delete them. */
 export function HubFamilies({ villageId }: { villageId: string }) {
   const { t } = useTranslation();
+  const lang = currentLanguage();
   const { data, refetch } = useHubFamiliesQuery({ variables: { villageId }, fetchPolicy: "cache-and-network" });
   const families = data?.families.edges ?? [];
   return (
     <HubSection title={t("hub.families")} addLabel={t("hub.add_family")} testId="hub-families" form={(close) => <FamilyForm villageId={villageId} onDone={async () => { close(); await refetch(); }} />}>
       {families.length === 0 ? <p className="muted">{t("hub.no_families")}</p> : (
         <ul className="hub-list">{families.map(({ node }) => <FamilyItem key={node.id} family={node} villageId={villageId} onChanged={refetch} />)}</ul>
+      )}
+      {data && data.families.totalCount > families.length && (
+        <p className="muted">{t("hub.families_shown", { shown: formatNumber(families.length, lang), total: formatNumber(data.families.totalCount, lang) })}</p>
       )}
     </HubSection>
   );
