@@ -55,6 +55,7 @@ test.describe("changing and removing what was recorded", () => {
     await form.getByLabel("تاريخ الارتباط").fill("1955");
     await form.getByRole("button", { name: "حفظ" }).click();
     await expect(form.locator(".form-field__errors")).toContainText("يجب أن يكون عمر الشريكين");
+    await links.screenshot({ path: `${SHOTS}/person-union-edit-ar.png` });
     await form.getByLabel("تاريخ الارتباط").fill("ABT 1975");
     await form.getByLabel("المكان").fill("زحلة");
     await form.getByRole("button", { name: "حفظ" }).click();
@@ -97,6 +98,7 @@ test.describe("changing and removing what was recorded", () => {
     await expect(edit.getByLabel("اسم العائلة (بالعربية)")).toHaveValue("الحداد");
     await edit.getByLabel("ملاحظات (بالعربية)").fill("حدّادو وادي البردوني.");
     await edit.getByLabel("اسم العائلة (بالفرنسية)").fill("Haddad");
+    await families.screenshot({ path: `${SHOTS}/hub-family-edit-ar.png` });
     await edit.getByRole("button", { name: "حفظ" }).click();
     await expect(haddad).toContainText("حدّادو وادي البردوني.");
 
@@ -107,6 +109,7 @@ test.describe("changing and removing what was recorded", () => {
     await expect(origin.getByRole("status")).toHaveText("تمّ الحفظ.");
     await expect(page.locator(".facts")).toContainText("الحداد");
     await page.screenshot({ path: `${SHOTS}/person-page-ar.png`, fullPage: true });
+    await links.screenshot({ path: `${SHOTS}/person-links-ar.png` });
 
     await page.goto("/root-hubs?village=zahle");
     await families.scrollIntoViewIfNeeded();
@@ -123,6 +126,7 @@ test.describe("changing and removing what was recorded", () => {
     await page.goto(personUrl);
     await expect(links.getByRole("heading", { name: "Parents and partners" })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/person-page-en.png`, fullPage: true });
+    await links.screenshot({ path: `${SHOTS}/person-links-en.png` });
     await origin.getByLabel("Family of this person").selectOption({ label: "No family" });
     await origin.getByRole("button", { name: "Save" }).click();
     await expect(origin.getByRole("status")).toHaveText("Saved.");
