@@ -133,4 +133,14 @@ describe("updateFamily and deleteFamily", () => {
     expect((await server.gql(`query ($id: ID!) { family(id: $id) { id } }`, { id: fid })).errors?.[0].extensions?.code).toBe("NOT_FOUND");
     expect(await auditCount("families", "delete")).toBe(1);
   });
+
+  it("tells each viewer whether they may change the family (creator, editors and admins; not other members or visitors)", async () => {
+    const fid = (await ok<{ createFamily: { id: string } }>(CREATE_FAMILY, { input: { familyName: "Moawad" } })).createFamily.id;
+    const CAN = `query ($id: ID!) { family(id: $id) { viewerCan { edit } } }`;
+    const canEdit = async (token?: string) => (await server.gql<{ family: { viewerCan: { edit: boolean } } }>(CAN, { id: fid }, { token })).data!.family.viewerCan.edit;
+    expect(await canEdit(owner.token)).toBe(true);
+    expect(await canEdit(editor.token)).toBe(true);
+    expect(await canEdit(other.token)).toBe(false);
+    expect(await canEdit()).toBe(false);
+  });
 });

@@ -22,7 +22,8 @@ export function apiProblem(error: unknown, networkMessage: string): ApiProblem |
     for (const e of error.errors) {
       for (const f of (e.extensions?.fields as FieldEntry[] | undefined) ?? []) {
         const key = f.field.split(".").pop()!;
-        (fields[key] ??= []).push(f.message);
+        // The same refusal for several records (both partners too young) is said once.
+        if (!(fields[key] ??= []).includes(f.message)) fields[key].push(f.message);
       }
     }
     return { message: first?.message ?? networkMessage, code: (first?.extensions?.code as string) ?? null, fields };

@@ -8,7 +8,9 @@ import { Spinner } from "../../../ui/Spinner";
 import NotFoundPage from "../../system/pages/NotFoundPage";
 import { RecordHistory } from "../../curation/components/RecordHistory";
 import { AddPersonForm } from "../components/AddPersonForm";
+import { FamilyPicker } from "../components/FamilyPicker";
 import { PersonCard } from "../components/PersonCard";
+import { PersonLinks } from "../components/PersonLinks";
 import { RelationshipPanel } from "../components/RelationshipPanel";
 import { useAddParentMutation, usePersonPageQuery } from "../generated";
 import type { PersonPageQuery } from "../../../gql/graphql";
@@ -34,7 +36,7 @@ function Pedigree({ root, entries }: { root: PersonPageQuery["person"]; entries:
   );
 }
 
-/** The person page: details, pedigree (4 generations), descendants, and adding a parent. */
+/** The person page: details, pedigree (4 generations), parents and partners (editable), family, descendants, and adding a parent. */
 export default function PersonPage() {
   const { t } = useTranslation();
   const lang = currentLanguage();
@@ -58,7 +60,7 @@ export default function PersonPage() {
           {p.birth && <><dt>{t("people.birth")}</dt><dd><bdi dir="ltr">{p.birth.text}</bdi>{p.birthPlace ? <> · <bdi>{p.birthPlace}</bdi></> : null}</dd></>}
           {p.death && <><dt>{t("people.death")}</dt><dd><bdi dir="ltr">{p.death.text}</bdi>{p.deathPlace ? <> · <bdi>{p.deathPlace}</bdi></> : null}</dd></>}
           {p.village && <><dt>{t("people.village")}</dt><dd><Link to={`/libanpedia/${p.village.slug}`}>{localized(lang, p.village.name, p.village.nameAr, p.village.nameFr)}</Link></dd></>}
-          {p.family && <><dt>{t("people.family")}</dt><dd>{localized(lang, p.family.familyName, p.family.familyNameAr, p.family.familyName)}</dd></>}
+          {p.family && <><dt>{t("people.family")}</dt><dd><bdi>{localized(lang, p.family.familyName, p.family.familyNameAr, p.family.familyNameFr)}</bdi></dd></>}
           {p.occupation && <><dt>{t("people.occupation")}</dt><dd>{p.occupation}</dd></>}
         </dl>
       )}
@@ -66,6 +68,8 @@ export default function PersonPage() {
         <h2 id="pedigree-h">{t("people.ancestors")}</h2>
         <Pedigree root={p} entries={data!.ancestors} />
       </section>
+      <PersonLinks key={p.id} person={p} parents={data!.ancestors.filter((a) => a.generation === 1).map((a) => a.person)} onChanged={refetch} />
+      {p.viewerCan.edit && <FamilyPicker key={p.id} personId={p.id} village={p.village ?? null} family={p.family ?? null} onChanged={refetch} />}
       <RelationshipPanel person={p} />
       {p.viewerCan.edit && (
         <section className="card" aria-labelledby="add-parent-h">

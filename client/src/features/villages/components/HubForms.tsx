@@ -1,30 +1,26 @@
-import { useId, useState, type FormEvent, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../../i18n";
 import { apiProblem } from "../../../lib/apiErrors";
+import { DateHint } from "../../../ui/DateHint";
 import { Field } from "../../../ui/Field";
-import { useAddRegistryEntryMutation, useCreateHubEventMutation, useCreateLandmarkMutation, useHubPersonChoicesQuery } from "../generated";
+import { SelectField } from "../../../ui/SelectField";
+import type { HubEventFragment, HubLandmarkFragment } from "../../../gql/graphql";
+import { useAddRegistryEntryMutation, useCreateHubEventMutation, useCreateLandmarkMutation, useHubPersonChoicesQuery, useUpdateHubEventMutation, useUpdateLandmarkMutation } from "../generated";
 import { ASSET_TYPES, COUNTRIES, countryName, EVENT_TYPES } from "./hubLabels";
-
-/** A labelled select with its error messages, styled like Field. */
-function SelectField({ label, errors, children, ...select }: { label: string; errors?: string[]; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
-  const id = useId();
-  return (
-    <div className="form-field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} aria-invalid={errors?.length ? true : undefined} aria-describedby={errors?.length ? `${id}-error` : undefined} {...select}>{children}</select>
-      {errors?.length ? <ul id={`${id}-error`} className="form-field__errors">{errors.map((e) => <li key={e}>{e}</li>)}</ul> : null}
-    </div>
-  );
-}
 
 const blank = (s: string) => s.trim() || null;
 
 /** People of the village the member may link (living people they may not see are not offered). */
-function PersonSelect({ villageId, value, onChange, errors, optional }: { villageId: string; value: string; onChange: (id: string) => void; errors?: string[]; optional?: boolean }) {
+function PersonSelect({ villageId, value, onChange, errors, optional, current }: {
+  villageId: string; value: string; onChange: (id: string) => void; errors?: string[]; optional?: boolean;
+  /** The person already linked, offered even when not among the village's first people. */
+  current?: { id: string; displayName: string } | null;
+}) {
   const { t } = useTranslation();
   const { data } = useHubPersonChoicesQuery({ variables: { villageId } });
-  const people = (data?.people.edges ?? []).map((e) => e.node).filter((p) => !p.isPrivate);
+  const people: { id: string; displayName: string; birth?: { year: number | null } | null }[] = (data?.people.edges ?? []).map((e) => e.node).filter((p) => !p.isPrivate);
+  if (current && !people.some((p) => p.id === current.id)) people.unshift(current);
   return (
     <SelectField label={t("hub.person")} value={value} onChange={(e) => onChange(e.target.value)} errors={errors}>
       <option value="">{optional ? t("hub.no_person") : t("hub.choose_person")}</option>
@@ -37,19 +33,44 @@ function Problem({ problem }: { problem: ReturnType<typeof apiProblem> }) {
   return problem && !Object.keys(problem.fields).length ? <p className="form-error" role="alert">{problem.message}</p> : null;
 }
 
-/** Adds a landmark (members): type, names in three languages, description. */
-export function AddLandmarkForm({ villageId, onDone }: { villageId: string; onDone: () => void }) {
+/**
+ * What an edit sends: only the fields the member changed. The server keeps omitted fields, so
+ * a date hidden from this viewer by a person's privacy is not erased by saving the title.
+ */
+function changed<T extends Record<string, unknown>>(before: T, after: T): Partial<T> {
+  return Object.fromEntries(Object.entries(after).filter(([k, v]) => before[k] !== v)) as Partial<T>;
+}
+
+function Buttons({ loading, onCancel }: { loading: boolean; onCancel?: () => void }) {
   const { t } = useTranslation();
-  const [v, setV] = useState({ type: "church", name: "", nameAr: "", nameFr: "", description: "" });
-  const [create, { loading, error }] = useCreateLandmarkMutation();
+  return (
+    <div className="button-row">
+      <button className="button button--primary" type="submit" disabled={loading}>{t("hub.save")}</button>
+      {onCancel && <button className="button" type="button" onClick={onCancel}>{t("hub.cancel")}</button>}
+    </div>
+  );
+}
+
+/** Adds a landmark (members), or changes `landmark`: type, names in three languages, description. */
+export function LandmarkForm({ villageId, landmark, onDone, onCancel }: { villageId: string; landmark?: HubLandmarkFragment; onDone: () => void | Promise<void>; onCancel?: () => void }) {
+  const { t } = useTranslation();
+  const initial = { type: landmark?.type ?? "church", name: landmark?.name ?? "", nameAr: landmark?.nameAr ?? "", nameFr: landmark?.nameFr ?? "", description: landmark?.description ?? "" };
+  const [v, setV] = useState(initial);
+  const [create, created] = useCreateLandmarkMutation();
+  const [update, updated] = useUpdateLandmarkMutation();
+  const { loading, error } = landmark ? updated : created;
   const problem = apiProblem(error, t("errors.network"));
+  const input = (x: typeof v) => ({ type: x.type, name: blank(x.name), nameAr: blank(x.nameAr), nameFr: blank(x.nameFr), description: blank(x.description) });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const res = await create({ variables: { input: { villageId, type: v.type, name: blank(v.name), nameAr: blank(v.nameAr), nameFr: blank(v.nameFr), description: blank(v.description) } } }).catch(() => null);
-    if (res?.data) onDone();
+    const res = await (landmark
+      ? update({ variables: { id: landmark.id, input: changed(input(initial), input(v)) } })
+      : create({ variables: { input: { villageId, ...input(v) } } })
+    ).catch(() => null);
+    if (res?.data) await onDone();
   };
   return (
-    <form className="person-form hub-form" onSubmit={submit} noValidate aria-label={t("hub.add_landmark")}>
+    <form className="person-form hub-form" onSubmit={submit} noValidate aria-label={landmark ? t("hub.edit_landmark") : t("hub.add_landmark")}>
       <SelectField label={t("hub.landmark_type")} value={v.type} onChange={(e) => setV({ ...v, type: e.target.value })} errors={problem?.fields.type}>
         {ASSET_TYPES.map((k) => <option key={k} value={k}>{t(`hub.asset_type.${k}`)}</option>)}
       </SelectField>
@@ -58,35 +79,41 @@ export function AddLandmarkForm({ villageId, onDone }: { villageId: string; onDo
       <Field label={t("hub.name_fr")} value={v.nameFr} onChange={(e) => setV({ ...v, nameFr: e.target.value })} errors={problem?.fields.nameFr} dir="auto" />
       <Field label={t("hub.description")} value={v.description} onChange={(e) => setV({ ...v, description: e.target.value })} errors={problem?.fields.description} dir="auto" />
       <Problem problem={problem} />
-      <button className="button button--primary" type="submit" disabled={loading}>{t("hub.save")}</button>
+      <Buttons loading={loading} onCancel={onCancel} />
     </form>
   );
 }
 
-/** Adds an event or festival of the village (members); life events need a person. */
-export function AddEventForm({ villageId, onDone }: { villageId: string; onDone: () => void }) {
+/** Adds an event or festival of the village (members), or changes `event`; life events need a person. */
+export function EventForm({ villageId, event, onDone, onCancel }: { villageId: string; event?: HubEventFragment; onDone: () => void | Promise<void>; onCancel?: () => void }) {
   const { t } = useTranslation();
-  const [v, setV] = useState({ type: "festival", title: "", titleAr: "", date: "", place: "", personId: "" });
-  const [create, { loading, error }] = useCreateHubEventMutation();
+  const initial = { type: event?.type ?? "festival", title: event?.title ?? "", titleAr: event?.titleAr ?? "", date: event?.date?.text ?? "", place: event?.place ?? "", personId: event?.primaryPerson?.id ?? "" };
+  const [v, setV] = useState(initial);
+  const [create, created] = useCreateHubEventMutation();
+  const [update, updated] = useUpdateHubEventMutation();
+  const { loading, error } = event ? updated : created;
   const problem = apiProblem(error, t("errors.network"));
+  const input = (x: typeof v) => ({ type: x.type, title: blank(x.title), titleAr: blank(x.titleAr), date: blank(x.date), place: blank(x.place), primaryPersonId: x.personId || null });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const input = { type: v.type, title: blank(v.title), titleAr: blank(v.titleAr), date: blank(v.date), place: blank(v.place), primaryPersonId: v.personId || null, villageIds: [villageId] };
-    const res = await create({ variables: { input } }).catch(() => null);
-    if (res?.data) onDone();
+    const res = await (event
+      ? update({ variables: { id: event.id, input: changed(input(initial), input(v)) } })
+      : create({ variables: { input: { ...input(v), villageIds: [villageId] } } })
+    ).catch(() => null);
+    if (res?.data) await onDone();
   };
   return (
-    <form className="person-form hub-form" onSubmit={submit} noValidate aria-label={t("hub.add_event")}>
+    <form className="person-form hub-form" onSubmit={submit} noValidate aria-label={event ? t("hub.edit_event") : t("hub.add_event")}>
       <SelectField label={t("hub.event_kind")} value={v.type} onChange={(e) => setV({ ...v, type: e.target.value })} errors={problem?.fields.type}>
         {EVENT_TYPES.map((k) => <option key={k} value={k}>{t(`hub.event_type.${k}`)}</option>)}
       </SelectField>
       <Field label={t("hub.title_en")} value={v.title} onChange={(e) => setV({ ...v, title: e.target.value })} errors={problem?.fields.title} dir="auto" />
       <Field label={t("hub.title_ar")} value={v.titleAr} onChange={(e) => setV({ ...v, titleAr: e.target.value })} errors={problem?.fields.titleAr} dir="rtl" lang="ar" />
-      <Field label={t("hub.date")} value={v.date} onChange={(e) => setV({ ...v, date: e.target.value })} errors={problem?.fields.date} hint={t("people.date_hint")} dir="ltr" />
+      <Field label={t("hub.date")} value={v.date} onChange={(e) => setV({ ...v, date: e.target.value })} errors={problem?.fields.date} hint={<DateHint />} dir="ltr" />
       <Field label={t("hub.place")} value={v.place} onChange={(e) => setV({ ...v, place: e.target.value })} errors={problem?.fields.place} dir="auto" />
-      <PersonSelect villageId={villageId} value={v.personId} onChange={(personId) => setV({ ...v, personId })} errors={[...(problem?.fields.primaryPersonId ?? []), ...(problem?.fields.villageIds ?? [])]} optional />
+      <PersonSelect villageId={villageId} value={v.personId} onChange={(personId) => setV({ ...v, personId })} errors={[...(problem?.fields.primaryPersonId ?? []), ...(problem?.fields.villageIds ?? [])]} optional current={event?.primaryPerson} />
       <Problem problem={problem} />
-      <button className="button button--primary" type="submit" disabled={loading}>{t("hub.save")}</button>
+      <Buttons loading={loading} onCancel={onCancel} />
     </form>
   );
 }
@@ -115,7 +142,7 @@ export function AddRegistryEntryForm({ villageId, onDone }: { villageId: string;
       <Field label={t("hub.departure_year")} value={v.year} onChange={(e) => setV({ ...v, year: e.target.value })} errors={problem?.fields.departureYear} inputMode="numeric" dir="ltr" />
       <Field label={t("hub.notes")} value={v.notes} onChange={(e) => setV({ ...v, notes: e.target.value })} errors={problem?.fields.notes} dir="auto" />
       <Problem problem={problem} />
-      <button className="button button--primary" type="submit" disabled={loading}>{t("hub.save")}</button>
+      <Buttons loading={loading} />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { localized } from "../../../lib/localized";
 import { Field } from "../../../ui/Field";
 import { Spinner } from "../../../ui/Spinner";
 import { PersonCard } from "../../people/components/PersonCard";
+import { HubFamilies } from "../components/HubFamilies";
 import { HubEvents, HubLandmarks, HubRegistry } from "../components/HubSections";
 import { useHubPeopleQuery, useVillagePageQuery, useVillagesQuery } from "../generated";
 
@@ -36,23 +37,7 @@ function VillagePicker({ onPick }: { onPick: (slug: string) => void }) {
   );
 }
 
-/** Families (clans) of the village. */
-function HubFamilies({ villageId }: { villageId: string }) {
-  const { t } = useTranslation();
-  const lang = currentLanguage();
-  const { data } = useHubPeopleQuery({ variables: { villageId } });
-  const families = data?.families.edges ?? [];
-  return (
-    <section className="card" data-testid="hub-families">
-      <h2>{t("hub.families")}</h2>
-      {families.length === 0 ? <p className="muted">{t("hub.no_families")}</p> : (
-        <ul className="hub-chips">{families.map(({ node }) => <li key={node.id}><bdi>{localized(lang, node.familyName, node.familyNameAr, node.familyNameFr)}</bdi></li>)}</ul>
-      )}
-    </section>
-  );
-}
-
-/** People of the village (living people appear as Private); same query as the families, deduplicated by Apollo. */
+/** People of the village (living people appear as Private). */
 function HubPeople({ villageId }: { villageId: string }) {
   const { t } = useTranslation();
   const { data } = useHubPeopleQuery({ variables: { villageId } });

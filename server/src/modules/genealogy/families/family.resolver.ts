@@ -10,6 +10,7 @@ import { byIdLoader } from "../../../common/loaders.js";
 import { Node } from "../../../common/node.js";
 import { ConnectionArgs, ConnectionType, paginate } from "../../../common/pagination.js";
 import { skeleton } from "../names/normalize.js";
+import { canEdit } from "../people/person.policy.js";
 import { rawIdOf } from "../people/person.service.js";
 import { PersonView } from "../people/person.types.js";
 import { Provenance } from "../provenance.js";
@@ -19,10 +20,18 @@ import { Family } from "./family.entity.js";
 import { FamilyInput } from "./family.inputs.js";
 import * as service from "./family.service.js";
 
+@ObjectType("FamilyViewerCan", { description: "What the viewer may do with this family." })
+export class FamilyViewerCan {
+  @Field(() => Boolean, { description: "Change or delete it: its creator, editors and admins." })
+  edit: boolean;
+}
+
 @ObjectType("Family", { implements: Node, description: "A family (clan): a lineage name tied to its village of origin." })
 export class FamilyView implements Node {
   rawId: string;
   villageId: string | null;
+  /** Not a field: only used to compute `viewerCan`. */
+  createdBy: string | null;
 
   get globalId(): string {
     return toGlobalId("Family", this.rawId);
@@ -54,7 +63,7 @@ export class FamilyView implements Node {
 
   static from(f: Family): FamilyView {
     return Object.assign(new FamilyView(), {
-      rawId: f.id, villageId: f.villageId, familyName: f.familyName, familyNameAr: f.familyNameAr, familyNameFr: f.familyNameFr,
+      rawId: f.id, villageId: f.villageId, createdBy: f.createdBy, familyName: f.familyName, familyNameAr: f.familyNameAr, familyNameFr: f.familyNameFr,
       notes: f.notes, notesAr: f.notesAr, notesFr: f.notesFr, provenance: f.provenance, confidence: f.confidence,
     });
   }
@@ -109,6 +118,11 @@ export class FamilyResolver {
   @FieldResolver(() => Village, { nullable: true })
   village(@Root() f: FamilyView, @Ctx() ctx: Context): Promise<Village | null> | null {
     return f.villageId ? ctx.use(createVillageLoaders).villageById.load(f.villageId).then((v) => (v?.isPublic ? v : null)) : null;
+  }
+
+  @FieldResolver(() => FamilyViewerCan)
+  viewerCan(@Root() f: FamilyView, @Ctx() ctx: Context): FamilyViewerCan {
+    return { edit: canEdit(ctx.viewer, { created_by: f.createdBy, user_id: null }) };
   }
 
   @RequireRoles()

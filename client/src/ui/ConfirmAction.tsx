@@ -1,0 +1,65 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { apiProblem } from "../lib/apiErrors";
+
+/**
+ * A button that asks before it acts (delete, remove a link). The question and its two
+ * buttons appear in place, in the reader's language (a browser `confirm()` would answer in
+ * the browser's), with the confirming button focused; a refusal from the server is shown
+ * right there, translated.
+ */
+export function ConfirmAction({ label, ariaLabel, question, confirmLabel, onConfirm }: {
+  label: string;
+  ariaLabel?: string;
+  question: string;
+  confirmLabel: string;
+  onConfirm: () => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [refocus, setRefocus] = useState(false);
+  const problem = apiProblem(error, t("errors.network"));
+
+  useEffect(() => {
+    if (refocus && !asking) trigger.current?.focus();
+  }, [refocus, asking]);
+
+  const close = () => {
+    setAsking(false);
+    setRefocus(true);
+  };
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+      close();
+    }
+  };
+  return (
+    <>
+      {asking ? (
+        <div className="confirm" role="alertdialog" aria-labelledby={`${id}-q`}>
+          <p id={`${id}-q`} className="confirm__question">{question}</p>
+          <div className="button-row">
+            <button type="button" className="button button--danger" onClick={() => void confirm()} disabled={busy} autoFocus>{confirmLabel}</button>
+            <button type="button" className="button" onClick={close} disabled={busy}>{t("common.cancel")}</button>
+          </div>
+        </div>
+      ) : (
+        <button ref={trigger} type="button" className="button button--small" aria-label={ariaLabel} onClick={() => { setError(null); setAsking(true); }}>{label}</button>
+      )}
+      {problem && (
+        <p className="form-error" role="alert">{[problem.message, ...Object.values(problem.fields).flat()].filter((m, i, all) => all.indexOf(m) === i).join(" ")}</p>
+      )}
+    </>
+  );
+}

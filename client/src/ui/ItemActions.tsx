@@ -1,0 +1,21 @@
+import { useTranslation } from "react-i18next";
+import { ConfirmAction } from "./ConfirmAction";
+
+/**
+ * "Edit" and "Delete" for one item of a list, shown only to those allowed. Their accessible
+ * names carry the item's name, so a screen reader hears which item each button acts on.
+ */
+export function ItemActions({ name, question, onEdit, onDelete }: {
+  name: string;
+  question: string;
+  onEdit: () => void;
+  onDelete: () => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="item-actions">
+      <button type="button" className="button button--small" aria-label={t("common.edit_named", { name })} onClick={onEdit}>{t("common.edit")}</button>
+      <ConfirmAction label={t("common.delete")} ariaLabel={t("common.delete_named", { name })} question={question} confirmLabel={t("common.yes_delete")} onConfirm={onDelete} />
+    </div>
+  );
+}
