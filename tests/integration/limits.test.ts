@@ -46,6 +46,16 @@ describe("query limits over HTTP", () => {
     expectRefused(res, /tokens/i);
   });
 
+  it("counts a fragment as if it were written inline (depth and cost)", async () => {
+    const inline = `{ rootspace(slug: "lebanon") { slug name } }`;
+    const withFragment = `query { rootspace(slug: "lebanon") { ...R } } fragment R on Rootspace { slug name }`;
+    expect((await server.gql<{ rootspace: { slug: string } }>(inline)).data?.rootspace.slug).toBe("lebanon");
+    expect((await server.gql<{ rootspace: { slug: string } }>(withFragment)).data?.rootspace.slug).toBe("lebanon");
+    // …and a fragment is no way around the limits either.
+    const deepFragment = `query { rootspaces { ...C } } fragment C on RootspaceConnection { edges { node { slug } } }`;
+    expectRefused(await server.gql(deepFragment), /depth/i);
+  });
+
   it("keeps serving after refusals", async () => {
     const res = await server.gql<{ rootspace: { slug: string } }>(SHALLOW);
     expect(res.data?.rootspace.slug).toBe("lebanon");

@@ -17,9 +17,11 @@ export function limitRules(config: Config): ValidationRule[] {
     onReject: [(ctx: ValidationContext | null, err: GraphQLError) => ctx?.reportError(err)],
   };
   return [
-    maxDepthRule({ n: config.GRAPHQL_MAX_DEPTH, ignoreIntrospection: true, ...report }),
+    // A fragment is counted where it is spread, as if written inline: clients built with
+    // fragments (ours, partners' codegen) pay the same as the same query written out.
+    maxDepthRule({ n: config.GRAPHQL_MAX_DEPTH, ignoreIntrospection: true, flattenFragments: true, ...report }),
     maxAliasesRule({ n: config.GRAPHQL_MAX_ALIASES, ...report }),
-    costLimitRule({ maxCost: config.GRAPHQL_MAX_COST, ignoreIntrospection: true, ...report }),
+    costLimitRule({ maxCost: config.GRAPHQL_MAX_COST, ignoreIntrospection: true, flattenFragments: true, ...report }),
   ] as unknown as ValidationRule[];
 }
 
