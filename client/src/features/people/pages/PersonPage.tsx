@@ -12,6 +12,7 @@ import { FamilyPicker } from "../components/FamilyPicker";
 import { PersonCard } from "../components/PersonCard";
 import { PersonLinks } from "../components/PersonLinks";
 import { RelationshipPanel } from "../components/RelationshipPanel";
+import { SelfRecord } from "../components/SelfRecord";
 import { useAddParentMutation, usePersonPageQuery } from "../generated";
 import type { PersonPageQuery } from "../../../gql/graphql";
 
@@ -52,6 +53,7 @@ export default function PersonPage() {
     <article className="page">
       <p><Link to="/roots">{t("people.my_tree")}</Link>{p.viewerCan.edit && <> · <Link to={`/roots?root=${encodeURIComponent(p.id)}`}>{t("chart.show_in_builder")}</Link></>}</p>
       <h1><bdi>{p.displayName}</bdi></h1>
+      <SelfRecord person={p} onChanged={refetch} />
       {p.isPrivate ? (
         <p className="notice">{t("people.private_notice")}</p>
       ) : (

@@ -1,0 +1,34 @@
+import { useTranslation } from "react-i18next";
+import { apiProblem } from "../../../lib/apiErrors";
+import { useSetMyRecordMutation } from "../generated";
+
+/**
+ * "This is me": a member marks the record of themself (one they created), which lets them
+ * see their close relatives' records; or says it is not them after all.
+ */
+export function SelfRecord({ person, onChanged }: { person: { id: string; isViewer: boolean; viewerCan: { claimAsSelf: boolean } }; onChanged: () => unknown }) {
+  const { t } = useTranslation();
+  const [setMine, { loading, error }] = useSetMyRecordMutation({ refetchQueries: ["ViewerPerson"] });
+  const problem = apiProblem(error, t("errors.network"));
+  if (!person.isViewer && !person.viewerCan.claimAsSelf) return null;
+  const choose = async (personId: string | null) => {
+    const res = await setMine({ variables: { personId } }).catch(() => null);
+    if (res?.data) await onChanged();
+  };
+  return (
+    <div className="self-record" data-testid="self-record">
+      {person.isViewer ? (
+        <>
+          <span className="badge">{t("people.self_badge")}</span>
+          <button type="button" className="button" disabled={loading} onClick={() => choose(null)}>{t("people.self_clear")}</button>
+        </>
+      ) : (
+        <>
+          <button type="button" className="button" disabled={loading} onClick={() => choose(person.id)}>{t("people.self_claim")}</button>
+          <span className="muted">{t("people.self_claim_hint")}</span>
+        </>
+      )}
+      {problem && <p className="form-error" role="alert">{problem.message}</p>}
+    </div>
+  );
+}
