@@ -21,7 +21,7 @@ if (mode === "read-gedcom") {
   const people = root.getIndividualRecord().length;
   const seconds = (performance.now() - t0) / 1000;
   peak = Math.max(peak, process.memoryUsage().rss);
-  console.log(JSON.stringify({ people, seconds, peakMb: peak / 1e6 }));
+  console.log(JSON.stringify({ people, seconds, peakMb: peak / 1e6, phases: runner.phases }));
 } else {
   const { loadConfig } = await import("../server/dist/config.js");
   const { createDataSource } = await import("../server/dist/db/data-source.js");
@@ -53,6 +53,6 @@ if (mode === "read-gedcom") {
   await runner.stop();
   await bus.close();
   await ds.destroy();
-  console.log(JSON.stringify({ status: job?.status, people: n, seconds: (performance.now() - started) / 1000, stageSeconds: (staged - started) / 1000, peakMb: peak / 1e6 }));
+  console.log(JSON.stringify({ status: job?.status, people: n, seconds: (performance.now() - started) / 1000, stageSeconds: (staged - started) / 1000, peakMb: peak / 1e6, phases: runner.phases }));
 }
 clearInterval(sample);

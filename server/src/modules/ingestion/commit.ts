@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { EntityManager } from "typeorm";
 import { IMPORTED_PERSON_COLUMNS } from "./person-record.js";
+import { timed, type PhaseTimes } from "./phases.js";
 
 const PRIVACY = JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false });
 const COLS = IMPORTED_PERSON_COLUMNS.map((c) => `"${c}"`).join(", ");
@@ -19,7 +20,8 @@ export interface CommitCounts {
  * parent links and unions. Set-based SQL, a handful of statements whatever the size.
  * `step` runs between statements (progress, cancellation).
  */
-export async function commitStaged(tx: EntityManager, jobId: string, userId: string, rootspaceId: string, step: (written: number) => Promise<void>): Promise<CommitCounts> {
+export async function commitStaged(em: EntityManager, jobId: string, userId: string, rootspaceId: string, step: (written: number) => Promise<void>, times?: PhaseTimes): Promise<CommitCounts> {
+  const tx = { query: (sql: string, params?: unknown[]) => timed(times, `commit: ${sql.replace(/\s+/g, " ").slice(0, 40)}`, () => em.query(sql, params)) };
   const ok = `s.job_id = $1 AND s.error_keys = '{}'`;
   const inserted: { n: number }[] = await tx.query(
     `WITH ins AS (
@@ -84,7 +86,7 @@ export async function commitStaged(tx: EntityManager, jobId: string, userId: str
  * Keeps every GEDCOM record whole (people and unions linked to their rows), replacing what an
  * earlier import of the same records kept, and stores GEDZIP media.
  */
-async function keepRecords(tx: EntityManager, jobId: string, userId: string): Promise<void> {
+async function keepRecords(tx: Pick<EntityManager, "query">, jobId: string, userId: string): Promise<void> {
   await tx.query(
     `DELETE FROM kept_records k USING import_staged s
       WHERE s.job_id = $1 AND s.action = 'update' AND k.owner_id = $2 AND k.record_id = s.target_id`,

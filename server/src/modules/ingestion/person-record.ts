@@ -1,5 +1,5 @@
 import { parseGenealogicalDate } from "../genealogy/dates/genealogical-date.js";
-import { hasArabic, nameKeys } from "../genealogy/names/normalize.js";
+import { hasArabic, nameKeys, type NameKeys } from "../genealogy/names/normalize.js";
 
 /** A person as an importer reads it, before it becomes a row of `people`. */
 export interface ImportedPerson {
@@ -37,6 +37,24 @@ export function readGender(value: string | null | undefined): "M" | "F" | "U" | 
   return GENDERS[value.trim().toLowerCase()] ?? null;
 }
 
+const keyCache = new Map<string, NameKeys>();
+
+/**
+ * nameKeys, remembered for the last few thousand sets of names: family files repeat the same
+ * names (children named after grandparents, cousins sharing a name), and keys cost more than
+ * the rest of a person. Bounded: the cache is emptied when it is full.
+ */
+function cachedNameKeys(latin: (string | null)[], arabic: (string | null)[]): NameKeys {
+  const id = `${latin.join("\u0001")}\u0002${arabic.join("\u0001")}`;
+  let keys = keyCache.get(id);
+  if (!keys) {
+    keys = nameKeys(latin, arabic);
+    if (keyCache.size >= 10_000) keyCache.clear();
+    keyCache.set(id, keys);
+  }
+  return keys;
+}
+
 const clean = (v: string | null | undefined): string | null => (v == null ? null : String(v).trim() || null);
 
 /**
@@ -66,7 +84,7 @@ export function personColumns(p: ImportedPerson): { columns: Record<string, unkn
   const gender = readGender(p.gender);
   if (!gender) errors.push("ingestion.row.gender_invalid");
   const variants = [...new Set((p.nameVariants ?? []).map((v) => v.trim()).filter(Boolean))];
-  const keys = nameKeys([fullName, ...variants.filter((v) => !hasArabic(v))], [fullNameAr, ...variants.filter(hasArabic)]);
+  const keys = cachedNameKeys([fullName, ...variants.filter((v) => !hasArabic(v))], [fullNameAr, ...variants.filter(hasArabic)]);
   Object.assign(columns, {
     full_name: fullName ?? fullNameAr ?? "",
     full_name_ar: fullNameAr,

@@ -1,6 +1,7 @@
 import type { EntityManager } from "typeorm";
 import type { ImportCounts, ImportJob } from "./import-job.entity.js";
 import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
+import { timed, type PhaseTimes } from "./phases.js";
 
 
 /**
@@ -8,7 +9,8 @@ import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
  * two birth parents, no cycles), finds records already imported by this member (re-import →
  * update) and likely duplicates of people already in Roots, and counts what the commit will do.
  */
-export async function finishStaging(ds: EntityManager, job: ImportJob): Promise<Partial<ImportCounts>> {
+export async function finishStaging(tx: EntityManager, job: ImportJob, times?: PhaseTimes): Promise<Partial<ImportCounts>> {
+  const ds = { query: (sql: string, params?: unknown[]) => timed(times, `review: ${sql.replace(/\s+/g, " ").slice(0, 40)}`, () => tx.query(sql, params)) };
   // Thousands of rows were just written: fresh statistics let the planner use the indexes
   // on (job, local key) instead of nested scans (seconds → milliseconds on 3,000 people).
   await ds.query(`ANALYZE import_staged`);
@@ -29,7 +31,7 @@ export async function finishStaging(ds: EntityManager, job: ImportJob): Promise<
       WHERE l.job_id = $1 AND l.seq = x.seq AND x.n > 2`,
     [job.id],
   );
-  await markCycles(ds, job.id);
+  await timed(times, "review: cycles", () => markCycles(tx, job.id));
   const end = (key: string) =>
     `EXISTS (SELECT 1 FROM import_staged p WHERE p.job_id = l.job_id AND p.kind = 'person' AND p.error_keys = '{}' AND p.local_key = l.data->>${key})`;
   await ds.query(

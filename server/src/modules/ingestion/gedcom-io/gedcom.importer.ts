@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { newId } from "../../../common/uuid.js";
+import { stagedId } from "../staging.js";
 import { parseGenealogicalDate } from "../../genealogy/dates/genealogical-date.js";
 import { normalizeLatin } from "../../genealogy/names/normalize.js";
 import { GedcomError, readGedcom, readGedzip, walk, type GedcomEvent, type GedcomNode, type GedzipMedia } from "../gedcom/index.js";
@@ -60,7 +60,7 @@ export const gedcomImporter: Importer = {
         else {
           if (record.tag === "SOUR") counts.sources++;
           if (record.tag === "OBJE") counts.media++;
-          await ctx.stager.add({ kind: "record", localKey: record.xref ?? null, line: record.line, targetId: newId(), data: { gedcom: plain(record) } });
+          await ctx.stager.add({ kind: "record", localKey: record.xref ?? null, line: record.line, targetId: stagedId(), data: { gedcom: plain(record) } });
         }
         await ctx.progress({ parsed: counts.parsed });
       }
@@ -71,7 +71,7 @@ export const gedcomImporter: Importer = {
     // Parent links once every record is read (a child's FAMC.PEDI may come after the FAM).
     for (const l of links) {
       const kind = pedigrees.get(`${l.fam} ${l.child}`) ?? "birth";
-      await ctx.stager.add({ kind: "link", localKey: null, line: l.line, targetId: newId(), data: { parent: l.parent, child: l.child, kind } });
+      await ctx.stager.add({ kind: "link", localKey: null, line: l.line, targetId: stagedId(), data: { parent: l.parent, child: l.child, kind } });
     }
     counts.places = places.size;
     return { counts, options: { version, source } };
@@ -94,7 +94,7 @@ async function stagePerson(ctx: StageContext, indi: GedcomNode, fileScheme: stri
     kind: "person",
     localKey: indi.xref!,
     line: indi.line,
-    targetId: newId(),
+    targetId: stagedId(),
     data: { columns, externalIds: [...externalIds, { scheme: fileScheme, value: indi.xref! }], gedcom: plain(indi) },
   });
 }
@@ -108,7 +108,7 @@ async function stageFamily(ctx: StageContext, fam: GedcomNode, links: { fam: str
       kind: "union",
       localKey: fam.xref!,
       line: fam.line,
-      targetId: newId(),
+      targetId: stagedId(),
       data: {
         a: f.partners[0],
         b: f.partners[1],
@@ -122,7 +122,7 @@ async function stageFamily(ctx: StageContext, fam: GedcomNode, links: { fam: str
       },
     });
   } else {
-    await ctx.stager.add({ kind: "record", localKey: fam.xref!, line: fam.line, targetId: newId(), data: { gedcom: plain(fam) } });
+    await ctx.stager.add({ kind: "record", localKey: fam.xref!, line: fam.line, targetId: stagedId(), data: { gedcom: plain(fam) } });
   }
 }
 
