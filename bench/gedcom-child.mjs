@@ -21,7 +21,7 @@ if (mode === "read-gedcom") {
   const people = root.getIndividualRecord().length;
   const seconds = (performance.now() - t0) / 1000;
   peak = Math.max(peak, process.memoryUsage().rss);
-  console.log(JSON.stringify({ people, seconds, peakMb: peak / 1e6, phases: runner.phases }));
+  console.log(JSON.stringify({ people, seconds, peakMb: peak / 1e6 }));
 } else {
   const { loadConfig } = await import("../server/dist/config.js");
   const { createDataSource } = await import("../server/dist/db/data-source.js");
