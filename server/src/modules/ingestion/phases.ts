@@ -10,3 +10,19 @@ export async function timed<T>(times: PhaseTimes | undefined, name: string, work
     if (times) times[name] = (times[name] ?? 0) + performance.now() - started;
   }
 }
+
+/** What `timedQueries` needs of an EntityManager or DataSource. */
+export interface Queryable {
+  query(sql: string, params?: unknown[]): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/**
+ * The same `query`, each statement timed as `${phase}: ${name}`, the name taken from the
+ * statement's leading comment (`/* people *\/ INSERT …`).
+ */
+export function timedQueries(db: Queryable, times: PhaseTimes | undefined, phase: string): Queryable {
+  if (!times) return db;
+  return {
+    query: (sql, params) => timed(times, `${phase}: ${/^\s*\/\*\s*(.*?)\s*\*\//.exec(sql)?.[1] ?? "other"}`, () => db.query(sql, params)),
+  };
+}

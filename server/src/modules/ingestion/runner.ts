@@ -174,7 +174,7 @@ export class ImportRunner {
         await stager.close();
       }
     });
-    const review = await timed(this.phases, "review (total)", () => this.withHeartbeat(progress, () =>
+    const review = await timed(this.phases, "review", () => this.withHeartbeat(progress, () =>
       this.deps.ds.transaction(async (tx) => {
         await this.batchTimeout(tx);
         return finishStaging(tx, job, this.phases);
@@ -190,7 +190,7 @@ export class ImportRunner {
   }
 
   private async commit(job: ImportJob, progress: ReturnType<ImportRunner["reporter"]>): Promise<void> {
-    const result = await timed(this.phases, "commit (total)", () => this.withHeartbeat(progress, () =>
+    const result = await timed(this.phases, "commit", () => this.withHeartbeat(progress, () =>
       this.deps.ds.transaction(async (tx) => {
         await this.batchTimeout(tx);
         const counts = await commitStaged(tx, job.id, job.userId, job.rootspaceId, (written) => progress({ written }, true), this.phases);

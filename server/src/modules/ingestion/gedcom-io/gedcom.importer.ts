@@ -54,7 +54,7 @@ export const gedcomImporter: Importer = {
         const record = ev.record;
         counts.parsed++;
         walkPlaces(record, places);
-        counts.events += record.children.filter((c) => EVENT_TAGS.has(c.tag)).length;
+        for (const c of record.children) if (EVENT_TAGS.has(c.tag)) counts.events++;
         if (record.tag === "INDI" && record.xref) await stagePerson(ctx, record, fileScheme, matchVillage, pedigrees);
         else if (record.tag === "FAM" && record.xref) await stageFamily(ctx, record, links);
         else {
@@ -62,7 +62,8 @@ export const gedcomImporter: Importer = {
           if (record.tag === "OBJE") counts.media++;
           await ctx.stager.add({ kind: "record", localKey: record.xref ?? null, line: record.line, targetId: stagedId(), data: { gedcom: plain(record) } });
         }
-        await ctx.progress({ parsed: counts.parsed });
+        // Progress is saved at most every IMPORT_PROGRESS_MS anyway; asking every 256 records is enough.
+        if ((counts.parsed & 255) === 0) await ctx.progress({ parsed: counts.parsed });
       }
     } catch (err) {
       if (err instanceof GedcomError) throw new UnreadableFileError(err.code);
@@ -87,7 +88,7 @@ async function stagePerson(ctx: StageContext, indi: GedcomNode, fileScheme: stri
   // never a reason to leave a person out (the original text is kept with the record).
   for (const e of errors) await ctx.stager.warn({ line: indi.line, key: e, params: { years: MIN_PARENT_GAP_YEARS } });
   if (errors.includes("errors.death_before_birth") || errors.includes("errors.date_in_future")) {
-    for (const k of ["death_date_text", "death_date_qualifier", "death_date_from", "death_date_to"]) columns[k] = null;
+    for (const k of ["death_date_text", "death_date_qualifier", "death_date_from", "death_date_to"]) columns[k] = undefined;
   }
   if (!columns.full_name) columns.full_name = "?";
   await ctx.stager.add({
