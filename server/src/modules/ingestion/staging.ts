@@ -25,7 +25,7 @@ const WARNING_BATCH = 2000;
 /** Text handed to the COPY stream at once (fewer, larger writes). */
 const CHUNK_CHARS = 256 * 1024;
 /** Rows per COPY statement: each stays well under the statement timeout, and its connection returns to the pool between them. */
-const ROWS_PER_COPY = 50_000;
+const ROWS_PER_COPY = 20_000;
 
 const random = new Uint8Array(16 * 4096);
 let randomAt = random.length;
