@@ -15,6 +15,14 @@ export async function finishStaging(tx: EntityManager, job: ImportJob, times?: P
   // on (job, local key) instead of nested scans (seconds → milliseconds on 3,000 people).
   await ds.query(`/* statistics */ ANALYZE import_staged`);
   await ds.query(`/* statistics */ ANALYZE external_ids`);
+  // A child's record may say how it belongs to a family (GEDCOM FAMC.PEDI: adopted, foster…).
+  await ds.query(
+    `/* pedigrees */ UPDATE import_staged l SET data = l.data || jsonb_build_object('kind', ch.data->'pedigrees'->>(l.data->>'fam'))
+       FROM import_staged ch
+      WHERE l.job_id = $1 AND l.kind = 'link' AND l.data ? 'fam'
+        AND ch.job_id = $1 AND ch.kind = 'person' AND ch.local_key = l.data->>'child' AND ch.data->'pedigrees' ? (l.data->>'fam')`,
+    [job.id],
+  );
   await ds.query(
     `/* 12-year gap */ UPDATE import_staged l SET error_keys = l.error_keys || '{errors.parent_too_young}'
        FROM import_staged pa, import_staged ch

@@ -23,8 +23,6 @@ export const gedcomImporter: Importer = {
     const zipped = /\.(gdz|zip)$/i.test(ctx.job.fileName);
     const matchVillage = await villageMatcher(ctx.ds, ctx.job.rootspaceId);
     const fileScheme = `xref:${normalizeLatin(ctx.job.fileName.replace(/\.[^.]+$/, "")) || "gedcom"}`;
-    const links: { fam: string; parent: string; child: string; line: number }[] = [];
-    const pedigrees = new Map<string, string>(); // `${fam} ${child}` → kind
     const places = new Set<string>();
     const counts = { parsed: 0, events: 0, sources: 0, media: 0, places: 0 };
     let version = "unknown";
@@ -55,8 +53,8 @@ export const gedcomImporter: Importer = {
         counts.parsed++;
         walkPlaces(record, places);
         for (const c of record.children) if (EVENT_TAGS.has(c.tag)) counts.events++;
-        if (record.tag === "INDI" && record.xref) await stagePerson(ctx, record, fileScheme, matchVillage, pedigrees);
-        else if (record.tag === "FAM" && record.xref) await stageFamily(ctx, record, links);
+        if (record.tag === "INDI" && record.xref) await stagePerson(ctx, record, fileScheme, matchVillage);
+        else if (record.tag === "FAM" && record.xref) await stageFamily(ctx, record);
         else {
           if (record.tag === "SOUR") counts.sources++;
           if (record.tag === "OBJE") counts.media++;
@@ -69,19 +67,17 @@ export const gedcomImporter: Importer = {
       if (err instanceof GedcomError) throw new UnreadableFileError(err.code);
       throw err;
     }
-    // Parent links once every record is read (a child's FAMC.PEDI may come after the FAM).
-    for (const l of links) {
-      const kind = pedigrees.get(`${l.fam} ${l.child}`) ?? "birth";
-      await ctx.stager.add({ kind: "link", localKey: null, line: l.line, targetId: stagedId(), data: { parent: l.parent, child: l.child, kind } });
-    }
     counts.places = places.size;
     return { counts, options: { version, source } };
   },
 };
 
-async function stagePerson(ctx: StageContext, indi: GedcomNode, fileScheme: string, matchVillage: (n: string) => string | null, pedigrees: Map<string, string>) {
+async function stagePerson(ctx: StageContext, indi: GedcomNode, fileScheme: string, matchVillage: (n: string) => string | null) {
   const { person, externalIds, birthLocality } = personFromIndi(indi);
-  for (const [fam, kind] of pedigreeKinds(indi)) pedigrees.set(`${fam} ${indi.xref}`, kind);
+  // Adopted, foster…: the child's FAMC.PEDI, which may come before or after the FAM. Staged
+  // with the child (only when not birth) and given to its links by the review: nothing about
+  // the file's families is held in memory while it is read.
+  const pedigrees = [...pedigreeKinds(indi)].filter(([, kind]) => kind !== "birth");
   const villageId = birthLocality ? matchVillage(birthLocality) : null;
   const { columns, errors } = personColumns({ ...person, villageId });
   // A family file is the member's record of the past: an unreadable or odd date is a warning,
@@ -96,13 +92,23 @@ async function stagePerson(ctx: StageContext, indi: GedcomNode, fileScheme: stri
     localKey: indi.xref!,
     line: indi.line,
     targetId: stagedId(),
-    data: { columns, externalIds: [...externalIds, { scheme: fileScheme, value: indi.xref! }], gedcom: plain(indi) },
+    data: {
+      columns,
+      externalIds: [...externalIds, { scheme: fileScheme, value: indi.xref! }],
+      ...(pedigrees.length ? { pedigrees: Object.fromEntries(pedigrees) } : {}),
+      gedcom: plain(indi),
+    },
   });
 }
 
-async function stageFamily(ctx: StageContext, fam: GedcomNode, links: { fam: string; parent: string; child: string; line: number }[]) {
+async function stageFamily(ctx: StageContext, fam: GedcomNode) {
   const f = familyFromFam(fam);
-  for (const child of f.children) for (const parent of f.partners) links.push({ fam: fam.xref!, parent, child: child.xref, line: fam.line });
+  // Birth links unless the child's record says otherwise (see stagePerson).
+  for (const child of f.children) {
+    for (const parent of f.partners) {
+      await ctx.stager.add({ kind: "link", localKey: null, line: fam.line, targetId: stagedId(), data: { parent, child: child.xref, kind: "birth", fam: fam.xref } });
+    }
+  }
   if (f.partners.length === 2 && f.partners[0] !== f.partners[1]) {
     const date = f.date ? parseGenealogicalDate(f.date) : null;
     await ctx.stager.add({
