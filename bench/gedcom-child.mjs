@@ -53,6 +53,6 @@ if (mode === "read-gedcom") {
   await runner.stop();
   await bus.close();
   await ds.destroy();
-  console.log(JSON.stringify({ status: job?.status, people: n, seconds: (performance.now() - started) / 1000, stageSeconds: (staged - started) / 1000, peakMb: peak / 1e6 }));
+  console.log(JSON.stringify({ status: job?.status, people: n, seconds: (performance.now() - started) / 1000, stageSeconds: (staged - started) / 1000, peakMb: peak / 1e6, phases: runner.phases }));
 }
 clearInterval(sample);

@@ -67,6 +67,31 @@ describe("GEDCOM import", () => {
     for (const other of names.slice(1)) expect(other).toEqual(names[0]);
   }, 300_000);
 
+  it("links an adopted child as adopted, whether its record comes before or after the family", async () => {
+    const user = await buildUser(server.ds);
+    const ged = [
+      "0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8",
+      "0 @I1@ INDI", "1 NAME Boutros /Haddad/", "1 SEX M", "1 BIRT", "2 DATE 1900",
+      "0 @I2@ INDI", "1 NAME Nada /Haddad/", "1 SEX F", "1 BIRT", "2 DATE 1902",
+      "0 @I3@ INDI", "1 NAME Elias /Haddad/", "1 BIRT", "2 DATE 1930", "1 FAMC @F1@", "2 PEDI adopted",
+      "0 @F1@ FAM", "1 HUSB @I1@", "1 WIFE @I2@", "1 CHIL @I3@", "1 CHIL @I4@", "1 CHIL @I5@",
+      "0 @I4@ INDI", "1 NAME Rita /Haddad/", "1 BIRT", "2 DATE 1932", "1 FAMC @F1@", "2 PEDI foster",
+      "0 @I5@ INDI", "1 NAME Salma /Haddad/", "1 BIRT", "2 DATE 1934", "1 FAMC @F1@",
+      "0 TRLR", "",
+    ].join("\n");
+    await importFile(user, "adopted.ged", Buffer.from(ged));
+    const rows: { name: string; kind: string; n: number }[] = await server.ds.query(
+      `SELECT c.full_name AS name, l.kind, count(*)::int AS n FROM parent_links l JOIN people c ON c.id = l.child_id
+        WHERE l.created_by = $1 GROUP BY 1, 2 ORDER BY 1`,
+      [user.id],
+    );
+    expect(rows).toEqual([
+      { name: "Elias Haddad", kind: "adoptive", n: 2 },
+      { name: "Rita Haddad", kind: "unknown", n: 2 },
+      { name: "Salma Haddad", kind: "birth", n: 2 },
+    ]);
+  }, 60_000);
+
   it("refuses a file that is not GEDCOM with a clear reason, and keeps nothing", async () => {
     const up = await uploadImport(server, member.token, "gedcom", "photo.ged", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]));
     const job = await waitForJob(server, member.token, up.id!, ["failed"]);

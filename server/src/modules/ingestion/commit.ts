@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { EntityManager } from "typeorm";
 import { commitImportedEvents } from "./gedcom-io/events.js";
 import { IMPORTED_PERSON_COLUMNS } from "./person-record.js";
+import { timedQueries, type PhaseTimes, type Queryable } from "./phases.js";
 
 const PRIVACY = JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false });
 const COLS = IMPORTED_PERSON_COLUMNS.map((c) => `"${c}"`).join(", ");
@@ -20,10 +21,11 @@ export interface CommitCounts {
  * parent links and unions. Set-based SQL, a handful of statements whatever the size.
  * `step` runs between statements (progress, cancellation).
  */
-export async function commitStaged(tx: EntityManager, jobId: string, userId: string, rootspaceId: string, step: (written: number) => Promise<void>): Promise<CommitCounts> {
+export async function commitStaged(em: EntityManager, jobId: string, userId: string, rootspaceId: string, step: (written: number) => Promise<void>, times?: PhaseTimes): Promise<CommitCounts> {
+  const tx = timedQueries(em, times, "commit");
   const ok = `s.job_id = $1 AND s.error_keys = '{}'`;
   const inserted: { n: number }[] = await tx.query(
-    `WITH ins AS (
+    `/* people */ WITH ins AS (
        INSERT INTO people (id, rootspace_id, created_by, provenance, confidence, is_public, privacy_settings, ${COLS})
        SELECT s.target_id, $2, $3, 'COMMUNITY', 0.5, true, $4::jsonb, ${FROM_R}
          FROM import_staged s CROSS JOIN LATERAL jsonb_populate_record(NULL::people, s.data->'columns') r
@@ -35,14 +37,14 @@ export async function commitStaged(tx: EntityManager, jobId: string, userId: str
   const created = inserted[0].n;
   await step(created);
   const [, updated]: [unknown, number] = await tx.query(
-    `UPDATE people p SET (${COLS}) = (${FROM_R}), updated_at = now()
+    `/* people re-imported */ UPDATE people p SET (${COLS}) = (${FROM_R}), updated_at = now()
        FROM import_staged s CROSS JOIN LATERAL jsonb_populate_record(NULL::people, s.data->'columns') r
       WHERE ${ok} AND s.kind = 'person' AND s.action = 'update' AND p.id = s.target_id AND p.created_by = $2`,
     [jobId, userId],
   );
   await step(created + updated);
   await tx.query(
-    `INSERT INTO external_ids (id, owner_id, scheme, value, record_table, record_id)
+    `/* external ids */ INSERT INTO external_ids (id, owner_id, scheme, value, record_table, record_id)
      SELECT gen_random_uuid(), $2, e->>'scheme', e->>'value', 'people', s.target_id
        FROM import_staged s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.data->'externalIds', '[]')) e
       WHERE ${ok} AND s.kind = 'person' AND s.action <> 'skip'
@@ -53,7 +55,7 @@ export async function commitStaged(tx: EntityManager, jobId: string, userId: str
   const ends = (alias: string, key: string) =>
     `JOIN import_staged ${alias} ON ${alias}.job_id = s.job_id AND ${alias}.kind = 'person' AND ${alias}.local_key = s.data->>'${key}' AND ${alias}.error_keys = '{}' AND ${alias}.action <> 'skip'`;
   const links: { n: number }[] = await tx.query(
-    `WITH ins AS (
+    `/* parent links */ WITH ins AS (
        INSERT INTO parent_links (id, parent_id, child_id, kind, created_by)
        SELECT s.target_id, pa.target_id, ch.target_id, coalesce(s.data->>'kind', 'birth'), $2
          FROM import_staged s ${ends("pa", "parent")} ${ends("ch", "child")}
@@ -65,7 +67,7 @@ export async function commitStaged(tx: EntityManager, jobId: string, userId: str
   );
   await step(created + updated + links[0].n);
   const unions: { n: number }[] = await tx.query(
-    `WITH ins AS (
+    `/* unions */ WITH ins AS (
        INSERT INTO unions (id, partner1_id, partner2_id, kind, start_date_text, start_date_qualifier, start_date_from, start_date_to, place, created_by)
        SELECT s.target_id, least(a.target_id, b.target_id), greatest(a.target_id, b.target_id), coalesce(s.data->>'kind', 'marriage'),
               s.data->>'dateText', s.data->>'dateQualifier', (s.data->>'dateFrom')::date, (s.data->>'dateTo')::date, s.data->>'place', $2
@@ -86,21 +88,21 @@ export async function commitStaged(tx: EntityManager, jobId: string, userId: str
  * Keeps every GEDCOM record whole (people and unions linked to their rows), replacing what an
  * earlier import of the same records kept, and stores GEDZIP media.
  */
-async function keepRecords(tx: EntityManager, jobId: string, userId: string): Promise<void> {
+async function keepRecords(tx: Queryable, jobId: string, userId: string): Promise<void> {
   await tx.query(
-    `DELETE FROM kept_records k USING import_staged s
+    `/* kept records */ DELETE FROM kept_records k USING import_staged s
       WHERE s.job_id = $1 AND s.action = 'update' AND k.owner_id = $2 AND k.record_id = s.target_id`,
     [jobId, userId],
   );
   // Records outside the tree (sources, notes, media…) of an earlier import of the same file.
   await tx.query(
-    `DELETE FROM kept_records k USING import_jobs old, import_jobs cur
+    `/* kept records */ DELETE FROM kept_records k USING import_jobs old, import_jobs cur
       WHERE cur.id = $1 AND old.user_id = $2 AND old.file_name = cur.file_name AND old.id <> cur.id
         AND k.job_id = old.id AND k.record_id IS NULL`,
     [jobId, userId],
   );
   await tx.query(
-    `INSERT INTO kept_records (id, owner_id, job_id, seq, xref, tag, record_table, record_id, data)
+    `/* kept records */ INSERT INTO kept_records (id, owner_id, job_id, seq, xref, tag, record_table, record_id, data)
      SELECT gen_random_uuid(), $2, $1, s.seq, s.local_key, s.data->'gedcom'->>'tag',
             CASE WHEN p.id IS NOT NULL THEN 'people' WHEN u.id IS NOT NULL THEN 'unions' END, coalesce(p.id, u.id), s.data->'gedcom'
        FROM import_staged s
@@ -110,12 +112,12 @@ async function keepRecords(tx: EntityManager, jobId: string, userId: string): Pr
     [jobId, userId],
   );
   const media: { path: string; file: string }[] = await tx.query(
-    `SELECT data->>'path' AS path, data->>'file' AS file FROM import_staged WHERE job_id = $1 AND kind = 'media' ORDER BY seq`,
+    `/* kept media */ SELECT data->>'path' AS path, data->>'file' AS file FROM import_staged WHERE job_id = $1 AND kind = 'media' ORDER BY seq`,
     [jobId],
   );
   for (const m of media) {
     // One file at a time: GEDZIP media can be large.
-    await tx.query(`DELETE FROM kept_media WHERE owner_id = $1 AND path = $2`, [userId, m.path]);
-    await tx.query(`INSERT INTO kept_media (id, owner_id, job_id, path, data) VALUES (gen_random_uuid(), $1, $2, $3, $4)`, [userId, jobId, m.path, await readFile(m.file)]);
+    await tx.query(`/* kept media */ DELETE FROM kept_media WHERE owner_id = $1 AND path = $2`, [userId, m.path]);
+    await tx.query(`/* kept media */ INSERT INTO kept_media (id, owner_id, job_id, path, data) VALUES (gen_random_uuid(), $1, $2, $3, $4)`, [userId, jobId, m.path, await readFile(m.file)]);
   }
 }

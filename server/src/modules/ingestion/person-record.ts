@@ -1,5 +1,5 @@
-import { parseGenealogicalDate } from "../genealogy/dates/genealogical-date.js";
-import { hasArabic, nameKeys } from "../genealogy/names/normalize.js";
+import { parseGenealogicalDate, type GenealogicalDate } from "../genealogy/dates/genealogical-date.js";
+import { hasArabic, nameKeys, type NameKeys } from "../genealogy/names/normalize.js";
 
 /** A person as an importer reads it, before it becomes a row of `people`. */
 export interface ImportedPerson {
@@ -37,6 +37,24 @@ export function readGender(value: string | null | undefined): "M" | "F" | "U" | 
   return GENDERS[value.trim().toLowerCase()] ?? null;
 }
 
+const keyCache = new Map<string, NameKeys>();
+
+/**
+ * nameKeys, remembered for the last few thousand sets of names: family files repeat the same
+ * names (children named after grandparents, cousins sharing a name), and keys cost more than
+ * the rest of a person. Bounded: the cache is emptied when it is full.
+ */
+function cachedNameKeys(latin: (string | null)[], arabic: (string | null)[]): NameKeys {
+  const id = `${latin.join("\u0001")}\u0002${arabic.join("\u0001")}`;
+  let keys = keyCache.get(id);
+  if (!keys) {
+    keys = nameKeys(latin, arabic);
+    if (keyCache.size >= 10_000) keyCache.clear();
+    keyCache.set(id, keys);
+  }
+  return keys;
+}
+
 const clean = (v: string | null | undefined): string | null => (v == null ? null : String(v).trim() || null);
 
 /**
@@ -50,24 +68,18 @@ export function personColumns(p: ImportedPerson): { columns: Record<string, unkn
   // A name in Arabic script typed into the Latin column (or the reverse) goes where it belongs.
   if (fullName && !fullNameAr && hasArabic(fullName)) [fullName, fullNameAr] = [null, fullName];
   if (!fullName && !fullNameAr) errors.push("errors.person_name_required");
-  const columns: Record<string, unknown> = {};
-  for (const [prefix, text] of [["birth", clean(p.birthDate)], ["death", clean(p.deathDate)]] as const) {
-    if (!text) continue;
-    const d = parseGenealogicalDate(text);
-    if (!d) {
-      errors.push(`ingestion.row.${prefix}_date_invalid`);
-      continue;
-    }
-    Object.assign(columns, { [`${prefix}_date_text`]: d.text, [`${prefix}_date_qualifier`]: d.qualifier, [`${prefix}_date_from`]: d.from, [`${prefix}_date_to`]: d.to });
-  }
+  const birth = readDate(clean(p.birthDate), "birth", errors);
+  const death = readDate(clean(p.deathDate), "death", errors);
   const today = new Date().toISOString().slice(0, 10);
-  if (columns.death_date_to && columns.birth_date_from && (columns.death_date_to as string) < (columns.birth_date_from as string)) errors.push("errors.death_before_birth");
-  if (((columns.birth_date_from as string | undefined) ?? "") > today || ((columns.death_date_from as string | undefined) ?? "") > today) errors.push("errors.date_in_future");
+  if (death && birth && death.to < birth.from) errors.push("errors.death_before_birth");
+  if ((birth?.from ?? "") > today || (death?.from ?? "") > today) errors.push("errors.date_in_future");
   const gender = readGender(p.gender);
   if (!gender) errors.push("ingestion.row.gender_invalid");
   const variants = [...new Set((p.nameVariants ?? []).map((v) => v.trim()).filter(Boolean))];
-  const keys = nameKeys([fullName, ...variants.filter((v) => !hasArabic(v))], [fullNameAr, ...variants.filter(hasArabic)]);
-  Object.assign(columns, {
+  const keys = cachedNameKeys([fullName, ...variants.filter((v) => !hasArabic(v))], [fullNameAr, ...variants.filter(hasArabic)]);
+  // One object literal (every key, in one shape) rather than keys added one by one: cheaper to
+  // build and to serialise for hundreds of thousands of people.
+  const columns: Record<string, unknown> = {
     full_name: fullName ?? fullNameAr ?? "",
     full_name_ar: fullNameAr,
     given_name: clean(p.givenName),
@@ -75,9 +87,17 @@ export function personColumns(p: ImportedPerson): { columns: Record<string, unkn
     grandfather_name: clean(p.grandfatherName),
     mother_name: clean(p.motherName),
     gender: gender ?? "U",
+    birth_date_text: birth?.text ?? null,
+    birth_date_qualifier: birth?.qualifier ?? null,
+    birth_date_from: birth?.from ?? null,
+    birth_date_to: birth?.to ?? null,
     birth_place: clean(p.birthPlace),
+    death_date_text: death?.text ?? null,
+    death_date_qualifier: death?.qualifier ?? null,
+    death_date_from: death?.from ?? null,
+    death_date_to: death?.to ?? null,
     death_place: clean(p.deathPlace),
-    is_deceased: Boolean(p.isDeceased || columns.death_date_text || clean(p.deathPlace)),
+    is_deceased: false,
     occupation: clean(p.occupation),
     bio: clean(p.bio),
     current_location: clean(p.currentLocation),
@@ -89,8 +109,20 @@ export function personColumns(p: ImportedPerson): { columns: Record<string, unkn
     key_latin: keys.latin,
     key_arabic: keys.arabic,
     key_skeleton: keys.skeleton,
-  });
+  };
+  columns.is_deceased = Boolean(p.isDeceased || death || columns.death_place);
+  // Empty values stay out of the staged JSON (a third of a person's columns): the commit and
+  // the review read a missing key as NULL. undefined rather than delete keeps the object's shape.
+  for (const k in columns) if (columns[k] === null) columns[k] = undefined;
   return { columns, errors };
+}
+
+/** A date column pair read from text; an unreadable date adds its error and gives null. */
+function readDate(text: string | null, prefix: "birth" | "death", errors: string[]): GenealogicalDate | null {
+  if (!text) return null;
+  const d = parseGenealogicalDate(text);
+  if (!d) errors.push(`ingestion.row.${prefix}_date_invalid`);
+  return d;
 }
 
 /** The people columns an import writes (the commit lists them explicitly, in this order). */

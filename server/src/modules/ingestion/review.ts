@@ -1,6 +1,7 @@
 import type { EntityManager } from "typeorm";
 import type { ImportCounts, ImportJob } from "./import-job.entity.js";
 import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
+import { timed, timedQueries, type PhaseTimes } from "./phases.js";
 
 
 /**
@@ -8,13 +9,22 @@ import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
  * two birth parents, no cycles), finds records already imported by this member (re-import →
  * update) and likely duplicates of people already in Roots, and counts what the commit will do.
  */
-export async function finishStaging(ds: EntityManager, job: ImportJob): Promise<Partial<ImportCounts>> {
+export async function finishStaging(tx: EntityManager, job: ImportJob, times?: PhaseTimes): Promise<Partial<ImportCounts>> {
+  const ds = timedQueries(tx, times, "review");
   // Thousands of rows were just written: fresh statistics let the planner use the indexes
   // on (job, local key) instead of nested scans (seconds → milliseconds on 3,000 people).
-  await ds.query(`ANALYZE import_staged`);
-  await ds.query(`ANALYZE external_ids`);
+  await ds.query(`/* statistics */ ANALYZE import_staged`);
+  await ds.query(`/* statistics */ ANALYZE external_ids`);
+  // A child's record may say how it belongs to a family (GEDCOM FAMC.PEDI: adopted, foster…).
   await ds.query(
-    `UPDATE import_staged l SET error_keys = l.error_keys || '{errors.parent_too_young}'
+    `/* pedigrees */ UPDATE import_staged l SET data = l.data || jsonb_build_object('kind', ch.data->'pedigrees'->>(l.data->>'fam'))
+       FROM import_staged ch
+      WHERE l.job_id = $1 AND l.kind = 'link' AND l.data ? 'fam'
+        AND ch.job_id = $1 AND ch.kind = 'person' AND ch.local_key = l.data->>'child' AND ch.data->'pedigrees' ? (l.data->>'fam')`,
+    [job.id],
+  );
+  await ds.query(
+    `/* 12-year gap */ UPDATE import_staged l SET error_keys = l.error_keys || '{errors.parent_too_young}'
        FROM import_staged pa, import_staged ch
       WHERE l.job_id = $1 AND l.kind = 'link'
         AND pa.job_id = l.job_id AND pa.kind = 'person' AND pa.local_key = l.data->>'parent'
@@ -23,24 +33,24 @@ export async function finishStaging(ds: EntityManager, job: ImportJob): Promise<
     [job.id, MIN_PARENT_GAP_YEARS],
   );
   await ds.query(
-    `UPDATE import_staged l SET error_keys = l.error_keys || '{errors.too_many_birth_parents}'
+    `/* two birth parents */ UPDATE import_staged l SET error_keys = l.error_keys || '{errors.too_many_birth_parents}'
        FROM (SELECT seq, row_number() OVER (PARTITION BY data->>'child' ORDER BY seq) AS n
                FROM import_staged WHERE job_id = $1 AND kind = 'link' AND coalesce(data->>'kind', 'birth') = 'birth' AND error_keys = '{}') x
       WHERE l.job_id = $1 AND l.seq = x.seq AND x.n > 2`,
     [job.id],
   );
-  await markCycles(ds, job.id);
+  await timed(times, "review: cycles", () => markCycles(tx, job.id));
   const end = (key: string) =>
     `EXISTS (SELECT 1 FROM import_staged p WHERE p.job_id = l.job_id AND p.kind = 'person' AND p.error_keys = '{}' AND p.local_key = l.data->>${key})`;
   await ds.query(
-    `UPDATE import_staged l SET error_keys = l.error_keys || '{ingestion.link_end_missing}'
+    `/* link ends */ UPDATE import_staged l SET error_keys = l.error_keys || '{ingestion.link_end_missing}'
       WHERE l.job_id = $1 AND l.kind IN ('link', 'union') AND l.error_keys = '{}'
         AND NOT (${end("(CASE l.kind WHEN 'link' THEN 'parent' ELSE 'a' END)")} AND ${end("(CASE l.kind WHEN 'link' THEN 'child' ELSE 'b' END)")})`,
     [job.id],
   );
   // Re-import: a record whose external id this member already imported updates that person.
   await ds.query(
-    `UPDATE import_staged s SET action = 'update', target_id = m.record_id
+    `/* re-import */ UPDATE import_staged s SET action = 'update', target_id = m.record_id
        FROM (SELECT DISTINCT ON (s2.seq) s2.seq, x.record_id
                FROM import_staged s2
                CROSS JOIN LATERAL jsonb_array_elements(coalesce(s2.data->'externalIds', '[]')) e
@@ -54,7 +64,7 @@ export async function finishStaging(ds: EntityManager, job: ImportJob): Promise<
   // Likely duplicates among people the member may see: same name key in either script and a
   // birth year within five years (or no birth year on one side). Living people of others never match.
   await ds.query(
-    `UPDATE import_staged s SET duplicate_of = d.dup
+    `/* duplicates */ UPDATE import_staged s SET duplicate_of = d.dup
        FROM (SELECT s2.seq,
                     (SELECT p.id FROM people p
                       WHERE (p.key_latin = s2.data->'columns'->>'key_latin' AND p.key_latin <> ''
@@ -69,7 +79,7 @@ export async function finishStaging(ds: EntityManager, job: ImportJob): Promise<
     [job.id, job.userId],
   );
   const [c]: Record<string, number>[] = await ds.query(
-    `SELECT count(*) FILTER (WHERE kind = 'person' AND error_keys = '{}')::int AS people,
+    `/* counts */ SELECT count(*) FILTER (WHERE kind = 'person' AND error_keys = '{}')::int AS people,
             count(*) FILTER (WHERE kind = 'link' AND error_keys = '{}')::int AS links,
             count(*) FILTER (WHERE kind = 'union' AND error_keys = '{}')::int AS unions,
             count(*) FILTER (WHERE error_keys <> '{}')::int AS errors,

@@ -11,6 +11,7 @@ import { ImportStatus, type ImportCounts, type ImportJob } from "./import-job.en
 import { CancelledError, UnreadableFileError, type Importer } from "./importer.js";
 import { finishStaging } from "./review.js";
 import { Stager } from "./staging.js";
+import { timed, type PhaseTimes } from "./phases.js";
 
 const RUNNING = [ImportStatus.PARSING, ImportStatus.COMMITTING];
 
@@ -40,6 +41,8 @@ export class ImportRunner {
   private timer: NodeJS.Timeout | null = null;
   private busy: Promise<void> | null = null;
   private stopped = false;
+  /** Time spent per phase by the jobs this runner ran (read by the benchmark). */
+  readonly phases: PhaseTimes = {};
 
   constructor(
     private readonly deps: { ds: DataSource; bus: EventBus; config: Config },
@@ -162,14 +165,21 @@ export class ImportRunner {
     const stager = new Stager(this.deps.ds, job.id);
     await stager.reset();
     job.counts = emptyCounts();
-    const result = await importer.stage({ ds: this.deps.ds, config: this.deps.config, job, stager, signal, progress: (c) => progress(c) });
-    await stager.flush();
-    const review = await this.withHeartbeat(progress, () =>
+    const result = await timed(this.phases, "read and stage", async () => {
+      try {
+        const r = await importer.stage({ ds: this.deps.ds, config: this.deps.config, job, stager, signal, progress: (c) => progress(c) });
+        await stager.flush();
+        return r;
+      } finally {
+        await stager.close();
+      }
+    });
+    const review = await timed(this.phases, "review", () => this.withHeartbeat(progress, () =>
       this.deps.ds.transaction(async (tx) => {
         await this.batchTimeout(tx);
-        return finishStaging(tx, job);
+        return finishStaging(tx, job, this.phases);
       }),
-    );
+    ));
     await progress({ ...result.counts, ...review, warnings: stager.warningCount }, true);
     const [rows]: [unknown[], number] = await this.deps.ds.query(
       `UPDATE import_jobs SET status = 'review', options = options || $2::jsonb, counts = $3, updated_at = now() WHERE id = $1 AND status = 'parsing' RETURNING id`,
@@ -180,10 +190,10 @@ export class ImportRunner {
   }
 
   private async commit(job: ImportJob, progress: ReturnType<ImportRunner["reporter"]>): Promise<void> {
-    const result = await this.withHeartbeat(progress, () =>
+    const result = await timed(this.phases, "commit", () => this.withHeartbeat(progress, () =>
       this.deps.ds.transaction(async (tx) => {
         await this.batchTimeout(tx);
-        const counts = await commitStaged(tx, job.id, job.userId, job.rootspaceId, (written) => progress({ written }, true));
+        const counts = await commitStaged(tx, job.id, job.userId, job.rootspaceId, (written) => progress({ written }, true), this.phases);
         await audit(tx, { tableName: "import_jobs", recordId: job.id, userId: job.userId, action: "import", after: { fileName: job.fileName, ...counts } });
         const [rows]: [unknown[], number] = await tx.query(
           `UPDATE import_jobs SET status = 'done', finished_at = now(), updated_at = now(), counts = counts || $2::jsonb WHERE id = $1 AND status = 'committing' RETURNING id`,
@@ -193,7 +203,7 @@ export class ImportRunner {
         if (!rows.length) throw new CancelledError();
         return counts;
       }),
-    );
+    ));
     job.counts.written = result.created + result.updated + result.links + result.unions;
     await this.removeFile(job);
     await track(this.deps.ds, { eventType: "activation", action: "tree_imported", userId: job.userId, entityId: job.id });

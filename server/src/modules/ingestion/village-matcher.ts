@@ -25,10 +25,18 @@ export async function villageMatcher(ds: DataSource, rootspaceId: string): Promi
       skeletons.set(s, skeletons.has(s) && skeletons.get(s) !== r.id ? null : r.id);
     }
   }
+  // Files name the same few places again and again: each answer is remembered (bounded).
+  const answers = new Map<string, string | null>();
   return (name: string) => {
     const t = name.trim();
     if (!t) return null;
-    const key = hasArabic(t) ? normalizeArabic(t) : normalizeLatin(t);
-    return exact.get(key) ?? skeletons.get(skeleton(t)) ?? null;
+    let id = answers.get(t);
+    if (id === undefined) {
+      const key = hasArabic(t) ? normalizeArabic(t) : normalizeLatin(t);
+      id = exact.get(key) ?? skeletons.get(skeleton(t)) ?? null;
+      if (answers.size >= 10_000) answers.clear();
+      answers.set(t, id);
+    }
+    return id;
   };
 }

@@ -1,4 +1,4 @@
-import type { EntityManager } from "typeorm";
+import type { Queryable } from "../phases.js";
 import { parseGenealogicalDate } from "../../genealogy/dates/genealogical-date.js";
 import type { GedcomNode } from "../gedcom/index.js";
 import { dateText, placeOf } from "./indi.js";
@@ -41,9 +41,9 @@ export const familyEvents = (fam: GedcomNode): StagedEvent[] => eventsOf(fam, FA
  * Writes the staged events of a job's committed people and unions (inside the commit's
  * transaction), replacing those an earlier import of the same people wrote. Set-based.
  */
-export async function commitImportedEvents(tx: EntityManager, jobId: string, userId: string): Promise<void> {
+export async function commitImportedEvents(tx: Queryable, jobId: string, userId: string): Promise<void> {
   await tx.query(
-    `DELETE FROM events e USING import_staged s
+    `/* events */ DELETE FROM events e USING import_staged s
       WHERE s.job_id = $1 AND s.kind = 'person' AND s.action = 'update' AND e.primary_person_id = s.target_id
         AND e.import_job_id IS NOT NULL AND e.created_by = $2`,
     [jobId, userId],
@@ -51,7 +51,7 @@ export async function commitImportedEvents(tx: EntityManager, jobId: string, use
   const columns = `id, type, date_text, date_qualifier, date_from, date_to, place, primary_person_id, secondary_person_id, village_ids, created_by, import_job_id`;
   const values = `gen_random_uuid(), e->>'type', e->>'dateText', e->>'dateQualifier', (e->>'dateFrom')::date, (e->>'dateTo')::date, e->>'place'`;
   await tx.query(
-    `INSERT INTO events (${columns})
+    `/* events */ INSERT INTO events (${columns})
      SELECT ${values}, p.id, NULL, CASE WHEN p.village_id IS NULL THEN '{}'::uuid[] ELSE ARRAY[p.village_id] END, $2, $1
        FROM import_staged s JOIN people p ON p.id = s.target_id
        CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.data->'events', '[]')) e
@@ -59,7 +59,7 @@ export async function commitImportedEvents(tx: EntityManager, jobId: string, use
     [jobId, userId],
   );
   await tx.query(
-    `INSERT INTO events (${columns})
+    `/* events */ INSERT INTO events (${columns})
      SELECT ${values}, u.partner1_id, u.partner2_id, '{}'::uuid[], $2, $1
        FROM import_staged s JOIN unions u ON u.id = s.target_id
        CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.data->'events', '[]')) e

@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { newId } from "../../../common/uuid.js";
+import { stagedId } from "../staging.js";
 import { parseGenealogicalDate } from "../../genealogy/dates/genealogical-date.js";
 import { normalizeLatin } from "../../genealogy/names/normalize.js";
 import { GedcomError, readGedcom, readGedzip, walk, type GedcomEvent, type GedcomNode, type GedzipMedia } from "../gedcom/index.js";
@@ -24,8 +24,6 @@ export const gedcomImporter: Importer = {
     const zipped = /\.(gdz|zip)$/i.test(ctx.job.fileName);
     const matchVillage = await villageMatcher(ctx.ds, ctx.job.rootspaceId);
     const fileScheme = `xref:${normalizeLatin(ctx.job.fileName.replace(/\.[^.]+$/, "")) || "gedcom"}`;
-    const links: { fam: string; parent: string; child: string; line: number }[] = [];
-    const pedigrees = new Map<string, string>(); // `${fam} ${child}` → kind
     const places = new Set<string>();
     const counts = { parsed: 0, events: 0, sources: 0, media: 0, places: 0 };
     let version = "unknown";
@@ -56,26 +54,22 @@ export const gedcomImporter: Importer = {
         const record = ev.record;
         counts.parsed++;
         walkPlaces(record, places);
-        counts.events += record.children.filter((c) => EVENT_TAGS.has(c.tag)).length;
+        for (const c of record.children) if (EVENT_TAGS.has(c.tag)) counts.events++;
         // A second record with an xref already used keeps its own key (pointers go to the first).
         const key = record.xref ? uniqueKey(record.xref, seen) : null;
-        if (record.tag === "INDI") await stagePerson(ctx, record, key, fileScheme, matchVillage, pedigrees);
-        else if (record.tag === "FAM" && key) await stageFamily(ctx, record, key, links);
+        if (record.tag === "INDI") await stagePerson(ctx, record, key, fileScheme, matchVillage);
+        else if (record.tag === "FAM" && key) await stageFamily(ctx, record, key);
         else {
           if (record.tag === "SOUR") counts.sources++;
           if (record.tag === "OBJE") counts.media++;
-          await ctx.stager.add({ kind: "record", localKey: key, line: record.line, targetId: newId(), data: { gedcom: plain(record) } });
+          await ctx.stager.add({ kind: "record", localKey: key, line: record.line, targetId: stagedId(), data: { gedcom: plain(record) } });
         }
-        await ctx.progress({ parsed: counts.parsed });
+        // Progress is saved at most every IMPORT_PROGRESS_MS anyway; asking every 256 records is enough.
+        if ((counts.parsed & 255) === 0) await ctx.progress({ parsed: counts.parsed });
       }
     } catch (err) {
       if (err instanceof GedcomError) throw new UnreadableFileError(err.code);
       throw err;
-    }
-    // Parent links once every record is read (a child's FAMC.PEDI may come after the FAM).
-    for (const l of links) {
-      const kind = pedigrees.get(`${l.fam} ${l.child}`) ?? "birth";
-      await ctx.stager.add({ kind: "link", localKey: null, line: l.line, targetId: newId(), data: { parent: l.parent, child: l.child, kind } });
     }
     counts.places = places.size;
     return { counts, options: { version, source } };
@@ -91,37 +85,51 @@ function uniqueKey(xref: string, seen: Set<string>): string {
 }
 
 /** An INDI becomes a person, with or without an xref (7.0 allows a person nobody points to). */
-async function stagePerson(ctx: StageContext, indi: GedcomNode, key: string | null, fileScheme: string, matchVillage: (n: string) => string | null, pedigrees: Map<string, string>) {
+async function stagePerson(ctx: StageContext, indi: GedcomNode, key: string | null, fileScheme: string, matchVillage: (n: string) => string | null) {
   const { person, externalIds, birthLocality } = personFromIndi(indi);
-  if (key) for (const [fam, kind] of pedigreeKinds(indi)) pedigrees.set(`${fam} ${key}`, kind);
+  // Adopted, foster…: the child's FAMC.PEDI, which may come before or after the FAM. Staged
+  // with the child (only when not birth) and given to its links by the review: nothing about
+  // the file's families is held in memory while it is read.
+  const pedigrees = key ? [...pedigreeKinds(indi)].filter(([, kind]) => kind !== "birth") : [];
   const villageId = birthLocality ? matchVillage(birthLocality) : null;
   const { columns, errors } = personColumns({ ...person, villageId });
   // A family file is the member's record of the past: an unreadable or odd date is a warning,
   // never a reason to leave a person out (the original text is kept with the record).
   for (const e of errors) await ctx.stager.warn({ line: indi.line, key: e, params: { years: MIN_PARENT_GAP_YEARS } });
   if (errors.includes("errors.death_before_birth") || errors.includes("errors.date_in_future")) {
-    for (const k of ["death_date_text", "death_date_qualifier", "death_date_from", "death_date_to"]) columns[k] = null;
+    for (const k of ["death_date_text", "death_date_qualifier", "death_date_from", "death_date_to"]) columns[k] = undefined;
   }
   if (!columns.full_name) columns.full_name = "?";
   await ctx.stager.add({
     kind: "person",
     localKey: key,
     line: indi.line,
-    targetId: newId(),
-    data: { columns, externalIds: key ? [...externalIds, { scheme: fileScheme, value: key }] : externalIds, events: personEvents(indi), gedcom: plain(indi) },
+    targetId: stagedId(),
+    data: {
+      columns,
+      externalIds: key ? [...externalIds, { scheme: fileScheme, value: key }] : externalIds,
+      ...(pedigrees.length ? { pedigrees: Object.fromEntries(pedigrees) } : {}),
+      events: personEvents(indi),
+      gedcom: plain(indi),
+    },
   });
 }
 
-async function stageFamily(ctx: StageContext, fam: GedcomNode, key: string, links: { fam: string; parent: string; child: string; line: number }[]) {
+async function stageFamily(ctx: StageContext, fam: GedcomNode, key: string) {
   const f = familyFromFam(fam);
-  for (const child of f.children) for (const parent of f.partners) links.push({ fam: key, parent, child: child.xref, line: fam.line });
+  // Birth links unless the child's record says otherwise (see stagePerson).
+  for (const child of f.children) {
+    for (const parent of f.partners) {
+      await ctx.stager.add({ kind: "link", localKey: null, line: fam.line, targetId: stagedId(), data: { parent, child: child.xref, kind: "birth", fam: key } });
+    }
+  }
   if (f.partners.length === 2 && f.partners[0] !== f.partners[1]) {
     const date = f.date ? parseGenealogicalDate(f.date) : null;
     await ctx.stager.add({
       kind: "union",
       localKey: key,
       line: fam.line,
-      targetId: newId(),
+      targetId: stagedId(),
       data: {
         a: f.partners[0],
         b: f.partners[1],
@@ -136,7 +144,7 @@ async function stageFamily(ctx: StageContext, fam: GedcomNode, key: string, link
       },
     });
   } else {
-    await ctx.stager.add({ kind: "record", localKey: key, line: fam.line, targetId: newId(), data: { gedcom: plain(fam) } });
+    await ctx.stager.add({ kind: "record", localKey: key, line: fam.line, targetId: stagedId(), data: { gedcom: plain(fam) } });
   }
 }
 

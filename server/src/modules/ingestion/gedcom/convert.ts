@@ -49,10 +49,12 @@ function relevel(node: GedcomNode, level: number): void {
   }
 }
 
+const VALID_XREF = /^@[A-Z0-9_]+@$/;
+const GIVEN_XREF = /^@X\d+@$/;
+
 /** Converts records from one 5.x file to 7.0; create one per file. */
 export class Converter {
   private renamed = new Map<string, string>();
-  private taken = new Set<string>();
   private extra = 0;
   /** HEAD.SOUR of the file, used to qualify RIN identifiers. */
   private system = "";
@@ -62,18 +64,18 @@ export class Converter {
     readonly warn: (w: GedcomWarning) => void = () => {},
   ) {}
 
-  /** 7.0 xrefs are @[A-Z0-9_]+@; others are renamed consistently (X1, X2, …). */
+  /**
+   * 7.0 xrefs are @[A-Z0-9_]+@; others are renamed consistently (X1, X2, …). Valid ones are
+   * kept and not remembered (a large file has hundreds of thousands): only renamed ones are.
+   * An @X<n>@ of the file is renamed too, so the names given never meet a kept one.
+   */
   xref(x: string): string {
     if (x === "@VOID@") return x;
+    if (VALID_XREF.test(x) && !GIVEN_XREF.test(x)) return x;
     const known = this.renamed.get(x);
     if (known) return known;
-    let out = x;
-    if (!/^@[A-Z0-9_]+@$/.test(x) || x.startsWith("@X") && /^@X\d+@$/.test(x)) {
-      do out = `@X${++this.extra}@`;
-      while (this.taken.has(out));
-    }
+    const out = `@X${++this.extra}@`;
     this.renamed.set(x, out);
-    this.taken.add(out);
     return out;
   }
 

@@ -5,7 +5,7 @@
  */
 import { createDecoder, detectEncoding, LOOKAHEAD_BYTES } from "./encoding.js";
 import { LineSplitter, parseLine, DEFAULT_MAX_LINE } from "./lines.js";
-import { child, decodeValues, RecordAssembler, walk } from "./records.js";
+import { child, decodeValue, decodeValues, RecordAssembler, walk } from "./records.js";
 import { Converter } from "./convert.js";
 import {
   GedcomError,
@@ -150,8 +150,7 @@ export async function* readGedcom(source: ByteSource, opts: ReadOptions = {}): A
     }
     if (afterTrailer) warn({ code: "gedcom.after_trlr", line: record.line, detail: `${record.tag} after TRLR` });
     if (record.tag === "HEAD") return out; // a second HEAD (concatenated files) adds nothing
-    decodeValues(record, v7);
-    track(record);
+    decodeAndTrack(record);
     const records = converter ? convertSafely(converter, record, warn) : [record];
     for (const r of records) {
       summary.counts[r.tag] = (summary.counts[r.tag] ?? 0) + 1;
@@ -162,21 +161,26 @@ export async function* readGedcom(source: ByteSource, opts: ReadOptions = {}): A
 
   const maxXrefs = opts.maxXrefs ?? 2_000_000;
   let tracking = true;
-  const track = (record: GedcomNode) => {
-    if (!tracking) return;
-    if (defined.size + used.size > maxXrefs) {
+  /**
+   * Unescapes values and marks pointers (decodeValues), and notes xrefs defined and used, in
+   * one walk. A pointer to a record already defined can never be broken: only the others are
+   * remembered (with the line of their first use), which keeps the map small.
+   */
+  const decodeAndTrack = (record: GedcomNode) => {
+    if (tracking && defined.size + used.size > maxXrefs) {
       tracking = false;
       defined.clear();
       used.clear();
       warn({ code: "gedcom.pointer_check_skipped", line: record.line, detail: `more than ${maxXrefs} cross-references: broken pointers not checked` });
-      return;
     }
+    if (!tracking) return decodeValues(record, v7);
     if (record.xref) {
       if (defined.has(record.xref)) warn({ code: "gedcom.duplicate_xref", line: record.line, detail: `${record.xref} defined twice` });
       defined.add(record.xref);
     }
     walk(record, (n) => {
-      if (n.pointer && n.value !== "@VOID@" && !used.has(n.value!)) used.set(n.value!, n.line);
+      decodeValue(n, v7);
+      if (n.pointer && n.value !== "@VOID@" && !defined.has(n.value!) && !used.has(n.value!)) used.set(n.value!, n.line);
     });
   };
 

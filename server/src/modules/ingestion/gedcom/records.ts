@@ -79,11 +79,16 @@ function preview(text: string): string {
 
 /** Depth-first visit without recursion (safe for very deep trees). */
 export function walk(root: GedcomNode, visit: (node: GedcomNode, parent: GedcomNode | undefined) => void): void {
-  const todo: [GedcomNode, GedcomNode | undefined][] = [[root, undefined]];
-  while (todo.length > 0) {
-    const [node, parent] = todo.pop()!;
-    visit(node, parent);
-    for (let i = node.children.length - 1; i >= 0; i--) todo.push([node.children[i], node]);
+  // Two parallel stacks rather than a pair per node: this runs several times per record.
+  const nodes: GedcomNode[] = [root];
+  const parents: (GedcomNode | undefined)[] = [undefined];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    visit(node, parents.pop());
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      nodes.push(node.children[i]);
+      parents.push(node);
+    }
   }
 }
 
@@ -94,13 +99,16 @@ export function child(node: GedcomNode, tag: string): GedcomNode | undefined {
 
 /** Unescapes at-signs and marks pointers, per version (5.x: every "@@"; 7.0: a leading "@@"). */
 export function decodeValues(record: GedcomNode, v7: boolean): void {
-  walk(record, (n) => {
-    const v = n.value;
-    if (v === undefined || !v.includes("@")) return;
-    if (/^@[^@#\s][^@]*@$/.test(v) || v === "@VOID@") {
-      n.pointer = true;
-      return;
-    }
-    n.value = v7 ? v.replace(/(^|\n)@@/g, "$1@") : v.replace(/@@/g, "@");
-  });
+  walk(record, (n) => decodeValue(n, v7));
+}
+
+/** decodeValues for one node. */
+export function decodeValue(n: GedcomNode, v7: boolean): void {
+  const v = n.value;
+  if (v === undefined || !v.includes("@")) return;
+  if (/^@[^@#\s][^@]*@$/.test(v) || v === "@VOID@") {
+    n.pointer = true;
+    return;
+  }
+  n.value = v7 ? v.replace(/(^|\n)@@/g, "$1@") : v.replace(/@@/g, "@");
 }

@@ -1,4 +1,4 @@
-import { newId } from "../../../common/uuid.js";
+import { stagedId } from "../staging.js";
 import { normalizeArabic, normalizeLatin, hasArabic } from "../../genealogy/names/normalize.js";
 import { UnreadableFileError, type Importer, type StageContext, type StageResult } from "../importer.js";
 import { personColumns, type ImportedPerson } from "../person-record.js";
@@ -84,7 +84,7 @@ export const sheetImporter: Importer = {
         kind: "person",
         localKey: key,
         line: row.number,
-        targetId: newId(),
+        targetId: stagedId(),
         errorKeys,
         data: { columns, raw: row.cells, externalIds: id ? [{ scheme, value: id }] : [] },
       });
@@ -107,9 +107,9 @@ export const sheetImporter: Importer = {
         const pair = [ref.key, target].sort().join("|");
         if (spouses.has(pair)) continue;
         spouses.add(pair);
-        await ctx.stager.add({ kind: "union", localKey: null, line: ref.row, targetId: newId(), data: { a: ref.key, b: target, kind: "marriage" } });
+        await ctx.stager.add({ kind: "union", localKey: null, line: ref.row, targetId: stagedId(), data: { a: ref.key, b: target, kind: "marriage" } });
       } else {
-        await ctx.stager.add({ kind: "link", localKey: null, line: ref.row, targetId: newId(), data: { parent: target, child: ref.key, kind: "birth" } });
+        await ctx.stager.add({ kind: "link", localKey: null, line: ref.row, targetId: stagedId(), data: { parent: target, child: ref.key, kind: "birth" } });
       }
     }
     return { counts: { parsed }, options: { ...options } };
