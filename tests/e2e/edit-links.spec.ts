@@ -1,36 +1,17 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { addFirstPerson, addFromDialog, signUpInArabic } from "./tree-support.js";
 
 const SHOTS = process.env.SHOTS_DIR ?? "test-results/screens";
-
-/** Fills the person dialog (shared with the tree builder) and submits it with its own button. */
-async function addFromDialog(page: Page, action: string, ar: string, latin: string, birth: string) {
-  const dialog = page.getByRole("dialog");
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel("الاسم الكامل بالعربية").fill(ar);
-  await dialog.getByLabel("الاسم الكامل (بالحروف اللاتينية)").fill(latin);
-  await dialog.getByLabel("الولادة").fill(birth);
-  await dialog.getByRole("button", { name: action, exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
 
 test.describe("changing and removing what was recorded", () => {
   test("in Arabic, a member adds a union, corrects its date, removes a parent link, and adds, edits and deletes a family of a village", async ({ browser }) => {
     test.setTimeout(150_000);
     const context = await browser.newContext({ locale: "ar", viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto("/auth?mode=signup");
-    await page.getByLabel("اسمك").fill("سامي الحداد");
-    await page.getByLabel("البريد الإلكتروني").fill(`links-${Date.now()}@example.test`);
-    await page.getByLabel("كلمة المرور", { exact: true }).fill("cedars of the holy valley");
-    await page.getByRole("button", { name: "إنشاء الحساب" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+    await signUpInArabic(page, "links");
 
     // A person and their father, from the tree builder; then the person's page.
-    await page.goto("/treebuilder");
-    await page.getByLabel("الاسم الكامل بالعربية").fill("سامي الحداد");
-    await page.getByLabel("الاسم الكامل (بالحروف اللاتينية)").fill("Sami Haddad");
-    await page.getByLabel("الولادة").fill("1950");
-    await page.getByRole("button", { name: "أضف", exact: true }).click();
+    await addFirstPerson(page, "سامي الحداد", "Sami Haddad", "1950");
     const actions = page.getByTestId("card-actions");
     await actions.getByRole("button", { name: "أضف الأب" }).click();
     await addFromDialog(page, "أضف الأب", "نبيل الحداد", "Nabil Haddad", "1920");

@@ -1,19 +1,8 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
+import { addFirstPerson, addFromDialog, signUpInArabic } from "./tree-support.js";
 
 const x = async (l: Locator) => (await l.boundingBox())!.x;
-
-/** Fills the chart's dialog and submits it with its own button (named like the action). */
-async function addFromDialog(page: Page, action: string, ar: string, latin: string, birth: string, death?: string) {
-  const dialog = page.getByRole("dialog");
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel("الاسم الكامل بالعربية").fill(ar);
-  await dialog.getByLabel("الاسم الكامل (بالحروف اللاتينية)").fill(latin);
-  await dialog.getByLabel("الولادة").fill(birth);
-  if (death) await dialog.getByLabel("الوفاة").fill(death);
-  await dialog.getByRole("button", { name: action, exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
 
 test.describe("tree builder", () => {
   test("a visitor to /treebuilder is told what it is and invited to sign in", async ({ browser }) => {
@@ -30,18 +19,9 @@ test.describe("tree builder", () => {
     test.setTimeout(180_000);
     const context = await browser.newContext({ locale: "ar", acceptDownloads: true, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto("/auth?mode=signup");
-    await page.getByLabel("اسمك").fill("سامي الحداد");
-    await page.getByLabel("البريد الإلكتروني").fill(`tree-${Date.now()}@example.test`);
-    await page.getByLabel("كلمة المرور", { exact: true }).fill("cedars of the holy valley");
-    await page.getByRole("button", { name: "إنشاء الحساب" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+    await signUpInArabic(page, "tree");
 
-    await page.goto("/treebuilder");
-    await page.getByLabel("الاسم الكامل بالعربية").fill("سامي الحداد");
-    await page.getByLabel("الاسم الكامل (بالحروف اللاتينية)").fill("Sami Haddad");
-    await page.getByLabel("الولادة").fill("1985");
-    await page.getByRole("button", { name: "أضف", exact: true }).click();
+    await addFirstPerson(page, "سامي الحداد", "Sami Haddad", "1985");
     const cards = page.getByTestId("chart-card");
     await expect(cards).toHaveCount(1);
     const actions = page.getByTestId("card-actions");
