@@ -10,6 +10,7 @@ import { RelativesLiving1795321000000 } from "./1795321000000-RelativesLiving.js
 import { NameSearchTokens1795321000002 } from "./1795321000002-NameSearchTokens.js";
 import { RekeyNames1795321000003 } from "./1795321000003-RekeyNames.js";
 import { KeptRecords1795321634711 } from "./1795321634711-KeptRecords.js";
+import { LivingUntil1795329191122 } from "./1795329191122-LivingUntil.js";
 
 /** Every migration in order; a new one is appended here. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   NameSearchTokens1795321000002,
   RekeyNames1795321000003,
   KeptRecords1795321634711,
+  LivingUntil1795329191122,
 ];
