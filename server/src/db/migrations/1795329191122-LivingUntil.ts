@@ -21,9 +21,12 @@ import { LIVING } from "./1795321000000-RelativesLiving.js";
  * recompute the people whose evidence changed (both ends of a link and the parent's parents;
  * both partners; for a person: themself, parents, grandparents, children). People get no
  * INSERT trigger: a new person has no links yet. People whose own record says dead are not
- * recomputed (their kin_until cannot matter) until that record changes. Dynamic SQL, so each
- * statement is planned for its own number of rows (a cached plan for one row would crawl
- * through an import).
+ * recomputed (their kin_until cannot matter) until that record changes; and kin_until keeps
+ * relatives' evidence only when it comes before the person's own 110-year bound (with
+ * consistent dates it never does once the birth is known — children are born at least 12
+ * years later, no one is a parent past 100 — so an import seldom rewrites rows for it; a
+ * changed birth recomputes the person). Dynamic SQL, so each statement is planned for its own
+ * number of rows (a cached plan for one row would crawl through an import).
  *
  * roots_person_living_rule(id, at) is the rule from scratch at any date, for verification
  * only (tests, drift checks): `(living_until > at) = roots_person_living_rule(id, at)`.
@@ -32,33 +35,42 @@ import { LIVING } from "./1795321000000-RelativesLiving.js";
 /** As LIVING_UNTIL in person.entity.ts when written (the generator compares the two). */
 const LIVING_UNTIL = `least(CASE WHEN is_deceased OR death_date_text IS NOT NULL THEN '-infinity'::date ELSE (birth_date_to + interval '110 years')::date + 1 END, kin_until)`;
 const TRUSTED = (t: string, a: string) => `(${t}.provenance = 'VERIFIED' OR ${t}.created_by IN (${a}.created_by, ${a}.user_id))`;
+/** The day after the 110th anniversary of the latest possible birth (null without a birth). */
+const OWN_BIRTH_BOUND = (a: string) => `(${a}.birth_date_to + interval '110 years')::date + 1`;
 const DEAD_BY_OWN_RECORD = (a: string) => `(${a}.is_deceased OR ${a}.death_date_text IS NOT NULL)`;
 
-/** Recomputes kin_until for the people `affected` (SQL yielding ids, may repeat), one statement. */
+/**
+ * Recomputes kin_until for the people `affected` (SQL yielding ids, may repeat), one statement.
+ * `a` carries each person's own columns once (trust is judged against their creator and
+ * account), so the evidence branches look up no person twice.
+ */
 const refreshKin = (affected: string) => `
-  WITH aff AS (SELECT DISTINCT x.id FROM (${affected}) x(id) JOIN people a ON a.id = x.id WHERE NOT ${DEAD_BY_OWN_RECORD("a")}),
+  WITH a AS MATERIALIZED (
+    SELECT DISTINCT p.id, p.created_by, p.user_id, ${OWN_BIRTH_BOUND("p")} AS bound
+      FROM (${affected}) x(id) JOIN people p ON p.id = x.id WHERE NOT ${DEAD_BY_OWN_RECORD("p")}),
   ev(id, t) AS (
     SELECT a.id, least(c.birth_date_to, c.death_date_to) + interval '98 years'
-      FROM aff JOIN people a ON a.id = aff.id JOIN parent_links pl ON pl.parent_id = a.id JOIN people c ON c.id = pl.child_id
+      FROM a JOIN parent_links pl ON pl.parent_id = a.id JOIN people c ON c.id = pl.child_id
      WHERE ${TRUSTED("c", "a")} AND ${TRUSTED("pl", "a")} AND least(c.birth_date_to, c.death_date_to) IS NOT NULL
     UNION ALL
     SELECT a.id, g.birth_date_to + interval '86 years'
-      FROM aff JOIN people a ON a.id = aff.id JOIN parent_links pl ON pl.parent_id = a.id
-      JOIN parent_links pl2 ON pl2.parent_id = pl.child_id JOIN people g ON g.id = pl2.child_id
+      FROM a JOIN parent_links pl ON pl.parent_id = a.id JOIN parent_links pl2 ON pl2.parent_id = pl.child_id JOIN people g ON g.id = pl2.child_id
      WHERE ${TRUSTED("pl", "a")} AND ${TRUSTED("pl2", "a")} AND ${TRUSTED("g", "a")} AND g.birth_date_to IS NOT NULL
     UNION ALL
     SELECT a.id, u.start_date_to + interval '98 years'
-      FROM aff JOIN people a ON a.id = aff.id JOIN unions u ON u.partner1_id = a.id
+      FROM a JOIN unions u ON u.partner1_id = a.id
      WHERE ${TRUSTED("u", "a")} AND u.start_date_to IS NOT NULL
     UNION ALL
     SELECT a.id, u.start_date_to + interval '98 years'
-      FROM aff JOIN people a ON a.id = aff.id JOIN unions u ON u.partner2_id = a.id
+      FROM a JOIN unions u ON u.partner2_id = a.id
      WHERE ${TRUSTED("u", "a")} AND u.start_date_to IS NOT NULL
     UNION ALL
     SELECT a.id, least(CASE WHEN pl.kind IN ('birth', 'adoptive') THEN par.death_date_to + interval '111 years' END, par.birth_date_to + interval '210 years')
-      FROM aff JOIN people a ON a.id = aff.id JOIN parent_links pl ON pl.child_id = a.id JOIN people par ON par.id = pl.parent_id
+      FROM a JOIN parent_links pl ON pl.child_id = a.id JOIN people par ON par.id = pl.parent_id
      WHERE ${TRUSTED("par", "a")} AND ${TRUSTED("pl", "a")}),
-  kin AS (SELECT aff.id, coalesce(min(ev.t)::date + 1, 'infinity'::date) AS v FROM aff LEFT JOIN ev ON ev.id = aff.id GROUP BY aff.id)
+  kin AS (
+    SELECT a.id, CASE WHEN min(ev.t)::date + 1 < coalesce(a.bound, 'infinity') THEN min(ev.t)::date + 1 ELSE 'infinity' END AS v
+      FROM a LEFT JOIN ev ON ev.id = a.id GROUP BY a.id, a.bound)
   UPDATE people p SET kin_until = kin.v FROM kin WHERE p.id = kin.id AND p.kin_until IS DISTINCT FROM kin.v`;
 
 /** Both ends of the links in `t`, and the parents of each parent (whose grandchildren changed). */
@@ -66,12 +78,16 @@ const LINK_ENDS = (t: string) => `
   SELECT parent_id FROM ${t} UNION ALL SELECT child_id FROM ${t}
   UNION ALL SELECT pl.parent_id FROM parent_links pl JOIN ${t} ON pl.child_id = ${t}.parent_id`;
 const PARTNERS = (t: string) => `SELECT partner1_id FROM ${t} UNION ALL SELECT partner2_id FROM ${t}`;
+/**
+ * Ids whose columns read by the rule differ between the transition tables (EXCEPT, not a join:
+ * the planner takes transition tables for one row, and a nested-loop join over an import's
+ * 200,000 rows would be quadratic).
+ */
+const RULE_COLUMNS = (t: string) => `${t}.id, ${t}.birth_date_to, ${t}.death_date_to, ${t}.provenance, ${t}.created_by, ${t}.user_id, ${t}.is_deceased, ${t}.death_date_text`;
+const PEOPLE_CHANGED = `SELECT ${RULE_COLUMNS("n")} FROM new_people n EXCEPT ALL SELECT ${RULE_COLUMNS("o")} FROM old_people o`;
 /** People whose columns read by the rule changed in an UPDATE of people: themself, parents, grandparents, children. */
 const CHANGED_PEOPLE = `
-  WITH changed AS (
-    SELECT n.id FROM new_people n JOIN old_people o ON o.id = n.id
-     WHERE (n.birth_date_to, n.death_date_to, n.provenance, n.created_by, n.user_id, n.is_deceased, n.death_date_text)
-           IS DISTINCT FROM (o.birth_date_to, o.death_date_to, o.provenance, o.created_by, o.user_id, o.is_deceased, o.death_date_text)),
+  WITH changed AS (SELECT DISTINCT id FROM (${PEOPLE_CHANGED}) d),
   parents AS (SELECT pl.parent_id AS id FROM parent_links pl JOIN changed ON pl.child_id = changed.id)
   SELECT id FROM changed UNION ALL SELECT id FROM parents
   UNION ALL SELECT pl.parent_id FROM parent_links pl JOIN parents ON pl.child_id = parents.id
@@ -98,11 +114,9 @@ const TRIGGERS: { fn: string; body: string; on: string; event: string; referenci
     // Most updates of people touch nothing the rule reads (names, keys, kin_until itself):
     // a cheap check first.
     fn: "roots_kin_people_updated", on: "people", event: "UPDATE", referencing: "OLD TABLE AS old_people NEW TABLE AS new_people",
-    body: `IF EXISTS (SELECT 1 FROM new_people n JOIN old_people o ON o.id = n.id
-                 WHERE (n.birth_date_to, n.death_date_to, n.provenance, n.created_by, n.user_id, n.is_deceased, n.death_date_text)
-                       IS DISTINCT FROM (o.birth_date_to, o.death_date_to, o.provenance, o.created_by, o.user_id, o.is_deceased, o.death_date_text)) THEN
-             EXECUTE ${quote(refreshKin(CHANGED_PEOPLE))};
-           END IF;`,
+    body: `DECLARE changed boolean; BEGIN
+           EXECUTE ${quote(`SELECT EXISTS (${PEOPLE_CHANGED})`)} INTO changed;
+           IF changed THEN EXECUTE ${quote(refreshKin(CHANGED_PEOPLE))}; END IF; END;`,
   },
 ];
 

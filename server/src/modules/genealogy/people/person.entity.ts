@@ -100,8 +100,9 @@ export class Person {
 
   /**
    * The first day on which relatives' trusted records prove this person dead (children's,
-   * grandchildren's and parents' dates, unions), 'infinity' without such evidence. Kept by
-   * triggers (LivingUntil migration); not computed while the person's own record says dead.
+   * grandchildren's and parents' dates, unions) when that comes before their own 110-year
+   * bound, else 'infinity'. Kept by triggers (LivingUntil migration); not computed while the
+   * person's own record says dead.
    */
   @Column({ type: "date", name: "kin_until", default: () => "'infinity'", insert: false, update: false, select: false })
   kinUntil: string;
