@@ -22,7 +22,7 @@ import { DURATION, measureHttp, measurePg, SERVER_NODE_FLAGS, start, stopAll } f
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 200_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
-const PORT = 4711;
+const PORT = Number(process.env.BENCH_PORT ?? 4711);
 const ROUNDS = 2;
 const GOALS = { ancestors: 0.5, search: 20 };
 
@@ -41,10 +41,11 @@ async function gql<T>(query: string, variables: Record<string, unknown>): Promis
 
 /** Runs the genealogy benchmark; true when both goals are met. */
 export async function benchGenealogy(serverUrl: string): Promise<boolean> {
-  const dbName = "roots_bench_genealogy";
+  // BENCH_KEEP=1 keeps the database under a fixed name (BENCH_DB to choose it); otherwise one
+  // per run, so two checkouts can bench side by side.
+  const dbName = process.env.BENCH_KEEP ? (process.env.BENCH_DB ?? "roots_bench_genealogy") : `roots_bench_genealogy_${process.pid}`;
   const url = withDatabase(serverUrl, dbName);
-  // BENCH_KEEP=1 keeps the database and the tree's summary between runs (for profiling).
-  const saved = ".data/bench-genealogy.json";
+  const saved = `.data/${dbName}.json`;
   let tree: Tree;
   if (process.env.BENCH_KEEP && existsSync(saved)) {
     tree = JSON.parse(readFileSync(saved, "utf8")) as Tree;

@@ -53,6 +53,13 @@ export async function connectAndMigrate(ds: DataSource): Promise<string[]> {
   await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
   try {
     const applied = await ds.runMigrations({ transaction: "each" });
+    // TypeORM finds generated columns' expressions by database name: a database cloned from a
+    // template (tests) or restored under another name must carry its own name there.
+    await lock.query(
+      `DO $$ BEGIN IF to_regclass('typeorm_metadata') IS NOT NULL THEN
+         UPDATE typeorm_metadata SET "database" = current_database() WHERE "database" IS DISTINCT FROM current_database();
+       END IF; END $$`,
+    );
     return applied.map((m) => m.name);
   } finally {
     await lock.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);

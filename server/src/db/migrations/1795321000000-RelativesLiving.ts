@@ -18,7 +18,7 @@ const TRUSTED = (alias: string) => `(${alias}.provenance = 'VERIFIED' OR ${alias
  * (and so visible) by attaching an old record to them. Siblings' and spouses' births
  * are not used: their age gaps are unbounded.
  */
-const LIVING = `CREATE OR REPLACE FUNCTION roots_person_living(pid uuid) RETURNS boolean LANGUAGE sql STABLE AS $fn$
+export const LIVING = `CREATE OR REPLACE FUNCTION roots_person_living(pid uuid) RETURNS boolean LANGUAGE sql STABLE AS $fn$
   SELECT NOT (
     p.is_deceased OR p.death_date_text IS NOT NULL
     OR (p.birth_date_to IS NOT NULL AND p.birth_date_to < current_date - interval '110 years')

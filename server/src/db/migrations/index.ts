@@ -11,6 +11,7 @@ import { NameSearchTokens1795321000002 } from "./1795321000002-NameSearchTokens.
 import { RekeyNames1795321000003 } from "./1795321000003-RekeyNames.js";
 import { KeptRecords1795321634711 } from "./1795321634711-KeptRecords.js";
 import { ImportedEvents1795321700000 } from "./1795321700000-ImportedEvents.js";
+import { LivingUntil1795329191122 } from "./1795329191122-LivingUntil.js";
 import { StagedKindIndex1795329248512 } from "./1795329248512-StagedKindIndex.js";
 import { SelfRecord1795400000000 } from "./1795400000000-SelfRecord.js";
 
@@ -29,6 +30,7 @@ export const migrations = [
   RekeyNames1795321000003,
   KeptRecords1795321634711,
   ImportedEvents1795321700000,
+  LivingUntil1795329191122,
   StagedKindIndex1795329248512,
   SelfRecord1795400000000,
 ];

@@ -7,6 +7,7 @@ import { insertRow } from "../../../common/sql.js";
 import { newId } from "../../../common/uuid.js";
 import { audit } from "../../audit/index.js";
 import { hasArabic, nameKeys } from "../names/normalize.js";
+import { livingSql } from "../people/person.policy.js";
 import { rawIdOf } from "../people/person.service.js";
 import { isReviewStaff, mayReview } from "./curation.policy.js";
 import { AuditTable, type AuditChange, type AuditEntryConnection } from "./history.types.js";
@@ -15,7 +16,7 @@ const TYPE_OF: Record<AuditTable, string> = { [AuditTable.PEOPLE]: "Person", [Au
 /** Actions a revert can undo; merges and reverts themselves are not undone here. */
 const REVERTIBLE = new Set(["create", "update", "verify", "delete"]);
 /** Bookkeeping columns never shown as changes. */
-const NOISE = new Set(["id", "key_latin", "key_arabic", "key_skeleton", "living", "updated_at", "created_at", "rootspace_id", "links"]);
+const NOISE = new Set(["id", "key_latin", "key_arabic", "key_skeleton", "living", "living_until", "kin_until", "updated_at", "created_at", "rootspace_id", "links"]);
 /** What a curator's partial view of a living person hides (see person.policy.ts). */
 const PRIVATE_FIELDS = new Set(["birth_date_text", "birth_date_qualifier", "birth_date_from", "birth_date_to", "birth_place", "current_location", "current_country", "privacy_settings"]);
 
@@ -37,7 +38,7 @@ async function scopeOf(db: Context["ds"] | EntityManager, table: AuditTable, id:
     const rows: unknown[] = await db.query(`SELECT 1 FROM villages WHERE id = $1`, [id]);
     return { villageId: id, living: false, exists: rows.length > 0 };
   }
-  const living = table === AuditTable.PEOPLE ? "roots_person_living(r.id)" : "false";
+  const living = table === AuditTable.PEOPLE ? livingSql("r") : "false";
   const [row]: { village_id: string | null; living: boolean }[] = await db.query(`SELECT r.village_id, ${living} AS living FROM ${table} r WHERE r.id = $1`, [id]);
   if (row) return { villageId: row.village_id, living: row.living, exists: true };
   const [last]: { village_id: string | null }[] = await db.query(
@@ -98,9 +99,9 @@ export async function auditLog(ctx: Context, table: AuditTable, globalId: string
 
 const conflict = () => new AppError(ErrorCode.CONFLICT, "errors.revert_conflict");
 
-/** Keeps only real columns of `table` (audit rows may carry extra, computed keys). */
+/** Keeps only real, writable columns of `table` (audit rows may carry extra, computed keys). */
 function columnsOf(ctx: Context, table: AuditTable, row: Record<string, unknown>): Record<string, unknown> {
-  const cols = new Set(ctx.ds.getMetadata(table).columns.map((c) => c.databaseName));
+  const cols = new Set(ctx.ds.getMetadata(table).columns.filter((c) => c.isInsert && c.isUpdate).map((c) => c.databaseName));
   return Object.fromEntries(Object.entries(row).filter(([k]) => cols.has(k) && k !== "id"));
 }
 

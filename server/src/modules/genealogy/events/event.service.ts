@@ -8,7 +8,7 @@ import { insertRow } from "../../../common/sql.js";
 import { newId } from "../../../common/uuid.js";
 import { audit } from "../../audit/index.js";
 import { parseGenealogicalDate } from "../dates/genealogical-date.js";
-import { accessTo, canEdit } from "../people/person.policy.js";
+import { accessTo, canEdit, livingSql } from "../people/person.policy.js";
 import { presentPerson, type PersonRow } from "../people/person.present.js";
 import { rawIdOf } from "../people/person.service.js";
 import type { GenealogicalDateView } from "../people/person.types.js";
@@ -213,7 +213,7 @@ async function normalise(ctx: Context, tx: EntityManager, input: EventInput, cur
   if (date && type && LIFE_TYPES.includes(type) && date.from > today) bad("date", "errors.date_in_future");
 
   const people: PersonRow[] = primary || secondary
-    ? await tx.query(`SELECT p.id, p.created_by, p.user_id, p.is_public, p.privacy_settings, roots_person_living(p.id) AS living,
+    ? await tx.query(`SELECT p.id, p.created_by, p.user_id, p.is_public, p.privacy_settings, ${livingSql("p")} AS living,
          p.birth_date_from::text, p.birth_date_to::text, p.death_date_from::text, p.death_date_to::text FROM people p WHERE p.id = ANY($1)`, [[primary, secondary].filter(Boolean)])
     : [];
   for (const [id, field] of [[primary, "primaryPersonId"], [secondary, "secondaryPersonId"]] as const) {

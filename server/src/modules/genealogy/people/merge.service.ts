@@ -5,7 +5,7 @@ import { audit } from "../../audit/index.js";
 import { curates, isReviewStaff } from "../curation/curation.policy.js";
 import { appendSource } from "../curation/review.service.js";
 import { hasArabic, nameKeys } from "../names/normalize.js";
-import { accessTo } from "./person.policy.js";
+import { accessTo, livingSql } from "./person.policy.js";
 import { getPerson, MIN_PARENT_GAP_YEARS, rawIdOf } from "./person.service.js";
 import type { PersonView } from "./person.types.js";
 
@@ -100,7 +100,7 @@ export async function mergePeople(ctx: Context, keepGlobalId: string, mergeGloba
     // The same lock as addParent: no link may be written while links move.
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('parent_links:lb'))`);
     const rows: (Row & { living: boolean; privacy_settings: never; is_public: boolean })[] = await tx.query(
-      `SELECT p.*, roots_person_living(p.id) AS living, p.birth_date_from::text AS birth_date_from, p.birth_date_to::text AS birth_date_to,
+      `SELECT p.*, ${livingSql("p")} AS living, p.birth_date_from::text AS birth_date_from, p.birth_date_to::text AS birth_date_to,
               p.death_date_from::text AS death_date_from, p.death_date_to::text AS death_date_to
          FROM people p WHERE p.id = ANY($1) ORDER BY p.id FOR UPDATE`, [[keepId, goneId]]);
     const keep = rows.find((r) => r.id === keepId);
@@ -143,7 +143,7 @@ export async function mergePeople(ctx: Context, keepGlobalId: string, mergeGloba
     const cols = Object.keys(fields);
     await tx.query(`UPDATE people SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [keepId, ...Object.values(fields)]);
     await checkMergedLinks(tx, keepId);
-    const strip = ({ living: _l, ...r }: Record<string, unknown>) => r;
+    const strip = ({ living: _l, living_until: _u, kin_until: _k, ...r }: Record<string, unknown>) => r;
     await audit(tx, { tableName: "people", recordId: goneId, userId: ctx.viewer.userId, action: "merge", before: strip(gone), after: { mergedInto: keepId } });
     await audit(tx, { tableName: "people", recordId: keepId, userId: ctx.viewer.userId, action: "merge",
       before: Object.fromEntries(cols.map((c) => [c, keep[c]])), after: { ...fields, mergedFrom: goneId } });

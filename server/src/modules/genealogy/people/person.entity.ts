@@ -5,6 +5,9 @@ import { Family } from "../families/family.entity.js";
 import { Village } from "../villages/village.entity.js";
 import { Provenance } from "../provenance.js";
 
+/** The stored expression of people.living_until (the person's own record, then relatives' evidence). */
+export const LIVING_UNTIL = `least(CASE WHEN is_deceased OR death_date_text IS NOT NULL THEN '-infinity'::date ELSE (birth_date_to + interval '110 years')::date + 1 END, kin_until)`;
+
 export interface PrivacySettings {
   showBirthDate: boolean;
   showLocation: boolean;
@@ -94,6 +97,23 @@ export class Person {
   /** Known to have died (or been buried) even without a date. */
   @Column("boolean", { name: "is_deceased", default: false })
   isDeceased: boolean;
+
+  /**
+   * The first day on which relatives' trusted records prove this person dead (children's,
+   * grandchildren's and parents' dates, unions) when that comes before their own 110-year
+   * bound, else 'infinity'. Kept by triggers (LivingUntil migration); not computed while the
+   * person's own record says dead.
+   */
+  @Column({ type: "date", name: "kin_until", default: () => "'infinity'", insert: false, update: false, select: false })
+  kinUntil: string;
+
+  /**
+   * The first day on which the evidence proves this person dead: '-infinity' with a death or
+   * burial record, else the earlier of the day after the 110th birthday (widest reading) and
+   * kin_until. Living means `living_until > current_date`, so it stays right as time passes.
+   */
+  @Column({ type: "date", name: "living_until", generatedType: "STORED", asExpression: LIVING_UNTIL, insert: false, update: false, select: false })
+  livingUntil: string;
 
   @Column("text", { nullable: true })
   occupation: string | null;

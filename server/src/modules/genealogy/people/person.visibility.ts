@@ -2,7 +2,7 @@ import DataLoader from "dataloader";
 import type { DataSource } from "typeorm";
 import { hasAnyRole, Role } from "../../../common/auth/roles.js";
 import type { Viewer } from "../../../common/auth/viewer.js";
-import { POLICY_COLUMNS } from "./person.policy.js";
+import { livingSql, POLICY_COLUMNS } from "./person.policy.js";
 import { PERSON_COLUMNS, type PersonRow } from "./person.present.js";
 
 /**
@@ -13,7 +13,7 @@ import { PERSON_COLUMNS, type PersonRow } from "./person.present.js";
  */
 export const seesPersonSql = (alias: string, uid: string, staff: string, curator: string): string =>
   // coalesce: for a visitor (uid NULL) the comparisons are NULL, and NOT NULL would not be true.
-  `coalesce(${staff} OR ${alias}.created_by = ${uid} OR ${alias}.user_id = ${uid} OR (${alias}.is_public AND (${curator} OR NOT roots_person_living(${alias}.id))), false)`;
+  `coalesce(${staff} OR ${alias}.created_by = ${uid} OR ${alias}.user_id = ${uid} OR (${alias}.is_public AND (${curator} OR NOT ${livingSql(alias)})), false)`;
 
 /** The values behind seesPersonSql's placeholders: user id, staff (editor/admin), curator. */
 export function viewerParams(viewer: Viewer): [string | null, boolean, boolean] {

@@ -1,7 +1,7 @@
 import { hasAnyRole, Role } from "../../../common/auth/roles.js";
 import type { Context } from "../../../common/context.js";
 import { notFound } from "../../../common/errors.js";
-import { accessTo, POLICY_COLUMNS } from "../people/person.policy.js";
+import { accessTo, livingSql, POLICY_COLUMNS } from "../people/person.policy.js";
 import { PERSON_COLUMNS, presentPerson, type PersonRow } from "../people/person.present.js";
 import { withRelatives } from "../people/person.relatives.js";
 import { MAX_GENERATIONS, rawIdOf } from "../people/person.service.js";
@@ -12,7 +12,7 @@ import { RelationshipStep, type RelationshipView } from "./relationship.types.js
 const VISIBLE = `($4 OR p.is_public OR p.created_by = $3 OR p.user_id = $3)`;
 /** Not "Private" to the viewer (accessTo's private rule in SQL): a union is only walked between two such people. */
 const SHOWN = (x: string) =>
-  `($4 OR ${x}.created_by = $3 OR ${x}.user_id = $3 OR (${x}.is_public AND ($6 OR ${x}.id = ANY($7::uuid[]) OR NOT roots_person_living(${x}.id))))`;
+  `($4 OR ${x}.created_by = $3 OR ${x}.user_id = $3 OR (${x}.is_public AND ($6 OR ${x}.id = ANY($7::uuid[]) OR NOT ${livingSql(x)})))`;
 
 /**
  * One statement: from a and b (and each one's spouses) climb up to MAX_GENERATIONS
