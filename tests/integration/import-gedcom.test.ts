@@ -45,6 +45,30 @@ describe("GEDCOM import", () => {
     expect(victoria).toEqual({ full_name: "Victoria Hanover", gender: "F", birth_date_text: "24 MAY 1819" });
   }, 180_000);
 
+  it("leaves the living cache right: the undated parents of a child born in 1850, married in 1845, are not living", async () => {
+    const kin = await buildUser(server.ds);
+    const ged = [
+      "0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8",
+      "0 @I1@ INDI", "1 NAME Tanios /Saade/", "1 SEX M",
+      "0 @I2@ INDI", "1 NAME Mariam /Saade/", "1 SEX F",
+      "0 @I3@ INDI", "1 NAME Elias /Saade/", "1 SEX M", "1 BIRT", "2 DATE 1850",
+      "0 @I4@ INDI", "1 NAME Rita /Haddad/", "1 SEX F",
+      "0 @F1@ FAM", "1 HUSB @I1@", "1 WIFE @I2@", "1 CHIL @I3@", "1 MARR", "2 DATE 1845",
+      "0 TRLR", "",
+    ].join("\n");
+    await importFile(kin, "kin.ged", Buffer.from(ged));
+    const rows = await server.ds.query(
+      `SELECT full_name, living_until > current_date AS living FROM people WHERE created_by = $1 ORDER BY full_name`, [kin.id]);
+    expect(rows).toEqual([
+      { full_name: "Elias Saade", living: false }, // born more than 110 years ago
+      { full_name: "Mariam Saade", living: false }, // a child born, a marriage, more than 98 years ago
+      { full_name: "Rita Haddad", living: true }, // nothing says otherwise
+      { full_name: "Tanios Saade", living: false },
+    ]);
+    const [{ n }] = await server.ds.query(`SELECT count(*)::int AS n FROM people WHERE (living_until > current_date) <> roots_person_living_rule(id, current_date)`);
+    expect(n).toBe(0);
+  }, 180_000);
+
   it("updates instead of duplicating when the same file is imported again", async () => {
     const done = await importFile(member, "royal92.ged", file("public-gedcoms/royal92.ged"));
     expect(done.counts.updates).toBe(3010);

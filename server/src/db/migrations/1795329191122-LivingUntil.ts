@@ -44,7 +44,7 @@ const DEAD_BY_OWN_RECORD = (a: string) => `(${a}.is_deceased OR ${a}.death_date_
  * `a` carries each person's own columns once (trust is judged against their creator and
  * account), so the evidence branches look up no person twice.
  */
-const refreshKin = (affected: string) => `
+export const refreshKin = (affected: string) => `
   WITH a AS MATERIALIZED (
     SELECT DISTINCT p.id, p.created_by, p.user_id, ${OWN_BIRTH_BOUND("p")} AS bound
       FROM (${affected}) x(id) JOIN people p ON p.id = x.id WHERE NOT ${DEAD_BY_OWN_RECORD("p")}),
@@ -93,11 +93,11 @@ const CHANGED_PEOPLE = `
   UNION ALL SELECT pl.parent_id FROM parent_links pl JOIN parents ON pl.child_id = parents.id
   UNION ALL SELECT pl.child_id FROM parent_links pl JOIN changed ON pl.parent_id = changed.id`;
 
-const quote = (sql: string) => `'${sql.replace(/'/g, "''")}'`;
+export const quote = (sql: string) => `'${sql.replace(/'/g, "''")}'`;
 const triggerFunction = (name: string, body: string) =>
   `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $fn$ BEGIN ${body} RETURN NULL; END $fn$`;
 
-const TRIGGERS: { fn: string; body: string; on: string; event: string; referencing: string }[] = [
+export const TRIGGERS: { fn: string; body: string; on: string; event: string; referencing: string }[] = [
   { fn: "roots_kin_links_inserted", on: "parent_links", event: "INSERT", referencing: "NEW TABLE AS new_links", body: `EXECUTE ${quote(refreshKin(LINK_ENDS("new_links")))};` },
   { fn: "roots_kin_links_deleted", on: "parent_links", event: "DELETE", referencing: "OLD TABLE AS old_links", body: `EXECUTE ${quote(refreshKin(LINK_ENDS("old_links")))};` },
   {

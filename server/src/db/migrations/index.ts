@@ -14,6 +14,7 @@ import { ImportedEvents1795321700000 } from "./1795321700000-ImportedEvents.js";
 import { LivingUntil1795329191122 } from "./1795329191122-LivingUntil.js";
 import { StagedKindIndex1795329248512 } from "./1795329248512-StagedKindIndex.js";
 import { SelfRecord1795400000000 } from "./1795400000000-SelfRecord.js";
+import { BulkKinRefresh1795401000000 } from "./1795401000000-BulkKinRefresh.js";
 
 /** Every migration in order; a new one is appended here. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   LivingUntil1795329191122,
   StagedKindIndex1795329248512,
   SelfRecord1795400000000,
+  BulkKinRefresh1795401000000,
 ];

@@ -24,6 +24,8 @@ export interface CommitCounts {
 export async function commitStaged(em: EntityManager, jobId: string, userId: string, rootspaceId: string, step: (written: number) => Promise<void>, times?: PhaseTimes): Promise<CommitCounts> {
   const tx = timedQueries(em, times, "commit");
   const ok = `s.job_id = $1 AND s.error_keys = '{}'`;
+  // The living cache is recomputed once at the end (refreshLiving), not after each statement.
+  await tx.query(`SELECT set_config('roots.defer_kin', 'on', true)`);
   const inserted: { n: number }[] = await tx.query(
     `/* people */ WITH ins AS (
        INSERT INTO people (id, rootspace_id, created_by, provenance, confidence, is_public, privacy_settings, ${COLS})
@@ -80,8 +82,28 @@ export async function commitStaged(em: EntityManager, jobId: string, userId: str
   );
   await step(created + updated + links[0].n + unions[0].n);
   await commitImportedEvents(tx, jobId, userId);
+  await refreshLiving(tx, jobId);
   await keepRecords(tx, jobId, userId);
   return { created, updated, links: links[0].n, unions: unions[0].n };
+}
+
+/**
+ * Recomputes the living cache (LivingUntil, BulkKinRefresh) of everyone the commit touched:
+ * the job's people, their parents, grandparents, children and partners. One statement.
+ */
+async function refreshLiving(tx: Queryable, jobId: string): Promise<void> {
+  await tx.query(`SELECT set_config('roots.defer_kin', 'off', true)`);
+  await tx.query(
+    `/* living */ WITH job AS (SELECT target_id AS id FROM import_staged WHERE job_id = $1 AND kind = 'person' AND action <> 'skip' AND error_keys = '{}'),
+          par AS (SELECT pl.parent_id AS id FROM parent_links pl JOIN job ON pl.child_id = job.id)
+     SELECT roots_refresh_kin(array(
+       SELECT id FROM job UNION SELECT id FROM par
+       UNION SELECT pl.parent_id FROM parent_links pl JOIN par ON pl.child_id = par.id
+       UNION SELECT pl.child_id FROM parent_links pl JOIN job ON pl.parent_id = job.id
+       UNION SELECT u.partner2_id FROM unions u JOIN job ON u.partner1_id = job.id
+       UNION SELECT u.partner1_id FROM unions u JOIN job ON u.partner2_id = job.id))`,
+    [jobId],
+  );
 }
 
 /**
