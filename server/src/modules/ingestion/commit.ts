@@ -7,6 +7,12 @@ import { timedQueries, type PhaseTimes, type Queryable } from "./phases.js";
 const PRIVACY = JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false });
 const COLS = IMPORTED_PERSON_COLUMNS.map((c) => `"${c}"`).join(", ");
 const FROM_R = IMPORTED_PERSON_COLUMNS.map((c) => `r."${c}"`).join(", ");
+/**
+ * A new UUIDv7 for a row written from a staged record: the time part of its staged (v7) id and
+ * fresh random bits. Rows written in file order then go to the right-hand end of their primary
+ * key instead of random pages of it (hundreds of thousands of external ids and kept records).
+ */
+const orderedId = (staged: string) => `encode(substr(uuid_send(${staged}), 1, 8) || substr(uuid_send(gen_random_uuid()), 9, 8), 'hex')::uuid`;
 
 export interface CommitCounts {
   created: number;
@@ -47,7 +53,7 @@ export async function commitStaged(em: EntityManager, jobId: string, userId: str
   await step(created + updated);
   await tx.query(
     `/* external ids */ INSERT INTO external_ids (id, owner_id, scheme, value, record_table, record_id)
-     SELECT gen_random_uuid(), $2, e->>'scheme', e->>'value', 'people', s.target_id
+     SELECT ${orderedId("s.target_id")}, $2, e->>'scheme', e->>'value', 'people', s.target_id
        FROM import_staged s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.data->'externalIds', '[]')) e
       WHERE ${ok} AND s.kind = 'person' AND s.action <> 'skip'
      ON CONFLICT (owner_id, scheme, value) DO NOTHING`,
@@ -123,12 +129,15 @@ async function keepRecords(tx: Queryable, jobId: string, userId: string): Promis
         AND k.job_id = old.id AND k.record_id IS NULL`,
     [jobId, userId],
   );
+  // A person with no error is in the tree (created, or updated when it is still the member's);
+  // a union only when both its ends were written and the couple was not there already.
   await tx.query(
     `/* kept records */ INSERT INTO kept_records (id, owner_id, job_id, seq, xref, tag, record_table, record_id, data)
-     SELECT gen_random_uuid(), $2, $1, s.seq, s.local_key, s.data->'gedcom'->>'tag',
+     SELECT coalesce(${orderedId("s.target_id")}, gen_random_uuid()), $2, $1, s.seq, s.local_key, s.data->'gedcom'->>'tag',
             CASE WHEN p.id IS NOT NULL THEN 'people' WHEN u.id IS NOT NULL THEN 'unions' END, coalesce(p.id, u.id), s.data->'gedcom'
        FROM import_staged s
-       LEFT JOIN people p ON s.kind = 'person' AND p.id = s.target_id
+       LEFT JOIN LATERAL (SELECT s.target_id AS id WHERE s.kind = 'person' AND s.action <> 'skip'
+                            AND (s.action = 'create' OR EXISTS (SELECT 1 FROM people x WHERE x.id = s.target_id AND x.created_by = $2))) p ON true
        LEFT JOIN unions u ON s.kind = 'union' AND u.id = s.target_id
       WHERE s.job_id = $1 AND s.data ? 'gedcom' AND (s.kind <> 'person' OR s.error_keys = '{}')`,
     [jobId, userId],
