@@ -98,7 +98,7 @@ export async function commitStaged(em: EntityManager, jobId: string, userId: str
  * the job's people, their parents, grandparents, children and partners. One statement.
  */
 async function refreshLiving(tx: Queryable, jobId: string): Promise<void> {
-  await tx.query(`SELECT set_config('roots.defer_kin', 'off', true)`);
+  // Still deferred while it runs: the people UPDATE trigger has nothing to do for kin_until.
   await tx.query(
     `/* living */ WITH job AS (SELECT target_id AS id FROM import_staged WHERE job_id = $1 AND kind = 'person' AND action <> 'skip' AND error_keys = '{}'),
           par AS (SELECT pl.parent_id AS id FROM parent_links pl JOIN job ON pl.child_id = job.id)
@@ -110,6 +110,7 @@ async function refreshLiving(tx: Queryable, jobId: string): Promise<void> {
        UNION SELECT u.partner1_id FROM unions u JOIN job ON u.partner2_id = job.id))`,
     [jobId],
   );
+  await tx.query(`SELECT set_config('roots.defer_kin', 'off', true)`);
 }
 
 /**
