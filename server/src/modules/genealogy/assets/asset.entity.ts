@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from "typeorm";
 import { User } from "../../accounts/user.entity.js";
-import { Provenance } from "../provenance.js";
+import { ProvenanceColumns } from "../provenance.js";
 import { Village } from "../villages/village.entity.js";
 
 export const ASSET_TYPES = ["church", "mosque", "school", "monastery", "shrine", "spring", "square", "house", "cemetery", "other"] as const;
@@ -9,7 +9,7 @@ export type AssetType = (typeof ASSET_TYPES)[number];
 /** A landmark of a village (spec §3 Asset): a church, a spring, a square … */
 @Entity("assets")
 @Index(["villageId", "type"])
-export class Asset {
+export class Asset extends ProvenanceColumns {
   @PrimaryColumn("uuid")
   id: string;
 
@@ -55,14 +55,6 @@ export class Asset {
   @Column("double precision", { nullable: true })
   longitude: number | null;
 
-  @Column("text", { nullable: true })
-  sources: string | null;
-
-  @Column("text", { default: Provenance.COMMUNITY })
-  provenance: Provenance;
-
-  @Column("real", { default: 0.5 })
-  confidence: number;
 
   @CreateDateColumn({ name: "created_at", type: "timestamptz" })
   createdAt: Date;

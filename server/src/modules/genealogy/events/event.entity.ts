@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from "typeorm";
 import { Person } from "../people/person.entity.js";
-import { Provenance } from "../provenance.js";
+import { ProvenanceColumns } from "../provenance.js";
 
 /** What happened: life events of people, and the village's own (festivals, commemorations). */
 export const EVENT_TYPES = ["birth", "baptism", "marriage", "engagement", "emigration", "immigration", "death", "burial", "festival", "commemoration", "other"] as const;
@@ -16,7 +16,7 @@ export type EventType = (typeof EVENT_TYPES)[number];
 @Index(["secondaryPersonId"])
 @Index("IDX_events_village_ids", { synchronize: false })
 @Index("IDX_events_family_ids", { synchronize: false })
-export class GenealogyEvent {
+export class GenealogyEvent extends ProvenanceColumns {
   @PrimaryColumn("uuid")
   id: string;
 
@@ -76,14 +76,6 @@ export class GenealogyEvent {
   @Column("text", { name: "description_fr", nullable: true })
   descriptionFr: string | null;
 
-  @Column("text", { nullable: true })
-  sources: string | null;
-
-  @Column("text", { default: Provenance.COMMUNITY })
-  provenance: Provenance;
-
-  @Column("real", { default: 0.5 })
-  confidence: number;
 
   /** The import that wrote this event (GEDCOM): its structure is in the kept record, which the export writes. */
   @Column("uuid", { name: "import_job_id", nullable: true })

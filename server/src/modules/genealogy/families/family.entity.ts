@@ -1,13 +1,13 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from "typeorm";
 import { Rootspace } from "../../rootspaces/rootspace.entity.js";
 import { Village } from "../villages/village.entity.js";
-import { Provenance } from "../provenance.js";
+import { ProvenanceColumns } from "../provenance.js";
 
 /** A family (clan): a lineage name tied to its village of origin, e.g. the Khoury of Zahle. */
 @Entity("families")
 @Index(["rootspaceId", "villageId"])
 @Index("IDX_families_key_skeleton_trgm", { synchronize: false })
-export class Family {
+export class Family extends ProvenanceColumns {
   @PrimaryColumn("uuid")
   id: string;
 
@@ -43,15 +43,6 @@ export class Family {
   @Column("text", { name: "notes_fr", nullable: true })
   notesFr: string | null;
 
-  /** Where the record is documented (a curator adds one when verifying). */
-  @Column("text", { nullable: true })
-  sources: string | null;
-
-  @Column("text", { default: Provenance.COMMUNITY })
-  provenance: Provenance;
-
-  @Column("real", { default: 0.5 })
-  confidence: number;
 
   @Column("boolean", { name: "is_public", default: true })
   isPublic: boolean;

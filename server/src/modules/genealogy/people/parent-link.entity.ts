@@ -1,5 +1,5 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
-import { Provenance } from "../provenance.js";
+import { ProvenanceColumns } from "../provenance.js";
 import { Person } from "./person.entity.js";
 
 export type ParentLinkKind = "birth" | "adoptive" | "step" | "unknown";
@@ -9,7 +9,7 @@ export type ParentLinkKind = "birth" | "adoptive" | "step" | "unknown";
 @Index(["parentId", "childId"], { unique: true })
 @Index(["childId"])
 @Check(`"parent_id" <> "child_id"`)
-export class ParentLink {
+export class ParentLink extends ProvenanceColumns {
   @PrimaryColumn("uuid")
   id: string;
 
@@ -30,15 +30,6 @@ export class ParentLink {
   @Column("text", { default: "birth" })
   kind: ParentLinkKind;
 
-  /** Where the record is documented (a curator adds one when verifying). */
-  @Column("text", { nullable: true })
-  sources: string | null;
-
-  @Column("text", { default: Provenance.COMMUNITY })
-  provenance: Provenance;
-
-  @Column("real", { default: 0.5 })
-  confidence: number;
 
   @Column("uuid", { name: "created_by", nullable: true })
   createdBy: string | null;

@@ -3,7 +3,7 @@ import { User } from "../../accounts/user.entity.js";
 import { Rootspace } from "../../rootspaces/rootspace.entity.js";
 import { Family } from "../families/family.entity.js";
 import { Village } from "../villages/village.entity.js";
-import { Provenance } from "../provenance.js";
+import { ProvenanceColumns } from "../provenance.js";
 
 /** The stored expression of people.living_until (the person's own record, then relatives' evidence). */
 export const LIVING_UNTIL = `least(CASE WHEN is_deceased OR death_date_text IS NOT NULL THEN '-infinity'::date ELSE (birth_date_to + interval '110 years')::date + 1 END, kin_until)`;
@@ -28,7 +28,7 @@ export interface PrivacySettings {
 @Index("IDX_people_key_arabic_trgm", { synchronize: false })
 @Index("IDX_people_key_skeleton_trgm", { synchronize: false })
 @Index("IDX_people_name_tokens", { synchronize: false })
-export class Person {
+export class Person extends ProvenanceColumns {
   @PrimaryColumn("uuid")
   id: string;
 
@@ -138,14 +138,6 @@ export class Person {
   @Column("text", { name: "registration_number", nullable: true })
   registrationNumber: string | null;
 
-  @Column("text", { nullable: true })
-  sources: string | null;
-
-  @Column("text", { default: Provenance.COMMUNITY })
-  provenance: Provenance;
-
-  @Column("real", { default: 0.5 })
-  confidence: number;
 
   @Column("boolean", { name: "is_public", default: true })
   isPublic: boolean;

@@ -1,6 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from "typeorm";
 import { Person } from "../people/person.entity.js";
-import { Provenance } from "../provenance.js";
+import { ProvenanceColumns } from "../provenance.js";
 import { Village } from "../villages/village.entity.js";
 
 export const REGISTRY_TYPES = ["emigrant", "civil", "parish", "other"] as const;
@@ -47,7 +47,7 @@ export class Registry {
 @Index(["registryId", "destinationCountry"])
 @Index(["personId"])
 @Check(`"destination_country" ~ '^[A-Z]{2}$'`)
-export class RegistryEntry {
+export class RegistryEntry extends ProvenanceColumns {
   @PrimaryColumn("uuid")
   id: string;
 
@@ -75,14 +75,6 @@ export class RegistryEntry {
   @Column("text", { nullable: true })
   notes: string | null;
 
-  @Column("text", { nullable: true })
-  sources: string | null;
-
-  @Column("text", { default: Provenance.COMMUNITY })
-  provenance: Provenance;
-
-  @Column("real", { default: 0.5 })
-  confidence: number;
 
   @Column("uuid", { name: "created_by", nullable: true })
   createdBy: string | null;
