@@ -47,8 +47,9 @@ async function lockEditable(ctx: Context, tx: EntityManager, globalId: string): 
   const [row]: (Record<string, unknown> & { id: string; created_by: string | null; is_public: boolean })[] = id
     ? await tx.query(`SELECT * FROM families WHERE id = $1 FOR UPDATE`, [id])
     : [];
-  if (!row || (!row.is_public && !canEdit(ctx.viewer, { created_by: row.created_by, user_id: null }))) throw notFound();
-  if (!canEdit(ctx.viewer, { created_by: row.created_by, user_id: null })) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
+  const editable = row ? canEdit(ctx.viewer, { created_by: row.created_by, user_id: null }) : false;
+  if (!row || (!row.is_public && !editable)) throw notFound();
+  if (!editable) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
   return row;
 }
 

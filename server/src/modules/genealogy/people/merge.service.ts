@@ -6,7 +6,7 @@ import { curates, isReviewStaff } from "../curation/curation.policy.js";
 import { appendSource } from "../curation/review.service.js";
 import { hasArabic, nameKeys } from "../names/normalize.js";
 import { accessTo, livingSql } from "./person.policy.js";
-import { getPerson, MIN_PARENT_GAP_YEARS, rawIdOf } from "./person.service.js";
+import { getPerson, lockParentLinks, MIN_PARENT_GAP_YEARS, rawIdOf } from "./person.service.js";
 import type { PersonView } from "./person.types.js";
 
 /** Columns filled from the merged record when the kept one has none. */
@@ -98,7 +98,7 @@ export async function mergePeople(ctx: Context, keepGlobalId: string, mergeGloba
   if (keepId === goneId) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.merge_same", {}, [{ field: "mergeId", key: "errors.merge_same" }]);
   await ctx.ds.transaction(async (tx) => {
     // The same lock as addParent: no link may be written while links move.
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('parent_links:lb'))`);
+    await lockParentLinks(tx);
     const rows: (Row & { living: boolean; privacy_settings: never; is_public: boolean })[] = await tx.query(
       `SELECT p.*, ${livingSql("p")} AS living, p.birth_date_from::text AS birth_date_from, p.birth_date_to::text AS birth_date_to,
               p.death_date_from::text AS death_date_from, p.death_date_to::text AS death_date_to

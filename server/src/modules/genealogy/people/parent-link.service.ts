@@ -3,7 +3,7 @@ import { AppError, ErrorCode, notFound, unauthenticated } from "../../../common/
 import { audit } from "../../audit/index.js";
 import { accessTo, canEdit, POLICY_COLUMNS } from "./person.policy.js";
 import { PERSON_COLUMNS, type PersonRow } from "./person.present.js";
-import { rawIdOf } from "./person.service.js";
+import { lockParentLinks, rawIdOf } from "./person.service.js";
 
 /**
  * Removes the link between a parent and a child (the people stay). Allowed to whoever may
@@ -15,7 +15,7 @@ export async function removeParent(ctx: Context, childGlobalId: string, parentGl
   const parentId = rawIdOf(parentGlobalId, "Person");
   if (!childId || !parentId) throw notFound();
   await ctx.ds.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('parent_links:lb'))`);
+    await lockParentLinks(tx);
     const [link]: { id: string; kind: string; created_by: string | null }[] = await tx.query(
       `SELECT id, kind, created_by FROM parent_links WHERE child_id = $1 AND parent_id = $2 FOR UPDATE`, [childId, parentId]);
     const rows: PersonRow[] = await tx.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1)`, [[childId, parentId]]);

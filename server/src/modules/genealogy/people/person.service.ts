@@ -18,6 +18,14 @@ import { PERSON_COLUMNS, presentPerson, type PersonRow } from "./person.present.
 import { withRelatives } from "./person.relatives.js";
 import type { LineageEntry, PersonEdge, PersonView } from "./person.types.js";
 
+/**
+ * One writer of parent links at a time per rootspace (inside the caller's transaction): two
+ * link changes at once could each pass the cycle check and together close a cycle.
+ */
+export async function lockParentLinks(tx: EntityManager): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('parent_links:lb'))`);
+}
+
 /** Parents are at least this many years older than their children. */
 export const MIN_PARENT_GAP_YEARS = 12;
 export const MAX_GENERATIONS = 10;
@@ -197,9 +205,7 @@ export async function addParent(ctx: Context, childGlobalId: string, parentGloba
   const parentId = requireId(parentGlobalId, "Person", "parentId");
   if (childId === parentId) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.link_cycle", {}, [{ field: "parentId", key: "errors.link_cycle" }]);
   await ctx.ds.transaction(async (tx) => {
-    // One writer of links at a time per rootspace: two links written at once could otherwise
-    // each pass the cycle check and together close a cycle.
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('parent_links:lb'))`);
+    await lockParentLinks(tx);
     const rows: PersonRow[] = await tx.query(`${SELECT} WHERE p.id = ANY($1) ORDER BY p.id FOR UPDATE`, [[childId, parentId]]);
     const child = rows.find((r) => r.id === childId);
     const parent = rows.find((r) => r.id === parentId);

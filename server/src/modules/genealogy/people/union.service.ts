@@ -67,14 +67,20 @@ function validate(input: UnionFields, errors: FieldError[]) {
   return start;
 }
 
+/** Both partners, locked; NOT_FOUND unless the viewer sees both, FORBIDDEN unless they may edit both. */
+async function lockEditablePartners(ctx: Context, tx: EntityManager, p1: string, p2: string): Promise<PersonRow[]> {
+  const rows: PersonRow[] = await tx.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1) ORDER BY p.id FOR UPDATE`, [[p1, p2]]);
+  if (rows.length !== 2 || rows.some((r) => accessTo(ctx.viewer, r) === "none")) throw notFound();
+  if (rows.some((r) => !canEdit(ctx.viewer, r))) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
+  return rows;
+}
+
 /**
  * Locks both partners and checks the viewer may edit both, that the date fits their lives
  * (both at least 12, neither dead) and that no other union of this kind joins them.
  */
 async function checkPartners(ctx: Context, tx: EntityManager, p1: string, p2: string, kind: string, start: GenealogicalDate | null, exceptId: string | null): Promise<void> {
-  const rows: PersonRow[] = await tx.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1) ORDER BY p.id FOR UPDATE`, [[p1, p2]]);
-  if (rows.length !== 2 || rows.some((r) => accessTo(ctx.viewer, r) === "none")) throw notFound();
-  if (rows.some((r) => !canEdit(ctx.viewer, r))) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
+  const rows = await lockEditablePartners(ctx, tx, p1, p2);
   const errors: FieldError[] = [];
   if (start) {
     for (const r of rows) {
@@ -144,9 +150,7 @@ export async function deleteUnion(ctx: Context, globalId: string): Promise<boole
   if (!ctx.viewer.userId) throw unauthenticated();
   await ctx.ds.transaction(async (tx) => {
     const current = await lockUnion(tx, globalId);
-    const rows: PersonRow[] = await tx.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1)`, [[current.partner1_id, current.partner2_id]]);
-    if (rows.length !== 2 || rows.some((r) => accessTo(ctx.viewer, r) === "none")) throw notFound();
-    if (rows.some((r) => !canEdit(ctx.viewer, r))) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
+    await lockEditablePartners(ctx, tx, current.partner1_id, current.partner2_id);
     await tx.query(`DELETE FROM unions WHERE id = $1`, [current.id]);
     await audit(tx, { tableName: "unions", recordId: current.id, userId: ctx.viewer.userId, action: "delete", before: { ...current } });
   });
