@@ -8,13 +8,15 @@
 // the load generator), in alternating rounds; figures still move between runs when other
 // processes take CPU (ancestors ratio about ±0.08).
 import type { ChildProcess } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { parse, type FieldNode, type OperationDefinitionNode } from "graphql";
 import pg from "pg";
 import { createDataSource } from "../server/src/db/data-source.js";
 import { toGlobalId } from "../server/src/common/global-id.js";
+import { selectedFieldNames } from "../server/src/common/selection.js";
 import { importVillages } from "../server/src/modules/genealogy/index.js";
 import { POLICY_COLUMNS } from "../server/src/modules/genealogy/people/person.policy.js";
-import { PERSON_COLUMNS } from "../server/src/modules/genealogy/people/person.present.js";
+import { PERSON_COLUMNS, personColumnsFor } from "../server/src/modules/genealogy/people/person.present.js";
 import { lineageSql } from "../server/src/modules/genealogy/people/person.service.js";
 import { createTemplate, dropDatabase, withDatabase } from "../tests/support/database.js";
 import { generateTree, type Tree } from "./genealogy-data.js";
@@ -27,6 +29,12 @@ const ROUNDS = 2;
 const GOALS = { ancestors: 0.5, search: 20 };
 
 const ANCESTORS = `query Ancestors($id: ID!) { ancestors(personId: $id, generations: 10) { generation viaId person { id displayName isPrivate birth { year } } } }`;
+// The baseline runs the very statement the server runs for ANCESTORS: the same CTE, with the
+// person columns that query's selection needs.
+const ANCESTORS_SQL = (() => {
+  const op = parse(ANCESTORS).definitions[0] as OperationDefinitionNode;
+  return lineageSql("ancestors", personColumnsFor(selectedFieldNames(op.selectionSet.selections as FieldNode[], {}, ["person"])));
+})();
 const SEARCH = `query Search($q: String) { people(search: $q, first: 20) { totalCount edges { match { kind matchedVariant } node { id displayName birth { year } } } } }`;
 const NAIVE = `SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS},
   (SELECT count(*)::int FROM people p WHERE p.full_name ILIKE $1 OR p.full_name_ar ILIKE $1) AS total_count
@@ -58,7 +66,10 @@ export async function benchGenealogy(serverUrl: string): Promise<boolean> {
     await importVillages(ds);
     tree = await generateTree(ds, PEOPLE);
     await ds.destroy();
-    if (process.env.BENCH_KEEP) writeFileSync(saved, JSON.stringify(tree));
+    if (process.env.BENCH_KEEP) {
+      mkdirSync(".data", { recursive: true });
+      writeFileSync(saved, JSON.stringify(tree));
+    }
     console.log(`\n== genealogy: ${tree.people} people, ${tree.links} parent links, ${tree.unions} unions (loaded in ${((Date.now() - t0) / 1000).toFixed(0)} s) ==`);
   }
 
@@ -72,7 +83,7 @@ export async function benchGenealogy(serverUrl: string): Promise<boolean> {
     let sizes = 0;
     for (const id of roots.slice(0, 5)) {
       const ours = await gql<{ ancestors: unknown[] }>(ANCESTORS, { id: toGlobalId("Person", id) });
-      const raw = await pool.query(lineageSql("ancestors"), [id, 10, null, false]);
+      const raw = await pool.query(ANCESTORS_SQL, [id, 10, null, false]);
       const rawCount = raw.rows.filter((r: { generation: number }) => r.generation > 0).length;
       if (ours.ancestors.length !== rawCount) throw new Error(`ancestors differ for ${id}: ${ours.ancestors.length} vs ${rawCount}`);
       sizes += rawCount;
@@ -93,7 +104,7 @@ export async function benchGenealogy(serverUrl: string): Promise<boolean> {
       return [b / ROUNDS, o / ROUNDS];
     };
     const [rawAnc, ourAnc] = await pair(
-      (d) => measurePg("ancestors: raw pg, same CTE", pool, (c, i) => c.query(lineageSql("ancestors"), [roots[i % roots.length], 10, null, false]), CONNECTIONS, d),
+      (d) => measurePg("ancestors: raw pg, same CTE", pool, (c, i) => c.query(ANCESTORS_SQL, [roots[i % roots.length], 10, null, false]), CONNECTIONS, d),
       (d) => measureHttp("ancestors: Roots GraphQL (HTTP)", PORT, roots.map((id) => JSON.stringify({ query: ANCESTORS, variables: { id: toGlobalId("Person", id) } })), CONNECTIONS, d),
     );
     const [naive, ourSearch] = await pair(

@@ -169,6 +169,31 @@ describe("parents, ancestors and descendants", () => {
     expect(desc.data!.descendants.slice(-3).map((d) => d.person.displayName)).toEqual(["Private", "Private", "Private"]);
     expect(desc.data!.descendants[6].person.displayName).toBe("Gen 3 Maalouf");
   });
+
+  it("a line reads only the columns the query selects, and every field asked for comes back, through fragments and aliases", async () => {
+    const child = await create({ fullName: "Rita Haddad", birthDate: "1890", deathDate: "1960" });
+    const input = { fullName: "Boutros Haddad", fullNameAr: "بطرس حداد", birthDate: "ABT 1860", birthPlace: "Zahle", deathDate: "1931", occupation: "Weaver", bio: "Moved to Zahle", sources: "Parish register", nameVariants: ["Butros"] };
+    const parent = await create(input);
+    expect((await server.gql(ADD_PARENT, { child, parent }, { token: owner.token })).errors).toBeUndefined();
+    const FIELDS = `id fullName fullNameAr birth { text year } birthPlace death { text } occupation bio sources nameVariants provenance confidence isLiving`;
+    const direct = await server.gql<{ person: Record<string, unknown> }>(`query ($id: ID!) { person(id: $id) { ${FIELDS} } }`, { id: parent });
+    const Q = `fragment Names on Person { fullName fullNameAr nameVariants }
+      fragment Line on AncestorEntry { person { ...Names birth { text year } } }
+      query ($id: ID!) { ancestors(personId: $id) { ...Line up: person { id ... on Person { birthPlace death { text } occupation } bio sources provenance confidence isLiving } } }`;
+    server.queries.length = 0;
+    const res = await server.gql<{ ancestors: { person: Record<string, unknown>; up: Record<string, unknown> }[] }>(Q, { id: child });
+    expect(res.errors).toBeUndefined();
+    const [{ person, up }] = res.data!.ancestors;
+    expect({ ...person, ...up }).toEqual(direct.data!.person);
+    expect(direct.data!.person).toMatchObject({ fullName: "Boutros Haddad", birth: { text: "ABT 1860", year: 1860 }, bio: "Moved to Zahle", nameVariants: ["Butros"] });
+    // Only what the selection shows is read: no registration number, no location.
+    expect(server.queries[0]).not.toContain("registration_number");
+    expect(server.queries[0]).not.toContain("current_location");
+    const few = `query ($id: ID!) { ancestors(personId: $id) { person { displayName } } }`;
+    server.queries.length = 0;
+    expect((await server.gql<{ ancestors: { person: { displayName: string } }[] }>(few, { id: child })).data!.ancestors[0].person.displayName).toBe("Boutros Haddad");
+    expect(server.queries[0]).not.toContain("p.bio");
+  });
 });
 
 describe("statement counts", () => {

@@ -50,6 +50,9 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
   const { config, ds, bus, schema } = deps;
   const app = express();
   app.disable("x-powered-by");
+  // No ETag on API answers: hashing every GraphQL response costs CPU and no client revalidates
+  // a POST (static files keep theirs, from serve-static).
+  app.set("etag", false);
   app.set("trust proxy", config.TRUST_PROXY);
   const httpServer = createServer(app);
 

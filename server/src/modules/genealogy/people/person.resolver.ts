@@ -1,9 +1,11 @@
-import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, ObjectType, Field, Query, Resolver, Root } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, ObjectType, Field, Query, Resolver, Root } from "type-graphql";
 import { RequireRoles } from "../../../common/auth/authorized.js";
 import type { Context } from "../../../common/context.js";
 import { AppError, ErrorCode } from "../../../common/errors.js";
 import { toGlobalId } from "../../../common/global-id.js";
 import { PageInfo } from "../../../common/pagination.js";
+import { selectedFields } from "../../../common/selection.js";
 import { Village } from "../villages/village.entity.js";
 import { createVillageLoaders } from "../villages/village.loaders.js";
 import { PeopleArgs, PersonInput } from "./person.inputs.js";
@@ -45,8 +47,9 @@ export class PersonResolver {
     @Arg("personId", () => ID) personId: string,
     @Arg("generations", () => Int, { defaultValue: 4 }) generations: number,
     @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<LineageEntry[]> {
-    return service.lineage(ctx, "ancestors", personId, generations);
+    return service.lineage(ctx, "ancestors", personId, generations, selectedFields(info, ["person"]));
   }
 
   @Query(() => [LineageEntry], { description: "Descendants up to `generations` (at most 10), nearest first." })
@@ -54,8 +57,9 @@ export class PersonResolver {
     @Arg("personId", () => ID) personId: string,
     @Arg("generations", () => Int, { defaultValue: 4 }) generations: number,
     @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<LineageEntry[]> {
-    return service.lineage(ctx, "descendants", personId, generations);
+    return service.lineage(ctx, "descendants", personId, generations, selectedFields(info, ["person"]));
   }
 
   @FieldResolver(() => Village, { nullable: true, description: "Village of origin." })

@@ -14,7 +14,7 @@ import { explainNameMatch, nameSearchCtes, parseNameQuery } from "../names/name-
 import { hasArabic, nameKeys } from "../names/normalize.js";
 import type { PeopleArgs, PersonInput } from "./person.inputs.js";
 import { accessTo, canEdit, livingSql, POLICY_COLUMNS } from "./person.policy.js";
-import { PERSON_COLUMNS, presentPerson, type PersonRow } from "./person.present.js";
+import { PERSON_COLUMNS, personColumnsFor, presentPerson, type PersonRow } from "./person.present.js";
 import { withRelatives } from "./person.relatives.js";
 import type { LineageEntry, PersonEdge, PersonView } from "./person.types.js";
 
@@ -251,9 +251,10 @@ const LINEAGE = {
  * (id, generation, via) keeps the walk to at most links × generations rows however many
  * paths join them (cousin marriages), and it never walks through a record the viewer may
  * not see. Each person is kept once, at their nearest generation, via the lowest id there.
- * Exported for the benchmark's raw-pg baseline.
+ * `columns`: the person columns to return (personColumnsFor). Exported for the benchmark's
+ * raw-pg baseline.
  */
-export function lineageSql(direction: keyof typeof LINEAGE): string {
+export function lineageSql(direction: keyof typeof LINEAGE, columns = PERSON_COLUMNS): string {
   const { start, next } = LINEAGE[direction];
   return `WITH RECURSIVE line(id, generation, via) AS (
        SELECT id, 0, NULL::uuid FROM people WHERE id = $1
@@ -262,16 +263,23 @@ export function lineageSql(direction: keyof typeof LINEAGE): string {
          JOIN people q ON q.id = pl.${next}
         WHERE l.generation < $2 AND ($4 OR q.is_public OR q.created_by = $3 OR q.user_id = $3)),
      nearest AS (SELECT DISTINCT ON (id) id, generation, via FROM line ORDER BY id, generation, via)
-     SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS}, n.generation, n.via
+     SELECT ${POLICY_COLUMNS}, ${columns}, n.generation, n.via
        FROM nearest n JOIN people p ON p.id = n.id
       ORDER BY n.generation, p.id`;
 }
 
 /**
  * Ancestors or descendants up to `generations` (≤ 10) in one recursive query, with the
- * privacy columns, each person once at their nearest generation.
+ * privacy columns, each person once at their nearest generation. `personFields`: the Person
+ * fields the request selects (null: all), so a long line reads only the columns it shows.
  */
-export async function lineage(ctx: Context, direction: keyof typeof LINEAGE, globalId: string, generations: number): Promise<LineageEntry[]> {
+export async function lineage(
+  ctx: Context,
+  direction: keyof typeof LINEAGE,
+  globalId: string,
+  generations: number,
+  personFields: ReadonlySet<string> | null = null,
+): Promise<LineageEntry[]> {
   if (!Number.isInteger(generations) || generations < 1 || generations > MAX_GENERATIONS) {
     throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "generations", key: "errors.generations_range", params: { max: MAX_GENERATIONS } }]);
   }
@@ -279,13 +287,17 @@ export async function lineage(ctx: Context, direction: keyof typeof LINEAGE, glo
   if (!rootId) throw notFound();
   const staff = hasAnyRole(ctx.viewer.roles, [Role.ADMIN, Role.EDITOR]);
   await withRelatives(ctx);
-  const rows: (PersonRow & { generation: number; via: string | null })[] = await ctx.ds.query(lineageSql(direction), [rootId, generations, ctx.viewer.userId, staff]);
+  const rows: (PersonRow & { generation: number; via: string | null })[] = await ctx.ds.query(lineageSql(direction, personColumnsFor(personFields)), [rootId, generations, ctx.viewer.userId, staff]);
   const root = rows.find((r) => r.generation === 0);
   if (!root || accessTo(ctx.viewer, root) === "none") throw notFound();
   const out: LineageEntry[] = [];
+  const viaIds = new Map<string, string>(); // each person is the way to up to two others
   for (const r of rows) {
     const access = r.generation > 0 ? accessTo(ctx.viewer, r) : "none";
-    if (access !== "none") out.push({ generation: r.generation, viaId: toGlobalId("Person", r.via!), person: presentPerson(r, ctx.viewer, ctx.language, access) });
+    if (access === "none") continue;
+    let viaId = viaIds.get(r.via!);
+    if (viaId === undefined) viaIds.set(r.via!, (viaId = toGlobalId("Person", r.via!)));
+    out.push({ generation: r.generation, viaId, person: presentPerson(r, ctx.viewer, ctx.language, access) });
   }
   return out;
 }
