@@ -1,7 +1,8 @@
 // `npm run bench -- genealogy`: on a generated tree of 200,000 people (bench/genealogy-data.ts),
 // 10-generation ancestors and name search through the real GraphQL server over HTTP, each
 // against a raw-pg baseline in the same run:
-// - ancestors: the very same recursive statement (lineageSql) run over raw pg; goal >= 0.5;
+// - ancestors: the very statement the server runs (lineageSql, with the person columns the
+//   query selects) over raw pg; goal >= 0.5;
 // - search: a naive scan, `full_name ILIKE '%x%' OR full_name_ar ILIKE '%x%'`, for the same
 //   page (first 20 by name) and total; goal: ours >= 20x.
 // Both sides run with the same concurrency (4: two cores, shared by PostgreSQL, the server and

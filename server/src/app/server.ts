@@ -20,6 +20,7 @@ import { logger } from "../common/logger.js";
 import { bearerToken, resolveViewer } from "../modules/accounts/index.js";
 import { cspReportRouter } from "../modules/security/index.js";
 import { exportRouter, gedcomImporter, ImportRunner, importRouter, registerRunner, sheetImporter } from "../modules/ingestion/index.js";
+import { jitExecutor, localGateway } from "./executor.js";
 import { presentError } from "./format-error.js";
 import { healthHandler } from "./health.js";
 import { limitRules, parseOptions } from "./limits.js";
@@ -71,7 +72,8 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
   const ws = attachWebSocket({ httpServer, schema, config, makeContext });
 
   const apollo = new ApolloServer<Context>({
-    schema,
+    // The schema, run by operations compiled with graphql-jit (executor.ts).
+    gateway: localGateway(schema, jitExecutor(schema)),
     csrfPrevention: true,
     // main.ts owns signal handling: it drains Apollo, the WebSocket server and the pool in order.
     stopOnTerminationSignals: false,
