@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildUser, type BuiltUser } from "../factories/users.js";
 import { CORPUS } from "../gedcom/helpers.js";
+import { parentsOf, syntheticGedcom } from "../gedcom/synthetic.js";
 import { uploadImport, waitForJob } from "../support/imports.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
@@ -43,6 +44,26 @@ describe("GEDCOM import", () => {
     expect(row.links).toBeGreaterThan(2000);
     const [victoria] = await server.ds.query(`SELECT full_name, gender, birth_date_text FROM people WHERE created_by = $1 AND full_name = 'Victoria Hanover'`, [member.id]);
     expect(victoria).toEqual({ full_name: "Victoria Hanover", gender: "F", birth_date_text: "24 MAY 1819" });
+  }, 180_000);
+
+  it("imports a generated tree of 12,000 people across several COPY batches: every person, couple and parent link, no rule broken", async () => {
+    const user = await buildUser(server.ds);
+    const parts: Uint8Array[] = [];
+    for await (const c of syntheticGedcom(12_000)) parts.push(c);
+    const done = await importFile(user, "synthetic.ged", Buffer.concat(parts));
+    // 12,000 people, 6,000 couples, and two birth parents for everyone with a family record.
+    let children = 0;
+    for (let i = 1; i <= 12_000; i++) if (parentsOf(i) !== null) children++;
+    expect(children).toBeGreaterThan(1_900);
+    expect(done.counts).toMatchObject({ people: 12_000, unions: 6_000, links: 2 * children, errors: 0 });
+    const [row] = await server.ds.query(
+      `SELECT (SELECT count(*)::int FROM people WHERE created_by = $1) AS people,
+              (SELECT count(*)::int FROM unions WHERE created_by = $1) AS unions,
+              (SELECT count(*)::int FROM parent_links WHERE created_by = $1) AS links,
+              (SELECT count(*)::int FROM kept_records WHERE owner_id = $1) AS kept`,
+      [user.id],
+    );
+    expect(row).toEqual({ people: 12_000, unions: 6_000, links: 2 * children, kept: 18_000 });
   }, 180_000);
 
   it("leaves the living cache right: the undated parents of a child born in 1850, married in 1845, are not living", async () => {

@@ -3,6 +3,7 @@ import type { EntityManager } from "typeorm";
 import { commitImportedEvents } from "./gedcom-io/events.js";
 import { IMPORTED_PERSON_COLUMNS } from "./person-record.js";
 import { timedQueries, type PhaseTimes, type Queryable } from "./phases.js";
+import { stagePeopleKeys } from "./staged-people.js";
 
 const PRIVACY = JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false });
 const COLS = IMPORTED_PERSON_COLUMNS.map((c) => `"${c}"`).join(", ");
@@ -60,8 +61,9 @@ export async function commitStaged(em: EntityManager, jobId: string, userId: str
     [jobId, userId],
   );
   // Links and unions join their ends by the file's keys; an end that was refused drops them.
+  await stagePeopleKeys(tx, jobId);
   const ends = (alias: string, key: string) =>
-    `JOIN import_staged ${alias} ON ${alias}.job_id = s.job_id AND ${alias}.kind = 'person' AND ${alias}.local_key = s.data->>'${key}' AND ${alias}.error_keys = '{}' AND ${alias}.action <> 'skip'`;
+    `JOIN staged_people ${alias} ON ${alias}.local_key = s.data->>'${key}' AND ${alias}.ok AND ${alias}.action <> 'skip'`;
   const links: { n: number }[] = await tx.query(
     `/* parent links */ WITH ins AS (
        INSERT INTO parent_links (id, parent_id, child_id, kind, created_by)

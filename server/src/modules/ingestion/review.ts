@@ -2,6 +2,7 @@ import type { EntityManager } from "typeorm";
 import type { ImportCounts, ImportJob } from "./import-job.entity.js";
 import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
 import { timed, timedQueries, type PhaseTimes } from "./phases.js";
+import { stagePeopleKeys } from "./staged-people.js";
 
 
 /**
@@ -15,21 +16,19 @@ export async function finishStaging(tx: EntityManager, job: ImportJob, times?: P
   // on (job, local key) instead of nested scans (seconds → milliseconds on 3,000 people).
   await ds.query(`/* statistics */ ANALYZE import_staged`);
   await ds.query(`/* statistics */ ANALYZE external_ids`);
+  await stagePeopleKeys(ds, job.id);
   // A child's record may say how it belongs to a family (GEDCOM FAMC.PEDI: adopted, foster…).
   await ds.query(
-    `/* pedigrees */ UPDATE import_staged l SET data = l.data || jsonb_build_object('kind', ch.data->'pedigrees'->>(l.data->>'fam'))
-       FROM import_staged ch
-      WHERE l.job_id = $1 AND l.kind = 'link' AND l.data ? 'fam'
-        AND ch.job_id = $1 AND ch.kind = 'person' AND ch.local_key = l.data->>'child' AND ch.data->'pedigrees' ? (l.data->>'fam')`,
+    `/* pedigrees */ UPDATE import_staged l SET data = l.data || jsonb_build_object('kind', ch.pedigrees->>(l.data->>'fam'))
+       FROM staged_people ch
+      WHERE l.job_id = $1 AND l.kind = 'link' AND l.data ? 'fam' AND ch.local_key = l.data->>'child' AND ch.pedigrees ? (l.data->>'fam')`,
     [job.id],
   );
   await ds.query(
     `/* 12-year gap */ UPDATE import_staged l SET error_keys = l.error_keys || '{errors.parent_too_young}'
-       FROM import_staged pa, import_staged ch
-      WHERE l.job_id = $1 AND l.kind = 'link'
-        AND pa.job_id = l.job_id AND pa.kind = 'person' AND pa.local_key = l.data->>'parent'
-        AND ch.job_id = l.job_id AND ch.kind = 'person' AND ch.local_key = l.data->>'child'
-        AND extract(year FROM (ch.data->'columns'->>'birth_date_to')::date) - extract(year FROM (pa.data->'columns'->>'birth_date_from')::date) < $2`,
+       FROM staged_people pa, staged_people ch
+      WHERE l.job_id = $1 AND l.kind = 'link' AND pa.local_key = l.data->>'parent' AND ch.local_key = l.data->>'child'
+        AND ch.born_to - pa.born_from < $2`,
     [job.id, MIN_PARENT_GAP_YEARS],
   );
   await ds.query(
@@ -40,8 +39,7 @@ export async function finishStaging(tx: EntityManager, job: ImportJob, times?: P
     [job.id],
   );
   await timed(times, "review: cycles", () => markCycles(tx, job.id));
-  const end = (key: string) =>
-    `EXISTS (SELECT 1 FROM import_staged p WHERE p.job_id = l.job_id AND p.kind = 'person' AND p.error_keys = '{}' AND p.local_key = l.data->>${key})`;
+  const end = (key: string) => `EXISTS (SELECT 1 FROM staged_people p WHERE p.ok AND p.local_key = l.data->>${key})`;
   await ds.query(
     `/* link ends */ UPDATE import_staged l SET error_keys = l.error_keys || '{ingestion.link_end_missing}'
       WHERE l.job_id = $1 AND l.kind IN ('link', 'union') AND l.error_keys = '{}'

@@ -176,7 +176,7 @@ export class ImportRunner {
     });
     const review = await timed(this.phases, "review", () => this.withHeartbeat(progress, () =>
       this.deps.ds.transaction(async (tx) => {
-        await this.batchTimeout(tx);
+        await this.batchSettings(tx);
         return finishStaging(tx, job, this.phases);
       }),
     ));
@@ -192,7 +192,7 @@ export class ImportRunner {
   private async commit(job: ImportJob, progress: ReturnType<ImportRunner["reporter"]>): Promise<void> {
     const result = await timed(this.phases, "commit", () => this.withHeartbeat(progress, () =>
       this.deps.ds.transaction(async (tx) => {
-        await this.batchTimeout(tx);
+        await this.batchSettings(tx);
         const counts = await commitStaged(tx, job.id, job.userId, job.rootspaceId, (written) => progress({ written }, true), this.phases);
         await audit(tx, { tableName: "import_jobs", recordId: job.id, userId: job.userId, action: "import", after: { fileName: job.fileName, ...counts } });
         const [rows]: [unknown[], number] = await tx.query(
@@ -220,9 +220,13 @@ export class ImportRunner {
     }
   }
 
-  /** Batch statements over a whole file may run longer than the per-request statement timeout. */
-  private async batchTimeout(tx: EntityManager): Promise<void> {
-    await tx.query(`SELECT set_config('statement_timeout', $1, true)`, [String(this.deps.config.IMPORT_STATEMENT_TIMEOUT_MS)]);
+  /**
+   * Batch statements over a whole file may run longer than the per-request statement timeout,
+   * and their joins of staged records (hundreds of thousands of rows) spill to disk with the
+   * default 4 MB of work memory; one import runs at a time per server.
+   */
+  private async batchSettings(tx: EntityManager): Promise<void> {
+    await tx.query(`SELECT set_config('statement_timeout', $1, true), set_config('work_mem', '64MB', true)`, [String(this.deps.config.IMPORT_STATEMENT_TIMEOUT_MS)]);
   }
 
   private async end(job: ImportJob, status: ImportStatus, key: string | null, params: Record<string, unknown> | null, from: string[]): Promise<void> {

@@ -58,6 +58,13 @@ const copyJson = (value: unknown): string => {
 const copyArray = (values: string[] | undefined): string =>
   values?.length ? copyText(`{${values.map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`) : "{}";
 
+interface Copy {
+  runner: QueryRunner;
+  stream: CopyStreamQuery;
+  done: Promise<void>;
+  until: number;
+}
+
 /**
  * Writes parsed records to the staging table with COPY, streamed while the file is read (the
  * database parses one chunk while the next is built), and warnings in batches; memory stays
@@ -65,7 +72,9 @@ const copyArray = (values: string[] | undefined): string =>
  */
 export class Stager {
   private text = "";
-  private copy: { runner: QueryRunner; stream: CopyStreamQuery; done: Promise<void>; until: number } | null = null;
+  private copy: Copy | null = null;
+  /** The previous COPY, still being written by the database while the next one fills. */
+  private ending: Promise<void> | null = null;
   private warnings: Warning[] = [];
   private seq = 0;
   private warningSeq = 0;
@@ -103,6 +112,9 @@ export class Stager {
   /** Abandons a COPY in progress (a failed or cancelled read): nothing of it is kept. */
   async close(): Promise<void> {
     this.text = "";
+    const ending = this.ending;
+    this.ending = null;
+    await ending?.catch(() => undefined);
     const copy = this.copy;
     if (!copy) return;
     this.copy = null;
@@ -120,7 +132,15 @@ export class Stager {
       // The database is behind: wait for it (or for the error that stopped it).
       await Promise.race([new Promise((resolve) => copy.stream.once("drain", resolve)), copy.done]);
     }
-    if (this.seq >= copy.until) await this.endCopy();
+    if (this.seq >= copy.until) {
+      // The database finishes this COPY on its connection while the file reading goes on into
+      // the next one (at most two at a time; an error surfaces at the next turn or at flush).
+      await this.ending;
+      this.copy = null;
+      const ending = this.finish(copy);
+      ending.catch(() => undefined); // handled: rethrown where it is awaited
+      this.ending = ending;
+    }
   }
 
   private async openCopy() {
@@ -129,14 +149,22 @@ export class Stager {
     const stream = client.query(copyFrom(`COPY import_staged (job_id, seq, kind, local_key, line, data, target_id, error_keys) FROM STDIN`));
     const done = finished(stream);
     done.catch(() => undefined); // surfaced by endCopy or the next write
-    this.copy = { runner, stream, done, until: this.seq + ROWS_PER_COPY };
-    return this.copy;
+    const copy: Copy = { runner, stream, done, until: this.seq + ROWS_PER_COPY };
+    this.copy = copy;
+    return copy;
   }
 
   private async endCopy(): Promise<void> {
+    const ending = this.ending;
+    this.ending = null;
+    await ending;
     const copy = this.copy;
     if (!copy) return;
     this.copy = null;
+    await this.finish(copy);
+  }
+
+  private async finish(copy: Copy): Promise<void> {
     try {
       copy.stream.end();
       await copy.done;
