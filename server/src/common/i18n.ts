@@ -34,6 +34,8 @@ function load(): Catalogue {
 export function translate(key: string, lang: Language, params: Record<string, string | number> = {}): string {
   const cat = load();
   const text = cat[lang].get(key) ?? cat.en.get(key) ?? key;
+  // Most texts have no placeholder; long lists translate one per row ("Private").
+  if (!text.includes("{{")) return text;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? `{{${name}}}`));
 }
 

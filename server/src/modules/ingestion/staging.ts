@@ -132,15 +132,20 @@ export class Stager {
       // The database is behind: wait for it (or for the error that stopped it).
       await Promise.race([new Promise((resolve) => copy.stream.once("drain", resolve)), copy.done]);
     }
-    if (this.seq >= copy.until) {
-      // The database finishes this COPY on its connection while the file reading goes on into
-      // the next one (at most two at a time; an error surfaces at the next turn or at flush).
-      await this.ending;
-      this.copy = null;
-      const ending = this.finish(copy);
-      ending.catch(() => undefined); // handled: rethrown where it is awaited
-      this.ending = ending;
-    }
+    if (this.seq >= copy.until) await this.handOver();
+  }
+
+  /**
+   * Hands the open COPY to the database to finish on its connection while the file reading
+   * goes on into the next one: at most two at a time; an error surfaces at the next hand-over
+   * or at flush.
+   */
+  private async handOver(): Promise<void> {
+    await this.ending;
+    const copy = this.copy;
+    this.copy = null;
+    this.ending = copy ? this.finish(copy) : null;
+    this.ending?.catch(() => undefined); // handled: rethrown where it is awaited
   }
 
   private async openCopy() {
@@ -155,13 +160,10 @@ export class Stager {
   }
 
   private async endCopy(): Promise<void> {
+    await this.handOver();
     const ending = this.ending;
     this.ending = null;
     await ending;
-    const copy = this.copy;
-    if (!copy) return;
-    this.copy = null;
-    await this.finish(copy);
   }
 
   private async finish(copy: Copy): Promise<void> {

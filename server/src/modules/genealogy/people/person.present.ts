@@ -102,14 +102,6 @@ const shownYear = (text: string, from: string | null): number | null => {
 const date = (text: string | null, qualifier: string | null, from: string | null, to: string | null): GenealogicalDateView | null =>
   text ? { text, qualifier: qualifier ?? "exact", from, to, year: shownYear(text, from) } : null;
 
-const privateNames = new Map<Language, string>();
-/** "Private", translated once per language (long lines show it hundreds of times). */
-function privateName(language: Language): string {
-  let name = privateNames.get(language);
-  if (name === undefined) privateNames.set(language, (name = translate("people.private", language)));
-  return name;
-}
-
 /**
  * Shapes a row for one viewer. Nothing a viewer may not see is copied into the result,
  * so no resolver can leak it later. (Plain stores in one order, no intermediate objects:
@@ -126,7 +118,7 @@ export function presentPerson(row: PersonRow, viewer: Viewer, language: Language
   v.familyId = hidden ? null : row.family_id;
   v.villageId = hidden ? null : row.village_id;
   v.isPrivate = hidden;
-  v.displayName = hidden ? privateName(language) : language === "ar" ? row.full_name_ar || row.full_name : row.full_name || row.full_name_ar || "";
+  v.displayName = hidden ? translate("people.private", language) : language === "ar" ? row.full_name_ar || row.full_name : row.full_name || row.full_name_ar || "";
   v.fullName = hidden ? null : row.full_name;
   v.fullNameAr = hidden ? null : row.full_name_ar;
   v.givenName = hidden ? null : row.given_name;
