@@ -20,6 +20,11 @@ afterAll(() => server.stop());
 
 const file = (rel: string) => readFileSync(join(CORPUS, rel));
 
+async function exportAs(token: string | null, query: string) {
+  const res = await fetch(`${server.url}/api/exports/tree?${query}`, { headers: { "accept-language": "en", ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
+}
+
 async function importFile(user: BuiltUser, name: string, body: Buffer): Promise<Record<string, any>> {
   const up = await uploadImport(server, user.token, "gedcom", name, body);
   expect(up.status).toBe(201);
@@ -137,6 +142,68 @@ describe("GEDCOM import", () => {
     ]);
   }, 60_000);
 
+  it("keeps a file's records from the moment it is read, counted only once the import is done; a cancel leaves none", async () => {
+    const user = await buildUser(server.ds);
+    const ged = [
+      "0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8",
+      "0 @I1@ INDI", "1 NAME Boulos /Karam/", "1 SEX M", "1 SOUR @S1@",
+      "0 @I2@ INDI", "1 NAME Warde /Karam/", "1 SEX F",
+      "0 @F1@ FAM", "1 HUSB @I1@", "1 WIFE @I2@",
+      "0 @F2@ FAM", "1 HUSB @I1@", "1 WIFE @I9@", "1 _NOTE a family whose wife is not in the file",
+      "0 @S1@ SOUR", "1 TITL Registre de Zgharta",
+      "0 TRLR", "",
+    ].join("\n");
+    const kept = (jobId?: string) =>
+      server.ds.query(`SELECT tag, xref, record_table FROM kept_records WHERE owner_id = $1 ${jobId ? "AND job_id = $2" : ""} ORDER BY seq`, jobId ? [user.id, jobId] : [user.id]);
+    const exported = async () => (await exportAs(user.token, "scope=mine")).body.toString("utf8");
+
+    const first = await uploadImport(server, user.token, "gedcom", "karam.ged", ged);
+    await waitForJob(server, user.token, first.id!, ["review"]);
+    expect((await kept()).map((k: any) => k.tag)).toEqual(["INDI", "INDI", "FAM", "FAM", "SOUR"]);
+    // Read but not confirmed: the export knows nothing of it.
+    expect(await exported()).not.toContain("Registre de Zgharta");
+    await server.gql(`mutation($id: ID!) { cancelImport(id: $id) { status } }`, { id: first.id }, { token: user.token });
+    expect(await kept()).toEqual([]);
+
+    const second = await uploadImport(server, user.token, "gedcom", "karam.ged", ged);
+    await waitForJob(server, user.token, second.id!, ["review"]);
+    await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id: second.id }, { token: user.token });
+    await waitForJob(server, user.token, second.id!, ["done"]);
+    // The couple became a union; the family with a missing wife stays a record of the file.
+    expect(await kept()).toEqual([
+      { tag: "INDI", xref: "@I1@", record_table: "people" },
+      { tag: "INDI", xref: "@I2@", record_table: "people" },
+      { tag: "FAM", xref: "@F1@", record_table: "unions" },
+      { tag: "FAM", xref: "@F2@", record_table: null },
+      { tag: "SOUR", xref: "@S1@", record_table: null },
+    ]);
+    const text = await exported();
+    expect(text).toContain("Registre de Zgharta");
+    expect(text).toContain("a family whose wife is not in the file");
+  }, 60_000);
+
+  it("a re-import that dates a person updates the living cache of their relatives outside the file", async () => {
+    const user = await buildUser(server.ds);
+    const ged = (birth: string[]) =>
+      ["0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8", "0 @I1@ INDI", "1 NAME Sarkis /Nakhle/", "1 SEX M", ...birth, "0 TRLR", ""].join("\n");
+    await importFile(user, "nakhle.ged", Buffer.from(ged([])));
+    const [{ id: child }] = await server.ds.query(`SELECT id FROM people WHERE created_by = $1`, [user.id]);
+    // The member adds Sarkis's father in Roots (not in the file): nothing says he is not living.
+    const [{ id: father }] = await server.ds.query(
+      `INSERT INTO people (id, rootspace_id, full_name, privacy_settings, created_by) VALUES (gen_random_uuid(), 'lb', 'Hanna Nakhle', '{}', $1) RETURNING id`,
+      [user.id],
+    );
+    await server.ds.query(`INSERT INTO parent_links (id, parent_id, child_id, created_by) VALUES (gen_random_uuid(), $1, $2, $3)`, [father, child, user.id]);
+    const living = async () => (await server.ds.query(`SELECT living_until > current_date AS living FROM people WHERE id = $1`, [father]))[0].living;
+    expect(await living()).toBe(true);
+    // The file now says Sarkis was born in 1850: his father cannot be living.
+    const done = await importFile(user, "nakhle.ged", Buffer.from(ged(["1 BIRT", "2 DATE 1850"])));
+    expect(done.counts.updates).toBe(1);
+    expect(await living()).toBe(false);
+    const [{ n }] = await server.ds.query(`SELECT count(*)::int AS n FROM people WHERE created_by = $1 AND (living_until > current_date) <> roots_person_living_rule(id, current_date)`, [user.id]);
+    expect(n).toBe(0);
+  }, 60_000);
+
   it("refuses a file that is not GEDCOM with a clear reason, and keeps nothing", async () => {
     const up = await uploadImport(server, member.token, "gedcom", "photo.ged", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]));
     const job = await waitForJob(server, member.token, up.id!, ["failed"]);
@@ -148,10 +215,6 @@ describe("GEDCOM import", () => {
 });
 
 describe("GEDCOM export", () => {
-  const exportAs = async (token: string | null, query: string) => {
-    const res = await fetch(`${server.url}/api/exports/tree?${query}`, { headers: { "accept-language": "en", ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-    return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
-  };
   const tagPaths = async (text: Buffer | string) => {
     const { readGedcomAll } = await import("../../server/src/modules/ingestion/gedcom/index.js");
     const { records } = await readGedcomAll((async function* () { yield typeof text === "string" ? Buffer.from(text) : text; })(), { toV7: true });

@@ -15,6 +15,7 @@ import { LivingUntil1795329191122 } from "./1795329191122-LivingUntil.js";
 import { StagedKindIndex1795329248512 } from "./1795329248512-StagedKindIndex.js";
 import { SelfRecord1795400000000 } from "./1795400000000-SelfRecord.js";
 import { BulkKinRefresh1795401000000 } from "./1795401000000-BulkKinRefresh.js";
+import { StagedColumns1795541650150 } from "./1795541650150-StagedColumns.js";
 
 /** Every migration in order; a new one is appended here. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   StagedKindIndex1795329248512,
   SelfRecord1795400000000,
   BulkKinRefresh1795401000000,
+  StagedColumns1795541650150,
 ];

@@ -7,7 +7,7 @@ import { stagePeopleKeys } from "./staged-people.js";
 
 const PRIVACY = JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false });
 const COLS = IMPORTED_PERSON_COLUMNS.map((c) => `"${c}"`).join(", ");
-const FROM_R = IMPORTED_PERSON_COLUMNS.map((c) => `r."${c}"`).join(", ");
+const FROM_S = IMPORTED_PERSON_COLUMNS.map((c) => `s."${c}"`).join(", ");
 /**
  * A new UUIDv7 for a row written from a staged record: the time part of its staged (v7) id and
  * fresh random bits. Rows written in file order then go to the right-hand end of their primary
@@ -36,8 +36,8 @@ export async function commitStaged(em: EntityManager, jobId: string, userId: str
   const inserted: { n: number }[] = await tx.query(
     `/* people */ WITH ins AS (
        INSERT INTO people (id, rootspace_id, created_by, provenance, confidence, is_public, privacy_settings, ${COLS})
-       SELECT s.target_id, $2, $3, 'COMMUNITY', 0.5, true, $4::jsonb, ${FROM_R}
-         FROM import_staged s CROSS JOIN LATERAL jsonb_populate_record(NULL::people, s.data->'columns') r
+       SELECT s.target_id, $2, $3, 'COMMUNITY', 0.5, true, $4::jsonb, ${FROM_S}
+         FROM import_staged s
         WHERE ${ok} AND s.kind = 'person' AND s.action = 'create'
        RETURNING 1)
      SELECT count(*)::int AS n FROM ins`,
@@ -46,8 +46,8 @@ export async function commitStaged(em: EntityManager, jobId: string, userId: str
   const created = inserted[0].n;
   await step(created);
   const [, updated]: [unknown, number] = await tx.query(
-    `/* people re-imported */ UPDATE people p SET (${COLS}) = (${FROM_R}), updated_at = now()
-       FROM import_staged s CROSS JOIN LATERAL jsonb_populate_record(NULL::people, s.data->'columns') r
+    `/* people re-imported */ UPDATE people p SET (${COLS}) = (${FROM_S}), updated_at = now()
+       FROM import_staged s
       WHERE ${ok} AND s.kind = 'person' AND s.action = 'update' AND p.id = s.target_id AND p.created_by = $2`,
     [jobId, userId],
   );
@@ -62,13 +62,13 @@ export async function commitStaged(em: EntityManager, jobId: string, userId: str
   );
   // Links and unions join their ends by the file's keys; an end that was refused drops them.
   await stagePeopleKeys(tx, jobId);
-  const ends = (alias: string, key: string) =>
-    `JOIN staged_people ${alias} ON ${alias}.local_key = s.data->>'${key}' AND ${alias}.ok AND ${alias}.action <> 'skip'`;
+  const ends = (alias: string, column: string) =>
+    `JOIN staged_people ${alias} ON ${alias}.local_key = s.${column} AND ${alias}.ok AND ${alias}.action <> 'skip'`;
   const links: { n: number }[] = await tx.query(
     `/* parent links */ WITH ins AS (
        INSERT INTO parent_links (id, parent_id, child_id, kind, created_by)
        SELECT s.target_id, pa.target_id, ch.target_id, coalesce(s.data->>'kind', 'birth'), $2
-         FROM import_staged s ${ends("pa", "parent")} ${ends("ch", "child")}
+         FROM import_staged s ${ends("pa", "from_key")} ${ends("ch", "to_key")}
         WHERE ${ok} AND s.kind = 'link'
        ON CONFLICT (parent_id, child_id) DO NOTHING
        RETURNING 1)
@@ -81,7 +81,7 @@ export async function commitStaged(em: EntityManager, jobId: string, userId: str
        INSERT INTO unions (id, partner1_id, partner2_id, kind, start_date_text, start_date_qualifier, start_date_from, start_date_to, place, created_by)
        SELECT s.target_id, least(a.target_id, b.target_id), greatest(a.target_id, b.target_id), coalesce(s.data->>'kind', 'marriage'),
               s.data->>'dateText', s.data->>'dateQualifier', (s.data->>'dateFrom')::date, (s.data->>'dateTo')::date, s.data->>'place', $2
-         FROM import_staged s ${ends("a", "a")} ${ends("b", "b")}
+         FROM import_staged s ${ends("a", "from_key")} ${ends("b", "to_key")}
         WHERE ${ok} AND s.kind = 'union' AND a.target_id <> b.target_id
        ON CONFLICT (partner1_id, partner2_id, kind) DO NOTHING
        RETURNING 1)
@@ -96,33 +96,36 @@ export async function commitStaged(em: EntityManager, jobId: string, userId: str
 }
 
 /**
- * Recomputes the living cache (LivingUntil, BulkKinRefresh) of everyone the commit touched:
- * the job's people, their parents, grandparents, children and partners. One statement.
+ * Recomputes the living cache (LivingUntil, BulkKinRefresh) of everyone the commit touched: the
+ * job's people, and around the people it updated (the only ones with relatives outside the
+ * file), their parents, grandparents, children and partners. One statement.
  */
 async function refreshLiving(tx: Queryable, jobId: string): Promise<void> {
   // Still deferred while it runs: the people UPDATE trigger has nothing to do for kin_until.
   await tx.query(
-    `/* living */ WITH job AS (SELECT target_id AS id FROM import_staged WHERE job_id = $1 AND kind = 'person' AND action <> 'skip' AND error_keys = '{}'),
-          par AS (SELECT pl.parent_id AS id FROM parent_links pl JOIN job ON pl.child_id = job.id)
+    `/* living */ WITH job AS (SELECT target_id AS id, action FROM import_staged WHERE job_id = $1 AND kind = 'person' AND action <> 'skip' AND error_keys = '{}'),
+          upd AS (SELECT id FROM job WHERE action = 'update'),
+          par AS (SELECT pl.parent_id AS id FROM parent_links pl JOIN upd ON pl.child_id = upd.id)
      SELECT roots_refresh_kin(array(
        SELECT id FROM job UNION SELECT id FROM par
        UNION SELECT pl.parent_id FROM parent_links pl JOIN par ON pl.child_id = par.id
-       UNION SELECT pl.child_id FROM parent_links pl JOIN job ON pl.parent_id = job.id
-       UNION SELECT u.partner2_id FROM unions u JOIN job ON u.partner1_id = job.id
-       UNION SELECT u.partner1_id FROM unions u JOIN job ON u.partner2_id = job.id))`,
+       UNION SELECT pl.child_id FROM parent_links pl JOIN upd ON pl.parent_id = upd.id
+       UNION SELECT u.partner2_id FROM unions u JOIN upd ON u.partner1_id = upd.id
+       UNION SELECT u.partner1_id FROM unions u JOIN upd ON u.partner2_id = upd.id))`,
     [jobId],
   );
   await tx.query(`SELECT set_config('roots.defer_kin', 'off', true)`);
 }
 
 /**
- * Keeps every GEDCOM record whole (people and unions linked to their rows), replacing what an
- * earlier import of the same records kept, and stores GEDZIP media.
+ * The job's kept GEDCOM records were written while the file was read (they count once the job
+ * is done): this replaces what an earlier import of the same records kept, settles the few whose
+ * record was not written, and stores GEDZIP media.
  */
 async function keepRecords(tx: Queryable, jobId: string, userId: string): Promise<void> {
   await tx.query(
     `/* kept records */ DELETE FROM kept_records k USING import_staged s
-      WHERE s.job_id = $1 AND s.action = 'update' AND k.owner_id = $2 AND k.record_id = s.target_id`,
+      WHERE s.job_id = $1 AND s.action = 'update' AND k.owner_id = $2 AND k.record_id = s.target_id AND k.job_id <> $1`,
     [jobId, userId],
   );
   // Records outside the tree (sources, notes, media…) of an earlier import of the same file.
@@ -132,18 +135,22 @@ async function keepRecords(tx: Queryable, jobId: string, userId: string): Promis
         AND k.job_id = old.id AND k.record_id IS NULL`,
     [jobId, userId],
   );
-  // A person with no error is in the tree (created, or updated when it is still the member's);
-  // a union only when both its ends were written and the couple was not there already.
+  // A person re-imported onto the member's earlier record is kept under that record; one not
+  // written (skipped, or no longer the member's) stays a record of the file only. (A GEDCOM
+  // person is never refused: what is odd about it is a warning.)
   await tx.query(
-    `/* kept records */ INSERT INTO kept_records (id, owner_id, job_id, seq, xref, tag, record_table, record_id, data)
-     SELECT coalesce(${orderedId("s.target_id")}, gen_random_uuid()), $2, $1, s.seq, s.local_key, s.data->'gedcom'->>'tag',
-            CASE WHEN p.id IS NOT NULL THEN 'people' WHEN u.id IS NOT NULL THEN 'unions' END, coalesce(p.id, u.id), s.data->'gedcom'
+    `/* kept records */ UPDATE kept_records k
+        SET record_table = CASE WHEN w.written THEN 'people' END, record_id = CASE WHEN w.written THEN s.target_id END
        FROM import_staged s
-       LEFT JOIN LATERAL (SELECT s.target_id AS id WHERE s.kind = 'person' AND s.action <> 'skip'
-                            AND (s.action = 'create' OR EXISTS (SELECT 1 FROM people x WHERE x.id = s.target_id AND x.created_by = $2))) p ON true
-       LEFT JOIN unions u ON s.kind = 'union' AND u.id = s.target_id
-      WHERE s.job_id = $1 AND s.data ? 'gedcom' AND (s.kind <> 'person' OR s.error_keys = '{}')`,
+       CROSS JOIN LATERAL (SELECT s.action = 'update' AND EXISTS (SELECT 1 FROM people x WHERE x.id = s.target_id AND x.created_by = $2) AS written) w
+      WHERE k.job_id = $1 AND s.job_id = $1 AND s.seq = k.seq AND s.kind = 'person' AND s.error_keys = '{}' AND s.action <> 'create'`,
     [jobId, userId],
+  );
+  // A family whose union was not written (refused, an end missing, the couple already there).
+  await tx.query(
+    `/* kept records */ UPDATE kept_records k SET record_table = NULL, record_id = NULL
+      WHERE k.job_id = $1 AND k.record_table = 'unions' AND NOT EXISTS (SELECT 1 FROM unions u WHERE u.id = k.record_id)`,
+    [jobId],
   );
   const media: { path: string; file: string }[] = await tx.query(
     `/* kept media */ SELECT data->>'path' AS path, data->>'file' AS file FROM import_staged WHERE job_id = $1 AND kind = 'media' ORDER BY seq`,

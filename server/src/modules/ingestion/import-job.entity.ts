@@ -101,7 +101,8 @@ export class ImportJob {
 }
 
 /**
- * A parsed record waiting for review: a person, a parent link, a union… (`data` holds its columns).
+ * A parsed record waiting for review: a person (with its columns), a parent link, a union… (`data`
+ * holds what has no column of its own).
  * Indexed by its primary key (job, seq) and by (job, local key) only: an index on (job, kind, seq)
  * cost a third of the time of writing a large file here, and every query reads a job's rows whole.
  */
@@ -143,6 +144,102 @@ export class ImportStaged {
   /** An existing person this record probably is (suggested to the member). */
   @Column("uuid", { name: "duplicate_of", nullable: true })
   duplicateOf: string | null;
+
+  /** Link and union ends: the file keys of the parent and the child, or of the two partners. */
+  @Column("text", { name: "from_key", nullable: true })
+  fromKey: string | null;
+
+  @Column("text", { name: "to_key", nullable: true })
+  toKey: string | null;
+
+  // A person's `people` columns, typed as they will be written (null for other records): the
+  // review and the commit read them without decoding JSON.
+  @Column("text", { name: "full_name", nullable: true })
+  fullName: string | null;
+
+  @Column("text", { name: "full_name_ar", nullable: true })
+  fullNameAr: string | null;
+
+  @Column("text", { name: "given_name", nullable: true })
+  givenName: string | null;
+
+  @Column("text", { name: "father_name", nullable: true })
+  fatherName: string | null;
+
+  @Column("text", { name: "grandfather_name", nullable: true })
+  grandfatherName: string | null;
+
+  @Column("text", { name: "mother_name", nullable: true })
+  motherName: string | null;
+
+  @Column("char", { name: "gender", length: 1, nullable: true })
+  gender: string | null;
+
+  @Column("text", { name: "birth_date_text", nullable: true })
+  birthDateText: string | null;
+
+  @Column("text", { name: "birth_date_qualifier", nullable: true })
+  birthDateQualifier: string | null;
+
+  @Column("date", { name: "birth_date_from", nullable: true })
+  birthDateFrom: string | null;
+
+  @Column("date", { name: "birth_date_to", nullable: true })
+  birthDateTo: string | null;
+
+  @Column("text", { name: "birth_place", nullable: true })
+  birthPlace: string | null;
+
+  @Column("text", { name: "death_date_text", nullable: true })
+  deathDateText: string | null;
+
+  @Column("text", { name: "death_date_qualifier", nullable: true })
+  deathDateQualifier: string | null;
+
+  @Column("date", { name: "death_date_from", nullable: true })
+  deathDateFrom: string | null;
+
+  @Column("date", { name: "death_date_to", nullable: true })
+  deathDateTo: string | null;
+
+  @Column("text", { name: "death_place", nullable: true })
+  deathPlace: string | null;
+
+  @Column("boolean", { name: "is_deceased", nullable: true })
+  isDeceased: boolean | null;
+
+  @Column("text", { name: "occupation", nullable: true })
+  occupation: string | null;
+
+  @Column("text", { name: "bio", nullable: true })
+  bio: string | null;
+
+  @Column("text", { name: "current_location", nullable: true })
+  currentLocation: string | null;
+
+  @Column("text", { name: "current_country", nullable: true })
+  currentCountry: string | null;
+
+  @Column("text", { name: "registration_number", nullable: true })
+  registrationNumber: string | null;
+
+  @Column("text", { name: "sources", nullable: true })
+  sources: string | null;
+
+  @Column("text", { name: "name_variants", array: true, nullable: true })
+  nameVariants: string[] | null;
+
+  @Column("uuid", { name: "village_id", nullable: true })
+  villageId: string | null;
+
+  @Column("text", { name: "key_latin", nullable: true })
+  keyLatin: string | null;
+
+  @Column("text", { name: "key_arabic", nullable: true })
+  keyArabic: string | null;
+
+  @Column("text", { name: "key_skeleton", nullable: true })
+  keySkeleton: string | null;
 }
 
 /** A warning found while reading a file, with where it was found. */

@@ -9,6 +9,7 @@ import { personNode } from "../genealogy/index.js";
 import { ImportStatus, type ImportJob } from "./import-job.entity.js";
 import { loadJob, type ImportRunner } from "./runner.js";
 import { SHEET_FIELDS } from "./spreadsheet/headers.js";
+import { discardStaged } from "./staging.js";
 import { presentJob, type ImportJobView, type ImportRecordView, type ImportWarningView } from "./import-job.types.js";
 import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
 
@@ -74,7 +75,7 @@ export async function cancelImport(ctx: Context, globalId: string): Promise<Impo
     ", finished_at = now()",
   );
   runners.get(ctx.ds)?.abortIfRunning(job.id);
-  await ctx.ds.query(`DELETE FROM import_staged WHERE job_id = $1`, [job.id]);
+  await discardStaged(ctx.ds, job.id);
   return view;
 }
 
@@ -123,22 +124,22 @@ export async function jobRecords(ctx: Context, globalId: string, filter: "all" |
   const offset = offsetAfter(after);
   const where = filter === "errors" ? `AND error_keys <> '{}'` : filter === "duplicates" ? `AND duplicate_of IS NOT NULL` : "";
   const [{ n }]: { n: number }[] = await ctx.ds.query(`SELECT count(*)::int AS n FROM import_staged WHERE job_id = $1 ${where}`, [job.id]);
-  const rows: { line: number | null; kind: string; local_key: string | null; data: { columns?: Record<string, string | null> }; action: string; error_keys: string[]; duplicate_of: string | null }[] =
-    await ctx.ds.query(
-      `SELECT line, kind, local_key, data, action, error_keys, duplicate_of FROM import_staged WHERE job_id = $1 ${where} ORDER BY seq LIMIT $2 OFFSET $3`,
-      [job.id, first + 1, offset],
-    );
+  type Row = { line: number | null; kind: string; local_key: string | null; action: string; error_keys: string[]; duplicate_of: string | null } & Record<"full_name" | "full_name_ar" | "birth_date_text" | "death_date_text", string | null>;
+  const rows: Row[] = await ctx.ds.query(
+    `SELECT line, kind, local_key, full_name, full_name_ar, birth_date_text, death_date_text, action, error_keys, duplicate_of
+       FROM import_staged WHERE job_id = $1 ${where} ORDER BY seq LIMIT $2 OFFSET $3`,
+    [job.id, first + 1, offset],
+  );
   const views = await Promise.all(
     rows.map(async (r): Promise<ImportRecordView> => {
-      const c = r.data.columns ?? {};
       return {
         line: r.line,
         kind: r.kind,
         key: r.local_key,
-        name: c.full_name ?? null,
-        nameAr: c.full_name_ar ?? null,
-        birth: c.birth_date_text ?? null,
-        death: c.death_date_text ?? null,
+        name: r.full_name,
+        nameAr: r.full_name_ar,
+        birth: r.birth_date_text,
+        death: r.death_date_text,
         action: r.action,
         errors: r.error_keys.map((k) => translate(k, ctx.language, { years: MIN_PARENT_GAP_YEARS })),
         duplicateOf: r.duplicate_of,

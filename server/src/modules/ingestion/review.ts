@@ -21,29 +21,29 @@ export async function finishStaging(tx: EntityManager, job: ImportJob, times?: P
   await ds.query(
     `/* pedigrees */ UPDATE import_staged l SET data = l.data || jsonb_build_object('kind', ch.pedigrees->>(l.data->>'fam'))
        FROM staged_people ch
-      WHERE l.job_id = $1 AND l.kind = 'link' AND l.data ? 'fam' AND ch.local_key = l.data->>'child' AND ch.pedigrees ? (l.data->>'fam')`,
+      WHERE l.job_id = $1 AND l.kind = 'link' AND l.data ? 'fam' AND ch.local_key = l.to_key AND ch.pedigrees ? (l.data->>'fam')`,
     [job.id],
   );
   await ds.query(
     `/* 12-year gap */ UPDATE import_staged l SET error_keys = l.error_keys || '{errors.parent_too_young}'
        FROM staged_people pa, staged_people ch
-      WHERE l.job_id = $1 AND l.kind = 'link' AND pa.local_key = l.data->>'parent' AND ch.local_key = l.data->>'child'
+      WHERE l.job_id = $1 AND l.kind = 'link' AND pa.local_key = l.from_key AND ch.local_key = l.to_key
         AND ch.born_to - pa.born_from < $2`,
     [job.id, MIN_PARENT_GAP_YEARS],
   );
   await ds.query(
     `/* two birth parents */ UPDATE import_staged l SET error_keys = l.error_keys || '{errors.too_many_birth_parents}'
-       FROM (SELECT seq, row_number() OVER (PARTITION BY data->>'child' ORDER BY seq) AS n
+       FROM (SELECT seq, row_number() OVER (PARTITION BY to_key ORDER BY seq) AS n
                FROM import_staged WHERE job_id = $1 AND kind = 'link' AND coalesce(data->>'kind', 'birth') = 'birth' AND error_keys = '{}') x
       WHERE l.job_id = $1 AND l.seq = x.seq AND x.n > 2`,
     [job.id],
   );
   await timed(times, "review: cycles", () => markCycles(tx, job.id));
-  const end = (key: string) => `EXISTS (SELECT 1 FROM staged_people p WHERE p.ok AND p.local_key = l.data->>${key})`;
+  const end = (column: string) => `EXISTS (SELECT 1 FROM staged_people p WHERE p.ok AND p.local_key = l.${column})`;
   await ds.query(
     `/* link ends */ UPDATE import_staged l SET error_keys = l.error_keys || '{ingestion.link_end_missing}'
       WHERE l.job_id = $1 AND l.kind IN ('link', 'union') AND l.error_keys = '{}'
-        AND NOT (${end("(CASE l.kind WHEN 'link' THEN 'parent' ELSE 'a' END)")} AND ${end("(CASE l.kind WHEN 'link' THEN 'child' ELSE 'b' END)")})`,
+        AND NOT (${end("from_key")} AND ${end("to_key")})`,
     [job.id],
   );
   // Re-import: a record whose external id this member already imported updates that person.
@@ -65,11 +65,11 @@ export async function finishStaging(tx: EntityManager, job: ImportJob, times?: P
     `/* duplicates */ UPDATE import_staged s SET duplicate_of = d.dup
        FROM (SELECT s2.seq,
                     (SELECT p.id FROM people p
-                      WHERE (p.key_latin = s2.data->'columns'->>'key_latin' AND p.key_latin <> ''
-                             OR p.key_arabic = s2.data->'columns'->>'key_arabic' AND p.key_arabic <> '')
+                      WHERE (p.key_latin = s2.key_latin AND p.key_latin <> ''
+                             OR p.key_arabic = s2.key_arabic AND p.key_arabic <> '')
                         AND (p.created_by = $2 OR (p.is_public AND NOT roots_person_living(p.id)))
-                        AND (p.birth_date_from IS NULL OR s2.data->'columns'->>'birth_date_from' IS NULL
-                             OR abs(extract(year FROM p.birth_date_from) - extract(year FROM (s2.data->'columns'->>'birth_date_from')::date)) <= 5)
+                        AND (p.birth_date_from IS NULL OR s2.birth_date_from IS NULL
+                             OR abs(extract(year FROM p.birth_date_from) - extract(year FROM s2.birth_date_from)) <= 5)
                       ORDER BY p.created_by = $2 DESC, p.id LIMIT 1) AS dup
                FROM import_staged s2
               WHERE s2.job_id = $1 AND s2.kind = 'person' AND s2.action = 'create' AND s2.error_keys = '{}') d
@@ -93,7 +93,7 @@ export async function finishStaging(tx: EntityManager, job: ImportJob, times?: P
 /** Marks staged links that close a cycle (someone their own ancestor), found in memory. */
 async function markCycles(ds: EntityManager, jobId: string): Promise<void> {
   const links: { seq: number; parent: string; child: string }[] = await ds.query(
-    `SELECT seq, data->>'parent' AS parent, data->>'child' AS child FROM import_staged WHERE job_id = $1 AND kind = 'link' AND error_keys = '{}' ORDER BY seq`,
+    `SELECT seq, from_key AS parent, to_key AS child FROM import_staged WHERE job_id = $1 AND kind = 'link' AND error_keys = '{}' ORDER BY seq`,
     [jobId],
   );
   if (!links.length) return;

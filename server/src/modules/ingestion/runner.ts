@@ -10,7 +10,7 @@ import { commitStaged } from "./commit.js";
 import { ImportStatus, type ImportCounts, type ImportJob } from "./import-job.entity.js";
 import { CancelledError, UnreadableFileError, type Importer } from "./importer.js";
 import { finishStaging } from "./review.js";
-import { Stager } from "./staging.js";
+import { discardStaged, Stager } from "./staging.js";
 import { timed, type PhaseTimes } from "./phases.js";
 
 const RUNNING = [ImportStatus.PARSING, ImportStatus.COMMITTING];
@@ -105,7 +105,10 @@ export class ImportRunner {
         RETURNING id, user_id`,
       [RUNNING, this.deps.config.IMPORT_STALE_SECONDS],
     );
-    for (const r of rows) void this.deps.bus.publish("IMPORT_JOB_UPDATED", { id: r.id, userId: r.user_id });
+    for (const r of rows) {
+      await discardStaged(this.deps.ds, r.id);
+      void this.deps.bus.publish("IMPORT_JOB_UPDATED", { id: r.id, userId: r.user_id });
+    }
   }
 
   private async claim(): Promise<ImportJob | null> {
@@ -162,7 +165,7 @@ export class ImportRunner {
 
   private async stage(job: ImportJob, signal: AbortSignal, progress: ReturnType<ImportRunner["reporter"]>): Promise<void> {
     const importer = this.importers[job.kind];
-    const stager = new Stager(this.deps.ds, job.id);
+    const stager = new Stager(this.deps.ds, job.id, job.userId);
     await stager.reset();
     job.counts = emptyCounts();
     const result = await timed(this.phases, "read and stage", async () => {
@@ -223,10 +226,12 @@ export class ImportRunner {
   /**
    * Batch statements over a whole file may run longer than the per-request statement timeout,
    * and their joins of staged records (hundreds of thousands of rows) spill to disk with the
-   * default 4 MB of work memory; one import runs at a time per server.
+   * default 4 MB of work memory; one import runs at a time per server. JIT is off: the row
+   * estimates of set-returning functions over staged rows made PostgreSQL compile statements
+   * that run once (over 100 ms each).
    */
   private async batchSettings(tx: EntityManager): Promise<void> {
-    await tx.query(`SELECT set_config('statement_timeout', $1, true), set_config('work_mem', '64MB', true)`, [String(this.deps.config.IMPORT_STATEMENT_TIMEOUT_MS)]);
+    await tx.query(`SELECT set_config('statement_timeout', $1, true), set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`, [String(this.deps.config.IMPORT_STATEMENT_TIMEOUT_MS)]);
   }
 
   private async end(job: ImportJob, status: ImportStatus, key: string | null, params: Record<string, unknown> | null, from: string[]): Promise<void> {
@@ -234,6 +239,8 @@ export class ImportRunner {
       `UPDATE import_jobs SET status = $2, error_key = $3, error_params = $4, finished_at = now(), updated_at = now() WHERE id = $1 AND status = ANY($5)`,
       [job.id, status, key, params ? JSON.stringify(params) : null, from],
     );
+    // What a failed or cancelled read staged and kept is of no use (a retry reads the file again).
+    if (status !== ImportStatus.DONE) await discardStaged(this.deps.ds, job.id);
     if (status === ImportStatus.CANCELLED) await this.removeFile(job);
     this.publish(job);
   }

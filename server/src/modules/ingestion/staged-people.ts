@@ -14,7 +14,7 @@ export async function stagePeopleKeys(tx: Queryable, jobId: string): Promise<voi
   await tx.query(
     `/* people keys */ INSERT INTO staged_people
      SELECT local_key, target_id, error_keys = '{}', action,
-            extract(year FROM (data->'columns'->>'birth_date_from')::date), extract(year FROM (data->'columns'->>'birth_date_to')::date),
+            extract(year FROM birth_date_from), extract(year FROM birth_date_to),
             data->'pedigrees'
        FROM import_staged WHERE job_id = $1 AND kind = 'person' AND local_key IS NOT NULL`,
     [jobId],

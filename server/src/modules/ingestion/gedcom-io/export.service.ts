@@ -59,12 +59,12 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
     `SELECT id, partner1_id, partner2_id, kind, start_date_text, place FROM unions WHERE partner1_id = ANY($1) AND partner2_id = ANY($1) ORDER BY created_at, id`,
     [personIds],
   );
-  // The member's own kept records: whole for their people and unions, and the rest of their files.
+  // The member's own kept records (of finished imports): whole for their people and unions, and the rest of their files.
   const kept: KeptRow[] = viewer.userId
     ? await ds.query(
-        `SELECT job_id, xref, tag, record_table, record_id, data FROM kept_records
-          WHERE owner_id = $1 AND (record_id = ANY($2) OR record_id = ANY($3) OR (record_id IS NULL AND $4))
-          ORDER BY job_id, seq`,
+        `SELECT k.job_id, k.xref, k.tag, k.record_table, k.record_id, k.data FROM kept_records k JOIN import_jobs j ON j.id = k.job_id AND j.status = 'done'
+          WHERE k.owner_id = $1 AND (k.record_id = ANY($2) OR k.record_id = ANY($3) OR (k.record_id IS NULL AND $4))
+          ORDER BY k.job_id, k.seq`,
         [viewer.userId, personIds, unions.map((u) => u.id), Boolean(scope.mine)],
       )
     : [];

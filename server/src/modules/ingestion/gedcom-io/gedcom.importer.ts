@@ -9,7 +9,7 @@ import { UnreadableFileError, type Importer, type StageContext, type StageResult
 import { personColumns } from "../person-record.js";
 import { villageMatcher } from "../village-matcher.js";
 import { familyEvents, personEvents } from "./events.js";
-import { familyFromFam, pedigreeKinds, personFromIndi, plain } from "./indi.js";
+import { familyFromFam, keptJson, pedigreeKinds, personFromIndi } from "./indi.js";
 import { MIN_PARENT_GAP_YEARS } from "../../genealogy/people/person.service.js";
 
 const EVENT_TAGS = new Set(["BIRT", "CHR", "BAPM", "DEAT", "BURI", "CREM", "ADOP", "BARM", "BASM", "BLES", "CHRA", "CONF", "FCOM", "GRAD", "EMIG", "IMMI", "NATU", "CENS", "PROB", "WILL", "RETI", "ORDN", "EVEN", "MARR", "ENGA", "DIV", "DIVF", "ANUL", "MARB", "MARC", "MARL", "MARS", "RESI", "OCCU"]);
@@ -62,7 +62,7 @@ export const gedcomImporter: Importer = {
         else {
           if (record.tag === "SOUR") counts.sources++;
           if (record.tag === "OBJE") counts.media++;
-          await ctx.stager.add({ kind: "record", localKey: key, line: record.line, targetId: stagedId(), data: { gedcom: plain(record) } });
+          await keepOnly(ctx, record, key);
         }
         // Progress is saved at most every IMPORT_PROGRESS_MS anyway; asking every 256 records is enough.
         if ((counts.parsed & 255) === 0) await ctx.progress({ parsed: counts.parsed });
@@ -100,19 +100,22 @@ async function stagePerson(ctx: StageContext, indi: GedcomNode, key: string | nu
     for (const k of ["death_date_text", "death_date_qualifier", "death_date_from", "death_date_to"]) columns[k] = undefined;
   }
   if (!columns.full_name) columns.full_name = "?";
-  await ctx.stager.add({
-    kind: "person",
-    localKey: key,
-    line: indi.line,
-    targetId: stagedId(),
-    data: {
+  const targetId = stagedId();
+  await ctx.stager.add(
+    {
+      kind: "person",
+      localKey: key,
+      line: indi.line,
+      targetId,
       columns,
-      externalIds: key ? [...externalIds, { scheme: fileScheme, value: key }] : externalIds,
-      ...(pedigrees.length ? { pedigrees: Object.fromEntries(pedigrees) } : {}),
-      events: personEvents(indi),
-      gedcom: plain(indi),
+      data: {
+        externalIds: key ? [...externalIds, { scheme: fileScheme, value: key }] : externalIds,
+        ...(pedigrees.length ? { pedigrees: Object.fromEntries(pedigrees) } : {}),
+        events: personEvents(indi),
+      },
     },
-  });
+    { xref: key, tag: indi.tag, recordTable: "people", recordId: targetId, json: keptJson(indi) },
+  );
 }
 
 async function stageFamily(ctx: StageContext, fam: GedcomNode, key: string) {
@@ -120,32 +123,39 @@ async function stageFamily(ctx: StageContext, fam: GedcomNode, key: string) {
   // Birth links unless the child's record says otherwise (see stagePerson).
   for (const child of f.children) {
     for (const parent of f.partners) {
-      await ctx.stager.add({ kind: "link", localKey: null, line: fam.line, targetId: stagedId(), data: { parent, child: child.xref, kind: "birth", fam: key } });
+      await ctx.stager.add({ kind: "link", localKey: null, line: fam.line, targetId: stagedId(), ends: [parent, child.xref], data: { kind: "birth", fam: key } });
     }
   }
   if (f.partners.length === 2 && f.partners[0] !== f.partners[1]) {
     const date = f.date ? parseGenealogicalDate(f.date) : null;
-    await ctx.stager.add({
-      kind: "union",
-      localKey: key,
-      line: fam.line,
-      targetId: stagedId(),
-      data: {
-        a: f.partners[0],
-        b: f.partners[1],
-        kind: f.married ? "marriage" : "unknown",
-        dateText: date?.text ?? null,
-        dateQualifier: date?.qualifier ?? null,
-        dateFrom: date?.from ?? null,
-        dateTo: date?.to ?? null,
-        place: f.place,
-        events: familyEvents(fam),
-        gedcom: plain(fam),
+    const targetId = stagedId();
+    await ctx.stager.add(
+      {
+        kind: "union",
+        localKey: key,
+        line: fam.line,
+        targetId,
+        ends: [f.partners[0], f.partners[1]],
+        data: {
+          kind: f.married ? "marriage" : "unknown",
+          dateText: date?.text ?? null,
+          dateQualifier: date?.qualifier ?? null,
+          dateFrom: date?.from ?? null,
+          dateTo: date?.to ?? null,
+          place: f.place,
+          events: familyEvents(fam),
+        },
       },
-    });
+      { xref: key, tag: fam.tag, recordTable: "unions", recordId: targetId, json: keptJson(fam) },
+    );
   } else {
-    await ctx.stager.add({ kind: "record", localKey: key, line: fam.line, targetId: stagedId(), data: { gedcom: plain(fam) } });
+    await keepOnly(ctx, fam, key);
   }
+}
+
+/** A record Roots does not model (sources, notes, media, a family without a couple…): kept whole, for the export. */
+async function keepOnly(ctx: StageContext, record: GedcomNode, key: string | null) {
+  await ctx.stager.add({ kind: "record", localKey: key, line: record.line, data: {} }, { xref: key, tag: record.tag, recordTable: null, recordId: null, json: keptJson(record) });
 }
 
 function walkPlaces(record: GedcomNode, places: Set<string>) {

@@ -124,3 +124,6 @@ export function plain(node: GedcomNode): Record<string, unknown> {
   if (node.children.length) out.children = node.children.map(plain);
   return out;
 }
+
+/** A record as kept_records stores it: its structure as JSON text, without line numbers. */
+export const keptJson = (node: GedcomNode): string => JSON.stringify(plain(node));

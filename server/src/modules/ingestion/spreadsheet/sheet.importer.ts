@@ -86,7 +86,8 @@ export const sheetImporter: Importer = {
         line: row.number,
         targetId: stagedId(),
         errorKeys,
-        data: { columns, raw: row.cells, externalIds: id ? [{ scheme, value: id }] : [] },
+        columns,
+        data: { raw: row.cells, externalIds: id ? [{ scheme, value: id }] : [] },
       });
       await ctx.progress({ parsed });
     }
@@ -107,9 +108,9 @@ export const sheetImporter: Importer = {
         const pair = [ref.key, target].sort().join("|");
         if (spouses.has(pair)) continue;
         spouses.add(pair);
-        await ctx.stager.add({ kind: "union", localKey: null, line: ref.row, targetId: stagedId(), data: { a: ref.key, b: target, kind: "marriage" } });
+        await ctx.stager.add({ kind: "union", localKey: null, line: ref.row, targetId: stagedId(), ends: [ref.key, target], data: { kind: "marriage" } });
       } else {
-        await ctx.stager.add({ kind: "link", localKey: null, line: ref.row, targetId: stagedId(), data: { parent: target, child: ref.key, kind: "birth" } });
+        await ctx.stager.add({ kind: "link", localKey: null, line: ref.row, targetId: stagedId(), ends: [target, ref.key], data: { kind: "birth" } });
       }
     }
     return { counts: { parsed }, options: { ...options } };
