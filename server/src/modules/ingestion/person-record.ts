@@ -78,7 +78,7 @@ export function personColumns(p: ImportedPerson): { columns: Record<string, unkn
   const variants = [...new Set((p.nameVariants ?? []).map((v) => v.trim()).filter(Boolean))];
   const keys = cachedNameKeys([fullName, ...variants.filter((v) => !hasArabic(v))], [fullNameAr, ...variants.filter(hasArabic)]);
   // One object literal (every key, in one shape) rather than keys added one by one: cheaper to
-  // build and to serialise for hundreds of thousands of people.
+  // build for hundreds of thousands of people.
   const columns: Record<string, unknown> = {
     full_name: fullName ?? fullNameAr ?? "",
     full_name_ar: fullNameAr,
@@ -111,9 +111,6 @@ export function personColumns(p: ImportedPerson): { columns: Record<string, unkn
     key_skeleton: keys.skeleton,
   };
   columns.is_deceased = Boolean(p.isDeceased || death || columns.death_place);
-  // Empty values stay out of the staged JSON (a third of a person's columns): the commit and
-  // the review read a missing key as NULL. undefined rather than delete keeps the object's shape.
-  for (const k in columns) if (columns[k] === null) columns[k] = undefined;
   return { columns, errors };
 }
 

@@ -4,18 +4,34 @@ import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
 import { timed, timedQueries, type PhaseTimes } from "./phases.js";
 import { stagePeopleKeys } from "./staged-people.js";
 
+/** Runs work in a transaction of its own (with the import's batch settings). */
+export type InTransaction = <T>(work: (tx: EntityManager) => Promise<T>) => Promise<T>;
 
 /**
  * After a file is staged: applies the tree's rules to the staged links (12-year gap, at most
  * two birth parents, no cycles), finds records already imported by this member (re-import →
  * update) and likely duplicates of people already in Roots, and counts what the commit will do.
+ * The link rules (on link and union rows) and the matching of people (on person rows) touch
+ * different rows: they run at the same time, on two connections. A failure fails the job,
+ * whose retry reads the file again.
  */
-export async function finishStaging(tx: EntityManager, job: ImportJob, times?: PhaseTimes): Promise<Partial<ImportCounts>> {
-  const ds = timedQueries(tx, times, "review");
+export async function finishStaging(transaction: InTransaction, job: ImportJob, times?: PhaseTimes): Promise<Partial<ImportCounts>> {
   // Thousands of rows were just written: fresh statistics let the planner use the indexes
   // on (job, local key) instead of nested scans (seconds → milliseconds on 3,000 people).
-  await ds.query(`/* statistics */ ANALYZE import_staged`);
-  await ds.query(`/* statistics */ ANALYZE external_ids`);
+  // Their own transaction: kept even when a check fails.
+  await transaction(async (tx) => {
+    const ds = timedQueries(tx, times, "review");
+    await ds.query(`/* statistics */ ANALYZE import_staged`);
+    await ds.query(`/* statistics */ ANALYZE external_ids`);
+  });
+  const results = await Promise.allSettled([transaction((tx) => checkLinks(tx, job, times)), transaction((tx) => matchPeople(tx, job, times))]);
+  for (const r of results) if (r.status === "rejected") throw r.reason;
+  return transaction((tx) => countStaged(timedQueries(tx, times, "review"), job.id));
+}
+
+/** The tree's rules on staged links and unions: pedigrees, 12-year gap, two birth parents, cycles, missing ends. */
+async function checkLinks(tx: EntityManager, job: ImportJob, times?: PhaseTimes): Promise<void> {
+  const ds = timedQueries(tx, times, "review");
   await stagePeopleKeys(ds, job.id);
   // A child's record may say how it belongs to a family (GEDCOM FAMC.PEDI: adopted, foster…).
   await ds.query(
@@ -46,6 +62,11 @@ export async function finishStaging(tx: EntityManager, job: ImportJob, times?: P
         AND NOT (${end("from_key")} AND ${end("to_key")})`,
     [job.id],
   );
+}
+
+/** Staged people already in the tree: the member's own earlier imports (re-import), and likely duplicates. */
+async function matchPeople(tx: EntityManager, job: ImportJob, times?: PhaseTimes): Promise<void> {
+  const ds = timedQueries(tx, times, "review");
   // Re-import: a record whose external id this member already imported updates that person.
   await ds.query(
     `/* re-import */ UPDATE import_staged s SET action = 'update', target_id = m.record_id
@@ -76,6 +97,9 @@ export async function finishStaging(tx: EntityManager, job: ImportJob, times?: P
       WHERE s.job_id = $1 AND s.seq = d.seq AND d.dup IS NOT NULL`,
     [job.id, job.userId],
   );
+}
+
+async function countStaged(ds: { query(sql: string, params?: unknown[]): Promise<Record<string, number>[]> }, jobId: string): Promise<Partial<ImportCounts>> {
   const [c]: Record<string, number>[] = await ds.query(
     `/* counts */ SELECT count(*) FILTER (WHERE kind = 'person' AND error_keys = '{}')::int AS people,
             count(*) FILTER (WHERE kind = 'link' AND error_keys = '{}')::int AS links,
@@ -85,7 +109,7 @@ export async function finishStaging(tx: EntityManager, job: ImportJob, times?: P
             count(*) FILTER (WHERE duplicate_of IS NOT NULL)::int AS duplicates,
             count(*) FILTER (WHERE error_keys = '{}')::int AS total
        FROM import_staged WHERE job_id = $1`,
-    [job.id],
+    [jobId],
   );
   return { ...c, warnings: 0 };
 }

@@ -178,10 +178,10 @@ export class ImportRunner {
       }
     });
     const review = await timed(this.phases, "review", () => this.withHeartbeat(progress, () =>
-      this.deps.ds.transaction(async (tx) => {
+      finishStaging((work) => this.deps.ds.transaction(async (tx) => {
         await this.batchSettings(tx);
-        return finishStaging(tx, job, this.phases);
-      }),
+        return work(tx);
+      }), job, this.phases),
     ));
     await progress({ ...result.counts, ...review, warnings: stager.warningCount }, true);
     const [rows]: [unknown[], number] = await this.deps.ds.query(

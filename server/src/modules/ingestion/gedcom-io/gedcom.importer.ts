@@ -97,7 +97,7 @@ async function stagePerson(ctx: StageContext, indi: GedcomNode, key: string | nu
   // never a reason to leave a person out (the original text is kept with the record).
   for (const e of errors) await ctx.stager.warn({ line: indi.line, key: e, params: { years: MIN_PARENT_GAP_YEARS } });
   if (errors.includes("errors.death_before_birth") || errors.includes("errors.date_in_future")) {
-    for (const k of ["death_date_text", "death_date_qualifier", "death_date_from", "death_date_to"]) columns[k] = undefined;
+    for (const k of ["death_date_text", "death_date_qualifier", "death_date_from", "death_date_to"]) columns[k] = null;
   }
   if (!columns.full_name) columns.full_name = "?";
   const targetId = stagedId();
