@@ -4,6 +4,9 @@ import { commitImportedEvents } from "./gedcom-io/events.js";
 import { IMPORTED_PERSON_COLUMNS } from "./person-record.js";
 import { timedQueries, type PhaseTimes, type Queryable } from "./phases.js";
 import { stagePeopleKeys } from "./staged-people.js";
+import { fileIdentity } from "./importer.js";
+import type { ImportJob } from "./import-job.entity.js";
+import { SAME_FILE } from "./review.js";
 
 const PRIVACY = JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false });
 const COLS = IMPORTED_PERSON_COLUMNS.map((c) => `"${c}"`).join(", ");
@@ -28,7 +31,8 @@ export interface CommitCounts {
  * parent links and unions. Set-based SQL, a handful of statements whatever the size.
  * `step` runs between statements (progress, cancellation).
  */
-export async function commitStaged(em: EntityManager, jobId: string, userId: string, rootspaceId: string, step: (written: number) => Promise<void>, times?: PhaseTimes): Promise<CommitCounts> {
+export async function commitStaged(em: EntityManager, job: ImportJob, step: (written: number) => Promise<void>, times?: PhaseTimes): Promise<CommitCounts> {
+  const { id: jobId, userId, rootspaceId } = job;
   const tx = timedQueries(em, times, "commit");
   const ok = `s.job_id = $1 AND s.error_keys = '{}'`;
   // The living cache is recomputed once at the end (refreshLiving), not after each statement.
@@ -91,7 +95,7 @@ export async function commitStaged(em: EntityManager, jobId: string, userId: str
   await step(created + updated + links[0].n + unions[0].n);
   await commitImportedEvents(tx, jobId, userId);
   await refreshLiving(tx, jobId);
-  await keepRecords(tx, jobId, userId);
+  await keepRecords(tx, job);
   return { created, updated, links: links[0].n, unions: unions[0].n };
 }
 
@@ -122,7 +126,8 @@ async function refreshLiving(tx: Queryable, jobId: string): Promise<void> {
  * is done): this replaces what an earlier import of the same records kept, settles the few whose
  * record was not written, and stores GEDZIP media.
  */
-async function keepRecords(tx: Queryable, jobId: string, userId: string): Promise<void> {
+async function keepRecords(tx: Queryable, job: ImportJob): Promise<void> {
+  const { id: jobId, userId } = job;
   await tx.query(
     `/* kept records */ DELETE FROM kept_records k USING import_staged s
       WHERE s.job_id = $1 AND s.action = 'update' AND k.owner_id = $2 AND k.record_id = s.target_id AND k.job_id <> $1`,
@@ -130,10 +135,9 @@ async function keepRecords(tx: Queryable, jobId: string, userId: string): Promis
   );
   // Records outside the tree (sources, notes, media…) of an earlier import of the same file.
   await tx.query(
-    `/* kept records */ DELETE FROM kept_records k USING import_jobs old, import_jobs cur
-      WHERE cur.id = $1 AND old.user_id = $2 AND old.file_name = cur.file_name AND old.id <> cur.id
-        AND k.job_id = old.id AND k.record_id IS NULL`,
-    [jobId, userId],
+    `/* kept records */ DELETE FROM kept_records k USING import_jobs old
+      WHERE old.user_id = $2 AND old.id <> $1 AND ${SAME_FILE} AND k.job_id = old.id AND k.record_id IS NULL`,
+    [jobId, userId, fileIdentity(job.fileName), job.fileName],
   );
   // A person re-imported onto the member's earlier record is kept under that record; one not
   // written (skipped, or no longer the member's) stays a record of the file only. (A GEDCOM
@@ -146,7 +150,24 @@ async function keepRecords(tx: Queryable, jobId: string, userId: string): Promis
       WHERE k.job_id = $1 AND s.job_id = $1 AND s.seq = k.seq AND s.kind = 'person' AND s.error_keys = '{}' AND s.action <> 'create'`,
     [jobId, userId],
   );
-  // A family whose union was not written (refused, an end missing, the couple already there).
+  // A family whose couple already was a union (a re-import) now stands for that union, in
+  // place of the record an earlier import kept for it.
+  await tx.query(
+    `/* kept records */ WITH missing AS MATERIALIZED (
+       SELECT s.seq, s.from_key, s.to_key, coalesce(s.data->>'kind', 'marriage') AS kind FROM import_staged s
+        WHERE s.job_id = $1 AND s.kind = 'union' AND s.error_keys = '{}' AND NOT EXISTS (SELECT 1 FROM unions x WHERE x.id = s.target_id)),
+     repointed AS (
+       UPDATE kept_records k SET record_id = u.id
+         FROM missing m
+         JOIN staged_people a ON a.local_key = m.from_key AND a.ok AND a.action <> 'skip'
+         JOIN staged_people b ON b.local_key = m.to_key AND b.ok AND b.action <> 'skip'
+         JOIN unions u ON u.partner1_id = least(a.target_id, b.target_id) AND u.partner2_id = greatest(a.target_id, b.target_id) AND u.kind = m.kind
+        WHERE k.job_id = $1 AND k.seq = m.seq
+       RETURNING k.record_id)
+     DELETE FROM kept_records k USING repointed r WHERE k.owner_id = $2 AND k.record_id = r.record_id AND k.job_id <> $1`,
+    [jobId, userId],
+  );
+  // A family whose union was not written (refused, an end missing).
   await tx.query(
     `/* kept records */ UPDATE kept_records k SET record_table = NULL, record_id = NULL
       WHERE k.job_id = $1 AND k.record_table = 'unions' AND NOT EXISTS (SELECT 1 FROM unions u WHERE u.id = k.record_id)`,

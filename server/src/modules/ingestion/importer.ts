@@ -2,6 +2,7 @@ import type { DataSource } from "typeorm";
 import type { Config } from "../../config.js";
 import type { ImportCounts, ImportJob } from "./import-job.entity.js";
 import type { Stager } from "./staging.js";
+import { normalizeLatin } from "../genealogy/names/normalize.js";
 
 /** What an importer gets while it reads a file into staging. */
 export interface StageContext {
@@ -24,6 +25,13 @@ export interface StageResult {
 export interface Importer {
   stage(ctx: StageContext): Promise<StageResult>;
 }
+
+/**
+ * What identifies a file across its versions: its name without extension, normalised
+ * ("Khoury Family.ged", "khoury family.gdz"). A re-import of the same file updates what it
+ * wrote before; its records are matched by their keys inside the file (GEDCOM xrefs).
+ */
+export const fileIdentity = (fileName: string): string => normalizeLatin(fileName.replace(/\.[^.]+$/, ""));
 
 /** A file that cannot be read at all: the job fails with this translated reason. */
 export class UnreadableFileError extends Error {

@@ -3,6 +3,13 @@ import type { ImportCounts, ImportJob } from "./import-job.entity.js";
 import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
 import { timed, timedQueries, type PhaseTimes } from "./phases.js";
 import { stagePeopleKeys } from "./staged-people.js";
+import { fileIdentity } from "./importer.js";
+
+/**
+ * An earlier job `old` of the same file as the one named by $3 (its identity) and $4 (its name):
+ * jobs from before identities were recorded compare names.
+ */
+export const SAME_FILE = `(old.options->>'fileKey' = $3 OR (old.options->>'fileKey' IS NULL AND old.file_name = $4))`;
 
 /** Runs work in a transaction of its own (with the import's batch settings). */
 export type InTransaction = <T>(work: (tx: EntityManager) => Promise<T>) => Promise<T>;
@@ -67,18 +74,26 @@ async function checkLinks(tx: EntityManager, job: ImportJob, times?: PhaseTimes)
 /** Staged people already in the tree: the member's own earlier imports (re-import), and likely duplicates. */
 async function matchPeople(tx: EntityManager, job: ImportJob, times?: PhaseTimes): Promise<void> {
   const ds = timedQueries(tx, times, "review");
-  // Re-import: a record whose external id this member already imported updates that person.
+  // Re-import: a record whose external id this member already imported updates that person,
+  // and so does a record of a file the member imported before, found by its key in the file.
   await ds.query(
     `/* re-import */ UPDATE import_staged s SET action = 'update', target_id = m.record_id
-       FROM (SELECT DISTINCT ON (s2.seq) s2.seq, x.record_id
-               FROM import_staged s2
-               CROSS JOIN LATERAL jsonb_array_elements(coalesce(s2.data->'externalIds', '[]')) e
-               JOIN external_ids x ON x.owner_id = $2 AND x.record_table = 'people' AND x.scheme = e->>'scheme' AND x.value = e->>'value'
-               JOIN people p ON p.id = x.record_id AND p.created_by = $2
-              WHERE s2.job_id = $1 AND s2.kind = 'person'
-              ORDER BY s2.seq, x.record_id) m
+       FROM (SELECT DISTINCT ON (seq) seq, record_id FROM (
+               SELECT s2.seq, x.record_id
+                 FROM import_staged s2
+                 CROSS JOIN LATERAL jsonb_array_elements(coalesce(s2.data->'externalIds', '[]')) e
+                 JOIN external_ids x ON x.owner_id = $2 AND x.record_table = 'people' AND x.scheme = e->>'scheme' AND x.value = e->>'value'
+                WHERE s2.job_id = $1 AND s2.kind = 'person'
+               UNION ALL
+               SELECT s2.seq, k.record_id
+                 FROM import_jobs old
+                 JOIN kept_records k ON k.job_id = old.id AND k.record_table = 'people' AND k.xref IS NOT NULL
+                 JOIN import_staged s2 ON s2.job_id = $1 AND s2.kind = 'person' AND s2.local_key = k.xref
+                WHERE old.user_id = $2 AND old.status = 'done' AND old.id <> $1 AND ${SAME_FILE}) c
+               JOIN people p ON p.id = c.record_id AND p.created_by = $2
+              ORDER BY seq, record_id) m
       WHERE s.job_id = $1 AND s.seq = m.seq`,
-    [job.id, job.userId],
+    [job.id, job.userId, fileIdentity(job.fileName), job.fileName],
   );
   // Likely duplicates among people the member may see: same name key in either script and a
   // birth year within five years (or no birth year on one side). Living people of others never match.

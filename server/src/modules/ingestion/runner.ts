@@ -8,7 +8,7 @@ import { track } from "../analytics/index.js";
 import { audit } from "../audit/index.js";
 import { commitStaged } from "./commit.js";
 import { ImportStatus, type ImportCounts, type ImportJob } from "./import-job.entity.js";
-import { CancelledError, UnreadableFileError, type Importer } from "./importer.js";
+import { CancelledError, fileIdentity, UnreadableFileError, type Importer } from "./importer.js";
 import { finishStaging } from "./review.js";
 import { discardStaged, Stager } from "./staging.js";
 import { timed, type PhaseTimes } from "./phases.js";
@@ -186,7 +186,7 @@ export class ImportRunner {
     await progress({ ...result.counts, ...review, warnings: stager.warningCount }, true);
     const [rows]: [unknown[], number] = await this.deps.ds.query(
       `UPDATE import_jobs SET status = 'review', options = options || $2::jsonb, counts = $3, updated_at = now() WHERE id = $1 AND status = 'parsing' RETURNING id`,
-      [job.id, JSON.stringify(result.options ?? {}), JSON.stringify(job.counts)],
+      [job.id, JSON.stringify({ ...result.options, fileKey: fileIdentity(job.fileName) }), JSON.stringify(job.counts)],
     );
     if (!rows.length) throw new CancelledError();
     this.publish(job);
@@ -196,7 +196,7 @@ export class ImportRunner {
     const result = await timed(this.phases, "commit", () => this.withHeartbeat(progress, () =>
       this.deps.ds.transaction(async (tx) => {
         await this.batchSettings(tx);
-        const counts = await commitStaged(tx, job.id, job.userId, job.rootspaceId, (written) => progress({ written }, true), this.phases);
+        const counts = await commitStaged(tx, job, (written) => progress({ written }, true), this.phases);
         await audit(tx, { tableName: "import_jobs", recordId: job.id, userId: job.userId, action: "import", after: { fileName: job.fileName, ...counts } });
         const [rows]: [unknown[], number] = await tx.query(
           `UPDATE import_jobs SET status = 'done', finished_at = now(), updated_at = now(), counts = counts || $2::jsonb WHERE id = $1 AND status = 'committing' RETURNING id`,

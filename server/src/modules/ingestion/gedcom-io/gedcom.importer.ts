@@ -3,7 +3,6 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { stagedId } from "../staging.js";
 import { parseGenealogicalDate } from "../../genealogy/dates/genealogical-date.js";
-import { normalizeLatin } from "../../genealogy/names/normalize.js";
 import { GedcomError, readGedcom, readGedzip, walk, type GedcomEvent, type GedcomNode, type GedzipMedia } from "../gedcom/index.js";
 import { UnreadableFileError, type Importer, type StageContext, type StageResult } from "../importer.js";
 import { personColumns } from "../person-record.js";
@@ -23,7 +22,6 @@ export const gedcomImporter: Importer = {
     const path = ctx.job.filePath!;
     const zipped = /\.(gdz|zip)$/i.test(ctx.job.fileName);
     const matchVillage = await villageMatcher(ctx.ds, ctx.job.rootspaceId);
-    const fileScheme = `xref:${normalizeLatin(ctx.job.fileName.replace(/\.[^.]+$/, "")) || "gedcom"}`;
     const places = new Set<string>();
     const counts = { parsed: 0, events: 0, sources: 0, media: 0, places: 0 };
     let version = "unknown";
@@ -57,7 +55,7 @@ export const gedcomImporter: Importer = {
         for (const c of record.children) if (EVENT_TAGS.has(c.tag)) counts.events++;
         // A second record with an xref already used keeps its own key (pointers go to the first).
         const key = record.xref ? uniqueKey(record.xref, seen) : null;
-        if (record.tag === "INDI") await stagePerson(ctx, record, key, fileScheme, matchVillage);
+        if (record.tag === "INDI") await stagePerson(ctx, record, key, matchVillage);
         else if (record.tag === "FAM" && key) await stageFamily(ctx, record, key);
         else {
           if (record.tag === "SOUR") counts.sources++;
@@ -85,7 +83,7 @@ function uniqueKey(xref: string, seen: Set<string>): string {
 }
 
 /** An INDI becomes a person, with or without an xref (7.0 allows a person nobody points to). */
-async function stagePerson(ctx: StageContext, indi: GedcomNode, key: string | null, fileScheme: string, matchVillage: (n: string) => string | null) {
+async function stagePerson(ctx: StageContext, indi: GedcomNode, key: string | null, matchVillage: (n: string) => string | null) {
   const { person, externalIds, birthLocality } = personFromIndi(indi);
   // Adopted, foster…: the child's FAMC.PEDI, which may come before or after the FAM. Staged
   // with the child (only when not birth) and given to its links by the review: nothing about
@@ -109,7 +107,7 @@ async function stagePerson(ctx: StageContext, indi: GedcomNode, key: string | nu
       targetId,
       columns,
       data: {
-        externalIds: key ? [...externalIds, { scheme: fileScheme, value: key }] : externalIds,
+        externalIds,
         ...(pedigrees.length ? { pedigrees: Object.fromEntries(pedigrees) } : {}),
         events: personEvents(indi),
       },

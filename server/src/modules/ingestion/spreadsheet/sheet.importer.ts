@@ -1,6 +1,6 @@
 import { stagedId } from "../staging.js";
 import { normalizeArabic, normalizeLatin, hasArabic } from "../../genealogy/names/normalize.js";
-import { UnreadableFileError, type Importer, type StageContext, type StageResult } from "../importer.js";
+import { fileIdentity, UnreadableFileError, type Importer, type StageContext, type StageResult } from "../importer.js";
 import { personColumns, type ImportedPerson } from "../person-record.js";
 import { villageMatcher } from "../village-matcher.js";
 import { detectHeaders, SHEET_FIELDS, type SheetField } from "./headers.js";
@@ -17,7 +17,7 @@ type Ref = { key: string; row: number; field: "father" | "mother" | "spouse"; va
 const nameKey = (s: string) => (hasArabic(s) ? normalizeArabic(s) : normalizeLatin(s));
 
 /** The spreadsheet's own scheme for its id column: ids are only unique within one workbook. */
-const schemeOf = (fileName: string) => `sheet:${normalizeLatin(fileName.replace(/\.[^.]+$/, "")) || "sheet"}`;
+const schemeOf = (fileName: string) => `sheet:${fileIdentity(fileName) || "sheet"}`;
 
 /** Reads the options a member set (a corrected mapping) or detects them from the first rows. */
 async function sheetOptions(ctx: StageContext): Promise<SheetOptions> {
