@@ -11,7 +11,6 @@ import { copyFileSync, statSync } from "node:fs";
 let peak = 0;
 const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
 const [mode, a, b] = process.argv.slice(2);
-const started = performance.now();
 
 if (mode === "read-gedcom") {
   const { readGedcom } = await import("read-gedcom");
@@ -44,15 +43,19 @@ if (mode === "read-gedcom") {
   );
   const bus = createEventBus();
   const runner = new ImportRunner({ ds, bus, config }, { gedcom: gedcomImporter, spreadsheet: sheetImporter });
+  // The import's time runs from the moment a running server takes the uploaded file up (not the
+  // process start: loading the server's modules is no part of an import) to its commit.
+  const importStarted = performance.now();
   await runner.runQueued();
   const staged = performance.now();
   await ds.query(`UPDATE import_jobs SET status = 'commit_queued' WHERE id = $1`, [jobId]);
   await runner.runQueued();
+  const committed = performance.now();
   const job = await loadJob(ds, jobId);
   const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM people WHERE created_by = $1`, [userId]);
   await runner.stop();
   await bus.close();
   await ds.destroy();
-  console.log(JSON.stringify({ status: job?.status, people: n, seconds: (performance.now() - started) / 1000, stageSeconds: (staged - started) / 1000, peakMb: peak / 1e6, phases: runner.phases }));
+  console.log(JSON.stringify({ status: job?.status, people: n, seconds: (committed - importStarted) / 1000, stageSeconds: (staged - importStarted) / 1000, peakMb: peak / 1e6, phases: runner.phases }));
 }
 clearInterval(sample);

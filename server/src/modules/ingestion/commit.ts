@@ -150,28 +150,25 @@ async function keepRecords(tx: Queryable, job: ImportJob): Promise<void> {
       WHERE k.job_id = $1 AND s.job_id = $1 AND s.seq = k.seq AND s.kind = 'person' AND s.error_keys = '{}' AND s.action <> 'create'`,
     [jobId, userId],
   );
-  // A family whose couple already was a union (a re-import) now stands for that union, in
-  // place of the record an earlier import kept for it.
+  // A family whose union was not written: when its couple already was a union (a re-import),
+  // it now stands for that union, in place of the record an earlier import kept for it;
+  // otherwise (refused, an end missing) it stays a record of the file only.
   await tx.query(
     `/* kept records */ WITH missing AS MATERIALIZED (
        SELECT s.seq, s.from_key, s.to_key, coalesce(s.data->>'kind', 'marriage') AS kind FROM import_staged s
-        WHERE s.job_id = $1 AND s.kind = 'union' AND s.error_keys = '{}' AND NOT EXISTS (SELECT 1 FROM unions x WHERE x.id = s.target_id)),
-     repointed AS (
-       UPDATE kept_records k SET record_id = u.id
-         FROM missing m
+        WHERE s.job_id = $1 AND s.kind = 'union' AND NOT EXISTS (SELECT 1 FROM unions x WHERE x.id = s.target_id)),
+     found AS (
+       SELECT m.seq, u.id FROM missing m
          JOIN staged_people a ON a.local_key = m.from_key AND a.ok AND a.action <> 'skip'
          JOIN staged_people b ON b.local_key = m.to_key AND b.ok AND b.action <> 'skip'
-         JOIN unions u ON u.partner1_id = least(a.target_id, b.target_id) AND u.partner2_id = greatest(a.target_id, b.target_id) AND u.kind = m.kind
+         JOIN unions u ON u.partner1_id = least(a.target_id, b.target_id) AND u.partner2_id = greatest(a.target_id, b.target_id) AND u.kind = m.kind),
+     settled AS (
+       UPDATE kept_records k SET record_table = CASE WHEN f.id IS NOT NULL THEN 'unions' END, record_id = f.id
+         FROM missing m LEFT JOIN found f ON f.seq = m.seq
         WHERE k.job_id = $1 AND k.seq = m.seq
        RETURNING k.record_id)
-     DELETE FROM kept_records k USING repointed r WHERE k.owner_id = $2 AND k.record_id = r.record_id AND k.job_id <> $1`,
+     DELETE FROM kept_records k USING settled r WHERE k.owner_id = $2 AND k.record_id = r.record_id AND k.job_id <> $1`,
     [jobId, userId],
-  );
-  // A family whose union was not written (refused, an end missing).
-  await tx.query(
-    `/* kept records */ UPDATE kept_records k SET record_table = NULL, record_id = NULL
-      WHERE k.job_id = $1 AND k.record_table = 'unions' AND NOT EXISTS (SELECT 1 FROM unions u WHERE u.id = k.record_id)`,
-    [jobId],
   );
   const media: { path: string; file: string }[] = await tx.query(
     `/* kept media */ SELECT data->>'path' AS path, data->>'file' AS file FROM import_staged WHERE job_id = $1 AND kind = 'media' ORDER BY seq`,

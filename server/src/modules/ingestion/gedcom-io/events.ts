@@ -11,7 +11,7 @@ import { dateText, placeOf } from "./indi.js";
 const PERSON_EVENTS: Record<string, string> = { CHR: "baptism", BAPM: "baptism", BURI: "burial", EMIG: "emigration", IMMI: "immigration" };
 const FAMILY_EVENTS: Record<string, string> = { ENGA: "engagement" };
 
-/** An event as staged (JSON in import_staged.data.events), ready for one INSERT … SELECT. */
+/** An event as staged (JSON in import_staged.data.events, present when there is one), ready for one INSERT … SELECT. */
 export interface StagedEvent {
   type: string;
   dateText: string | null;
@@ -54,16 +54,16 @@ export async function commitImportedEvents(tx: Queryable, jobId: string, userId:
     `/* events */ INSERT INTO events (${columns})
      SELECT ${values}, p.id, NULL, CASE WHEN p.village_id IS NULL THEN '{}'::uuid[] ELSE ARRAY[p.village_id] END, $2, $1
        FROM import_staged s JOIN people p ON p.id = s.target_id
-       CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.data->'events', '[]')) e
-      WHERE s.job_id = $1 AND s.kind = 'person' AND s.error_keys = '{}' AND s.action <> 'skip'`,
+       CROSS JOIN LATERAL jsonb_array_elements(s.data->'events') e
+      WHERE s.job_id = $1 AND s.kind = 'person' AND s.data ? 'events' AND s.error_keys = '{}' AND s.action <> 'skip'`,
     [jobId, userId],
   );
   await tx.query(
     `/* events */ INSERT INTO events (${columns})
      SELECT ${values}, u.partner1_id, u.partner2_id, '{}'::uuid[], $2, $1
        FROM import_staged s JOIN unions u ON u.id = s.target_id
-       CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.data->'events', '[]')) e
-      WHERE s.job_id = $1 AND s.kind = 'union' AND s.error_keys = '{}'`,
+       CROSS JOIN LATERAL jsonb_array_elements(s.data->'events') e
+      WHERE s.job_id = $1 AND s.kind = 'union' AND s.data ? 'events' AND s.error_keys = '{}'`,
     [jobId, userId],
   );
 }

@@ -89,6 +89,7 @@ async function stagePerson(ctx: StageContext, indi: GedcomNode, key: string | nu
   // with the child (only when not birth) and given to its links by the review: nothing about
   // the file's families is held in memory while it is read.
   const pedigrees = key ? [...pedigreeKinds(indi)].filter(([, kind]) => kind !== "birth") : [];
+  const events = personEvents(indi);
   const villageId = birthLocality ? matchVillage(birthLocality) : null;
   const { columns, errors } = personColumns({ ...person, villageId });
   // A family file is the member's record of the past: an unreadable or odd date is a warning,
@@ -109,7 +110,7 @@ async function stagePerson(ctx: StageContext, indi: GedcomNode, key: string | nu
       data: {
         externalIds,
         ...(pedigrees.length ? { pedigrees: Object.fromEntries(pedigrees) } : {}),
-        events: personEvents(indi),
+        ...(events.length ? { events } : {}),
       },
     },
     { xref: key, tag: indi.tag, recordTable: "people", recordId: targetId, json: keptJson(indi) },
@@ -126,6 +127,7 @@ async function stageFamily(ctx: StageContext, fam: GedcomNode, key: string) {
   }
   if (f.partners.length === 2 && f.partners[0] !== f.partners[1]) {
     const date = f.date ? parseGenealogicalDate(f.date) : null;
+    const events = familyEvents(fam);
     const targetId = stagedId();
     await ctx.stager.add(
       {
@@ -141,7 +143,7 @@ async function stageFamily(ctx: StageContext, fam: GedcomNode, key: string) {
           dateFrom: date?.from ?? null,
           dateTo: date?.to ?? null,
           place: f.place,
-          events: familyEvents(fam),
+          ...(events.length ? { events } : {}),
         },
       },
       { xref: key, tag: fam.tag, recordTable: "unions", recordId: targetId, json: keptJson(fam) },
