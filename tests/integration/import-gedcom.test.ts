@@ -7,6 +7,7 @@ import { buildUser, type BuiltUser } from "../factories/users.js";
 import { CORPUS } from "../gedcom/helpers.js";
 import { parentsOf, syntheticGedcom } from "../gedcom/synthetic.js";
 import { uploadImport, waitForJob } from "../support/imports.js";
+import { buildPerson, gid } from "../support/genealogy.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
 let server: TestServer;
@@ -280,6 +281,46 @@ describe("GEDCOM export", () => {
     const mine = (await exportAs(owner.token, `scope=person&person=${personId}`)).body.toString("utf8");
     expect(mine).toContain("Youssef Living Haddad");
     expect((await exportAs(null, "scope=mine")).status).toBe(401);
+  }, 60_000);
+
+  it("writes the events recorded in Roots once each, beside those of the file, and none of a person the viewer may not see", async () => {
+    const user = await buildUser(server.ds);
+    const ged = [
+      "0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8",
+      "0 @I1@ INDI", "1 NAME Tanios /Rizk/", "1 SEX M", "1 BIRT", "2 DATE 1870", "1 BAPM", "2 DATE 3 APR 1870", "2 PLAC Ehden",
+      "0 @I2@ INDI", "1 NAME Hanne /Rizk/", "1 SEX F", "1 BIRT", "2 DATE 1875",
+      "0 TRLR", "",
+    ].join("\n");
+    await importFile(user, "rizk.ged", Buffer.from(ged));
+    const ids = Object.fromEntries((await server.ds.query(`SELECT full_name, id FROM people WHERE created_by = $1`, [user.id])).map((r: any) => [r.full_name, gid("Person", r.id)]));
+    const living = await buildPerson(server, user, { fullName: "Joseph Rizk", birthDate: "1990" });
+    const create = async (input: Record<string, unknown>) => {
+      const res = await server.gql(`mutation ($input: EventInput!) { createEvent(input: $input) { id } }`, { input }, { token: user.token });
+      expect(res.errors).toBeUndefined();
+    };
+    await create({ type: "burial", date: "1931", place: "Ehden", primaryPersonId: ids["Tanios Rizk"] });
+    await create({ type: "marriage", date: "1895", place: "Zgharta", primaryPersonId: ids["Tanios Rizk"], secondaryPersonId: ids["Hanne Rizk"] });
+    await create({ type: "other", title: "Left for Brazil", date: "1899", primaryPersonId: ids["Tanios Rizk"] });
+    await create({ type: "emigration", date: "2012", place: "Montreal", primaryPersonId: living });
+
+    const mine = (await exportAs(user.token, "scope=mine")).body.toString("utf8");
+    const { records } = await tagPaths(mine);
+    const tanios = records.find((r) => r.tag === "INDI" && r.children.some((c: any) => c.tag === "NAME" && c.value.includes("Tanios")))!;
+    const line = (n: any) => `${n.tag} ${(n.children as any[]).map((c) => `${c.tag}=${c.value}`).join(" ")}`.trim();
+    expect(tanios.children.filter((c: any) => ["BAPM", "BURI", "EVEN"].includes(c.tag)).map(line)).toEqual([
+      "BAPM DATE=3 APR 1870 PLAC=Ehden", // from the file, once
+      "EVEN TYPE=Left for Brazil DATE=1899", // recorded in Roots, in the order they happened
+      "BURI DATE=1931 PLAC=Ehden",
+    ]);
+    const fams = records.filter((r) => r.tag === "FAM");
+    expect(fams).toHaveLength(1);
+    expect(fams[0].children.filter((c: any) => c.tag === "MARR").map(line)).toEqual(["MARR DATE=1895 PLAC=Zgharta"]);
+    expect(mine).toContain("Montreal");
+    // A visitor: the living man is Private, his emigration is not written.
+    const visitor = (await exportAs(null, `scope=person&person=${living}`)).body.toString("utf8");
+    expect(visitor).toContain("1 NAME Private");
+    expect(visitor).not.toContain("Montreal");
+    expect(visitor).not.toContain("EMIG");
   }, 60_000);
 
   it("GEDZIP: maximal70.gdz media come back in the exported archive", async () => {

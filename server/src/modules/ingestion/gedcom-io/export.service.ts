@@ -6,6 +6,7 @@ import { accessTo, POLICY_COLUMNS, type Access } from "../../genealogy/people/pe
 import { PERSON_COLUMNS, type PersonRow } from "../../genealogy/people/person.present.js";
 import { walk, type GedcomNode } from "../gedcom/index.js";
 import { personalName } from "./indi.js";
+import { eventNode, eventsOfPeople, isCoupleEvent, type ExportedEventRow } from "./export-events.js";
 
 export interface ExportScope {
   /** The viewer's own tree (everything they recorded). */
@@ -109,6 +110,24 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
   const parentsOf = new Map<string, string[]>();
   for (const l of links) if (!stated.has(`${l.parent_id} ${l.child_id}`)) parentsOf.set(l.child_id, [...(parentsOf.get(l.child_id) ?? []), l.parent_id]);
   for (const [child, parents] of parentsOf) famOf(parents.slice(0, 2)).children.push(child);
+  // Events recorded in Roots (and, for records not kept whole, imported ones): a couple's
+  // marriage or engagement goes to the couple's family, the others to the person.
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const events = await eventsOfPeople(ds, personIds);
+  const eventsOf = new Map<string, ExportedEventRow[]>();
+  for (const e of events) {
+    const couple = isCoupleEvent(e) && byId.has(e.secondary_person_id!);
+    const key = couple ? famOf([e.primary_person_id, e.secondary_person_id!]).xref : e.primary_person_id;
+    eventsOf.set(key, [...(eventsOf.get(key) ?? []), e]);
+  }
+  /** Adds the events of a record, leaving out those its kept record holds and a second BIRT, DEAT or MARR. */
+  const addEvents = (record: GedcomNode, key: string, kept: boolean) => {
+    for (const e of eventsOf.get(key) ?? []) {
+      if (kept && e.import_job_id) continue;
+      const ev = eventNode(e, byId);
+      if (ev && !(["BIRT", "DEAT", "MARR"].includes(ev.tag) && record.children.some((c) => c.tag === ev.tag))) record.children.push(ev);
+    }
+  };
   const famsOfPerson = new Map<string, string[]>();
   const famcOfPerson = new Map<string, string[]>();
   for (const f of fams.values()) {
@@ -116,11 +135,11 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
     for (const c of f.children) famcOfPerson.set(c, [...(famcOfPerson.get(c) ?? []), f.xref]);
   }
   const famXrefs = new Set([...fams.values()].map((f) => f.xref));
-  const byId = new Map(people.map((p) => [p.id, p]));
   const out: GedcomNode[] = [];
   for (const p of people) {
     const k = keptByRecord.get(p.id);
     const indi = p.access === "private" ? privateIndi(privateLabel) : k ? fromKept(k, p, (x) => keptPointer.get(`${k.job_id} ${x}`)) : modelled(p, p.access);
+    if (p.access !== "private") addEvents(indi, p.id, Boolean(k));
     indi.xref = xrefOfPerson.get(p.id);
     if (p.access === "full" && !indi.children.some((c) => c.tag === "UID")) indi.children.push(node("UID", p.id));
     // Kept FAMC/FAMS keep their own details (PEDI, STAT, notes) when the family is exported.
@@ -148,6 +167,7 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
       const sub = [f.union.start_date_text ? node("DATE", f.union.start_date_text, [], 2) : null, f.union.place ? node("PLAC", f.union.place, [], 2) : null].filter((x): x is GedcomNode => x !== null);
       fam.children.push(node("MARR", sub.length ? undefined : "Y", sub));
     }
+    addEvents(fam, f.xref, Boolean(k));
     // A couple with a living partner the viewer may not see shows only who belongs to it.
     if (hidden) fam.children = fam.children.filter((c) => ["HUSB", "WIFE", "CHIL"].includes(c.tag)).map((c) => ({ ...c, children: [] }));
     fam.xref = f.xref;
