@@ -102,22 +102,31 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
 /**
  * Recomputes the living cache (LivingUntil, BulkKinRefresh) of everyone the commit touched: the
  * job's people, and around the people it updated (the only ones with relatives outside the
- * file), their parents, grandparents, children and partners. One statement.
+ * file), their parents, grandparents, children and partners.
  */
 async function refreshLiving(tx: Queryable, jobId: string): Promise<void> {
-  // Still deferred while it runs: the people UPDATE trigger has nothing to do for kin_until.
-  await tx.query(
-    `/* living */ WITH job AS (SELECT target_id AS id, action FROM import_staged WHERE job_id = $1 AND kind = 'person' AND action <> 'skip' AND error_keys = '{}'),
-          upd AS (SELECT id FROM job WHERE action = 'update'),
-          par AS (SELECT pl.parent_id AS id FROM parent_links pl JOIN upd ON pl.child_id = upd.id)
-     SELECT roots_refresh_kin(array(
-       SELECT id FROM job UNION SELECT id FROM par
-       UNION SELECT pl.parent_id FROM parent_links pl JOIN par ON pl.child_id = par.id
-       UNION SELECT pl.child_id FROM parent_links pl JOIN upd ON pl.parent_id = upd.id
-       UNION SELECT u.partner2_id FROM unions u JOIN upd ON u.partner1_id = upd.id
-       UNION SELECT u.partner1_id FROM unions u JOIN upd ON u.partner2_id = upd.id))`,
+  const job = `SELECT target_id FROM import_staged WHERE job_id = $1 AND kind = 'person' AND action <> 'skip' AND error_keys = '{}'`;
+  // The updated people by id (usually none): their relatives are then found through the link
+  // indexes, whatever the planner guessed of how many there are.
+  const [{ updated }]: { updated: string[] }[] = await tx.query(
+    `/* living */ SELECT coalesce(array_agg(target_id), '{}') AS updated FROM import_staged
+      WHERE job_id = $1 AND kind = 'person' AND action = 'update' AND error_keys = '{}'`,
     [jobId],
   );
+  // Still deferred while it runs: the people UPDATE trigger has nothing to do for kin_until.
+  if (!updated.length) await tx.query(`/* living */ SELECT roots_refresh_kin(array(${job}))`, [jobId]);
+  else {
+    await tx.query(
+      `/* living */ SELECT roots_refresh_kin(array(
+         ${job}
+         UNION SELECT parent_id FROM parent_links WHERE child_id = ANY($2::uuid[])
+         UNION SELECT parent_id FROM parent_links WHERE child_id IN (SELECT parent_id FROM parent_links WHERE child_id = ANY($2::uuid[]))
+         UNION SELECT child_id FROM parent_links WHERE parent_id = ANY($2::uuid[])
+         UNION SELECT partner2_id FROM unions WHERE partner1_id = ANY($2::uuid[])
+         UNION SELECT partner1_id FROM unions WHERE partner2_id = ANY($2::uuid[])))`,
+      [jobId, updated],
+    );
+  }
   await tx.query(`SELECT set_config('roots.defer_kin', 'off', true)`);
 }
 
