@@ -4,9 +4,8 @@ import { commitImportedEvents } from "./gedcom-io/events.js";
 import { IMPORTED_PERSON_COLUMNS } from "./person-record.js";
 import { timedQueries, type PhaseTimes, type Queryable } from "./phases.js";
 import { stagePeopleKeys } from "./staged-people.js";
-import { fileIdentity } from "./importer.js";
+import { fileIdentity, sameFileSql } from "./importer.js";
 import type { ImportJob } from "./import-job.entity.js";
-import { SAME_FILE } from "./review.js";
 
 const PRIVACY = JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false });
 const COLS = IMPORTED_PERSON_COLUMNS.map((c) => `"${c}"`).join(", ");
@@ -105,7 +104,6 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
  * file), their parents, grandparents, children and partners.
  */
 async function refreshLiving(tx: Queryable, jobId: string): Promise<void> {
-  const job = `SELECT target_id FROM import_staged WHERE job_id = $1 AND kind = 'person' AND action <> 'skip' AND error_keys = '{}'`;
   // The updated people by id (usually none): their relatives are then found through the link
   // indexes, whatever the planner guessed of how many there are.
   const [{ updated }]: { updated: string[] }[] = await tx.query(
@@ -114,19 +112,16 @@ async function refreshLiving(tx: Queryable, jobId: string): Promise<void> {
     [jobId],
   );
   // Still deferred while it runs: the people UPDATE trigger has nothing to do for kin_until.
-  if (!updated.length) await tx.query(`/* living */ SELECT roots_refresh_kin(array(${job}))`, [jobId]);
-  else {
-    await tx.query(
-      `/* living */ SELECT roots_refresh_kin(array(
-         ${job}
-         UNION SELECT parent_id FROM parent_links WHERE child_id = ANY($2::uuid[])
-         UNION SELECT parent_id FROM parent_links WHERE child_id IN (SELECT parent_id FROM parent_links WHERE child_id = ANY($2::uuid[]))
-         UNION SELECT child_id FROM parent_links WHERE parent_id = ANY($2::uuid[])
-         UNION SELECT partner2_id FROM unions WHERE partner1_id = ANY($2::uuid[])
-         UNION SELECT partner1_id FROM unions WHERE partner2_id = ANY($2::uuid[])))`,
-      [jobId, updated],
-    );
-  }
+  await tx.query(
+    `/* living */ SELECT roots_refresh_kin(array(
+       SELECT target_id FROM import_staged WHERE job_id = $1 AND kind = 'person' AND action <> 'skip' AND error_keys = '{}'
+       UNION SELECT parent_id FROM parent_links WHERE child_id = ANY($2::uuid[])
+       UNION SELECT parent_id FROM parent_links WHERE child_id IN (SELECT parent_id FROM parent_links WHERE child_id = ANY($2::uuid[]))
+       UNION SELECT child_id FROM parent_links WHERE parent_id = ANY($2::uuid[])
+       UNION SELECT partner2_id FROM unions WHERE partner1_id = ANY($2::uuid[])
+       UNION SELECT partner1_id FROM unions WHERE partner2_id = ANY($2::uuid[])))`,
+    [jobId, updated],
+  );
   await tx.query(`SELECT set_config('roots.defer_kin', 'off', true)`);
 }
 
@@ -145,7 +140,7 @@ async function keepRecords(tx: Queryable, job: ImportJob): Promise<void> {
   // Records outside the tree (sources, notes, media…) of an earlier import of the same file.
   await tx.query(
     `/* kept records */ DELETE FROM kept_records k USING import_jobs old
-      WHERE old.user_id = $2 AND old.id <> $1 AND ${SAME_FILE} AND k.job_id = old.id AND k.record_id IS NULL`,
+      WHERE old.user_id = $2 AND old.id <> $1 AND ${sameFileSql("old", "$3", "$4")} AND k.job_id = old.id AND k.record_id IS NULL`,
     [jobId, userId, fileIdentity(job.fileName), job.fileName],
   );
   // A person re-imported onto the member's earlier record is kept under that record; one not

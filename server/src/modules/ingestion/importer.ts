@@ -33,6 +33,13 @@ export interface Importer {
  */
 export const fileIdentity = (fileName: string): string => normalizeLatin(fileName.replace(/\.[^.]+$/, ""));
 
+/**
+ * SQL: the job `old` is an earlier import of the file whose identity and name are the given
+ * parameters (`$3`, `$4`…). Jobs from before identities were recorded compare names.
+ */
+export const sameFileSql = (old: string, identity: string, name: string): string =>
+  `(${old}.options->>'fileKey' = ${identity} OR (${old}.options->>'fileKey' IS NULL AND ${old}.file_name = ${name}))`;
+
 /** A file that cannot be read at all: the job fails with this translated reason. */
 export class UnreadableFileError extends Error {
   constructor(readonly key: string, readonly params: Record<string, unknown> = {}) {

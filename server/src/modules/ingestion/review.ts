@@ -1,15 +1,9 @@
 import type { EntityManager } from "typeorm";
 import type { ImportCounts, ImportJob } from "./import-job.entity.js";
 import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
-import { timed, timedQueries, type PhaseTimes } from "./phases.js";
+import { timed, timedQueries, type PhaseTimes, type Queryable } from "./phases.js";
 import { stagePeopleKeys } from "./staged-people.js";
-import { fileIdentity } from "./importer.js";
-
-/**
- * An earlier job `old` of the same file as the one named by $3 (its identity) and $4 (its name):
- * jobs from before identities were recorded compare names.
- */
-export const SAME_FILE = `(old.options->>'fileKey' = $3 OR (old.options->>'fileKey' IS NULL AND old.file_name = $4))`;
+import { fileIdentity, sameFileSql } from "./importer.js";
 
 /** Runs work in a transaction of its own (with the import's batch settings). */
 export type InTransaction = <T>(work: (tx: EntityManager) => Promise<T>) => Promise<T>;
@@ -89,7 +83,7 @@ async function matchPeople(tx: EntityManager, job: ImportJob, times?: PhaseTimes
                  FROM import_jobs old
                  JOIN kept_records k ON k.job_id = old.id AND k.record_table = 'people' AND k.xref IS NOT NULL
                  JOIN import_staged s2 ON s2.job_id = $1 AND s2.kind = 'person' AND s2.local_key = k.xref
-                WHERE old.user_id = $2 AND old.status = 'done' AND old.id <> $1 AND ${SAME_FILE}) c
+                WHERE old.user_id = $2 AND old.status = 'done' AND old.id <> $1 AND ${sameFileSql("old", "$3", "$4")}) c
                JOIN people p ON p.id = c.record_id AND p.created_by = $2
               ORDER BY seq, record_id) m
       WHERE s.job_id = $1 AND s.seq = m.seq`,
@@ -114,7 +108,7 @@ async function matchPeople(tx: EntityManager, job: ImportJob, times?: PhaseTimes
   );
 }
 
-async function countStaged(ds: { query(sql: string, params?: unknown[]): Promise<Record<string, number>[]> }, jobId: string): Promise<Partial<ImportCounts>> {
+async function countStaged(ds: Queryable, jobId: string): Promise<Partial<ImportCounts>> {
   const [c]: Record<string, number>[] = await ds.query(
     `/* counts */ SELECT count(*) FILTER (WHERE kind = 'person' AND error_keys = '{}')::int AS people,
             count(*) FILTER (WHERE kind = 'link' AND error_keys = '{}')::int AS links,

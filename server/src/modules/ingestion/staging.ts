@@ -4,6 +4,7 @@ import { from as copyFrom, type CopyStreamQuery } from "pg-copy-streams";
 import type { DataSource, QueryRunner } from "typeorm";
 import { v7 } from "uuid";
 import { IMPORTED_PERSON_COLUMNS } from "./person-record.js";
+import type { Queryable } from "./phases.js";
 
 export interface StagedRecord {
   kind: "person" | "link" | "union" | "record" | "media";
@@ -263,7 +264,7 @@ export class Stager {
 }
 
 /** Removes what a job staged and kept (a new read, a cancel, a failure): nothing of it reaches the tree. */
-export async function discardStaged(ds: { query(sql: string, params?: unknown[]): Promise<unknown> }, jobId: string): Promise<void> {
+export async function discardStaged(ds: Queryable, jobId: string): Promise<void> {
   await ds.query(`DELETE FROM import_staged WHERE job_id = $1`, [jobId]);
   await ds.query(`DELETE FROM kept_records k USING import_jobs j WHERE k.job_id = $1 AND j.id = $1 AND j.status <> 'done'`, [jobId]);
 }
