@@ -211,6 +211,35 @@ describe("GEDCOM import", () => {
     expect(n).toBe(0);
   }, 60_000);
 
+  it("suggests likely duplicates: a person the member may see, same name in either script, born within five years or undated", async () => {
+    const user = await buildUser(server.ds);
+    const other = await buildUser(server.ds);
+    const boutros = await buildPerson(server, other, { fullName: "Boutros Qornet", birthDate: "1850", deathDate: "1910" });
+    await buildPerson(server, other, { fullName: "Hanna Qornet", birthDate: "1990" }); // living: never suggested to another member
+    await buildPerson(server, other, { fullName: "Yousef Qornet", birthDate: "1700", deathDate: "1760" });
+    const salim = await buildPerson(server, other, { fullName: "Salim Qornet", isDeceased: true });
+    const tanios = await buildPerson(server, other, { fullName: "Tanios Qornet", fullNameAr: "طانيوس قرنة", birthDate: "1840", deathDate: "1900" });
+    const maroun = await buildPerson(server, user, { fullName: "Maroun Qornet", birthDate: "1995" }); // living, but the member's own
+    const ged = [
+      "0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8",
+      "0 @I1@ INDI", "1 NAME Boutros /Qornet/", "1 BIRT", "2 DATE 1855",
+      "0 @I2@ INDI", "1 NAME Hanna /Qornet/", "1 BIRT", "2 DATE 1991",
+      "0 @I3@ INDI", "1 NAME Yousef /Qornet/", "1 BIRT", "2 DATE 1800",
+      "0 @I4@ INDI", "1 NAME Salim /Qornet/", "1 BIRT", "2 DATE 1820",
+      "0 @I5@ INDI", "1 NAME Maroun /Qornet/", "1 BIRT", "2 DATE 1996",
+      "0 @I6@ INDI", "1 NAME Boutros /Qornet/",
+      "0 @I7@ INDI", "1 NAME طانيوس /قرنة/", "1 BIRT", "2 DATE 1842",
+      "0 TRLR", "",
+    ].join("\n");
+    const up = await uploadImport(server, user.token, "gedcom", "qornet.ged", Buffer.from(ged));
+    const review = await waitForJob(server, user.token, up.id!, ["review"], 60_000);
+    expect(review.counts.duplicates).toBe(5);
+    const res = await server.gql<any>(`query($id: ID!) { importRecords(jobId: $id, filter: "duplicates") { edges { node { key duplicate { id } } } } }`, { id: up.id }, { token: user.token });
+    expect(Object.fromEntries(res.data.importRecords.edges.map((e: any) => [e.node.key, e.node.duplicate.id]))).toEqual({
+      "@I1@": boutros, "@I4@": salim, "@I5@": maroun, "@I6@": boutros, "@I7@": tanios,
+    });
+  }, 60_000);
+
   it("refuses a file that is not GEDCOM with a clear reason, and keeps nothing", async () => {
     const up = await uploadImport(server, member.token, "gedcom", "photo.ged", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]));
     const job = await waitForJob(server, member.token, up.id!, ["failed"]);

@@ -45,7 +45,14 @@ const DEAD_BY_OWN_RECORD = (a: string) => `(${a}.is_deceased OR ${a}.death_date_
  * account), so the evidence branches look up no person twice.
  */
 export const refreshKin = (affected: string) => `
-  WITH a AS MATERIALIZED (
+  WITH ${KIN_EVIDENCE(affected)},
+  kin AS (
+    SELECT a.id, CASE WHEN min(ev.t)::date + 1 < coalesce(a.bound, 'infinity') THEN min(ev.t)::date + 1 ELSE 'infinity' END AS v
+      FROM a LEFT JOIN ev ON ev.id = a.id GROUP BY a.id, a.bound)
+  UPDATE people p SET kin_until = kin.v FROM kin WHERE p.id = kin.id AND p.kin_until IS DISTINCT FROM kin.v`;
+
+/** The CTEs `a` (the affected people still possibly living, with their own bound) and `ev` (their relatives' evidence). */
+export const KIN_EVIDENCE = (affected: string) => `a AS MATERIALIZED (
     SELECT DISTINCT p.id, p.created_by, p.user_id, ${OWN_BIRTH_BOUND("p")} AS bound
       FROM (${affected}) x(id) JOIN people p ON p.id = x.id WHERE NOT ${DEAD_BY_OWN_RECORD("p")}),
   ev(id, t) AS (
@@ -67,11 +74,7 @@ export const refreshKin = (affected: string) => `
     UNION ALL
     SELECT a.id, least(CASE WHEN pl.kind IN ('birth', 'adoptive') THEN par.death_date_to + interval '111 years' END, par.birth_date_to + interval '210 years')
       FROM a JOIN parent_links pl ON pl.child_id = a.id JOIN people par ON par.id = pl.parent_id
-     WHERE ${TRUSTED("par", "a")} AND ${TRUSTED("pl", "a")}),
-  kin AS (
-    SELECT a.id, CASE WHEN min(ev.t)::date + 1 < coalesce(a.bound, 'infinity') THEN min(ev.t)::date + 1 ELSE 'infinity' END AS v
-      FROM a LEFT JOIN ev ON ev.id = a.id GROUP BY a.id, a.bound)
-  UPDATE people p SET kin_until = kin.v FROM kin WHERE p.id = kin.id AND p.kin_until IS DISTINCT FROM kin.v`;
+     WHERE ${TRUSTED("par", "a")} AND ${TRUSTED("pl", "a")})`;
 
 /** Both ends of the links in `t`, and the parents of each parent (whose grandchildren changed). */
 const LINK_ENDS = (t: string) => `
@@ -97,18 +100,19 @@ export const quote = (sql: string) => `'${sql.replace(/'/g, "''")}'`;
 const triggerFunction = (name: string, body: string) =>
   `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $fn$ BEGIN ${body} RETURN NULL; END $fn$`;
 
-export const TRIGGERS: { fn: string; body: string; on: string; event: string; referencing: string }[] = [
-  { fn: "roots_kin_links_inserted", on: "parent_links", event: "INSERT", referencing: "NEW TABLE AS new_links", body: `EXECUTE ${quote(refreshKin(LINK_ENDS("new_links")))};` },
-  { fn: "roots_kin_links_deleted", on: "parent_links", event: "DELETE", referencing: "OLD TABLE AS old_links", body: `EXECUTE ${quote(refreshKin(LINK_ENDS("old_links")))};` },
+/** The living-cache triggers, recomputing with `refresh` (a later migration replaced the statement). */
+export const kinTriggers = (refresh: (affected: string) => string): { fn: string; body: string; on: string; event: string; referencing: string }[] => [
+  { fn: "roots_kin_links_inserted", on: "parent_links", event: "INSERT", referencing: "NEW TABLE AS new_links", body: `EXECUTE ${quote(refresh(LINK_ENDS("new_links")))};` },
+  { fn: "roots_kin_links_deleted", on: "parent_links", event: "DELETE", referencing: "OLD TABLE AS old_links", body: `EXECUTE ${quote(refresh(LINK_ENDS("old_links")))};` },
   {
     fn: "roots_kin_links_updated", on: "parent_links", event: "UPDATE", referencing: "OLD TABLE AS old_links NEW TABLE AS new_links",
-    body: `EXECUTE ${quote(refreshKin(`${LINK_ENDS("old_links")} UNION ALL ${LINK_ENDS("new_links")}`))};`,
+    body: `EXECUTE ${quote(refresh(`${LINK_ENDS("old_links")} UNION ALL ${LINK_ENDS("new_links")}`))};`,
   },
-  { fn: "roots_kin_unions_inserted", on: "unions", event: "INSERT", referencing: "NEW TABLE AS new_unions", body: `EXECUTE ${quote(refreshKin(PARTNERS("new_unions")))};` },
-  { fn: "roots_kin_unions_deleted", on: "unions", event: "DELETE", referencing: "OLD TABLE AS old_unions", body: `EXECUTE ${quote(refreshKin(PARTNERS("old_unions")))};` },
+  { fn: "roots_kin_unions_inserted", on: "unions", event: "INSERT", referencing: "NEW TABLE AS new_unions", body: `EXECUTE ${quote(refresh(PARTNERS("new_unions")))};` },
+  { fn: "roots_kin_unions_deleted", on: "unions", event: "DELETE", referencing: "OLD TABLE AS old_unions", body: `EXECUTE ${quote(refresh(PARTNERS("old_unions")))};` },
   {
     fn: "roots_kin_unions_updated", on: "unions", event: "UPDATE", referencing: "OLD TABLE AS old_unions NEW TABLE AS new_unions",
-    body: `EXECUTE ${quote(refreshKin(`${PARTNERS("old_unions")} UNION ALL ${PARTNERS("new_unions")}`))};`,
+    body: `EXECUTE ${quote(refresh(`${PARTNERS("old_unions")} UNION ALL ${PARTNERS("new_unions")}`))};`,
   },
   {
     // Most updates of people touch nothing the rule reads (names, keys, kin_until itself):
@@ -116,9 +120,10 @@ export const TRIGGERS: { fn: string; body: string; on: string; event: string; re
     fn: "roots_kin_people_updated", on: "people", event: "UPDATE", referencing: "OLD TABLE AS old_people NEW TABLE AS new_people",
     body: `DECLARE changed boolean; BEGIN
            EXECUTE ${quote(`SELECT EXISTS (${PEOPLE_CHANGED})`)} INTO changed;
-           IF changed THEN EXECUTE ${quote(refreshKin(CHANGED_PEOPLE))}; END IF; END;`,
+           IF changed THEN EXECUTE ${quote(refresh(CHANGED_PEOPLE))}; END IF; END;`,
   },
 ];
+export const TRIGGERS = kinTriggers(refreshKin);
 
 /** The rule from scratch at `at` (true = living): for verification only, never in queries. */
 const RULE = `CREATE FUNCTION roots_person_living_rule(pid uuid, at date) RETURNS boolean LANGUAGE sql STABLE AS $fn$

@@ -10,14 +10,14 @@ import { quote, refreshKin, TRIGGERS } from "./1795329191122-LivingUntil.js";
  * transaction is ever left deferred.
  */
 const DEFERRED = `current_setting('roots.defer_kin', true) = 'on'`;
-const triggerFunction = (name: string, body: string, deferrable: boolean) =>
+export const deferrableTrigger = (name: string, body: string, deferrable: boolean) =>
   `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $fn$ BEGIN ${deferrable ? `IF ${DEFERRED} THEN RETURN NULL; END IF; ` : ""}${body} RETURN NULL; END $fn$`;
 
 export class BulkKinRefresh1795401000000 implements MigrationInterface {
   name = "BulkKinRefresh1795401000000";
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    for (const t of TRIGGERS) await queryRunner.query(triggerFunction(t.fn, t.body, true));
+    for (const t of TRIGGERS) await queryRunner.query(deferrableTrigger(t.fn, t.body, true));
     await queryRunner.query(
       `CREATE FUNCTION roots_refresh_kin(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $fn$ BEGIN EXECUTE ${quote(refreshKin("SELECT unnest($1::uuid[])"))} USING ids; END $fn$`,
     );
@@ -25,6 +25,6 @@ export class BulkKinRefresh1795401000000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP FUNCTION roots_refresh_kin(uuid[])`);
-    for (const t of TRIGGERS) await queryRunner.query(triggerFunction(t.fn, t.body, false));
+    for (const t of TRIGGERS) await queryRunner.query(deferrableTrigger(t.fn, t.body, false));
   }
 }

@@ -16,6 +16,7 @@ import { StagedKindIndex1795329248512 } from "./1795329248512-StagedKindIndex.js
 import { SelfRecord1795400000000 } from "./1795400000000-SelfRecord.js";
 import { BulkKinRefresh1795401000000 } from "./1795401000000-BulkKinRefresh.js";
 import { StagedColumns1795541650150 } from "./1795541650150-StagedColumns.js";
+import { KinOnePassAndNameKeys1795600000000 } from "./1795600000000-KinOnePassAndNameKeys.js";
 
 /** Every migration in order; a new one is appended here. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   SelfRecord1795400000000,
   BulkKinRefresh1795401000000,
   StagedColumns1795541650150,
+  KinOnePassAndNameKeys1795600000000,
 ];

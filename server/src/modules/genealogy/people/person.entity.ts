@@ -28,6 +28,9 @@ export interface PrivacySettings {
 @Index("IDX_people_key_arabic_trgm", { synchronize: false })
 @Index("IDX_people_key_skeleton_trgm", { synchronize: false })
 @Index("IDX_people_name_tokens", { synchronize: false })
+// (name key, birth date) where the key is not empty: an import's duplicate check (migration KinOnePassAndNameKeys).
+@Index("IDX_people_key_latin_born", { synchronize: false })
+@Index("IDX_people_key_arabic_born", { synchronize: false })
 export class Person extends ProvenanceColumns {
   @PrimaryColumn("uuid")
   id: string;
