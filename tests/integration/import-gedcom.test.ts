@@ -149,6 +149,26 @@ describe("GEDCOM import", () => {
     ]);
   }, 60_000);
 
+  it("writes a link or a couple the file repeats once", async () => {
+    const user = await buildUser(server.ds);
+    const ged = [
+      "0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8",
+      "0 @I1@ INDI", "1 NAME Fouad /Karam/", "1 SEX M", "1 BIRT", "2 DATE 1900",
+      "0 @I2@ INDI", "1 NAME Laure /Karam/", "1 SEX F", "1 BIRT", "2 DATE 1902",
+      "0 @I3@ INDI", "1 NAME Sami /Karam/", "1 BIRT", "2 DATE 1930", "1 FAMC @F1@", "2 PEDI adopted",
+      "0 @F1@ FAM", "1 HUSB @I1@", "1 WIFE @I2@", "1 MARR", "1 CHIL @I3@", "1 CHIL @I3@",
+      "0 @F2@ FAM", "1 HUSB @I1@", "1 WIFE @I2@", "1 MARR", "2 DATE 1925",
+      "0 TRLR", "",
+    ].join("\n");
+    const done = await importFile(user, "karam.ged", Buffer.from(ged));
+    expect(done.status).toBe("done");
+    const [row] = await server.ds.query(
+      `SELECT (SELECT count(*)::int FROM parent_links WHERE created_by = $1) AS links, (SELECT count(*)::int FROM unions WHERE created_by = $1) AS unions`,
+      [user.id],
+    );
+    expect(row).toEqual({ links: 2, unions: 1 });
+  }, 60_000);
+
   it("keeps a file's records from the moment it is read, counted only once the import is done; a cancel leaves none", async () => {
     const user = await buildUser(server.ds);
     const ged = [

@@ -65,37 +65,54 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
   );
   // Links and unions join their ends by the file's keys; an end that was refused drops them.
   await stagePeopleKeys(tx, jobId);
-  const ends = (alias: string, column: string) =>
-    `JOIN staged_people ${alias} ON ${alias}.local_key = s.${column} AND ${alias}.ok AND ${alias}.action <> 'skip'`;
-  const links: { n: number }[] = await tx.query(
-    `/* parent links */ WITH ins AS (
-       INSERT INTO parent_links (id, parent_id, child_id, kind, created_by)
-       SELECT s.target_id, pa.target_id, ch.target_id, coalesce(s.data->>'kind', 'birth'), $2
-         FROM import_staged s ${ends("pa", "from_key")} ${ends("ch", "to_key")}
-        WHERE ${ok} AND s.kind = 'link'
-       ON CONFLICT (parent_id, child_id) DO NOTHING
-       RETURNING 1)
-     SELECT count(*)::int AS n FROM ins`,
-    [jobId, userId],
-  );
-  await step(created + updated + links[0].n);
-  const unions: { n: number }[] = await tx.query(
-    `/* unions */ WITH ins AS (
-       INSERT INTO unions (id, partner1_id, partner2_id, kind, start_date_text, start_date_qualifier, start_date_from, start_date_to, place, created_by)
-       SELECT s.target_id, least(a.target_id, b.target_id), greatest(a.target_id, b.target_id), coalesce(s.data->>'kind', 'marriage'),
-              s.data->>'dateText', s.data->>'dateQualifier', (s.data->>'dateFrom')::date, (s.data->>'dateTo')::date, s.data->>'place', $2
-         FROM import_staged s ${ends("a", "from_key")} ${ends("b", "to_key")}
-        WHERE ${ok} AND s.kind = 'union' AND a.target_id <> b.target_id
-       ON CONFLICT (partner1_id, partner2_id, kind) DO NOTHING
-       RETURNING 1)
-     SELECT count(*)::int AS n FROM ins`,
-    [jobId, userId],
-  );
-  await step(created + updated + links[0].n + unions[0].n);
+  const links = await insertBetween(tx, jobId, userId, {
+    name: "parent links",
+    insert: "INSERT INTO parent_links (id, parent_id, child_id, kind, created_by)",
+    select: "s.target_id, a.target_id, b.target_id, coalesce(s.data->>'kind', 'birth'), $2",
+    kind: "link",
+    unique: ["a.target_id", "b.target_id"],
+    conflict: "(parent_id, child_id)",
+  });
+  await step(created + updated + links);
+  const unions = await insertBetween(tx, jobId, userId, {
+    name: "unions",
+    insert: "INSERT INTO unions (id, partner1_id, partner2_id, kind, start_date_text, start_date_qualifier, start_date_from, start_date_to, place, created_by)",
+    select: `s.target_id, least(a.target_id, b.target_id), greatest(a.target_id, b.target_id), coalesce(s.data->>'kind', 'marriage'),
+             s.data->>'dateText', s.data->>'dateQualifier', (s.data->>'dateFrom')::date, (s.data->>'dateTo')::date, s.data->>'place', $2`,
+    kind: "union",
+    unique: ["least(a.target_id, b.target_id)", "greatest(a.target_id, b.target_id)", "coalesce(s.data->>'kind', 'marriage')"],
+    conflict: "(partner1_id, partner2_id, kind)",
+    where: "a.target_id <> b.target_id",
+  });
+  await step(created + updated + links + unions);
   await commitImportedEvents(tx, jobId, userId);
   await refreshLiving(tx, jobId);
   await keepRecords(tx, job);
-  return { created, updated, links: links[0].n, unions: unions[0].n };
+  return { created, updated, links, unions };
+}
+
+/**
+ * Writes the staged links or unions (`kind`) between two written people `a` and `b`, each once.
+ * Between two people this import creates, none can exist yet, nor be written by anyone else
+ * before the commit: a plain insert, one row per pair (the file may repeat one), in key order.
+ * Those touching a re-imported person may exist already: ON CONFLICT DO NOTHING, whose
+ * speculative insertion costs a second index probe and WAL record per row (~1 s per 400,000).
+ */
+async function insertBetween(
+  tx: Queryable,
+  jobId: string,
+  userId: string,
+  q: { name: string; insert: string; select: string; kind: string; unique: string[]; conflict: string; where?: string },
+): Promise<number> {
+  const between = (actions: string) => `
+    FROM import_staged s
+    JOIN staged_people a ON a.local_key = s.from_key AND a.ok AND a.action ${actions}
+    JOIN staged_people b ON b.local_key = s.to_key AND b.ok AND b.action ${actions}
+   WHERE s.job_id = $1 AND s.error_keys = '{}' AND s.kind = '${q.kind}'${q.where ? ` AND ${q.where}` : ""}`;
+  const count = async (sql: string) => ((await tx.query(`/* ${q.name} */ WITH ins AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM ins`, [jobId, userId])) as { n: number }[])[0].n;
+  const fresh = await count(`${q.insert} SELECT DISTINCT ON (${q.unique.join(", ")}) ${q.select} ${between("= 'create'")} ORDER BY ${q.unique.join(", ")}, s.seq`);
+  const touching = await count(`${q.insert} SELECT ${q.select} ${between("<> 'skip'")} AND (a.action = 'update' OR b.action = 'update') ON CONFLICT ${q.conflict} DO NOTHING`);
+  return fresh + touching;
 }
 
 /**
