@@ -65,6 +65,7 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
   );
   // Links and unions join their ends by the file's keys; an end that was refused drops them.
   await stagePeopleKeys(tx, jobId);
+  const [{ reimport }]: { reimport: boolean }[] = await tx.query(`/* people keys */ SELECT EXISTS (SELECT 1 FROM staged_people WHERE ok AND action = 'update') AS reimport`);
   const links = await insertBetween(tx, jobId, userId, {
     name: "parent links",
     insert: "INSERT INTO parent_links (id, parent_id, child_id, kind, created_by)",
@@ -72,6 +73,7 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
     kind: "link",
     unique: ["a.target_id", "b.target_id"],
     conflict: "(parent_id, child_id)",
+    reimport,
   });
   await step(created + updated + links);
   const unions = await insertBetween(tx, jobId, userId, {
@@ -83,6 +85,7 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
     unique: ["least(a.target_id, b.target_id)", "greatest(a.target_id, b.target_id)", "coalesce(s.data->>'kind', 'marriage')"],
     conflict: "(partner1_id, partner2_id, kind)",
     where: "a.target_id <> b.target_id",
+    reimport,
   });
   await step(created + updated + links + unions);
   await commitImportedEvents(tx, jobId, userId);
@@ -95,14 +98,14 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
  * Writes the staged links or unions (`kind`) between two written people `a` and `b`, each once.
  * Between two people this import creates, none can exist yet, nor be written by anyone else
  * before the commit: a plain insert, one row per pair (the file may repeat one), in key order.
- * Those touching a re-imported person may exist already: ON CONFLICT DO NOTHING, whose
+ * Those touching a re-imported person (`reimport`: the job has some) may exist already: ON CONFLICT DO NOTHING, whose
  * speculative insertion costs a second index probe and WAL record per row (~1 s per 400,000).
  */
 async function insertBetween(
   tx: Queryable,
   jobId: string,
   userId: string,
-  q: { name: string; insert: string; select: string; kind: string; unique: string[]; conflict: string; where?: string },
+  q: { name: string; insert: string; select: string; kind: string; unique: string[]; conflict: string; where?: string; reimport: boolean },
 ): Promise<number> {
   const between = (actions: string) => `
     FROM import_staged s
@@ -111,8 +114,8 @@ async function insertBetween(
    WHERE s.job_id = $1 AND s.error_keys = '{}' AND s.kind = '${q.kind}'${q.where ? ` AND ${q.where}` : ""}`;
   const count = async (sql: string) => ((await tx.query(`/* ${q.name} */ WITH ins AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM ins`, [jobId, userId])) as { n: number }[])[0].n;
   const fresh = await count(`${q.insert} SELECT DISTINCT ON (${q.unique.join(", ")}) ${q.select} ${between("= 'create'")} ORDER BY ${q.unique.join(", ")}, s.seq`);
-  const touching = await count(`${q.insert} SELECT ${q.select} ${between("<> 'skip'")} AND (a.action = 'update' OR b.action = 'update') ON CONFLICT ${q.conflict} DO NOTHING`);
-  return fresh + touching;
+  if (!q.reimport) return fresh;
+  return fresh + (await count(`${q.insert} SELECT ${q.select} ${between("<> 'skip'")} AND (a.action = 'update' OR b.action = 'update') ON CONFLICT ${q.conflict} DO NOTHING`));
 }
 
 /**
