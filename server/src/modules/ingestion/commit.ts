@@ -98,8 +98,9 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
  * Writes the staged links or unions (`kind`) between two written people `a` and `b`, each once.
  * Between two people this import creates, none can exist yet, nor be written by anyone else
  * before the commit: a plain insert, one row per pair (the file may repeat one), in key order.
- * Those touching a re-imported person (`reimport`: the job has some) may exist already: ON CONFLICT DO NOTHING, whose
- * speculative insertion costs a second index probe and WAL record per row (~1 s per 400,000).
+ * Those touching a re-imported person (only when `reimport`) may exist already: ON CONFLICT DO
+ * NOTHING, whose speculative insertion costs an index probe and a WAL record more per row
+ * (~1 s per 400,000 links).
  */
 async function insertBetween(
   tx: Queryable,
