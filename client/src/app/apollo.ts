@@ -2,6 +2,7 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from "@apollo/clien
 import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { getMainDefinition } from "@apollo/client/utilities";
 import { createClient } from "graphql-ws";
+import i18next from "i18next";
 import { session } from "../features/auth/session";
 import { currentLanguage } from "../i18n";
 
@@ -60,5 +61,7 @@ export function createApolloClient(): ApolloClient {
     wsClient.terminate();
     void client.clearStore();
   });
+  // Server messages (warnings, refusal reasons, errors) come translated: ask again in the new language.
+  i18next.on("languageChanged", () => void client.refetchQueries({ include: "active" }));
   return client;
 }

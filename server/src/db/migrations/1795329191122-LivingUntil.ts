@@ -36,8 +36,8 @@ import { LIVING } from "./1795321000000-RelativesLiving.js";
 const LIVING_UNTIL = `least(CASE WHEN is_deceased OR death_date_text IS NOT NULL THEN '-infinity'::date ELSE (birth_date_to + interval '110 years')::date + 1 END, kin_until)`;
 const TRUSTED = (t: string, a: string) => `(${t}.provenance = 'VERIFIED' OR ${t}.created_by IN (${a}.created_by, ${a}.user_id))`;
 /** The day after the 110th anniversary of the latest possible birth (null without a birth). */
-const OWN_BIRTH_BOUND = (a: string) => `(${a}.birth_date_to + interval '110 years')::date + 1`;
-const DEAD_BY_OWN_RECORD = (a: string) => `(${a}.is_deceased OR ${a}.death_date_text IS NOT NULL)`;
+export const OWN_BIRTH_BOUND = (a: string) => `(${a}.birth_date_to + interval '110 years')::date + 1`;
+export const DEAD_BY_OWN_RECORD = (a: string) => `(${a}.is_deceased OR ${a}.death_date_text IS NOT NULL)`;
 
 /**
  * Recomputes kin_until for the people `affected` (SQL yielding ids, may repeat), one statement.
@@ -45,14 +45,7 @@ const DEAD_BY_OWN_RECORD = (a: string) => `(${a}.is_deceased OR ${a}.death_date_
  * account), so the evidence branches look up no person twice.
  */
 export const refreshKin = (affected: string) => `
-  WITH ${KIN_EVIDENCE(affected)},
-  kin AS (
-    SELECT a.id, CASE WHEN min(ev.t)::date + 1 < coalesce(a.bound, 'infinity') THEN min(ev.t)::date + 1 ELSE 'infinity' END AS v
-      FROM a LEFT JOIN ev ON ev.id = a.id GROUP BY a.id, a.bound)
-  UPDATE people p SET kin_until = kin.v FROM kin WHERE p.id = kin.id AND p.kin_until IS DISTINCT FROM kin.v`;
-
-/** The CTEs `a` (the affected people still possibly living, with their own bound) and `ev` (their relatives' evidence). */
-export const KIN_EVIDENCE = (affected: string) => `a AS MATERIALIZED (
+  WITH a AS MATERIALIZED (
     SELECT DISTINCT p.id, p.created_by, p.user_id, ${OWN_BIRTH_BOUND("p")} AS bound
       FROM (${affected}) x(id) JOIN people p ON p.id = x.id WHERE NOT ${DEAD_BY_OWN_RECORD("p")}),
   ev(id, t) AS (
@@ -74,7 +67,11 @@ export const KIN_EVIDENCE = (affected: string) => `a AS MATERIALIZED (
     UNION ALL
     SELECT a.id, least(CASE WHEN pl.kind IN ('birth', 'adoptive') THEN par.death_date_to + interval '111 years' END, par.birth_date_to + interval '210 years')
       FROM a JOIN parent_links pl ON pl.child_id = a.id JOIN people par ON par.id = pl.parent_id
-     WHERE ${TRUSTED("par", "a")} AND ${TRUSTED("pl", "a")})`;
+     WHERE ${TRUSTED("par", "a")} AND ${TRUSTED("pl", "a")}),
+  kin AS (
+    SELECT a.id, CASE WHEN min(ev.t)::date + 1 < coalesce(a.bound, 'infinity') THEN min(ev.t)::date + 1 ELSE 'infinity' END AS v
+      FROM a LEFT JOIN ev ON ev.id = a.id GROUP BY a.id, a.bound)
+  UPDATE people p SET kin_until = kin.v FROM kin WHERE p.id = kin.id AND p.kin_until IS DISTINCT FROM kin.v`;
 
 /** Both ends of the links in `t`, and the parents of each parent (whose grandchildren changed). */
 const LINK_ENDS = (t: string) => `

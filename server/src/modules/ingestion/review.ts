@@ -104,20 +104,25 @@ async function matchPeople(tx: EntityManager, job: ImportJob, times?: PhaseTimes
 }
 
 /**
- * Candidates read per way of matching (born within five years, no birth on record, no birth
- * staged), in index order: the order also keeps the planner on a plain index scan, which stops
- * early, rather than a bitmap of every bearer of the name.
+ * Candidates read per way of matching, in index order: the order also keeps the planner on
+ * plain index scans, which stop early, rather than a bitmap of every bearer of the name.
  */
 const DUPLICATE_CANDIDATES = 20;
 
-/** The first person with the staged person `s2`'s name key that the member `$2` may see, born within five years. */
+/**
+ * The first person with the staged person `s2`'s name key that the member `$2` may see: born
+ * within a year, else within five years, else undated on either side. Each way is read only
+ * when the one before found no one.
+ */
 function likelyDuplicate(key: "key_latin" | "key_arabic"): string {
   const year = `date_trunc('year', s2.birth_date_from::timestamp)`;
+  const within = (years: number) => `p.birth_date_from >= (${year} - interval '${years} years')::date AND p.birth_date_from < (${year} + interval '${years + 1} years')::date`;
   const candidates = (born: string) =>
     `(SELECT p.id, p.created_by, p.is_public, p.living_until FROM people p
        WHERE p.${key} = s2.${key} AND p.${key} <> '' AND ${born} ORDER BY p.birth_date_from LIMIT ${DUPLICATE_CANDIDATES})`;
   return `(SELECT c.id FROM (
-      ${candidates(`p.birth_date_from >= (${year} - interval '5 years')::date AND p.birth_date_from < (${year} + interval '6 years')::date`)}
+      ${candidates(within(1))}
+      UNION ALL ${candidates(within(5))}
       UNION ALL ${candidates("p.birth_date_from IS NULL")}
       UNION ALL ${candidates("s2.birth_date_from IS NULL")}) c
      WHERE c.created_by = $2 OR (c.is_public AND c.living_until <= current_date) LIMIT 1)`;

@@ -2,7 +2,9 @@ import "../ingestion.css";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
+import { currentLanguage } from "../../../i18n";
 import { apiProblem } from "../../../lib/apiErrors";
+import { formatDate } from "../../../lib/format";
 import { useCancelImportMutation, useConfirmImportMutation, useImportJobQuery, useImportJobsQuery, useImportJobUpdatedSubscription, useRetryImportMutation } from "../generated";
 import { uploadImportFile, type ImportKind } from "../upload";
 import { FileDrop } from "./FileDrop";
@@ -77,7 +79,10 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
       {job.status === "done" && (
         <div className="card" role="status">
           <h2>{t("ingestion.done.title")}</h2>
-          <p>{t("ingestion.done.text", { people: job.counts.people, updates: job.counts.updates })}</p>
+          <p>
+            {t("ingestion.done.text", { count: job.counts.people })}
+            {job.counts.updates > 0 && <> {t("ingestion.done.updates", { count: job.counts.updates })}</>}
+          </p>
           <Link className="button button--primary" to="/roots">{t("ingestion.done.see_tree")}</Link>
         </div>
       )}
@@ -118,7 +123,7 @@ function RecentImports({ kind }: { kind: ImportKind }) {
       <ul className="import-list">
         {jobs.map((j) => (
           <li key={j.id}>
-            <Link to={`?job=${encodeURIComponent(j.id)}`}><bdi>{j.fileName}</bdi></Link> · {t(`ingestion.status.${j.status}`)} · {new Date(j.createdAt as string).toLocaleDateString()}
+            <Link to={`?job=${encodeURIComponent(j.id)}`}><bdi>{j.fileName}</bdi></Link> · {t(`ingestion.status.${j.status}`)} · {formatDate(j.createdAt as string, currentLanguage(), { dateStyle: "medium" })}
           </li>
         ))}
       </ul>

@@ -2,6 +2,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import type { ImportJobFieldsFragment } from "../../../gql/graphql";
+import { currentLanguage } from "../../../i18n";
+import { formatNumber } from "../../../lib/format";
 import { useImportRecordsQuery, useImportWarningsQuery } from "../generated";
 import { downloadWithSession } from "../upload";
 
@@ -10,6 +12,9 @@ const SUMMARY = ["people", "unions", "links", "events", "sources", "media", "pla
 /** What the file holds, what was refused and why, and who may already be in Roots — before anything is written. */
 export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
   const { t } = useTranslation();
+  const lang = currentLanguage();
+  // A name in the reader's script first (the file may give both).
+  const name = (latin: string | null | undefined, arabic: string | null | undefined) => (lang === "ar" ? arabic || latin : latin || arabic);
   const [tab, setTab] = useState<"errors" | "duplicates" | "warnings">(job.counts.errors ? "errors" : job.counts.duplicates ? "duplicates" : "warnings");
   const records = useImportRecordsQuery({ variables: { jobId: job.id, filter: tab, first: 50 }, skip: tab === "warnings" });
   const warnings = useImportWarningsQuery({ variables: { jobId: job.id, first: 50 }, skip: tab !== "warnings" });
@@ -21,7 +26,7 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
         {SUMMARY.filter((k) => job.counts[k] > 0 || k === "people").map((k) => (
           <div key={k}>
             <dt>{t(`ingestion.count.${k}`)}</dt>
-            <dd>{job.counts[k].toLocaleString()}</dd>
+            <dd>{formatNumber(job.counts[k], lang)}</dd>
           </div>
         ))}
       </dl>
@@ -40,25 +45,45 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
             </li>
           ))}
           {warnings.data?.importWarnings.totalCount === 0 && <li className="muted">{t("ingestion.review.none")}</li>}
+          {warnings.data?.importWarnings.pageInfo.hasNextPage && (
+            <ShowMore
+              onClick={() =>
+                void warnings.fetchMore({
+                  variables: { after: warnings.data!.importWarnings.pageInfo.endCursor },
+                  updateQuery: (prev, { fetchMoreResult }) => ({ importWarnings: { ...fetchMoreResult.importWarnings, edges: [...prev.importWarnings.edges, ...fetchMoreResult.importWarnings.edges] } }),
+                })
+              }
+            />
+          )}
         </ul>
       ) : (
         <ul className="import-list" role="tabpanel">
           {records.data?.importRecords.edges.map((e, i) => (
             <li key={i}>
               {e.node.line != null && <span className="badge">{t("ingestion.review.line", { line: e.node.line })}</span>}{" "}
-              <bdi>{e.node.nameAr ?? e.node.name ?? e.node.key ?? t(`ingestion.kind.${e.node.kind}`)}</bdi>
+              <bdi>{name(e.node.name, e.node.nameAr) ?? e.node.key ?? t(`ingestion.kind.${e.node.kind}`)}</bdi>
               {e.node.birth && <span className="muted"> · {e.node.birth}</span>}
               {e.node.errors.length > 0 && <span className="form-error"> — {e.node.errors.join(" ")}</span>}
               {e.node.duplicate && (
                 <span>
                   {" "}
-                  — {t("ingestion.review.looks_like")} <Link to={`/person/${e.node.duplicate.id}`}><bdi>{e.node.duplicate.fullNameAr ?? e.node.duplicate.displayName}</bdi></Link>
+                  — {t("ingestion.review.looks_like")} <Link to={`/person/${e.node.duplicate.id}`}><bdi>{name(e.node.duplicate.displayName, e.node.duplicate.fullNameAr)}</bdi></Link>
                   {e.node.duplicate.birth?.text && <span className="muted"> ({e.node.duplicate.birth.text})</span>}
                 </span>
               )}
             </li>
           ))}
           {records.data?.importRecords.totalCount === 0 && <li className="muted">{t("ingestion.review.none")}</li>}
+          {records.data?.importRecords.pageInfo.hasNextPage && (
+            <ShowMore
+              onClick={() =>
+                void records.fetchMore({
+                  variables: { after: records.data!.importRecords.pageInfo.endCursor },
+                  updateQuery: (prev, { fetchMoreResult }) => ({ importRecords: { ...fetchMoreResult.importRecords, edges: [...prev.importRecords.edges, ...fetchMoreResult.importRecords.edges] } }),
+                })
+              }
+            />
+          )}
         </ul>
       )}
       {(job.counts.errors > 0 || job.counts.warnings > 0) && (
@@ -68,11 +93,21 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
             className="button button--link"
             onClick={() => void downloadWithSession(`/api/imports/${job.id}/errors.csv`, `errors-${job.fileName}.csv`).then((ok) => setDownloadFailed(!ok))}
           >
-            {t("ingestion.review.error_report")}
+            {t(job.counts.errors > 0 ? "ingestion.review.error_report" : "ingestion.review.warning_report")}
           </button>
           {downloadFailed && <span className="form-error"> {t("errors.network")}</span>}
         </p>
       )}
     </section>
+  );
+}
+
+/** The next page of a review list. */
+function ShowMore({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <li>
+      <button type="button" className="button" onClick={onClick}>{t("admin.more")}</button>
+    </li>
   );
 }
