@@ -61,7 +61,8 @@ export function createApolloClient(): ApolloClient {
     wsClient.terminate();
     void client.clearStore();
   });
-  // Server messages (warnings, refusal reasons, errors) come translated: ask again in the new language.
-  i18next.on("languageChanged", () => void client.refetchQueries({ include: "active" }));
+  // Server messages (warnings, refusal reasons, errors) come translated: nothing cached in the
+  // old language may show again. What is on screen is fetched again at once; the rest when next used.
+  i18next.on("languageChanged", () => void client.resetStore().catch(() => undefined));
   return client;
 }
