@@ -61,8 +61,9 @@ export function createApolloClient(): ApolloClient {
     wsClient.terminate();
     void client.clearStore();
   });
-  // Server messages (warnings, refusal reasons, errors) come translated: nothing cached in the
-  // old language may show again. What is on screen is fetched again at once; the rest when next used.
-  i18next.on("languageChanged", () => void client.resetStore().catch(() => undefined));
+  // Server messages (warnings, refusal reasons, errors) come translated: what is on screen is
+  // fetched again in the new language. (Resetting the whole store would also drop the results
+  // of lazy queries, such as a relationship the member asked for.)
+  i18next.on("languageChanged", () => void client.refetchQueries({ include: "active" }));
   return client;
 }

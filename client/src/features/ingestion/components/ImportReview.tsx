@@ -16,8 +16,9 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
   // A name in the reader's script first (the file may give both).
   const name = (latin: string | null | undefined, arabic: string | null | undefined) => (lang === "ar" ? arabic || latin : latin || arabic);
   const [tab, setTab] = useState<"errors" | "duplicates" | "warnings">(job.counts.errors ? "errors" : job.counts.duplicates ? "duplicates" : "warnings");
-  const records = useImportRecordsQuery({ variables: { jobId: job.id, filter: tab, first: 50 }, skip: tab === "warnings" });
-  const warnings = useImportWarningsQuery({ variables: { jobId: job.id, first: 50 }, skip: tab !== "warnings" });
+  // A tab opened again is fetched again: its messages follow the reader's current language.
+  const records = useImportRecordsQuery({ variables: { jobId: job.id, filter: tab, first: 50 }, skip: tab === "warnings", fetchPolicy: "cache-and-network" });
+  const warnings = useImportWarningsQuery({ variables: { jobId: job.id, first: 50 }, skip: tab !== "warnings", fetchPolicy: "cache-and-network" });
   const [downloadFailed, setDownloadFailed] = useState(false);
   return (
     <section className="card" aria-labelledby="review-title">
