@@ -1,6 +1,7 @@
 // Child process of the GEDCOM benchmark (its memory is measured alone; plain JavaScript on the
 // compiled server, so no TypeScript compiler sits in the measured memory):
-//   import <databaseUrl> <file>  — stage + commit through the import runner, as the site does
+//   import <databaseUrl> <file> [member]  — stage + commit through the import runner, as the site
+//                                           does, for a new member (default "bench")
 //   read-gedcom <file>           — parse only, with the read-gedcom package
 import "reflect-metadata";
 import { readFileSync } from "node:fs";
@@ -10,7 +11,7 @@ import { copyFileSync, statSync } from "node:fs";
 
 let peak = 0;
 const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-const [mode, a, b] = process.argv.slice(2);
+const [mode, a, b, member = "bench"] = process.argv.slice(2);
 
 if (mode === "read-gedcom") {
   const { readGedcom } = await import("read-gedcom");
@@ -30,7 +31,7 @@ if (mode === "read-gedcom") {
   const config = loadConfig({ DATABASE_URL: a, IMPORT_DIR: join(tmpdir(), "roots-bench-imports"), LOG_LEVEL: "warn" });
   const ds = createDataSource({ url: a, poolMax: 4 });
   await ds.initialize();
-  const [{ id: userId }] = await ds.query(`INSERT INTO users (id, email, display_name) VALUES (gen_random_uuid(), 'bench@roots.test', 'Bench') RETURNING id`);
+  const [{ id: userId }] = await ds.query(`INSERT INTO users (id, email, display_name) VALUES (gen_random_uuid(), $1, 'Bench') RETURNING id`, [`${member}@roots.test`]);
   const { mkdirSync } = await import("node:fs");
   mkdirSync(config.IMPORT_DIR, { recursive: true });
   const jobId = crypto.randomUUID();
@@ -38,8 +39,8 @@ if (mode === "read-gedcom") {
   copyFileSync(b, stored);
   await ds.query(
     `INSERT INTO import_jobs (id, rootspace_id, user_id, kind, status, file_name, file_size, file_sha256, file_path, counts, options)
-     VALUES ($1, 'lb', $2, 'gedcom', 'queued', 'bench.ged', $3, 'bench', $4, $5, '{}')`,
-    [jobId, userId, statSync(stored).size, stored, JSON.stringify(emptyCounts())],
+     VALUES ($1, 'lb', $2, 'gedcom', 'queued', $6, $3, 'bench', $4, $5, '{}')`,
+    [jobId, userId, statSync(stored).size, stored, JSON.stringify(emptyCounts()), `${member}.ged`],
   );
   const bus = createEventBus();
   const runner = new ImportRunner({ ds, bus, config }, { gedcom: gedcomImporter, spreadsheet: sheetImporter });
