@@ -20,6 +20,8 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const file = (rel: string) => readFileSync(join(CORPUS, rel));
+/** A small GEDCOM 5.5.1 file in UTF-8 holding `records` (their lines, from level 0). */
+const gedcom551 = (...records: string[]): Buffer => Buffer.from(["0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8", ...records, "0 TRLR", ""].join("\n"));
 
 async function exportAs(token: string | null, query: string) {
   const res = await fetch(`${server.url}/api/exports/tree?${query}`, { headers: { "accept-language": "en", ...(token ? { authorization: `Bearer ${token}` } : {}) } });
@@ -74,16 +76,14 @@ describe("GEDCOM import", () => {
 
   it("leaves the living cache right: the undated parents of a child born in 1850, married in 1845, are not living", async () => {
     const kin = await buildUser(server.ds);
-    const ged = [
-      "0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8",
+    const ged = gedcom551(
       "0 @I1@ INDI", "1 NAME Tanios /Saade/", "1 SEX M",
       "0 @I2@ INDI", "1 NAME Mariam /Saade/", "1 SEX F",
       "0 @I3@ INDI", "1 NAME Elias /Saade/", "1 SEX M", "1 BIRT", "2 DATE 1850",
       "0 @I4@ INDI", "1 NAME Rita /Haddad/", "1 SEX F",
       "0 @F1@ FAM", "1 HUSB @I1@", "1 WIFE @I2@", "1 CHIL @I3@", "1 MARR", "2 DATE 1845",
-      "0 TRLR", "",
-    ].join("\n");
-    await importFile(kin, "kin.ged", Buffer.from(ged));
+    );
+    await importFile(kin, "kin.ged", ged);
     const rows = await server.ds.query(
       `SELECT full_name, living_until > current_date AS living FROM people WHERE created_by = $1 ORDER BY full_name`, [kin.id]);
     expect(rows).toEqual([
@@ -126,17 +126,15 @@ describe("GEDCOM import", () => {
 
   it("links an adopted child as adopted, whether its record comes before or after the family", async () => {
     const user = await buildUser(server.ds);
-    const ged = [
-      "0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8",
+    const ged = gedcom551(
       "0 @I1@ INDI", "1 NAME Boutros /Haddad/", "1 SEX M", "1 BIRT", "2 DATE 1900",
       "0 @I2@ INDI", "1 NAME Nada /Haddad/", "1 SEX F", "1 BIRT", "2 DATE 1902",
       "0 @I3@ INDI", "1 NAME Elias /Haddad/", "1 BIRT", "2 DATE 1930", "1 FAMC @F1@", "2 PEDI adopted",
       "0 @F1@ FAM", "1 HUSB @I1@", "1 WIFE @I2@", "1 CHIL @I3@", "1 CHIL @I4@", "1 CHIL @I5@",
       "0 @I4@ INDI", "1 NAME Rita /Haddad/", "1 BIRT", "2 DATE 1932", "1 FAMC @F1@", "2 PEDI foster",
       "0 @I5@ INDI", "1 NAME Salma /Haddad/", "1 BIRT", "2 DATE 1934", "1 FAMC @F1@",
-      "0 TRLR", "",
-    ].join("\n");
-    await importFile(user, "adopted.ged", Buffer.from(ged));
+    );
+    await importFile(user, "adopted.ged", ged);
     const rows: { name: string; kind: string; n: number }[] = await server.ds.query(
       `SELECT c.full_name AS name, l.kind, count(*)::int AS n FROM parent_links l JOIN people c ON c.id = l.child_id
         WHERE l.created_by = $1 GROUP BY 1, 2 ORDER BY 1`,
@@ -151,16 +149,14 @@ describe("GEDCOM import", () => {
 
   it("writes a link or a couple the file repeats once", async () => {
     const user = await buildUser(server.ds);
-    const ged = [
-      "0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8",
+    const ged = gedcom551(
       "0 @I1@ INDI", "1 NAME Fouad /Karam/", "1 SEX M", "1 BIRT", "2 DATE 1900",
       "0 @I2@ INDI", "1 NAME Laure /Karam/", "1 SEX F", "1 BIRT", "2 DATE 1902",
       "0 @I3@ INDI", "1 NAME Sami /Karam/", "1 BIRT", "2 DATE 1930", "1 FAMC @F1@", "2 PEDI adopted",
       "0 @F1@ FAM", "1 HUSB @I1@", "1 WIFE @I2@", "1 MARR", "1 CHIL @I3@", "1 CHIL @I3@",
       "0 @F2@ FAM", "1 HUSB @I1@", "1 WIFE @I2@", "1 MARR", "2 DATE 1925",
-      "0 TRLR", "",
-    ].join("\n");
-    const done = await importFile(user, "karam.ged", Buffer.from(ged));
+    );
+    const done = await importFile(user, "karam.ged", ged);
     expect(done.status).toBe("done");
     const [row] = await server.ds.query(
       `SELECT (SELECT count(*)::int FROM parent_links WHERE created_by = $1) AS links, (SELECT count(*)::int FROM unions WHERE created_by = $1) AS unions`,
@@ -171,15 +167,13 @@ describe("GEDCOM import", () => {
 
   it("keeps a file's records from the moment it is read, counted only once the import is done; a cancel leaves none", async () => {
     const user = await buildUser(server.ds);
-    const ged = [
-      "0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8",
+    const ged = gedcom551(
       "0 @I1@ INDI", "1 NAME Boulos /Karam/", "1 SEX M", "1 SOUR @S1@",
       "0 @I2@ INDI", "1 NAME Warde /Karam/", "1 SEX F",
       "0 @F1@ FAM", "1 HUSB @I1@", "1 WIFE @I2@",
       "0 @F2@ FAM", "1 HUSB @I1@", "1 WIFE @I9@", "1 _NOTE a family whose wife is not in the file",
       "0 @S1@ SOUR", "1 TITL Registre de Zgharta",
-      "0 TRLR", "",
-    ].join("\n");
+    );
     const kept = (jobId?: string) =>
       server.ds.query(`SELECT tag, xref, record_table FROM kept_records WHERE owner_id = $1 ${jobId ? "AND job_id = $2" : ""} ORDER BY seq`, jobId ? [user.id, jobId] : [user.id]);
     const exported = async () => (await exportAs(user.token, "scope=mine")).body.toString("utf8");
@@ -211,9 +205,8 @@ describe("GEDCOM import", () => {
 
   it("a re-import that dates a person updates the living cache of their relatives outside the file", async () => {
     const user = await buildUser(server.ds);
-    const ged = (birth: string[]) =>
-      ["0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8", "0 @I1@ INDI", "1 NAME Sarkis /Nakhle/", "1 SEX M", ...birth, "0 TRLR", ""].join("\n");
-    await importFile(user, "nakhle.ged", Buffer.from(ged([])));
+    const ged = (birth: string[]) => gedcom551("0 @I1@ INDI", "1 NAME Sarkis /Nakhle/", "1 SEX M", ...birth);
+    await importFile(user, "nakhle.ged", ged([]));
     const [{ id: child }] = await server.ds.query(`SELECT id FROM people WHERE created_by = $1`, [user.id]);
     // The member adds Sarkis's father in Roots (not in the file): nothing says he is not living.
     const [{ id: father }] = await server.ds.query(
@@ -224,7 +217,7 @@ describe("GEDCOM import", () => {
     const living = async () => (await server.ds.query(`SELECT living_until > current_date AS living FROM people WHERE id = $1`, [father]))[0].living;
     expect(await living()).toBe(true);
     // The file now says Sarkis was born in 1850: his father cannot be living.
-    const done = await importFile(user, "nakhle.ged", Buffer.from(ged(["1 BIRT", "2 DATE 1850"])));
+    const done = await importFile(user, "nakhle.ged", ged(["1 BIRT", "2 DATE 1850"]));
     expect(done.counts.updates).toBe(1);
     expect(await living()).toBe(false);
     const [{ n }] = await server.ds.query(`SELECT count(*)::int AS n FROM people WHERE created_by = $1 AND (living_until > current_date) <> roots_person_living_rule(id, current_date)`, [user.id]);
@@ -243,8 +236,7 @@ describe("GEDCOM import", () => {
     const salim = await buildPerson(server, other, { fullName: "Salim Qornet", isDeceased: true });
     const tanios = await buildPerson(server, other, { fullName: "Tanios Qornet", fullNameAr: "طانيوس قرنة", birthDate: "1840", deathDate: "1900" });
     const maroun = await buildPerson(server, user, { fullName: "Maroun Qornet", birthDate: "1995" }); // living, but the member's own
-    const ged = [
-      "0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8",
+    const ged = gedcom551(
       "0 @I1@ INDI", "1 NAME Boutros /Qornet/", "1 BIRT", "2 DATE 1855",
       "0 @I2@ INDI", "1 NAME Hanna /Qornet/", "1 BIRT", "2 DATE 1991",
       "0 @I3@ INDI", "1 NAME Yousef /Qornet/", "1 BIRT", "2 DATE 1800",
@@ -253,9 +245,8 @@ describe("GEDCOM import", () => {
       "0 @I6@ INDI", "1 NAME Boutros /Qornet/",
       "0 @I7@ INDI", "1 NAME طانيوس /قرنة/", "1 BIRT", "2 DATE 1842",
       "0 @I8@ INDI", "1 NAME Elias /Qornet/", "1 BIRT", "2 DATE 1871",
-      "0 TRLR", "",
-    ].join("\n");
-    const up = await uploadImport(server, user.token, "gedcom", "qornet.ged", Buffer.from(ged));
+    );
+    const up = await uploadImport(server, user.token, "gedcom", "qornet.ged", ged);
     const review = await waitForJob(server, user.token, up.id!, ["review"], 60_000);
     expect(review.counts.duplicates).toBe(6);
     const res = await server.gql<any>(`query($id: ID!) { importRecords(jobId: $id, filter: "duplicates") { edges { node { key duplicate { id } } } } }`, { id: up.id }, { token: user.token });
@@ -342,13 +333,11 @@ describe("GEDCOM export", () => {
 
   it("writes the events recorded in Roots once each, beside those of the file, and none of a person the viewer may not see", async () => {
     const user = await buildUser(server.ds);
-    const ged = [
-      "0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8",
+    const ged = gedcom551(
       "0 @I1@ INDI", "1 NAME Tanios /Rizk/", "1 SEX M", "1 BIRT", "2 DATE 1870", "1 BAPM", "2 DATE 3 APR 1870", "2 PLAC Ehden",
       "0 @I2@ INDI", "1 NAME Hanne /Rizk/", "1 SEX F", "1 BIRT", "2 DATE 1875",
-      "0 TRLR", "",
-    ].join("\n");
-    await importFile(user, "rizk.ged", Buffer.from(ged));
+    );
+    await importFile(user, "rizk.ged", ged);
     const ids = Object.fromEntries((await server.ds.query(`SELECT full_name, id FROM people WHERE created_by = $1`, [user.id])).map((r: any) => [r.full_name, gid("Person", r.id)]));
     const living = await buildPerson(server, user, { fullName: "Joseph Rizk", birthDate: "1990" });
     const create = async (input: Record<string, unknown>) => {
