@@ -49,10 +49,10 @@ export async function benchGedcom(serverUrl: string): Promise<boolean> {
     console.log(`  read-gedcom parse only:                          ${theirRate.toFixed(0)} individuals/s, ${Number(theirs.seconds).toFixed(1)} s, peak ${Number(theirs.peakMb).toFixed(0)} MB`);
     // The host's speed drifts between runs; the ratio to the parse-only baseline of the same run does not.
     console.log(`  Roots end to end / read-gedcom parse only:      ${(oursRate / theirRate).toFixed(2)}×`);
-    // The same file again, by another member, into the database the first import filled: every
-    // name now has thousands of bearers (duplicate check) and the tables hold 200,000 people
-    // the planner has no statistics for (living cache). Reported, not a goal: it guards the
-    // plans that only go wrong on a populated database.
+    // The same file again, by another member, into the database the first import filled and
+    // analyzed: every name now has thousands of bearers (duplicate check), and the planner knows
+    // the people table but not the rows this import writes (re-import update, living cache).
+    // Reported, not a goal: it guards the plans that only go wrong on a populated database.
     const second = child(["import", withDatabase(serverUrl, dbName), file, "second"]);
     const step = (name: string) => ((second.phases?.[name] ?? 0) / 1000).toFixed(2);
     console.log(`  a second member's import of the same file into those 200,000: ${(Number(second.people) / Number(second.seconds)).toFixed(0)} individuals/s, ${Number(second.seconds).toFixed(1)} s (duplicates ${step("review: duplicates")} s, living ${step("commit: living")} s), ${second.status}`);

@@ -48,12 +48,16 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
   );
   const created = inserted[0].n;
   await step(created);
-  const [, updated]: [unknown, number] = await tx.query(
-    `/* people re-imported */ UPDATE people p SET (${COLS}) = (${FROM_S}), updated_at = now()
-       FROM import_staged s
-      WHERE ${ok} AND s.kind = 'person' AND s.action = 'update' AND p.id = s.target_id AND p.created_by = $2`,
-    [jobId, userId],
+  // The member's earlier records this import updates, by id (usually none). Every statement
+  // about them goes through this list: joined on the staged rows instead, the planner (which
+  // has no statistics yet of the rows this transaction just wrote) expected one of the
+  // member's people and scanned the staged rows once per person, for hours on a large file.
+  const [{ reimported }]: { reimported: string[] }[] = await tx.query(
+    `/* people re-imported */ SELECT coalesce(array_agg(target_id), '{}') AS reimported FROM import_staged s
+      WHERE ${ok} AND s.kind = 'person' AND s.action = 'update'`,
+    [jobId],
   );
+  const updated = reimported.length ? await updatePeople(tx, jobId, userId, reimported) : 0;
   await step(created + updated);
   await tx.query(
     `/* external ids */ INSERT INTO external_ids (id, owner_id, scheme, value, record_table, record_id)
@@ -65,7 +69,7 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
   );
   // Links and unions join their ends by the file's keys; an end that was refused drops them.
   await stagePeopleKeys(tx, jobId);
-  const [{ reimport }]: { reimport: boolean }[] = await tx.query(`/* people keys */ SELECT EXISTS (SELECT 1 FROM staged_people WHERE ok AND action = 'update') AS reimport`);
+  const reimport = reimported.length > 0;
   const links = await insertBetween(tx, jobId, userId, {
     name: "parent links",
     insert: "INSERT INTO parent_links (id, parent_id, child_id, kind, created_by)",
@@ -88,10 +92,22 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
     reimport,
   });
   await step(created + updated + links + unions);
-  await commitImportedEvents(tx, jobId, userId);
-  await refreshLiving(tx, jobId);
-  await keepRecords(tx, job);
+  await commitImportedEvents(tx, jobId, userId, reimported);
+  await refreshLiving(tx, jobId, reimported);
+  await keepRecords(tx, job, reimported);
   return { created, updated, links, unions };
+}
+
+/** Updates the member's own earlier records (`ids`) from their staged rows; returns how many. */
+async function updatePeople(tx: Queryable, jobId: string, userId: string, ids: string[]): Promise<number> {
+  const [, updated]: [unknown, number] = await tx.query(
+    `/* people re-imported */ UPDATE people p SET (${COLS}) = (${FROM_S}), updated_at = now()
+       FROM import_staged s
+      WHERE p.id = ANY($3::uuid[]) AND p.created_by = $2
+        AND s.job_id = $1 AND s.kind = 'person' AND s.action = 'update' AND s.target_id = p.id`,
+    [jobId, userId, ids],
+  );
+  return updated;
 }
 
 /**
@@ -124,15 +140,10 @@ async function insertBetween(
  * job's people, and around the people it updated (the only ones with relatives outside the
  * file), their parents, grandparents, children and partners.
  */
-async function refreshLiving(tx: Queryable, jobId: string): Promise<void> {
-  // The updated people by id (usually none): their relatives are then found through the link
-  // indexes, whatever the planner guessed of how many there are.
-  const [{ updated }]: { updated: string[] }[] = await tx.query(
-    `/* living */ SELECT coalesce(array_agg(target_id), '{}') AS updated FROM import_staged
-      WHERE job_id = $1 AND kind = 'person' AND action = 'update' AND error_keys = '{}'`,
-    [jobId],
-  );
-  // Still deferred while it runs: the people UPDATE trigger has nothing to do for kin_until.
+async function refreshLiving(tx: Queryable, jobId: string, updated: string[]): Promise<void> {
+  // The updated people by id: their relatives are found through the link indexes, whatever the
+  // planner guessed of how many there are. Still deferred while it runs: the people UPDATE
+  // trigger has nothing to do for kin_until.
   await tx.query(
     `/* living */ SELECT roots_refresh_kin(array(
        SELECT target_id FROM import_staged WHERE job_id = $1 AND kind = 'person' AND action <> 'skip' AND error_keys = '{}'
@@ -151,13 +162,14 @@ async function refreshLiving(tx: Queryable, jobId: string): Promise<void> {
  * is done): this replaces what an earlier import of the same records kept, settles the few whose
  * record was not written, and stores GEDZIP media.
  */
-async function keepRecords(tx: Queryable, job: ImportJob): Promise<void> {
+async function keepRecords(tx: Queryable, job: ImportJob, reimported: string[]): Promise<void> {
   const { id: jobId, userId } = job;
-  await tx.query(
-    `/* kept records */ DELETE FROM kept_records k USING import_staged s
-      WHERE s.job_id = $1 AND s.action = 'update' AND k.owner_id = $2 AND k.record_id = s.target_id AND k.job_id <> $1`,
-    [jobId, userId],
-  );
+  if (reimported.length) {
+    await tx.query(
+      `/* kept records */ DELETE FROM kept_records k WHERE k.owner_id = $2 AND k.record_id = ANY($3::uuid[]) AND k.job_id <> $1`,
+      [jobId, userId, reimported],
+    );
+  }
   // Records outside the tree (sources, notes, media…) of an earlier import of the same file.
   await tx.query(
     `/* kept records */ DELETE FROM kept_records k USING import_jobs old

@@ -39,15 +39,16 @@ export const familyEvents = (fam: GedcomNode): StagedEvent[] => eventsOf(fam, FA
 
 /**
  * Writes the staged events of a job's committed people and unions (inside the commit's
- * transaction), replacing those an earlier import of the same people wrote. Set-based.
+ * transaction), replacing those an earlier import wrote of the people it updates
+ * (`reimported`). Set-based.
  */
-export async function commitImportedEvents(tx: Queryable, jobId: string, userId: string): Promise<void> {
-  await tx.query(
-    `/* events */ DELETE FROM events e USING import_staged s
-      WHERE s.job_id = $1 AND s.kind = 'person' AND s.action = 'update' AND e.primary_person_id = s.target_id
-        AND e.import_job_id IS NOT NULL AND e.created_by = $2`,
-    [jobId, userId],
-  );
+export async function commitImportedEvents(tx: Queryable, jobId: string, userId: string, reimported: string[]): Promise<void> {
+  if (reimported.length) {
+    await tx.query(
+      `/* events */ DELETE FROM events e WHERE e.primary_person_id = ANY($1::uuid[]) AND e.import_job_id IS NOT NULL AND e.created_by = $2`,
+      [reimported, userId],
+    );
+  }
   const columns = `id, type, date_text, date_qualifier, date_from, date_to, place, primary_person_id, secondary_person_id, village_ids, created_by, import_job_id`;
   const values = `gen_random_uuid(), e->>'type', e->>'dateText', e->>'dateQualifier', (e->>'dateFrom')::date, (e->>'dateTo')::date, e->>'place'`;
   await tx.query(
