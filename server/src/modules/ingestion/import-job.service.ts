@@ -5,7 +5,7 @@ import { AppError, ErrorCode, notFound, unauthenticated } from "../../common/err
 import { fromGlobalId, isUuid } from "../../common/global-id.js";
 import { translate, type Language } from "../../common/i18n.js";
 import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, offsetAfter, offsetPageInfo } from "../../common/pagination.js";
-import { personNode } from "../genealogy/index.js";
+import { mayMerge, personNode } from "../genealogy/index.js";
 import { ImportStatus, type ImportJob } from "./import-job.entity.js";
 import { loadJob, type ImportRunner } from "./runner.js";
 import { SHEET_FIELDS } from "./spreadsheet/headers.js";
@@ -118,20 +118,35 @@ const warningView = (r: { line: number | null; key: string; params: Record<strin
   message: translate(r.key, lang, r.params ?? {}),
 });
 
-/** Staged records for the review (optionally only refused ones or likely duplicates). */
+/**
+ * Staged records for the review (optionally only refused ones or likely duplicates). Once the
+ * import is done, each record also gives the person it became, and whether the viewer may
+ * merge that person into the one it looks like.
+ */
 export async function jobRecords(ctx: Context, globalId: string, filter: "all" | "errors" | "duplicates", first = DEFAULT_PAGE_SIZE, after?: string) {
   const job = await jobFor(ctx, globalId);
   const offset = offsetAfter(after);
   const where = filter === "errors" ? `AND error_keys <> '{}'` : filter === "duplicates" ? `AND duplicate_of IS NOT NULL` : "";
   const [{ n }]: { n: number }[] = await ctx.ds.query(`SELECT count(*)::int AS n FROM import_staged WHERE job_id = $1 ${where}`, [job.id]);
-  type Row = { line: number | null; kind: string; local_key: string | null; action: string; error_keys: string[]; duplicate_of: string | null } & Record<"full_name" | "full_name_ar" | "birth_date_text" | "death_date_text", string | null>;
+  type Row = { line: number | null; kind: string; local_key: string | null; action: string; error_keys: string[]; duplicate_of: string | null; target_id: string | null } & Record<"full_name" | "full_name_ar" | "birth_date_text" | "death_date_text", string | null>;
   const rows: Row[] = await ctx.ds.query(
-    `SELECT line, kind, local_key, full_name, full_name_ar, birth_date_text, death_date_text, action, error_keys, duplicate_of
+    `SELECT line, kind, local_key, full_name, full_name_ar, birth_date_text, death_date_text, action, error_keys, duplicate_of, target_id
        FROM import_staged WHERE job_id = $1 ${where} ORDER BY seq LIMIT $2 OFFSET $3`,
     [job.id, first + 1, offset],
   );
+  const done = job.status === ImportStatus.DONE;
+  const written = (r: Row) => done && r.kind === "person" && r.action !== "skip" && !r.error_keys.length && r.target_id ? r.target_id : null;
+  const ids = rows.flatMap((r) => [written(r), r.duplicate_of]).filter((id): id is string => id !== null);
+  const owners: { id: string; created_by: string | null; village_id: string | null }[] = done && ids.length
+    ? await ctx.ds.query(`SELECT id, created_by, village_id FROM people WHERE id = ANY($1)`, [ids])
+    : [];
+  const owner = new Map(owners.map((o) => [o.id, o]));
   const views = await Promise.all(
     rows.map(async (r): Promise<ImportRecordView> => {
+      // Both people go through the people policy like any other read.
+      const [duplicate, person] = await Promise.all([r.duplicate_of ? personNode(ctx, r.duplicate_of) : null, written(r) ? personNode(ctx, written(r)!) : null]);
+      const keep = r.duplicate_of ? owner.get(r.duplicate_of) : undefined;
+      const gone = written(r) ? owner.get(written(r)!) : undefined;
       return {
         line: r.line,
         kind: r.kind,
@@ -143,8 +158,9 @@ export async function jobRecords(ctx: Context, globalId: string, filter: "all" |
         action: r.action,
         errors: r.error_keys.map((k) => translate(k, ctx.language, { years: MIN_PARENT_GAP_YEARS })),
         duplicateOf: r.duplicate_of,
-        // The suggested person goes through the people policy like any other read.
-        duplicate: r.duplicate_of ? await personNode(ctx, r.duplicate_of) : null,
+        duplicate,
+        person,
+        canMerge: Boolean(duplicate && person && keep && gone && keep.id !== gone.id && mayMerge(ctx, keep, gone)),
       };
     }),
   );

@@ -24,7 +24,7 @@ const DATE_GROUPS: Record<string, string[]> = {
 type Row = Record<string, unknown> & { id: string; created_by: string | null; user_id: string | null; village_id: string | null; full_name: string; full_name_ar: string | null; name_variants: string[]; sources: string | null; is_deceased: boolean };
 
 /** Editors and admins; curators of both people's villages; a member only for two records they own. */
-function mayMerge(ctx: Context, keep: Row, gone: Row): boolean {
+export function mayMerge(ctx: Context, keep: Pick<Row, "created_by" | "village_id">, gone: Pick<Row, "created_by" | "village_id">): boolean {
   if (isReviewStaff(ctx.viewer)) return true;
   if (curates(ctx.viewer, keep.village_id) && curates(ctx.viewer, gone.village_id)) return true;
   return ctx.viewer.userId !== null && keep.created_by === ctx.viewer.userId && gone.created_by === ctx.viewer.userId;
@@ -32,7 +32,8 @@ function mayMerge(ctx: Context, keep: Row, gone: Row): boolean {
 
 /**
  * Moves the records other areas hang on people from `gone` to `keep`: events where the
- * merged person is the primary or secondary person, and registry entries. An event between
+ * merged person is the primary or secondary person, registry entries, and the file records
+ * imports kept of them. An event between
  * the two (e.g. their "marriage") keeps the kept person once, as primary, like createEvent
  * refuses a person twice. Areas added later (media, DNA matches) move their rows here too.
  */
@@ -46,6 +47,9 @@ async function moveOtherRecords(tx: EntityManager, keepId: string, goneId: strin
     [keepId, goneId],
   );
   await tx.query(`UPDATE registry_entries SET person_id = $1 WHERE person_id = $2`, [keepId, goneId]);
+  // The file record an import kept of the merged person (GEDCOM INDI) now stands for the kept
+  // person: the families of that file that name it point to the kept person on export.
+  await tx.query(`UPDATE kept_records SET record_id = $1 WHERE record_table = 'people' AND record_id = $2`, [keepId, goneId]);
 }
 
 /** Moves parent links and unions from `gone` to `keep`, dropping links that would then be duplicates. */
@@ -55,6 +59,13 @@ async function moveLinks(tx: EntityManager, keepId: string, goneId: string): Pro
   await tx.query(`DELETE FROM parent_links g WHERE g.child_id = $2 AND EXISTS (SELECT 1 FROM parent_links k WHERE k.child_id = $1 AND k.parent_id = g.parent_id)`, [keepId, goneId]);
   await tx.query(`UPDATE parent_links SET child_id = $1 WHERE child_id = $2`, [keepId, goneId]);
   const other = `CASE WHEN u.partner1_id = $2 THEN u.partner2_id ELSE u.partner1_id END`;
+  // A union dropped as the kept person's twin hands its kept file record (GEDCOM FAM) to that twin.
+  await tx.query(
+    `UPDATE kept_records k SET record_id = x.id
+       FROM unions u JOIN unions x ON x.partner1_id = least($1, ${other}) AND x.partner2_id = greatest($1, ${other}) AND x.kind = u.kind
+      WHERE (u.partner1_id = $2 OR u.partner2_id = $2) AND k.record_table = 'unions' AND k.record_id = u.id`,
+    [keepId, goneId],
+  );
   await tx.query(
     `DELETE FROM unions u WHERE (u.partner1_id = $2 OR u.partner2_id = $2)
        AND (${other} = $1 OR EXISTS (SELECT 1 FROM unions x WHERE x.partner1_id = least($1, ${other}) AND x.partner2_id = greatest($1, ${other}) AND x.kind = u.kind))`,

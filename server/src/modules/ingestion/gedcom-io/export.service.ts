@@ -71,7 +71,9 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
     : [];
   const jobTag = new Map<string, string>();
   const keptXref = (job: string, xref: string) => `@${jobTag.get(job) ?? (jobTag.set(job, `J${jobTag.size + 1}`), jobTag.get(job))}_${xref.replace(/@/g, "")}@`;
-  const keptByRecord = new Map(kept.filter((k) => k.record_id).map((k) => [k.record_id!, k]));
+  // A person merged from two imports has two kept records: the first (the earlier import's) is theirs.
+  const keptByRecord = new Map<string, KeptRow>();
+  for (const k of kept) if (k.record_id && !keptByRecord.has(k.record_id)) keptByRecord.set(k.record_id, k);
   const xrefOfPerson = new Map(people.map((p, i) => [p.id, `@I${i + 1}@`]));
   const keptPointer = new Map<string, string>(); // `${job} ${xref}` → export xref
   for (const k of kept) if (k.xref) keptPointer.set(`${k.job_id} ${k.xref}`, k.record_table === "people" ? xrefOfPerson.get(k.record_id!) ?? "@VOID@" : keptXref(k.job_id, k.xref));

@@ -1,0 +1,107 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL answers are checked field by field by the assertions below. */
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildUser, type BuiltUser } from "../factories/users.js";
+import { uploadImport, waitForJob } from "../support/imports.js";
+import { buildPerson, gid } from "../support/genealogy.js";
+import { startTestServer, type TestServer } from "../support/server.js";
+
+let server: TestServer;
+let member: BuiltUser;
+
+beforeAll(async () => {
+  server = await startTestServer({ IMPORT_DIR: mkdtempSync(join(tmpdir(), "roots-merge-")), IMPORT_POLL_MS: "100", IMPORT_PROGRESS_MS: "20" });
+  member = await buildUser(server.ds);
+});
+afterAll(() => server.stop());
+
+const gedcom551 = (...records: string[]): Buffer => Buffer.from(["0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8", ...records, "0 TRLR", ""].join("\n"));
+
+async function importFile(user: BuiltUser, name: string, body: Buffer): Promise<string> {
+  const up = await uploadImport(server, user.token, "gedcom", name, body);
+  expect(up.status).toBe(201);
+  await waitForJob(server, user.token, up.id!, ["review"], 60_000);
+  await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id: up.id }, { token: user.token });
+  await waitForJob(server, user.token, up.id!, ["done"], 60_000);
+  return up.id!;
+}
+
+async function exportMine(user: BuiltUser): Promise<string> {
+  const res = await fetch(`${server.url}/api/exports/tree?scope=mine&version=5.5.1`, { headers: { "accept-language": "en", authorization: `Bearer ${user.token}` } });
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+/** The records of a GEDCOM text by their level-0 line, each with its lines. */
+const records = (text: string): string[][] => text.split(/\r?\n(?=0 )/).map((r) => r.split(/\r?\n/).filter(Boolean));
+
+describe("merging an imported person into the member's own record", () => {
+  it("the file's records of the merged person and its family now stand for the kept person on export", async () => {
+    const own = await buildPerson(server, member, { fullName: "Youssef Haddad", birthDate: "1900", deathDate: "1970" });
+    const wife = await buildPerson(server, member, { fullName: "Rose Haddad", birthDate: "1905", deathDate: "1980" });
+    await server.gql(`mutation($a: ID!, $b: ID!) { addUnion(input: { personId: $a, partnerId: $b }) { id } }`, { a: own, b: wife }, { token: member.token });
+    await importFile(member, "haddad.ged", gedcom551(
+      "0 @I1@ INDI", "1 NAME Youssef /Haddad/", "1 BIRT", "2 DATE 1900", "1 NOTE Came from Zahle.", "1 FAMS @F1@",
+      "0 @I2@ INDI", "1 NAME Maroun /Haddad/", "1 BIRT", "2 DATE 1930", "1 FAMC @F1@",
+      "0 @I3@ INDI", "1 NAME Rose /Haddad/", "1 BIRT", "2 DATE 1905", "1 FAMS @F1@",
+      "0 @F1@ FAM", "1 HUSB @I1@", "1 WIFE @I3@", "1 MARR", "2 DATE 1928", "2 PLAC Zahle", "1 CHIL @I2@",
+    ));
+    const rawId = (globalId: string) => Buffer.from(globalId, "base64url").toString().split(":")[1];
+    const imported = async (name: string) =>
+      (await server.ds.query(`SELECT id FROM people WHERE created_by = $1 AND full_name = $2 AND id <> ALL($3)`, [member.id, name, [rawId(own), rawId(wife)]]))[0].id as string;
+    for (const [keep, name] of [[own, "Youssef Haddad"], [wife, "Rose Haddad"]]) {
+      const merged = await server.gql<any>(`mutation($k: ID!, $m: ID!) { mergePeople(keepId: $k, mergeId: $m) { id } }`, { k: keep, m: gid("Person", await imported(name)) }, { token: member.token });
+      expect(merged.errors).toBeUndefined();
+    }
+    const out = records(await exportMine(member));
+    const indi = out.filter((r) => / INDI$/.test(r[0]));
+    const fams = out.filter((r) => / FAM$/.test(r[0]));
+    expect(indi).toHaveLength(3);
+    // One family: the file's own, with both parents, its marriage and the child; no second family of the same couple.
+    expect(fams).toHaveLength(1);
+    const xref = (name: RegExp) => indi.find((r) => r.some((l) => name.test(l)))![0].split(" ")[1];
+    expect(fams[0]).toEqual(expect.arrayContaining([`1 HUSB ${xref(/NAME Youssef/)}`, `1 WIFE ${xref(/NAME Rose/)}`, `1 CHIL ${xref(/NAME Maroun/)}`, "1 MARR", "2 DATE 1928", "2 PLAC Zahle"]));
+    expect(fams[0].join("\n")).not.toMatch(/VOID/);
+    // The merged person's notes from the file stay with the kept person.
+    expect(indi.find((r) => r.some((l) => /NAME Youssef/.test(l)))).toContain("1 NOTE Came from Zahle.");
+  }, 60_000);
+
+  it("after the import, each likely duplicate gives the person it became and whether the member may merge it into the one it looks like", async () => {
+    const user = await buildUser(server.ds);
+    const other = await buildUser(server.ds);
+    const ownKhalil = await buildPerson(server, user, { fullName: "Khalil Aoun", birthDate: "1880", deathDate: "1950" });
+    const othersNajib = await buildPerson(server, other, { fullName: "Najib Aoun", birthDate: "1885", deathDate: "1960" });
+    const up = await uploadImport(server, user.token, "gedcom", "aoun.ged", gedcom551(
+      "0 @I1@ INDI", "1 NAME Khalil /Aoun/", "1 BIRT", "2 DATE 1880",
+      "0 @I2@ INDI", "1 NAME Najib /Aoun/", "1 BIRT", "2 DATE 1885",
+    ));
+    const records = async () => {
+      const res = await server.gql<any>(`query($id: ID!) { importRecords(jobId: $id, filter: "duplicates") { edges { node { key canMerge duplicate { id } person { id displayName } } } } }`, { id: up.id }, { token: user.token });
+      expect(res.errors).toBeUndefined();
+      return Object.fromEntries(res.data.importRecords.edges.map((e: any) => [e.node.key, e.node]));
+    };
+    await waitForJob(server, user.token, up.id!, ["review"], 60_000);
+    // Before the commit nothing is written yet: nothing to merge.
+    expect(await records()).toEqual({
+      "@I1@": { key: "@I1@", canMerge: false, duplicate: { id: ownKhalil }, person: null },
+      "@I2@": { key: "@I2@", canMerge: false, duplicate: { id: othersNajib }, person: null },
+    });
+    await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id: up.id }, { token: user.token });
+    await waitForJob(server, user.token, up.id!, ["done"], 60_000);
+    const done = await records();
+    // The member's own record may take the imported one; another member's may not.
+    expect(done["@I1@"]).toMatchObject({ canMerge: true, duplicate: { id: ownKhalil }, person: { displayName: "Khalil Aoun" } });
+    expect(done["@I2@"]).toMatchObject({ canMerge: false, duplicate: { id: othersNajib }, person: { displayName: "Najib Aoun" } });
+    const refused = await server.gql<any>(`mutation($k: ID!, $m: ID!) { mergePeople(keepId: $k, mergeId: $m) { id } }`, { k: othersNajib, m: done["@I2@"].person.id }, { token: user.token });
+    expect(refused.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    const merged = await server.gql<any>(`mutation($k: ID!, $m: ID!) { mergePeople(keepId: $k, mergeId: $m) { id } }`, { k: ownKhalil, m: done["@I1@"].person.id }, { token: user.token });
+    expect(merged.data.mergePeople.id).toBe(ownKhalil);
+    // Merged: the imported record is gone, nothing left to merge.
+    expect((await records())["@I1@"]).toMatchObject({ canMerge: false, person: null });
+    // Another member cannot read the job's records.
+    const stranger = await server.gql<any>(`query($id: ID!) { importRecords(jobId: $id, filter: "duplicates") { totalCount } }`, { id: up.id }, { token: other.token });
+    expect(stranger.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
+  }, 60_000);
+});
