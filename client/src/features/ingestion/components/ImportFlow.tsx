@@ -8,6 +8,7 @@ import { formatDate } from "../../../lib/format";
 import { useCancelImportMutation, useConfirmImportMutation, useImportJobQuery, useImportJobsQuery, useImportJobUpdatedSubscription, useRetryImportMutation } from "../generated";
 import { uploadImportFile, type ImportKind } from "../upload";
 import { FileDrop } from "./FileDrop";
+import { ImportDuplicates } from "./ImportDuplicates";
 import { ImportProgress } from "./ImportProgress";
 import { ImportReview } from "./ImportReview";
 import { MappingEditor } from "./MappingEditor";
@@ -86,6 +87,7 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
           <Link className="button button--primary" to="/roots">{t("ingestion.done.see_tree")}</Link>
         </div>
       )}
+      {job.status === "done" && job.counts.duplicates > 0 && <ImportDuplicates job={job} />}
       {(job.status === "failed" || job.status === "cancelled") && (
         <p className="form-error" role="alert">{job.errorMessage ?? t(`ingestion.status.${job.status}`)}</p>
       )}

@@ -6,6 +6,7 @@ import { currentLanguage } from "../../../i18n";
 import { formatNumber } from "../../../lib/format";
 import { useImportRecordsQuery, useImportWarningsQuery } from "../generated";
 import { downloadWithSession } from "../upload";
+import { ShowMore } from "./ShowMore";
 
 const SUMMARY = ["people", "unions", "links", "events", "sources", "media", "places", "updates", "duplicates", "errors", "warnings"] as const;
 
@@ -59,6 +60,7 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
         </ul>
       ) : (
         <ul className="import-list" role="tabpanel">
+          {tab === "duplicates" && job.counts.duplicates > 0 && <li className="muted">{t("ingestion.review.merge_later")}</li>}
           {records.data?.importRecords.edges.map((e, i) => (
             <li key={i}>
               {e.node.line != null && <span className="badge">{t("ingestion.review.line", { line: e.node.line })}</span>}{" "}
@@ -103,12 +105,3 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
   );
 }
 
-/** The next page of a review list. */
-function ShowMore({ onClick }: { onClick: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <li>
-      <button type="button" className="button" onClick={onClick}>{t("admin.more")}</button>
-    </li>
-  );
-}

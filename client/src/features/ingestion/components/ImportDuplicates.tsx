@@ -1,0 +1,71 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import type { ImportJobFieldsFragment } from "../../../gql/graphql";
+import { currentLanguage } from "../../../i18n";
+import { ConfirmAction } from "../../../ui/ConfirmAction";
+import { useImportRecordsQuery, useMergeImportedPersonMutation } from "../generated";
+import { ShowMore } from "./ShowMore";
+
+/**
+ * After an import: the people of the file that look like someone already in Roots, each with
+ * the person it became and, when the member may (both records theirs, or a curator's), a way
+ * to merge it into the one it looks like. The server checks the merge again.
+ */
+export function ImportDuplicates({ job }: { job: ImportJobFieldsFragment }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const name = (p: { displayName: string; fullNameAr: string | null }) => (lang === "ar" ? p.fullNameAr || p.displayName : p.displayName);
+  const records = useImportRecordsQuery({ variables: { jobId: job.id, filter: "duplicates", first: 50 }, fetchPolicy: "cache-and-network" });
+  const [merge] = useMergeImportedPersonMutation();
+  const data = records.data?.importRecords;
+  return (
+    <section className="card" aria-labelledby="import-duplicates-title" data-testid="import-duplicates">
+      <h2 id="import-duplicates-title">{t("ingestion.count.duplicates")}</h2>
+      <p className="muted">{t("ingestion.duplicates.intro")}</p>
+      <ul className="import-list">
+        {data?.edges.map(({ node: r }, i) => {
+          const other = r.duplicate ? name(r.duplicate) : null;
+          const mine = r.person ? name(r.person) : (lang === "ar" ? r.nameAr || r.name : r.name || r.nameAr) ?? r.key;
+          return (
+            <li key={i}>
+              {r.person ? <Link to={`/person/${r.person.id}`}><bdi>{mine}</bdi></Link> : <bdi>{mine}</bdi>}
+              {r.birth && <span className="muted"> (<bdi dir="ltr">{r.birth}</bdi>)</span>}
+              {r.duplicate && (
+                <>
+                  {" "}— {t("ingestion.review.looks_like")} <Link to={`/person/${r.duplicate.id}`}><bdi>{other}</bdi></Link>
+                  {r.duplicate.birth?.text && <span className="muted"> (<bdi dir="ltr">{r.duplicate.birth.text}</bdi>)</span>}
+                </>
+              )}{" "}
+              {!r.person ? (
+                <span className="muted">· {t("ingestion.duplicates.merged")}</span>
+              ) : r.canMerge && r.duplicate ? (
+                <ConfirmAction
+                  label={t("ingestion.duplicates.merge")}
+                  ariaLabel={t("ingestion.duplicates.merge_label", { name: mine, other })}
+                  question={t("ingestion.duplicates.question", { name: mine, other })}
+                  confirmLabel={t("ingestion.duplicates.merge")}
+                  onConfirm={async () => {
+                    await merge({ variables: { keepId: r.duplicate!.id, mergeId: r.person!.id } });
+                    await records.refetch();
+                  }}
+                />
+              ) : (
+                r.duplicate && <span className="muted">· {t("ingestion.duplicates.not_yours")}</span>
+              )}
+            </li>
+          );
+        })}
+        {data?.pageInfo.hasNextPage && (
+          <ShowMore
+            onClick={() =>
+              void records.fetchMore({
+                variables: { after: data.pageInfo.endCursor },
+                updateQuery: (prev, { fetchMoreResult }) => ({ importRecords: { ...fetchMoreResult.importRecords, edges: [...prev.importRecords.edges, ...fetchMoreResult.importRecords.edges] } }),
+              })
+            }
+          />
+        )}
+      </ul>
+    </section>
+  );
+}
