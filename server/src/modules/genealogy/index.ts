@@ -5,7 +5,7 @@ export { villageNode } from "./villages/village.service.js";
 export { ensureVillages, importVillages } from "./villages/village.import.js";
 export { hasArabic, nameKeys, normalizeArabic, normalizeLatin, skeleton } from "./names/normalize.js";
 export { PersonResolver } from "./people/person.resolver.js";
-export { personNode } from "./people/person.service.js";
+export { personNode, personNodes } from "./people/person.service.js";
 export { mayMerge } from "./people/merge.service.js";
 export { FamilyResolver, PersonFamilyResolver, familyNode } from "./families/family.resolver.js";
 export { EventResolver, PersonEventsResolver, VillageEventsResolver } from "./events/event.resolver.js";

@@ -5,7 +5,7 @@ import { AppError, ErrorCode, notFound, unauthenticated } from "../../common/err
 import { fromGlobalId, isUuid } from "../../common/global-id.js";
 import { translate, type Language } from "../../common/i18n.js";
 import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, offsetAfter, offsetPageInfo } from "../../common/pagination.js";
-import { mayMerge, personNode } from "../genealogy/index.js";
+import { mayMerge, personNodes } from "../genealogy/index.js";
 import { ImportStatus, type ImportJob } from "./import-job.entity.js";
 import { loadJob, type ImportRunner } from "./runner.js";
 import { SHEET_FIELDS } from "./spreadsheet/headers.js";
@@ -135,35 +135,36 @@ export async function jobRecords(ctx: Context, globalId: string, filter: "all" |
     [job.id, first + 1, offset],
   );
   const done = job.status === ImportStatus.DONE;
-  const written = (r: Row) => done && r.kind === "person" && r.action !== "skip" && !r.error_keys.length && r.target_id ? r.target_id : null;
-  const ids = rows.flatMap((r) => [written(r), r.duplicate_of]).filter((id): id is string => id !== null);
-  const owners: { id: string; created_by: string | null; village_id: string | null }[] = done && ids.length
-    ? await ctx.ds.query(`SELECT id, created_by, village_id FROM people WHERE id = ANY($1)`, [ids])
-    : [];
+  const written = (r: Row) => (done && r.kind === "person" && r.action !== "skip" && !r.error_keys.length ? r.target_id : null);
+  const ids = [...new Set(rows.flatMap((r) => [written(r), r.duplicate_of]).filter((id): id is string => id !== null))];
+  // Both people of each record go through the people policy like any other read, all at once.
+  const [nodes, owners] = await Promise.all([
+    personNodes(ctx, ids),
+    done && ids.length ? (ctx.ds.query(`SELECT id, created_by, village_id FROM people WHERE id = ANY($1)`, [ids]) as Promise<{ id: string; created_by: string | null; village_id: string | null }[]>) : [],
+  ]);
+  const node = new Map(ids.map((id, i) => [id, nodes[i]]));
   const owner = new Map(owners.map((o) => [o.id, o]));
-  const views = await Promise.all(
-    rows.map(async (r): Promise<ImportRecordView> => {
-      // Both people go through the people policy like any other read.
-      const [duplicate, person] = await Promise.all([r.duplicate_of ? personNode(ctx, r.duplicate_of) : null, written(r) ? personNode(ctx, written(r)!) : null]);
-      const keep = r.duplicate_of ? owner.get(r.duplicate_of) : undefined;
-      const gone = written(r) ? owner.get(written(r)!) : undefined;
-      return {
-        line: r.line,
-        kind: r.kind,
-        key: r.local_key,
-        name: r.full_name,
-        nameAr: r.full_name_ar,
-        birth: r.birth_date_text,
-        death: r.death_date_text,
-        action: r.action,
-        errors: r.error_keys.map((k) => translate(k, ctx.language, { years: MIN_PARENT_GAP_YEARS })),
-        duplicateOf: r.duplicate_of,
-        duplicate,
-        person,
-        canMerge: Boolean(duplicate && person && keep && gone && keep.id !== gone.id && mayMerge(ctx, keep, gone)),
-      };
-    }),
-  );
+  const views = rows.map((r): ImportRecordView => {
+    const duplicate = r.duplicate_of ? node.get(r.duplicate_of) ?? null : null;
+    const person = written(r) ? node.get(written(r)!) ?? null : null;
+    const keep = r.duplicate_of ? owner.get(r.duplicate_of) : undefined;
+    const gone = written(r) ? owner.get(written(r)!) : undefined;
+    return {
+      line: r.line,
+      kind: r.kind,
+      key: r.local_key,
+      name: r.full_name,
+      nameAr: r.full_name_ar,
+      birth: r.birth_date_text,
+      death: r.death_date_text,
+      action: r.action,
+      errors: r.error_keys.map((k) => translate(k, ctx.language, { years: MIN_PARENT_GAP_YEARS })),
+      duplicateOf: r.duplicate_of,
+      duplicate,
+      person,
+      canMerge: Boolean(duplicate && person && keep && gone && keep.id !== gone.id && mayMerge(ctx, keep, gone)),
+    };
+  });
   return page(views, first, offset, n);
 }
 
