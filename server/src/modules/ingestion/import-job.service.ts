@@ -7,7 +7,7 @@ import { translate, type Language } from "../../common/i18n.js";
 import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, offsetAfter, offsetPageInfo } from "../../common/pagination.js";
 import { mayMerge, personNodes } from "../genealogy/index.js";
 import { ImportStatus, type ImportJob } from "./import-job.entity.js";
-import { loadJob, type ImportRunner } from "./runner.js";
+import { JOB_COLUMNS, loadJob, type ImportRunner } from "./runner.js";
 import { SHEET_FIELDS } from "./spreadsheet/headers.js";
 import { discardStaged } from "./staging.js";
 import { presentJob, type ImportJobView, type ImportRecordView, type ImportWarningView } from "./import-job.types.js";
@@ -45,13 +45,14 @@ export async function myJobs(ctx: Context, first: number): Promise<ImportJobView
 
 /** Moves a job from one status to another atomically; a job in any other status is refused. */
 async function transition(ctx: Context, job: ImportJob, from: ImportStatus[], to: ImportStatus, extra = ""): Promise<ImportJobView> {
-  const [rows]: [unknown[], number] = await ctx.ds.query(
-    `UPDATE import_jobs SET status = $2, updated_at = now()${extra} WHERE id = $1 AND status = ANY($3) RETURNING id`,
+  const [rows]: [ImportJob[], number] = await ctx.ds.query(
+    `UPDATE import_jobs SET status = $2, updated_at = now()${extra} WHERE id = $1 AND status = ANY($3) RETURNING ${JOB_COLUMNS}`,
     [job.id, to, from],
   );
   if (!rows.length) throw new AppError(ErrorCode.CONFLICT, "ingestion.wrong_state");
-  // The answer is the state this mutation made, read before the runner may move it on.
-  const view = presentJob((await loadJob(ctx.ds, job.id))!, ctx.language);
+  // The answer is the state this mutation made: read back in the same statement, since a
+  // runner's poll may take the job up and move it on at any moment after it.
+  const view = presentJob(rows[0], ctx.language);
   void ctx.bus.publish("IMPORT_JOB_UPDATED", { id: job.id, userId: job.userId });
   kick(ctx.ds);
   return view;

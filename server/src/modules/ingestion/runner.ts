@@ -15,15 +15,14 @@ import { timed, type PhaseTimes } from "./phases.js";
 
 const RUNNING = [ImportStatus.PARSING, ImportStatus.COMMITTING];
 
+/** The columns of a job row in its GraphQL-facing shape (for SELECT and RETURNING). */
+export const JOB_COLUMNS = `id, rootspace_id AS "rootspaceId", user_id AS "userId", kind, status, file_name AS "fileName", file_size AS "fileSize",
+  file_sha256 AS "fileSha256", file_path AS "filePath", counts, options, error_key AS "errorKey", error_params AS "errorParams",
+  worker_id AS "workerId", heartbeat_at AS "heartbeatAt", finished_at AS "finishedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
 /** Reads a job row in its GraphQL-facing shape. */
 export async function loadJob(ds: DataSource, id: string): Promise<ImportJob | null> {
-  const rows: ImportJob[] = await ds.query(
-    `SELECT id, rootspace_id AS "rootspaceId", user_id AS "userId", kind, status, file_name AS "fileName", file_size AS "fileSize",
-            file_sha256 AS "fileSha256", file_path AS "filePath", counts, options, error_key AS "errorKey", error_params AS "errorParams",
-            worker_id AS "workerId", heartbeat_at AS "heartbeatAt", finished_at AS "finishedAt", created_at AS "createdAt", updated_at AS "updatedAt"
-       FROM import_jobs WHERE id = $1`,
-    [id],
-  );
+  const rows: ImportJob[] = await ds.query(`SELECT ${JOB_COLUMNS} FROM import_jobs WHERE id = $1`, [id]);
   return rows[0] ?? null;
 }
 
