@@ -5,7 +5,7 @@ import { currentLanguage } from "../../../i18n";
 import { apiProblem } from "../../../lib/apiErrors";
 import { localized } from "../../../lib/localized";
 import { Spinner } from "../../../ui/Spinner";
-import NotFoundPage from "../../system/pages/NotFoundPage";
+import { LoadFailed } from "../../system/components/LoadFailed";
 import { RecordHistory } from "../../curation/components/RecordHistory";
 import { AddPersonForm } from "../components/AddPersonForm";
 import { FamilyPicker } from "../components/FamilyPicker";
@@ -46,7 +46,7 @@ export default function PersonPage() {
   const [addParent, adding] = useAddParentMutation();
   const [linkKind, setLinkKind] = useState<"father" | "mother" | null>(null);
   if (loading && !data) return <Spinner label={t("common.loading")} />;
-  if (error && !data) return <NotFoundPage />;
+  if (error && !data) return <LoadFailed error={error} onRetry={refetch} />;
   const p = data!.person;
   const problem = apiProblem(adding.error, t("errors.network"));
   return (

@@ -5,6 +5,7 @@ import { currentLanguage } from "../../../i18n";
 import { formatNumber } from "../../../lib/format";
 import { localized } from "../../../lib/localized";
 import NotFoundPage from "../../system/pages/NotFoundPage";
+import { LoadFailed } from "../../system/components/LoadFailed";
 import { Spinner } from "../../../ui/Spinner";
 import { HubEvents, HubLandmarks, HubRegistry } from "../components/HubSections";
 import { VillageMap } from "../components/VillageMap";
@@ -15,12 +16,13 @@ export default function VillagePage() {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const { villageId = "" } = useParams();
-  const { data, loading, error } = useVillagePageQuery({ variables: { slug: villageId } });
+  const { data, loading, error, refetch } = useVillagePageQuery({ variables: { slug: villageId } });
   const v = data?.village;
   const points = useVillagePointsQuery({ variables: { district: v?.district ?? null }, skip: !v?.district });
   const here = useMemo(() => new Set(v ? [v.slug] : []), [v]);
   if (loading) return <Spinner label={t("common.loading")} />;
-  if (error || !v) return <NotFoundPage />;
+  if (error) return <LoadFailed error={error} onRetry={refetch} />;
+  if (!v) return <NotFoundPage />;
   const description = localized(lang, v.description, v.descriptionAr, v.descriptionFr);
   return (
     <article className="page">
