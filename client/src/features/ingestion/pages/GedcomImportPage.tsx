@@ -1,14 +1,17 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { ImportFlow } from "../components/ImportFlow";
 
 /** /roots/import: a family tree file from another program (GEDCOM 5.5 to 7.0, GEDZIP). */
 export default function GedcomImportPage() {
   const { t } = useTranslation();
+  // With an import open (?job=…) the page is about that import: the introduction would push its review below the first screen of a phone.
+  const [params] = useSearchParams();
+  const jobOpen = params.has("job");
   return (
     <section className="page">
       <h1>{t("ingestion.gedcom.title")}</h1>
-      <p className="lead">{t("ingestion.gedcom.intro")}</p>
+      {!jobOpen && <p className="lead">{t("ingestion.gedcom.intro")}</p>}
       <ImportFlow kind="gedcom" />
       <p>
         <Link to="/roots/export">{t("ingestion.export.title")}</Link> · <Link to="/excel">{t("ingestion.spreadsheet.title")}</Link>

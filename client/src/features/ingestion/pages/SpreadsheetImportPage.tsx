@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { useAuth } from "../../auth/useAuth";
 import { currentLanguage } from "../../../i18n";
 import { ImportFlow } from "../components/ImportFlow";
@@ -7,16 +7,23 @@ import { ImportFlow } from "../components/ImportFlow";
 /** /excel: family trees kept in spreadsheets (.xlsx, .csv), with Arabic, English or French headers. */
 export default function SpreadsheetImportPage() {
   const { t } = useTranslation();
+  // With an import open (?job=…) the page is about that import: the introduction would push its review below the first screen of a phone.
+  const [params] = useSearchParams();
+  const jobOpen = params.has("job");
   const auth = useAuth();
   return (
     <section className="page">
       <h1>{t("ingestion.spreadsheet.title")}</h1>
-      <p className="lead">{t("ingestion.spreadsheet.intro")}</p>
-      <p>
-        <a className="button button--link" href={`/api/imports/template.csv?lang=${currentLanguage()}`} download>
-          {t("ingestion.template")}
-        </a>
-      </p>
+      {!jobOpen && (
+        <>
+          <p className="lead">{t("ingestion.spreadsheet.intro")}</p>
+          <p>
+            <a className="button button--link" href={`/api/imports/template.csv?lang=${currentLanguage()}`} download>
+              {t("ingestion.template")}
+            </a>
+          </p>
+        </>
+      )}
       {auth.status === "signedIn" ? (
         <ImportFlow kind="spreadsheet" />
       ) : (
