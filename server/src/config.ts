@@ -76,6 +76,8 @@ const schema = z.object({
   IMPORT_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(600_000),
   /** A running import that has not reported for this long is marked failed (its server stopped). */
   IMPORT_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** How long a done import keeps all its staged rows; after that only refused records and likely duplicates stay (its report and merges). */
+  IMPORT_STAGED_KEEP_HOURS: z.coerce.number().min(0).max(24 * 365).default(24 * 7),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & { PUBLIC_URL: string };

@@ -105,3 +105,36 @@ describe("merging an imported person into the member's own record", () => {
     expect(stranger.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
   }, 60_000);
 });
+
+describe("a done import's staged rows", () => {
+  it("are pruned a while after it is done, but for refused records (the report) and likely duplicates (merging)", async () => {
+    const user = await buildUser(server.ds);
+    const own = await buildPerson(server, user, { fullName: "Georges Karam", birthDate: "1890", deathDate: "1960" });
+    const jobId = await importFile(user, "karam.ged", gedcom551(
+      "0 @I1@ INDI", "1 NAME Georges /Karam/", "1 BIRT", "2 DATE 1890", "1 FAMS @F1@",
+      "0 @I2@ INDI", "1 NAME Elie /Karam/", "1 BIRT", "2 DATE 1895", "1 FAMC @F1@", // five years younger than his father: refused link
+      "0 @I3@ INDI", "1 NAME Nadia /Karam/", "1 BIRT", "2 DATE 1920",
+      "0 @F1@ FAM", "1 HUSB @I1@", "1 CHIL @I2@",
+    ));
+    const [job] = await server.ds.query(`SELECT id FROM import_jobs WHERE file_name = 'karam.ged' AND user_id = $1`, [user.id]);
+    const staged = async () => (await server.ds.query(`SELECT kind, local_key AS key FROM import_staged WHERE job_id = $1 ORDER BY seq`, [job.id])) as { kind: string; key: string }[];
+    expect((await staged()).length).toBeGreaterThan(3);
+    // Not yet: kept whole for a week.
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await staged()).length).toBeGreaterThan(3);
+    await server.ds.query(`UPDATE import_jobs SET finished_at = now() - interval '8 days' WHERE id = $1`, [job.id]);
+    for (let i = 0; i < 100; i++) {
+      const [{ pruned }] = await server.ds.query(`SELECT staged_pruned_at IS NOT NULL AS pruned FROM import_jobs WHERE id = $1`, [job.id]);
+      if (pruned) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await staged()).toEqual([{ kind: "person", key: "@I1@" }, { kind: "link", key: null }]);
+    // The duplicate can still be merged from the done page, and the report still has the refusal.
+    const res = await server.gql<any>(`query($id: ID!) { importRecords(jobId: $id, filter: "duplicates") { edges { node { key canMerge duplicate { id } } } } }`, { id: jobId }, { token: user.token });
+    expect(res.data.importRecords.edges).toEqual([{ node: { key: "@I1@", canMerge: true, duplicate: { id: own } } }]);
+    const report = await fetch(`${server.url}/api/imports/${jobId}/errors.csv`, { headers: { authorization: `Bearer ${user.token}`, "accept-language": "en" } });
+    expect(report.status).toBe(200);
+    expect(await report.text()).toMatch(/12 years/);
+  }, 60_000);
+});
+

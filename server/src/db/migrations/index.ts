@@ -17,6 +17,7 @@ import { SelfRecord1795400000000 } from "./1795400000000-SelfRecord.js";
 import { BulkKinRefresh1795401000000 } from "./1795401000000-BulkKinRefresh.js";
 import { StagedColumns1795541650150 } from "./1795541650150-StagedColumns.js";
 import { KinOnePassAndNameKeys1795600000000 } from "./1795600000000-KinOnePassAndNameKeys.js";
+import { StagedPrune1795700000000 } from "./1795700000000-StagedPrune.js";
 
 /** Every migration in order; a new one is appended here. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   BulkKinRefresh1795401000000,
   StagedColumns1795541650150,
   KinOnePassAndNameKeys1795600000000,
+  StagedPrune1795700000000,
 ];

@@ -39,6 +39,7 @@ export interface ImportCounts {
 @Entity("import_jobs")
 @Index(["userId", "createdAt"])
 @Index(["status"])
+@Index("IDX_import_jobs_staged_to_prune", ["finishedAt"], { where: `"status" = 'done' AND "staged_pruned_at" IS NULL` })
 export class ImportJob {
   @PrimaryColumn("uuid")
   id: string;
@@ -92,6 +93,10 @@ export class ImportJob {
 
   @Column("timestamptz", { name: "finished_at", nullable: true })
   finishedAt: Date | null;
+
+  /** When the staged rows a done job no longer needs were removed (IMPORT_STAGED_KEEP_HOURS after it was done). */
+  @Column("timestamptz", { name: "staged_pruned_at", nullable: true })
+  stagedPrunedAt: Date | null;
 
   @CreateDateColumn({ name: "created_at", type: "timestamptz" })
   createdAt: Date;

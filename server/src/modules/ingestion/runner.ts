@@ -14,6 +14,8 @@ import { discardStaged, Stager } from "./staging.js";
 import { timed, type PhaseTimes } from "./phases.js";
 
 const RUNNING = [ImportStatus.PARSING, ImportStatus.COMMITTING];
+/** Staged rows removed per statement when a done job's are pruned. */
+const PRUNE_BATCH = 50_000;
 
 /** The columns of a job row in its GraphQL-facing shape (for SELECT and RETURNING). */
 export const JOB_COLUMNS = `id, rootspace_id AS "rootspaceId", user_id AS "userId", kind, status, file_name AS "fileName", file_size AS "fileSize",
@@ -86,7 +88,7 @@ export class ImportRunner {
     for (;;) {
       if (this.stopped) return;
       const job = await this.claim();
-      if (!job) return;
+      if (!job) break;
       const abort = new AbortController();
       this.running = { id: job.id, abort };
       try {
@@ -95,6 +97,30 @@ export class ImportRunner {
         this.running = null;
       }
     }
+    if (!this.stopped) await this.pruneStaged();
+  }
+
+  /**
+   * When no import waits: removes a batch of the staged rows that a job done for
+   * IMPORT_STAGED_KEEP_HOURS no longer needs (all but refused records, for its report, and
+   * likely duplicates, for merging), and marks the job once none is left. In batches, so no
+   * statement outlasts the request timeout whatever the file's size; several servers may share
+   * the work.
+   */
+  private async pruneStaged(): Promise<void> {
+    const [job]: { id: string }[] = await this.deps.ds.query(
+      `${POLL_SQL_TAG} SELECT id FROM import_jobs
+        WHERE status = 'done' AND staged_pruned_at IS NULL AND finished_at < now() - make_interval(secs => $1)
+        ORDER BY finished_at LIMIT 1`,
+      [this.deps.config.IMPORT_STAGED_KEEP_HOURS * 3600],
+    );
+    if (!job) return;
+    const [, removed]: [unknown, number] = await this.deps.ds.query(
+      `${POLL_SQL_TAG} DELETE FROM import_staged WHERE job_id = $1 AND seq IN (
+         SELECT seq FROM import_staged WHERE job_id = $1 AND error_keys = '{}' AND duplicate_of IS NULL LIMIT $2)`,
+      [job.id, PRUNE_BATCH],
+    );
+    if (removed < PRUNE_BATCH) await this.deps.ds.query(`${POLL_SQL_TAG} UPDATE import_jobs SET staged_pruned_at = now() WHERE id = $1`, [job.id]);
   }
 
   private async failStale(): Promise<void> {
