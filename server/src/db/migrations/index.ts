@@ -18,6 +18,7 @@ import { BulkKinRefresh1795401000000 } from "./1795401000000-BulkKinRefresh.js";
 import { StagedColumns1795541650150 } from "./1795541650150-StagedColumns.js";
 import { KinOnePassAndNameKeys1795600000000 } from "./1795600000000-KinOnePassAndNameKeys.js";
 import { StagedPrune1795700000000 } from "./1795700000000-StagedPrune.js";
+import { StagedUnlogged1795700000001 } from "./1795700000001-StagedUnlogged.js";
 
 /** Every migration in order; a new one is appended here. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   StagedColumns1795541650150,
   KinOnePassAndNameKeys1795600000000,
   StagedPrune1795700000000,
+  StagedUnlogged1795700000001,
 ];

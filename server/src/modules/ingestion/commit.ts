@@ -4,7 +4,7 @@ import { commitImportedEvents } from "./gedcom-io/events.js";
 import { IMPORTED_PERSON_COLUMNS } from "./person-record.js";
 import { timedQueries, type PhaseTimes, type Queryable } from "./phases.js";
 import { stagePeopleKeys } from "./staged-people.js";
-import { fileIdentity, sameFileSql } from "./importer.js";
+import { fileIdentity, sameFileSql, UnreadableFileError } from "./importer.js";
 import type { ImportJob } from "./import-job.entity.js";
 
 const PRIVACY = JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false });
@@ -34,6 +34,10 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
   const { id: jobId, userId, rootspaceId } = job;
   const tx = timedQueries(em, times, "commit");
   const ok = `s.job_id = $1 AND s.error_keys = '{}'`;
+  // The staged records live in an UNLOGGED table, emptied by a database crash: never commit
+  // a reviewed file without them (the runner reads the file again; this is the last guard).
+  const [{ staged }]: { staged: boolean }[] = await tx.query(`/* staged */ SELECT EXISTS (SELECT 1 FROM import_staged WHERE job_id = $1) AS staged`, [jobId]);
+  if (!staged && job.counts.total > 0) throw new UnreadableFileError("ingestion.interrupted");
   // The living cache is recomputed once at the end (refreshLiving), not after each statement.
   await tx.query(`SELECT set_config('roots.defer_kin', 'on', true)`);
   const inserted: { n: number }[] = await tx.query(

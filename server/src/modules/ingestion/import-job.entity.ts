@@ -110,6 +110,8 @@ export class ImportJob {
  * holds what has no column of its own).
  * Indexed by its primary key (job, seq) and by (job, local key) only: an index on (job, kind, seq)
  * cost a third of the time of writing a large file here, and every query reads a job's rows whole.
+ * The table is UNLOGGED (migration StagedUnlogged): a work area rebuilt from the stored file
+ * when a database crash empties it.
  */
 @Entity("import_staged")
 @Index(["jobId", "localKey"])

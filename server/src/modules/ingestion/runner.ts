@@ -85,6 +85,7 @@ export class ImportRunner {
 
   private async drain(): Promise<void> {
     await this.failStale();
+    await this.restageLost();
     for (;;) {
       if (this.stopped) return;
       const job = await this.claim();
@@ -121,6 +122,27 @@ export class ImportRunner {
       [job.id, PRUNE_BATCH],
     );
     if (removed < PRUNE_BATCH) await this.deps.ds.query(`${POLL_SQL_TAG} UPDATE import_jobs SET staged_pruned_at = now() WHERE id = $1`, [job.id]);
+  }
+
+  /**
+   * `import_staged` is UNLOGGED: a database crash or a failover empties it. A job waiting for
+   * review or for its commit whose staged records are gone reads its file again (the member
+   * then reviews it again); one whose file is gone too has failed.
+   */
+  private async restageLost(): Promise<void> {
+    const [rows]: [{ id: string; user_id: string }[], number] = await this.deps.ds.query(
+      `${POLL_SQL_TAG} UPDATE import_jobs j
+          SET status = CASE WHEN j.file_path IS NULL THEN 'failed' ELSE 'queued' END,
+              error_key = CASE WHEN j.file_path IS NULL THEN 'ingestion.staging_lost' END,
+              finished_at = CASE WHEN j.file_path IS NULL THEN now() END, worker_id = NULL, updated_at = now()
+        WHERE j.status IN ('review', 'commit_queued') AND (j.counts->>'total')::int > 0
+          AND NOT EXISTS (SELECT 1 FROM import_staged s WHERE s.job_id = j.id)
+        RETURNING j.id, j.user_id`,
+    );
+    for (const r of rows) {
+      logger.warn("Staged records lost (database restarted): reading the file again", { jobId: r.id });
+      void this.deps.bus.publish("IMPORT_JOB_UPDATED", { id: r.id, userId: r.user_id });
+    }
   }
 
   private async failStale(): Promise<void> {

@@ -1,0 +1,68 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL answers are checked field by field by the assertions below. */
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildUser } from "../factories/users.js";
+import { uploadImport, waitForJob } from "../support/imports.js";
+import { startTestServer, type TestServer } from "../support/server.js";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ IMPORT_DIR: mkdtempSync(join(tmpdir(), "roots-lost-")), IMPORT_POLL_MS: "100", IMPORT_PROGRESS_MS: "20" });
+});
+afterAll(() => server.stop());
+
+const GED = Buffer.from(["0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8",
+  "0 @I1@ INDI", "1 NAME Antoun /Rizk/", "1 BIRT", "2 DATE 1880", "1 FAMS @F1@",
+  "0 @I2@ INDI", "1 NAME Fouad /Rizk/", "1 BIRT", "2 DATE 1910", "1 FAMC @F1@",
+  "0 @F1@ FAM", "1 HUSB @I1@", "1 CHIL @I2@", "0 TRLR", ""].join("\n"));
+
+/** What PostgreSQL's crash recovery (or a failover) does to the UNLOGGED staging table: it is emptied. */
+const loseStaging = (jobId: string) => server.ds.query(`DELETE FROM import_staged WHERE job_id = $1`, [jobId]);
+const rawJobId = async (fileName: string) => ((await server.ds.query(`SELECT id FROM import_jobs WHERE file_name = $1`, [fileName])) as { id: string }[])[0].id;
+
+describe("staged records lost with the database (UNLOGGED staging)", () => {
+  it("are staged without WAL", async () => {
+    const [{ persistence }] = await server.ds.query(`SELECT relpersistence AS persistence FROM pg_class WHERE relname = 'import_staged'`);
+    expect(persistence).toBe("u");
+  });
+
+  it("a job waiting for review reads its file again, comes back to review, and commits everything", async () => {
+    const user = await buildUser(server.ds);
+    const up = await uploadImport(server, user.token, "gedcom", "rizk.ged", GED);
+    const review = await waitForJob(server, user.token, up.id!, ["review"], 30_000);
+    const id = await rawJobId("rizk.ged");
+    await loseStaging(id);
+    // The runner notices at its next poll and reads the file again: the staged records come back.
+    const staged = async () => ((await server.ds.query(`SELECT count(*)::int AS n FROM import_staged WHERE job_id = $1`, [id])) as { n: number }[])[0].n;
+    for (let i = 0; i < 200 && (await staged()) === 0; i++) await new Promise((res) => setTimeout(res, 50));
+    expect(await staged()).toBeGreaterThanOrEqual(3);
+    const again = await waitForJob(server, user.token, up.id!, ["review"], 30_000);
+    expect(again.counts).toEqual(review.counts);
+    const records = await server.gql<any>(`query($id: ID!) { importRecords(jobId: $id) { totalCount } }`, { id: up.id }, { token: user.token });
+    expect(records.data.importRecords.totalCount).toBeGreaterThanOrEqual(3);
+    await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id: up.id }, { token: user.token });
+    await waitForJob(server, user.token, up.id!, ["done"], 30_000);
+    const [row] = await server.ds.query(
+      `SELECT (SELECT count(*)::int FROM people WHERE created_by = $1) AS people, (SELECT count(*)::int FROM parent_links WHERE created_by = $1) AS links,
+              (SELECT count(*)::int FROM kept_records WHERE owner_id = $1) AS kept`,
+      [user.id],
+    );
+    expect(row).toEqual({ people: 2, links: 1, kept: 3 });
+  }, 60_000);
+
+  it("one whose file is gone too has failed, saying why, and wrote nothing", async () => {
+    const user = await buildUser(server.ds);
+    const up = await uploadImport(server, user.token, "gedcom", "rizk-gone.ged", GED);
+    await waitForJob(server, user.token, up.id!, ["review"], 30_000);
+    const id = await rawJobId("rizk-gone.ged");
+    await server.ds.query(`UPDATE import_jobs SET file_path = NULL WHERE id = $1`, [id]);
+    await loseStaging(id);
+    const failed = await waitForJob(server, user.token, up.id!, ["failed"], 30_000);
+    expect(failed.errorMessage).toBe("The import stopped because the database restarted, and its file is no longer here. Nothing was written; upload the file again.");
+    expect(failed.canRetry).toBe(false);
+    const [{ n }] = await server.ds.query(`SELECT count(*)::int AS n FROM people WHERE created_by = $1`, [user.id]);
+    expect(n).toBe(0);
+  }, 60_000);
+});
