@@ -106,6 +106,38 @@ describe("merging an imported person into the member's own record", () => {
   }, 60_000);
 });
 
+describe("re-importing after a merge", () => {
+  const merge = async (user: BuiltUser, keep: string, gone: string) => {
+    const res = await server.gql<any>(`mutation($k: ID!, $m: ID!) { mergePeople(keepId: $k, mergeId: $m) { id } }`, { k: gid("Person", keep), m: gid("Person", gone) }, { token: user.token });
+    expect(res.errors).toBeUndefined();
+  };
+  const people = async (user: BuiltUser) =>
+    (await server.ds.query(`SELECT id, full_name AS name, birth_date_text AS birth FROM people WHERE created_by = $1 ORDER BY created_at, id`, [user.id])) as { id: string; name: string; birth: string | null }[];
+
+  it("another file with the merged person's _UID updates the kept person instead of adding them again", async () => {
+    const user = await buildUser(server.ds);
+    const own = Buffer.from((await buildPerson(server, user, { fullName: "Rafic Nasr", birthDate: "1900" })), "base64url").toString().split(":")[1];
+    await importFile(user, "nasr-a.ged", gedcom551("0 @I1@ INDI", "1 NAME Rafic /Nasr/", "1 BIRT", "2 DATE 1900", "1 _UID 5F2C1B0E-0000-4000-8000-00000000A001"));
+    await merge(user, own, (await people(user))[1].id);
+    const up = await uploadImport(server, user.token, "gedcom", "nasr-b.ged", gedcom551("0 @X7@ INDI", "1 NAME Rafic /Nasr/", "1 BIRT", "2 DATE 1900", "2 PLAC Zahle", "1 _UID 5F2C1B0E-0000-4000-8000-00000000A001"));
+    const review = await waitForJob(server, user.token, up.id!, ["review"], 60_000);
+    expect(review.counts.updates).toBe(1);
+    await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id: up.id }, { token: user.token });
+    await waitForJob(server, user.token, up.id!, ["done"], 60_000);
+    expect(await people(user)).toEqual([{ id: own, name: "Rafic Nasr", birth: "1900" }]);
+  }, 60_000);
+
+  it("the same file again, after two of its people were merged, updates the kept one from the first of them", async () => {
+    const user = await buildUser(server.ds);
+    const file = gedcom551("0 @I1@ INDI", "1 NAME Sami /Nasr/", "1 BIRT", "2 DATE 1900", "0 @I2@ INDI", "1 NAME Sami /Nasr/", "1 BIRT", "2 DATE ABT 1900");
+    await importFile(user, "sami.ged", file);
+    const [first, second] = await people(user);
+    await merge(user, first.id, second.id);
+    await importFile(user, "sami.ged", file);
+    expect(await people(user)).toEqual([{ id: first.id, name: "Sami Nasr", birth: "1900" }]);
+  }, 60_000);
+});
+
 describe("a done import's staged rows", () => {
   it("are pruned a while after it is done, but for refused records (the report) and likely duplicates (merging)", async () => {
     const user = await buildUser(server.ds);

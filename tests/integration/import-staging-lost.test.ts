@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL answers are checked field by field by the assertions below. */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { mkdtempSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildUser } from "../factories/users.js";
@@ -57,7 +58,8 @@ describe("staged records lost with the database (UNLOGGED staging)", () => {
     const up = await uploadImport(server, user.token, "gedcom", "rizk-gone.ged", GED);
     await waitForJob(server, user.token, up.id!, ["review"], 30_000);
     const id = await rawJobId("rizk-gone.ged");
-    await server.ds.query(`UPDATE import_jobs SET file_path = NULL WHERE id = $1`, [id]);
+    const [{ file_path: file }] = await server.ds.query(`SELECT file_path FROM import_jobs WHERE id = $1`, [id]);
+    await rm(file);
     await loseStaging(id);
     const failed = await waitForJob(server, user.token, up.id!, ["failed"], 30_000);
     expect(failed.errorMessage).toBe("The import stopped because the database restarted, and its file is no longer here. Nothing was written; upload the file again.");

@@ -57,7 +57,7 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
   // has no statistics yet of the rows this transaction just wrote) expected one of the
   // member's people and scanned the staged rows once per person, for hours on a large file.
   const [{ reimported }]: { reimported: string[] }[] = await tx.query(
-    `/* people re-imported */ SELECT coalesce(array_agg(target_id), '{}') AS reimported FROM import_staged s
+    `/* people re-imported */ SELECT coalesce(array_agg(DISTINCT target_id), '{}') AS reimported FROM import_staged s
       WHERE ${ok} AND s.kind = 'person' AND s.action = 'update'`,
     [jobId],
   );
@@ -102,13 +102,17 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
   return { created, updated, links, unions };
 }
 
-/** Updates the member's own earlier records (`ids`) from their staged rows; returns how many. */
+/**
+ * Updates the member's own earlier records (`ids`) from their staged rows; returns how many.
+ * Two records of the file may stand for one person (merged in Roots since): the first wins.
+ */
 async function updatePeople(tx: Queryable, jobId: string, userId: string, ids: string[]): Promise<number> {
   const [, updated]: [unknown, number] = await tx.query(
     `/* people re-imported */ UPDATE people p SET (${COLS}) = (${FROM_S}), updated_at = now()
-       FROM import_staged s
-      WHERE p.id = ANY($3::uuid[]) AND p.created_by = $2
-        AND s.job_id = $1 AND s.kind = 'person' AND s.action = 'update' AND s.target_id = p.id`,
+       FROM (SELECT DISTINCT ON (target_id) * FROM import_staged
+              WHERE job_id = $1 AND kind = 'person' AND action = 'update' AND error_keys = '{}' AND target_id = ANY($3::uuid[])
+              ORDER BY target_id, seq) s
+      WHERE p.id = s.target_id AND p.created_by = $2`,
     [jobId, userId, ids],
   );
   return updated;

@@ -1,4 +1,4 @@
-import { rm } from "node:fs/promises";
+import { access, rm } from "node:fs/promises";
 import type { DataSource, EntityManager } from "typeorm";
 import type { Config } from "../../config.js";
 import type { EventBus } from "../../common/event-bus.js";
@@ -121,27 +121,42 @@ export class ImportRunner {
          SELECT seq FROM import_staged WHERE job_id = $1 AND error_keys = '{}' AND duplicate_of IS NULL LIMIT $2)`,
       [job.id, PRUNE_BATCH],
     );
-    if (removed < PRUNE_BATCH) await this.deps.ds.query(`${POLL_SQL_TAG} UPDATE import_jobs SET staged_pruned_at = now() WHERE id = $1`, [job.id]);
+    // Marked only once none is left: another server may have removed the same batch meanwhile.
+    if (removed < PRUNE_BATCH) {
+      await this.deps.ds.query(
+        `${POLL_SQL_TAG} UPDATE import_jobs SET staged_pruned_at = now()
+          WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM import_staged WHERE job_id = $1 AND error_keys = '{}' AND duplicate_of IS NULL)`,
+        [job.id],
+      );
+    }
   }
 
   /**
    * `import_staged` is UNLOGGED: a database crash or a failover empties it. A job waiting for
-   * review or for its commit whose staged records are gone reads its file again (the member
-   * then reviews it again); one whose file is gone too has failed.
+   * review or for its commit whose staged records are gone (it counted some: people, links or
+   * unions to write, or refused records) reads its file again, and the member reviews it again;
+   * one whose file is gone too has failed, and cannot be retried.
    */
   private async restageLost(): Promise<void> {
-    const [rows]: [{ id: string; user_id: string }[], number] = await this.deps.ds.query(
-      `${POLL_SQL_TAG} UPDATE import_jobs j
-          SET status = CASE WHEN j.file_path IS NULL THEN 'failed' ELSE 'queued' END,
-              error_key = CASE WHEN j.file_path IS NULL THEN 'ingestion.staging_lost' END,
-              finished_at = CASE WHEN j.file_path IS NULL THEN now() END, worker_id = NULL, updated_at = now()
-        WHERE j.status IN ('review', 'commit_queued') AND (j.counts->>'total')::int > 0
-          AND NOT EXISTS (SELECT 1 FROM import_staged s WHERE s.job_id = j.id)
-        RETURNING j.id, j.user_id`,
+    const lost: { id: string; file_path: string | null }[] = await this.deps.ds.query(
+      `${POLL_SQL_TAG} SELECT j.id, j.file_path FROM import_jobs j
+        WHERE j.status IN ('review', 'commit_queued') AND ((j.counts->>'total')::int > 0 OR (j.counts->>'errors')::int > 0)
+          AND NOT EXISTS (SELECT 1 FROM import_staged s WHERE s.job_id = j.id)`,
     );
-    for (const r of rows) {
-      logger.warn("Staged records lost (database restarted): reading the file again", { jobId: r.id });
-      void this.deps.bus.publish("IMPORT_JOB_UPDATED", { id: r.id, userId: r.user_id });
+    for (const job of lost) {
+      const readable = job.file_path !== null && (await access(job.file_path).then(() => true, () => false));
+      const [rows]: [{ id: string; user_id: string }[], number] = await this.deps.ds.query(
+        `${POLL_SQL_TAG} UPDATE import_jobs j
+            SET status = $2, error_key = $3, finished_at = CASE WHEN $2 = 'failed' THEN now() END,
+                file_path = CASE WHEN $2 = 'failed' THEN NULL ELSE file_path END, worker_id = NULL, updated_at = now()
+          WHERE j.id = $1 AND j.status IN ('review', 'commit_queued') AND NOT EXISTS (SELECT 1 FROM import_staged s WHERE s.job_id = j.id)
+          RETURNING j.id, j.user_id`,
+        [job.id, readable ? ImportStatus.QUEUED : ImportStatus.FAILED, readable ? null : "ingestion.staging_lost"],
+      );
+      for (const r of rows) {
+        logger.warn("Staged records lost (database restarted)", { jobId: r.id, readAgain: readable });
+        void this.deps.bus.publish("IMPORT_JOB_UPDATED", { id: r.id, userId: r.user_id });
+      }
     }
   }
 

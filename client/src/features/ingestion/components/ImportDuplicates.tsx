@@ -18,6 +18,8 @@ export function ImportDuplicates({ job }: { job: ImportJobFieldsFragment }) {
   const records = useImportRecordsQuery({ variables: { jobId: job.id, filter: "duplicates", first: 50 }, fetchPolicy: "cache-and-network" });
   const [merge] = useMergeImportedPersonMutation();
   const data = records.data?.importRecords;
+  // None left to show (the staged records may be gone with a database restart): no section.
+  if (data && data.totalCount === 0) return null;
   return (
     <section className="card" aria-labelledby="import-duplicates-title" data-testid="import-duplicates">
       <h2 id="import-duplicates-title">{t("ingestion.count.duplicates")}</h2>
@@ -27,7 +29,7 @@ export function ImportDuplicates({ job }: { job: ImportJobFieldsFragment }) {
           const other = r.duplicate ? name(r.duplicate) : null;
           const mine = r.person ? name(r.person) : (lang === "ar" ? r.nameAr || r.name : r.name || r.nameAr) ?? r.key;
           return (
-            <li key={i}>
+            <li key={`${r.key ?? ""}-${r.line ?? i}`}>
               {r.person ? <Link to={`/person/${r.person.id}`}><bdi>{mine}</bdi></Link> : <bdi>{mine}</bdi>}
               {r.birth && <span className="muted"> (<bdi dir="ltr">{r.birth}</bdi>)</span>}
               {r.duplicate && (

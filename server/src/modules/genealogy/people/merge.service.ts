@@ -37,7 +37,7 @@ export function mayMerge(ctx: Context, keep: Pick<Row, "created_by" | "village_i
  * the two (e.g. their "marriage") keeps the kept person once, as primary, like createEvent
  * refuses a person twice. Areas added later (media, DNA matches) move their rows here too.
  */
-async function moveOtherRecords(tx: EntityManager, keepId: string, goneId: string): Promise<void> {
+async function moveOtherRecords(tx: EntityManager, keepId: string, goneId: string, goneCreator: string | null): Promise<void> {
   await tx.query(
     `UPDATE events SET
        primary_person_id = CASE WHEN primary_person_id = $2 THEN $1 ELSE primary_person_id END,
@@ -47,9 +47,12 @@ async function moveOtherRecords(tx: EntityManager, keepId: string, goneId: strin
     [keepId, goneId],
   );
   await tx.query(`UPDATE registry_entries SET person_id = $1 WHERE person_id = $2`, [keepId, goneId]);
-  // The file record an import kept of the merged person (GEDCOM INDI) now stands for the kept
-  // person: the families of that file that name it point to the kept person on export.
-  await tx.query(`UPDATE kept_records SET record_id = $1 WHERE record_table = 'people' AND record_id = $2`, [keepId, goneId]);
+  // What imports recorded of the merged person now stands for the kept one: the file record
+  // (GEDCOM INDI), so the file's families name the kept person on export, and its external ids
+  // (_UID, REFN…), so a re-import finds them. Both belong to the member who imported the
+  // person, its creator (their (owner, record) index).
+  await tx.query(`UPDATE kept_records SET record_id = $1 WHERE owner_id = $3 AND record_id = $2 AND record_table = 'people'`, [keepId, goneId, goneCreator]);
+  await tx.query(`UPDATE external_ids SET record_id = $1 WHERE record_id = $2 AND record_table = 'people'`, [keepId, goneId]);
 }
 
 /** Moves parent links and unions from `gone` to `keep`, dropping links that would then be duplicates. */
@@ -59,11 +62,12 @@ async function moveLinks(tx: EntityManager, keepId: string, goneId: string): Pro
   await tx.query(`DELETE FROM parent_links g WHERE g.child_id = $2 AND EXISTS (SELECT 1 FROM parent_links k WHERE k.child_id = $1 AND k.parent_id = g.parent_id)`, [keepId, goneId]);
   await tx.query(`UPDATE parent_links SET child_id = $1 WHERE child_id = $2`, [keepId, goneId]);
   const other = `CASE WHEN u.partner1_id = $2 THEN u.partner2_id ELSE u.partner1_id END`;
-  // A union dropped as the kept person's twin hands its kept file record (GEDCOM FAM) to that twin.
+  // A union dropped as the kept person's twin hands its kept file record (GEDCOM FAM), which
+  // belongs to the union's creator, to that twin.
   await tx.query(
     `UPDATE kept_records k SET record_id = x.id
        FROM unions u JOIN unions x ON x.partner1_id = least($1, ${other}) AND x.partner2_id = greatest($1, ${other}) AND x.kind = u.kind
-      WHERE (u.partner1_id = $2 OR u.partner2_id = $2) AND k.record_table = 'unions' AND k.record_id = u.id`,
+      WHERE (u.partner1_id = $2 OR u.partner2_id = $2) AND k.owner_id = u.created_by AND k.record_id = u.id AND k.record_table = 'unions'`,
     [keepId, goneId],
   );
   await tx.query(
@@ -148,7 +152,7 @@ export async function mergePeople(ctx: Context, keepGlobalId: string, mergeGloba
     Object.assign(fields, { key_latin: keys.latin, key_arabic: keys.arabic, key_skeleton: keys.skeleton });
 
     await moveLinks(tx, keepId, goneId);
-    await moveOtherRecords(tx, keepId, goneId);
+    await moveOtherRecords(tx, keepId, goneId, gone.created_by);
     // The merged record goes first; its links already moved, so nothing cascades.
     await tx.query(`DELETE FROM people WHERE id = $1`, [goneId]);
     const cols = Object.keys(fields);
