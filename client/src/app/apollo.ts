@@ -1,4 +1,5 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from "@apollo/client";
+import { Observable } from "rxjs";
 import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { getMainDefinition } from "@apollo/client/utilities";
 import { createClient } from "graphql-ws";
@@ -28,6 +29,25 @@ export function createApolloClient(): ApolloClient {
     }));
     return forward(operation);
   });
+  // A page opened directly (a shared link, a reload) may ask for data while the session is
+  // still being restored: the request waits until it is known, so it carries the member's token
+  // and nothing cached belongs to no one. (Clearing the store once the session arrived instead
+  // aborted the request in flight: a person page then failed to load.)
+  const sessionKnown = new ApolloLink((operation, forward) => {
+    if (session.getState().status !== "loading") return forward(operation);
+    return new Observable((observer) => {
+      let inner: { unsubscribe(): void } | undefined;
+      const stop = session.subscribe(() => {
+        if (session.getState().status === "loading" || inner) return;
+        stop();
+        inner = forward(operation).subscribe(observer);
+      });
+      return () => {
+        stop();
+        inner?.unsubscribe();
+      };
+    });
+  });
   const delays = [1000, 2000, 5000, 10000];
   const wsClient = createClient({
       url: wsUrl(),
@@ -48,18 +68,26 @@ export function createApolloClient(): ApolloClient {
       return def.kind === "OperationDefinition" && def.operation === "subscription";
     },
     ws,
-    language.concat(http),
+    ApolloLink.from([sessionKnown, language, http]),
   );
   const client = new ApolloClient({ link, cache: new InMemoryCache() });
   // A different member (or none) must not see the previous one's cached data or socket.
-  let who = session.getState().status === "signedIn" ? (session.getState() as { viewer: { id: string } }).viewer.id : null;
-  session.subscribe(() => {
+  // Undefined while the session is being restored: no request went out meanwhile (sessionKnown).
+  const viewerOf = () => {
     const state = session.getState();
-    const now = state.status === "signedIn" ? state.viewer.id : null;
-    if (state.status === "loading" || now === who) return;
+    return state.status === "loading" ? undefined : state.status === "signedIn" ? state.viewer.id : null;
+  };
+  let who = viewerOf();
+  session.subscribe(() => {
+    const now = viewerOf();
+    if (now === undefined || now === who) return;
+    const restored = who === undefined;
     who = now;
+    // The socket reconnects with the new token (one opened while the session was unknown had none).
     wsClient.terminate();
-    void client.clearStore();
+    // Another member (or none) must not see the previous one's data; when the session has just
+    // been restored, nothing cached belongs to anyone else.
+    if (!restored) void client.clearStore();
   });
   // Server messages (warnings, refusal reasons, errors) come translated: what is on screen is
   // fetched again in the new language. (Resetting the whole store would also drop the results
