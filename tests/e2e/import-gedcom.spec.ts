@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
+import { gedcom551 } from "../gedcom/helpers.js";
 
 const GEDCOM = `0 HEAD
 1 GEDC
@@ -32,6 +33,18 @@ const GEDCOM = `0 HEAD
 1 CHIL @I2@
 0 TRLR
 `;
+
+/** The demo member, signed in, on /roots/import, in English. */
+async function memberOnImportPage(browser: Browser) {
+  const context = await browser.newContext({ locale: "en-US" });
+  const page = await context.newPage();
+  await page.goto("/auth?returnTo=%2Froots%2Fimport");
+  await page.getByLabel("Email").fill("member@roots.demo");
+  await page.getByLabel("Password", { exact: true }).fill("cedar-roots-demo-2026");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/roots\/import$/);
+  return { context, page };
+}
 
 test.describe("GEDCOM import and export", () => {
   test("a member uploads a GEDCOM in Arabic, watches it read, reviews, confirms, sees the tree, and exports it", async ({ browser }) => {
@@ -66,13 +79,7 @@ test.describe("GEDCOM import and export", () => {
   });
 
   test("a file that is not GEDCOM is refused with a clear reason, in English", async ({ browser }) => {
-    const context = await browser.newContext({ locale: "en-US" });
-    const page = await context.newPage();
-    await page.goto("/auth?returnTo=%2Froots%2Fimport");
-    await page.getByLabel("Email").fill("member@roots.demo");
-    await page.getByLabel("Password", { exact: true }).fill("cedar-roots-demo-2026");
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page).toHaveURL(/\/roots\/import$/);
+    const { context, page } = await memberOnImportPage(browser);
     await page.getByTestId("import-file").setInputFiles({ name: "letter.ged", mimeType: "text/plain", buffer: Buffer.from("Dear cousin,\nhere is the family history.\n") });
     await expect(page.getByRole("alert")).toContainText("0 HEAD", { timeout: 20_000 });
     await page.screenshot({ path: "test-results/screens/import-gedcom-refused-en.png", fullPage: true });
@@ -80,25 +87,18 @@ test.describe("GEDCOM import and export", () => {
   });
 
   test("after importing a second file, a member merges a person it repeats into their own record, in English", async ({ browser }) => {
-    const aoun = (...records: string[]) => Buffer.from(["0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8", ...records, "0 TRLR", ""].join("\n"), "utf8");
     const khalil = ["0 @I1@ INDI", "1 NAME Khalil /Aoun-Merge/", "1 BIRT", "2 DATE 1880", "1 DEAT", "2 DATE 1950"];
-    const context = await browser.newContext({ locale: "en-US" });
-    const page = await context.newPage();
-    await page.goto("/auth?returnTo=%2Froots%2Fimport");
-    await page.getByLabel("Email").fill("member@roots.demo");
-    await page.getByLabel("Password", { exact: true }).fill("cedar-roots-demo-2026");
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page).toHaveURL(/\/roots\/import$/);
+    const { context, page } = await memberOnImportPage(browser);
     const importFile = async (name: string, body: Buffer) => {
       await page.getByTestId("import-file").setInputFiles({ name, mimeType: "text/plain", buffer: body });
       await expect(page.getByRole("heading", { name: "Review before importing" })).toBeVisible({ timeout: 20_000 });
       await page.getByRole("button", { name: /^Import \W?\d/ }).click();
       await expect(page.getByRole("heading", { name: "Your tree is imported" })).toBeVisible({ timeout: 20_000 });
     };
-    await importFile("aoun-first.ged", aoun(...khalil));
+    await importFile("aoun-first.ged", gedcom551(...khalil));
     await page.getByRole("button", { name: "Import another file" }).click();
     // The second file repeats Khalil (another file: not a re-import) and adds his son.
-    await importFile("aoun-second.ged", aoun(...khalil, "1 FAMS @F1@", "0 @I2@ INDI", "1 NAME Said /Aoun-Merge/", "1 BIRT", "2 DATE 1910", "1 FAMC @F1@", "0 @F1@ FAM", "1 HUSB @I1@", "1 CHIL @I2@"));
+    await importFile("aoun-second.ged", gedcom551(...khalil, "1 FAMS @F1@", "0 @I2@ INDI", "1 NAME Said /Aoun-Merge/", "1 BIRT", "2 DATE 1910", "1 FAMC @F1@", "0 @F1@ FAM", "1 HUSB @I1@", "1 CHIL @I2@"));
     const duplicates = page.getByTestId("import-duplicates");
     await expect(duplicates).toContainText("looks like");
     await page.screenshot({ path: "test-results/screens/import-duplicates-en.png", fullPage: true });

@@ -6,6 +6,9 @@ import type { GedcomNode } from "../../server/src/modules/ingestion/gedcom/index
 /** The shared corpus lives next to the repository (../shared), as in every checkout and in CI. */
 export const CORPUS = process.env.GEDCOM_CORPUS ?? path.resolve(process.cwd(), "../shared/conformance/gedcom");
 
+/** A small GEDCOM 5.5.1 file in UTF-8 holding `records` (their lines, from level 0). */
+export const gedcom551 = (...records: string[]): Buffer => Buffer.from(["0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8", ...records, "0 TRLR", ""].join("\n"));
+
 export function corpusFile(rel: string): string {
   return path.join(CORPUS, rel);
 }

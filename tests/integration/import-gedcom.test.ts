@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildUser, type BuiltUser } from "../factories/users.js";
-import { CORPUS } from "../gedcom/helpers.js";
+import { CORPUS, gedcom551 } from "../gedcom/helpers.js";
 import { parentsOf, syntheticGedcom } from "../gedcom/synthetic.js";
-import { uploadImport, waitForJob } from "../support/imports.js";
+import { importConfirmed, uploadImport, waitForJob } from "../support/imports.js";
 import { buildPerson, gid } from "../support/genealogy.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
@@ -20,22 +20,13 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const file = (rel: string) => readFileSync(join(CORPUS, rel));
-/** A small GEDCOM 5.5.1 file in UTF-8 holding `records` (their lines, from level 0). */
-const gedcom551 = (...records: string[]): Buffer => Buffer.from(["0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8", ...records, "0 TRLR", ""].join("\n"));
 
 async function exportAs(token: string | null, query: string) {
   const res = await fetch(`${server.url}/api/exports/tree?${query}`, { headers: { "accept-language": "en", ...(token ? { authorization: `Bearer ${token}` } : {}) } });
   return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
 }
 
-async function importFile(user: BuiltUser, name: string, body: Buffer): Promise<Record<string, any>> {
-  const up = await uploadImport(server, user.token, "gedcom", name, body);
-  expect(up.status).toBe(201);
-  const review = await waitForJob(server, user.token, up.id!, ["review", "failed"], 120_000);
-  expect(review.errorMessage).toBeNull();
-  await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id: up.id }, { token: user.token });
-  return waitForJob(server, user.token, up.id!, ["done"], 120_000);
-}
+const importFile = (user: BuiltUser, name: string, body: Buffer) => importConfirmed(server, user.token, name, body);
 
 describe("GEDCOM import", () => {
   it("imports royal92.ged: every individual and family, links between them, every record kept", async () => {

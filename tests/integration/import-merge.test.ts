@@ -4,7 +4,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildUser, type BuiltUser } from "../factories/users.js";
-import { uploadImport, waitForJob } from "../support/imports.js";
+import { gedcom551 } from "../gedcom/helpers.js";
+import { importConfirmed, uploadImport, waitForJob } from "../support/imports.js";
 import { buildPerson, gid } from "../support/genealogy.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
@@ -17,16 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const gedcom551 = (...records: string[]): Buffer => Buffer.from(["0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8", ...records, "0 TRLR", ""].join("\n"));
-
-async function importFile(user: BuiltUser, name: string, body: Buffer): Promise<string> {
-  const up = await uploadImport(server, user.token, "gedcom", name, body);
-  expect(up.status).toBe(201);
-  await waitForJob(server, user.token, up.id!, ["review"], 60_000);
-  await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id: up.id }, { token: user.token });
-  await waitForJob(server, user.token, up.id!, ["done"], 60_000);
-  return up.id!;
-}
+const importFile = async (user: BuiltUser, name: string, body: Buffer): Promise<string> => (await importConfirmed(server, user.token, name, body)).id;
 
 async function exportMine(user: BuiltUser): Promise<string> {
   const res = await fetch(`${server.url}/api/exports/tree?scope=mine&version=5.5.1`, { headers: { "accept-language": "en", authorization: `Bearer ${user.token}` } });

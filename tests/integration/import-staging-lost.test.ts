@@ -5,6 +5,7 @@ import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildUser } from "../factories/users.js";
+import { gedcom551 } from "../gedcom/helpers.js";
 import { uploadImport, waitForJob } from "../support/imports.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
@@ -14,10 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const GED = Buffer.from(["0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8",
+const GED = gedcom551(
   "0 @I1@ INDI", "1 NAME Antoun /Rizk/", "1 BIRT", "2 DATE 1880", "1 FAMS @F1@",
   "0 @I2@ INDI", "1 NAME Fouad /Rizk/", "1 BIRT", "2 DATE 1910", "1 FAMC @F1@",
-  "0 @F1@ FAM", "1 HUSB @I1@", "1 CHIL @I2@", "0 TRLR", ""].join("\n"));
+  "0 @F1@ FAM", "1 HUSB @I1@", "1 CHIL @I2@",
+);
 
 /** What PostgreSQL's crash recovery (or a failover) does to the UNLOGGED staging table: it is emptied. */
 const loseStaging = (jobId: string) => server.ds.query(`DELETE FROM import_staged WHERE job_id = $1`, [jobId]);

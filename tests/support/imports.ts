@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL answers are checked field by field by the assertions below. */
+import { expect } from "@jest/globals";
 import type { TestServer } from "./server.js";
 
 /** Uploads a file for import the way the browser does (raw body, bearer token); returns the job id. */
@@ -36,4 +37,14 @@ export function gqlAt(url: string): TestServer["gql"] {
     });
     return { status: res.status, cookies: {}, setCookie: [], ...((await res.json()) as object) };
   }) as TestServer["gql"];
+}
+
+/** Uploads a GEDCOM, waits for its review (no failure), confirms it and waits until it is done: the done job. */
+export async function importConfirmed(server: Pick<TestServer, "url" | "gql">, token: string, name: string, body: Buffer): Promise<Record<string, any>> {
+  const up = await uploadImport(server, token, "gedcom", name, body);
+  expect(up.status).toBe(201);
+  const review = await waitForJob(server, token, up.id!, ["review", "failed"], 120_000);
+  expect(review.errorMessage).toBeNull();
+  await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id: up.id }, { token });
+  return waitForJob(server, token, up.id!, ["done"], 120_000);
 }

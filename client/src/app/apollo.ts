@@ -71,8 +71,8 @@ export function createApolloClient(): ApolloClient {
     ApolloLink.from([sessionKnown, language, http]),
   );
   const client = new ApolloClient({ link, cache: new InMemoryCache() });
-  // A different member (or none) must not see the previous one's cached data or socket.
-  // Undefined while the session is being restored: no request went out meanwhile (sessionKnown).
+  // A different member (or none) must not see the previous one's cached data or socket. The
+  // viewer is undefined while the session is being restored (no request goes out meanwhile).
   const viewerOf = () => {
     const state = session.getState();
     return state.status === "loading" ? undefined : state.status === "signedIn" ? state.viewer.id : null;
@@ -85,8 +85,7 @@ export function createApolloClient(): ApolloClient {
     who = now;
     // The socket reconnects with the new token (one opened while the session was unknown had none).
     wsClient.terminate();
-    // Another member (or none) must not see the previous one's data; when the session has just
-    // been restored, nothing cached belongs to anyone else.
+    // Just restored: nothing cached belongs to anyone else.
     if (!restored) void client.clearStore();
   });
   // Server messages (warnings, refusal reasons, errors) come translated: what is on screen is

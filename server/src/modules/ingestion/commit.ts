@@ -52,10 +52,10 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
   );
   const created = inserted[0].n;
   await step(created);
-  // The member's earlier records this import updates, by id (usually none). Every statement
-  // about them goes through this list: joined on the staged rows instead, the planner (which
-  // has no statistics yet of the rows this transaction just wrote) expected one of the
-  // member's people and scanned the staged rows once per person, for hours on a large file.
+  // The member's earlier records this import updates, by id (usually none): every statement
+  // about them goes through this list. Joined on the staged rows instead, they were planned
+  // without statistics of the rows this transaction had just written (one of the member's
+  // people expected), and the staged rows were scanned once per person.
   const [{ reimported }]: { reimported: string[] }[] = await tx.query(
     `/* people re-imported */ SELECT coalesce(array_agg(DISTINCT target_id), '{}') AS reimported FROM import_staged s
       WHERE ${ok} AND s.kind = 'person' AND s.action = 'update'`,

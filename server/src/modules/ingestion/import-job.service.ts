@@ -139,17 +139,15 @@ export async function jobRecords(ctx: Context, globalId: string, filter: "all" |
   const written = (r: Row) => (done && r.kind === "person" && r.action !== "skip" && !r.error_keys.length ? r.target_id : null);
   const ids = [...new Set(rows.flatMap((r) => [written(r), r.duplicate_of]).filter((id): id is string => id !== null))];
   // Both people of each record go through the people policy like any other read, all at once.
-  const [nodes, owners] = await Promise.all([
-    personNodes(ctx, ids),
-    done && ids.length ? (ctx.ds.query(`SELECT id, created_by, village_id FROM people WHERE id = ANY($1)`, [ids]) as Promise<{ id: string; created_by: string | null; village_id: string | null }[]>) : [],
-  ]);
-  const node = new Map(ids.map((id, i) => [id, nodes[i]]));
-  const owner = new Map(owners.map((o) => [o.id, o]));
+  const people = new Map((await personNodes(ctx, ids)).map((p, i) => [ids[i], p]));
   const views = rows.map((r): ImportRecordView => {
-    const duplicate = r.duplicate_of ? node.get(r.duplicate_of) ?? null : null;
-    const person = written(r) ? node.get(written(r)!) ?? null : null;
-    const keep = r.duplicate_of ? owner.get(r.duplicate_of) : undefined;
-    const gone = written(r) ? owner.get(written(r)!) : undefined;
+    const existing = r.duplicate_of ? people.get(r.duplicate_of) : undefined;
+    const imported = written(r) ? people.get(written(r)!) : undefined;
+    const duplicate = existing?.node ?? null;
+    const person = imported?.node ?? null;
+    // Merging needs both people visible; the rows say who may merge them.
+    const keep = duplicate ? existing!.row : null;
+    const gone = person ? imported!.row : null;
     return {
       line: r.line,
       kind: r.kind,
@@ -160,10 +158,9 @@ export async function jobRecords(ctx: Context, globalId: string, filter: "all" |
       death: r.death_date_text,
       action: r.action,
       errors: r.error_keys.map((k) => translate(k, ctx.language, { years: MIN_PARENT_GAP_YEARS })),
-      duplicateOf: r.duplicate_of,
       duplicate,
       person,
-      canMerge: Boolean(duplicate && person && keep && gone && keep.id !== gone.id && mayMerge(ctx, keep, gone)),
+      canMerge: Boolean(keep && gone && keep.id !== gone.id && mayMerge(ctx, keep, gone)),
     };
   });
   return page(views, first, offset, n);

@@ -65,7 +65,6 @@ export class ImportRecordView {
   @Field(() => String, { description: "create, update or skip." }) action: string;
   @Field(() => [String], { description: "Why it is refused, in the request language (empty when fine)." }) errors: string[];
   @Field(() => PersonView, { nullable: true, description: "Someone already in Roots this looks like." }) duplicate: PersonView | null;
-  duplicateOf: string | null;
   @Field(() => PersonView, { nullable: true, description: "The person this record became, once the import is done (null before, or when merged or removed since)." })
   person: PersonView | null;
   @Field(() => Boolean, { description: "The viewer may merge `person` into `duplicate` (mergePeople, with `duplicate` kept)." }) canMerge: boolean;

@@ -2,9 +2,10 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import type { ImportJobFieldsFragment } from "../../../gql/graphql";
 import { currentLanguage } from "../../../i18n";
+import { inReaderScript } from "../../../lib/localized";
 import { ConfirmAction } from "../../../ui/ConfirmAction";
 import { useImportRecordsQuery, useMergeImportedPersonMutation } from "../generated";
-import { ShowMore } from "./ShowMore";
+import { appendRecords, ShowMore } from "./ShowMore";
 
 /**
  * After an import: the people of the file that look like someone already in Roots, each with
@@ -14,7 +15,7 @@ import { ShowMore } from "./ShowMore";
 export function ImportDuplicates({ job }: { job: ImportJobFieldsFragment }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const name = (p: { displayName: string; fullNameAr: string | null }) => (lang === "ar" ? p.fullNameAr || p.displayName : p.displayName);
+  const name = (p: { displayName: string; fullNameAr: string | null }) => inReaderScript(lang, p.displayName, p.fullNameAr);
   const records = useImportRecordsQuery({ variables: { jobId: job.id, filter: "duplicates", first: 50 }, fetchPolicy: "cache-and-network" });
   const [merge] = useMergeImportedPersonMutation();
   const data = records.data?.importRecords;
@@ -27,7 +28,7 @@ export function ImportDuplicates({ job }: { job: ImportJobFieldsFragment }) {
       <ul className="import-list">
         {data?.edges.map(({ node: r }, i) => {
           const other = r.duplicate ? name(r.duplicate) : null;
-          const mine = r.person ? name(r.person) : (lang === "ar" ? r.nameAr || r.name : r.name || r.nameAr) ?? r.key;
+          const mine = r.person ? name(r.person) : inReaderScript(lang, r.name, r.nameAr) ?? r.key;
           return (
             <li key={`${r.key ?? ""}-${r.line ?? i}`}>
               {r.person ? <Link to={`/person/${r.person.id}`}><bdi>{mine}</bdi></Link> : <bdi>{mine}</bdi>}
@@ -62,7 +63,7 @@ export function ImportDuplicates({ job }: { job: ImportJobFieldsFragment }) {
             onClick={() =>
               void records.fetchMore({
                 variables: { after: data.pageInfo.endCursor },
-                updateQuery: (prev, { fetchMoreResult }) => ({ importRecords: { ...fetchMoreResult.importRecords, edges: [...prev.importRecords.edges, ...fetchMoreResult.importRecords.edges] } }),
+                updateQuery: appendRecords,
               })
             }
           />

@@ -4,9 +4,10 @@ import { Link } from "react-router-dom";
 import type { ImportJobFieldsFragment } from "../../../gql/graphql";
 import { currentLanguage } from "../../../i18n";
 import { formatNumber } from "../../../lib/format";
+import { inReaderScript } from "../../../lib/localized";
 import { useImportRecordsQuery, useImportWarningsQuery } from "../generated";
 import { downloadWithSession } from "../upload";
-import { ShowMore } from "./ShowMore";
+import { appendRecords, ShowMore } from "./ShowMore";
 
 const SUMMARY = ["people", "unions", "links", "events", "sources", "media", "places", "updates", "duplicates", "errors", "warnings"] as const;
 
@@ -14,8 +15,7 @@ const SUMMARY = ["people", "unions", "links", "events", "sources", "media", "pla
 export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  // A name in the reader's script first (the file may give both).
-  const name = (latin: string | null | undefined, arabic: string | null | undefined) => (lang === "ar" ? arabic || latin : latin || arabic);
+  const name = (latin: string | null | undefined, arabic: string | null | undefined) => inReaderScript(lang, latin, arabic);
   const [tab, setTab] = useState<"errors" | "duplicates" | "warnings">(job.counts.errors ? "errors" : job.counts.duplicates ? "duplicates" : "warnings");
   // A tab opened again is fetched again: its messages follow the reader's current language.
   const records = useImportRecordsQuery({ variables: { jobId: job.id, filter: tab, first: 50 }, skip: tab === "warnings", fetchPolicy: "cache-and-network" });
@@ -82,7 +82,7 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
               onClick={() =>
                 void records.fetchMore({
                   variables: { after: records.data!.importRecords.pageInfo.endCursor },
-                  updateQuery: (prev, { fetchMoreResult }) => ({ importRecords: { ...fetchMoreResult.importRecords, edges: [...prev.importRecords.edges, ...fetchMoreResult.importRecords.edges] } }),
+                  updateQuery: appendRecords,
                 })
               }
             />

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import type { ImportRecordsQuery } from "../../../gql/graphql";
 
 /** The next page of an import list. */
 export function ShowMore({ onClick }: { onClick: () => void }) {
@@ -9,3 +10,8 @@ export function ShowMore({ onClick }: { onClick: () => void }) {
     </li>
   );
 }
+
+/** fetchMore's merge for the import's record lists: the next page after the ones shown. */
+export const appendRecords = (prev: ImportRecordsQuery, { fetchMoreResult }: { fetchMoreResult: ImportRecordsQuery }): ImportRecordsQuery => ({
+  importRecords: { ...fetchMoreResult.importRecords, edges: [...prev.importRecords.edges, ...fetchMoreResult.importRecords.edges] },
+});

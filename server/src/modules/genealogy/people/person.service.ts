@@ -63,14 +63,17 @@ export async function personNode(ctx: Context, rawId: string): Promise<PersonVie
   return row && accessTo(ctx.viewer, row) !== "none" ? presentPerson(row, ctx.viewer, ctx.language) : null;
 }
 
-/** Several people for this viewer in one query, in the order of `rawIds` (null where absent or hidden). */
-export async function personNodes(ctx: Context, rawIds: string[]): Promise<(PersonView | null)[]> {
+/**
+ * Several people for this viewer in one query, in the order of `rawIds`: each as the viewer may
+ * see it (null where absent or hidden), with its row for further policy checks (mayMerge).
+ */
+export async function personNodes(ctx: Context, rawIds: string[]): Promise<{ node: PersonView | null; row: PersonRow | null }[]> {
   const ids = rawIds.filter(isUuid);
   const [rows] = await Promise.all([ids.length ? (ctx.ds.query(`${SELECT} WHERE p.id = ANY($1)`, [ids]) as Promise<PersonRow[]>) : [], withRelatives(ctx)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return rawIds.map((id) => {
-    const row = byId.get(id);
-    return row && accessTo(ctx.viewer, row) !== "none" ? presentPerson(row, ctx.viewer, ctx.language) : null;
+    const row = byId.get(id) ?? null;
+    return { node: row && accessTo(ctx.viewer, row) !== "none" ? presentPerson(row, ctx.viewer, ctx.language) : null, row };
   });
 }
 
