@@ -8,6 +8,7 @@ import {
   type GedcomNode,
   type GedzipMedia,
 } from "../../server/src/modules/ingestion/gedcom/index.js";
+import { keptJson, plain } from "../../server/src/modules/ingestion/gedcom-io/indi.js";
 import { bytesSource, corpusFile, fileSource, shape } from "./helpers.js";
 
 const MAXIMAL = "familysearch-gedcom7/testfiles/gedcom70/maximal70";
@@ -138,5 +139,15 @@ describe("5.x files converted while reading", () => {
     expect(second.header.version).toBe("7.0");
     expect(second.summary.counts.INDI).toBe(3010);
     expect(second.records.map(shape)).toEqual(first.records.map(shape));
+  });
+});
+
+describe("kept records", () => {
+  it("keptJson writes what JSON.stringify(plain(record)) writes, for every record of maximal70 and royal92", async () => {
+    for (const file of [`${MAXIMAL}.ged`, "public-gedcoms/royal92.ged"]) {
+      const { records } = await readGedcomAll(fileSource(corpusFile(file)), { toV7: true });
+      expect(records.length).toBeGreaterThan(10);
+      for (const r of records) expect(keptJson(r)).toBe(JSON.stringify(plain(r)));
+    }
   });
 });

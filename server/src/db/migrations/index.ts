@@ -19,6 +19,7 @@ import { StagedColumns1795541650150 } from "./1795541650150-StagedColumns.js";
 import { KinOnePassAndNameKeys1795600000000 } from "./1795600000000-KinOnePassAndNameKeys.js";
 import { StagedPrune1795700000000 } from "./1795700000000-StagedPrune.js";
 import { StagedUnlogged1795700000001 } from "./1795700000001-StagedUnlogged.js";
+import { KeptRecordsJson1795800000000 } from "./1795800000000-KeptRecordsJson.js";
 
 /** Every migration in order; a new one is appended here. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   KinOnePassAndNameKeys1795600000000,
   StagedPrune1795700000000,
   StagedUnlogged1795700000001,
+  KeptRecordsJson1795800000000,
 ];

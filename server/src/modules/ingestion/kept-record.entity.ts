@@ -35,8 +35,8 @@ export class KeptRecord {
   @Column("uuid", { name: "record_id", nullable: true })
   recordId: string | null;
 
-  /** The record tree: `{ tag, value?, pointer?, xref?, children }`. */
-  @Column("jsonb")
+  /** The record tree: `{ tag, value?, pointer?, xref?, children }` (json: written and read whole). */
+  @Column("json")
   data: Record<string, unknown>;
 }
 

@@ -70,7 +70,7 @@ export function personColumns(p: ImportedPerson): { columns: Record<string, unkn
   if (!fullName && !fullNameAr) errors.push("errors.person_name_required");
   const birth = readDate(clean(p.birthDate), "birth", errors);
   const death = readDate(clean(p.deathDate), "death", errors);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = isoToday();
   if (death && birth && death.to < birth.from) errors.push("errors.death_before_birth");
   if ((birth?.from ?? "") > today || (death?.from ?? "") > today) errors.push("errors.date_in_future");
   const gender = readGender(p.gender);
@@ -112,6 +112,18 @@ export function personColumns(p: ImportedPerson): { columns: Record<string, unkn
   };
   columns.is_deceased = Boolean(p.isDeceased || death || columns.death_place);
   return { columns, errors };
+}
+
+let todayAt = 0;
+let todayText = "";
+/** Today as YYYY-MM-DD, worked out again at most once a second (a file's people are checked by the thousand). */
+function isoToday(): string {
+  const now = Date.now();
+  if (now - todayAt >= 1000) {
+    todayAt = now;
+    todayText = new Date(now).toISOString().slice(0, 10);
+  }
+  return todayText;
 }
 
 /** A date column pair read from text; an unreadable date adds its error and gives null. */

@@ -30,39 +30,52 @@ export async function finishStaging(transaction: InTransaction, job: ImportJob, 
   return transaction((tx) => countStaged(timedQueries(tx, times, "review"), job.id));
 }
 
-/** The tree's rules on staged links and unions: pedigrees, 12-year gap, two birth parents, cycles, missing ends. */
+/**
+ * The tree's rules on staged links and unions, in this order (a record refused by one is not
+ * counted by the next): a child's pedigree (adopted, foster…), the 12-year gap, at most two birth
+ * parents, both ends imported, and no cycles.
+ */
 async function checkLinks(tx: EntityManager, job: ImportJob, times?: PhaseTimes): Promise<void> {
   const ds = timedQueries(tx, times, "review");
   await stagePeopleKeys(ds, job.id);
-  // A child's record may say how it belongs to a family (GEDCOM FAMC.PEDI: adopted, foster…).
-  await ds.query(
-    `/* pedigrees */ UPDATE import_staged l SET data = l.data || jsonb_build_object('kind', ch.pedigrees->>(l.data->>'fam'))
-       FROM staged_people ch
-      WHERE l.job_id = $1 AND l.kind = 'link' AND l.data ? 'fam' AND ch.local_key = l.to_key AND ch.pedigrees ? (l.data->>'fam')`,
-    [job.id],
-  );
-  await ds.query(
-    `/* 12-year gap */ UPDATE import_staged l SET error_keys = l.error_keys || '{errors.parent_too_young}'
-       FROM staged_people pa, staged_people ch
-      WHERE l.job_id = $1 AND l.kind = 'link' AND pa.local_key = l.from_key AND ch.local_key = l.to_key
-        AND ch.born_to - pa.born_from < $2`,
+  // One pass over the links for every rule but cycles (a pass per rule took twice as long). A
+  // child's record may say how it belongs to a family (GEDCOM FAMC.PEDI). Only the records a
+  // rule refuses or whose kind changes come back; a third birth parent is looked for only among
+  // the children who have one. Only people without errors are joined: a spreadsheet row refused
+  // as a repeated id has the same key as the row it repeats.
+  const found: { seq: number; pedigree: string | null; error: string | null }[] = await ds.query(
+    `/* link rules */ WITH x AS MATERIALIZED (
+       SELECT l.seq, l.to_key, ch.pedigrees->>(l.data->>'fam') AS pedigree,
+              l.kind = 'link' AND coalesce(ch.born_to - pa.born_from < $2, false) AS too_young,
+              l.kind = 'link' AND coalesce(ch.pedigrees->>(l.data->>'fam'), l.data->>'kind', 'birth') = 'birth' AS birth,
+              pa.local_key IS NOT NULL AND ch.local_key IS NOT NULL AS ends
+         FROM import_staged l
+         LEFT JOIN staged_people pa ON pa.local_key = l.from_key AND pa.ok
+         LEFT JOIN staged_people ch ON ch.local_key = l.to_key AND ch.ok
+        WHERE l.job_id = $1 AND l.kind IN ('link', 'union') AND l.error_keys = '{}'),
+     third AS (
+       SELECT seq FROM (
+         SELECT seq, row_number() OVER (PARTITION BY to_key ORDER BY seq) AS n FROM x
+          WHERE birth AND NOT too_young AND to_key IN (SELECT to_key FROM x WHERE birth AND NOT too_young GROUP BY to_key HAVING count(*) > 2)) b
+        WHERE n > 2)
+     SELECT x.seq, x.pedigree,
+            CASE WHEN too_young THEN 'errors.parent_too_young' WHEN t.seq IS NOT NULL THEN 'errors.too_many_birth_parents'
+                 WHEN NOT ends THEN 'ingestion.link_end_missing' END AS error
+       FROM x LEFT JOIN third t ON t.seq = x.seq
+      WHERE too_young OR t.seq IS NOT NULL OR NOT ends OR x.pedigree IS NOT NULL`,
     [job.id, MIN_PARENT_GAP_YEARS],
   );
-  await ds.query(
-    `/* two birth parents */ UPDATE import_staged l SET error_keys = l.error_keys || '{errors.too_many_birth_parents}'
-       FROM (SELECT seq, row_number() OVER (PARTITION BY to_key ORDER BY seq) AS n
-               FROM import_staged WHERE job_id = $1 AND kind = 'link' AND coalesce(data->>'kind', 'birth') = 'birth' AND error_keys = '{}') x
-      WHERE l.job_id = $1 AND l.seq = x.seq AND x.n > 2`,
-    [job.id],
-  );
+  if (found.length) {
+    await ds.query(
+      `/* link rules */ UPDATE import_staged l
+          SET error_keys = CASE WHEN r.error IS NULL THEN l.error_keys ELSE l.error_keys || r.error END,
+              data = CASE WHEN r.pedigree IS NULL THEN l.data ELSE l.data || jsonb_build_object('kind', r.pedigree) END
+         FROM unnest($2::int[], $3::text[], $4::text[]) AS r(seq, pedigree, error)
+        WHERE l.job_id = $1 AND l.seq = r.seq`,
+      [job.id, found.map((r) => r.seq), found.map((r) => r.pedigree), found.map((r) => r.error)],
+    );
+  }
   await timed(times, "review: cycles", () => markCycles(tx, job.id));
-  const end = (column: string) => `EXISTS (SELECT 1 FROM staged_people p WHERE p.ok AND p.local_key = l.${column})`;
-  await ds.query(
-    `/* link ends */ UPDATE import_staged l SET error_keys = l.error_keys || '{ingestion.link_end_missing}'
-      WHERE l.job_id = $1 AND l.kind IN ('link', 'union') AND l.error_keys = '{}'
-        AND NOT (${end("from_key")} AND ${end("to_key")})`,
-    [job.id],
-  );
 }
 
 /** Staged people already in the tree: the member's own earlier imports (re-import), and likely duplicates. */
