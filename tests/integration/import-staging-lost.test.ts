@@ -43,6 +43,9 @@ describe("staged records lost with the database (UNLOGGED staging)", () => {
     expect(await staged()).toBeGreaterThanOrEqual(3);
     const again = await waitForJob(server, user.token, up.id!, ["review"], 30_000);
     expect(again.counts).toEqual(review.counts);
+    // The member is told why the file is back in review.
+    expect(review.readAgain).toBe(false);
+    expect(again.readAgain).toBe(true);
     const records = await server.gql<any>(`query($id: ID!) { importRecords(jobId: $id) { totalCount } }`, { id: up.id }, { token: user.token });
     expect(records.data.importRecords.totalCount).toBeGreaterThanOrEqual(3);
     await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id: up.id }, { token: user.token });

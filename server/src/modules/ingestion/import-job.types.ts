@@ -42,6 +42,8 @@ export class ImportJobView {
   @Field(() => Int, { nullable: true, description: "Spreadsheet: index of the header row (0-based)." }) headerRow: number | null;
   @Field(() => [String], { description: "Spreadsheet: the header cells." }) headers: string[];
   @Field(() => [String], { nullable: "items", description: "Spreadsheet: the field each column maps to (null = ignored)." }) mapping: (string | null)[];
+  @Field(() => Boolean, { description: "The file was read again because the server lost what it had read (a database restart): the member reviews it, and confirms it, again." })
+  readAgain: boolean;
   @Field(() => Date) createdAt: Date;
   @Field(() => Date, { nullable: true }) finishedAt: Date | null;
 }
@@ -74,7 +76,7 @@ const ACTIVE = [ImportStatus.QUEUED, ImportStatus.PARSING, ImportStatus.REVIEW, 
 
 export function presentJob(job: ImportJob, lang: Language): ImportJobView {
   const v = new ImportJobView();
-  const options = job.options as { headerRow?: number; headers?: string[]; mapping?: (string | null)[] };
+  const options = job.options as { headerRow?: number; headers?: string[]; mapping?: (string | null)[]; readAgain?: boolean };
   Object.assign(v, {
     rawId: job.id,
     kind: job.kind,
@@ -88,6 +90,7 @@ export function presentJob(job: ImportJob, lang: Language): ImportJobView {
     headerRow: options.headerRow ?? null,
     headers: options.headers ?? [],
     mapping: options.mapping ?? [],
+    readAgain: options.readAgain === true,
     createdAt: job.createdAt,
     finishedAt: job.finishedAt,
   });

@@ -148,6 +148,7 @@ export class ImportRunner {
       const [rows]: [{ id: string; user_id: string }[], number] = await this.deps.ds.query(
         `${POLL_SQL_TAG} UPDATE import_jobs j
             SET status = $2, error_key = $3, finished_at = CASE WHEN $2 = 'failed' THEN now() END,
+                options = CASE WHEN $2 = 'failed' THEN options ELSE options || '{"readAgain": true}' END,
                 file_path = CASE WHEN $2 = 'failed' THEN NULL ELSE file_path END, worker_id = NULL, updated_at = now()
           WHERE j.id = $1 AND j.status IN ('review', 'commit_queued') AND NOT EXISTS (SELECT 1 FROM import_staged s WHERE s.job_id = j.id)
           RETURNING j.id, j.user_id`,

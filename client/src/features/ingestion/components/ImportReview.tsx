@@ -24,6 +24,11 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
   return (
     <section className="card" aria-labelledby="review-title">
       <h2 id="review-title">{t("ingestion.review.title")}</h2>
+      {job.readAgain && (
+        <p className="notice" role="status">
+          {t("ingestion.review.read_again")}
+        </p>
+      )}
       <dl className="import-summary" data-testid="import-summary">
         {SUMMARY.filter((k) => job.counts[k] > 0 || k === "people").map((k) => (
           <div key={k}>

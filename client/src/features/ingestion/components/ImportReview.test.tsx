@@ -1,0 +1,41 @@
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { ImportJobFieldsFragment } from "../../../gql/graphql";
+import { changeLanguage, initI18n } from "../../../i18n";
+import { parseTranslations } from "../../../i18n/csv";
+import csvText from "../../../i18n/translations.csv?raw";
+
+const empty = { totalCount: 0, edges: [], pageInfo: { hasNextPage: false, endCursor: null } };
+vi.mock("../generated", () => ({
+  useImportRecordsQuery: () => ({ data: { importRecords: empty }, fetchMore: vi.fn() }),
+  useImportWarningsQuery: () => ({ data: { importWarnings: empty }, fetchMore: vi.fn() }),
+}));
+const { ImportReview } = await import("./ImportReview");
+
+const counts = { parsed: 3, written: 0, total: 3, people: 2, unions: 0, links: 1, events: 0, sources: 0, media: 0, places: 0, warnings: 0, errors: 0, duplicates: 0, updates: 0 };
+const job = (readAgain: boolean) => ({ id: "job-1", kind: "gedcom", status: "review", readAgain, counts }) as unknown as ImportJobFieldsFragment;
+const show = (readAgain: boolean) => render(<MemoryRouter><ImportReview job={job(readAgain)} /></MemoryRouter>);
+
+beforeAll(async () => {
+  await initI18n(parseTranslations(csvText));
+});
+
+describe("ImportReview", () => {
+  it("says why a file is back in review after the server lost what it had read", async () => {
+    await changeLanguage("en");
+    show(true);
+    expect(screen.getByRole("status").textContent).toBe(
+      "The server restarted while this file waited, so it was read again. Check the review before you confirm the import (a confirmation given before the restart no longer counts).",
+    );
+  });
+
+  it("says it in Arabic, and says nothing of the kind for a file read once", async () => {
+    await changeLanguage("ar");
+    const { unmount } = show(true);
+    expect(screen.getByRole("status").textContent).toContain("أُعيد تشغيل الخادم");
+    unmount();
+    show(false);
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+});
