@@ -1,7 +1,7 @@
 // Child process of the GEDCOM benchmark (its memory is measured alone; plain JavaScript on the
 // compiled server, so no TypeScript compiler sits in the measured memory):
 //   import <databaseUrl> <file> [member]  — stage + commit through the import runner, as the site
-//                                           does, for a new member (default "bench")
+//                                           does, for a member (default "bench"), new or not
 //   read-gedcom <file>           — parse only, with the read-gedcom package
 import "reflect-metadata";
 import { readFileSync } from "node:fs";
@@ -31,10 +31,15 @@ if (mode === "read-gedcom") {
   const config = loadConfig({ DATABASE_URL: a, IMPORT_DIR: join(tmpdir(), "roots-bench-imports"), LOG_LEVEL: "warn" });
   const ds = createDataSource({ url: a, poolMax: 4 });
   await ds.initialize();
-  // A later member's import meets a populated database that autovacuum has analyzed: the
-  // planner then knows the people table, but not the rows the import itself writes.
-  if (member !== "bench") await ds.query(`ANALYZE`);
-  const [{ id: userId }] = await ds.query(`INSERT INTO users (id, email, display_name) VALUES (gen_random_uuid(), $1, 'Bench') RETURNING id`, [`${member}@roots.test`]);
+  // A later import meets a populated database that autovacuum has analyzed: the planner then
+  // knows the people table, but not the rows the import itself writes.
+  const [{ populated }] = await ds.query(`SELECT EXISTS (SELECT 1 FROM people) AS populated`);
+  if (populated) await ds.query(`ANALYZE`);
+  // A member who imported before (the same file again: every person is re-imported) or a new one.
+  const [{ id: userId }] =
+    (await ds.query(`SELECT id FROM users WHERE email = $1`, [`${member}@roots.test`])).length > 0
+      ? await ds.query(`SELECT id FROM users WHERE email = $1`, [`${member}@roots.test`])
+      : await ds.query(`INSERT INTO users (id, email, display_name) VALUES (gen_random_uuid(), $1, 'Bench') RETURNING id`, [`${member}@roots.test`]);
   const { mkdirSync } = await import("node:fs");
   mkdirSync(config.IMPORT_DIR, { recursive: true });
   const jobId = crypto.randomUUID();

@@ -102,6 +102,22 @@ describe("GEDCOM import", () => {
     expect(text.match(/^0 @[^@]+@ FAM/gm)).toHaveLength(1422);
   }, 180_000);
 
+  it("a re-import rewrites only the people the file changed", async () => {
+    const user = await buildUser(server.ds);
+    const version = (born: string) =>
+      gedcom551("0 @I1@ INDI", "1 NAME Antoun /Rizk/", "1 BIRT", "2 DATE 1880", "0 @I2@ INDI", "1 NAME Fouad /Rizk/", "1 BIRT", `2 DATE ${born}`, "0 @F1@ FAM", "1 HUSB @I1@", "1 CHIL @I2@");
+    await importFile(user, "rizk.ged", version("1910"));
+    const people = async () =>
+      (await server.ds.query(`SELECT full_name, birth_date_text, updated_at FROM people WHERE created_by = $1 ORDER BY full_name`, [user.id])) as { full_name: string; birth_date_text: string; updated_at: Date }[];
+    const before = await people();
+    const done = await importFile(user, "rizk.ged", version("1911"));
+    expect(done.counts).toMatchObject({ updates: 2, written: 1 });
+    const after = await people();
+    expect(after.map((p) => [p.full_name, p.birth_date_text])).toEqual([["Antoun Rizk", "1880"], ["Fouad Rizk", "1911"]]);
+    expect(after[0].updated_at).toEqual(before[0].updated_at);
+    expect(after[1].updated_at.getTime()).toBeGreaterThan(before[1].updated_at.getTime());
+  }, 60_000);
+
   it("reads the willis file in ASCII, ANSEL, UTF-8 and UTF-16 to the same people with the same names", async () => {
     const variants = ["willis-ascii.ged", "willis-ansel.ged", "willis.ged", "willis-unicode-littleendian.ged", "willis-unicode-bigendian.ged"];
     const names: string[][] = [];

@@ -10,6 +10,7 @@ import type { ImportJob } from "./import-job.entity.js";
 const PRIVACY = JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false });
 const COLS = IMPORTED_PERSON_COLUMNS.map((c) => `"${c}"`).join(", ");
 const FROM_S = IMPORTED_PERSON_COLUMNS.map((c) => `s."${c}"`).join(", ");
+const FROM_P = IMPORTED_PERSON_COLUMNS.map((c) => `p."${c}"`).join(", ");
 /**
  * A new UUIDv7 for a row written from a staged record: the time part of its staged (v7) id and
  * fresh random bits. Rows written in file order then go to the right-hand end of their primary
@@ -124,7 +125,9 @@ async function insertPeople(tx: Queryable, job: ImportJob): Promise<number> {
 }
 
 /**
- * Updates the member's own earlier records (`ids`) from their staged rows; returns how many.
+ * Updates the member's own earlier records (`ids`) from their staged rows; returns how many
+ * changed. A record the file gives again unchanged is left as it is: a re-import of the same
+ * tree rewrote every person and every index entry of them (10 s of a 200,000-person re-import).
  * Two records of the file may stand for one person (merged in Roots since): the first wins.
  */
 async function updatePeople(tx: Queryable, jobId: string, userId: string, ids: string[]): Promise<number> {
@@ -133,7 +136,7 @@ async function updatePeople(tx: Queryable, jobId: string, userId: string, ids: s
        FROM (SELECT DISTINCT ON (target_id) * FROM import_staged
               WHERE job_id = $1 AND kind = 'person' AND action = 'update' AND error_keys = '{}' AND target_id = ANY($3::uuid[])
               ORDER BY target_id, seq) s
-      WHERE p.id = s.target_id AND p.created_by = $2`,
+      WHERE p.id = s.target_id AND p.created_by = $2 AND (${FROM_P}) IS DISTINCT FROM (${FROM_S})`,
     [jobId, userId, ids],
   );
   return updated;
@@ -246,18 +249,20 @@ async function keepRecords(tx: Queryable, job: ImportJob, reimported: string[]):
   // A family whose union was not written: when its couple already was a union (a re-import),
   // it now stands for that union, in place of the record an earlier import kept for it;
   // otherwise (refused, an end missing) it stays a record of the file only.
+  // One list of the missing families, each with the union found or none: joined to a second list
+  // of the found ones instead, it was planned as a nested loop (the planner expects one union
+  // from the least/greatest join) and a re-import of 100,000 families ran for hours.
   await tx.query(
     `/* kept records */ WITH missing AS MATERIALIZED (
-       SELECT s.seq, s.from_key, s.to_key, coalesce(s.data->>'kind', 'marriage') AS kind FROM import_staged s
-        WHERE s.job_id = $1 AND s.kind = 'union' AND NOT EXISTS (SELECT 1 FROM unions x WHERE x.id = s.target_id)),
-     found AS (
-       SELECT m.seq, u.id FROM missing m
-         JOIN staged_people a ON a.local_key = m.from_key AND a.ok AND a.action <> 'skip'
-         JOIN staged_people b ON b.local_key = m.to_key AND b.ok AND b.action <> 'skip'
-         JOIN unions u ON u.partner1_id = least(a.target_id, b.target_id) AND u.partner2_id = greatest(a.target_id, b.target_id) AND u.kind = m.kind),
+       SELECT m.seq, u.id FROM import_staged m
+         LEFT JOIN staged_people a ON a.local_key = m.from_key AND a.ok AND a.action <> 'skip'
+         LEFT JOIN staged_people b ON b.local_key = m.to_key AND b.ok AND b.action <> 'skip'
+         LEFT JOIN unions u ON a.target_id IS NOT NULL AND b.target_id IS NOT NULL AND u.partner1_id = least(a.target_id, b.target_id)
+                           AND u.partner2_id = greatest(a.target_id, b.target_id) AND u.kind = coalesce(m.data->>'kind', 'marriage')
+        WHERE m.job_id = $1 AND m.kind = 'union' AND NOT EXISTS (SELECT 1 FROM unions x WHERE x.id = m.target_id)),
      settled AS (
-       UPDATE kept_records k SET record_table = CASE WHEN f.id IS NOT NULL THEN 'unions' END, record_id = f.id
-         FROM missing m LEFT JOIN found f ON f.seq = m.seq
+       UPDATE kept_records k SET record_table = CASE WHEN m.id IS NOT NULL THEN 'unions' END, record_id = m.id
+         FROM missing m
         WHERE k.job_id = $1 AND k.seq = m.seq
        RETURNING k.record_id)
      DELETE FROM kept_records k USING settled r WHERE k.owner_id = $2 AND k.record_id = r.record_id AND k.job_id <> $1`,
