@@ -77,18 +77,41 @@ describe("the tree's rules on a file's relationships", () => {
     ]);
   }, 60_000);
 
+  it("counts a child's birth parents once each, and not one missing from the file", async () => {
+    const user = await buildUser(server.ds);
+    const ged = gedcom551(
+      ...person("I1", "Antoun /Nasr/", 1930),
+      ...person("I2", "Boulos /Nasr/", 1900),
+      ...person("I3", "Warde /Nasr/", 1902),
+      // The father's family lists the child twice, a family names a father not in the file, then the mother's.
+      "0 @F1@ FAM", "1 HUSB @I2@", "1 CHIL @I1@", "1 CHIL @I1@",
+      "0 @F2@ FAM", "1 HUSB @I98@", "1 CHIL @I1@",
+      "0 @F3@ FAM", "1 WIFE @I3@", "1 CHIL @I1@",
+    );
+    const up = await uploadImport(server, user.token, "gedcom", "nasr.ged", ged);
+    const review = await waitForJob(server, user.token, up.id!, ["review"], 30_000);
+    expect(review.counts).toMatchObject({ people: 3, errors: 1 });
+    await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id: up.id }, { token: user.token });
+    await waitForJob(server, user.token, up.id!, ["done"], 30_000);
+    const parents = await server.ds.query(
+      `SELECT p.full_name AS parent, l.kind FROM parent_links l JOIN people p ON p.id = l.parent_id WHERE l.created_by = $1 ORDER BY 1`,
+      [user.id],
+    );
+    expect(parents).toEqual([{ parent: "Boulos Nasr", kind: "birth" }, { parent: "Warde Nasr", kind: "birth" }]);
+  }, 60_000);
+
   it("links to the first row of a repeated id in a spreadsheet, and refuses only the repeat", async () => {
     const user = await buildUser(server.ds);
-    const csv = ["Ref,Name,Father", "a,Elias Haddad,b", "b,Gerges Haddad,", "b,Gerges Haddad Again,"].join("\n");
+    const csv = ["Ref,Name,Father,Mother", "a,Elias Haddad,b,c", "b,Gerges Haddad,,", "b,Gerges Haddad Again,,", "c,Maryam Haddad,,"].join("\n");
     const up = await uploadImport(server, user.token, "spreadsheet", "repeat.csv", csv);
     const review = await waitForJob(server, user.token, up.id!, ["review"], 30_000);
-    expect(review.counts).toMatchObject({ people: 2, links: 1, errors: 1 });
+    expect(review.counts).toMatchObject({ people: 3, links: 2, errors: 1 });
     await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id: up.id }, { token: user.token });
     await waitForJob(server, user.token, up.id!, ["done"], 30_000);
     const links = await server.ds.query(
-      `SELECT p.full_name AS parent, c.full_name AS child FROM parent_links l JOIN people p ON p.id = l.parent_id JOIN people c ON c.id = l.child_id WHERE l.created_by = $1`,
+      `SELECT p.full_name AS parent, c.full_name AS child FROM parent_links l JOIN people p ON p.id = l.parent_id JOIN people c ON c.id = l.child_id WHERE l.created_by = $1 ORDER BY 1`,
       [user.id],
     );
-    expect(links).toEqual([{ parent: "Gerges Haddad", child: "Elias Haddad" }]);
+    expect(links).toEqual([{ parent: "Gerges Haddad", child: "Elias Haddad" }, { parent: "Maryam Haddad", child: "Elias Haddad" }]);
   }, 60_000);
 });

@@ -58,6 +58,23 @@ describe("staged records lost with the database (UNLOGGED staging)", () => {
     expect(row).toEqual({ people: 2, links: 1, kept: 3 });
   }, 60_000);
 
+  it("a spreadsheet read again after the restart, then read again for a new mapping, no longer says it was the restart", async () => {
+    const user = await buildUser(server.ds);
+    const up = await uploadImport(server, user.token, "spreadsheet", "rizk.csv", "Name,Father\nFouad Rizk,Antoun Rizk\nAntoun Rizk,\n");
+    await waitForJob(server, user.token, up.id!, ["review"], 30_000);
+    await loseStaging(await rawJobId("rizk.csv"));
+    // The runner notices at its next poll, reads the file again and brings it back to review.
+    let job = await waitForJob(server, user.token, up.id!, ["review"], 30_000);
+    for (let i = 0; i < 200 && !job.readAgain; i++) {
+      await new Promise((res) => setTimeout(res, 50));
+      job = await waitForJob(server, user.token, up.id!, ["review"], 30_000);
+    }
+    expect(job.readAgain).toBe(true);
+    await server.gql(`mutation($id: ID!, $m: [String]!) { setImportMapping(id: $id, headerRow: 0, mapping: $m) { status } }`, { id: up.id, m: ["fullName", "father"] }, { token: user.token });
+    job = await waitForJob(server, user.token, up.id!, ["review"], 30_000);
+    expect(job.readAgain).toBe(false);
+  }, 60_000);
+
   it("one whose file is gone too has failed, saying why, and wrote nothing", async () => {
     const user = await buildUser(server.ds);
     const up = await uploadImport(server, user.token, "gedcom", "rizk-gone.ged", GED);

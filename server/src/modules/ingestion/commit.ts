@@ -41,7 +41,8 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
   if (!staged && job.counts.total > 0) throw new UnreadableFileError("ingestion.interrupted");
   // The living cache is recomputed once at the end (refreshLiving), not after each statement.
   await tx.query(`SELECT set_config('roots.defer_kin', 'on', true)`);
-  const created = await insertPeople(tx, job);
+  const villages = await lockReferences(tx, job);
+  const created = await insertPeople(tx, job, villages);
   await step(created);
   // The member's earlier records this import updates, by id (usually none): every statement
   // about them goes through this list. Joined on the staged rows instead, they were planned
@@ -52,7 +53,7 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
       WHERE ${ok} AND s.kind = 'person' AND s.action = 'update'`,
     [jobId],
   );
-  const updated = reimported.length ? await updatePeople(tx, jobId, userId, reimported) : 0;
+  const updated = reimported.length ? await updatePeople(tx, jobId, userId, reimported, villages) : 0;
   await step(created + updated);
   await tx.query(
     `/* external ids */ INSERT INTO external_ids (id, owner_id, scheme, value, record_table, record_id)
@@ -94,21 +95,33 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
 }
 
 /**
- * Writes the job's new people; returns how many. Their only references are the rootspace and
- * their villages, locked here (FOR KEY SHARE: no one deletes them before the commit), so the
- * per-row foreign-key checks can be left out (ownRowsOnly). A village deleted since the file
- * was read is left out of its people instead of failing the import.
+ * Locks what the job's people refer to, FOR KEY SHARE (no one deletes it before the commit):
+ * the rootspace, and the villages their places matched, of which it returns those still there.
+ * A village deleted since the file was read is left out of its people instead of failing the
+ * import.
  */
-async function insertPeople(tx: Queryable, job: ImportJob): Promise<number> {
-  const { id: jobId, userId, rootspaceId } = job;
-  const [space]: unknown[] = await tx.query(`/* people */ SELECT 1 FROM rootspaces WHERE id = $1 FOR KEY SHARE`, [rootspaceId]);
-  if (!space) throw new Error(`rootspace ${rootspaceId} is gone`);
+async function lockReferences(tx: Queryable, job: ImportJob): Promise<string[]> {
+  const [space]: unknown[] = await tx.query(`/* people */ SELECT 1 FROM rootspaces WHERE id = $1 FOR KEY SHARE`, [job.rootspaceId]);
+  if (!space) throw new Error(`rootspace ${job.rootspaceId} is gone`);
   const [{ villages }]: { villages: string[] }[] = await tx.query(
     `/* people */ SELECT coalesce(array_agg(id), '{}') AS villages FROM (
        SELECT id FROM villages WHERE id IN (SELECT DISTINCT village_id FROM import_staged WHERE job_id = $1 AND kind = 'person' AND village_id IS NOT NULL) FOR KEY SHARE) v`,
-    [jobId],
+    [job.id],
   );
-  const values = FROM_S.replace(`s."village_id"`, `CASE WHEN s."village_id" = ANY($5::uuid[]) THEN s."village_id" END`);
+  return villages;
+}
+
+/** The staged person columns, with a village no longer there (not in `villages`, parameter `param`) left out. */
+const stagedValues = (param: string) => FROM_S.replace(`s."village_id"`, `CASE WHEN s."village_id" = ANY(${param}::uuid[]) THEN s."village_id" END`);
+
+/**
+ * Writes the job's new people; returns how many. Their only references are the rootspace and
+ * the `villages` locked by lockReferences, so the per-row foreign-key checks can be left out
+ * (ownRowsOnly).
+ */
+async function insertPeople(tx: Queryable, job: ImportJob, villages: string[]): Promise<number> {
+  const { id: jobId, userId, rootspaceId } = job;
+  const values = stagedValues("$5");
   const inserted: { n: number }[] = await ownRowsOnly(tx, () =>
     tx.query(
       `/* people */ WITH ins AS (
@@ -130,14 +143,15 @@ async function insertPeople(tx: Queryable, job: ImportJob): Promise<number> {
  * tree rewrote every person and every index entry of them (10 s of a 200,000-person re-import).
  * Two records of the file may stand for one person (merged in Roots since): the first wins.
  */
-async function updatePeople(tx: Queryable, jobId: string, userId: string, ids: string[]): Promise<number> {
+async function updatePeople(tx: Queryable, jobId: string, userId: string, ids: string[], villages: string[]): Promise<number> {
+  const values = stagedValues("$4");
   const [, updated]: [unknown, number] = await tx.query(
-    `/* people re-imported */ UPDATE people p SET (${COLS}) = (${FROM_S}), updated_at = now()
+    `/* people re-imported */ UPDATE people p SET (${COLS}) = (${values}), updated_at = now()
        FROM (SELECT DISTINCT ON (target_id) * FROM import_staged
               WHERE job_id = $1 AND kind = 'person' AND action = 'update' AND error_keys = '{}' AND target_id = ANY($3::uuid[])
               ORDER BY target_id, seq) s
-      WHERE p.id = s.target_id AND p.created_by = $2 AND (${FROM_P}) IS DISTINCT FROM (${FROM_S})`,
-    [jobId, userId, ids],
+      WHERE p.id = s.target_id AND p.created_by = $2 AND (${FROM_P}) IS DISTINCT FROM (${values})`,
+    [jobId, userId, ids, villages],
   );
   return updated;
 }
@@ -179,18 +193,21 @@ async function insertBetween(
  * (the living cache's) are deferred during an import and refreshLiving does their work.
  */
 export async function ownRowsOnly<T>(tx: Queryable, work: () => Promise<T>): Promise<T> {
+  const [{ previous }]: { previous: string }[] = await tx.query(`SELECT current_setting('session_replication_role') AS previous`);
   await tx.query(`SAVEPOINT own_rows_only`);
   let replica = true;
   try {
     await tx.query(`SELECT set_config('session_replication_role', 'replica', true)`);
-    await tx.query(`RELEASE SAVEPOINT own_rows_only`);
   } catch {
-    // permission denied to set parameter: the transaction goes on from before the attempt
+    // Permission denied to set the parameter: the transaction goes on from before the attempt.
     await tx.query(`ROLLBACK TO SAVEPOINT own_rows_only`);
     replica = false;
   }
+  await tx.query(`RELEASE SAVEPOINT own_rows_only`);
+  // An error in `work` aborts the whole transaction, and the setting ends with it (or with a
+  // rollback to any savepoint taken before this one): it is put back on success only.
   const result = await work();
-  if (replica) await tx.query(`SELECT set_config('session_replication_role', 'origin', true)`);
+  if (replica) await tx.query(`SELECT set_config('session_replication_role', $1, true)`, [previous]);
   return result;
 }
 

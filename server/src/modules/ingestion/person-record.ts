@@ -119,7 +119,7 @@ let todayText = "";
 /** Today as YYYY-MM-DD, worked out again at most once a second (a file's people are checked by the thousand). */
 function isoToday(): string {
   const now = Date.now();
-  if (now - todayAt >= 1000) {
+  if (Math.abs(now - todayAt) >= 1000) {
     todayAt = now;
     todayText = new Date(now).toISOString().slice(0, 10);
   }

@@ -40,12 +40,14 @@ async function checkLinks(tx: EntityManager, job: ImportJob, times?: PhaseTimes)
   await stagePeopleKeys(ds, job.id);
   // One pass over the links for every rule but cycles (a pass per rule took twice as long). A
   // child's record may say how it belongs to a family (GEDCOM FAMC.PEDI). Only the records a
-  // rule refuses or whose kind changes come back; a third birth parent is looked for only among
-  // the children who have one. Only people without errors are joined: a spreadsheet row refused
-  // as a repeated id has the same key as the row it repeats.
+  // rule refuses or whose kind changes come back. A child's birth parents are counted once each
+  // (a family may list a child twice), among links with both ends imported (a parent missing
+  // from the file takes no one's place); a third is looked for only among children who have
+  // one. Only people without errors are joined: a spreadsheet row refused as a repeated id has
+  // the same key as the row it repeats.
   const found: { seq: number; pedigree: string | null; error: string | null }[] = await ds.query(
     `/* link rules */ WITH x AS MATERIALIZED (
-       SELECT l.seq, l.to_key, ch.pedigrees->>(l.data->>'fam') AS pedigree,
+       SELECT l.seq, l.from_key, l.to_key, ch.pedigrees->>(l.data->>'fam') AS pedigree,
               l.kind = 'link' AND coalesce(ch.born_to - pa.born_from < $2, false) AS too_young,
               l.kind = 'link' AND coalesce(ch.pedigrees->>(l.data->>'fam'), l.data->>'kind', 'birth') = 'birth' AS birth,
               pa.local_key IS NOT NULL AND ch.local_key IS NOT NULL AS ends
@@ -53,11 +55,14 @@ async function checkLinks(tx: EntityManager, job: ImportJob, times?: PhaseTimes)
          LEFT JOIN staged_people pa ON pa.local_key = l.from_key AND pa.ok
          LEFT JOIN staged_people ch ON ch.local_key = l.to_key AND ch.ok
         WHERE l.job_id = $1 AND l.kind IN ('link', 'union') AND l.error_keys = '{}'),
+     counted AS (SELECT * FROM x WHERE birth AND NOT too_young AND ends),
      third AS (
-       SELECT seq FROM (
-         SELECT seq, row_number() OVER (PARTITION BY to_key ORDER BY seq) AS n FROM x
-          WHERE birth AND NOT too_young AND to_key IN (SELECT to_key FROM x WHERE birth AND NOT too_young GROUP BY to_key HAVING count(*) > 2)) b
-        WHERE n > 2)
+       SELECT c.seq FROM counted c JOIN (
+         SELECT to_key, from_key FROM (
+           SELECT to_key, from_key, row_number() OVER (PARTITION BY to_key ORDER BY min(seq)) AS n FROM counted
+            WHERE to_key IN (SELECT to_key FROM counted GROUP BY to_key HAVING count(DISTINCT from_key) > 2)
+            GROUP BY to_key, from_key) p
+          WHERE n > 2) extra ON extra.to_key = c.to_key AND extra.from_key = c.from_key)
      SELECT x.seq, x.pedigree,
             CASE WHEN too_young THEN 'errors.parent_too_young' WHEN t.seq IS NOT NULL THEN 'errors.too_many_birth_parents'
                  WHEN NOT ends THEN 'ingestion.link_end_missing' END AS error
