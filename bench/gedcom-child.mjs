@@ -36,10 +36,9 @@ if (mode === "read-gedcom") {
   const [{ populated }] = await ds.query(`SELECT EXISTS (SELECT 1 FROM people) AS populated`);
   if (populated) await ds.query(`ANALYZE`);
   // A member who imported before (the same file again: every person is re-imported) or a new one.
-  const [{ id: userId }] =
-    (await ds.query(`SELECT id FROM users WHERE email = $1`, [`${member}@roots.test`])).length > 0
-      ? await ds.query(`SELECT id FROM users WHERE email = $1`, [`${member}@roots.test`])
-      : await ds.query(`INSERT INTO users (id, email, display_name) VALUES (gen_random_uuid(), $1, 'Bench') RETURNING id`, [`${member}@roots.test`]);
+  const email = `${member}@roots.test`;
+  const [known] = await ds.query(`SELECT id FROM users WHERE email = $1`, [email]);
+  const userId = known?.id ?? (await ds.query(`INSERT INTO users (id, email, display_name) VALUES (gen_random_uuid(), $1, 'Bench') RETURNING id`, [email]))[0].id;
   const { mkdirSync } = await import("node:fs");
   mkdirSync(config.IMPORT_DIR, { recursive: true });
   const jobId = crypto.randomUUID();

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-
-const DEMO_PASSWORD = "cedar-roots-demo-2026";
+import { DEMO_PASSWORD } from "./sign-in.js";
 
 async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel("Email").fill(email);

@@ -1,16 +1,7 @@
 import { expect, test, type Browser } from "@playwright/test";
+import { signInDemo } from "./sign-in.js";
 
-async function signInAsCurator(browser: Browser, locale: "en-US" | "ar", email = "curator@roots.demo") {
-  const context = await browser.newContext({ locale });
-  const page = await context.newPage();
-  await page.goto("/auth?returnTo=%2Fmanagement%2Fvillages");
-  const en = locale === "en-US";
-  await page.getByLabel(en ? "Email" : "البريد الإلكتروني").fill(email);
-  await page.getByLabel(en ? "Password" : "كلمة المرور", { exact: true }).fill("cedar-roots-demo-2026");
-  await page.getByRole("button", { name: en ? "Sign in" : "دخول", exact: true }).click();
-  await expect(page).toHaveURL(/\/management\/villages$/);
-  return { context, page };
-}
+const signInAsCurator = (browser: Browser, locale: "en-US" | "ar", email = "curator@roots.demo") => signInDemo(browser, { locale, path: "/management/villages", email });
 
 test.describe("village curation", () => {
   test("a curator opens /management/villages and verifies a record with a source (English, then Arabic)", async ({ browser }) => {
@@ -66,13 +57,7 @@ test.describe("editors and admins", () => {
 
 test.describe("possible matches", () => {
   test("typing a person who is already recorded (in the other script) offers to use that person instead", async ({ browser }) => {
-    const context = await browser.newContext({ locale: "en-US" });
-    const page = await context.newPage();
-    await page.goto("/auth?returnTo=%2Froots");
-    await page.getByLabel("Email").fill("member@roots.demo");
-    await page.getByLabel("Password", { exact: true }).fill("cedar-roots-demo-2026");
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page).toHaveURL(/\/roots$/);
+    const { context, page } = await signInDemo(browser, { locale: "en-US", path: "/roots" });
     const picker = page.getByRole("combobox", { name: "Tree of", exact: true });
     const options = picker.getByRole("option");
     await expect(options.first()).toBeAttached();

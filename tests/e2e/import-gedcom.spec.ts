@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Browser } from "@playwright/test";
 import { gedcom551 } from "../gedcom/helpers.js";
+import { signInDemo } from "./sign-in.js";
 
 const GEDCOM = `0 HEAD
 1 GEDC
@@ -35,26 +36,11 @@ const GEDCOM = `0 HEAD
 `;
 
 /** The demo member, signed in, on /roots/import, in English. */
-async function memberOnImportPage(browser: Browser) {
-  const context = await browser.newContext({ locale: "en-US" });
-  const page = await context.newPage();
-  await page.goto("/auth?returnTo=%2Froots%2Fimport");
-  await page.getByLabel("Email").fill("member@roots.demo");
-  await page.getByLabel("Password", { exact: true }).fill("cedar-roots-demo-2026");
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/roots\/import$/);
-  return { context, page };
-}
+const memberOnImportPage = (browser: Browser) => signInDemo(browser, { locale: "en-US", path: "/roots/import" });
 
 test.describe("GEDCOM import and export", () => {
   test("a member uploads a GEDCOM in Arabic, watches it read, reviews, confirms, sees the tree, and exports it", async ({ browser }) => {
-    const context = await browser.newContext({ locale: "ar", acceptDownloads: true });
-    const page = await context.newPage();
-    await page.goto("/auth?returnTo=%2Froots%2Fimport");
-    await page.getByLabel("البريد الإلكتروني").fill("member@roots.demo");
-    await page.getByLabel("كلمة المرور", { exact: true }).fill("cedar-roots-demo-2026");
-    await page.getByRole("button", { name: "دخول", exact: true }).click();
-    await expect(page).toHaveURL(/\/roots\/import$/);
+    const { context, page } = await signInDemo(browser, { locale: "ar", path: "/roots/import", options: { acceptDownloads: true } });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("استيراد ملف شجرة عائلة");
 
     await page.getByTestId("import-file").setInputFiles({ name: "frangieh.ged", mimeType: "text/plain", buffer: Buffer.from(GEDCOM, "utf8") });

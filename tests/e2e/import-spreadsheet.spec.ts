@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signInDemo } from "./sign-in.js";
 
 const SHEET = [
   "الرقم,الاسم,اسم الأب,الجنس,مواليد سنة,القرية,الأب",
@@ -9,13 +10,7 @@ const SHEET = [
 
 test.describe("spreadsheet import", () => {
   test("a member uploads a sheet with an Arabic header row, fixes a column, reviews and imports it", async ({ browser }) => {
-    const context = await browser.newContext({ locale: "ar" });
-    const page = await context.newPage();
-    await page.goto("/auth?returnTo=%2Fexcel");
-    await page.getByLabel("البريد الإلكتروني").fill("member@roots.demo");
-    await page.getByLabel("كلمة المرور", { exact: true }).fill("cedar-roots-demo-2026");
-    await page.getByRole("button", { name: "دخول", exact: true }).click();
-    await expect(page).toHaveURL(/\/excel$/);
+    const { context, page } = await signInDemo(browser, { locale: "ar", path: "/excel" });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("استيراد جدول بيانات");
 
     await page.getByTestId("import-file").setInputFiles({ name: "الحداد.csv", mimeType: "text/csv", buffer: Buffer.from(SHEET, "utf8") });

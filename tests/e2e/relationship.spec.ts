@@ -1,14 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { signInDemo } from "./sign-in.js";
 
 test.describe("how are we related?", () => {
   test("a member compares two people of their tree: the name in Arabic (paternal side) and in English, with the path", async ({ browser }) => {
-    const context = await browser.newContext({ locale: "ar" });
-    const page = await context.newPage();
-    await page.goto("/auth?returnTo=%2Froots");
-    await page.getByLabel("البريد الإلكتروني").fill("member@roots.demo");
-    await page.getByLabel("كلمة المرور", { exact: true }).fill("cedar-roots-demo-2026");
-    await page.getByRole("button", { name: "دخول", exact: true }).click();
-    await expect(page).toHaveURL(/\/roots$/);
+    const { context, page } = await signInDemo(browser, { locale: "ar", path: "/roots" });
 
     // Three generations: وديع, his father فارس, and فارس's father يوسف (died 1990).
     // The member already has a tree: a new person starts another one, drawn at once.

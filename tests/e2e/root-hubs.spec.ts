@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signInDemo } from "./sign-in.js";
 
 test.describe("root hubs", () => {
   test("a visitor opens the root hub (Zahle by default): registry by country, festivals, landmarks; living emigrants stay hidden", async ({ browser }) => {
@@ -50,13 +51,7 @@ test.describe("root hubs", () => {
   });
 
   test("a member adds a landmark from the village page; the server's error shows by the field", async ({ browser }) => {
-    const context = await browser.newContext({ locale: "en-US" });
-    const page = await context.newPage();
-    await page.goto("/auth?returnTo=%2Flibanpedia%2Fehden");
-    await page.getByLabel("Email").fill("member@roots.demo");
-    await page.getByLabel("Password", { exact: true }).fill("cedar-roots-demo-2026");
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page).toHaveURL(/\/libanpedia\/ehden$/);
+    const { context, page } = await signInDemo(browser, { locale: "en-US", path: "/libanpedia/ehden" });
     const landmarks = page.getByTestId("hub-landmarks");
     await landmarks.getByRole("button", { name: "Add a landmark" }).click();
     await landmarks.getByLabel("Kind of landmark").selectOption("spring");

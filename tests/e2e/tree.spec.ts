@@ -1,14 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { signInDemo } from "./sign-in.js";
 
 test.describe("family tree", () => {
   test("a member builds three generations in Arabic and sees them right to left; a visitor sees the living as Private", async ({ browser }) => {
-    const context = await browser.newContext({ locale: "ar" });
-    const page = await context.newPage();
-    await page.goto("/auth?returnTo=%2Froots");
-    await page.getByLabel("البريد الإلكتروني").fill("curator@roots.demo");
-    await page.getByLabel("كلمة المرور", { exact: true }).fill("cedar-roots-demo-2026");
-    await page.getByRole("button", { name: "دخول", exact: true }).click();
-    await expect(page).toHaveURL(/\/roots$/);
+    const { context, page } = await signInDemo(browser, { locale: "ar", path: "/roots", email: "curator@roots.demo" });
 
     await page.getByLabel("الاسم الكامل بالعربية").fill("سامي الحداد");
     await page.getByLabel("الولادة").fill("1985");

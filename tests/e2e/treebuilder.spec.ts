@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Locator } from "@playwright/test";
 import { addFirstPerson, addFromDialog, signUpInArabic } from "./tree-support.js";
+import { signInDemo } from "./sign-in.js";
 
 const x = async (l: Locator) => (await l.boundingBox())!.x;
 
@@ -118,13 +119,7 @@ test.describe("tree builder", () => {
   });
 
   test("the demo member's tree, larger: pedigree and descendants in English", async ({ browser }) => {
-    const context = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await page.goto("/auth?returnTo=%2Froots");
-    await page.getByLabel("Email").fill("member@roots.demo");
-    await page.getByLabel("Password", { exact: true }).fill("cedar-roots-demo-2026");
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page).toHaveURL(/\/roots$/);
+    const { context, page } = await signInDemo(browser, { locale: "en-US", path: "/roots", options: { viewport: { width: 1280, height: 900 } } });
     await expect(page.getByTestId("chart-card").first()).toBeVisible();
     expect(await page.getByLabel("Tree of").locator("option").count()).toBeGreaterThan(1);
     await page.screenshot({ path: "test-results/screens/treebuilder-demo-pedigree-en.png", fullPage: true });

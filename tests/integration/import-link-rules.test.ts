@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildUser } from "../factories/users.js";
 import { gedcom551 } from "../gedcom/helpers.js";
-import { uploadImport, waitForJob } from "../support/imports.js";
+import { confirmAndWait, uploadImport, waitForJob } from "../support/imports.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
 let server: TestServer;
@@ -60,8 +60,7 @@ describe("the tree's rules on a file's relationships", () => {
       "This child already has two birth parents.",
       "This relationship points to a person who is not imported.",
     ]);
-    await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id: up.id }, { token: user.token });
-    await waitForJob(server, user.token, up.id!, ["done"], 30_000);
+    await confirmAndWait(server, user.token, up.id!);
     const links: { parent: string; child: string; kind: string }[] = await server.ds.query(
       `SELECT p.full_name AS parent, c.full_name AS child, l.kind FROM parent_links l JOIN people p ON p.id = l.parent_id JOIN people c ON c.id = l.child_id
         WHERE l.created_by = $1 ORDER BY 1, 2`,
@@ -91,8 +90,7 @@ describe("the tree's rules on a file's relationships", () => {
     const up = await uploadImport(server, user.token, "gedcom", "nasr.ged", ged);
     const review = await waitForJob(server, user.token, up.id!, ["review"], 30_000);
     expect(review.counts).toMatchObject({ people: 3, errors: 1 });
-    await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id: up.id }, { token: user.token });
-    await waitForJob(server, user.token, up.id!, ["done"], 30_000);
+    await confirmAndWait(server, user.token, up.id!);
     const parents = await server.ds.query(
       `SELECT p.full_name AS parent, l.kind FROM parent_links l JOIN people p ON p.id = l.parent_id WHERE l.created_by = $1 ORDER BY 1`,
       [user.id],
@@ -106,8 +104,7 @@ describe("the tree's rules on a file's relationships", () => {
     const up = await uploadImport(server, user.token, "spreadsheet", "repeat.csv", csv);
     const review = await waitForJob(server, user.token, up.id!, ["review"], 30_000);
     expect(review.counts).toMatchObject({ people: 3, links: 2, errors: 1 });
-    await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id: up.id }, { token: user.token });
-    await waitForJob(server, user.token, up.id!, ["done"], 30_000);
+    await confirmAndWait(server, user.token, up.id!);
     const links = await server.ds.query(
       `SELECT p.full_name AS parent, c.full_name AS child FROM parent_links l JOIN people p ON p.id = l.parent_id JOIN people c ON c.id = l.child_id WHERE l.created_by = $1 ORDER BY 1`,
       [user.id],

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { buildUser } from "../factories/users.js";
 import { gedcom551 } from "../gedcom/helpers.js";
-import { uploadImport, waitForJob } from "../support/imports.js";
+import { confirmAndWait, uploadImport, waitForJob } from "../support/imports.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { createDataSource } from "../../server/src/db/data-source.js";
 import { ownRowsOnly } from "../../server/src/modules/ingestion/commit.js";
@@ -88,8 +88,7 @@ describe("an import's writes without per-row foreign-key checks (ownRowsOnly)", 
     const [{ matched }] = await server.ds.query(`SELECT count(village_id)::int AS matched FROM import_staged s JOIN import_jobs j ON j.id = s.job_id WHERE j.file_name = 'sleiman.ged' AND j.user_id = $1`, [user.id]);
     expect(matched).toBe(2);
     await server.ds.query(`DELETE FROM villages WHERE id = $1`, [gone]);
-    await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id: up.id }, { token: user.token });
-    await waitForJob(server, user.token, up.id!, ["done"], 30_000);
+    await confirmAndWait(server, user.token, up.id!);
     const rows = await server.ds.query(`SELECT full_name, village_id FROM people WHERE created_by = $1 ORDER BY full_name`, [user.id]);
     expect(rows).toEqual([
       { full_name: "Gerges Sleiman", village_id: kept },
@@ -103,8 +102,7 @@ describe("an import's writes without per-row foreign-key checks (ownRowsOnly)", 
     const again = await uploadImport(server, user.token, "gedcom", "sleiman.ged", Buffer.from(ged.toString("utf8").replace(`Qnat${slug}`, `Ehmej${slug}`)));
     await waitForJob(server, user.token, again.id!, ["review"], 30_000);
     await server.ds.query(`DELETE FROM villages WHERE id = $1`, [later]);
-    await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id: again.id }, { token: user.token });
-    await waitForJob(server, user.token, again.id!, ["done"], 30_000);
+    await confirmAndWait(server, user.token, again.id!);
     const [gerges] = await server.ds.query(`SELECT birth_place, village_id FROM people WHERE created_by = $1 AND full_name = 'Gerges Sleiman'`, [user.id]);
     expect(gerges).toEqual({ birth_place: `Ehmej${slug}, Lebanon`, village_id: null });
   }, 60_000);

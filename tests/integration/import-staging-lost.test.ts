@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildUser } from "../factories/users.js";
 import { gedcom551 } from "../gedcom/helpers.js";
-import { uploadImport, waitForJob } from "../support/imports.js";
+import { confirmAndWait, uploadImport, waitForJob } from "../support/imports.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
 let server: TestServer;
@@ -48,8 +48,7 @@ describe("staged records lost with the database (UNLOGGED staging)", () => {
     expect(again.readAgain).toBe(true);
     const records = await server.gql<any>(`query($id: ID!) { importRecords(jobId: $id) { totalCount } }`, { id: up.id }, { token: user.token });
     expect(records.data.importRecords.totalCount).toBeGreaterThanOrEqual(3);
-    await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id: up.id }, { token: user.token });
-    await waitForJob(server, user.token, up.id!, ["done"], 30_000);
+    await confirmAndWait(server, user.token, up.id!);
     const [row] = await server.ds.query(
       `SELECT (SELECT count(*)::int FROM people WHERE created_by = $1) AS people, (SELECT count(*)::int FROM parent_links WHERE created_by = $1) AS links,
               (SELECT count(*)::int FROM kept_records WHERE owner_id = $1) AS kept`,

@@ -45,6 +45,11 @@ export async function importConfirmed(server: Pick<TestServer, "url" | "gql">, t
   expect(up.status).toBe(201);
   const review = await waitForJob(server, token, up.id!, ["review", "failed"], 120_000);
   expect(review.errorMessage).toBeNull();
-  await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id: up.id }, { token });
-  return waitForJob(server, token, up.id!, ["done"], 120_000);
+  return confirmAndWait(server, token, up.id!, 120_000);
+}
+
+/** Confirms a reviewed import and waits until it is done: the done job. */
+export async function confirmAndWait(server: Pick<TestServer, "gql">, token: string, id: string, timeoutMs = 30_000): Promise<Record<string, any>> {
+  await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id }, { token });
+  return waitForJob(server, token, id, ["done"], timeoutMs);
 }

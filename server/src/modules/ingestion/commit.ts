@@ -11,6 +11,8 @@ const PRIVACY = JSON.stringify({ showBirthDate: false, showLocation: false, show
 const COLS = IMPORTED_PERSON_COLUMNS.map((c) => `"${c}"`).join(", ");
 const FROM_S = IMPORTED_PERSON_COLUMNS.map((c) => `s."${c}"`).join(", ");
 const FROM_P = IMPORTED_PERSON_COLUMNS.map((c) => `p."${c}"`).join(", ");
+/** A staged record `s` of job `$1` without errors. */
+const OK = `s.job_id = $1 AND s.error_keys = '{}'`;
 /**
  * A new UUIDv7 for a row written from a staged record: the time part of its staged (v7) id and
  * fresh random bits. Rows written in file order then go to the right-hand end of their primary
@@ -34,7 +36,6 @@ export interface CommitCounts {
 export async function commitStaged(em: EntityManager, job: ImportJob, step: (written: number) => Promise<void>, times?: PhaseTimes): Promise<CommitCounts> {
   const { id: jobId, userId } = job;
   const tx = timedQueries(em, times, "commit");
-  const ok = `s.job_id = $1 AND s.error_keys = '{}'`;
   // The staged records live in an UNLOGGED table, emptied by a database crash: never commit
   // a reviewed file without them (the runner reads the file again; this is the last guard).
   const [{ staged }]: { staged: boolean }[] = await tx.query(`/* staged */ SELECT EXISTS (SELECT 1 FROM import_staged WHERE job_id = $1) AS staged`, [jobId]);
@@ -46,11 +47,11 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
   await step(created);
   // The member's earlier records this import updates, by id (usually none): every statement
   // about them goes through this list. Joined on the staged rows instead, they were planned
-  // without statistics of the rows this transaction had just written (one of the member's
-  // people expected), and the staged rows were scanned once per person.
+  // without statistics of the rows this transaction had just written (the planner counted on a
+  // single person of the member's), and the staged rows were scanned once per person.
   const [{ reimported }]: { reimported: string[] }[] = await tx.query(
     `/* people re-imported */ SELECT coalesce(array_agg(DISTINCT target_id), '{}') AS reimported FROM import_staged s
-      WHERE ${ok} AND s.kind = 'person' AND s.action = 'update'`,
+      WHERE ${OK} AND s.kind = 'person' AND s.action = 'update'`,
     [jobId],
   );
   const updated = reimported.length ? await updatePeople(tx, jobId, userId, reimported, villages) : 0;
@@ -59,7 +60,7 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
     `/* external ids */ INSERT INTO external_ids (id, owner_id, scheme, value, record_table, record_id)
      SELECT ${orderedId("s.target_id")}, $2, e->>'scheme', e->>'value', 'people', s.target_id
        FROM import_staged s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.data->'externalIds', '[]')) e
-      WHERE ${ok} AND s.kind = 'person' AND s.action <> 'skip'
+      WHERE ${OK} AND s.kind = 'person' AND s.action <> 'skip'
      ON CONFLICT (owner_id, scheme, value) DO NOTHING`,
     [jobId, userId],
   );
@@ -128,7 +129,7 @@ async function insertPeople(tx: Queryable, job: ImportJob, villages: string[]): 
          INSERT INTO people (id, rootspace_id, created_by, provenance, confidence, is_public, privacy_settings, ${COLS})
          SELECT s.target_id, $2, $3, 'COMMUNITY', 0.5, true, $4::jsonb, ${values}
            FROM import_staged s
-          WHERE s.job_id = $1 AND s.error_keys = '{}' AND s.kind = 'person' AND s.action = 'create'
+          WHERE ${OK} AND s.kind = 'person' AND s.action = 'create'
          RETURNING 1)
        SELECT count(*)::int AS n FROM ins`,
       [jobId, rootspaceId, userId, PRIVACY, villages],
@@ -189,8 +190,9 @@ async function insertBetween(
  * those rows, or delete the locked ones, before the commit: the checks could only ever pass, and
  * they were half the time of the parent links (3.5 s of 6.9 s for 380,000). Off only when the
  * database role may change the setting (a superuser, or `GRANT SET ON PARAMETER
- * session_replication_role`); otherwise the checks run as usual. The role is replica for `work` alone: the triggers it would also skip
- * (the living cache's) are deferred during an import and refreshLiving does their work.
+ * session_replication_role`); otherwise the checks run as usual. The role is replica for `work`
+ * alone: the triggers it would also skip (the living cache's) are deferred during an import and
+ * refreshLiving does their work.
  */
 export async function ownRowsOnly<T>(tx: Queryable, work: () => Promise<T>): Promise<T> {
   const [{ previous }]: { previous: string }[] = await tx.query(`SELECT current_setting('session_replication_role') AS previous`);

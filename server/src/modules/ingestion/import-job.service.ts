@@ -81,11 +81,13 @@ export async function cancelImport(ctx: Context, globalId: string): Promise<Impo
 }
 
 /** Runs a failed job again from its stored file (reads it again, then back to review). */
+/** A read the member asks for (retry, new mapping) is no read after a database restart (ImportRunner.restageLost). */
+const READ_ON_REQUEST = ", options = options - 'readAgain'";
+
 export async function retryImport(ctx: Context, globalId: string): Promise<ImportJobView> {
   const job = await jobFor(ctx, globalId);
   if (!job.filePath) throw new AppError(ErrorCode.CONFLICT, "ingestion.file_gone");
-  // A new read on the member's request: no longer one after a database restart (readAgain).
-  return transition(ctx, job, [ImportStatus.FAILED], ImportStatus.QUEUED, ", error_key = NULL, error_params = NULL, finished_at = NULL, options = options - 'readAgain'");
+  return transition(ctx, job, [ImportStatus.FAILED], ImportStatus.QUEUED, `, error_key = NULL, error_params = NULL, finished_at = NULL${READ_ON_REQUEST}`);
 }
 
 /** Spreadsheet: the member corrects the header row or a column's field; the file is read again. */
@@ -98,11 +100,9 @@ export async function setMapping(ctx: Context, globalId: string, headerRow: numb
   }
   const fields = mapping.filter(Boolean);
   if (new Set(fields).size !== fields.length) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "mapping", key: "ingestion.mapping_twice" }]);
-  // Read again on the member's request: no longer a read after a database restart.
-  const { readAgain: _readAgain, ...kept } = job.options as Record<string, unknown>;
-  const options = { ...kept, headerRow, mapping };
+  const options = { ...(job.options as Record<string, unknown>), headerRow, mapping };
   await ctx.ds.query(`UPDATE import_jobs SET options = $2 WHERE id = $1`, [job.id, JSON.stringify(options)]);
-  return transition(ctx, job, [ImportStatus.REVIEW, ImportStatus.FAILED], ImportStatus.QUEUED, ", error_key = NULL, finished_at = NULL");
+  return transition(ctx, job, [ImportStatus.REVIEW, ImportStatus.FAILED], ImportStatus.QUEUED, `, error_key = NULL, finished_at = NULL${READ_ON_REQUEST}`);
 }
 
 /** Warnings of a job with their line numbers, translated. */
