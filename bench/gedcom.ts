@@ -55,7 +55,7 @@ export async function benchGedcom(serverUrl: string): Promise<boolean> {
     // Reported, not a goal: it guards the plans that only go wrong on a populated database.
     const second = child(["import", withDatabase(serverUrl, dbName), file, "second"]);
     const step = (name: string) => ((second.phases?.[name] ?? 0) / 1000).toFixed(2);
-    console.log(`  a second member's import of the same file into those 200,000: ${(Number(second.people) / Number(second.seconds)).toFixed(0)} individuals/s, ${Number(second.seconds).toFixed(1)} s (duplicates ${step("review: duplicates")} s, living ${step("commit: living")} s), ${second.status}`);
+    console.log(`  a second member's import of the same file into those ${PEOPLE.toLocaleString("en")}: ${(Number(second.people) / Number(second.seconds)).toFixed(0)} individuals/s, ${Number(second.seconds).toFixed(1)} s (duplicates ${step("review: duplicates")} s, living ${step("commit: living")} s), ${second.status}`);
     // The first member imports the same file again: every person, couple and link is found and
     // updated in place (a plan that went quadratic on this ran for hours).
     const again = child(["import", withDatabase(serverUrl, dbName), file]);
