@@ -195,21 +195,19 @@ async function insertBetween(
  * refreshLiving does their work.
  */
 export async function ownRowsOnly<T>(tx: Queryable, work: () => Promise<T>): Promise<T> {
-  const [{ previous }]: { previous: string }[] = await tx.query(`SELECT current_setting('session_replication_role') AS previous`);
-  await tx.query(`SAVEPOINT own_rows_only`);
-  let replica = true;
-  try {
-    await tx.query(`SELECT set_config('session_replication_role', 'replica', true)`);
-  } catch {
-    // Permission denied to set the parameter: the transaction goes on from before the attempt.
-    await tx.query(`ROLLBACK TO SAVEPOINT own_rows_only`);
-    replica = false;
-  }
-  await tx.query(`RELEASE SAVEPOINT own_rows_only`);
+  // Asked, not tried: a refused SET would log "permission denied" in the server's log at every
+  // import. Before PostgreSQL 15 only a superuser may set it (and has_parameter_privilege does not exist).
+  const [{ previous, version }]: { previous: string; version: number }[] = await tx.query(
+    `SELECT current_setting('session_replication_role') AS previous, current_setting('server_version_num')::int AS version`,
+  );
+  const [{ may }]: { may: boolean }[] = await tx.query(
+    version >= 150_000 ? `SELECT has_parameter_privilege('session_replication_role', 'SET') AS may` : `SELECT rolsuper AS may FROM pg_roles WHERE rolname = current_user`,
+  );
+  if (may) await tx.query(`SELECT set_config('session_replication_role', 'replica', true)`);
   // An error in `work` aborts the whole transaction, and the setting ends with it (or with a
   // rollback to any savepoint taken before this one): it is put back on success only.
   const result = await work();
-  if (replica) await tx.query(`SELECT set_config('session_replication_role', $1, true)`, [previous]);
+  if (may) await tx.query(`SELECT set_config('session_replication_role', $1, true)`, [previous]);
   return result;
 }
 
