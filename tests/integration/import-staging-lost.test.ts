@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { buildUser } from "../factories/users.js";
 import { gedcom551 } from "../gedcom/helpers.js";
 import { confirmAndWait, uploadImport, waitForJob } from "../support/imports.js";
+import { buildPerson } from "../support/genealogy.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
 let server: TestServer;
@@ -72,6 +73,25 @@ describe("staged records lost with the database (UNLOGGED staging)", () => {
     await server.gql(`mutation($id: ID!, $m: [String]!) { setImportMapping(id: $id, headerRow: 0, mapping: $m) { status } }`, { id: up.id, m: ["fullName", "father"] }, { token: user.token });
     job = await waitForJob(server, user.token, up.id!, ["review"], 30_000);
     expect(job.readAgain).toBe(false);
+  }, 60_000);
+
+  it("a done job keeps its refused records (error report) and likely duplicates (merging) through it", async () => {
+    const user = await buildUser(server.ds);
+    const own = await buildPerson(server, user, { fullName: "Antoun Rizkallah", birthDate: "1880", deathDate: "1950" });
+    // Fouad five years younger than his father: that link is refused; Antoun is likely the member's own Antoun (the other tests' are theirs).
+    const up = await uploadImport(server, user.token, "gedcom", "rizk-done.ged", Buffer.from(GED.toString("utf8").replace("2 DATE 1910", "2 DATE 1885").replaceAll("/Rizk/", "/Rizkallah/")));
+    await waitForJob(server, user.token, up.id!, ["review"], 30_000);
+    await confirmAndWait(server, user.token, up.id!);
+    await loseStaging(await rawJobId("rizk-done.ged"));
+    const list = async (filter: string) =>
+      (await server.gql<any>(`query($id: ID!, $f: String) { importRecords(jobId: $id, filter: $f) { totalCount edges { node { kind key errors canMerge duplicate { id } } } } }`, { id: up.id, f: filter }, { token: user.token })).data.importRecords;
+    const refused = { kind: "link", key: null, errors: ["A parent must be at least 12 years older than the child."], canMerge: false, duplicate: null };
+    const duplicate = { kind: "person", key: "@I1@", errors: [], canMerge: true, duplicate: { id: own } };
+    expect(await list("errors")).toEqual({ totalCount: 1, edges: [{ node: refused }] });
+    expect(await list("duplicates")).toEqual({ totalCount: 1, edges: [{ node: duplicate }] });
+    expect(await list("all")).toEqual({ totalCount: 2, edges: [{ node: duplicate }, { node: refused }] });
+    const report = await fetch(`${server.url}/api/imports/${up.id}/errors.csv`, { headers: { authorization: `Bearer ${user.token}`, "accept-language": "en" } });
+    expect(await report.text()).toMatch(/12 years/);
   }, 60_000);
 
   it("one whose file is gone too has failed, saying why, and wrote nothing", async () => {

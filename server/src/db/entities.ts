@@ -7,6 +7,7 @@ import { AnalyticsEvent } from "../modules/analytics/analytics-event.entity.js";
 import { AuditLog } from "../modules/audit/audit-log.entity.js";
 import { ExternalId, ImportJob, ImportStaged, ImportWarning } from "../modules/ingestion/import-job.entity.js";
 import { KeptMedia, KeptRecord } from "../modules/ingestion/kept-record.entity.js";
+import { ImportOutcome } from "../modules/ingestion/import-outcome.entity.js";
 import { OutboxEmail } from "../modules/mail/outbox-email.entity.js";
 import { Asset } from "../modules/genealogy/assets/asset.entity.js";
 import { GenealogyEvent } from "../modules/genealogy/events/event.entity.js";
@@ -27,5 +28,5 @@ export const entities = [
   Village, Family, Person, ParentLink, Union,
   GenealogyEvent, Registry, RegistryEntry, Asset,
   VillageCurator,
-  ImportJob, ImportStaged, ImportWarning, ExternalId, KeptRecord, KeptMedia,
+  ImportJob, ImportStaged, ImportOutcome, ImportWarning, ExternalId, KeptRecord, KeptMedia,
 ];

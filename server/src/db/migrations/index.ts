@@ -20,6 +20,7 @@ import { KinOnePassAndNameKeys1795600000000 } from "./1795600000000-KinOnePassAn
 import { StagedPrune1795700000000 } from "./1795700000000-StagedPrune.js";
 import { StagedUnlogged1795700000001 } from "./1795700000001-StagedUnlogged.js";
 import { KeptRecordsJson1795800000000 } from "./1795800000000-KeptRecordsJson.js";
+import { ImportOutcomes1795900000000 } from "./1795900000000-ImportOutcomes.js";
 
 /** Every migration in order; a new one is appended here. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   StagedPrune1795700000000,
   StagedUnlogged1795700000001,
   KeptRecordsJson1795800000000,
+  ImportOutcomes1795900000000,
 ];

@@ -94,7 +94,7 @@ export class ImportJob {
   @Column("timestamptz", { name: "finished_at", nullable: true })
   finishedAt: Date | null;
 
-  /** When the staged rows a done job no longer needs were removed (IMPORT_STAGED_KEEP_HOURS after it was done). */
+  /** When a done job's staged rows were removed (IMPORT_STAGED_KEEP_HOURS after it was done; what it keeps is in import_outcomes). */
   @Column("timestamptz", { name: "staged_pruned_at", nullable: true })
   stagedPrunedAt: Date | null;
 

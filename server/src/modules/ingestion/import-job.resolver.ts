@@ -45,7 +45,7 @@ export class ImportJobResolver {
   }
 
   @RequireRoles()
-  @Query(() => ImportRecordConnection, { description: "Staged records for the review. A week after the import is done (IMPORT_STAGED_KEEP_HOURS) only refused records and likely duplicates remain." })
+  @Query(() => ImportRecordConnection, { description: "Staged records for the review. A week after the import is done (IMPORT_STAGED_KEEP_HOURS) only refused records and likely duplicates remain; those are kept for good." })
   importRecords(@Args(() => ImportRecordsArgs) args: ImportRecordsArgs, @Ctx() ctx: Context) {
     const filter = ["errors", "duplicates"].includes(args.filter) ? args.filter : "all";
     return service.jobRecords(ctx, args.jobId, filter, args.first, args.after);

@@ -10,6 +10,7 @@ import { ImportStatus, type ImportJob } from "./import-job.entity.js";
 import { JOB_COLUMNS, loadJob, type ImportRunner } from "./runner.js";
 import { SHEET_FIELDS } from "./spreadsheet/headers.js";
 import { discardStaged } from "./staging.js";
+import type { Queryable } from "./phases.js";
 import { presentJob, type ImportJobView, type ImportRecordView, type ImportWarningView } from "./import-job.types.js";
 import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
 
@@ -125,17 +126,20 @@ const warningView = (r: { line: number | null; key: string; params: Record<strin
 /**
  * Staged records for the review (optionally only refused ones or likely duplicates). Once the
  * import is done, each record also gives the person it became, and whether the viewer may
- * merge that person into the one it looks like.
+ * merge that person into the one it looks like; its refused records and likely duplicates then
+ * come from import_outcomes (kept through a database crash), and all its records from the
+ * staging table for as long as they are kept there (recordsSource).
  */
 export async function jobRecords(ctx: Context, globalId: string, filter: "all" | "errors" | "duplicates", first = DEFAULT_PAGE_SIZE, after?: string) {
   const job = await jobFor(ctx, globalId);
   const offset = offsetAfter(after);
   const where = filter === "errors" ? `AND error_keys <> '{}'` : filter === "duplicates" ? `AND duplicate_of IS NOT NULL` : "";
-  const [{ n }]: { n: number }[] = await ctx.ds.query(`SELECT count(*)::int AS n FROM import_staged WHERE job_id = $1 ${where}`, [job.id]);
+  const table = await recordsSource(ctx.ds, job, filter);
+  const [{ n }]: { n: number }[] = await ctx.ds.query(`SELECT count(*)::int AS n FROM ${table} WHERE job_id = $1 ${where}`, [job.id]);
   type Row = { line: number | null; kind: string; local_key: string | null; action: string; error_keys: string[]; duplicate_of: string | null; target_id: string | null } & Record<"full_name" | "full_name_ar" | "birth_date_text" | "death_date_text", string | null>;
   const rows: Row[] = await ctx.ds.query(
     `SELECT line, kind, local_key, full_name, full_name_ar, birth_date_text, death_date_text, action, error_keys, duplicate_of, target_id
-       FROM import_staged WHERE job_id = $1 ${where} ORDER BY seq LIMIT $2 OFFSET $3`,
+       FROM ${table} WHERE job_id = $1 ${where} ORDER BY seq LIMIT $2 OFFSET $3`,
     [job.id, first + 1, offset],
   );
   const done = job.status === ImportStatus.DONE;
@@ -167,6 +171,18 @@ export async function jobRecords(ctx: Context, globalId: string, filter: "all" |
     };
   });
   return page(views, first, offset, n);
+}
+
+/**
+ * Where a job's records are read: the staging table, but for a done job's refused records and
+ * likely duplicates (import_outcomes), and for all its records once the staging table no longer
+ * has them (pruned, or emptied by a database crash): then those are what it has left.
+ */
+async function recordsSource(ds: Queryable, job: ImportJob, filter: "all" | "errors" | "duplicates"): Promise<"import_staged" | "import_outcomes"> {
+  if (job.status !== ImportStatus.DONE) return "import_staged";
+  if (filter !== "all") return "import_outcomes";
+  const [{ staged }]: { staged: boolean }[] = await ds.query(`SELECT EXISTS (SELECT 1 FROM import_staged WHERE job_id = $1) AS staged`, [job.id]);
+  return staged ? "import_staged" : "import_outcomes";
 }
 
 function page<T>(items: T[], first: number, offset: number, totalCount: number) {

@@ -6,5 +6,6 @@ export { ImportRunner } from "./runner.js";
 export { importRouter } from "./upload.route.js";
 export { sheetImporter } from "./spreadsheet/sheet.importer.js";
 export { KeptMedia, KeptRecord } from "./kept-record.entity.js";
+export { ImportOutcome } from "./import-outcome.entity.js";
 export { gedcomImporter } from "./gedcom-io/gedcom.importer.js";
 export { exportRouter, exportGedcom } from "./gedcom-io/export.route.js";

@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import type { DataSource } from "typeorm";
 import { translate, type Language } from "../../common/i18n.js";
-import type { ImportJob } from "./import-job.entity.js";
+import { ImportStatus, type ImportJob } from "./import-job.entity.js";
 import type { SheetField } from "./spreadsheet/headers.js";
 import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
 
@@ -25,7 +25,8 @@ export function templateCsv(lang: Language): string {
 /** Refused rows with their reasons and the original cells, to fix and upload again. */
 export async function errorReportCsv(ds: DataSource, job: ImportJob, lang: Language): Promise<string> {
   const rows: { line: number | null; kind: string; data: { raw?: string[] }; error_keys: string[] }[] = await ds.query(
-    `SELECT line, kind, data, error_keys FROM import_staged WHERE job_id = $1 AND error_keys <> '{}' ORDER BY seq LIMIT 100000`,
+    // A done import's refused records are kept in import_outcomes (import_staged is UNLOGGED and pruned).
+    `SELECT line, kind, data, error_keys FROM ${job.status === ImportStatus.DONE ? "import_outcomes" : "import_staged"} WHERE job_id = $1 AND error_keys <> '{}' ORDER BY seq LIMIT 100000`,
     [job.id],
   );
   const warnings: { line: number | null; key: string; params: Record<string, string | number> | null }[] = await ds.query(

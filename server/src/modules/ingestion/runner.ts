@@ -102,11 +102,11 @@ export class ImportRunner {
   }
 
   /**
-   * When no import waits: removes a batch of the staged rows that a job done for
-   * IMPORT_STAGED_KEEP_HOURS no longer needs (all but refused records, for its report, and
-   * likely duplicates, for merging), and marks the job once none is left. In batches, so no
-   * statement outlasts the request timeout whatever the file's size; several servers may share
-   * the work.
+   * When no import waits: removes a batch of the staged rows of a job done for
+   * IMPORT_STAGED_KEEP_HOURS (its refused records, for its report, and likely duplicates, for
+   * merging, were kept in import_outcomes by the commit), and marks the job once none is left.
+   * In batches, so no statement outlasts the request timeout whatever the file's size; several
+   * servers may share the work.
    */
   private async pruneStaged(): Promise<void> {
     const [job]: { id: string }[] = await this.deps.ds.query(
@@ -117,15 +117,14 @@ export class ImportRunner {
     );
     if (!job) return;
     const [, removed]: [unknown, number] = await this.deps.ds.query(
-      `${POLL_SQL_TAG} DELETE FROM import_staged WHERE job_id = $1 AND seq IN (
-         SELECT seq FROM import_staged WHERE job_id = $1 AND error_keys = '{}' AND duplicate_of IS NULL LIMIT $2)`,
+      `${POLL_SQL_TAG} DELETE FROM import_staged WHERE job_id = $1 AND seq IN (SELECT seq FROM import_staged WHERE job_id = $1 LIMIT $2)`,
       [job.id, PRUNE_BATCH],
     );
     // Marked only once none is left: another server may have removed the same batch meanwhile.
     if (removed < PRUNE_BATCH) {
       await this.deps.ds.query(
         `${POLL_SQL_TAG} UPDATE import_jobs SET staged_pruned_at = now()
-          WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM import_staged WHERE job_id = $1 AND error_keys = '{}' AND duplicate_of IS NULL)`,
+          WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM import_staged WHERE job_id = $1)`,
         [job.id],
       );
     }
