@@ -4,6 +4,7 @@ import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
 import { timed, timedQueries, type PhaseTimes, type Queryable } from "./phases.js";
 import { stagePeopleKeys } from "./staged-people.js";
 import { fileIdentity, sameFileSql } from "./importer.js";
+import { stronglyConnected } from "./link-graph.js";
 
 /** Runs work in a transaction of its own (with the import's batch settings). */
 export type InTransaction = <T>(work: (tx: EntityManager) => Promise<T>) => Promise<T>;
@@ -16,7 +17,7 @@ export type InTransaction = <T>(work: (tx: EntityManager) => Promise<T>) => Prom
  * different rows: they run at the same time, on two connections. A failure fails the job,
  * whose retry reads the file again.
  */
-export async function finishStaging(transaction: InTransaction, job: ImportJob, times?: PhaseTimes): Promise<Partial<ImportCounts>> {
+export async function finishStaging(transaction: InTransaction, job: ImportJob, times?: PhaseTimes, linksAcyclic?: () => boolean): Promise<Partial<ImportCounts>> {
   // Thousands of rows were just written: fresh statistics let the planner use the indexes
   // on (job, local key) instead of nested scans (seconds → milliseconds on 3,000 people).
   // Their own transaction: kept even when a check fails.
@@ -25,7 +26,7 @@ export async function finishStaging(transaction: InTransaction, job: ImportJob, 
     await ds.query(`/* statistics */ ANALYZE import_staged`);
     await ds.query(`/* statistics */ ANALYZE external_ids`);
   });
-  const results = await Promise.allSettled([transaction((tx) => checkLinks(tx, job, times)), transaction((tx) => matchPeople(tx, job, times))]);
+  const results = await Promise.allSettled([transaction((tx) => checkLinks(tx, job, times, linksAcyclic)), transaction((tx) => matchPeople(tx, job, times))]);
   for (const r of results) if (r.status === "rejected") throw r.reason;
   return transaction((tx) => countStaged(timedQueries(tx, times, "review"), job.id));
 }
@@ -35,7 +36,7 @@ export async function finishStaging(transaction: InTransaction, job: ImportJob, 
  * counted by the next): a child's pedigree (adopted, foster…), the 12-year gap, at most two birth
  * parents, both ends imported, and no cycles.
  */
-async function checkLinks(tx: EntityManager, job: ImportJob, times?: PhaseTimes): Promise<void> {
+async function checkLinks(tx: EntityManager, job: ImportJob, times?: PhaseTimes, linksAcyclic?: () => boolean): Promise<void> {
   const ds = timedQueries(tx, times, "review");
   await stagePeopleKeys(ds, job.id);
   // One pass over the links for every rule but cycles (a pass per rule took twice as long). A
@@ -80,7 +81,11 @@ async function checkLinks(tx: EntityManager, job: ImportJob, times?: PhaseTimes)
       [job.id, found.map((r) => r.seq), found.map((r) => r.pedigree), found.map((r) => r.error)],
     );
   }
-  await timed(times, "review: cycles", () => markCycles(tx, job.id));
+  // The stager saw every link go by (LinkGraph): when they hold no cycle, none is looked for
+  // here, link by link (the check runs while the other connection matches people).
+  await timed(times, "review: cycles", async () => {
+    if (!linksAcyclic?.()) await markCycles(tx, job.id);
+  });
 }
 
 /** Staged people already in the tree: the member's own earlier imports (re-import), and likely duplicates. */
@@ -181,52 +186,4 @@ async function markCycles(ds: EntityManager, jobId: string): Promise<void> {
   if (bad.length) {
     await ds.query(`UPDATE import_staged SET error_keys = error_keys || '{errors.link_cycle}' WHERE job_id = $1 AND seq = ANY($2)`, [jobId, bad]);
   }
-}
-
-/** Tarjan's strongly connected components, iterative (trees can be deeper than the stack). */
-export function stronglyConnected(n: number, from: number[], to: number[]): Int32Array {
-  const adjacency: number[][] = Array.from({ length: n }, () => []);
-  from.forEach((f, i) => adjacency[f].push(to[i]));
-  const order = new Int32Array(n).fill(-1);
-  const low = new Int32Array(n);
-  const component = new Int32Array(n).fill(-1);
-  const onStack = new Uint8Array(n);
-  const stack: number[] = [];
-  let counter = 0;
-  let components = 0;
-  for (let root = 0; root < n; root++) {
-    if (order[root] !== -1) continue;
-    const work: [number, number][] = [[root, 0]];
-    while (work.length) {
-      const frame = work[work.length - 1];
-      const [v, i] = frame;
-      if (i === 0 && order[v] === -1) {
-        order[v] = low[v] = counter++;
-        stack.push(v);
-        onStack[v] = 1;
-      }
-      if (i < adjacency[v].length) {
-        frame[1]++;
-        const w = adjacency[v][i];
-        if (order[w] === -1) work.push([w, 0]);
-        else if (onStack[w]) low[v] = Math.min(low[v], order[w]);
-        continue;
-      }
-      work.pop();
-      if (work.length) {
-        const parent = work[work.length - 1][0];
-        low[parent] = Math.min(low[parent], low[v]);
-      }
-      if (low[v] === order[v]) {
-        let w: number;
-        do {
-          w = stack.pop()!;
-          onStack[w] = 0;
-          component[w] = components;
-        } while (w !== v);
-        components++;
-      }
-    }
-  }
-  return component;
 }

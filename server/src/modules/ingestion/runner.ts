@@ -243,7 +243,7 @@ export class ImportRunner {
       finishStaging((work) => this.deps.ds.transaction(async (tx) => {
         await this.batchSettings(tx);
         return work(tx);
-      }), job, this.phases),
+      }), job, this.phases, () => stager.links.acyclic()),
     ));
     await progress({ ...result.counts, ...review, warnings: stager.warningCount }, true);
     const [rows]: [unknown[], number] = await this.deps.ds.query(

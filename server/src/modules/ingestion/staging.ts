@@ -5,6 +5,7 @@ import type { DataSource, QueryRunner } from "typeorm";
 import { v7 } from "uuid";
 import { IMPORTED_PERSON_COLUMNS } from "./person-record.js";
 import type { Queryable } from "./phases.js";
+import { LinkGraph } from "./link-graph.js";
 
 export interface StagedRecord {
   kind: "person" | "link" | "union" | "record" | "media";
@@ -205,6 +206,8 @@ export class Stager {
   private warningSeq = 0;
   warningCount = 0;
   recordCount = 0;
+  /** The parent links staged, for the review's cycle check. */
+  readonly links = new LinkGraph();
 
   constructor(private readonly ds: DataSource, private readonly jobId: string, private readonly ownerId: string) {
     this.staged = new CopyTarget(ds, `COPY import_staged (${STAGED_COLUMNS.map((c) => `"${c}"`).join(", ")}) FROM STDIN`);
@@ -226,6 +229,7 @@ export class Stager {
         `${stagedId()}\t${this.ownerId}\t${this.jobId}\t${seq}\t${copyText(kept.xref)}\t${copyText(kept.tag)}\t${kept.recordTable ?? "\\N"}\t${kept.recordId ?? "\\N"}\t${copyJsonText(kept.json)}\n`,
       );
     }
+    if (r.kind === "link" && r.ends) this.links.add(r.ends[0], r.ends[1]);
     const ends = r.ends ? `${copyText(r.ends[0])}\t${copyText(r.ends[1])}` : "\\N\t\\N";
     await this.staged.add(
       `${this.jobId}\t${seq}\t${r.kind}\t${copyText(r.localKey)}\t${r.line ?? "\\N"}\t${copyJson(r.data)}\t${r.targetId ?? "\\N"}\t${copyArray(r.errorKeys)}\t${ends}${copyPersonColumns(r.columns)}\n`,

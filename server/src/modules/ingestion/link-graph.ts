@@ -1,0 +1,77 @@
+/**
+ * The parent links of a file as the stager sees them go by (parent and child by their keys in
+ * the file), to tell at the end whether they can hold a cycle at all. Nearly no file does: its
+ * review then need not read every link back from the database to look for one (review.ts,
+ * markCycles). Links refused by the other rules are among them here: a file whose links have no
+ * cycle has none among those that remain; one that does is checked link by link.
+ */
+export class LinkGraph {
+  private readonly ids = new Map<string, number>();
+  private readonly from: number[] = [];
+  private readonly to: number[] = [];
+
+  add(parent: string, child: string): void {
+    this.from.push(this.id(parent));
+    this.to.push(this.id(child));
+  }
+
+  /** No chain of links leads from anyone back to them. */
+  acyclic(): boolean {
+    const component = stronglyConnected(this.ids.size, this.from, this.to);
+    return this.from.every((f, i) => component[f] !== component[this.to[i]]);
+  }
+
+  private id(key: string): number {
+    let id = this.ids.get(key);
+    if (id === undefined) this.ids.set(key, (id = this.ids.size));
+    return id;
+  }
+}
+
+/** Tarjan's strongly connected components, iterative (trees can be deeper than the stack). */
+export function stronglyConnected(n: number, from: number[], to: number[]): Int32Array {
+  const adjacency: number[][] = Array.from({ length: n }, () => []);
+  from.forEach((f, i) => adjacency[f].push(to[i]));
+  const order = new Int32Array(n).fill(-1);
+  const low = new Int32Array(n);
+  const component = new Int32Array(n).fill(-1);
+  const onStack = new Uint8Array(n);
+  const stack: number[] = [];
+  let counter = 0;
+  let components = 0;
+  for (let root = 0; root < n; root++) {
+    if (order[root] !== -1) continue;
+    const work: [number, number][] = [[root, 0]];
+    while (work.length) {
+      const frame = work[work.length - 1];
+      const [v, i] = frame;
+      if (i === 0 && order[v] === -1) {
+        order[v] = low[v] = counter++;
+        stack.push(v);
+        onStack[v] = 1;
+      }
+      if (i < adjacency[v].length) {
+        frame[1]++;
+        const w = adjacency[v][i];
+        if (order[w] === -1) work.push([w, 0]);
+        else if (onStack[w]) low[v] = Math.min(low[v], order[w]);
+        continue;
+      }
+      work.pop();
+      if (work.length) {
+        const parent = work[work.length - 1][0];
+        low[parent] = Math.min(low[parent], low[v]);
+      }
+      if (low[v] === order[v]) {
+        let w: number;
+        do {
+          w = stack.pop()!;
+          onStack[w] = 0;
+          component[w] = components;
+        } while (w !== v);
+        components++;
+      }
+    }
+  }
+  return component;
+}
