@@ -76,6 +76,22 @@ describe("the tree's rules on a file's relationships", () => {
     ]);
   }, 60_000);
 
+  it("keeps the links of a loop that only a link refused by another rule closed", async () => {
+    const user = await buildUser(server.ds);
+    // Wadih is Nabil's father; the file also makes Nabil, born thirty years after him, Wadih's father.
+    const ged = gedcom551(
+      ...person("I1", "Wadih /Sfeir/", 1900),
+      ...person("I2", "Nabil /Sfeir/", 1930),
+      "0 @F1@ FAM", "1 HUSB @I1@", "1 CHIL @I2@",
+      "0 @F2@ FAM", "1 HUSB @I2@", "1 CHIL @I1@",
+    );
+    const up = await uploadImport(server, user.token, "gedcom", "loop.ged", ged);
+    const review = await waitForJob(server, user.token, up.id!, ["review"], 30_000);
+    expect(review.counts).toMatchObject({ people: 2, links: 1, errors: 1 });
+    const records = await server.gql<any>(`query($id: ID!) { importRecords(jobId: $id, filter: "errors") { edges { node { errors } } } }`, { id: up.id }, { token: user.token });
+    expect(records.data.importRecords.edges.map((e: any) => e.node.errors)).toEqual([["A parent must be at least 12 years older than the child."]]);
+  }, 60_000);
+
   it("counts a child's birth parents once each, and not one missing from the file", async () => {
     const user = await buildUser(server.ds);
     const ged = gedcom551(

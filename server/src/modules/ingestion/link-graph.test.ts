@@ -18,4 +18,10 @@ describe("LinkGraph", () => {
     expect(graph([["@I1@", "@I2@"], ["@I2@", "@I3@"], ["@I3@", "@I1@"]]).acyclic()).toBe(false);
     expect(graph([["@I1@", "@I2@"], ["@I2@", "@I2@"]]).acyclic()).toBe(false);
   });
+
+  it("names the links that close a cycle, and only those", () => {
+    // @I0@ → @I1@ → @I2@ → @I3@ → @I1@, and @I3@ → @I4@ below the loop.
+    const g = graph([["@I0@", "@I1@"], ["@I1@", "@I2@"], ["@I2@", "@I3@"], ["@I3@", "@I1@"], ["@I3@", "@I4@"]]);
+    expect(g.inCycles()).toEqual([1, 2, 3]);
+  });
 });

@@ -17,8 +17,15 @@ export class LinkGraph {
 
   /** No chain of links leads from anyone back to them. */
   acyclic(): boolean {
+    return this.inCycles().length === 0;
+  }
+
+  /** The links (by the order they were added) that close a cycle: inside a strongly connected group of people. */
+  inCycles(): number[] {
     const component = stronglyConnected(this.ids.size, this.from, this.to);
-    return this.from.every((f, i) => component[f] !== component[this.to[i]]);
+    const links: number[] = [];
+    for (let i = 0; i < this.from.length; i++) if (component[this.from[i]] === component[this.to[i]]) links.push(i);
+    return links;
   }
 
   private id(key: string): number {
@@ -29,7 +36,7 @@ export class LinkGraph {
 }
 
 /** Tarjan's strongly connected components, iterative (trees can be deeper than the stack). */
-export function stronglyConnected(n: number, from: number[], to: number[]): Int32Array {
+function stronglyConnected(n: number, from: number[], to: number[]): Int32Array {
   const adjacency: number[][] = Array.from({ length: n }, () => []);
   from.forEach((f, i) => adjacency[f].push(to[i]));
   const order = new Int32Array(n).fill(-1);

@@ -4,7 +4,7 @@ import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
 import { timed, timedQueries, type PhaseTimes, type Queryable } from "./phases.js";
 import { stagePeopleKeys } from "./staged-people.js";
 import { fileIdentity, sameFileSql } from "./importer.js";
-import { stronglyConnected } from "./link-graph.js";
+import { LinkGraph } from "./link-graph.js";
 
 /** Runs work in a transaction of its own (with the import's batch settings). */
 export type InTransaction = <T>(work: (tx: EntityManager) => Promise<T>) => Promise<T>;
@@ -175,14 +175,9 @@ async function markCycles(ds: EntityManager, jobId: string): Promise<void> {
     `SELECT seq, from_key AS parent, to_key AS child FROM import_staged WHERE job_id = $1 AND kind = 'link' AND error_keys = '{}' ORDER BY seq`,
     [jobId],
   );
-  if (!links.length) return;
-  const index = new Map<string, number>();
-  const id = (k: string) => index.get(k) ?? (index.set(k, index.size), index.size - 1);
-  const from = links.map((l) => id(l.parent));
-  const to = links.map((l) => id(l.child));
-  const component = stronglyConnected(index.size, from, to);
-  // A link inside a strongly connected group of people closes a cycle.
-  const bad = links.filter((_, i) => component[from[i]] === component[to[i]]).map((l) => l.seq);
+  const graph = new LinkGraph();
+  for (const l of links) graph.add(l.parent, l.child);
+  const bad = graph.inCycles().map((i) => links[i].seq);
   if (bad.length) {
     await ds.query(`UPDATE import_staged SET error_keys = error_keys || '{errors.link_cycle}' WHERE job_id = $1 AND seq = ANY($2)`, [jobId, bad]);
   }
