@@ -40,6 +40,13 @@ export class ImportOutcome {
   @Column("uuid", { name: "duplicate_of", nullable: true })
   duplicateOf: string | null;
 
+  /** A refused link's or union's ends by their keys in the file (the export keeps what the file said). */
+  @Column("text", { name: "from_key", nullable: true })
+  fromKey: string | null;
+
+  @Column("text", { name: "to_key", nullable: true })
+  toKey: string | null;
+
   @Column("text", { name: "full_name", nullable: true })
   fullName: string | null;
 
@@ -54,7 +61,7 @@ export class ImportOutcome {
 }
 
 /** The columns import_outcomes copies from import_staged. */
-export const OUTCOME_COLUMNS = "job_id, seq, kind, local_key, line, data, target_id, error_keys, action, duplicate_of, full_name, full_name_ar, birth_date_text, death_date_text";
+export const OUTCOME_COLUMNS = "job_id, seq, kind, local_key, line, data, target_id, error_keys, action, duplicate_of, from_key, to_key, full_name, full_name_ar, birth_date_text, death_date_text";
 
 /** A staged record `s` a done import keeps (import_outcomes): refused, or a likely duplicate. */
 export const KEPT_OUTCOME = `(s.error_keys <> '{}' OR s.duplicate_of IS NOT NULL)`;

@@ -96,17 +96,33 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
     }
     return f;
   };
-  // Parent links a kept FAM already states (its HUSB/WIFE and CHIL): the child stays in that family.
+  // Parent links a kept FAM already states (its HUSB/WIFE and CHIL): the child stays in that
+  // family. A child whose link to the family's parents was deleted in Roots since the import
+  // leaves it (one the import refused stays: the file said so, and the member was told), and so
+  // does a partner who is then neither in a couple nor a parent there (`left`, also for their
+  // FAMC/FAMS); a family left with no one and nothing else is not written (`unwritten`).
   const stated = new Set<string>();
+  const left = new Set<string>(); // `${family xref} ${person id}`
+  const unwritten = new Set<string>();
+  const linked = new Set(links.map((l) => `${l.parent_id} ${l.child_id}`));
+  const coupled = new Set(unions.map((u) => [u.partner1_id, u.partner2_id].sort().join(" ")));
+  const refused = await refusedChildren(ds, kept);
   const personOf = (k: KeptRow, x: string | undefined) => personOfXref.get(keptPointer.get(`${k.job_id} ${x}`) ?? "");
   for (const k of kept) {
     if (k.tag !== "FAM") continue;
-    const of = (tags: string[]) => (k.data.children ?? []).filter((c) => tags.includes(c.tag) && c.value).map((c) => personOf(k, c.value)).filter((id): id is string => Boolean(id));
-    const f = famOf(of(["HUSB", "WIFE"]), k);
-    for (const child of of(["CHIL"])) {
-      f.children.push(child);
-      for (const parent of f.partners) stated.add(`${parent} ${child}`);
+    const nodes = k.data.children ?? [];
+    const partners = nodes.filter((c) => (c.tag === "HUSB" || c.tag === "WIFE") && c.value).map((c) => personOf(k, c.value)).filter((id): id is string => Boolean(id));
+    const chil = nodes.filter((c) => c.tag === "CHIL" && c.value).map((c) => ({ id: personOf(k, c.value), refused: refused.has(`${k.job_id} ${k.xref} ${c.value}`) }));
+    const parentOf = (p: string, c: { id?: string; refused: boolean }) => c.refused || linked.has(`${p} ${c.id}`);
+    const kids = chil.filter((c) => c.id && (!partners.length || partners.some((p) => parentOf(p, c))));
+    const couple = partners.length === 2 && coupled.has([...partners].sort().join(" "));
+    const f = famOf(partners.filter((p) => couple || !chil.length || kids.some((c) => parentOf(p, c))), k);
+    for (const child of kids) {
+      f.children.push(child.id!);
+      for (const parent of f.partners) stated.add(`${parent} ${child.id}`);
     }
+    for (const id of [...partners, ...chil.map((c) => c.id)]) if (id && !f.partners.includes(id) && !f.children.includes(id)) left.add(`${f.xref} ${id}`);
+    if (!f.partners.length && !f.children.length && nodes.every((c) => ["HUSB", "WIFE", "CHIL"].includes(c.tag))) unwritten.add(f.xref);
   }
   for (const u of unions) famOf([u.partner1_id, u.partner2_id]).union = u;
   const parentsOf = new Map<string, string[]>();
@@ -136,7 +152,7 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
     for (const p of f.partners) famsOfPerson.set(p, [...(famsOfPerson.get(p) ?? []), f.xref]);
     for (const c of f.children) famcOfPerson.set(c, [...(famcOfPerson.get(c) ?? []), f.xref]);
   }
-  const famXrefs = new Set([...fams.values()].map((f) => f.xref));
+  const famXrefs = new Set([...fams.values()].map((f) => f.xref).filter((x) => !unwritten.has(x)));
   const out: GedcomNode[] = [];
   for (const p of people) {
     const k = keptByRecord.get(p.id);
@@ -144,8 +160,9 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
     if (p.access !== "private") addEvents(indi, p.id, Boolean(k));
     indi.xref = xrefOfPerson.get(p.id);
     if (p.access === "full" && !indi.children.some((c) => c.tag === "UID")) indi.children.push(node("UID", p.id));
-    // Kept FAMC/FAMS keep their own details (PEDI, STAT, notes) when the family is exported.
-    indi.children = indi.children.filter((c) => !(c.tag === "FAMC" || c.tag === "FAMS") || c.value === "@VOID@" || famXrefs.has(c.value ?? ""));
+    // Kept FAMC/FAMS keep their own details (PEDI, STAT, notes) when the family is exported and the person has not left it.
+    const stays = (c: GedcomNode) => c.value === "@VOID@" || (famXrefs.has(c.value ?? "") && !left.has(`${c.value} ${p.id}`));
+    indi.children = indi.children.filter((c) => !(c.tag === "FAMC" || c.tag === "FAMS") || stays(c));
     const has = (tag: string, x: string) => indi.children.some((c) => c.tag === tag && c.value === x);
     for (const f of famcOfPerson.get(p.id) ?? []) if (!has("FAMC", f)) indi.children.push(pointerTo("FAMC", f));
     for (const f of famsOfPerson.get(p.id) ?? []) if (!has("FAMS", f)) indi.children.push(pointerTo("FAMS", f));
@@ -156,8 +173,10 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
     const fam = k ? toNode(k.data) : node("FAM", null, [], 0);
     if (k) remap(fam, (x) => keptPointer.get(`${k.job_id} ${x}`));
     const hidden = f.partners.some((id) => byId.get(id)!.access === "private");
-    // Kept HUSB/WIFE/CHIL stay (with their phrases) when they point to exported people.
-    fam.children = fam.children.filter((c) => !["HUSB", "WIFE", "CHIL"].includes(c.tag) || personOfXref.has(c.value ?? ""));
+    // Kept HUSB/WIFE/CHIL stay (with their phrases) when they point to the family's exported people.
+    const member = (c: GedcomNode) => (c.tag === "CHIL" ? f.children : f.partners).includes(personOfXref.get(c.value ?? "") ?? "");
+    fam.children = fam.children.filter((c) => !["HUSB", "WIFE", "CHIL"].includes(c.tag) || member(c));
+    if (unwritten.has(f.xref)) continue;
     const has = (tag: string, x: string) => fam.children.some((c) => c.tag === tag && c.value === x);
     const [a, b] = f.partners.map((id) => byId.get(id)!);
     const roles = !b || a.gender !== "F" ? [a, b] : [b, a];
@@ -225,6 +244,20 @@ function modelled(p: PersonRow, access: Access): GedcomNode {
   if (!partial && p.occupation) kids.push(node("OCCU", p.occupation));
   if (!partial && p.bio) kids.push(node("NOTE", p.bio));
   return node("INDI", null, kids, 0);
+}
+
+/**
+ * The children of kept families whose links the import refused (`${job} ${family xref} ${child
+ * xref}`), from the jobs' outcomes: the export still writes them in their family, as the file did.
+ */
+async function refusedChildren(ds: DataSource, kept: KeptRow[]): Promise<Set<string>> {
+  const jobs = [...new Set(kept.filter((k) => k.tag === "FAM").map((k) => k.job_id))];
+  if (!jobs.length) return new Set();
+  const rows: { job_id: string; fam: string; child: string }[] = await ds.query(
+    `SELECT job_id, data->>'fam' AS fam, to_key AS child FROM import_outcomes WHERE job_id = ANY($1) AND kind = 'link' AND error_keys <> '{}' AND data ? 'fam'`,
+    [jobs],
+  );
+  return new Set(rows.map((r) => `${r.job_id} ${r.fam} ${r.child}`));
 }
 
 /** A kept INDI with what was changed in Roots since the import written over it. */
