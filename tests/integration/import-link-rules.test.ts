@@ -88,8 +88,17 @@ describe("the tree's rules on a file's relationships", () => {
     const up = await uploadImport(server, user.token, "gedcom", "loop.ged", ged);
     const review = await waitForJob(server, user.token, up.id!, ["review"], 30_000);
     expect(review.counts).toMatchObject({ people: 2, links: 1, errors: 1 });
-    const records = await server.gql<any>(`query($id: ID!) { importRecords(jobId: $id, filter: "errors") { edges { node { errors } } } }`, { id: up.id }, { token: user.token });
-    expect(records.data.importRecords.edges.map((e: any) => e.node.errors)).toEqual([["A parent must be at least 12 years older than the child."]]);
+    // The refused link names its two people, and points to its CHIL line.
+    const chilLine = ged.toString("utf8").split(/\r?\n/).indexOf("1 CHIL @I1@") + 1;
+    const records = await server.gql<any>(`query($id: ID!) { importRecords(jobId: $id, filter: "errors") { edges { node { line ends errors } } } }`, { id: up.id }, { token: user.token });
+    expect(records.data.importRecords.edges.map((e: any) => e.node)).toEqual([
+      { line: chilLine, ends: ["Nabil Sfeir", "Wadih Sfeir"], errors: ["A parent must be at least 12 years older than the child."] },
+    ]);
+    // Once done, the names come from the people the import wrote.
+    await confirmAndWait(server, user.token, up.id!);
+    await server.ds.query(`DELETE FROM import_staged WHERE job_id = (SELECT id FROM import_jobs WHERE user_id = $1)`, [user.id]);
+    const done = await server.gql<any>(`query($id: ID!) { importRecords(jobId: $id, filter: "errors") { edges { node { ends } } } }`, { id: up.id }, { token: user.token });
+    expect(done.data.importRecords.edges.map((e: any) => e.node.ends)).toEqual([["Nabil Sfeir", "Wadih Sfeir"]]);
   }, 60_000);
 
   it("counts a child's birth parents once each, and not one missing from the file", async () => {

@@ -169,6 +169,22 @@ describe("spreadsheet import", () => {
     void wsOnce;
   });
 
+  it("names a column as the file's header does, and says so when the header row leaves no rows", async () => {
+    const user = await buildUser(server.ds);
+    const up = await uploadImport(server, user.token, "spreadsheet", "saade.csv", "الاسم,اسم الأب,الأب\nطانيوس سعادة,,\nإيليا سعادة,طانيوس,9\n");
+    await waitForJob(server, user.token, up.id!, ["review"], 30_000);
+    const warnings = async () =>
+      (await server.gql<any>(`query($id: ID!) { importWarnings(jobId: $id) { edges { node { line message } } } }`, { id: up.id }, { token: user.token, language: "ar" })).data.importWarnings.edges.map((e: any) => e.node);
+    expect(await warnings()).toEqual([{ line: 3, message: "الأب: «9» لا يطابق أي صف؛ لن تُسجَّل هذه القرابة." }]);
+    // The member sets the header row on the last row: nothing left to read, and the headers read from that row.
+    const set = await server.gql<any>(`mutation($id: ID!) { setImportMapping(id: $id, headerRow: 2, mapping: ["fullName", null, null]) { status } }`, { id: up.id }, { token: user.token });
+    expect(set.errors).toBeUndefined();
+    const job = await waitForJob(server, user.token, up.id!, ["review"], 30_000);
+    expect(job.headers).toEqual(["إيليا سعادة", "طانيوس", "9"]);
+    expect(job.counts.people).toBe(0);
+    expect(await warnings()).toEqual([{ line: 3, message: "لا توجد صفوف بعد صف العناوين (3): اختر الصف الذي يحمل أسماء الأعمدة." }]);
+  }, 60_000);
+
   it("serves a template in the member's language whose headers the importer recognises", async () => {
     for (const lang of ["ar", "en", "fr"]) {
       const res = await fetch(`${server.url}/api/imports/template.csv`, { headers: { "accept-language": lang } });

@@ -136,12 +136,17 @@ export async function jobRecords(ctx: Context, globalId: string, filter: "all" |
   const where = filter === "errors" ? `AND error_keys <> '{}'` : filter === "duplicates" ? `AND duplicate_of IS NOT NULL` : "";
   const table = await recordsSource(ctx.ds, job, filter);
   const [{ n }]: { n: number }[] = await ctx.ds.query(`SELECT count(*)::int AS n FROM ${table} WHERE job_id = $1 ${where}`, [job.id]);
-  type Row = { line: number | null; kind: string; local_key: string | null; action: string; error_keys: string[]; duplicate_of: string | null; target_id: string | null } & Record<"full_name" | "full_name_ar" | "birth_date_text" | "death_date_text", string | null>;
+  type Row = { line: number | null; kind: string; local_key: string | null; action: string; error_keys: string[]; duplicate_of: string | null; target_id: string | null } & Record<
+    "full_name" | "full_name_ar" | "birth_date_text" | "death_date_text" | "from_key" | "to_key",
+    string | null
+  >;
   const rows: Row[] = await ctx.ds.query(
-    `SELECT line, kind, local_key, full_name, full_name_ar, birth_date_text, death_date_text, action, error_keys, duplicate_of, target_id
+    `SELECT line, kind, local_key, full_name, full_name_ar, birth_date_text, death_date_text, action, error_keys, duplicate_of, target_id, from_key, to_key
        FROM ${table} WHERE job_id = $1 ${where} ORDER BY seq LIMIT $2 OFFSET $3`,
     [job.id, first + 1, offset],
   );
+  const names = await namesOfKeys(ctx.ds, job.id, rows.flatMap((r) => [r.from_key, r.to_key]).filter((k): k is string => k !== null), ctx.language === "ar");
+  const end = (key: string | null) => (key === null ? [] : [names.get(key) ?? key]);
   const done = job.status === ImportStatus.DONE;
   const written = (r: Row) => (done && r.kind === "person" && r.action !== "skip" && !r.error_keys.length ? r.target_id : null);
   const ids = [...new Set(rows.flatMap((r) => [written(r), r.duplicate_of]).filter((id): id is string => id !== null))];
@@ -163,6 +168,7 @@ export async function jobRecords(ctx: Context, globalId: string, filter: "all" |
       nameAr: r.full_name_ar,
       birth: r.birth_date_text,
       death: r.death_date_text,
+      ends: r.kind === "link" || r.kind === "union" ? [...end(r.from_key), ...end(r.to_key)] : [],
       action: r.action,
       errors: r.error_keys.map((k) => translate(k, ctx.language, { years: MIN_PARENT_GAP_YEARS })),
       duplicate,
@@ -171,6 +177,25 @@ export async function jobRecords(ctx: Context, globalId: string, filter: "all" |
     };
   });
   return page(views, first, offset, n);
+}
+
+/**
+ * The names of a job's people by their keys in the file (a refused link's ends): from its staged
+ * records while it has them, else from the people its kept records became.
+ */
+async function namesOfKeys(ds: Queryable, jobId: string, keys: string[], arabic: boolean): Promise<Map<string, string>> {
+  const name = (t: string) => (arabic ? `coalesce(${t}.full_name_ar, ${t}.full_name)` : `coalesce(${t}.full_name, ${t}.full_name_ar)`);
+  if (!keys.length) return new Map();
+  const rows: { key: string; name: string | null }[] = await ds.query(
+    `SELECT DISTINCT ON (key) key, name FROM (
+       SELECT s.local_key AS key, ${name("s")} AS name, 0 AS source FROM import_staged s WHERE s.job_id = $1 AND s.kind = 'person' AND s.local_key = ANY($2)
+       UNION ALL
+       SELECT k.xref, ${name("p")}, 1 FROM kept_records k JOIN people p ON p.id = k.record_id
+        WHERE k.job_id = $1 AND k.record_table = 'people' AND k.xref = ANY($2)) x
+      ORDER BY key, source`,
+    [jobId, [...new Set(keys)]],
+  );
+  return new Map(rows.filter((r) => r.name).map((r) => [r.key, r.name!]));
 }
 
 /**

@@ -64,6 +64,8 @@ export class ImportRecordView {
   @Field(() => String, { nullable: true }) nameAr: string | null;
   @Field(() => String, { nullable: true }) birth: string | null;
   @Field(() => String, { nullable: true }) death: string | null;
+  @Field(() => [String], { description: "A link's parent and child, a union's two partners: their names (in the file's script, else its key for them); empty for other records." })
+  ends: string[];
   @Field(() => String, { description: "create, update or skip." }) action: string;
   @Field(() => [String], { description: "Why it is refused, in the request language (empty when fine)." }) errors: string[];
   @Field(() => PersonView, { nullable: true, description: "Someone already in Roots this looks like." }) duplicate: PersonView | null;

@@ -20,7 +20,13 @@ export default function DashboardPage() {
         </article>
         <article className="card" aria-labelledby="dash-trees">
           <h2 id="dash-trees">{t("dashboard.trees")}</h2>
-          <p>{t("dashboard.trees_soon")}</p>
+          <p>{t("dashboard.trees_body")}</p>
+          <ul>
+            <li><Link to="/roots">{t("people.my_tree")}</Link></li>
+            <li><Link to="/roots/import">{t("ingestion.gedcom.title")}</Link></li>
+            <li><Link to="/excel">{t("ingestion.spreadsheet.title")}</Link></li>
+            <li><Link to="/roots/export">{t("ingestion.export.title")}</Link></li>
+          </ul>
         </article>
         {(viewer.can.accessManagement || viewer.can.accessAdmin) && (
           <article className="card" aria-labelledby="dash-staff">

@@ -7,8 +7,9 @@ import { parseTranslations } from "../../../i18n/csv";
 import csvText from "../../../i18n/translations.csv?raw";
 
 const empty = { totalCount: 0, edges: [], pageInfo: { hasNextPage: false, endCursor: null } };
+let records: unknown = empty;
 vi.mock("../generated", () => ({
-  useImportRecordsQuery: () => ({ data: { importRecords: empty }, fetchMore: vi.fn() }),
+  useImportRecordsQuery: () => ({ data: { importRecords: records }, fetchMore: vi.fn() }),
   useImportWarningsQuery: () => ({ data: { importWarnings: empty }, fetchMore: vi.fn() }),
 }));
 const { ImportReview } = await import("./ImportReview");
@@ -37,5 +38,19 @@ describe("ImportReview", () => {
     unmount();
     show(false);
     expect(screen.queryByRole("status")).toBeNull();
+  });
+
+  it("names the two people of a refused parent link, and keeps a birth date in reading order in Arabic", async () => {
+    await changeLanguage("ar");
+    const node = { line: 42, kind: "link", key: null, name: null, nameAr: null, birth: null, death: null, ends: ["يوسف صعب", "إيليا صعب"], action: "create", errors: ["يجب أن يكون الوالد أكبر من الولد باثنتي عشرة سنة على الأقل."], duplicate: null, person: null, canMerge: false };
+    const person = { ...node, kind: "person", name: "Elias Saab", ends: [], errors: [], birth: "2 OCT 1822" };
+    records = { totalCount: 2, edges: [{ node }, { node: person }], pageInfo: { hasNextPage: false, endCursor: null } };
+    const { container } = render(<MemoryRouter><ImportReview job={{ ...job(false), counts: { ...counts, errors: 1 } } as ImportJobFieldsFragment} /></MemoryRouter>);
+    // A job with a refused record opens on the refused tab.
+    // (Names come wrapped in bidi isolates, as every interpolated value.)
+    const items = [...container.querySelectorAll(".import-list li")].map((li) => li.textContent?.replace(/[\u2068\u2069]/g, ""));
+    expect(items.some((text) => text?.includes("يوسف صعب أحد والدَي إيليا صعب"))).toBe(true);
+    expect(container.querySelector('bdi[dir="ltr"]')?.textContent).toBe("2 OCT 1822");
+    records = empty;
   });
 });

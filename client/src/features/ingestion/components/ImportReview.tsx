@@ -70,13 +70,16 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
             <li key={i}>
               {e.node.line != null && <span className="badge">{t("ingestion.review.line", { line: e.node.line })}</span>}{" "}
               <bdi>{name(e.node.name, e.node.nameAr) ?? e.node.key ?? t(`ingestion.kind.${e.node.kind}`)}</bdi>
-              {e.node.birth && <span className="muted"> · {e.node.birth}</span>}
+              {e.node.ends.length === 2 && (
+                <span className="muted"> · {t(`ingestion.review.ends_${e.node.kind}`, { from: e.node.ends[0], to: e.node.ends[1] })}</span>
+              )}
+              {e.node.birth && <span className="muted"> · <bdi dir="ltr">{e.node.birth}</bdi></span>}
               {e.node.errors.length > 0 && <span className="form-error"> — {e.node.errors.join(" ")}</span>}
               {e.node.duplicate && (
                 <span>
                   {" "}
                   — {t("ingestion.review.looks_like")} <Link to={`/person/${e.node.duplicate.id}`}><bdi>{name(e.node.duplicate.displayName, e.node.duplicate.fullNameAr)}</bdi></Link>
-                  {e.node.duplicate.birth?.text && <span className="muted"> ({e.node.duplicate.birth.text})</span>}
+                  {e.node.duplicate.birth?.text && <span className="muted"> (<bdi dir="ltr">{e.node.duplicate.birth.text}</bdi>)</span>}
                 </span>
               )}
             </li>

@@ -17,7 +17,14 @@ export default function RootsPage() {
       <h1>{t("people.my_tree")}</h1>
       <p className="lead">{t("chart.builder_intro")}</p>
       {auth.status === "signedIn" ? (
-        <TreeBuilder />
+        <>
+          <nav className="button-row" aria-label={t("ingestion.files")}>
+            <Link className="button" to="/roots/import">{t("ingestion.gedcom.title")}</Link>
+            <Link className="button" to="/excel">{t("ingestion.spreadsheet.title")}</Link>
+            <Link className="button" to="/roots/export">{t("ingestion.export.title")}</Link>
+          </nav>
+          <TreeBuilder />
+        </>
       ) : auth.status === "signedOut" ? (
         <div className="card" data-testid="tree-visitor">
           <h2>{t("chart.visitor_title")}</h2>

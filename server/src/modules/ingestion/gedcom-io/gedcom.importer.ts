@@ -122,7 +122,8 @@ async function stageFamily(ctx: StageContext, fam: GedcomNode, key: string) {
   // Birth links unless the child's record says otherwise (see stagePerson).
   for (const child of f.children) {
     for (const parent of f.partners) {
-      await ctx.stager.add({ kind: "link", localKey: null, line: fam.line, targetId: stagedId(), ends: [parent, child.xref], data: { kind: "birth", fam: key } });
+      // The CHIL line: the review points to the child the link is about.
+      await ctx.stager.add({ kind: "link", localKey: null, line: child.line || fam.line, targetId: stagedId(), ends: [parent, child.xref], data: { kind: "birth", fam: key } });
     }
   }
   if (f.partners.length === 2 && f.partners[0] !== f.partners[1]) {

@@ -90,7 +90,7 @@ export function personFromIndi(indi: GedcomNode): { person: ImportedPerson; exte
 }
 
 /** FAM record → the couple (HUSB/WIFE), the kind of union, its date and place, and the children. */
-export function familyFromFam(fam: GedcomNode): { partners: string[]; married: boolean; date: string | null; place: string | null; children: { xref: string; kind: string }[] } {
+export function familyFromFam(fam: GedcomNode): { partners: string[]; married: boolean; date: string | null; place: string | null; children: { xref: string; kind: string; line: number }[] } {
   const partners = ["HUSB", "WIFE"].map((t) => kid(fam, t)?.value).filter((v): v is string => Boolean(v) && v !== "@VOID@");
   const marr = kid(fam, "MARR") ?? kid(fam, "ENGA");
   return {
@@ -100,7 +100,7 @@ export function familyFromFam(fam: GedcomNode): { partners: string[]; married: b
     place: placeOf(marr).full,
     children: kids(fam, "CHIL")
       .filter((c) => c.value && c.value !== "@VOID@")
-      .map((c) => ({ xref: c.value!, kind: "birth" })),
+      .map((c) => ({ xref: c.value!, kind: "birth", line: c.line })),
   };
 }
 

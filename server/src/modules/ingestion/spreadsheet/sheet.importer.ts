@@ -24,7 +24,7 @@ async function sheetOptions(ctx: StageContext): Promise<SheetOptions> {
   const given = ctx.job.options as Partial<SheetOptions>;
   if (Array.isArray(given.mapping) && typeof given.headerRow === "number") {
     const mapping = given.mapping.map((f) => (f && (SHEET_FIELDS as readonly string[]).includes(f) ? f : null));
-    return { headerRow: given.headerRow, headers: given.headers ?? [], mapping };
+    return { headerRow: given.headerRow, headers: await rowCells(ctx, given.headerRow), mapping };
   }
   const first: string[][] = [];
   for await (const row of readSheetRows(ctx.job.filePath!, ctx.job.fileName)) {
@@ -35,6 +35,13 @@ async function sheetOptions(ctx: StageContext): Promise<SheetOptions> {
   const guess = detectHeaders(first);
   if (!guess) return { headerRow: 0, headers: first[0], mapping: first[0].map(() => null) };
   return guess;
+}
+
+/** The cells of one row of the file (0-based), as headers: none when the file is shorter. */
+async function rowCells(ctx: StageContext, index: number): Promise<string[]> {
+  let i = 0;
+  for await (const row of readSheetRows(ctx.job.filePath!, ctx.job.fileName)) if (i++ === index) return row.cells;
+  return [];
 }
 
 /** Spreadsheet import (.xlsx, .csv): one person per row, relationships from father/mother/spouse columns. */
@@ -91,17 +98,21 @@ export const sheetImporter: Importer = {
       });
       await ctx.progress({ parsed });
     }
-    // Relationship columns name another row by its id, else by its exact name.
+    // A header row set at or past the last row leaves nothing to read: say so.
+    if (!parsed) await ctx.stager.warn({ line: options.headerRow + 1, key: "ingestion.warn.no_rows", params: { row: options.headerRow + 1 } });
+    // Relationship columns name another row by its id, else by its exact name; a warning about
+    // one names the column as the file's header does.
+    const column = (field: SheetField) => options.headers[options.mapping.indexOf(field)]?.trim() || field;
     const spouses = new Set<string>();
     for (const ref of refs) {
       const target = byId.get(ref.value.trim()) ?? byName.get(nameKey(ref.value));
       if (!target) {
         const key = byName.get(nameKey(ref.value)) === null ? "ingestion.warn.ref_ambiguous" : "ingestion.warn.ref_unresolved";
-        await ctx.stager.warn({ line: ref.row, key, params: { column: ref.field, value: ref.value } });
+        await ctx.stager.warn({ line: ref.row, key, params: { column: column(ref.field), value: ref.value } });
         continue;
       }
       if (target === ref.key) {
-        await ctx.stager.warn({ line: ref.row, key: "ingestion.warn.ref_self", params: { column: ref.field, value: ref.value } });
+        await ctx.stager.warn({ line: ref.row, key: "ingestion.warn.ref_self", params: { column: column(ref.field), value: ref.value } });
         continue;
       }
       if (ref.field === "spouse") {
