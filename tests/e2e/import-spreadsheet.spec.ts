@@ -29,9 +29,11 @@ test.describe("spreadsheet import", () => {
     await confirm.click();
     await expect(page.getByRole("heading", { name: "تمّ استيراد شجرتك" })).toBeVisible({ timeout: 20_000 });
     await page.getByRole("link", { name: "عرض شجرتي" }).click();
-    await expect(page).toHaveURL(/\/roots$/);
-    // The imported people are the member's: choosing one draws them with the imported father and grandfather.
+    // The tree opens at the file's first person.
+    await expect(page).toHaveURL(/\/roots\?root=/);
     const picker = page.getByRole("combobox", { name: "شجرة", exact: true });
+    await expect(picker.locator("option:checked")).toHaveText("جرجس الحداد");
+    // The imported people are the member's: choosing one draws them with the imported father and grandfather.
     await expect(picker.getByRole("option", { name: "نجيب الياس الحداد" })).toBeAttached();
     await picker.selectOption({ label: "نجيب الياس الحداد" });
     const cards = page.getByTestId("chart-card");

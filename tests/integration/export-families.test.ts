@@ -21,7 +21,7 @@ const records = (text: string): string[][] => text.split(/\r?\n(?=0 )/).map((r) 
 describe("an imported family on export", () => {
   it("keeps what the file said, drops a link deleted in Roots since, and writes no family left with no one", async () => {
     const user = await buildUser(server.ds);
-    await importConfirmed(server, user.token, "saab.ged", gedcom551(
+    const done = await importConfirmed(server, user.token, "saab.ged", gedcom551(
       "0 @I1@ INDI", "1 NAME Youssef /Saab/", "1 BIRT", "2 DATE 1900", "1 FAMS @F1@",
       "0 @I2@ INDI", "1 NAME Elias /Saab/", "1 BIRT", "2 DATE 1905", "1 FAMC @F1@", // five years younger: the link is refused
       "0 @I3@ INDI", "1 NAME Jamil /Saab/", "1 BIRT", "2 DATE 1930", "1 FAMC @F1@",
@@ -32,6 +32,8 @@ describe("an imported family on export", () => {
     const people = new Map<string, string>(
       (await server.ds.query(`SELECT full_name, id FROM people WHERE created_by = $1`, [user.id])).map((r: { full_name: string; id: string }) => [r.full_name, r.id]),
     );
+    // The done page opens the tree at the file's first person.
+    expect(done.firstPersonId).toBe(gid("Person", people.get("Youssef Saab")!));
     // The member deletes Nabil's father in Roots.
     const removed = await server.gql<any>(`mutation ($c: ID!, $p: ID!) { removeParent(childId: $c, parentId: $p) { id } }`,
       { c: gid("Person", people.get("Nabil Saab")!), p: gid("Person", people.get("Youssef Saab")!) }, { token: user.token });

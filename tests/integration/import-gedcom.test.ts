@@ -273,6 +273,10 @@ describe("GEDCOM import", () => {
     const plain = await uploadImport(server, member.token, "gedcom", "notes.ged", "Dear cousin, here is our family history.\n");
     const job2 = await waitForJob(server, member.token, plain.id!, ["failed"]);
     expect(job2.errorMessage).toContain("0 HEAD");
+    // Reading it again would fail the same way: no retry is offered, and none is run.
+    expect([job.canRetry, job2.canRetry]).toEqual([false, false]);
+    const retry = await server.gql<any>(`mutation($id: ID!) { retryImport(id: $id) { status } }`, { id: up.id }, { token: member.token });
+    expect(retry.errors?.[0].message).toBe("Reading this file again would fail the same way: correct the file, or export it again from your program, and upload it.");
   });
 });
 

@@ -12,7 +12,7 @@ export async function uploadImport(server: Pick<TestServer, "url">, token: strin
   return { status: res.status, ...((await res.json()) as object) };
 }
 
-export const JOB_FIELDS = `id status kind fileName errorMessage canRetry canCancel headerRow headers mapping readAgain
+export const JOB_FIELDS = `id status kind fileName errorMessage canRetry firstPersonId canCancel headerRow headers mapping readAgain
   counts { parsed written total people unions links warnings errors duplicates updates }`;
 
 /** Polls a job until it reaches one of `statuses` (the runner works in the background). */

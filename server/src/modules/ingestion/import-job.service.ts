@@ -11,6 +11,7 @@ import { JOB_COLUMNS, loadJob, type ImportRunner } from "./runner.js";
 import { SHEET_FIELDS } from "./spreadsheet/headers.js";
 import { discardStaged } from "./staging.js";
 import type { Queryable } from "./phases.js";
+import { FILE_PROBLEMS } from "./importer.js";
 import { presentJob, type ImportJobView, type ImportRecordView, type ImportWarningView } from "./import-job.types.js";
 import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
 
@@ -88,6 +89,7 @@ const READ_ON_REQUEST = ", options = options - 'readAgain'";
 export async function retryImport(ctx: Context, globalId: string): Promise<ImportJobView> {
   const job = await jobFor(ctx, globalId);
   if (!job.filePath) throw new AppError(ErrorCode.CONFLICT, "ingestion.file_gone");
+  if (FILE_PROBLEMS.has(job.errorKey ?? "")) throw new AppError(ErrorCode.CONFLICT, "ingestion.retry_same_file");
   return transition(ctx, job, [ImportStatus.FAILED], ImportStatus.QUEUED, `, error_key = NULL, error_params = NULL, finished_at = NULL${READ_ON_REQUEST}`);
 }
 

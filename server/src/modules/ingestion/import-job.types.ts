@@ -3,6 +3,7 @@ import { toGlobalId } from "../../common/global-id.js";
 import { translate, type Language } from "../../common/i18n.js";
 import { PersonView } from "../genealogy/people/person.types.js";
 import { ImportStatus, type ImportCounts, type ImportJob } from "./import-job.entity.js";
+import { FILE_PROBLEMS } from "./importer.js";
 
 @ObjectType("ImportCounts", { simpleResolvers: true, description: "Progress and summary of an import." })
 export class ImportCountsView implements ImportCounts {
@@ -37,7 +38,9 @@ export class ImportJobView {
   @Field(() => Float) fileSize: number;
   @Field(() => ImportCountsView) counts: ImportCountsView;
   @Field(() => String, { nullable: true, description: "Why it failed, in the request language." }) errorMessage: string | null;
-  @Field(() => Boolean, { description: "A failed or interrupted job whose file is still here can run again." }) canRetry: boolean;
+  @Field(() => Boolean, { description: "A failed or interrupted job whose file is still here can run again (not one refused for what the file holds)." }) canRetry: boolean;
+  @Field(() => ID, { nullable: true, description: "Once done: the first person of the file written to the tree, to open the tree at." })
+  firstPersonId: string | null;
   @Field(() => Boolean) canCancel: boolean;
   @Field(() => Int, { nullable: true, description: "Spreadsheet: index of the header row (0-based)." }) headerRow: number | null;
   @Field(() => [String], { description: "Spreadsheet: the header cells." }) headers: string[];
@@ -78,7 +81,7 @@ const ACTIVE = [ImportStatus.QUEUED, ImportStatus.PARSING, ImportStatus.REVIEW, 
 
 export function presentJob(job: ImportJob, lang: Language): ImportJobView {
   const v = new ImportJobView();
-  const options = job.options as { headerRow?: number; headers?: string[]; mapping?: (string | null)[]; readAgain?: boolean };
+  const options = job.options as { headerRow?: number; headers?: string[]; mapping?: (string | null)[]; readAgain?: boolean; firstPerson?: string };
   Object.assign(v, {
     rawId: job.id,
     kind: job.kind,
@@ -87,7 +90,8 @@ export function presentJob(job: ImportJob, lang: Language): ImportJobView {
     fileSize: Number(job.fileSize),
     counts: job.counts,
     errorMessage: job.errorKey ? translate(job.errorKey, lang, (job.errorParams ?? {}) as Record<string, string | number>) : null,
-    canRetry: job.status === ImportStatus.FAILED && Boolean(job.filePath),
+    canRetry: job.status === ImportStatus.FAILED && Boolean(job.filePath) && !FILE_PROBLEMS.has(job.errorKey ?? ""),
+    firstPersonId: options.firstPerson ? toGlobalId("Person", options.firstPerson) : null,
     canCancel: ACTIVE.includes(job.status),
     headerRow: options.headerRow ?? null,
     headers: options.headers ?? [],

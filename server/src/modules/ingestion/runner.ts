@@ -261,7 +261,10 @@ export class ImportRunner {
         const counts = await commitStaged(tx, job, (written) => progress({ written }, true), this.phases);
         await audit(tx, { tableName: "import_jobs", recordId: job.id, userId: job.userId, action: "import", after: { fileName: job.fileName, ...counts } });
         const [rows]: [unknown[], number] = await tx.query(
-          `UPDATE import_jobs SET status = 'done', finished_at = now(), updated_at = now(), counts = counts || $2::jsonb WHERE id = $1 AND status = 'committing' RETURNING id`,
+          `UPDATE import_jobs SET status = 'done', finished_at = now(), updated_at = now(), counts = counts || $2::jsonb,
+                  options = options || jsonb_strip_nulls(jsonb_build_object('firstPerson', (
+                    SELECT target_id FROM import_staged WHERE job_id = $1 AND kind = 'person' AND action <> 'skip' AND error_keys = '{}' ORDER BY seq LIMIT 1)))
+            WHERE id = $1 AND status = 'committing' RETURNING id`,
           [job.id, JSON.stringify({ written: counts.created + counts.updated + counts.links + counts.unions })],
         );
         // Cancelled while writing: throwing rolls everything back.

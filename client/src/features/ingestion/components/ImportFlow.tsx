@@ -72,7 +72,7 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
   return (
     <div className="import-job" data-status={job.status}>
       <p className="muted">
-        <bdi>{job.fileName}</bdi> · {t(`ingestion.status.${job.status}`)}
+        <bdi dir="ltr">{job.fileName}</bdi> · {t(`ingestion.status.${job.status}`)}
       </p>
       {running && <ImportProgress job={job} />}
       {job.status === "review" && job.kind === "spreadsheet" && <MappingEditor key={`${job.headerRow}-${job.mapping.join()}`} job={job} />}
@@ -84,25 +84,26 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
             {t("ingestion.done.text", { count: job.counts.people })}
             {job.counts.updates > 0 && <> {t("ingestion.done.updates", { count: job.counts.updates })}</>}
           </p>
-          <Link className="button button--primary" to="/roots">{t("ingestion.done.see_tree")}</Link>
+          <Link className="button button--primary" to={job.firstPersonId ? `/roots?root=${encodeURIComponent(job.firstPersonId)}` : "/roots"}>{t("ingestion.done.see_tree")}</Link>
         </div>
       )}
       {job.status === "done" && job.counts.duplicates > 0 && <ImportDuplicates job={job} />}
-      {(job.status === "failed" || job.status === "cancelled") && (
-        <p className="form-error" role="alert">{job.errorMessage ?? t(`ingestion.status.${job.status}`)}</p>
+      {job.status === "failed" && (
+        <p className="form-error" role="alert">{job.errorMessage ?? t("ingestion.status.failed")}</p>
       )}
+      {job.status === "cancelled" && <p className="notice" role="status">{t("ingestion.cancelled_text")}</p>}
       {problem && <p className="form-error" role="alert">{problem.message}</p>}
       <div className="button-row">
         {job.status === "review" && (
           <button type="button" className="button button--primary" disabled={confirmState.loading || job.counts.total === 0} onClick={() => void confirm({ variables: { id } }).catch(() => null)}>
-            {t("ingestion.confirm", { count: job.counts.people })}
+            {job.counts.people > 0 && job.counts.updates === job.counts.people ? t("ingestion.confirm_update", { count: job.counts.people }) : t("ingestion.confirm", { count: job.counts.people })}
           </button>
         )}
         {job.canRetry && (
           <button type="button" className="button" onClick={() => void retry({ variables: { id } }).catch(() => null)}>{t("ingestion.retry")}</button>
         )}
         {job.canCancel && (
-          <button type="button" className="button button--danger" disabled={cancelState.loading} onClick={() => void cancel({ variables: { id } }).catch(() => null)}>
+          <button type="button" className="button button--danger" disabled={cancelState.loading} onClick={() => window.confirm(t("ingestion.cancel_confirm")) && void cancel({ variables: { id } }).catch(() => null)}>
             {t("ingestion.cancel")}
           </button>
         )}
@@ -125,7 +126,7 @@ function RecentImports({ kind }: { kind: ImportKind }) {
       <ul className="import-list">
         {jobs.map((j) => (
           <li key={j.id}>
-            <Link to={`?job=${encodeURIComponent(j.id)}`}><bdi>{j.fileName}</bdi></Link> · {t(`ingestion.status.${j.status}`)} · {formatDate(j.createdAt as string, currentLanguage(), { dateStyle: "medium" })}
+            <Link to={`?job=${encodeURIComponent(j.id)}`}><bdi dir="ltr">{j.fileName}</bdi></Link> · {t(`ingestion.status.${j.status}`)} · {formatDate(j.createdAt as string, currentLanguage(), { dateStyle: "medium" })}
           </li>
         ))}
       </ul>

@@ -6,11 +6,13 @@ export function ImportProgress({ job }: { job: ImportJobFieldsFragment }) {
   const { t } = useTranslation();
   const { counts, status } = job;
   const committing = status === "committing" || status === "commit_queued";
-  const value = committing && counts.total > 0 ? Math.min(counts.written, counts.total) : undefined;
-  const label = committing ? t("ingestion.progress.writing", { written: counts.written, total: counts.total }) : status === "queued" ? t("ingestion.progress.queued") : t("ingestion.progress.reading", { count: counts.parsed });
+  // What the commit writes into the tree (its `written`): people, couples and parent links.
+  const total = counts.people + counts.unions + counts.links;
+  const value = committing && total > 0 ? Math.min(counts.written, total) : undefined;
+  const label = committing ? t("ingestion.progress.writing", { written: counts.written, total }) : status === "queued" ? t("ingestion.progress.queued") : t("ingestion.progress.reading", { count: counts.parsed });
   return (
     <div className="import-progress" aria-live="polite">
-      <progress max={committing && counts.total > 0 ? counts.total : undefined} value={value} aria-label={label} data-testid="import-progress" />
+      <progress max={committing && total > 0 ? total : undefined} value={value} aria-label={label} data-testid="import-progress" />
       <p>{label}</p>
       {counts.warnings > 0 && <p className="muted">{t("ingestion.warnings_count", { count: counts.warnings })}</p>}
     </div>
