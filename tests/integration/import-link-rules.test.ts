@@ -94,6 +94,12 @@ describe("the tree's rules on a file's relationships", () => {
     expect(records.data.importRecords.edges.map((e: any) => e.node)).toEqual([
       { line: chilLine, ends: ["Nabil Sfeir", "Wadih Sfeir"], errors: ["A parent must be at least 12 years older than the child."] },
     ]);
+    // The error report says the same, and tells refused records from warnings.
+    const report = await fetch(`${server.url}/api/imports/${up.id}/errors.csv`, { headers: { authorization: `Bearer ${user.token}`, "accept-language": "en" } });
+    expect((await report.text()).replace(/^\uFEFF/, "").split(/\r?\n/).slice(0, 2)).toEqual([
+      "Line,Kind,Record,Problem",
+      `${chilLine},Refused,"Nabil Sfeir, parent of Wadih Sfeir",A parent must be at least 12 years older than the child.`,
+    ]);
     // Once done, the names come from the people the import wrote.
     await confirmAndWait(server, user.token, up.id!);
     await server.ds.query(`DELETE FROM import_staged WHERE job_id = (SELECT id FROM import_jobs WHERE user_id = $1)`, [user.id]);

@@ -176,6 +176,8 @@ describe("spreadsheet import", () => {
     const warnings = async () =>
       (await server.gql<any>(`query($id: ID!) { importWarnings(jobId: $id) { edges { node { line message } } } }`, { id: up.id }, { token: user.token, language: "ar" })).data.importWarnings.edges.map((e: any) => e.node);
     expect(await warnings()).toEqual([{ line: 3, message: "الأب: «9» لا يطابق أي صف؛ لن تُسجَّل هذه القرابة." }]);
+    const report = await fetch(`${server.url}/api/imports/${up.id}/errors.csv`, { headers: { authorization: `Bearer ${user.token}`, "accept-language": "ar" } });
+    expect((await report.text()).replace(/^\uFEFF/, "").split(/\r?\n/)).toEqual(["الصف,النوع,السجل,المشكلة,الاسم,اسم الأب,الأب", "3,تنبيه,,الأب: «9» لا يطابق أي صف؛ لن تُسجَّل هذه القرابة."]);
     // The member sets the header row on the last row: nothing left to read, and the headers read from that row.
     const set = await server.gql<any>(`mutation($id: ID!) { setImportMapping(id: $id, headerRow: 2, mapping: ["fullName", null, null]) { status } }`, { id: up.id }, { token: user.token });
     expect(set.errors).toBeUndefined();

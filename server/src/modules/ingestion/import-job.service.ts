@@ -12,6 +12,7 @@ import { SHEET_FIELDS } from "./spreadsheet/headers.js";
 import { discardStaged } from "./staging.js";
 import type { Queryable } from "./phases.js";
 import { FILE_PROBLEMS } from "./importer.js";
+import { namesOfKeys } from "./staged-names.js";
 import { presentJob, type ImportJobView, type ImportRecordView, type ImportWarningView } from "./import-job.types.js";
 import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
 
@@ -179,25 +180,6 @@ export async function jobRecords(ctx: Context, globalId: string, filter: "all" |
     };
   });
   return page(views, first, offset, n);
-}
-
-/**
- * The names of a job's people by their keys in the file (a refused link's ends): from its staged
- * records while it has them, else from the people its kept records became.
- */
-async function namesOfKeys(ds: Queryable, jobId: string, keys: string[], arabic: boolean): Promise<Map<string, string>> {
-  const name = (t: string) => (arabic ? `coalesce(${t}.full_name_ar, ${t}.full_name)` : `coalesce(${t}.full_name, ${t}.full_name_ar)`);
-  if (!keys.length) return new Map();
-  const rows: { key: string; name: string | null }[] = await ds.query(
-    `SELECT DISTINCT ON (key) key, name FROM (
-       SELECT s.local_key AS key, ${name("s")} AS name, 0 AS source FROM import_staged s WHERE s.job_id = $1 AND s.kind = 'person' AND s.local_key = ANY($2)
-       UNION ALL
-       SELECT k.xref, ${name("p")}, 1 FROM kept_records k JOIN people p ON p.id = k.record_id
-        WHERE k.job_id = $1 AND k.record_table = 'people' AND k.xref = ANY($2)) x
-      ORDER BY key, source`,
-    [jobId, [...new Set(keys)]],
-  );
-  return new Map(rows.filter((r) => r.name).map((r) => [r.key, r.name!]));
 }
 
 /**

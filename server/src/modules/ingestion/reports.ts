@@ -4,6 +4,7 @@ import { translate, type Language } from "../../common/i18n.js";
 import { ImportStatus, type ImportJob } from "./import-job.entity.js";
 import type { SheetField } from "./spreadsheet/headers.js";
 import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
+import { namesOfKeys } from "./staged-names.js";
 
 /** Excel opens UTF-8 CSV (Arabic included) correctly only with a byte-order mark. */
 const BOM = "\uFEFF";
@@ -22,22 +23,37 @@ export function templateCsv(lang: Language): string {
   return BOM + Papa.unparse([header, ...EXAMPLE.map((row) => TEMPLATE.map((f) => row[f] ?? ""))]);
 }
 
-/** Refused rows with their reasons and the original cells, to fix and upload again. */
+/**
+ * What was refused and what was only noted, to fix and upload again: one line per refused record
+ * (its line or row, what it is — a person's name, a link's two people — why, and a spreadsheet
+ * row's original cells), then one per warning; each says which of the two it is.
+ */
 export async function errorReportCsv(ds: DataSource, job: ImportJob, lang: Language): Promise<string> {
-  const rows: { line: number | null; kind: string; data: { raw?: string[] }; error_keys: string[] }[] = await ds.query(
+  type Row = { line: number | null; kind: string; data: { raw?: string[] }; error_keys: string[]; local_key: string | null; from_key: string | null; to_key: string | null } & Record<"full_name" | "full_name_ar", string | null>;
+  const rows: Row[] = await ds.query(
     // A done import's refused records are kept in import_outcomes (import_staged is UNLOGGED and pruned).
-    `SELECT line, kind, data, error_keys FROM ${job.status === ImportStatus.DONE ? "import_outcomes" : "import_staged"} WHERE job_id = $1 AND error_keys <> '{}' ORDER BY seq LIMIT 100000`,
+    `SELECT line, kind, data, error_keys, local_key, from_key, to_key, full_name, full_name_ar
+       FROM ${job.status === ImportStatus.DONE ? "import_outcomes" : "import_staged"} WHERE job_id = $1 AND error_keys <> '{}' ORDER BY seq LIMIT 100000`,
     [job.id],
   );
   const warnings: { line: number | null; key: string; params: Record<string, string | number> | null }[] = await ds.query(
     `SELECT line, key, params FROM import_warnings WHERE job_id = $1 ORDER BY seq`,
     [job.id],
   );
+  const names = await namesOfKeys(ds, job.id, rows.flatMap((r) => [r.from_key, r.to_key]).filter((k): k is string => k !== null), lang === "ar");
+  const end = (key: string | null) => (key === null ? "" : names.get(key) ?? key);
+  const what = (r: Row) =>
+    r.kind === "link" || r.kind === "union"
+      ? translate(`ingestion.review.ends_${r.kind}`, lang, { from: end(r.from_key), to: end(r.to_key) })
+      : (lang === "ar" ? r.full_name_ar ?? r.full_name : r.full_name ?? r.full_name_ar) ?? r.local_key ?? "";
   const headers = ((job.options as { headers?: string[] }).headers ?? []).map(String);
-  const head = [translate("ingestion.report.row", lang), translate("ingestion.report.problem", lang), ...headers];
+  const where = translate(job.kind === "gedcom" ? "ingestion.report.line" : "ingestion.report.row", lang);
+  const head = [where, translate("ingestion.report.severity", lang), translate("ingestion.report.record", lang), translate("ingestion.report.problem", lang), ...headers];
+  const refused = translate("ingestion.report.refused", lang);
+  const noted = translate("ingestion.report.warning", lang);
   const lines = [
-    ...rows.map((r) => [String(r.line ?? ""), r.error_keys.map((k) => translate(k, lang, { years: MIN_PARENT_GAP_YEARS })).join("; "), ...(r.data.raw ?? [])]),
-    ...warnings.map((w) => [String(w.line ?? ""), translate(w.key, lang, w.params ?? {})]),
+    ...rows.map((r) => [String(r.line ?? ""), refused, what(r), r.error_keys.map((k) => translate(k, lang, { years: MIN_PARENT_GAP_YEARS })).join("; "), ...(r.data.raw ?? [])]),
+    ...warnings.map((w) => [String(w.line ?? ""), noted, "", translate(w.key, lang, w.params ?? {})]),
   ];
   return BOM + Papa.unparse([head, ...lines]);
 }
