@@ -193,6 +193,9 @@ describe("spreadsheet import", () => {
       const bytes = Buffer.from(await res.arrayBuffer());
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const text = bytes.toString("utf8");
+      // Examples as people write them in that language, and a date no one can misread.
+      expect(text.split(/\r?\n/)[1]).toContain(lang === "ar" ? ",ذكر," : lang === "fr" ? ",H," : ",M,");
+      expect(text).toContain("1920-03-12");
       const up = await uploadImport(server, member.token, "spreadsheet", `template-${lang}.csv`, text);
       const job = await waitForJob(server, member.token, up.id!, ["review"]);
       expect(job.mapping.every((f: string | null) => f !== null)).toBe(true);

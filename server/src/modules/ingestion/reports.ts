@@ -15,12 +15,16 @@ const TEMPLATE: SheetField[] = ["id", "fullName", "fullNameAr", "fatherName", "g
 const EXAMPLE: Record<string, string>[] = [
   { id: "1", fullName: "Youssef Boutros Khoury", fullNameAr: "يوسف بطرس الخوري", fatherName: "Boutros", grandfatherName: "Hanna", motherName: "Mariam", gender: "M", birthDate: "ABT 1890", birthPlace: "Zahle", deathDate: "1961", village: "Zahle", father: "", mother: "", spouse: "2", notes: "" },
   { id: "2", fullName: "Mariam Haddad", fullNameAr: "مريم حداد", fatherName: "", grandfatherName: "", motherName: "", gender: "F", birthDate: "1895", birthPlace: "", deathDate: "1970", village: "Zahle", father: "", mother: "", spouse: "1", notes: "" },
-  { id: "3", fullName: "Boutros Youssef Khoury", fullNameAr: "بطرس يوسف الخوري", fatherName: "Youssef", grandfatherName: "Boutros", motherName: "Mariam", gender: "M", birthDate: "12/03/1920", birthPlace: "Zahle", deathDate: "", village: "Zahle", father: "1", mother: "2", spouse: "", notes: "" },
+  { id: "3", fullName: "Boutros Youssef Khoury", fullNameAr: "بطرس يوسف الخوري", fatherName: "Youssef", grandfatherName: "Boutros", motherName: "Mariam", gender: "M", birthDate: "1920-03-12", birthPlace: "Zahle", deathDate: "", village: "Zahle", father: "1", mother: "2", spouse: "", notes: "" },
 ];
+
+/** Gender as people write it in each language (the importer reads all of them). */
+const GENDER: Record<Language, Record<string, string>> = { en: { M: "M", F: "F" }, ar: { M: "ذكر", F: "أنثى" }, fr: { M: "H", F: "F" } };
 
 export function templateCsv(lang: Language): string {
   const header = TEMPLATE.map((f) => translate(`ingestion.field.${f}`, lang));
-  return BOM + Papa.unparse([header, ...EXAMPLE.map((row) => TEMPLATE.map((f) => row[f] ?? ""))]);
+  const cell = (row: Record<string, string>, f: SheetField) => (f === "gender" ? GENDER[lang][row.gender] ?? row.gender : row[f] ?? "");
+  return BOM + Papa.unparse([header, ...EXAMPLE.map((row) => TEMPLATE.map((f) => cell(row, f)))]);
 }
 
 /**

@@ -98,7 +98,10 @@ async function stagePerson(ctx: StageContext, indi: GedcomNode, key: string | nu
   if (errors.includes("errors.death_before_birth") || errors.includes("errors.date_in_future")) {
     for (const k of ["death_date_text", "death_date_qualifier", "death_date_from", "death_date_to"]) columns[k] = null;
   }
-  if (!columns.full_name) columns.full_name = "?";
+  if (!columns.full_name || (columns.full_name === "?" && !columns.full_name_ar)) {
+    columns.full_name = "?";
+    await ctx.stager.warn({ line: indi.line, key: "ingestion.warn.no_name" });
+  }
   const targetId = stagedId();
   await ctx.stager.add(
     {

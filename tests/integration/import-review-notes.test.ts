@@ -1,0 +1,38 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL answers are checked field by field by the assertions below. */
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildUser } from "../factories/users.js";
+import { gedcom551 } from "../gedcom/helpers.js";
+import { uploadImport, waitForJob } from "../support/imports.js";
+import { startTestServer, type TestServer } from "../support/server.js";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ IMPORT_DIR: mkdtempSync(join(tmpdir(), "roots-notes-")), IMPORT_POLL_MS: "100", IMPORT_PROGRESS_MS: "20" });
+});
+afterAll(() => server.stop());
+
+const warningsOf = async (token: string, id: string, language = "en") =>
+  (await server.gql<any>(`query($id: ID!) { importWarnings(jobId: $id) { edges { node { line message } } } }`, { id }, { token, language })).data.importWarnings.edges.map((e: any) => e.node);
+
+describe("what the review notes about a file", () => {
+  it("a GEDCOM person without a name: kept as “?”, with a warning at its line", async () => {
+    const user = await buildUser(server.ds);
+    const ged = gedcom551("0 @I1@ INDI", "1 NAME Hanna /Daher/", "0 @I2@ INDI", "1 SEX F", "1 BIRT", "2 DATE 1901");
+    const up = await uploadImport(server, user.token, "gedcom", "daher.ged", ged);
+    const job = await waitForJob(server, user.token, up.id!, ["review"], 30_000);
+    expect(job.counts.people).toBe(2);
+    const line = ged.toString("utf8").split(/\r?\n/).indexOf("0 @I2@ INDI") + 1;
+    expect(await warningsOf(user.token, up.id!, "ar")).toEqual([{ line, message: "لا اسم لهذا الشخص في الملف؛ يظهر بعلامة «؟»." }]);
+  }, 60_000);
+
+  it("a spreadsheet's “سنة الولادة” column is read as the birth date", async () => {
+    const user = await buildUser(server.ds);
+    const up = await uploadImport(server, user.token, "spreadsheet", "daher.csv", "الاسم,سنة الولادة,سنة الوفاة\nحنا ضاهر,1901,1980\n");
+    const job = await waitForJob(server, user.token, up.id!, ["review"], 30_000);
+    expect(job.mapping).toEqual(["fullNameAr", "birthDate", "deathDate"]);
+    expect(job.counts).toMatchObject({ people: 1, errors: 0 });
+  }, 60_000);
+});
