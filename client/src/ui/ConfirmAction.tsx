@@ -8,11 +8,15 @@ import { apiProblem } from "../lib/apiErrors";
  * the browser's), with the confirming button focused; a refusal from the server is shown
  * right there, translated.
  */
-export function ConfirmAction({ label, ariaLabel, question, confirmLabel, onConfirm }: {
+export function ConfirmAction({ label, ariaLabel, question, confirmLabel, dismissLabel, danger, onConfirm }: {
   label: string;
   ariaLabel?: string;
   question: string;
   confirmLabel: string;
+  /** The button that answers no (default "Cancel": name it otherwise when the action itself cancels something). */
+  dismissLabel?: string;
+  /** The asking button looks like the danger it leads to, full size (default: a small plain button). */
+  danger?: boolean;
   onConfirm: () => Promise<unknown>;
 }) {
   const { t } = useTranslation();
@@ -51,11 +55,11 @@ export function ConfirmAction({ label, ariaLabel, question, confirmLabel, onConf
           <p id={`${id}-q`} className="confirm__question">{question}</p>
           <div className="button-row">
             <button type="button" className="button button--danger" onClick={() => void confirm()} disabled={busy} autoFocus>{confirmLabel}</button>
-            <button type="button" className="button" onClick={close} disabled={busy}>{t("common.cancel")}</button>
+            <button type="button" className="button" onClick={close} disabled={busy}>{dismissLabel ?? t("common.cancel")}</button>
           </div>
         </div>
       ) : (
-        <button ref={trigger} type="button" className="button button--small" aria-label={ariaLabel} onClick={() => { setError(null); setAsking(true); }}>{label}</button>
+        <button ref={trigger} type="button" className={danger ? "button button--danger" : "button button--small"} aria-label={ariaLabel} onClick={() => { setError(null); setAsking(true); }}>{label}</button>
       )}
       {problem && (
         <p className="form-error" role="alert">{[problem.message, ...Object.values(problem.fields).flat()].filter((m, i, all) => all.indexOf(m) === i).join(" ")}</p>

@@ -6,6 +6,7 @@ import { inReaderScript } from "../../../lib/localized";
 import { ConfirmAction } from "../../../ui/ConfirmAction";
 import { useImportRecordsQuery, useMergeImportedPersonMutation } from "../generated";
 import { appendRecords, ShowMore } from "./ShowMore";
+import { DateText } from "../../../ui/DateText";
 
 /**
  * After an import: the people of the file that look like someone already in Roots, each with
@@ -32,11 +33,11 @@ export function ImportDuplicates({ job }: { job: ImportJobFieldsFragment }) {
           return (
             <li key={`${r.key ?? ""}-${r.line ?? i}`}>
               {r.person ? <Link to={`/person/${r.person.id}`}><bdi>{mine}</bdi></Link> : <bdi>{mine}</bdi>}
-              {r.birth && <span className="muted"> (<bdi dir="ltr">{r.birth}</bdi>)</span>}
+              {r.birth && <span className="muted"> (<DateText text={r.birth} />)</span>}
               {r.duplicate && (
                 <>
                   {" "}— {t("ingestion.review.looks_like")} <Link to={`/person/${r.duplicate.id}`}><bdi>{other}</bdi></Link>
-                  {r.duplicate.birth?.text && <span className="muted"> (<bdi dir="ltr">{r.duplicate.birth.text}</bdi>)</span>}
+                  {r.duplicate.birth?.text && <span className="muted"> (<DateText text={r.duplicate.birth.text} />)</span>}
                 </>
               )}{" "}
               {!r.person ? (

@@ -6,6 +6,7 @@ import { currentLanguage } from "../../../i18n";
 import { apiProblem } from "../../../lib/apiErrors";
 import { formatDate } from "../../../lib/format";
 import { useCancelImportMutation, useConfirmImportMutation, useImportJobQuery, useImportJobsQuery, useImportJobUpdatedSubscription, useRetryImportMutation } from "../generated";
+import { ConfirmAction } from "../../../ui/ConfirmAction";
 import { uploadImportFile, type ImportKind } from "../upload";
 import { FileDrop } from "./FileDrop";
 import { ImportDuplicates } from "./ImportDuplicates";
@@ -57,9 +58,9 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
   // and a late "queued" must not overwrite the "review" the subscription already brought.
   useImportJobUpdatedSubscription({ variables: { id } });
   const [confirm, confirmState] = useConfirmImportMutation({ fetchPolicy: "no-cache" });
-  const [cancel, cancelState] = useCancelImportMutation({ fetchPolicy: "no-cache" });
+  const [cancel] = useCancelImportMutation({ fetchPolicy: "no-cache" });
   const [retry, retryState] = useRetryImportMutation({ fetchPolicy: "no-cache" });
-  const problem = apiProblem(error ?? confirmState.error ?? cancelState.error ?? retryState.error, t("errors.network"));
+  const problem = apiProblem(error ?? confirmState.error ?? retryState.error, t("errors.network"));
   const job = data?.importJob;
   const running = job ? ["queued", "parsing", "commit_queued", "committing"].includes(job.status) : false;
   // A slow poll while it runs, in case the socket drops and misses an update.
@@ -103,9 +104,14 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
           <button type="button" className="button" onClick={() => void retry({ variables: { id } }).catch(() => null)}>{t("ingestion.retry")}</button>
         )}
         {job.canCancel && (
-          <button type="button" className="button button--danger" disabled={cancelState.loading} onClick={() => window.confirm(t("ingestion.cancel_confirm")) && void cancel({ variables: { id } }).catch(() => null)}>
-            {t("ingestion.cancel")}
-          </button>
+          <ConfirmAction
+            label={t("ingestion.cancel")}
+            question={t("ingestion.cancel_confirm")}
+            confirmLabel={t("ingestion.cancel")}
+            dismissLabel={t("ingestion.keep_going")}
+            danger
+            onConfirm={() => cancel({ variables: { id } })}
+          />
         )}
         {!running && job.status !== "review" && (
           <button type="button" className="button" onClick={onNew}>{t("ingestion.another")}</button>

@@ -8,6 +8,7 @@ import { inReaderScript } from "../../../lib/localized";
 import { useImportRecordsQuery, useImportWarningsQuery } from "../generated";
 import { downloadWithSession } from "../upload";
 import { appendRecords, ShowMore } from "./ShowMore";
+import { DateText } from "../../../ui/DateText";
 
 const SUMMARY = ["people", "unions", "links", "events", "sources", "media", "places", "updates", "duplicates", "errors", "warnings"] as const;
 
@@ -73,13 +74,13 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
               {e.node.ends.length === 2 && (
                 <span className="muted"> · {t(`ingestion.review.ends_${e.node.kind}`, { from: e.node.ends[0], to: e.node.ends[1] })}</span>
               )}
-              {e.node.birth && <span className="muted"> · <bdi dir="ltr">{e.node.birth}</bdi></span>}
+              {e.node.birth && <span className="muted"> · <DateText text={e.node.birth} /></span>}
               {e.node.errors.length > 0 && <span className="form-error"> — {e.node.errors.join(" ")}</span>}
               {e.node.duplicate && (
                 <span>
                   {" "}
                   — {t("ingestion.review.looks_like")} <Link to={`/person/${e.node.duplicate.id}`}><bdi>{name(e.node.duplicate.displayName, e.node.duplicate.fullNameAr)}</bdi></Link>
-                  {e.node.duplicate.birth?.text && <span className="muted"> (<bdi dir="ltr">{e.node.duplicate.birth.text}</bdi>)</span>}
+                  {e.node.duplicate.birth?.text && <span className="muted"> (<DateText text={e.node.duplicate.birth.text} />)</span>}
                 </span>
               )}
             </li>

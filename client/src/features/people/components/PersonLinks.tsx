@@ -7,6 +7,7 @@ import { ItemActions } from "../../../ui/ItemActions";
 import { RelativeDialog } from "../chart/RelativeDialog";
 import { useDeleteUnionMutation, useRemoveParentMutation } from "../generated";
 import { UnionForm } from "./UnionForm";
+import { DateText } from "../../../ui/DateText";
 
 type Linked = PersonSummaryFragment & { viewerCan: { edit: boolean } };
 type Subject = Linked & { unions: PersonUnionFragment[] };
@@ -32,7 +33,7 @@ function UnionItem({ person, union, onChanged }: { person: Subject; union: Perso
       <div className="link-item__main">
         <span className="badge">{t(`people.union_kind.${union.kind}`, { defaultValue: union.kind })}</span>
         <span>{t("people.union_with")} <NameLink p={partner} /></span>
-        {union.start && <span dir="ltr" data-testid="union-date">{union.start.text}</span>}
+        {union.start && <span data-testid="union-date"><DateText text={union.start.text} /></span>}
         {union.place && <bdi>{union.place}</bdi>}
       </div>
       {editing ? (

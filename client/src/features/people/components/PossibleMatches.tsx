@@ -5,6 +5,7 @@ import type { PersonSummaryFragment } from "../../../gql/graphql";
 import { currentLanguage } from "../../../i18n";
 import { useDebouncedValue } from "../../../lib/useDebouncedValue";
 import { useDuplicateSuggestionsQuery } from "../generated";
+import { DateText } from "../../../ui/DateText";
 
 const DEBOUNCE_MS = 400;
 
@@ -35,7 +36,7 @@ export function PossibleMatches({ fullName, fullNameAr, birthDate, onUse }: {
         {matches.map((m) => (
           <li key={m.person.id} className="possible-matches__item">
             <Link to={`/person/${m.person.id}`}><bdi>{m.person.displayName}</bdi></Link>
-            {m.person.birth && <> · <bdi dir="ltr">{m.person.birth.text}</bdi></>}
+            {m.person.birth && <> · <DateText text={m.person.birth.text} /></>}
             <span className="muted"> — {new Intl.ListFormat(currentLanguage(), { type: "unit" }).format(m.reasons.map((r) => t(`people.match_${r.toLowerCase()}`)))}</span>{" "}
             <button type="button" className="button" onClick={() => void onUse(m.person)}>{t("people.use_existing")}</button>
           </li>

@@ -15,6 +15,7 @@ import { RelationshipPanel } from "../components/RelationshipPanel";
 import { SelfRecord } from "../components/SelfRecord";
 import { useAddParentMutation, usePersonPageQuery } from "../generated";
 import type { PersonPageQuery } from "../../../gql/graphql";
+import { DateText } from "../../../ui/DateText";
 
 type Entry = PersonPageQuery["ancestors"][number];
 
@@ -59,8 +60,8 @@ export default function PersonPage() {
       ) : (
         <dl className="facts">
           {p.fullNameAr && <><dt>{t("people.full_name_ar")}</dt><dd lang="ar"><bdi>{p.fullNameAr}</bdi></dd></>}
-          {p.birth && <><dt>{t("people.birth")}</dt><dd><bdi dir="ltr">{p.birth.text}</bdi>{p.birthPlace ? <> · <bdi>{p.birthPlace}</bdi></> : null}</dd></>}
-          {p.death && <><dt>{t("people.death")}</dt><dd><bdi dir="ltr">{p.death.text}</bdi>{p.deathPlace ? <> · <bdi>{p.deathPlace}</bdi></> : null}</dd></>}
+          {p.birth && <><dt>{t("people.birth")}</dt><dd><DateText text={p.birth.text} />{p.birthPlace ? <> · <bdi>{p.birthPlace}</bdi></> : null}</dd></>}
+          {p.death && <><dt>{t("people.death")}</dt><dd><DateText text={p.death.text} />{p.deathPlace ? <> · <bdi>{p.deathPlace}</bdi></> : null}</dd></>}
           {p.village && <><dt>{t("people.village")}</dt><dd><Link to={`/libanpedia/${p.village.slug}`}>{localized(lang, p.village.name, p.village.nameAr, p.village.nameFr)}</Link></dd></>}
           {p.family && <><dt>{t("people.family")}</dt><dd><bdi>{localized(lang, p.family.familyName, p.family.familyNameAr, p.family.familyNameFr)}</bdi></dd></>}
           {p.occupation && <><dt>{t("people.occupation")}</dt><dd>{p.occupation}</dd></>}

@@ -10,6 +10,7 @@ import { useDeleteHubEventMutation, useDeleteLandmarkMutation, useVillageHubQuer
 import { AddRegistryEntryForm, EventForm, LandmarkForm } from "./HubForms";
 import { HubSection } from "./HubSection";
 import { countryName } from "./hubLabels";
+import { DateText } from "../../../ui/DateText";
 
 /** The village's festivals, events, landmarks and registry: one query, shared by every section (Apollo dedupes). */
 const useHub = (slug: string) => useVillageHubQuery({ variables: { slug }, fetchPolicy: "cache-and-network" });
@@ -32,7 +33,7 @@ function EventItem({ e, villageId, onChanged }: { e: HubEventFragment; villageId
         <strong>{!ownTitle && e.primaryPerson ? <Link to={`/person/${e.primaryPerson.id}`}><bdi>{title}</bdi></Link> : <bdi>{title}</bdi>}</strong>
         <span className="hub-item__meta">
           <span className="badge">{t(`hub.event_type.${e.type}`)}</span>
-          {e.date && <span dir="ltr">{e.date.text}</span>}
+          {e.date && <DateText text={e.date.text} />}
           {e.place && <bdi>{e.place}</bdi>}
           {e.primaryPerson && ownTitle && <Link to={`/person/${e.primaryPerson.id}`}><bdi>{e.primaryPerson.displayName}</bdi></Link>}
         </span>

@@ -1,0 +1,37 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import i18next from "i18next";
+import { changeLanguage, initI18n } from "../i18n";
+import { parseTranslations } from "../i18n/csv";
+import csvText from "../i18n/translations.csv?raw";
+import { dateInWords } from "./dateText";
+
+beforeAll(async () => {
+  await initI18n(parseTranslations(csvText));
+});
+
+/** Without the bidi isolates i18next puts around every value. */
+const words = async (text: string, lang: "ar" | "en" | "fr") => {
+  await changeLanguage(lang);
+  return dateInWords(text, lang, i18next.t)?.replace(/[\u2068\u2069]/g, "") ?? null;
+};
+
+describe("dateInWords", () => {
+  it("says a record's date in Arabic, with Levantine month names", async () => {
+    expect(await words("12 MAR 1890", "ar")).toBe("12 آذار 1890");
+    expect(await words("ABT 1890", "ar")).toBe("نحو 1890");
+    expect(await words("bef oct 1922", "ar")).toBe("قبل تشرين الأول 1922");
+    expect(await words("BET 1880 AND 1885", "ar")).toBe("بين 1880 و1885");
+  });
+
+  it("and in French", async () => {
+    expect(await words("AFT 02 JAN 1900", "fr")).toBe("après 2 janvier 1900");
+    expect(await words("FROM 1880 TO 1885", "fr")).toBe("de 1880 à 1885");
+  });
+
+  it("leaves English, other calendars and phrases as written", async () => {
+    expect(await words("ABT 1890", "en")).toBeNull();
+    expect(await words("JULIAN 5 OCT 1582", "ar")).toBeNull();
+    expect(await words("INT 1890 (as the record says)", "fr")).toBeNull();
+    expect(await words("1890/91", "ar")).toBeNull();
+  });
+});
