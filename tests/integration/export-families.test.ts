@@ -58,4 +58,14 @@ describe("an imported family on export", () => {
       expect(recs.find((r) => r.includes("1 NAME Nabil /Saab/"))!.some((l) => l.startsWith("1 FAMS"))).toBe(false);
     }
   }, 60_000);
+
+  it("writes a 5.5.1 date on one line, even one the file broke over two", async () => {
+    const user = await buildUser(server.ds);
+    await importConfirmed(server, user.token, "broken.ged", gedcom551("0 @I1@ INDI", "1 NAME Rose /Kanaan/", "1 BIRT", "2 DATE 31 FEB 1899", "this line is broken"));
+    const res = await fetch(`${server.url}/api/exports/tree?scope=mine&version=5.5.1`, { headers: { authorization: `Bearer ${user.token}` } });
+    const [indi] = records(await res.text()).filter((r) => r[0].endsWith(" INDI"));
+    const at = indi.findIndex((l) => l.startsWith("2 DATE"));
+    expect(indi[at]).toBe("2 DATE (31 FEB 1899 this line is broken)");
+    expect(indi[at + 1]).not.toMatch(/^3 CONT/);
+  }, 60_000);
 });

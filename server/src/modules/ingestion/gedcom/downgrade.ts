@@ -46,7 +46,8 @@ function takePhrase(n: GedcomNode): string | undefined {
 
 /** 7.0 DATE + PHRASE → 5.5.1 "INT date (phrase)" or "(phrase)"; calendars and BCE rewritten. */
 function downgradeDateNode(n: GedcomNode): void {
-  const phrase = takePhrase(n);
+  // A 5.5.1 date is one line: a phrase that ran over several (7.0 PHRASE text may) is joined.
+  const phrase = takePhrase(n)?.replace(/\s*[\r\n]+\s*/g, " ");
   const date = n.value ? downgradeDate(n.value) : "";
   if (phrase === undefined) n.value = date || undefined;
   else if (date && !/^(BET|FROM|TO|BEF|AFT|ABT|CAL|EST) /.test(date)) n.value = `INT ${date} (${phrase})`;
