@@ -24,7 +24,7 @@ export class ImportOutcome {
   @Column("int", { nullable: true })
   line: number | null;
 
-  /** The staged record's data (a spreadsheet row's cells, for the error report). */
+  /** A refused record's staged data (a spreadsheet row's cells for the error report, a link's family); `{}` for a likely duplicate. */
   @Column("jsonb")
   data: Record<string, unknown>;
 
@@ -65,3 +65,11 @@ export const OUTCOME_COLUMNS = "job_id, seq, kind, local_key, line, data, target
 
 /** A staged record `s` a done import keeps (import_outcomes): refused, or a likely duplicate. */
 export const KEPT_OUTCOME = `(s.error_keys <> '{}' OR s.duplicate_of IS NOT NULL)`;
+
+/**
+ * OUTCOME_COLUMNS of a staged record `s`, its data only when refused: a large file's likely
+ * duplicates can be every one of its people, and their data (events, ids) is in the tree.
+ */
+export const OUTCOME_VALUES = OUTCOME_COLUMNS.split(", ")
+  .map((c) => (c === "data" ? `CASE WHEN s.error_keys <> '{}' THEN s.data ELSE '{}' END` : `s.${c}`))
+  .join(", ");
