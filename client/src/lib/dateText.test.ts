@@ -23,9 +23,13 @@ describe("dateInWords", () => {
     expect(await words("BET 1880 AND 1885", "ar")).toBe("بين 1880 و1885");
   });
 
-  it("and in French", async () => {
-    expect(await words("AFT 02 JAN 1900", "fr")).toBe("après 2 janvier 1900");
+  it("and in French, with its articles and contractions", async () => {
+    expect(await words("AFT 02 JAN 1900", "fr")).toBe("après le 2 janvier 1900");
+    expect(await words("1 MAR 1890", "fr")).toBe("1er mars 1890");
     expect(await words("FROM 1880 TO 1885", "fr")).toBe("de 1880 à 1885");
+    expect(await words("FROM 12 MAR 1880 TO 1 APR 1885", "fr")).toBe("du 12 mars 1880 au 1er avril 1885");
+    expect(await words("TO 12 MAR 1890", "fr")).toBe("jusqu'au 12 mars 1890");
+    expect(await words("BET MAR 1880 AND 1885", "fr")).toBe("entre mars 1880 et 1885");
   });
 
   it("leaves English, other calendars and phrases as written", async () => {

@@ -6,7 +6,7 @@ import { timedQueries, type PhaseTimes, type Queryable } from "./phases.js";
 import { stagePeopleKeys } from "./staged-people.js";
 import { fileIdentity, sameFileSql, UnreadableFileError } from "./importer.js";
 import type { ImportJob } from "./import-job.entity.js";
-import { KEPT_OUTCOME, OUTCOME_COLUMNS, OUTCOME_VALUES } from "./import-outcome.entity.js";
+import { OUTCOME_COLUMNS, OUTCOME_SELECT } from "./import-outcome.entity.js";
 
 const PRIVACY = JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false });
 const COLS = IMPORTED_PERSON_COLUMNS.map((c) => `"${c}"`).join(", ");
@@ -94,7 +94,7 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
   await refreshLiving(tx, jobId, reimported);
   await keepRecords(tx, job, reimported);
   // What the done page and the error report read, out of the UNLOGGED staging table.
-  await tx.query(`/* outcomes */ INSERT INTO import_outcomes (${OUTCOME_COLUMNS}) SELECT ${OUTCOME_VALUES} FROM import_staged s WHERE s.job_id = $1 AND ${KEPT_OUTCOME}`, [jobId]);
+  await tx.query(`/* outcomes */ INSERT INTO import_outcomes (${OUTCOME_COLUMNS}) ${OUTCOME_SELECT}`, [jobId]);
   return { created, updated, links, unions };
 }
 

@@ -10,9 +10,8 @@ import { ImportStatus, type ImportJob } from "./import-job.entity.js";
 import { JOB_COLUMNS, loadJob, type ImportRunner } from "./runner.js";
 import { SHEET_FIELDS } from "./spreadsheet/headers.js";
 import { discardStaged } from "./staging.js";
-import type { Queryable } from "./phases.js";
 import { FILE_PROBLEMS } from "./importer.js";
-import { namesOfKeys } from "./staged-names.js";
+import { END_NAMES, endNames, type EndsRow } from "./staged-names.js";
 import { presentJob, type ImportJobView, type ImportRecordView, type ImportWarningView } from "./import-job.types.js";
 import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
 
@@ -137,19 +136,18 @@ export async function jobRecords(ctx: Context, globalId: string, filter: "all" |
   const job = await jobFor(ctx, globalId);
   const offset = offsetAfter(after);
   const where = filter === "errors" ? `AND error_keys <> '{}'` : filter === "duplicates" ? `AND duplicate_of IS NOT NULL` : "";
-  const table = await recordsSource(ctx.ds, job, filter);
+  const table = await recordsSource(ctx, job, filter);
   const [{ n }]: { n: number }[] = await ctx.ds.query(`SELECT count(*)::int AS n FROM ${table} WHERE job_id = $1 ${where}`, [job.id]);
-  type Row = { line: number | null; kind: string; local_key: string | null; action: string; error_keys: string[]; duplicate_of: string | null; target_id: string | null } & Record<
-    "full_name" | "full_name_ar" | "birth_date_text" | "death_date_text" | "from_key" | "to_key",
+  type Row = EndsRow & { line: number | null; local_key: string | null; action: string; error_keys: string[]; duplicate_of: string | null; target_id: string | null } & Record<
+    "full_name" | "full_name_ar" | "birth_date_text" | "death_date_text",
     string | null
   >;
   const rows: Row[] = await ctx.ds.query(
-    `SELECT line, kind, local_key, full_name, full_name_ar, birth_date_text, death_date_text, action, error_keys, duplicate_of, target_id, from_key, to_key
+    `SELECT line, kind, local_key, full_name, full_name_ar, birth_date_text, death_date_text, action, error_keys, duplicate_of, target_id, from_key, to_key, ${END_NAMES}
        FROM ${table} WHERE job_id = $1 ${where} ORDER BY seq LIMIT $2 OFFSET $3`,
     [job.id, first + 1, offset],
   );
-  const names = await namesOfKeys(ctx.ds, job.id, rows.flatMap((r) => [r.from_key, r.to_key]).filter((k): k is string => k !== null), ctx.language === "ar");
-  const end = (key: string | null) => (key === null ? [] : [names.get(key) ?? key]);
+  const ends = await endNames(ctx.ds, job.id, rows, ctx.language === "ar");
   const done = job.status === ImportStatus.DONE;
   const written = (r: Row) => (done && r.kind === "person" && r.action !== "skip" && !r.error_keys.length ? r.target_id : null);
   const ids = [...new Set(rows.flatMap((r) => [written(r), r.duplicate_of]).filter((id): id is string => id !== null))];
@@ -171,7 +169,7 @@ export async function jobRecords(ctx: Context, globalId: string, filter: "all" |
       nameAr: r.full_name_ar,
       birth: r.birth_date_text,
       death: r.death_date_text,
-      ends: r.kind === "link" || r.kind === "union" ? [...end(r.from_key), ...end(r.to_key)] : [],
+      ends: ends(r),
       action: r.action,
       errors: r.error_keys.map((k) => translate(k, ctx.language, { years: MIN_PARENT_GAP_YEARS })),
       duplicate,
@@ -185,12 +183,16 @@ export async function jobRecords(ctx: Context, globalId: string, filter: "all" |
 /**
  * Where a job's records are read: the staging table, but for a done job's refused records and
  * likely duplicates (import_outcomes), and for all its records once the staging table no longer
- * has them (pruned, or emptied by a database crash): then those are what it has left.
+ * keeps them (IMPORT_STAGED_KEEP_HOURS after the job, when pruning starts, or sooner when a
+ * database crash emptied it): then those are what it has left.
  */
-async function recordsSource(ds: Queryable, job: ImportJob, filter: "all" | "errors" | "duplicates"): Promise<"import_staged" | "import_outcomes"> {
+async function recordsSource(ctx: Context, job: ImportJob, filter: "all" | "errors" | "duplicates"): Promise<"import_staged" | "import_outcomes"> {
   if (job.status !== ImportStatus.DONE) return "import_staged";
   if (filter !== "all") return "import_outcomes";
-  const [{ staged }]: { staged: boolean }[] = await ds.query(`SELECT EXISTS (SELECT 1 FROM import_staged WHERE job_id = $1) AS staged`, [job.id]);
+  const [{ staged }]: { staged: boolean }[] = await ctx.ds.query(
+    `SELECT now() - $2 * interval '1 hour' < j.finished_at AND EXISTS (SELECT 1 FROM import_staged WHERE job_id = $1) AS staged FROM import_jobs j WHERE j.id = $1`,
+    [job.id, ctx.config.IMPORT_STAGED_KEEP_HOURS],
+  );
   return staged ? "import_staged" : "import_outcomes";
 }
 

@@ -24,7 +24,11 @@ export class ImportOutcome {
   @Column("int", { nullable: true })
   line: number | null;
 
-  /** A refused record's staged data (a spreadsheet row's cells for the error report, a link's family); `{}` for a likely duplicate. */
+  /**
+   * A refused record's staged data (a spreadsheet row's cells for the error report, a link's
+   * family), with a refused link's or union's two people as the file named them (`ends`: [latin,
+   * arabic] each); `{}` for a likely duplicate.
+   */
   @Column("jsonb")
   data: Record<string, unknown>;
 
@@ -64,12 +68,25 @@ export class ImportOutcome {
 export const OUTCOME_COLUMNS = "job_id, seq, kind, local_key, line, data, target_id, error_keys, action, duplicate_of, from_key, to_key, full_name, full_name_ar, birth_date_text, death_date_text";
 
 /** A staged record `s` a done import keeps (import_outcomes): refused, or a likely duplicate. */
-export const KEPT_OUTCOME = `(s.error_keys <> '{}' OR s.duplicate_of IS NOT NULL)`;
+const KEPT_OUTCOME = `(s.error_keys <> '{}' OR s.duplicate_of IS NOT NULL)`;
 
 /**
- * OUTCOME_COLUMNS of a staged record `s`, its data only when refused: a large file's likely
- * duplicates can be every one of its people, and their data (events, ids) is in the tree.
+ * The import_outcomes row of a staged record `s` (job `$1`): its data only when refused (a large
+ * file's likely duplicates can be all its people, and their data is in the tree), and for a
+ * refused link or union the names of its two people, from the file's own records: once the job
+ * is done the review and the report name them from here, never from the tree, where they may
+ * have been merged into someone the member may not see.
  */
-export const OUTCOME_VALUES = OUTCOME_COLUMNS.split(", ")
-  .map((c) => (c === "data" ? `CASE WHEN s.error_keys <> '{}' THEN s.data ELSE '{}' END` : `s.${c}`))
-  .join(", ");
+export const OUTCOME_SELECT = `SELECT ${OUTCOME_COLUMNS.split(", ")
+  .map((c) => (c === "data" ? `CASE WHEN s.error_keys = '{}' THEN '{}' WHEN s.kind IN ('link', 'union') THEN s.data || jsonb_build_object('ends', jsonb_build_array(a.names, b.names)) ELSE s.data END` : `s.${c}`))
+  .join(", ")}
+  FROM import_staged s
+  LEFT JOIN LATERAL (${endNames("s.from_key")}) a ON s.kind IN ('link', 'union') AND s.error_keys <> '{}'
+  LEFT JOIN LATERAL (${endNames("s.to_key")}) b ON s.kind IN ('link', 'union') AND s.error_keys <> '{}'
+ WHERE s.job_id = $1 AND ${KEPT_OUTCOME}`;
+
+/** The names of the file's person with key `key` (the first, when a spreadsheet repeats an id). */
+function endNames(key: string): string {
+  return `SELECT jsonb_build_array(p.full_name, p.full_name_ar) AS names FROM import_staged p
+           WHERE p.job_id = $1 AND p.kind = 'person' AND p.local_key = ${key} ORDER BY p.error_keys = '{}' DESC, p.seq LIMIT 1`;
+}

@@ -40,10 +40,14 @@ export const fileIdentity = (fileName: string): string => normalizeLatin(fileNam
 export const sameFileSql = (old: string, identity: string, name: string): string =>
   `(${old}.options->>'fileKey' = ${identity} OR (${old}.options->>'fileKey' IS NULL AND ${old}.file_name = ${name}))`;
 
-/** Reasons a file cannot be read that lie in the file itself: reading it again would fail the same way. */
+/**
+ * Reasons a file cannot be read that lie in the file itself: reading it again would fail the same
+ * way. (Not `ingestion.sheet_unreadable`: the workbook reader gives it for any failure, a full
+ * disk included.)
+ */
 export const FILE_PROBLEMS: ReadonlySet<string> = new Set([
   "gedcom.binary", "gedcom.empty", "gedcom.gedzip_invalid", "gedcom.gedzip_no_gedcom", "gedcom.not_gedcom",
-  "ingestion.empty_file", "ingestion.sheet_type", "ingestion.sheet_unreadable",
+  "ingestion.empty_file", "ingestion.sheet_type",
 ]);
 
 /** A file that cannot be read at all: the job fails with this translated reason. */

@@ -4,7 +4,7 @@ import { translate, type Language } from "../../common/i18n.js";
 import { ImportStatus, type ImportJob } from "./import-job.entity.js";
 import type { SheetField } from "./spreadsheet/headers.js";
 import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
-import { namesOfKeys } from "./staged-names.js";
+import { END_NAMES, endNames, type EndsRow } from "./staged-names.js";
 
 /** Excel opens UTF-8 CSV (Arabic included) correctly only with a byte-order mark. */
 const BOM = "\uFEFF";
@@ -33,10 +33,10 @@ export function templateCsv(lang: Language): string {
  * row's original cells), then one per warning; each says which of the two it is.
  */
 export async function errorReportCsv(ds: DataSource, job: ImportJob, lang: Language): Promise<string> {
-  type Row = { line: number | null; kind: string; data: { raw?: string[] }; error_keys: string[]; local_key: string | null; from_key: string | null; to_key: string | null } & Record<"full_name" | "full_name_ar", string | null>;
+  type Row = EndsRow & { line: number | null; data: { raw?: string[] }; error_keys: string[]; local_key: string | null } & Record<"full_name" | "full_name_ar", string | null>;
   const rows: Row[] = await ds.query(
     // A done import's refused records are kept in import_outcomes (import_staged is UNLOGGED and pruned).
-    `SELECT line, kind, data, error_keys, local_key, from_key, to_key, full_name, full_name_ar
+    `SELECT line, kind, data, error_keys, local_key, from_key, to_key, full_name, full_name_ar, ${END_NAMES}
        FROM ${job.status === ImportStatus.DONE ? "import_outcomes" : "import_staged"} WHERE job_id = $1 AND error_keys <> '{}' ORDER BY seq LIMIT 100000`,
     [job.id],
   );
@@ -44,12 +44,12 @@ export async function errorReportCsv(ds: DataSource, job: ImportJob, lang: Langu
     `SELECT line, key, params FROM import_warnings WHERE job_id = $1 ORDER BY seq`,
     [job.id],
   );
-  const names = await namesOfKeys(ds, job.id, rows.flatMap((r) => [r.from_key, r.to_key]).filter((k): k is string => k !== null), lang === "ar");
-  const end = (key: string | null) => (key === null ? "" : names.get(key) ?? key);
-  const what = (r: Row) =>
-    r.kind === "link" || r.kind === "union"
-      ? translate(`ingestion.review.ends_${r.kind}`, lang, { from: end(r.from_key), to: end(r.to_key) })
-      : (lang === "ar" ? r.full_name_ar ?? r.full_name : r.full_name ?? r.full_name_ar) ?? r.local_key ?? "";
+  const ends = await endNames(ds, job.id, rows, lang === "ar");
+  const what = (r: Row) => {
+    const [from, to] = ends(r);
+    if (from !== undefined) return translate(`ingestion.review.ends_${r.kind}`, lang, { from, to });
+    return (lang === "ar" ? r.full_name_ar || r.full_name : r.full_name || r.full_name_ar) || r.local_key || "";
+  };
   const headers = ((job.options as { headers?: string[] }).headers ?? []).map(String);
   const where = translate(job.kind === "gedcom" ? "ingestion.report.line" : "ingestion.report.row", lang);
   const head = [where, translate("ingestion.report.severity", lang), translate("ingestion.report.record", lang), translate("ingestion.report.problem", lang), ...headers];

@@ -16,6 +16,12 @@ import { timed, type PhaseTimes } from "./phases.js";
 const RUNNING = [ImportStatus.PARSING, ImportStatus.COMMITTING];
 /** Staged rows removed per statement when a done job's are pruned. */
 const PRUNE_BATCH = 50_000;
+/**
+ * A done job's staged row `s` that may go: any but a refused record or likely duplicate that is
+ * not in import_outcomes (one committed by a server of before that table, during a rolling
+ * deploy, stays where that server's readers look for it).
+ */
+const PRUNABLE = `((s.error_keys = '{}' AND s.duplicate_of IS NULL) OR EXISTS (SELECT 1 FROM import_outcomes o WHERE o.job_id = s.job_id AND o.seq = s.seq))`;
 
 /** The columns of a job row in its GraphQL-facing shape (for SELECT and RETURNING). */
 export const JOB_COLUMNS = `id, rootspace_id AS "rootspaceId", user_id AS "userId", kind, status, file_name AS "fileName", file_size AS "fileSize",
@@ -117,14 +123,14 @@ export class ImportRunner {
     );
     if (!job) return;
     const [, removed]: [unknown, number] = await this.deps.ds.query(
-      `${POLL_SQL_TAG} DELETE FROM import_staged WHERE job_id = $1 AND seq IN (SELECT seq FROM import_staged WHERE job_id = $1 LIMIT $2)`,
+      `${POLL_SQL_TAG} DELETE FROM import_staged WHERE job_id = $1 AND seq IN (SELECT s.seq FROM import_staged s WHERE s.job_id = $1 AND ${PRUNABLE} LIMIT $2)`,
       [job.id, PRUNE_BATCH],
     );
     // Marked only once none is left: another server may have removed the same batch meanwhile.
     if (removed < PRUNE_BATCH) {
       await this.deps.ds.query(
         `${POLL_SQL_TAG} UPDATE import_jobs SET staged_pruned_at = now()
-          WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM import_staged WHERE job_id = $1)`,
+          WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM import_staged s WHERE s.job_id = $1 AND ${PRUNABLE})`,
         [job.id],
       );
     }

@@ -1,20 +1,39 @@
 import type { Queryable } from "./phases.js";
 
+/** A refused link's or union's row: its two ends by file key, and (import_outcomes) the names kept with it. */
+export interface EndsRow {
+  kind: string;
+  from_key: string | null;
+  to_key: string | null;
+  /** [[latin, arabic], [latin, arabic]], kept by the commit (OUTCOME_SELECT); null while staged. */
+  end_names: [string | null, string | null][] | null;
+}
+
+/** SQL: the column EndsRow.end_names of a job's row (staged or outcome). */
+export const END_NAMES = `CASE WHEN kind IN ('link', 'union') THEN data->'ends' END AS end_names`;
+
 /**
- * The names of a job's people by their keys in the file (a refused link's ends): from its staged
- * records while it has them, else from the people its kept records became.
+ * The names of each link's or union's two people, as the file named them, in the reader's script
+ * (else the other script, else their key in the file): kept with a done job's outcome, or read
+ * from the job's staged people while it is reviewed. Never from the tree: a person may since have
+ * been merged into someone the reader may not see.
  */
-export async function namesOfKeys(ds: Queryable, jobId: string, keys: string[], arabic: boolean): Promise<Map<string, string>> {
-  const name = (t: string) => (arabic ? `coalesce(${t}.full_name_ar, ${t}.full_name)` : `coalesce(${t}.full_name, ${t}.full_name_ar)`);
-  if (!keys.length) return new Map();
-  const rows: { key: string; name: string | null }[] = await ds.query(
-    `SELECT DISTINCT ON (key) key, name FROM (
-       SELECT s.local_key AS key, ${name("s")} AS name, 0 AS source FROM import_staged s WHERE s.job_id = $1 AND s.kind = 'person' AND s.local_key = ANY($2)
-       UNION ALL
-       SELECT k.xref, ${name("p")}, 1 FROM kept_records k JOIN people p ON p.id = k.record_id
-        WHERE k.job_id = $1 AND k.record_table = 'people' AND k.xref = ANY($2)) x
-      ORDER BY key, source`,
-    [jobId, [...new Set(keys)]],
-  );
-  return new Map(rows.filter((r) => r.name).map((r) => [r.key, r.name!]));
+export async function endNames(ds: Queryable, jobId: string, rows: EndsRow[], arabic: boolean): Promise<(row: EndsRow) => string[]> {
+  const pick = (latin: string | null, ar: string | null) => (arabic ? ar || latin : latin || ar) || null;
+  const keys = rows.filter((r) => !r.end_names).flatMap((r) => [r.from_key, r.to_key]).filter((k): k is string => k !== null);
+  const staged: { key: string; latin: string | null; ar: string | null }[] = keys.length
+    ? await ds.query(
+        `SELECT DISTINCT ON (local_key) local_key AS key, full_name AS latin, full_name_ar AS ar FROM import_staged
+          WHERE job_id = $1 AND kind = 'person' AND local_key = ANY($2) ORDER BY local_key, error_keys = '{}' DESC, seq`,
+        [jobId, [...new Set(keys)]],
+      )
+    : [];
+  const byKey = new Map(staged.map((r) => [r.key, pick(r.latin, r.ar)]));
+  return (r) => {
+    if (r.kind !== "link" && r.kind !== "union") return [];
+    return [r.from_key, r.to_key].map((key, i) => {
+      const kept = r.end_names?.[i];
+      return (kept ? pick(kept[0], kept[1]) : byKey.get(key ?? "")) ?? key ?? "?";
+    });
+  };
 }

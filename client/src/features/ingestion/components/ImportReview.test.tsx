@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ImportJobFieldsFragment } from "../../../gql/graphql";
 import { changeLanguage, initI18n } from "../../../i18n";
 import { parseTranslations } from "../../../i18n/csv";
@@ -21,6 +21,9 @@ const show = (readAgain: boolean) => render(<MemoryRouter><ImportReview job={job
 beforeAll(async () => {
   await initI18n(parseTranslations(csvText));
 });
+afterEach(() => {
+  records = empty;
+});
 
 describe("ImportReview", () => {
   it("says why a file is back in review after the server lost what it had read", async () => {
@@ -40,7 +43,7 @@ describe("ImportReview", () => {
     expect(screen.queryByRole("status")).toBeNull();
   });
 
-  it("names the two people of a refused parent link, and says a birth date in Arabic words", async () => {
+  it("shows a refused parent link by its two people, and a record's birth date in Arabic words", async () => {
     await changeLanguage("ar");
     const node = { line: 42, kind: "link", key: null, name: null, nameAr: null, birth: null, death: null, ends: ["يوسف صعب", "إيليا صعب"], action: "create", errors: ["يجب أن يكون الوالد أكبر من الولد باثنتي عشرة سنة على الأقل."], duplicate: null, person: null, canMerge: false };
     const person = { ...node, kind: "person", name: "Elias Saab", ends: [], errors: [], birth: "2 OCT 1822" };
@@ -51,6 +54,5 @@ describe("ImportReview", () => {
     const items = [...container.querySelectorAll(".import-list li")].map((li) => li.textContent?.replace(/[\u2068\u2069]/g, ""));
     expect(items.some((text) => text?.includes("يوسف صعب أحد والدَي إيليا صعب"))).toBe(true);
     expect(items[1]).toContain("2 تشرين الأول 1822");
-    records = empty;
   });
 });
