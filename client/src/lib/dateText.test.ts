@@ -32,8 +32,12 @@ describe("dateInWords", () => {
     expect(await words("BET MAR 1880 AND 1885", "fr")).toBe("entre mars 1880 et 1885");
   });
 
-  it("leaves English, other calendars and phrases as written", async () => {
-    expect(await words("ABT 1890", "en")).toBeNull();
+  it("and in English", async () => {
+    expect(await words("ABT 1890", "en")).toBe("about 1890");
+    expect(await words("12 MAR 1890", "en")).toBe("12 March 1890");
+  });
+
+  it("leaves other calendars and phrases as written", async () => {
     expect(await words("JULIAN 5 OCT 1582", "ar")).toBeNull();
     expect(await words("INT 1890 (as the record says)", "fr")).toBeNull();
     expect(await words("1890/91", "ar")).toBeNull();

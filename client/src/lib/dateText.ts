@@ -21,11 +21,10 @@ const contract = (text: string, lang: LanguageCode) =>
 
 /**
  * A genealogical date as records write it ("ABT 1890", "12 MAR 1890", "BET 1880 AND 1885") in
- * the reader's words: "نحو 1890", "12 آذار 1890", "entre 1880 et 1885". English readers, and
- * any form it does not know (other calendars, a phrase), get the text as written: null.
+ * the reader's words: "about 1890", "نحو 1890", "12 آذار 1890", "entre 1880 et 1885". A form it
+ * does not know (other calendars, a phrase) is left as written: null.
  */
 export function dateInWords(text: string, lang: LanguageCode, t: TFunction): string | null {
-  if (lang === "en") return null;
   const u = text.trim().toUpperCase().replace(/\s+/g, " ");
   const p = (s: string) => pointInWords(s, lang, true);
   let m: RegExpExecArray | null;

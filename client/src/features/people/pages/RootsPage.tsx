@@ -18,7 +18,7 @@ export default function RootsPage() {
       <p className="lead">{t("chart.builder_intro")}</p>
       {auth.status === "signedIn" ? (
         <>
-          <nav className="button-row" aria-label={t("ingestion.files")}>
+          <nav className="button-row tree-files" aria-label={t("ingestion.files")}>
             <Link className="button" to="/roots/import">{t("ingestion.gedcom.title")}</Link>
             <Link className="button" to="/excel">{t("ingestion.spreadsheet.title")}</Link>
             <Link className="button" to="/roots/export">{t("ingestion.export.title")}</Link>
