@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
-import { languageInfo, type LanguageCode } from "../i18n/languages";
+import type { LanguageCode } from "../i18n/languages";
+import { formatDate } from "./format";
 
 const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
 /** A date point as records give it: "1890", "MAR 1890", "12 MAR 1890". */
@@ -10,7 +11,7 @@ function pointInWords(s: string, lang: LanguageCode, inPhrase = false): string |
   const m = POINT.exec(s);
   if (!m) return null;
   const [, day, month, year] = m;
-  const name = month ? new Intl.DateTimeFormat(languageInfo(lang).locale, { month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2000, MONTHS.indexOf(month), 1))) : null;
+  const name = month ? formatDate(new Date(Date.UTC(2000, MONTHS.indexOf(month), 1)), lang, { month: "long", timeZone: "UTC" }) : null;
   const d = day ? (lang === "fr" && Number(day) === 1 ? "1er" : String(Number(day))) : null;
   return [lang === "fr" && d && inPhrase ? "le" : null, d, name, year].filter(Boolean).join(" ");
 }

@@ -4,6 +4,7 @@ export { VillageResolver } from "./villages/village.resolver.js";
 export { villageNode } from "./villages/village.service.js";
 export { ensureVillages, importVillages } from "./villages/village.import.js";
 export { hasArabic, nameKeys, normalizeArabic, normalizeLatin, skeleton } from "./names/normalize.js";
+export { inReaderScript } from "./names/reader-script.js";
 export { PersonResolver } from "./people/person.resolver.js";
 export { personNode, personNodes } from "./people/person.service.js";
 export { mayMerge } from "./people/merge.service.js";

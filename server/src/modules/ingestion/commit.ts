@@ -48,8 +48,8 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
   await step(created);
   // The member's earlier records this import updates, by id (usually none): every statement
   // about them goes through this list. Joined on the staged rows instead, they were planned
-  // without statistics of the rows this transaction had just written (the planner counted on a
-  // single person of the member's), and the staged rows were scanned once per person.
+  // without statistics of the rows this transaction had just written (the planner expected the
+  // member to have almost no one), and the staged rows were scanned once per person.
   const [{ reimported }]: { reimported: string[] }[] = await tx.query(
     `/* people re-imported */ SELECT coalesce(array_agg(DISTINCT target_id), '{}') AS reimported FROM import_staged s
       WHERE ${OK} AND s.kind = 'person' AND s.action = 'update'`,

@@ -147,7 +147,7 @@ export async function jobRecords(ctx: Context, globalId: string, filter: "all" |
        FROM ${table} WHERE job_id = $1 ${where} ORDER BY seq LIMIT $2 OFFSET $3`,
     [job.id, first + 1, offset],
   );
-  const ends = await endNames(ctx.ds, job.id, rows, ctx.language === "ar");
+  const ends = await endNames(ctx.ds, job.id, rows, ctx.language);
   const done = job.status === ImportStatus.DONE;
   const written = (r: Row) => (done && r.kind === "person" && r.action !== "skip" && !r.error_keys.length ? r.target_id : null);
   const ids = [...new Set(rows.flatMap((r) => [written(r), r.duplicate_of]).filter((id): id is string => id !== null))];

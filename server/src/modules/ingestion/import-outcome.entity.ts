@@ -1,4 +1,5 @@
 import { Column, Entity } from "typeorm";
+import { stagedNames } from "./staged-names.js";
 
 /**
  * What a done import keeps of its staged records: the refused ones (the review's list and the
@@ -81,12 +82,6 @@ export const OUTCOME_SELECT = `SELECT ${OUTCOME_COLUMNS.split(", ")
   .map((c) => (c === "data" ? `CASE WHEN s.error_keys = '{}' THEN '{}' WHEN s.kind IN ('link', 'union') THEN s.data || jsonb_build_object('ends', jsonb_build_array(a.names, b.names)) ELSE s.data END` : `s.${c}`))
   .join(", ")}
   FROM import_staged s
-  LEFT JOIN LATERAL (${endNames("s.from_key")}) a ON s.kind IN ('link', 'union') AND s.error_keys <> '{}'
-  LEFT JOIN LATERAL (${endNames("s.to_key")}) b ON s.kind IN ('link', 'union') AND s.error_keys <> '{}'
+  LEFT JOIN LATERAL (${stagedNames("s.from_key")}) a ON s.kind IN ('link', 'union') AND s.error_keys <> '{}'
+  LEFT JOIN LATERAL (${stagedNames("s.to_key")}) b ON s.kind IN ('link', 'union') AND s.error_keys <> '{}'
  WHERE s.job_id = $1 AND ${KEPT_OUTCOME}`;
-
-/** The names of the file's person with key `key` (the first, when a spreadsheet repeats an id). */
-function endNames(key: string): string {
-  return `SELECT jsonb_build_array(p.full_name, p.full_name_ar) AS names FROM import_staged p
-           WHERE p.job_id = $1 AND p.kind = 'person' AND p.local_key = ${key} ORDER BY p.error_keys = '{}' DESC, p.seq LIMIT 1`;
-}

@@ -5,6 +5,7 @@ import { ImportStatus, type ImportJob } from "./import-job.entity.js";
 import type { SheetField } from "./spreadsheet/headers.js";
 import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
 import { END_NAMES, endNames, type EndsRow } from "./staged-names.js";
+import { inReaderScript } from "../genealogy/index.js";
 
 /** Excel opens UTF-8 CSV (Arabic included) correctly only with a byte-order mark. */
 const BOM = "\uFEFF";
@@ -44,11 +45,11 @@ export async function errorReportCsv(ds: DataSource, job: ImportJob, lang: Langu
     `SELECT line, key, params FROM import_warnings WHERE job_id = $1 ORDER BY seq`,
     [job.id],
   );
-  const ends = await endNames(ds, job.id, rows, lang === "ar");
+  const ends = await endNames(ds, job.id, rows, lang);
   const what = (r: Row) => {
     const [from, to] = ends(r);
     if (from !== undefined) return translate(`ingestion.review.ends_${r.kind}`, lang, { from, to });
-    return (lang === "ar" ? r.full_name_ar || r.full_name : r.full_name || r.full_name_ar) || r.local_key || "";
+    return inReaderScript(lang, r.full_name, r.full_name_ar) ?? r.local_key ?? "";
   };
   const headers = ((job.options as { headers?: string[] }).headers ?? []).map(String);
   const where = translate(job.kind === "gedcom" ? "ingestion.report.line" : "ingestion.report.row", lang);

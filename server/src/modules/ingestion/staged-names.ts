@@ -1,12 +1,24 @@
+import type { Language } from "../../common/i18n.js";
+import { inReaderScript } from "../genealogy/names/reader-script.js";
 import type { Queryable } from "./phases.js";
+
+/**
+ * SQL: the names ([latin, arabic]) the file gave its person with key `key`, in job `$1`'s staged
+ * records (the first such record, when a spreadsheet repeats an id).
+ */
+export const stagedNames = (key: string): string =>
+  `SELECT jsonb_build_array(p.full_name, p.full_name_ar) AS names FROM import_staged p
+    WHERE p.job_id = $1 AND p.kind = 'person' AND p.local_key = ${key} ORDER BY p.error_keys = '{}' DESC, p.seq LIMIT 1`;
+
+type Names = [string | null, string | null];
 
 /** A refused link's or union's row: its two ends by file key, and (import_outcomes) the names kept with it. */
 export interface EndsRow {
   kind: string;
   from_key: string | null;
   to_key: string | null;
-  /** [[latin, arabic], [latin, arabic]], kept by the commit (OUTCOME_SELECT); null while staged. */
-  end_names: [string | null, string | null][] | null;
+  /** The two ends' names, kept by the commit (OUTCOME_SELECT); null while staged. */
+  end_names: Names[] | null;
 }
 
 /** SQL: the column EndsRow.end_names of a job's row (staged or outcome). */
@@ -18,22 +30,17 @@ export const END_NAMES = `CASE WHEN kind IN ('link', 'union') THEN data->'ends' 
  * from the job's staged people while it is reviewed. Never from the tree: a person may since have
  * been merged into someone the reader may not see.
  */
-export async function endNames(ds: Queryable, jobId: string, rows: EndsRow[], arabic: boolean): Promise<(row: EndsRow) => string[]> {
-  const pick = (latin: string | null, ar: string | null) => (arabic ? ar || latin : latin || ar) || null;
-  const keys = rows.filter((r) => !r.end_names).flatMap((r) => [r.from_key, r.to_key]).filter((k): k is string => k !== null);
-  const staged: { key: string; latin: string | null; ar: string | null }[] = keys.length
-    ? await ds.query(
-        `SELECT DISTINCT ON (local_key) local_key AS key, full_name AS latin, full_name_ar AS ar FROM import_staged
-          WHERE job_id = $1 AND kind = 'person' AND local_key = ANY($2) ORDER BY local_key, error_keys = '{}' DESC, seq`,
-        [jobId, [...new Set(keys)]],
-      )
+export async function endNames(ds: Queryable, jobId: string, rows: EndsRow[], language: Language): Promise<(row: EndsRow) => string[]> {
+  const keys = [...new Set(rows.filter((r) => !r.end_names).flatMap((r) => [r.from_key, r.to_key]).filter((k): k is string => k !== null))];
+  const staged: { key: string; names: Names }[] = keys.length
+    ? await ds.query(`SELECT k.key, n.names FROM unnest($2::text[]) k(key) CROSS JOIN LATERAL (${stagedNames("k.key")}) n`, [jobId, keys])
     : [];
-  const byKey = new Map(staged.map((r) => [r.key, pick(r.latin, r.ar)]));
+  const byKey = new Map(staged.map((r) => [r.key, r.names]));
   return (r) => {
     if (r.kind !== "link" && r.kind !== "union") return [];
     return [r.from_key, r.to_key].map((key, i) => {
-      const kept = r.end_names?.[i];
-      return (kept ? pick(kept[0], kept[1]) : byKey.get(key ?? "")) ?? key ?? "?";
+      const names = r.end_names?.[i] ?? byKey.get(key ?? "");
+      return (names && inReaderScript(language, names[0], names[1])) ?? key ?? "?";
     });
   };
 }

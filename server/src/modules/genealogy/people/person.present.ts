@@ -1,5 +1,6 @@
 import type { Viewer } from "../../../common/auth/viewer.js";
 import { translate, type Language } from "../../../common/i18n.js";
+import { inReaderScript } from "../names/reader-script.js";
 import { accessTo, canEdit, type Access, type PolicyRow } from "./person.policy.js";
 import type { GenealogicalDateView } from "./person.types.js";
 import { PersonView } from "./person.types.js";
@@ -118,7 +119,7 @@ export function presentPerson(row: PersonRow, viewer: Viewer, language: Language
   v.familyId = hidden ? null : row.family_id;
   v.villageId = hidden ? null : row.village_id;
   v.isPrivate = hidden;
-  v.displayName = hidden ? translate("people.private", language) : language === "ar" ? row.full_name_ar || row.full_name : row.full_name || row.full_name_ar || "";
+  v.displayName = hidden ? translate("people.private", language) : inReaderScript(language, row.full_name, row.full_name_ar) ?? "";
   v.fullName = hidden ? null : row.full_name;
   v.fullNameAr = hidden ? null : row.full_name_ar;
   v.givenName = hidden ? null : row.given_name;
