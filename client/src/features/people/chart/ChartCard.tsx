@@ -2,6 +2,8 @@ import type { KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { PersonSummaryFragment } from "../../../gql/graphql";
 import type { PlacedCard } from "./layout";
+import { currentLanguage } from "../../../i18n";
+import { dateInWords } from "../../../lib/dateText";
 import { bandColour, isolateLtr, yearsOf } from "./treeData";
 
 const ARABIC_FONT = "'Noto Naskh Arabic', serif";
@@ -30,8 +32,11 @@ export function ChartCard({ card, person, selected, onSelect }: {
     }
   };
   const years = yearsOf(person);
+  // Read aloud and in the tooltip, the dates in words ("about 1905 – 1960"), not the card's signs.
+  const inWords = (text: string | undefined) => (text ? (dateInWords(text, currentLanguage(), t) ?? text) : "");
+  const lifeInWords = years ? `${inWords(person.birth?.text) || "?"} – ${inWords(person.death?.text)}`.trim() : "";
   const provenance = person.provenance ? `${t(`provenance.${person.provenance.toLowerCase()}`)} · ${Math.round((person.confidence ?? 0) * 100)}%` : "";
-  const label = person.isPrivate ? person.displayName : [person.fullNameAr, person.fullName, years, provenance].filter(Boolean).join(" · ");
+  const label = person.isPrivate ? person.displayName : [person.fullNameAr, person.fullName, lifeInWords, provenance].filter(Boolean).join(" · ");
   return (
     <g
       role="button"

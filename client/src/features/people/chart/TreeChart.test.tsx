@@ -92,6 +92,24 @@ describe("tree chart", () => {
     expect(screen.getByRole("button", { name: "Fit the whole tree" })).toBeTruthy();
   });
 
+  it("keeps a date's qualifier on the card, and says it in words to a screen reader", async () => {
+    await changeLanguage("en");
+    const grandpa = person("p-gp", "Elias Haddad", null, { birth: { text: "ABT 1905", year: 1905 }, death: { text: "BEF 1960", year: 1960 } });
+    const grandma = person("p-gm", "Nada Haddad", null, { birth: { text: "AFT 12 MAR 1910", year: 1910 } });
+    const chart = { ...data, ancestors: [{ generation: 1, viaId: "p-me", person: grandpa }, { generation: 1, viaId: "p-me", person: grandma }] } as TreeChartQuery;
+    const { unmount } = render(<MemoryRouter><TreeChart data={chart} view="pedigree" selectedId={null} onSelect={() => {}} /></MemoryRouter>);
+    const card = (id: string) => document.querySelector(`[data-person-id="${id}"]`)!;
+    expect(card("p-gp").querySelector("text:last-of-type")!.textContent).toContain("~1905–<1960");
+    expect(card("p-gm").textContent).toContain(">1910–");
+    expect(card("p-me").textContent).toContain("1985–");
+    const label = (id: string) => card(id).getAttribute("aria-label")!.replace(/[\u2066-\u2069]/g, "");
+    expect(label("p-gp")).toContain("about 1905 – before 1960");
+    unmount();
+    await changeLanguage("ar");
+    render(<MemoryRouter><TreeChart data={chart} view="pedigree" selectedId={null} onSelect={() => {}} /></MemoryRouter>);
+    expect(label("p-gp")).toContain("نحو 1905");
+  });
+
   it("draws the root at the left in English and at the right in Arabic, with translated controls", async () => {
     await changeLanguage("en");
     const { unmount } = render(<MemoryRouter><TreeChart data={data} view="pedigree" selectedId={null} onSelect={() => {}} /></MemoryRouter>);
