@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const warningsOf = async (token: string, id: string, language = "en") =>
-  (await server.gql<any>(`query($id: ID!) { importWarnings(jobId: $id) { edges { node { line message } } } }`, { id }, { token, language })).data.importWarnings.edges.map((e: any) => e.node);
+  (await server.gql<any>(`query($id: ID!) { importWarnings(jobId: $id) { edges { node { line record message } } } }`, { id }, { token, language })).data.importWarnings.edges.map((e: any) => e.node);
 
 describe("what the review notes about a file", () => {
   it("a GEDCOM person without a name: kept as “?”, with a warning at its line", async () => {
@@ -25,7 +25,25 @@ describe("what the review notes about a file", () => {
     const job = await waitForJob(server, user.token, up.id!, ["review"], 30_000);
     expect(job.counts.people).toBe(2);
     const line = ged.toString("utf8").split(/\r?\n/).indexOf("0 @I2@ INDI") + 1;
-    expect(await warningsOf(user.token, up.id!, "ar")).toEqual([{ line, message: "لا اسم لهذا الشخص في الملف؛ يظهر بعلامة «؟»." }]);
+    // Named by its key in the file, as it has no name.
+    expect(await warningsOf(user.token, up.id!, "ar")).toEqual([{ line, record: "@I2@", message: "لا اسم لهذا الشخص في الملف؛ يظهر بعلامة «؟»." }]);
+  }, 60_000);
+
+  it("a warning about a GEDCOM person names them, in the review, the report and both scripts", async () => {
+    const user = await buildUser(server.ds);
+    const ged = gedcom551(
+      "0 @I1@ INDI", "1 NAME Hanna /Daher/", "1 NAME حنا /ضاهر/", "1 BIRT", "2 DATE 1901", "1 DEAT", "2 DATE 1890",
+      "0 @I2@ INDI", "1 NAME Wadih /Daher/", "1 BIRT", "2 DATE 2 JAN 1930",
+    );
+    const up = await uploadImport(server, user.token, "gedcom", "daher2.ged", ged);
+    await waitForJob(server, user.token, up.id!, ["review"], 30_000);
+    const line = ged.toString("utf8").split(/\r?\n/).indexOf("0 @I1@ INDI") + 1;
+    const [en] = await warningsOf(user.token, up.id!, "en");
+    expect(en).toMatchObject({ line, record: "Hanna Daher" });
+    expect((await warningsOf(user.token, up.id!, "ar"))[0].record).toBe("حنا ضاهر");
+    const report = await fetch(`${server.url}/api/imports/${up.id}/errors.csv`, { headers: { authorization: `Bearer ${user.token}`, "accept-language": "en" } });
+    const rows = (await report.text()).replace(/^\uFEFF/, "").split(/\r?\n/);
+    expect(rows[1]).toBe(`${line},Warning,Hanna Daher,${en.message}`);
   }, 60_000);
 
   it("a spreadsheet's “سنة الولادة” column is read as the birth date", async () => {

@@ -52,8 +52,11 @@ describe("spreadsheet import", () => {
     const [{ before }] = await server.ds.query(`SELECT count(*)::int AS before FROM people WHERE created_by = $1`, [member.id]);
     expect(before).toBe(0);
 
-    const warnings = await server.gql<any>(`query($id: ID!) { importWarnings(jobId: $id) { totalCount edges { node { line message } } } }`, { id: up.id }, { token: member.token });
-    expect(warnings.data.importWarnings.edges.map((e: any) => e.node)).toEqual([{ line: 6, message: "Village “Atlantis” was not found; the person is imported without a village." }]);
+    // A warning names the row's person, in the reader's script.
+    const warnings = async (language: string) =>
+      (await server.gql<any>(`query($id: ID!) { importWarnings(jobId: $id) { totalCount edges { node { line record message } } } }`, { id: up.id }, { token: member.token, language })).data.importWarnings.edges.map((e: any) => e.node);
+    expect(await warnings("en")).toEqual([{ line: 6, record: "Hanna Khoury", message: "Village “Atlantis” was not found; the person is imported without a village." }]);
+    expect((await warnings("ar"))[0].record).toBe("حنا الخوري");
     const errors = await server.gql<any>(`query($id: ID!) { importRecords(jobId: $id, filter: "errors") { totalCount edges { node { line errors } } } }`, { id: up.id }, { token: member.token, language: "fr" });
     expect(errors.data.importRecords.edges[0].node).toEqual({ line: 5, errors: ["Indiquez le nom de la personne en caractères latins ou arabes.", "La date de naissance est illisible."] });
 
@@ -174,17 +177,17 @@ describe("spreadsheet import", () => {
     const up = await uploadImport(server, user.token, "spreadsheet", "saade.csv", "الاسم,اسم الأب,الأب\nطانيوس سعادة,,\nإيليا سعادة,طانيوس,9\n");
     await waitForJob(server, user.token, up.id!, ["review"], 30_000);
     const warnings = async () =>
-      (await server.gql<any>(`query($id: ID!) { importWarnings(jobId: $id) { edges { node { line message } } } }`, { id: up.id }, { token: user.token, language: "ar" })).data.importWarnings.edges.map((e: any) => e.node);
-    expect(await warnings()).toEqual([{ line: 3, message: "الأب: «9» لا يطابق أي صف؛ لن تُسجَّل هذه القرابة." }]);
+      (await server.gql<any>(`query($id: ID!) { importWarnings(jobId: $id) { edges { node { line record message } } } }`, { id: up.id }, { token: user.token, language: "ar" })).data.importWarnings.edges.map((e: any) => e.node);
+    expect(await warnings()).toEqual([{ line: 3, record: "إيليا سعادة", message: "الأب: «9» لا يطابق أي صف؛ لن تُسجَّل هذه القرابة." }]);
     const report = await fetch(`${server.url}/api/imports/${up.id}/errors.csv`, { headers: { authorization: `Bearer ${user.token}`, "accept-language": "ar" } });
-    expect((await report.text()).replace(/^\uFEFF/, "").split(/\r?\n/)).toEqual(["الصف,النوع,السجل,المشكلة,الاسم,اسم الأب,الأب", "3,تنبيه,,الأب: «9» لا يطابق أي صف؛ لن تُسجَّل هذه القرابة."]);
+    expect((await report.text()).replace(/^\uFEFF/, "").split(/\r?\n/)).toEqual(["الصف,النوع,السجل,المشكلة,الاسم,اسم الأب,الأب", "3,تنبيه,إيليا سعادة,الأب: «9» لا يطابق أي صف؛ لن تُسجَّل هذه القرابة."]);
     // The member sets the header row on the last row: nothing left to read, and the headers read from that row.
     const set = await server.gql<any>(`mutation($id: ID!) { setImportMapping(id: $id, headerRow: 2, mapping: ["fullName", null, null]) { status } }`, { id: up.id }, { token: user.token });
     expect(set.errors).toBeUndefined();
     const job = await waitForJob(server, user.token, up.id!, ["review"], 30_000);
     expect(job.headers).toEqual(["إيليا سعادة", "طانيوس", "9"]);
     expect(job.counts.people).toBe(0);
-    expect(await warnings()).toEqual([{ line: 3, message: "لا توجد صفوف بعد صف العناوين (3): اختر الصف الذي يحمل أسماء الأعمدة." }]);
+    expect(await warnings()).toEqual([{ line: 3, record: null, message: "لا توجد صفوف بعد صف العناوين (3): اختر الصف الذي يحمل أسماء الأعمدة." }]);
   }, 60_000);
 
   it("serves a template in the member's language whose headers the importer recognises", async () => {

@@ -21,6 +21,7 @@ import { StagedPrune1795700000000 } from "./1795700000000-StagedPrune.js";
 import { StagedUnlogged1795700000001 } from "./1795700000001-StagedUnlogged.js";
 import { KeptRecordsJson1795800000000 } from "./1795800000000-KeptRecordsJson.js";
 import { ImportOutcomes1795900000000 } from "./1795900000000-ImportOutcomes.js";
+import { WarningRecord1796000000000 } from "./1796000000000-WarningRecord.js";
 
 /** Every migration in order; a new one is appended here. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   StagedUnlogged1795700000001,
   KeptRecordsJson1795800000000,
   ImportOutcomes1795900000000,
+  WarningRecord1796000000000,
 ];

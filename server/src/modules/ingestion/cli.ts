@@ -17,6 +17,7 @@ import { exportGedcom } from "./gedcom-io/export.route.js";
 import { gedcomImporter } from "./gedcom-io/gedcom.importer.js";
 import { emptyCounts, ImportRunner, loadJob } from "./runner.js";
 import { sheetImporter } from "./spreadsheet/sheet.importer.js";
+import { warningRecord, type WarningRow } from "./staged-names.js";
 
 /**
  * npm run gedcom -- import FILE [--user EMAIL] [--rootspace lebanon]
@@ -93,8 +94,11 @@ async function runImport(ds: DataSource, user: { id: string }, path: string, roo
     console.log(`\n${job.status} in ${((Date.now() - started) / 1000).toFixed(1)} s (job ${toGlobalId("ImportJob", id)})`);
     console.log(`people ${c.people} (updated ${c.updates}), unions ${c.unions}, parent links ${c.links}, events ${c.events}, sources ${c.sources}, media ${c.media}, places ${c.places}`);
     console.log(`refused ${c.errors}, warnings ${c.warnings}, possible duplicates ${c.duplicates}`);
-    const warnings: { line: number | null; key: string; params: Record<string, string | number> | null }[] = await ds.query(`SELECT line, key, params FROM import_warnings WHERE job_id = $1 ORDER BY seq LIMIT 20`, [id]);
-    for (const w of warnings) console.log(`  line ${w.line ?? "-"}: ${translate(w.key, "en", w.params ?? {})}`);
+    const warnings: WarningRow[] = await ds.query(`SELECT line, key, params, record FROM import_warnings WHERE job_id = $1 ORDER BY seq LIMIT 20`, [id]);
+    for (const w of warnings) {
+      const record = warningRecord(w, "en");
+      console.log(`  line ${w.line ?? "-"}: ${record ? `${record}: ` : ""}${translate(w.key, "en", w.params ?? {})}`);
+    }
     if (job.errorKey) console.error(translate(job.errorKey, "en", (job.errorParams ?? {}) as Record<string, string>));
     return job.status === "done" ? 0 : 1;
   } finally {

@@ -267,6 +267,10 @@ export class ImportWarning {
 
   @Column("jsonb", { nullable: true })
   params: Record<string, unknown> | null;
+
+  /** The person it is about, as the file names them: [latin, arabic] (null for a line of the file). */
+  @Column("text", { array: true, nullable: true })
+  record: (string | null)[] | null;
 }
 
 /**

@@ -11,7 +11,7 @@ import { JOB_COLUMNS, loadJob, type ImportRunner } from "./runner.js";
 import { SHEET_FIELDS } from "./spreadsheet/headers.js";
 import { discardStaged } from "./staging.js";
 import { FILE_PROBLEMS } from "./importer.js";
-import { END_NAMES, endNames, type EndsRow } from "./staged-names.js";
+import { END_NAMES, endNames, warningRecord, type EndsRow, type WarningRow } from "./staged-names.js";
 import { presentJob, type ImportJobView, type ImportRecordView, type ImportWarningView } from "./import-job.types.js";
 import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
 
@@ -112,17 +112,18 @@ export async function setMapping(ctx: Context, globalId: string, headerRow: numb
 export async function jobWarnings(ctx: Context, globalId: string, first = DEFAULT_PAGE_SIZE, after?: string) {
   const job = await jobFor(ctx, globalId);
   const offset = offsetAfter(after);
-  const rows: { line: number | null; key: string; params: Record<string, string | number> | null }[] = await ctx.ds.query(
-    `SELECT line, key, params FROM import_warnings WHERE job_id = $1 ORDER BY seq LIMIT $2 OFFSET $3`,
+  const rows: WarningRow[] = await ctx.ds.query(
+    `SELECT line, key, params, record FROM import_warnings WHERE job_id = $1 ORDER BY seq LIMIT $2 OFFSET $3`,
     [job.id, first + 1, offset],
   );
   return page(rows.map((r) => warningView(r, ctx.language)), first, offset, job.counts.warnings);
 }
 
-const warningView = (r: { line: number | null; key: string; params: Record<string, string | number> | null }, lang: Language): ImportWarningView => ({
+const warningView = (r: WarningRow, lang: Language): ImportWarningView => ({
   line: r.line,
   key: r.key,
   message: translate(r.key, lang, r.params ?? {}),
+  record: warningRecord(r, lang),
 });
 
 /**

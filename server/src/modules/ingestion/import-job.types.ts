@@ -56,6 +56,8 @@ export class ImportWarningView {
   @Field(() => Int, { nullable: true, description: "Line (GEDCOM) or row (spreadsheet)." }) line: number | null;
   @Field(() => String) key: string;
   @Field(() => String, { description: "The warning in the request language." }) message: string;
+  @Field(() => String, { nullable: true, description: "The person the warning is about, named as the file does (in the request language's script where the file gives both); null for a warning about a line of the file." })
+  record: string | null;
 }
 
 @ObjectType("ImportRecord", { description: "A staged record as the member reviews it." })

@@ -4,7 +4,7 @@ import { translate, type Language } from "../../common/i18n.js";
 import { ImportStatus, type ImportJob } from "./import-job.entity.js";
 import type { SheetField } from "./spreadsheet/headers.js";
 import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
-import { END_NAMES, endNames, type EndsRow } from "./staged-names.js";
+import { END_NAMES, endNames, warningRecord, type EndsRow, type WarningRow } from "./staged-names.js";
 import { inReaderScript } from "../genealogy/index.js";
 
 /** Excel opens UTF-8 CSV (Arabic included) correctly only with a byte-order mark. */
@@ -41,8 +41,8 @@ export async function errorReportCsv(ds: DataSource, job: ImportJob, lang: Langu
        FROM ${job.status === ImportStatus.DONE ? "import_outcomes" : "import_staged"} WHERE job_id = $1 AND error_keys <> '{}' ORDER BY seq LIMIT 100000`,
     [job.id],
   );
-  const warnings: { line: number | null; key: string; params: Record<string, string | number> | null }[] = await ds.query(
-    `SELECT line, key, params FROM import_warnings WHERE job_id = $1 ORDER BY seq`,
+  const warnings: WarningRow[] = await ds.query(
+    `SELECT line, key, params, record FROM import_warnings WHERE job_id = $1 ORDER BY seq`,
     [job.id],
   );
   const ends = await endNames(ds, job.id, rows, lang);
@@ -58,7 +58,7 @@ export async function errorReportCsv(ds: DataSource, job: ImportJob, lang: Langu
   const noted = translate("ingestion.report.warning", lang);
   const lines = [
     ...rows.map((r) => [String(r.line ?? ""), refused, what(r), r.error_keys.map((k) => translate(k, lang, { years: MIN_PARENT_GAP_YEARS })).join("; "), ...(r.data.raw ?? [])]),
-    ...warnings.map((w) => [String(w.line ?? ""), noted, "", translate(w.key, lang, w.params ?? {})]),
+    ...warnings.map((w) => [String(w.line ?? ""), noted, warningRecord(w, lang) ?? "", translate(w.key, lang, w.params ?? {})]),
   ];
   return BOM + Papa.unparse([head, ...lines]);
 }

@@ -44,3 +44,14 @@ export async function endNames(ds: Queryable, jobId: string, rows: EndsRow[], la
     });
   };
 }
+
+/** A warning as import_warnings keeps it (see Warning). */
+export interface WarningRow {
+  line: number | null;
+  key: string;
+  params: Record<string, string | number> | null;
+  record: Names | null;
+}
+
+/** The person a warning is about, in the reader's script (null for a warning about a line). */
+export const warningRecord = (w: WarningRow, language: Language): string | null => (w.record ? inReaderScript(language, w.record[0], w.record[1]) ?? null : null);

@@ -24,6 +24,8 @@ export interface Warning {
   line: number | null;
   key: string;
   params?: Record<string, unknown>;
+  /** The person it is about, as the file names them: [latin, arabic]. */
+  record?: [string | null, string | null];
 }
 
 /** Warnings kept per job (all are counted; a file with a million problems keeps the first ones). */
@@ -258,10 +260,10 @@ export class Stager {
     if (!this.warnings.length) return;
     const batch = this.warnings;
     this.warnings = [];
-    const rows = batch.map((w) => ({ seq: this.warningSeq++, line: w.line, key: w.key, params: w.params ?? null }));
+    const rows = batch.map((w) => ({ seq: this.warningSeq++, line: w.line, key: w.key, params: w.params ?? null, record: w.record ?? null }));
     await this.ds.query(
-      `INSERT INTO import_warnings (job_id, seq, line, key, params)
-       SELECT $1, x.seq, x.line, x.key, x.params FROM jsonb_to_recordset($2::jsonb) AS x(seq int, line int, key text, params jsonb)`,
+      `INSERT INTO import_warnings (job_id, seq, line, key, params, record)
+       SELECT $1, x.seq, x.line, x.key, x.params, x.record FROM jsonb_to_recordset($2::jsonb) AS x(seq int, line int, key text, params jsonb, record text[])`,
       [this.jobId, JSON.stringify(rows)],
     );
   }

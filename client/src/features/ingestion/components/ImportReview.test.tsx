@@ -8,9 +8,10 @@ import csvText from "../../../i18n/translations.csv?raw";
 
 const empty = { totalCount: 0, edges: [], pageInfo: { hasNextPage: false, endCursor: null } };
 let records: unknown = empty;
+let warnings: unknown = empty;
 vi.mock("../generated", () => ({
   useImportRecordsQuery: () => ({ data: { importRecords: records }, fetchMore: vi.fn() }),
-  useImportWarningsQuery: () => ({ data: { importWarnings: empty }, fetchMore: vi.fn() }),
+  useImportWarningsQuery: () => ({ data: { importWarnings: warnings }, fetchMore: vi.fn() }),
 }));
 const { ImportReview } = await import("./ImportReview");
 
@@ -23,6 +24,7 @@ beforeAll(async () => {
 });
 afterEach(() => {
   records = empty;
+  warnings = empty;
 });
 
 describe("ImportReview", () => {
@@ -54,5 +56,17 @@ describe("ImportReview", () => {
     const items = [...container.querySelectorAll(".import-list li")].map((li) => li.textContent?.replace(/[\u2068\u2069]/g, ""));
     expect(items.some((text) => text?.includes("يوسف صعب أحد والدَي إيليا صعب"))).toBe(true);
     expect(items[1]).toContain("2 تشرين الأول 1822");
+  });
+
+  it("names the person a warning is about, and shows a warning about a line by its line alone", async () => {
+    await changeLanguage("en");
+    const edges = [
+      { node: { line: 12, key: "errors.date_unreadable", message: "The birth date is unreadable.", record: "Hanna Daher" } },
+      { node: { line: 3, key: "gedcom.junk_dropped", message: "An unreadable line was left out.", record: null } },
+    ];
+    warnings = { totalCount: 2, edges, pageInfo: { hasNextPage: false, endCursor: null } };
+    const { container } = render(<MemoryRouter><ImportReview job={{ ...job(false), counts: { ...counts, warnings: 2 } } as ImportJobFieldsFragment} /></MemoryRouter>);
+    const items = [...container.querySelectorAll(".import-list li")].map((li) => li.textContent?.replace(/[\u2068\u2069]/g, ""));
+    expect(items).toEqual(["Line 12 Hanna Daher — The birth date is unreadable.", "Line 3 An unreadable line was left out."]);
   });
 });

@@ -49,7 +49,9 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
         <ul className="import-list" role="tabpanel">
           {warnings.data?.importWarnings.edges.map((e, i) => (
             <li key={i}>
-              {e.node.line != null && <span className="badge">{t("ingestion.review.line", { line: e.node.line })}</span>} <bdi>{e.node.message}</bdi>
+              {e.node.line != null && <span className="badge">{t("ingestion.review.line", { line: e.node.line })}</span>}{" "}
+              {e.node.record && <><bdi>{e.node.record}</bdi> — </>}
+              <bdi>{e.node.message}</bdi>
             </li>
           ))}
           {warnings.data?.importWarnings.totalCount === 0 && <li className="muted">{t("ingestion.review.none")}</li>}

@@ -92,15 +92,18 @@ async function stagePerson(ctx: StageContext, indi: GedcomNode, key: string | nu
   const events = personEvents(indi);
   const villageId = birthLocality ? matchVillage(birthLocality) : null;
   const { columns, errors } = personColumns({ ...person, villageId });
+  const nameless = !columns.full_name || (columns.full_name === "?" && !columns.full_name_ar);
+  // Warnings about the person name them as the file does (a nameless one by its key).
+  const record: [string | null, string | null] = nameless ? [key, null] : [columns.full_name as string, columns.full_name_ar as string | null];
   // A family file is the member's record of the past: an unreadable or odd date is a warning,
   // never a reason to leave a person out (the original text is kept with the record).
-  for (const e of errors) await ctx.stager.warn({ line: indi.line, key: e, params: { years: MIN_PARENT_GAP_YEARS } });
+  for (const e of errors) await ctx.stager.warn({ line: indi.line, key: e, params: { years: MIN_PARENT_GAP_YEARS }, record });
   if (errors.includes("errors.death_before_birth") || errors.includes("errors.date_in_future")) {
     for (const k of ["death_date_text", "death_date_qualifier", "death_date_from", "death_date_to"]) columns[k] = null;
   }
-  if (!columns.full_name || (columns.full_name === "?" && !columns.full_name_ar)) {
+  if (nameless) {
     columns.full_name = "?";
-    await ctx.stager.warn({ line: indi.line, key: "ingestion.warn.no_name" });
+    await ctx.stager.warn({ line: indi.line, key: "ingestion.warn.no_name", record });
   }
   const targetId = stagedId();
   await ctx.stager.add(

@@ -12,7 +12,8 @@ export interface SheetOptions {
   mapping: (SheetField | null)[];
 }
 
-type Ref = { key: string; row: number; field: "father" | "mother" | "spouse"; value: string };
+/** A relationship cell, with the names of the row's person (for a warning about it). */
+type Ref = { key: string; row: number; field: "father" | "mother" | "spouse"; value: string; record: [string | null, string | null] };
 
 const nameKey = (s: string) => (hasArabic(s) ? normalizeArabic(s) : normalizeLatin(s));
 
@@ -71,12 +72,11 @@ export const sheetImporter: Importer = {
       const errorKeys: string[] = [];
       if (id && byId.has(id)) errorKeys.push("ingestion.row.duplicate_id");
       const person = toPerson(v);
-      let villageId: string | null = null;
-      if (v.village) {
-        villageId = matchVillage(v.village);
-        if (!villageId) await ctx.stager.warn({ line: row.number, key: "ingestion.warn.village_unmatched", params: { value: v.village } });
-      }
+      const villageId = v.village ? matchVillage(v.village) : null;
       const { columns, errors } = personColumns({ ...person, villageId });
+      // Warnings about the row name its person, as the file does.
+      const record: [string | null, string | null] = [columns.full_name as string | null, columns.full_name_ar as string | null];
+      if (v.village && !villageId) await ctx.stager.warn({ line: row.number, key: "ingestion.warn.village_unmatched", params: { value: v.village }, record });
       errorKeys.push(...errors);
       if (!errorKeys.includes("ingestion.row.duplicate_id")) {
         if (id) byId.set(id, key);
@@ -86,7 +86,7 @@ export const sheetImporter: Importer = {
           byName.set(k, byName.has(k) && byName.get(k) !== key ? null : key);
         }
       }
-      for (const field of ["father", "mother", "spouse"] as const) if (v[field]) refs.push({ key, row: row.number, field, value: v[field]! });
+      for (const field of ["father", "mother", "spouse"] as const) if (v[field]) refs.push({ key, row: row.number, field, value: v[field]!, record });
       await ctx.stager.add({
         kind: "person",
         localKey: key,
@@ -108,11 +108,11 @@ export const sheetImporter: Importer = {
       const target = byId.get(ref.value.trim()) ?? byName.get(nameKey(ref.value));
       if (!target) {
         const key = byName.get(nameKey(ref.value)) === null ? "ingestion.warn.ref_ambiguous" : "ingestion.warn.ref_unresolved";
-        await ctx.stager.warn({ line: ref.row, key, params: { column: column(ref.field), value: ref.value } });
+        await ctx.stager.warn({ line: ref.row, key, params: { column: column(ref.field), value: ref.value }, record: ref.record });
         continue;
       }
       if (target === ref.key) {
-        await ctx.stager.warn({ line: ref.row, key: "ingestion.warn.ref_self", params: { column: column(ref.field), value: ref.value } });
+        await ctx.stager.warn({ line: ref.row, key: "ingestion.warn.ref_self", params: { column: column(ref.field), value: ref.value }, record: ref.record });
         continue;
       }
       if (ref.field === "spouse") {
