@@ -13,7 +13,7 @@ export async function uploadImport(server: Pick<TestServer, "url">, token: strin
 }
 
 export const JOB_FIELDS = `id status kind fileName errorMessage canRetry firstPersonId canCancel headerRow headers mapping readAgain
-  counts { parsed written total people unions links warnings errors duplicates updates }`;
+  counts { parsed written committed total people unions links warnings errors duplicates updates }`;
 
 /** Polls a job until it reaches one of `statuses` (the runner works in the background). */
 export async function waitForJob(server: Pick<TestServer, "gql">, token: string, id: string, statuses: string[], timeoutMs = 20_000): Promise<Record<string, any>> {

@@ -5,7 +5,7 @@ import { IMPORTED_PERSON_COLUMNS } from "./person-record.js";
 import { timedQueries, type PhaseTimes, type Queryable } from "./phases.js";
 import { stagePeopleKeys } from "./staged-people.js";
 import { fileIdentity, sameFileSql, UnreadableFileError } from "./importer.js";
-import type { ImportJob } from "./import-job.entity.js";
+import type { ImportCounts, ImportJob } from "./import-job.entity.js";
 import { OUTCOME_COLUMNS, OUTCOME_SELECT } from "./import-outcome.entity.js";
 
 const PRIVACY = JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false });
@@ -34,7 +34,10 @@ export interface CommitCounts {
  * parent links and unions. Set-based SQL, a handful of statements whatever the size.
  * `step` runs between statements (progress, cancellation).
  */
-export async function commitStaged(em: EntityManager, job: ImportJob, step: (written: number) => Promise<void>, times?: PhaseTimes): Promise<CommitCounts> {
+export async function commitStaged(em: EntityManager, job: ImportJob, step: (progress: Pick<ImportCounts, "written" | "committed">) => Promise<void>, times?: PhaseTimes): Promise<CommitCounts> {
+  // Progress: the rows written, and the file's records gone through (a re-import's unchanged
+  // people and links already there are not rewritten, but the bar still reaches its end).
+  const { people, links: stagedLinks } = job.counts;
   const { id: jobId, userId } = job;
   const tx = timedQueries(em, times, "commit");
   // The staged records live in an UNLOGGED table, emptied by a database crash: never commit
@@ -45,7 +48,7 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
   await tx.query(`SELECT set_config('roots.defer_kin', 'on', true)`);
   const villages = await lockReferences(tx, job);
   const created = await insertPeople(tx, job, villages);
-  await step(created);
+  await step({ written: created, committed: created });
   // The member's earlier records this import updates, by id (usually none): every statement
   // about them goes through this list. Joined on the staged rows instead, they were planned
   // without statistics of the rows this transaction had just written (the planner expected the
@@ -56,7 +59,7 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
     [jobId],
   );
   const updated = reimported.length ? await updatePeople(tx, jobId, userId, reimported, villages) : 0;
-  await step(created + updated);
+  await step({ written: created + updated, committed: people });
   await tx.query(
     `/* external ids */ INSERT INTO external_ids (id, owner_id, scheme, value, record_table, record_id)
      SELECT ${orderedId("s.target_id")}, $2, e->>'scheme', e->>'value', 'people', s.target_id
@@ -77,7 +80,7 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
     conflict: "(parent_id, child_id)",
     reimport,
   });
-  await step(created + updated + links);
+  await step({ written: created + updated + links, committed: people + stagedLinks });
   const unions = await insertBetween(tx, jobId, userId, {
     name: "unions",
     insert: "INSERT INTO unions (id, partner1_id, partner2_id, kind, start_date_text, start_date_qualifier, start_date_from, start_date_to, place, created_by)",
@@ -89,7 +92,7 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (wri
     where: "a.target_id <> b.target_id",
     reimport,
   });
-  await step(created + updated + links + unions);
+  await step({ written: created + updated + links + unions, committed: people + stagedLinks + job.counts.unions });
   await commitImportedEvents(tx, jobId, userId, reimported);
   await refreshLiving(tx, jobId, reimported);
   await keepRecords(tx, job, reimported);

@@ -18,8 +18,10 @@ export type ImportKind = "gedcom" | "spreadsheet";
 export interface ImportCounts {
   /** Records (GEDCOM) or rows (spreadsheet) read so far. */
   parsed: number;
-  /** Rows written to the tree during the commit. */
+  /** Rows written to the tree during the commit (a record found unchanged is not rewritten). */
   written: number;
+  /** The file's people, couples and parent links the commit has gone through: written, or found already there (the progress of the commit, up to people + unions + links). */
+  committed: number;
   /** Records the commit will write (known once parsing ends). */
   total: number;
   people: number;

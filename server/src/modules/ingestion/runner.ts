@@ -6,7 +6,7 @@ import { logger } from "../../common/logger.js";
 import { newId } from "../../common/uuid.js";
 import { track } from "../analytics/index.js";
 import { audit } from "../audit/index.js";
-import { commitStaged } from "./commit.js";
+import { commitStaged, type CommitCounts } from "./commit.js";
 import { ImportStatus, type ImportCounts, type ImportJob } from "./import-job.entity.js";
 import { CancelledError, fileIdentity, UnreadableFileError, type Importer } from "./importer.js";
 import { finishStaging } from "./review.js";
@@ -264,21 +264,21 @@ export class ImportRunner {
     const result = await timed(this.phases, "commit", () => this.withHeartbeat(progress, () =>
       this.deps.ds.transaction(async (tx) => {
         await this.batchSettings(tx);
-        const counts = await commitStaged(tx, job, (written) => progress({ written }, true), this.phases);
+        const counts = await commitStaged(tx, job, (step) => progress(step, true), this.phases);
         await audit(tx, { tableName: "import_jobs", recordId: job.id, userId: job.userId, action: "import", after: { fileName: job.fileName, ...counts } });
         const [rows]: [unknown[], number] = await tx.query(
           `UPDATE import_jobs SET status = 'done', finished_at = now(), updated_at = now(), counts = counts || $2::jsonb,
                   options = options || jsonb_strip_nulls(jsonb_build_object('firstPerson', (
                     SELECT target_id FROM import_staged WHERE job_id = $1 AND kind = 'person' AND action <> 'skip' AND error_keys = '{}' ORDER BY seq LIMIT 1)))
             WHERE id = $1 AND status = 'committing' RETURNING id`,
-          [job.id, JSON.stringify({ written: counts.created + counts.updated + counts.links + counts.unions })],
+          [job.id, JSON.stringify(committedCounts(job, counts))],
         );
         // Cancelled while writing: throwing rolls everything back.
         if (!rows.length) throw new CancelledError();
         return counts;
       }),
     ));
-    job.counts.written = result.created + result.updated + result.links + result.unions;
+    Object.assign(job.counts, committedCounts(job, result));
     await this.removeFile(job);
     await track(this.deps.ds, { eventType: "activation", action: "tree_imported", userId: job.userId, entityId: job.id });
     this.publish(job);
@@ -324,7 +324,13 @@ export class ImportRunner {
   }
 }
 
+/** A done commit's counts: what it wrote, and every person, couple and link of the file gone through. */
+const committedCounts = (job: ImportJob, c: CommitCounts): Pick<ImportCounts, "written" | "committed"> => ({
+  written: c.created + c.updated + c.links + c.unions,
+  committed: job.counts.people + job.counts.unions + job.counts.links,
+});
+
 export const emptyCounts = (): ImportCounts => ({
-  parsed: 0, written: 0, total: 0, people: 0, unions: 0, links: 0, events: 0, sources: 0, media: 0, places: 0,
+  parsed: 0, written: 0, committed: 0, total: 0, people: 0, unions: 0, links: 0, events: 0, sources: 0, media: 0, places: 0,
   warnings: 0, errors: 0, duplicates: 0, updates: 0,
 });

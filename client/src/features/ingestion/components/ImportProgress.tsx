@@ -1,15 +1,16 @@
 import { useTranslation } from "react-i18next";
 import type { ImportJobFieldsFragment } from "../../../gql/graphql";
 
-/** The progress bar of a running job: records read while parsing, rows written while committing. */
+/** The progress bar of a running job: records read while parsing, the file's records gone through while committing. */
 export function ImportProgress({ job }: { job: ImportJobFieldsFragment }) {
   const { t } = useTranslation();
   const { counts, status } = job;
   const committing = status === "committing" || status === "commit_queued";
-  // What the commit writes into the tree (its `written`): people, couples and parent links.
+  // What the commit goes through (its `committed`): people, couples and parent links, written or
+  // (on a re-import) found unchanged.
   const total = counts.people + counts.unions + counts.links;
-  const value = committing && total > 0 ? Math.min(counts.written, total) : undefined;
-  const label = committing ? t("ingestion.progress.writing", { written: counts.written, total }) : status === "queued" ? t("ingestion.progress.queued") : t("ingestion.progress.reading", { count: counts.parsed });
+  const value = committing && total > 0 ? Math.min(counts.committed, total) : undefined;
+  const label = committing ? t("ingestion.progress.writing", { written: counts.committed, total }) : status === "queued" ? t("ingestion.progress.queued") : t("ingestion.progress.reading", { count: counts.parsed });
   return (
     <div className="import-progress" aria-live="polite">
       <progress max={committing && total > 0 ? total : undefined} value={value} aria-label={label} data-testid="import-progress" />

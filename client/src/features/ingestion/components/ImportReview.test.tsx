@@ -15,7 +15,7 @@ vi.mock("../generated", () => ({
 }));
 const { ImportReview } = await import("./ImportReview");
 
-const counts = { parsed: 3, written: 0, total: 3, people: 2, unions: 0, links: 1, events: 0, sources: 0, media: 0, places: 0, warnings: 0, errors: 0, duplicates: 0, updates: 0 };
+const counts = { parsed: 3, written: 0, committed: 0, total: 3, people: 2, unions: 0, links: 1, events: 0, sources: 0, media: 0, places: 0, warnings: 0, errors: 0, duplicates: 0, updates: 0 };
 const job = (readAgain: boolean) => ({ id: "job-1", kind: "gedcom", status: "review", readAgain, counts }) as unknown as ImportJobFieldsFragment;
 const show = (readAgain: boolean) => render(<MemoryRouter><ImportReview job={job(readAgain)} /></MemoryRouter>);
 

@@ -1,0 +1,24 @@
+import { render, screen } from "@testing-library/react";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ImportJobFieldsFragment } from "../../../gql/graphql";
+import { changeLanguage, initI18n } from "../../../i18n";
+import { parseTranslations } from "../../../i18n/csv";
+import csvText from "../../../i18n/translations.csv?raw";
+import { ImportProgress } from "./ImportProgress";
+
+const counts = { parsed: 5, written: 0, committed: 0, total: 5, people: 3, unions: 1, links: 1, events: 0, sources: 0, media: 0, places: 0, warnings: 0, errors: 0, duplicates: 0, updates: 3 };
+const job = (c: Partial<typeof counts>) => ({ id: "job-1", kind: "gedcom", status: "committing", counts: { ...counts, ...c } }) as unknown as ImportJobFieldsFragment;
+
+beforeAll(async () => {
+  await initI18n(parseTranslations(csvText));
+});
+
+describe("ImportProgress", () => {
+  it("a re-import's bar reaches its end though unchanged records are not rewritten", async () => {
+    await changeLanguage("en");
+    render(<ImportProgress job={job({ written: 1, committed: 5 })} />);
+    const bar = screen.getByTestId("import-progress") as HTMLProgressElement;
+    expect([bar.value, bar.max]).toEqual([5, 5]);
+    expect(screen.getByText(/Adding to your tree/).textContent?.replace(/[\u2068\u2069]/g, "")).toBe("Adding to your tree: 5 of 5 (people, couples, parent links)");
+  });
+});
