@@ -3,9 +3,9 @@ import { signInDemo } from "./sign-in.js";
 
 const SHEET = [
   "الرقم,الاسم,اسم الأب,الجنس,مواليد سنة,القرية,الأب",
-  "1,جرجس الحداد,,ذكر,1880,زحلة,",
+  "1,جرجس الحداد,,ذكر,ABT 1880,زحلة,",
   "2,الياس جرجس الحداد,جرجس,ذكر,1910,Zahle,1",
-  "3,نجيب الياس الحداد,الياس,ذكر,1940,Zahlé,2",
+  "3,نجيب الياس الحداد,الياس,ذكر,1940,أتلانتس,2",
 ].join("\n");
 
 test.describe("spreadsheet import", () => {
@@ -23,6 +23,10 @@ test.describe("spreadsheet import", () => {
     await page.getByRole("button", { name: "طبّق وأعد القراءة" }).click();
     await expect(page.getByLabel(/مواليد سنة/)).toHaveValue("birthDate", { timeout: 20_000 });
     await expect(page.getByTestId("import-summary")).toContainText("3");
+    // A warning names the row's person.
+    await page.getByRole("tab", { name: /تحذيرات/ }).click();
+    await expect(page.getByRole("tabpanel")).toContainText("نجيب الياس الحداد — لم يُعثر على القرية");
+    await page.screenshot({ path: "test-results/screens/import-sheet-warnings-ar.png", fullPage: true });
     const confirm = page.getByRole("button", { name: /استيراد \u20683\u2069 أشخاص/ });
     await expect(confirm).toBeVisible({ timeout: 20_000 });
     await page.screenshot({ path: "test-results/screens/import-sheet-review-ar.png", fullPage: true });
@@ -39,6 +43,8 @@ test.describe("spreadsheet import", () => {
     const cards = page.getByTestId("chart-card");
     await expect(cards).toHaveCount(3);
     for (const name of ["نجيب الياس الحداد", "الياس جرجس الحداد", "جرجس الحداد"]) await expect(cards.filter({ hasText: name }).first()).toBeVisible();
+    // "ABT 1880" stays approximate on the card.
+    await expect(cards.filter({ hasText: "جرجس الحداد" }).filter({ hasNotText: "الياس" })).toContainText("~1880–");
     await page.screenshot({ path: "test-results/screens/import-sheet-tree-ar.png", fullPage: true });
     await context.close();
   });
