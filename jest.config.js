@@ -18,5 +18,10 @@ export default {
   globalTeardown: "<rootDir>/tests/support/global-teardown.mjs",
   setupFiles: ["<rootDir>/tests/support/setup-env.ts"],
   maxWorkers: 2,
+  // Under --experimental-vm-modules Node never frees a finished test file's modules (nodejs/node#33439,
+  // jestjs/jest#14605): a worker grows by ~50 MB per file, to 1.5 GB by the end of the suite, and then
+  // takes longer than Jest's 500 ms grace period to exit ("A worker process has failed to exit
+  // gracefully"). Jest replaces a worker that has grown past this between files.
+  workerIdleMemoryLimit: "512MB",
   testTimeout: 30000,
 };
