@@ -27,6 +27,14 @@ describe("what the review notes about a file", () => {
     const line = ged.toString("utf8").split(/\r?\n/).indexOf("0 @I2@ INDI") + 1;
     // Named by its key in the file, as it has no name.
     expect(await warningsOf(user.token, up.id!, "ar")).toEqual([{ line, record: "@I2@", message: "لا اسم لهذا الشخص في الملف؛ يظهر بعلامة «؟»." }]);
+    // In the report, the key is text, never a formula (a cell starting with @ is one in Excel).
+    const report = await fetch(`${server.url}/api/imports/${up.id}/errors.csv`, { headers: { authorization: `Bearer ${user.token}`, "accept-language": "en" } });
+    expect((await report.text()).split(/\r?\n/)[1]).toMatch(new RegExp(`^${line},Warning,"'@I2@",`));
+    // Cancelled, nothing of the file stays: its warnings named its people.
+    const cancelled = await server.gql<any>(`mutation($id: ID!) { cancelImport(id: $id) { status } }`, { id: up.id }, { token: user.token });
+    expect(cancelled.data.cancelImport.status).toBe("cancelled");
+    const [{ n }] = await server.ds.query(`SELECT count(*)::int AS n FROM import_warnings w JOIN import_jobs j ON j.id = w.job_id WHERE j.user_id = $1`, [user.id]);
+    expect(n).toBe(0);
   }, 60_000);
 
   it("a warning about a GEDCOM person names them, in the review, the report and both scripts", async () => {

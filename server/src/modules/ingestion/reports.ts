@@ -60,5 +60,6 @@ export async function errorReportCsv(ds: DataSource, job: ImportJob, lang: Langu
     ...rows.map((r) => [String(r.line ?? ""), refused, what(r), r.error_keys.map((k) => translate(k, lang, { years: MIN_PARENT_GAP_YEARS })).join("; "), ...(r.data.raw ?? [])]),
     ...warnings.map((w) => [String(w.line ?? ""), noted, warningRecord(w, lang) ?? "", translate(w.key, lang, w.params ?? {})]),
   ];
-  return BOM + Papa.unparse([head, ...lines]);
+  // A cell starting with = + - @ (a key like @I2@, a name typed so) is text, never a formula, in a spreadsheet program.
+  return BOM + Papa.unparse([head, ...lines], { escapeFormulae: true });
 }

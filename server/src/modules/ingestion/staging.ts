@@ -219,7 +219,6 @@ export class Stager {
   /** Clears what an earlier run of the same job staged and kept. */
   async reset(): Promise<void> {
     await discardStaged(this.ds, this.jobId);
-    await this.ds.query(`DELETE FROM import_warnings WHERE job_id = $1`, [this.jobId]);
   }
 
   /** Stages a record, and keeps its GEDCOM form when it has one (under the same seq, so file order holds). */
@@ -269,8 +268,12 @@ export class Stager {
   }
 }
 
-/** Removes what a job staged and kept (a new read, a cancel, a failure): nothing of it reaches the tree. */
+/**
+ * Removes what a job staged and kept (a new read, a cancel, a failure): nothing of it reaches the
+ * tree, and nothing of the file stays behind (its warnings name its people).
+ */
 export async function discardStaged(ds: Queryable, jobId: string): Promise<void> {
   await ds.query(`DELETE FROM import_staged WHERE job_id = $1`, [jobId]);
+  await ds.query(`DELETE FROM import_warnings w USING import_jobs j WHERE w.job_id = $1 AND j.id = $1 AND j.status <> 'done'`, [jobId]);
   await ds.query(`DELETE FROM kept_records k USING import_jobs j WHERE k.job_id = $1 AND j.id = $1 AND j.status <> 'done'`, [jobId]);
 }

@@ -4,7 +4,7 @@ import type { PersonSummaryFragment } from "../../../gql/graphql";
 import type { PlacedCard } from "./layout";
 import { currentLanguage } from "../../../i18n";
 import { dateInWords } from "../../../lib/dateText";
-import { bandColour, isolateLtr, yearsOf } from "./treeData";
+import { bandColour, isolateLtr, yearOf, yearsOf } from "./treeData";
 
 const ARABIC_FONT = "'Noto Naskh Arabic', serif";
 
@@ -32,9 +32,10 @@ export function ChartCard({ card, person, selected, onSelect }: {
     }
   };
   const years = yearsOf(person);
-  // Read aloud and in the tooltip, the dates in words ("about 1905 – 1960"), not the card's signs.
-  const inWords = (text: string | undefined) => (text ? (dateInWords(text, currentLanguage(), t) ?? text) : "");
-  const lifeInWords = years ? `${inWords(person.birth?.text) || "?"} – ${inWords(person.death?.text)}`.trim() : "";
+  // Read aloud and in the tooltip, the dates in words ("about 1905 – 1960"), not the card's signs;
+  // a form without words (another calendar, a phrase) as the card shows it.
+  const inWords = (date: PersonSummaryFragment["birth"]) => (date ? (dateInWords(date.text, currentLanguage(), t) ?? yearOf(date) ?? "") : "");
+  const lifeInWords = years ? `${inWords(person.birth) || "?"} – ${inWords(person.death)}`.trim() : "";
   const provenance = person.provenance ? `${t(`provenance.${person.provenance.toLowerCase()}`)} · ${Math.round((person.confidence ?? 0) * 100)}%` : "";
   const label = person.isPrivate ? person.displayName : [person.fullNameAr, person.fullName, lifeInWords, provenance].filter(Boolean).join(" · ");
   return (

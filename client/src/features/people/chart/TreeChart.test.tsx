@@ -52,7 +52,7 @@ function person(id: string, fullName: string | null, fullNameAr: string | null, 
   } as ChartPersonFragment;
 }
 
-const me = person("p-me", "Sami Haddad", "سامي الحداد", { birth: { text: "1985", year: 1985 } });
+const me = person("p-me", "Sami Haddad", "سامي الحداد", { birth: { text: "1985", qualifier: "exact", year: 1985 } });
 const dad = person("p-dad", "Nabil Haddad", "نبيل الحداد", { gender: "M", confidence: 0.75 });
 const hidden = person("p-hid", null, null, { isPrivate: true, displayName: "Private", gender: "F", confidence: null, provenance: null });
 const data: TreeChartQuery = {
@@ -94,16 +94,19 @@ describe("tree chart", () => {
 
   it("keeps a date's qualifier on the card, and says it in words to a screen reader", async () => {
     await changeLanguage("en");
-    const grandpa = person("p-gp", "Elias Haddad", null, { birth: { text: "ABT 1905", year: 1905 }, death: { text: "BEF 1960", year: 1960 } });
-    const grandma = person("p-gm", "Nada Haddad", null, { birth: { text: "AFT 12 MAR 1910", year: 1910 } });
+    // The qualifier as the server read the date ("~1905", "FROM 1880 TO 1885"… included).
+    const grandpa = person("p-gp", "Elias Haddad", null, { birth: { text: "ABT 1905", qualifier: "about", year: 1905 }, death: { text: "BEF 1960", qualifier: "before", year: 1960 } });
+    const grandma = person("p-gm", "Nada Haddad", null, { birth: { text: "AFT 12 MAR 1910", qualifier: "after", year: 1910 }, death: { text: "@#DJULIAN@ 1970", qualifier: "exact", year: 1970 } });
     const chart = { ...data, ancestors: [{ generation: 1, viaId: "p-me", person: grandpa }, { generation: 1, viaId: "p-me", person: grandma }] } as TreeChartQuery;
     const { unmount } = render(<MemoryRouter><TreeChart data={chart} view="pedigree" selectedId={null} onSelect={() => {}} /></MemoryRouter>);
     const card = (id: string) => document.querySelector(`[data-person-id="${id}"]`)!;
     expect(card("p-gp").querySelector("text:last-of-type")!.textContent).toContain("~1905–<1960");
-    expect(card("p-gm").textContent).toContain(">1910–");
+    expect(card("p-gm").textContent).toContain(">1910–1970");
     expect(card("p-me").textContent).toContain("1985–");
     const label = (id: string) => card(id).getAttribute("aria-label")!.replace(/[\u2066-\u2069]/g, "");
     expect(label("p-gp")).toContain("about 1905 – before 1960");
+    // A form without words is said as the card shows it, not as the record's code.
+    expect(label("p-gm")).toContain("after 12 March 1910 – 1970");
     unmount();
     await changeLanguage("ar");
     render(<MemoryRouter><TreeChart data={chart} view="pedigree" selectedId={null} onSelect={() => {}} /></MemoryRouter>);

@@ -45,17 +45,18 @@ export function buildTree(data: TreeChartQuery, view: ChartView): { root: TreeNo
   return { root: node(data.person, 0), people };
 }
 
-type DatePart = { text?: string | null; year: number | null } | null;
+type DatePart = { qualifier?: string | null; year: number | null } | null;
+
+/** The sign a card puts before a year for the date's qualifier (as the server read the date). */
+const SIGN: Record<string, string> = { about: "~", between: "~", before: "<", after: ">" };
 
 /**
  * A year as a card shows it, with the date's qualifier as a sign, so "ABT 1905" does not read as
  * a known 1905: "~1905" (about, estimated, calculated, between), "<1905" (before), ">1905" (after).
  */
-function yearOf(date: DatePart): string | null {
+export function yearOf(date: DatePart): string | null {
   if (!date?.year) return null;
-  const q = /^\s*(ABT|ABOUT|CA|CIRCA|EST|CAL|BET|BEF|BEFORE|TO|AFT|AFTER|FROM)\b/i.exec(date.text ?? "")?.[1].toUpperCase();
-  const sign = !q ? "" : ["BEF", "BEFORE", "TO"].includes(q) ? "<" : ["AFT", "AFTER", "FROM"].includes(q) ? ">" : "~";
-  return `${sign}${date.year}`;
+  return `${SIGN[date.qualifier ?? ""] ?? ""}${date.year}`;
 }
 
 /** Birth–death years as a card shows them: "1890–1962", "~1905–", "1985–", or "". */

@@ -60,8 +60,8 @@ function person(id: string, name: string, extra: Partial<PersonSummaryFragment> 
 
 const rima = person("p-rima", "ريما الحداد");
 const union: PersonUnionFragment = { id: "u-1", kind: "marriage", place: "زحلة", start: { text: "ABT 1975" }, partner: rima };
-const me = { ...person("p-me", "سامي الحداد", { birth: { text: "1950", year: 1950 } }), unions: [union] };
-const father = person("p-dad", "نبيل الحداد", { birth: { text: "1920", year: 1920 }, death: { text: "1990", year: 1990 } });
+const me = { ...person("p-me", "سامي الحداد", { birth: { text: "1950", qualifier: "exact", year: 1950 } }), unions: [union] };
+const father = person("p-dad", "نبيل الحداد", { birth: { text: "1920", qualifier: "exact", year: 1920 }, death: { text: "1990", qualifier: "exact", year: 1990 } });
 const mother = person("p-mum", "Private", { isPrivate: true, edit: false });
 
 function renderLinks(subject = me, parents = [father, mother]) {

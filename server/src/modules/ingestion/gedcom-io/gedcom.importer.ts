@@ -94,7 +94,8 @@ async function stagePerson(ctx: StageContext, indi: GedcomNode, key: string | nu
   const { columns, errors } = personColumns({ ...person, villageId });
   const nameless = !columns.full_name || (columns.full_name === "?" && !columns.full_name_ar);
   // Warnings about the person name them as the file does (a nameless one by its key).
-  const record: [string | null, string | null] = nameless ? [key, null] : [columns.full_name as string, columns.full_name_ar as string | null];
+  const latin = columns.full_name === "?" ? null : (columns.full_name as string);
+  const record: [string | null, string | null] = nameless ? [key, null] : [latin, columns.full_name_ar as string | null];
   // A family file is the member's record of the past: an unreadable or odd date is a warning,
   // never a reason to leave a person out (the original text is kept with the record).
   for (const e of errors) await ctx.stager.warn({ line: indi.line, key: e, params: { years: MIN_PARENT_GAP_YEARS }, record });
