@@ -37,7 +37,7 @@ export interface CommitCounts {
 export async function commitStaged(em: EntityManager, job: ImportJob, step: (progress: Pick<ImportCounts, "written" | "committed">) => Promise<void>, times?: PhaseTimes): Promise<CommitCounts> {
   // Progress: the rows written, and the file's records gone through (a re-import's unchanged
   // people and links already there are not rewritten, but the bar still reaches its end).
-  const { people, links: stagedLinks } = job.counts;
+  const { people, links: fileLinks, unions: fileUnions } = job.counts;
   const { id: jobId, userId } = job;
   const tx = timedQueries(em, times, "commit");
   // The staged records live in an UNLOGGED table, emptied by a database crash: never commit
@@ -51,8 +51,8 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (pro
   await step({ written: created, committed: created });
   // The member's earlier records this import updates, by id (usually none): every statement
   // about them goes through this list. Joined on the staged rows instead, they were planned
-  // without statistics of the rows this transaction had just written (the planner expected the
-  // member to have almost no one), and the staged rows were scanned once per person.
+  // without statistics of the rows this transaction had just written (the planner took the
+  // member's people to be very few), and the staged rows were scanned once per person.
   const [{ reimported }]: { reimported: string[] }[] = await tx.query(
     `/* people re-imported */ SELECT coalesce(array_agg(DISTINCT target_id), '{}') AS reimported FROM import_staged s
       WHERE ${OK} AND s.kind = 'person' AND s.action = 'update'`,
@@ -80,7 +80,7 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (pro
     conflict: "(parent_id, child_id)",
     reimport,
   });
-  await step({ written: created + updated + links, committed: people + stagedLinks });
+  await step({ written: created + updated + links, committed: people + fileLinks });
   const unions = await insertBetween(tx, jobId, userId, {
     name: "unions",
     insert: "INSERT INTO unions (id, partner1_id, partner2_id, kind, start_date_text, start_date_qualifier, start_date_from, start_date_to, place, created_by)",
@@ -92,7 +92,7 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (pro
     where: "a.target_id <> b.target_id",
     reimport,
   });
-  await step({ written: created + updated + links + unions, committed: people + stagedLinks + job.counts.unions });
+  await step({ written: created + updated + links + unions, committed: people + fileLinks + fileUnions });
   await commitImportedEvents(tx, jobId, userId, reimported);
   await refreshLiving(tx, jobId, reimported);
   await keepRecords(tx, job, reimported);

@@ -6,7 +6,7 @@ import { logger } from "../../common/logger.js";
 import { newId } from "../../common/uuid.js";
 import { track } from "../analytics/index.js";
 import { audit } from "../audit/index.js";
-import { commitStaged, type CommitCounts } from "./commit.js";
+import { commitStaged } from "./commit.js";
 import { ImportStatus, type ImportCounts, type ImportJob } from "./import-job.entity.js";
 import { CancelledError, fileIdentity, UnreadableFileError, type Importer } from "./importer.js";
 import { finishStaging } from "./review.js";
@@ -261,7 +261,7 @@ export class ImportRunner {
   }
 
   private async commit(job: ImportJob, progress: ReturnType<ImportRunner["reporter"]>): Promise<void> {
-    const result = await timed(this.phases, "commit", () => this.withHeartbeat(progress, () =>
+    await timed(this.phases, "commit", () => this.withHeartbeat(progress, () =>
       this.deps.ds.transaction(async (tx) => {
         await this.batchSettings(tx);
         const counts = await commitStaged(tx, job, (step) => progress(step, true), this.phases);
@@ -271,14 +271,14 @@ export class ImportRunner {
                   options = options || jsonb_strip_nulls(jsonb_build_object('firstPerson', (
                     SELECT target_id FROM import_staged WHERE job_id = $1 AND kind = 'person' AND action <> 'skip' AND error_keys = '{}' ORDER BY seq LIMIT 1)))
             WHERE id = $1 AND status = 'committing' RETURNING id`,
-          [job.id, JSON.stringify(committedCounts(job, counts))],
+          // The last progress step of the commit set both counts.
+          [job.id, JSON.stringify({ written: job.counts.written, committed: job.counts.committed })],
         );
         // Cancelled while writing: throwing rolls everything back.
         if (!rows.length) throw new CancelledError();
         return counts;
       }),
     ));
-    Object.assign(job.counts, committedCounts(job, result));
     await this.removeFile(job);
     await track(this.deps.ds, { eventType: "activation", action: "tree_imported", userId: job.userId, entityId: job.id });
     this.publish(job);
@@ -323,12 +323,6 @@ export class ImportRunner {
     await this.deps.ds.query(`UPDATE import_jobs SET file_path = NULL WHERE id = $1`, [job.id]);
   }
 }
-
-/** A done commit's counts: what it wrote, and every person, couple and link of the file gone through. */
-const committedCounts = (job: ImportJob, c: CommitCounts): Pick<ImportCounts, "written" | "committed"> => ({
-  written: c.created + c.updated + c.links + c.unions,
-  committed: job.counts.people + job.counts.unions + job.counts.links,
-});
 
 export const emptyCounts = (): ImportCounts => ({
   parsed: 0, written: 0, committed: 0, total: 0, people: 0, unions: 0, links: 0, events: 0, sources: 0, media: 0, places: 0,

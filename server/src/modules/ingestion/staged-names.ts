@@ -10,7 +10,8 @@ export const stagedNames = (key: string): string =>
   `SELECT jsonb_build_array(p.full_name, p.full_name_ar) AS names FROM import_staged p
     WHERE p.job_id = $1 AND p.kind = 'person' AND p.local_key = ${key} ORDER BY p.error_keys = '{}' DESC, p.seq LIMIT 1`;
 
-type Names = [string | null, string | null];
+/** A person's names as the file gives them: [latin, arabic]. */
+export type Names = [string | null, string | null];
 
 /** A refused link's or union's row: its two ends by file key, and (import_outcomes) the names kept with it. */
 export interface EndsRow {

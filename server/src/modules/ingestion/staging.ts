@@ -6,6 +6,7 @@ import { v7 } from "uuid";
 import { IMPORTED_PERSON_COLUMNS } from "./person-record.js";
 import type { Queryable } from "./phases.js";
 import { LinkGraph } from "./link-graph.js";
+import type { Names } from "./staged-names.js";
 
 export interface StagedRecord {
   kind: "person" | "link" | "union" | "record" | "media";
@@ -25,7 +26,7 @@ export interface Warning {
   key: string;
   params?: Record<string, unknown>;
   /** The person it is about, as the file names them: [latin, arabic]. */
-  record?: [string | null, string | null];
+  record?: Names;
 }
 
 /** Warnings kept per job (all are counted; a file with a million problems keeps the first ones). */

@@ -7,6 +7,7 @@ import { GedcomError, readGedcom, readGedzip, walk, type GedcomEvent, type Gedco
 import { UnreadableFileError, type Importer, type StageContext, type StageResult } from "../importer.js";
 import { personColumns } from "../person-record.js";
 import { villageMatcher } from "../village-matcher.js";
+import type { Names } from "../staged-names.js";
 import { familyEvents, personEvents } from "./events.js";
 import { familyFromFam, keptJson, pedigreeKinds, personFromIndi } from "./indi.js";
 import { MIN_PARENT_GAP_YEARS } from "../../genealogy/people/person.service.js";
@@ -95,7 +96,7 @@ async function stagePerson(ctx: StageContext, indi: GedcomNode, key: string | nu
   const nameless = !columns.full_name || (columns.full_name === "?" && !columns.full_name_ar);
   // Warnings about the person name them as the file does (a nameless one by its key).
   const latin = columns.full_name === "?" ? null : (columns.full_name as string);
-  const record: [string | null, string | null] = nameless ? [key, null] : [latin, columns.full_name_ar as string | null];
+  const record: Names = nameless ? [key, null] : [latin, columns.full_name_ar as string | null];
   // A family file is the member's record of the past: an unreadable or odd date is a warning,
   // never a reason to leave a person out (the original text is kept with the record).
   for (const e of errors) await ctx.stager.warn({ line: indi.line, key: e, params: { years: MIN_PARENT_GAP_YEARS }, record });

@@ -3,6 +3,7 @@ import { normalizeArabic, normalizeLatin, hasArabic } from "../../genealogy/name
 import { fileIdentity, UnreadableFileError, type Importer, type StageContext, type StageResult } from "../importer.js";
 import { personColumns, type ImportedPerson } from "../person-record.js";
 import { villageMatcher } from "../village-matcher.js";
+import type { Names } from "../staged-names.js";
 import { detectHeaders, SHEET_FIELDS, type SheetField } from "./headers.js";
 import { readSheetRows, type SheetRow } from "./read.js";
 
@@ -13,7 +14,7 @@ export interface SheetOptions {
 }
 
 /** A relationship cell, with the names of the row's person (for a warning about it). */
-type Ref = { key: string; row: number; field: "father" | "mother" | "spouse"; value: string; record: [string | null, string | null] };
+type Ref = { key: string; row: number; field: "father" | "mother" | "spouse"; value: string; record: Names };
 
 const nameKey = (s: string) => (hasArabic(s) ? normalizeArabic(s) : normalizeLatin(s));
 
@@ -75,7 +76,7 @@ export const sheetImporter: Importer = {
       const villageId = v.village ? matchVillage(v.village) : null;
       const { columns, errors } = personColumns({ ...person, villageId });
       // Warnings about the row name its person, as the file does.
-      const record: [string | null, string | null] = [columns.full_name as string | null, columns.full_name_ar as string | null];
+      const record: Names = [columns.full_name as string | null, columns.full_name_ar as string | null];
       if (v.village && !villageId) await ctx.stager.warn({ line: row.number, key: "ingestion.warn.village_unmatched", params: { value: v.village }, record });
       errorKeys.push(...errors);
       if (!errorKeys.includes("ingestion.row.duplicate_id")) {
