@@ -10,7 +10,8 @@ export function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-async function admin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `fn` on a client of the server's maintenance connection (CREATE/DROP DATABASE, CHECKPOINT). */
+export async function admin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
