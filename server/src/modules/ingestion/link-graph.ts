@@ -1,3 +1,5 @@
+import { IntList, KeyTable } from "../../common/key-table.js";
+
 /**
  * The parent links of a file as the stager sees them go by (parent and child by their keys in
  * the file), to tell at the end whether they can hold a cycle at all. Nearly no file does: its
@@ -6,13 +8,14 @@
  * cycle has none among those that remain; one that does is checked link by link.
  */
 export class LinkGraph {
-  private readonly ids = new Map<string, number>();
-  private readonly from: number[] = [];
-  private readonly to: number[] = [];
+  /** People by their key in the file, numbered in the order first seen (compact: one entry per person of the file). */
+  private readonly ids = new KeyTable();
+  private readonly from = new IntList();
+  private readonly to = new IntList();
 
   add(parent: string, child: string): void {
-    this.from.push(this.id(parent));
-    this.to.push(this.id(child));
+    this.from.push(this.ids.add(parent));
+    this.to.push(this.ids.add(child));
   }
 
   /** No chain of links leads from anyone back to them. */
@@ -22,23 +25,24 @@ export class LinkGraph {
 
   /** The links (by the order they were added) that close a cycle: inside a strongly connected group of people. */
   inCycles(): number[] {
-    const component = stronglyConnected(this.ids.size, this.from, this.to);
+    const from = this.from.view();
+    const to = this.to.view();
+    const component = stronglyConnected(this.ids.size, from, to);
     const links: number[] = [];
-    for (let i = 0; i < this.from.length; i++) if (component[this.from[i]] === component[this.to[i]]) links.push(i);
+    for (let i = 0; i < from.length; i++) if (component[from[i]] === component[to[i]]) links.push(i);
     return links;
-  }
-
-  private id(key: string): number {
-    let id = this.ids.get(key);
-    if (id === undefined) this.ids.set(key, (id = this.ids.size));
-    return id;
   }
 }
 
 /** Tarjan's strongly connected components, iterative (trees can be deeper than the stack). */
-function stronglyConnected(n: number, from: number[], to: number[]): Int32Array {
-  const adjacency: number[][] = Array.from({ length: n }, () => []);
-  from.forEach((f, i) => adjacency[f].push(to[i]));
+function stronglyConnected(n: number, from: Int32Array, to: Int32Array): Int32Array {
+  // Adjacency in two typed arrays: person v's children are next[first[v] .. first[v + 1]).
+  const first = new Int32Array(n + 1);
+  for (let i = 0; i < from.length; i++) first[from[i] + 1]++;
+  for (let v = 0; v < n; v++) first[v + 1] += first[v];
+  const next = new Int32Array(from.length);
+  const filled = first.slice(0, n);
+  for (let i = 0; i < from.length; i++) next[filled[from[i]]++] = to[i];
   const order = new Int32Array(n).fill(-1);
   const low = new Int32Array(n);
   const component = new Int32Array(n).fill(-1);
@@ -57,9 +61,9 @@ function stronglyConnected(n: number, from: number[], to: number[]): Int32Array 
         stack.push(v);
         onStack[v] = 1;
       }
-      if (i < adjacency[v].length) {
+      if (first[v] + i < first[v + 1]) {
         frame[1]++;
-        const w = adjacency[v][i];
+        const w = next[first[v] + i];
         if (order[w] === -1) work.push([w, 0]);
         else if (onStack[w]) low[v] = Math.min(low[v], order[w]);
         continue;

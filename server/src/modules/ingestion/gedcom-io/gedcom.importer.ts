@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { KeyTable } from "../../../common/key-table.js";
 import { stagedId } from "../staging.js";
 import { parseGenealogicalDate } from "../../genealogy/dates/genealogical-date.js";
 import { GedcomError, readGedcom, readGedzip, walk, type GedcomEvent, type GedcomNode, type GedzipMedia } from "../gedcom/index.js";
@@ -28,7 +29,8 @@ export const gedcomImporter: Importer = {
     let version = "unknown";
     let source = "";
     let mediaIndex = 0;
-    const seen = new Set<string>();
+    // The keys given so far, one per record (compact: a file of millions of records stays small).
+    const seen = new KeyTable();
     const warn = (line: number | null, key: string, params: Record<string, unknown> = {}) => ctx.stager.warn({ line, key, params });
     const events: AsyncIterable<GedcomEvent | GedzipMedia> = zipped
       ? readGedzip(createReadStream(path), { toV7: true, onWarning: (w) => void warn(w.line || null, w.code) })
@@ -76,7 +78,7 @@ export const gedcomImporter: Importer = {
 };
 
 /** The record's xref, or (for a second record with the same xref) `@I1_2@`, `@I1_3@`… */
-function uniqueKey(xref: string, seen: Set<string>): string {
+function uniqueKey(xref: string, seen: KeyTable): string {
   let key = xref;
   for (let n = 2; seen.has(key); n++) key = `${xref.slice(0, -1)}_${n}@`;
   seen.add(key);

@@ -3,6 +3,7 @@
  * stays bounded: a 64 KiB lookahead for encoding detection, the current record, and the sets of
  * xrefs defined/used for the broken-pointer check at the end.
  */
+import { KeyTable } from "../../../common/key-table.js";
 import { createDecoder, detectEncoding, LOOKAHEAD_BYTES } from "./encoding.js";
 import { LineSplitter, parseLine, DEFAULT_MAX_LINE } from "./lines.js";
 import { child, decodeValue, decodeValues, RecordAssembler, walk } from "./records.js";
@@ -116,8 +117,10 @@ export async function* readGedcom(source: ByteSource, opts: ReadOptions = {}): A
 
   const splitter = new LineSplitter(opts.maxLineLength ?? DEFAULT_MAX_LINE);
   const assembler = new RecordAssembler(warn);
-  const defined = new Set<string>();
-  const used = new Map<string, number>();
+  // One entry per record (and per pointer ahead of its record): compact tables, not Sets of strings.
+  const defined = new KeyTable();
+  /** Pointers to records not defined yet, each with the line of its first use (the value). */
+  const used = new KeyTable();
   let header: GedcomHeader | undefined;
   let v7 = false;
   let converter: Converter | undefined;
@@ -175,12 +178,16 @@ export async function* readGedcom(source: ByteSource, opts: ReadOptions = {}): A
     }
     if (!tracking) return decodeValues(record, v7);
     if (record.xref) {
-      if (defined.has(record.xref)) warn({ code: "gedcom.duplicate_xref", line: record.line, detail: `${record.xref} defined twice` });
-      defined.add(record.xref);
+      const known = defined.size;
+      if (defined.add(record.xref) < known) warn({ code: "gedcom.duplicate_xref", line: record.line, detail: `${record.xref} defined twice` });
     }
     walk(record, (n) => {
       decodeValue(n, v7);
-      if (n.pointer && n.value !== "@VOID@" && !defined.has(n.value!) && !used.has(n.value!)) used.set(n.value!, n.line);
+      if (n.pointer && n.value !== "@VOID@" && !defined.has(n.value!)) {
+        const known = used.size;
+        const i = used.add(n.value!);
+        if (i === known) used.setValue(i, n.line);
+      }
     });
   };
 
@@ -210,7 +217,9 @@ export async function* readGedcom(source: ByteSource, opts: ReadOptions = {}): A
   for (const n of splitter.truncated) warn({ code: "gedcom.line_too_long", line: n, detail: "line cut to the maximum length" });
   if (decoder.invalid > 0) warn({ code: "gedcom.decode_errors", line: 0, detail: `${decoder.invalid} bytes not valid in ${enc.encoding}` });
   if (!summary.hadTrailer) warn({ code: "gedcom.missing_trlr", line: lineNo, detail: "the file does not end with TRLR" });
-  for (const [xref, line] of used) {
+  for (let i = 0; i < used.size; i++) {
+    const xref = used.key(i);
+    const line = used.value(i);
     if (defined.has(xref)) continue;
     summary.brokenPointers.push({ xref, line });
     warn({ code: "gedcom.broken_pointer", line, detail: `${xref} points to no record` });
