@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL answers are checked field by field by the assertions below. */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildUser } from "../factories/users.js";
@@ -30,11 +30,16 @@ describe("what the review notes about a file", () => {
     // In the report, the key is text, never a formula (a cell starting with @ is one in Excel).
     const report = await fetch(`${server.url}/api/imports/${up.id}/errors.csv`, { headers: { authorization: `Bearer ${user.token}`, "accept-language": "en" } });
     expect((await report.text()).split(/\r?\n/)[1]).toMatch(new RegExp(`^${line},Warning,"'@I2@",`));
-    // Cancelled, nothing of the file stays: its warnings named its people.
+    // Cancelled, nothing of the file stays: its warnings named its people, and the uploaded file
+    // itself is deleted (no runner works on a job waiting for review to clean up after it).
+    const [{ file_path: file }] = await server.ds.query(`SELECT file_path FROM import_jobs WHERE user_id = $1`, [user.id]);
+    expect(existsSync(file)).toBe(true);
     const cancelled = await server.gql<any>(`mutation($id: ID!) { cancelImport(id: $id) { status } }`, { id: up.id }, { token: user.token });
     expect(cancelled.data.cancelImport.status).toBe("cancelled");
     const [{ n }] = await server.ds.query(`SELECT count(*)::int AS n FROM import_warnings w JOIN import_jobs j ON j.id = w.job_id WHERE j.user_id = $1`, [user.id]);
     expect(n).toBe(0);
+    expect(existsSync(file)).toBe(false);
+    expect((await server.ds.query(`SELECT file_path FROM import_jobs WHERE user_id = $1`, [user.id]))[0].file_path).toBeNull();
   }, 60_000);
 
   it("a warning about a GEDCOM person names them, in the review, the report and both scripts", async () => {

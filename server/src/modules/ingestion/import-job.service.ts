@@ -7,7 +7,7 @@ import { translate, type Language } from "../../common/i18n.js";
 import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, offsetAfter, offsetPageInfo } from "../../common/pagination.js";
 import { mayMerge, personNodes } from "../genealogy/index.js";
 import { ImportStatus, type ImportJob } from "./import-job.entity.js";
-import { JOB_COLUMNS, loadJob, type ImportRunner } from "./runner.js";
+import { JOB_COLUMNS, loadJob, removeJobFile, type ImportRunner } from "./runner.js";
 import { SHEET_FIELDS } from "./spreadsheet/headers.js";
 import { discardStaged } from "./staging.js";
 import { FILE_PROBLEMS } from "./importer.js";
@@ -79,6 +79,9 @@ export async function cancelImport(ctx: Context, globalId: string): Promise<Impo
   );
   runners.get(ctx.ds)?.abortIfRunning(job.id);
   await discardStaged(ctx.ds, job.id);
+  // A job waiting for review or its commit has no runner to clean up after it: its file goes now
+  // (a running one's runner removes it too; the second removal finds nothing).
+  await removeJobFile(ctx.ds, job);
   return view;
 }
 

@@ -257,6 +257,8 @@ export class ImportRunner {
       [job.id, JSON.stringify({ ...result.options, fileKey: fileIdentity(job.fileName) }), JSON.stringify(job.counts)],
     );
     if (!rows.length) throw new CancelledError();
+    const { people, unions, links, warnings, errors, duplicates, updates } = job.counts;
+    logger.info("Import read, waiting for review", { jobId: job.id, kind: job.kind, people, unions, links, warnings, errors, duplicates, updates });
     this.publish(job);
   }
 
@@ -279,7 +281,8 @@ export class ImportRunner {
         return counts;
       }),
     ));
-    await this.removeFile(job);
+    await removeJobFile(this.deps.ds, job);
+    logger.info("Import committed", { jobId: job.id, written: job.counts.written });
     await track(this.deps.ds, { eventType: "activation", action: "tree_imported", userId: job.userId, entityId: job.id });
     this.publish(job);
   }
@@ -312,16 +315,18 @@ export class ImportRunner {
     );
     // What a failed or cancelled read staged and kept is of no use (a retry reads the file again).
     if (status !== ImportStatus.DONE) await discardStaged(this.deps.ds, job.id);
-    if (status === ImportStatus.CANCELLED) await this.removeFile(job);
+    if (status === ImportStatus.CANCELLED) await removeJobFile(this.deps.ds, job);
     this.publish(job);
   }
 
-  private async removeFile(job: ImportJob): Promise<void> {
-    if (!job.filePath) return;
-    await rm(job.filePath, { force: true });
-    await rm(`${job.filePath}-media`, { recursive: true, force: true });
-    await this.deps.ds.query(`UPDATE import_jobs SET file_path = NULL WHERE id = $1`, [job.id]);
-  }
+}
+
+/** Deletes a job's uploaded file (and a GEDZIP's media) once it is done or cancelled: no copy of a member's file stays behind. */
+export async function removeJobFile(ds: DataSource, job: Pick<ImportJob, "id" | "filePath">): Promise<void> {
+  if (!job.filePath) return;
+  await rm(job.filePath, { force: true });
+  await rm(`${job.filePath}-media`, { recursive: true, force: true });
+  await ds.query(`UPDATE import_jobs SET file_path = NULL WHERE id = $1`, [job.id]);
 }
 
 export const emptyCounts = (): ImportCounts => ({
