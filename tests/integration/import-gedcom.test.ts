@@ -119,6 +119,31 @@ describe("GEDCOM import", () => {
     expect(after[1].updated_at.getTime()).toBeGreaterThan(before[1].updated_at.getTime());
   }, 60_000);
 
+  it("importing the member's own Roots export back updates the people it came from, under any file name", async () => {
+    const user = await buildUser(server.ds);
+    // One person recorded in Roots, two from a file without UIDs: the export gives all three their Roots id as UID.
+    await buildPerson(server, user, { fullName: "Hanna Daou", gender: "M", birthDate: "1850" });
+    await importFile(user, "daou.ged", gedcom551("0 @I1@ INDI", "1 NAME Youssef /Daou/", "1 BIRT", "2 DATE 1880", "0 @I2@ INDI", "1 NAME Maryam /Daou/", "0 @F1@ FAM", "1 HUSB @I1@", "1 CHIL @I2@"));
+    const exported = (await exportAs(user.token, "scope=mine")).body.toString("utf8");
+    expect(exported.match(/^1 UID /gm)).toHaveLength(3);
+    // The member corrects a date in another program and brings the file back.
+    const edited = Buffer.from(exported.replace("2 DATE 1880", "2 DATE 1881"));
+    const done = await importFile(user, "roots-tree-edited.ged", edited);
+    expect(done.counts).toMatchObject({ people: 3, updates: 3, duplicates: 0, written: 1 });
+    const people = await server.ds.query(`SELECT full_name, birth_date_text FROM people WHERE created_by = $1 ORDER BY full_name`, [user.id]);
+    expect(people).toEqual([
+      { full_name: "Hanna Daou", birth_date_text: "1850" },
+      { full_name: "Maryam Daou", birth_date_text: null },
+      { full_name: "Youssef Daou", birth_date_text: "1881" },
+    ]);
+    // Someone else's people are never updated by a UID: another member importing the same file gets their own.
+    const other = await buildUser(server.ds);
+    const theirs = await importFile(other, "roots-tree-edited.ged", edited);
+    expect(theirs.counts).toMatchObject({ people: 3, updates: 0 });
+    const [{ n }] = await server.ds.query(`SELECT count(*)::int AS n FROM people WHERE created_by = $1`, [other.id]);
+    expect(n).toBe(3);
+  }, 60_000);
+
   it("reads the willis file in ASCII, ANSEL, UTF-8 and UTF-16 to the same people with the same names", async () => {
     const variants = ["willis-ascii.ged", "willis-ansel.ged", "willis.ged", "willis-unicode-littleendian.ged", "willis-unicode-bigendian.ged"];
     const names: string[][] = [];
@@ -244,6 +269,11 @@ describe("GEDCOM import", () => {
     const salim = await buildPerson(server, other, { fullName: "Salim Qornet", isDeceased: true });
     const tanios = await buildPerson(server, other, { fullName: "Tanios Qornet", fullNameAr: "طانيوس قرنة", birthDate: "1840", deathDate: "1900" });
     const maroun = await buildPerson(server, user, { fullName: "Maroun Qornet", birthDate: "1995" }); // living, but the member's own
+    // Namesakes a year apart (a family reuses its names): the one born on the same date, or in the same year, not the earliest.
+    await buildPerson(server, other, { fullName: "Georges Qornet", birthDate: "1861-03-24", deathDate: "1930" });
+    const georges1862 = await buildPerson(server, other, { fullName: "Georges Qornet", birthDate: "1862-03-24", deathDate: "1931" });
+    await buildPerson(server, other, { fullName: "Fares Qornet", birthDate: "1880", deathDate: "1950" });
+    const fares1881 = await buildPerson(server, other, { fullName: "Fares Qornet", birthDate: "1881", deathDate: "1951" });
     const ged = gedcom551(
       "0 @I1@ INDI", "1 NAME Boutros /Qornet/", "1 BIRT", "2 DATE 1855",
       "0 @I2@ INDI", "1 NAME Hanna /Qornet/", "1 BIRT", "2 DATE 1991",
@@ -253,15 +283,18 @@ describe("GEDCOM import", () => {
       "0 @I6@ INDI", "1 NAME Boutros /Qornet/",
       "0 @I7@ INDI", "1 NAME طانيوس /قرنة/", "1 BIRT", "2 DATE 1842",
       "0 @I8@ INDI", "1 NAME Elias /Qornet/", "1 BIRT", "2 DATE 1871",
+      "0 @I9@ INDI", "1 NAME Georges /Qornet/", "1 BIRT", "2 DATE 24 MAR 1862",
+      "0 @I10@ INDI", "1 NAME Fares /Qornet/", "1 BIRT", "2 DATE 1881",
     );
     const up = await uploadImport(server, user.token, "gedcom", "qornet.ged", ged);
     const review = await waitForJob(server, user.token, up.id!, ["review"], 60_000);
-    expect(review.counts.duplicates).toBe(6);
+    expect(review.counts.duplicates).toBe(8);
     const res = await server.gql<any>(`query($id: ID!) { importRecords(jobId: $id, filter: "duplicates") { edges { node { key duplicate { id } } } } }`, { id: up.id }, { token: user.token });
     const found = Object.fromEntries(res.data.importRecords.edges.map((e: any) => [e.node.key, e.node.duplicate.id]));
     expect(found).toEqual({
       "@I1@": boutros1856, // born within a year comes first: 1855 against 1856 and 1850
       "@I4@": salim, "@I5@": maroun, "@I6@": expect.any(String), "@I7@": tanios, "@I8@": elias1870, // 1871 against 1870 and 1875
+      "@I9@": georges1862, "@I10@": fares1881,
 
     });
     expect([boutros1850, boutros1856]).toContain(found["@I6@"]); // undated: either Boutros

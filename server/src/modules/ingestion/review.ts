@@ -88,11 +88,16 @@ async function checkLinks(tx: EntityManager, job: ImportJob, times?: PhaseTimes,
   });
 }
 
+/** A UUID as text, lower case (the importer lowers UIDs): only such a value is cast to uuid (a CASE: casts run in its order). */
+const UUID_TEXT = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
+
 /** Staged people already in the tree: the member's own earlier imports (re-import), and likely duplicates. */
 async function matchPeople(tx: EntityManager, job: ImportJob, times?: PhaseTimes): Promise<void> {
   const ds = timedQueries(tx, times, "review");
   // Re-import: a record whose external id this member already imported updates that person,
-  // and so does a record of a file the member imported before, found by its key in the file.
+  // and so does a record of a file the member imported before, found by its key in the file,
+  // and a record whose UID is the id of one of the member's people (a Roots export gives each
+  // person without a UID of their own their Roots id: importing the export back updates them).
   await ds.query(
     `/* re-import */ UPDATE import_staged s SET action = 'update', target_id = m.record_id
        FROM (SELECT DISTINCT ON (seq) seq, record_id FROM (
@@ -106,7 +111,12 @@ async function matchPeople(tx: EntityManager, job: ImportJob, times?: PhaseTimes
                  FROM import_jobs old
                  JOIN kept_records k ON k.job_id = old.id AND k.record_table = 'people' AND k.xref IS NOT NULL
                  JOIN import_staged s2 ON s2.job_id = $1 AND s2.kind = 'person' AND s2.local_key = k.xref
-                WHERE old.user_id = $2 AND old.status = 'done' AND old.id <> $1 AND ${sameFileSql("old", "$3", "$4")}) c
+                WHERE old.user_id = $2 AND old.status = 'done' AND old.id <> $1 AND ${sameFileSql("old", "$3", "$4")}
+               UNION ALL
+               SELECT s2.seq, CASE WHEN e->>'value' ~ '${UUID_TEXT}' THEN (e->>'value')::uuid END
+                 FROM import_staged s2
+                 CROSS JOIN LATERAL jsonb_array_elements(coalesce(s2.data->'externalIds', '[]')) e
+                WHERE s2.job_id = $1 AND s2.kind = 'person' AND e->>'scheme' = 'uid') c
                JOIN people p ON p.id = c.record_id AND p.created_by = $2
               ORDER BY seq, record_id) m
       WHERE s.job_id = $1 AND s.seq = m.seq`,
@@ -137,8 +147,10 @@ const DUPLICATE_CANDIDATES = 20;
 
 /**
  * The first person with the staged person `s2`'s name key that the member `$2` may see: born
- * within a year, else within five years, else undated on either side. Each way is read only
- * when the one before found no one.
+ * on the same date, else in the same year, else within a year, else within five years, else
+ * undated on either side. Each way is read only when the one before found no one, so among
+ * namesakes (a family reuses its names every other generation) the closest birth wins, not the
+ * earliest in the window.
  */
 function likelyDuplicate(key: "key_latin" | "key_arabic"): string {
   const year = `date_trunc('year', s2.birth_date_from::timestamp)`;
@@ -147,7 +159,9 @@ function likelyDuplicate(key: "key_latin" | "key_arabic"): string {
     `(SELECT p.id, p.created_by, p.is_public, p.living_until FROM people p
        WHERE p.${key} = s2.${key} AND p.${key} <> '' AND ${born} ORDER BY p.birth_date_from LIMIT ${DUPLICATE_CANDIDATES})`;
   return `(SELECT c.id FROM (
-      ${candidates(within(1))}
+      ${candidates("p.birth_date_from = s2.birth_date_from")}
+      UNION ALL ${candidates(within(0))}
+      UNION ALL ${candidates(within(1))}
       UNION ALL ${candidates(within(5))}
       UNION ALL ${candidates("p.birth_date_from IS NULL")}
       UNION ALL ${candidates("s2.birth_date_from IS NULL")}) c

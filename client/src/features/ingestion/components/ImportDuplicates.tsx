@@ -7,6 +7,7 @@ import { ConfirmAction } from "../../../ui/ConfirmAction";
 import { useImportRecordsQuery, useMergeImportedPersonMutation } from "../generated";
 import { appendRecords, ShowMore } from "./ShowMore";
 import { DateText } from "../../../ui/DateText";
+import { dateInWords } from "../../../lib/dateText";
 
 /**
  * After an import: the people of the file that look like someone already in Roots, each with
@@ -17,6 +18,9 @@ export function ImportDuplicates({ job }: { job: ImportJobFieldsFragment }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const name = (p: { displayName: string; fullNameAr: string | null }) => inReaderScript(lang, p.displayName, p.fullNameAr);
+  // In the merge question, each with their birth: namesakes are common, and the question is all
+  // the member sees when it opens.
+  const born = (who: string | null | undefined, date: string | null | undefined) => (date ? `${who} (${dateInWords(date, lang, t) ?? date})` : who);
   const records = useImportRecordsQuery({ variables: { jobId: job.id, filter: "duplicates", first: 50 }, fetchPolicy: "cache-and-network" });
   const [merge] = useMergeImportedPersonMutation();
   const data = records.data?.importRecords;
@@ -45,8 +49,8 @@ export function ImportDuplicates({ job }: { job: ImportJobFieldsFragment }) {
               ) : r.canMerge && r.duplicate ? (
                 <ConfirmAction
                   label={t("ingestion.duplicates.merge")}
-                  ariaLabel={t("ingestion.duplicates.merge_label", { name: mine, other })}
-                  question={t("ingestion.duplicates.question", { name: mine, other })}
+                  ariaLabel={t("ingestion.duplicates.merge_label", { name: born(mine, r.birth), other: born(other, r.duplicate.birth?.text) })}
+                  question={t("ingestion.duplicates.question", { name: born(mine, r.birth), other: born(other, r.duplicate.birth?.text) })}
                   confirmLabel={t("ingestion.duplicates.merge")}
                   onConfirm={async () => {
                     await merge({ variables: { keepId: r.duplicate!.id, mergeId: r.person!.id } });
