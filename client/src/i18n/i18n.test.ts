@@ -58,6 +58,17 @@ describe("translations", () => {
     expect(strip(i18next.t("rootspace.count", { count: 2 }))).toBe("2 rootspaces");
   });
 
+  it("writes counts as the reader's language writes numbers, choosing the plural form by the count", async () => {
+    await changeLanguage("ar");
+    expect(strip(i18next.t("ingestion.confirm", { count: 20000 }))).toBe("استيراد 20.000 شخص");
+    expect(strip(i18next.t("ingestion.progress.writing", { written: 12500, total: 49998 }))).toContain("12.500 من 49.998");
+    await changeLanguage("fr");
+    expect(strip(i18next.t("ingestion.confirm", { count: 20000 }))).toBe("Importer 20\u202f000 personnes");
+    await changeLanguage("en");
+    expect(strip(i18next.t("ingestion.confirm", { count: 20000 }))).toBe("Import 20,000 people");
+    expect(strip(i18next.t("ingestion.confirm", { count: 1 }))).toBe("Import 1 person");
+  });
+
   it("bidi-isolates interpolated names inside sentences", async () => {
     await changeLanguage("ar");
     expect(i18next.t("home.rootspace_intro", { name: "Lebanon" })).toContain("\u2068Lebanon\u2069");

@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { formatNumber } from "../lib/format";
 import { storage } from "../lib/storage";
 import { parseTranslations, type Resources } from "./csv";
 import { DEFAULT_LANGUAGE, detectLanguage, isLanguage, languageInfo, type LanguageCode } from "./languages";
@@ -45,6 +46,10 @@ export async function initI18n(resources?: Resources): Promise<I18n> {
     },
     react: { useSuspense: false },
   });
+  // `{{count, number}}`: numbers as the rest of the page writes them (formatNumber, the language's locale), not Intl's default for "ar".
+  i18next.services.formatter?.add("number", (value: number, code: string | undefined, options?: Intl.NumberFormatOptions) =>
+    isLanguage(code) ? formatNumber(value, code, options) : String(value),
+  );
   applyDocumentLanguage(lng);
   i18next.on("languageChanged", (code) => {
     if (isLanguage(code)) applyDocumentLanguage(code);

@@ -14,6 +14,12 @@ describe("server messages", () => {
     expect(translate("no.such.key", "ar")).toBe("no.such.key");
   });
 
+  it("write a `{{count, number}}` as the reader's language writes numbers", () => {
+    expect(translate("auth.password_breach_warning", "en", { count: 52340 })).toContain("appears in 52,340 known");
+    expect(translate("auth.password_breach_warning", "ar", { count: 52340 })).toContain("52.340");
+    expect(translate("auth.password_breach_warning", "fr", { count: 52340 })).toContain("52\u202f340");
+  });
+
   it("parse quoted CSV cells with commas and newlines; empty cells fall back to English", () => {
     const cat = parseTranslationsCsv('key,label,en,ar,fr\nk1,l,"Hello, ""you""\nthere",,Salut\n');
     expect(cat.en.get("k1")).toBe('Hello, "you"\nthere');

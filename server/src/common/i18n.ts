@@ -36,8 +36,15 @@ export function translate(key: string, lang: Language, params: Record<string, st
   const text = cat[lang].get(key) ?? cat.en.get(key) ?? key;
   // Most texts have no placeholder; long lists translate one per row ("Private").
   if (!text.includes("{{")) return text;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? `{{${name}}}`));
+  return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (_, name: string, format?: string) => {
+    const value = params[name];
+    if (value === undefined) return `{{${name}}}`;
+    return format === "number" && typeof value === "number" ? new Intl.NumberFormat(NUMBER_LOCALES[lang]).format(value) : String(value);
+  });
 }
+
+/** How numbers are written (`{{count, number}}`), as the client writes them (client/src/i18n/languages.ts). */
+const NUMBER_LOCALES: Record<Language, string> = { ar: "ar-LB-u-nu-latn", en: "en-GB", fr: "fr-FR" };
 
 /** Picks the reader's language: explicit header, then Accept-Language, then the default. */
 export function negotiateLanguage(explicit: string | undefined, acceptLanguage: string | undefined): Language {
