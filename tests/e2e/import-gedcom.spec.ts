@@ -54,8 +54,11 @@ test.describe("GEDCOM import and export", () => {
     // The tree: the imported people are there, in both scripts.
     await page.goto("/roots/export");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("تصدير شجرتي");
+    // The extensions read left to right inside the Arabic labels.
+    await expect(page.locator('label bdi[dir="ltr"]', { hasText: ".gdz" })).toBeVisible();
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "تنزيل" }).click();
+    expect((await download).suggestedFilename()).toBe("roots-tree-7.0.ged");
     const text = readFileSync(await (await download).path(), "utf8");
     expect(text).toContain("2 VERS 7.0");
     expect(text).toContain("فرنجية");

@@ -32,6 +32,8 @@ test.describe("spreadsheet import", () => {
     await page.screenshot({ path: "test-results/screens/import-sheet-review-ar.png", fullPage: true });
     await confirm.click();
     await expect(page.getByRole("heading", { name: "تمّ استيراد شجرتك" })).toBeVisible({ timeout: 20_000 });
+    // The warnings stay within reach once the file is in the tree.
+    await expect(page.getByRole("button", { name: "تنزيل التحذيرات" })).toBeVisible();
     await page.getByRole("link", { name: "عرض شجرتي" }).click();
     // The tree opens at the file's first person.
     await expect(page).toHaveURL(/\/roots\?root=/);

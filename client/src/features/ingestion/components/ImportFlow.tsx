@@ -11,7 +11,7 @@ import { uploadImportFile, type ImportKind } from "../upload";
 import { FileDrop } from "./FileDrop";
 import { ImportDuplicates } from "./ImportDuplicates";
 import { ImportProgress } from "./ImportProgress";
-import { ImportReview } from "./ImportReview";
+import { ImportReview, ReportLink } from "./ImportReview";
 import { MappingEditor } from "./MappingEditor";
 
 const ACCEPT: Record<ImportKind, string> = { gedcom: ".ged,.gedcom,.gdz,.zip", spreadsheet: ".xlsx,.csv" };
@@ -86,6 +86,7 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
             {job.counts.updates > 0 && <> {t("ingestion.done.updates", { count: job.counts.updates })}</>}
           </p>
           <Link className="button button--primary" to={job.firstPersonId ? `/roots?root=${encodeURIComponent(job.firstPersonId)}` : "/roots"}>{t("ingestion.done.see_tree")}</Link>
+          <ReportLink job={job} />
         </div>
       )}
       {job.status === "done" && job.counts.duplicates > 0 && <ImportDuplicates job={job} />}

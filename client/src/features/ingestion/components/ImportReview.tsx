@@ -21,7 +21,6 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
   // A tab opened again is fetched again: its messages follow the reader's current language.
   const records = useImportRecordsQuery({ variables: { jobId: job.id, filter: tab, first: 50 }, skip: tab === "warnings", fetchPolicy: "cache-and-network" });
   const warnings = useImportWarningsQuery({ variables: { jobId: job.id, first: 50 }, skip: tab !== "warnings", fetchPolicy: "cache-and-network" });
-  const [downloadFailed, setDownloadFailed] = useState(false);
   return (
     <section className="card" aria-labelledby="review-title">
       <h2 id="review-title">{t("ingestion.review.title")}</h2>
@@ -100,19 +99,27 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
           )}
         </ul>
       )}
-      {(job.counts.errors > 0 || job.counts.warnings > 0) && (
-        <p>
-          <button
-            type="button"
-            className="button button--link"
-            onClick={() => void downloadWithSession(`/api/imports/${job.id}/errors.csv`, `errors-${job.fileName}.csv`).then((ok) => setDownloadFailed(!ok))}
-          >
-            {t(job.counts.errors > 0 ? "ingestion.review.error_report" : "ingestion.review.warning_report")}
-          </button>
-          {downloadFailed && <span className="form-error"> {t("errors.network")}</span>}
-        </p>
-      )}
+      <ReportLink job={job} />
     </section>
+  );
+}
+
+/** The refused records and warnings as a CSV to download, when there are any: at review, and still once the file is in the tree. */
+export function ReportLink({ job }: { job: ImportJobFieldsFragment }) {
+  const { t } = useTranslation();
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  if (job.counts.errors === 0 && job.counts.warnings === 0) return null;
+  return (
+    <p>
+      <button
+        type="button"
+        className="button button--link"
+        onClick={() => void downloadWithSession(`/api/imports/${job.id}/errors.csv`, `errors-${job.fileName}.csv`).then((ok) => setDownloadFailed(!ok))}
+      >
+        {t(job.counts.errors > 0 ? "ingestion.review.error_report" : "ingestion.review.warning_report")}
+      </button>
+      {downloadFailed && <span className="form-error"> {t("errors.network")}</span>}
+    </p>
   );
 }
 

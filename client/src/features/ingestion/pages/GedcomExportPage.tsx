@@ -11,7 +11,7 @@ export default function GedcomExportPage() {
   const [state, setState] = useState<"idle" | "working" | "failed">("idle");
   const download = async () => {
     setState("working");
-    const ok = await downloadWithSession(`/api/exports/tree?scope=mine&version=${version}&format=${format}`, `roots-tree.${format}`);
+    const ok = await downloadWithSession(`/api/exports/tree?scope=mine&version=${version}&format=${format}`, `roots-tree-${version}.${format}`);
     setState(ok ? "idle" : "failed");
   };
   return (
@@ -26,8 +26,9 @@ export default function GedcomExportPage() {
         </fieldset>
         <fieldset className="form-field">
           <legend>{t("ingestion.export.format")}</legend>
-          <label><input type="radio" name="format" checked={format === "ged"} onChange={() => setFormat("ged")} /> {t("ingestion.export.ged")}</label>
-          <label><input type="radio" name="format" checked={format === "gdz"} onChange={() => setFormat("gdz")} /> {t("ingestion.export.gdz")}</label>
+          {/* The extension left to right on its own: inside an Arabic label ".ged" read "ged.". */}
+          <label><input type="radio" name="format" checked={format === "ged"} onChange={() => setFormat("ged")} /> <bdi dir="ltr">.ged</bdi> {t("ingestion.export.ged")}</label>
+          <label><input type="radio" name="format" checked={format === "gdz"} onChange={() => setFormat("gdz")} /> <bdi dir="ltr">.gdz</bdi> {t("ingestion.export.gdz")}</label>
         </fieldset>
         <p className="muted">{t("ingestion.export.privacy")}</p>
         {state === "failed" && <p className="form-error" role="alert">{t("errors.network")}</p>}

@@ -43,7 +43,8 @@ export function exportRouter(deps: { ds: DataSource; bus: EventBus; config: Conf
     }
     res.set({
       "content-type": zip ? "application/zip" : "text/plain; charset=utf-8",
-      "content-disposition": `attachment; filename="roots-tree.${zip ? "gdz" : "ged"}"`,
+      // The version in the name: a member who downloads both tells them apart.
+      "content-disposition": `attachment; filename="roots-tree-${version}.${zip ? "gdz" : "ged"}"`,
       "cache-control": "no-store",
     });
     for await (const chunk of exportGedcom(ctx, scope, { version, zip })) res.write(chunk);
