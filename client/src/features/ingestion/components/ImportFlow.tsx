@@ -14,6 +14,9 @@ import { ImportProgress } from "./ImportProgress";
 import { ImportReview, ReportLink } from "./ImportReview";
 import { MappingEditor } from "./MappingEditor";
 
+/** A job the server is still working on: its status moves without the member. */
+const RUNNING = ["queued", "parsing", "commit_queued", "committing"];
+
 const ACCEPT: Record<ImportKind, string> = { gedcom: ".ged,.gedcom,.gdz,.zip", spreadsheet: ".xlsx,.csv" };
 
 /**
@@ -62,7 +65,7 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
   const [retry, retryState] = useRetryImportMutation({ fetchPolicy: "no-cache" });
   const problem = apiProblem(error ?? confirmState.error ?? retryState.error, t("errors.network"));
   const job = data?.importJob;
-  const running = job ? ["queued", "parsing", "commit_queued", "committing"].includes(job.status) : false;
+  const running = job ? RUNNING.includes(job.status) : false;
   // A slow poll while it runs, in case the socket drops and misses an update.
   useEffect(() => {
     if (!running) return;
@@ -124,8 +127,15 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
 
 function RecentImports({ kind }: { kind: ImportKind }) {
   const { t } = useTranslation();
-  const { data } = useImportJobsQuery({ variables: { first: 10 }, fetchPolicy: "cache-and-network" });
+  const { data, startPolling, stopPolling } = useImportJobsQuery({ variables: { first: 10 }, fetchPolicy: "cache-and-network" });
   const jobs = data?.importJobs.filter((j) => j.kind === kind) ?? [];
+  // A member back on the page while a file is still being read or written sees its status move.
+  const running = jobs.some((j) => RUNNING.includes(j.status));
+  useEffect(() => {
+    if (!running) return;
+    startPolling(3000);
+    return () => stopPolling();
+  }, [running, startPolling, stopPolling]);
   if (!jobs.length) return null;
   return (
     <section aria-labelledby="recent-imports">
@@ -133,7 +143,9 @@ function RecentImports({ kind }: { kind: ImportKind }) {
       <ul className="import-list">
         {jobs.map((j) => (
           <li key={j.id}>
-            <Link to={`?job=${encodeURIComponent(j.id)}`}><bdi dir="ltr">{j.fileName}</bdi></Link> · {t(`ingestion.status.${j.status}`)} · {formatDate(j.createdAt as string, currentLanguage(), { dateStyle: "medium" })}
+            <Link to={`?job=${encodeURIComponent(j.id)}`}><bdi dir="ltr">{j.fileName}</bdi></Link> · {t(`ingestion.status.${j.status}`)}
+            {j.counts.people > 0 && <> · {t("people.count", { count: j.counts.people })}</>}
+            {" "}· {formatDate(j.createdAt as string, currentLanguage(), { dateStyle: "medium", timeStyle: "short" })}
           </li>
         ))}
       </ul>

@@ -1,0 +1,53 @@
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { changeLanguage, initI18n } from "../../../i18n";
+import { parseTranslations } from "../../../i18n/csv";
+import csvText from "../../../i18n/translations.csv?raw";
+
+const startPolling = vi.fn();
+const stopPolling = vi.fn();
+const counts = { parsed: 0, written: 0, committed: 0, total: 0, people: 0, unions: 0, links: 0, events: 0, sources: 0, media: 0, places: 0, warnings: 0, errors: 0, duplicates: 0, updates: 0 };
+let jobs: unknown[] = [];
+const job = (id: string, status: string, people: number) => ({ id, kind: "gedcom", status, fileName: `${id}.ged`, createdAt: "2026-11-25T09:05:00Z", counts: { ...counts, people } });
+vi.mock("../generated", () => ({
+  useImportJobsQuery: () => ({ data: { importJobs: jobs }, startPolling, stopPolling }),
+  useImportJobQuery: vi.fn(),
+  useImportJobUpdatedSubscription: vi.fn(),
+  useConfirmImportMutation: () => [vi.fn(), {}],
+  useCancelImportMutation: () => [vi.fn(), {}],
+  useRetryImportMutation: () => [vi.fn(), {}],
+}));
+const { ImportFlow } = await import("./ImportFlow");
+
+const show = () => render(<MemoryRouter initialEntries={["/roots/import"]}><ImportFlow kind="gedcom" /></MemoryRouter>);
+const plain = (s: string | null) => (s ?? "").replace(/[\u2066-\u2069]/g, "");
+
+beforeAll(async () => {
+  await initI18n(parseTranslations(csvText));
+});
+beforeEach(() => {
+  startPolling.mockClear();
+  stopPolling.mockClear();
+});
+
+describe("ImportFlow's recent imports", () => {
+  it("tells two imports of one file apart by their people and time, and links each to its page", async () => {
+    await changeLanguage("en");
+    jobs = [job("family", "done", 20000), job("family-again", "review", 0)];
+    show();
+    const items = screen.getAllByRole("listitem").map((li) => plain(li.textContent));
+    expect(items[0]).toMatch(/^family\.ged · Imported · 20,000 people · 25 Nov 2026, \d\d:05$/);
+    expect(items[1]).not.toContain("people");
+    expect(screen.getByRole("link", { name: "family.ged" }).getAttribute("href")).toBe("/roots/import?job=family");
+    // Nothing is running: nothing to follow.
+    expect(startPolling).not.toHaveBeenCalled();
+  });
+
+  it("follows a file still being read, so its status moves while the member is back on the page", async () => {
+    await changeLanguage("ar");
+    jobs = [job("big", "parsing", 0)];
+    show();
+    expect(startPolling).toHaveBeenCalledWith(3000);
+  });
+});
