@@ -19,6 +19,8 @@ const GEDCOM = `0 HEAD
 1 DEAT
 2 DATE 1941
 1 FAMS @F1@
+1 NOTE Kept the family's olive press in Ehden.
+2 CONT He wrote its accounts in Arabic and French.
 0 @I2@ INDI
 1 NAME Boutros /Frangieh/
 1 NAME بطرس /فرنجية/
@@ -50,6 +52,12 @@ test.describe("GEDCOM import and export", () => {
     await page.screenshot({ path: "test-results/screens/import-gedcom-review-ar.png", fullPage: true });
     await page.getByRole("button", { name: /استيراد/ }).first().click();
     await expect(page.getByRole("heading", { name: "تمّ استيراد شجرتك" })).toBeVisible({ timeout: 20_000 });
+    // The tree opens at the file's first person; their page shows the file's note, line by line.
+    await page.getByRole("link", { name: "عرض شجرتي" }).click();
+    await page.getByTestId("card-actions").getByRole("link", { name: "افتح صفحة الشخص" }).click();
+    await expect(page.getByTestId("pedigree").getByTestId("person-card").first()).toContainText("~1870–1941");
+    await expect(page.getByTestId("person-notes")).toHaveText("Kept the family's olive press in Ehden.\nHe wrote its accounts in Arabic and French.");
+    await page.screenshot({ path: "test-results/screens/import-gedcom-person-ar.png", fullPage: true });
 
     // The tree: the imported people are there, in both scripts.
     await page.goto("/roots/export");

@@ -1,13 +1,15 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import type { PersonSummaryFragment } from "../../../gql/graphql";
+import { yearsOf } from "../chart/treeData";
 
 const BAND = (c: number) => (c >= 0.9 ? "green" : c >= 0.7 ? "yellow" : "orange");
 
 /** A person in a list or chart: name (bidi-isolated), years, and the record's provenance. */
 export function PersonCard({ person }: { person: PersonSummaryFragment }) {
   const { t } = useTranslation();
-  const years = [person.birth?.year, person.death?.year].some(Boolean) ? `${person.birth?.year ?? "?"}–${person.death?.year ?? ""}` : "";
+  // As the charts show them: "~1870–1941" for a birth "about 1870".
+  const years = yearsOf(person);
   return (
     <Link to={`/person/${person.id}`} className={`person-card${person.isPrivate ? " person-card--private" : ""}`} data-testid="person-card">
       <strong><bdi>{person.displayName}</bdi></strong>

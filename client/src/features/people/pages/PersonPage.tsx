@@ -65,6 +65,9 @@ export default function PersonPage() {
           {p.village && <><dt>{t("people.village")}</dt><dd><Link to={`/libanpedia/${p.village.slug}`}>{localized(lang, p.village.name, p.village.nameAr, p.village.nameFr)}</Link></dd></>}
           {p.family && <><dt>{t("people.family")}</dt><dd><bdi>{localized(lang, p.family.familyName, p.family.familyNameAr, p.family.familyNameFr)}</bdi></dd></>}
           {p.occupation && <><dt>{t("people.occupation")}</dt><dd>{p.occupation}</dd></>}
+          {/* Notes and sources as recorded or imported (a GEDCOM's NOTE and SOUR), line breaks kept. */}
+          {p.bio && <><dt>{t("people.notes")}</dt><dd className="facts__text" data-testid="person-notes"><bdi>{p.bio}</bdi></dd></>}
+          {p.sources && <><dt>{t("people.sources")}</dt><dd className="facts__text"><bdi>{p.sources}</bdi></dd></>}
         </dl>
       )}
       <section aria-labelledby="pedigree-h">
