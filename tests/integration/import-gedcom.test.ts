@@ -274,6 +274,9 @@ describe("GEDCOM import", () => {
     const georges1862 = await buildPerson(server, other, { fullName: "Georges Qornet", birthDate: "1862-03-24", deathDate: "1931" });
     await buildPerson(server, other, { fullName: "Fares Qornet", birthDate: "1880", deathDate: "1950" });
     const fares1881 = await buildPerson(server, other, { fullName: "Fares Qornet", birthDate: "1881", deathDate: "1951" });
+    // Nameless people, as programs write them, are not alike.
+    await buildPerson(server, other, { fullName: "Unknown", birthDate: "1850", deathDate: "1900" });
+    await buildPerson(server, other, { fullName: "مجهول", birthDate: "1850", deathDate: "1900" });
     const ged = gedcom551(
       "0 @I1@ INDI", "1 NAME Boutros /Qornet/", "1 BIRT", "2 DATE 1855",
       "0 @I2@ INDI", "1 NAME Hanna /Qornet/", "1 BIRT", "2 DATE 1991",
@@ -285,6 +288,9 @@ describe("GEDCOM import", () => {
       "0 @I8@ INDI", "1 NAME Elias /Qornet/", "1 BIRT", "2 DATE 1871",
       "0 @I9@ INDI", "1 NAME Georges /Qornet/", "1 BIRT", "2 DATE 24 MAR 1862",
       "0 @I10@ INDI", "1 NAME Fares /Qornet/", "1 BIRT", "2 DATE 1881",
+      "0 @I11@ INDI", "1 NAME Unknown /Unknown/", "1 BIRT", "2 DATE 1850",
+      "0 @I12@ INDI", "1 NAME Unknown", "1 BIRT", "2 DATE 1850",
+      "0 @I13@ INDI", "1 NAME مجهول", "1 BIRT", "2 DATE 1850",
     );
     const up = await uploadImport(server, user.token, "gedcom", "qornet.ged", ged);
     const review = await waitForJob(server, user.token, up.id!, ["review"], 60_000);

@@ -146,6 +146,13 @@ async function matchPeople(tx: EntityManager, job: ImportJob, times?: PhaseTimes
 const DUPLICATE_CANDIDATES = 20;
 
 /**
+ * A name key made only of placeholders ("Unknown", "Unknown /Unknown/", "N.N.", "Inconnue",
+ * "مجهول", "غير معروف"): programs write them for a person whose name nobody knows. Two such
+ * people are not alike; they are never suggested as duplicates of each other.
+ */
+const PLACEHOLDER_NAME = "^(\\s|\\||unknown|unk|n|nn|inconnue?|مجهول|مجهولة|غير|معروف|معروفة)*$";
+
+/**
  * The first person with the staged person `s2`'s name key that the member `$2` may see: born
  * on the same date, else in the same year, else within a year, else within five years, else
  * undated on either side. Each way is read only when the one before found no one, so among
@@ -157,7 +164,7 @@ function likelyDuplicate(key: "key_latin" | "key_arabic"): string {
   const within = (years: number) => `p.birth_date_from >= (${year} - interval '${years} years')::date AND p.birth_date_from < (${year} + interval '${years + 1} years')::date`;
   const candidates = (born: string) =>
     `(SELECT p.id, p.created_by, p.is_public, p.living_until FROM people p
-       WHERE p.${key} = s2.${key} AND p.${key} <> '' AND ${born} ORDER BY p.birth_date_from LIMIT ${DUPLICATE_CANDIDATES})`;
+       WHERE p.${key} = s2.${key} AND p.${key} <> '' AND s2.${key} !~ '${PLACEHOLDER_NAME}' AND ${born} ORDER BY p.birth_date_from LIMIT ${DUPLICATE_CANDIDATES})`;
   return `(SELECT c.id FROM (
       ${candidates("p.birth_date_from = s2.birth_date_from")}
       UNION ALL ${candidates(within(0))}
