@@ -28,7 +28,7 @@ export function ImportDuplicates({ job }: { job: ImportJobFieldsFragment }) {
   if (data && data.totalCount === 0) return null;
   return (
     <section className="card" aria-labelledby="import-duplicates-title" data-testid="import-duplicates">
-      <h2 id="import-duplicates-title">{t("ingestion.count.duplicates")}</h2>
+      <h2 id="import-duplicates-title">{data ? t("ingestion.review.tab.duplicates", { count: data.totalCount }) : t("ingestion.count.duplicates")}</h2>
       <p className="muted">{t("ingestion.duplicates.intro")}</p>
       <ul className="import-list">
         {data?.edges.map(({ node: r }, i) => {

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { changeLanguage, initI18n } from "../../../i18n";
@@ -9,10 +9,13 @@ const startPolling = vi.fn();
 const stopPolling = vi.fn();
 const counts = { parsed: 0, written: 0, committed: 0, total: 0, people: 0, unions: 0, links: 0, events: 0, sources: 0, media: 0, places: 0, warnings: 0, errors: 0, duplicates: 0, updates: 0 };
 let jobs: unknown[] = [];
+let current: unknown = null;
 const job = (id: string, status: string, people: number) => ({ id, kind: "gedcom", status, fileName: `${id}.ged`, createdAt: "2026-11-25T09:05:00Z", counts: { ...counts, people } });
 vi.mock("../generated", () => ({
   useImportJobsQuery: () => ({ data: { importJobs: jobs }, startPolling, stopPolling }),
-  useImportJobQuery: vi.fn(),
+  useImportJobQuery: () => ({ data: { importJob: current }, startPolling, stopPolling }),
+  useImportRecordsQuery: () => ({ data: { importRecords: { totalCount: 0, edges: [], pageInfo: { hasNextPage: false, endCursor: null } } } }),
+  useImportWarningsQuery: () => ({ data: { importWarnings: { totalCount: 0, edges: [], pageInfo: { hasNextPage: false, endCursor: null } } } }),
   useImportJobUpdatedSubscription: vi.fn(),
   useConfirmImportMutation: () => [vi.fn(), {}],
   useCancelImportMutation: () => [vi.fn(), {}],
@@ -49,5 +52,16 @@ describe("ImportFlow's recent imports", () => {
     jobs = [job("big", "parsing", 0)];
     show();
     expect(startPolling).toHaveBeenCalledWith(3000);
+  });
+});
+
+describe("ImportFlow's job page", () => {
+  it("cancelling at review offers to go back to the review, not to keep importing", async () => {
+    await changeLanguage("en");
+    current = { ...job("family", "review", 3), canCancel: true, canRetry: false, headers: [], mapping: [], readAgain: false, fileSize: 100, errorMessage: null, firstPersonId: null, headerRow: 0, finishedAt: null };
+    render(<MemoryRouter initialEntries={["/roots/import?job=family"]}><ImportFlow kind="gedcom" /></MemoryRouter>);
+    fireEvent.click(screen.getByRole("button", { name: "Cancel import" }));
+    const dialog = screen.getByRole("alertdialog");
+    expect(within(dialog).getByRole("button", { name: "Back to the review" })).toBeTruthy();
   });
 });

@@ -112,7 +112,7 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
             label={t("ingestion.cancel")}
             question={t("ingestion.cancel_confirm")}
             confirmLabel={t("ingestion.cancel")}
-            dismissLabel={t("ingestion.keep_going")}
+            dismissLabel={t(job.status === "review" ? "ingestion.keep_reviewing" : "ingestion.keep_going")}
             danger
             onConfirm={() => cancel({ variables: { id } })}
           />

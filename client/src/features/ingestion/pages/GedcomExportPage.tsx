@@ -35,6 +35,8 @@ export default function GedcomExportPage() {
         <button type="button" className="button button--primary" disabled={state === "working"} onClick={() => void download()}>
           {t("ingestion.export.download")}
         </button>
+        {/* A large tree takes seconds to write: say so while it is being prepared. */}
+        {state === "working" && <p className="muted" role="status">{t("ingestion.export.preparing")}</p>}
       </div>
       <p>
         <Link to="/roots/import">{t("ingestion.gedcom.title")}</Link>
