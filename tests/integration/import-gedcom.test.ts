@@ -87,6 +87,35 @@ describe("GEDCOM import", () => {
     expect(n).toBe(0);
   }, 180_000);
 
+  it("publishes how far the file is read: bytes read, growing, never past the file's size", async () => {
+    const user = await buildUser(server.ds);
+    const parts: Uint8Array[] = [];
+    // Large enough to be read for a second or so: the subscription starts after the upload.
+    for await (const c of syntheticGedcom(8_000)) parts.push(c);
+    const body = Buffer.concat(parts);
+    const client = server.ws({ token: user.token });
+    const up = await uploadImport(server, user.token, "gedcom", "progress.ged", body);
+    const reads: number[] = [];
+    const reviewed = new Promise<void>((resolve) => {
+      client.subscribe<any>({ query: `subscription($id: ID!) { importJobUpdated(id: $id) { status fileSize counts { read } } }`, variables: { id: up.id } }, {
+        next: (v) => {
+          const job = v.data?.importJobUpdated;
+          expect(job.fileSize).toBe(body.length);
+          if (job.status === "parsing") reads.push(job.counts.read);
+          if (job.status === "review") resolve();
+        },
+        error: () => resolve(),
+        complete: () => resolve(),
+      });
+    });
+    await waitForJob(server, user.token, up.id!, ["review"], 60_000);
+    await reviewed;
+    await client.dispose();
+    expect(reads.some((r) => r > 0)).toBe(true);
+    expect(reads).toEqual([...reads].sort((a, b) => a - b));
+    expect(Math.max(...reads)).toBeLessThanOrEqual(body.length);
+  }, 60_000);
+
   it("updates instead of duplicating when the same file is imported again", async () => {
     const done = await importFile(member, "royal92.ged", file("public-gedcoms/royal92.ged"));
     expect(done.counts.updates).toBe(3010);

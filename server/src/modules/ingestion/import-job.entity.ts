@@ -18,6 +18,8 @@ export type ImportKind = "gedcom" | "spreadsheet";
 export interface ImportCounts {
   /** Records (GEDCOM) or rows (spreadsheet) read so far. */
   parsed: number;
+  /** Bytes of the file read so far (GEDCOM; jobs from before it was counted have none). */
+  read: number;
   /** Rows written to the tree during the commit (a record found unchanged is not rewritten). */
   written: number;
   /** The file's people, couples and parent links the commit has gone through: written, or found already there (the progress of the commit, up to people + unions + links). */

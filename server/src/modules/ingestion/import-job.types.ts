@@ -8,6 +8,7 @@ import { FILE_PROBLEMS } from "./importer.js";
 @ObjectType("ImportCounts", { simpleResolvers: true, description: "Progress and summary of an import." })
 export class ImportCountsView implements ImportCounts {
   @Field(() => Int, { description: "Records (GEDCOM) or rows (spreadsheet) read." }) parsed: number;
+  @Field(() => Float, { description: "Bytes of the uploaded file read so far (GEDCOM), beside the job's fileSize: how far the reading is; 0 when not known." }) read: number;
   @Field(() => Int, { description: "Rows written to the tree so far (during the commit); a record found unchanged is not rewritten." }) written: number;
   @Field(() => Int, { description: "The file's people, couples and parent links the commit has gone through so far, written or found already there: the commit's progress, up to people + unions + links." })
   committed: number;
@@ -93,7 +94,7 @@ export function presentJob(job: ImportJob, lang: Language): ImportJobView {
     fileName: job.fileName,
     fileSize: Number(job.fileSize),
     // Jobs from before `committed` was counted.
-    counts: { ...job.counts, committed: job.counts.committed ?? job.counts.written },
+    counts: { ...job.counts, committed: job.counts.committed ?? job.counts.written, read: job.counts.read ?? 0 },
     errorMessage: job.errorKey ? translate(job.errorKey, lang, (job.errorParams ?? {}) as Record<string, string | number>) : null,
     canRetry: job.status === ImportStatus.FAILED && Boolean(job.filePath) && !FILE_PROBLEMS.has(job.errorKey ?? ""),
     firstPersonId: options.firstPerson ? toGlobalId("Person", options.firstPerson) : null,

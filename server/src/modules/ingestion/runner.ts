@@ -330,6 +330,6 @@ export async function removeJobFile(ds: DataSource, job: Pick<ImportJob, "id" | 
 }
 
 export const emptyCounts = (): ImportCounts => ({
-  parsed: 0, written: 0, committed: 0, total: 0, people: 0, unions: 0, links: 0, events: 0, sources: 0, media: 0, places: 0,
+  parsed: 0, read: 0, written: 0, committed: 0, total: 0, people: 0, unions: 0, links: 0, events: 0, sources: 0, media: 0, places: 0,
   warnings: 0, errors: 0, duplicates: 0, updates: 0,
 });

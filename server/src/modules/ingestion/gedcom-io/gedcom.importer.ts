@@ -32,9 +32,11 @@ export const gedcomImporter: Importer = {
     // The keys given so far, one per record (compact: a file of millions of records stays small).
     const seen = new KeyTable();
     const warn = (line: number | null, key: string, params: Record<string, unknown> = {}) => ctx.stager.warn({ line, key, params });
+    // Its bytesRead against the file's size is how far the reading is (the progress bar).
+    const file = createReadStream(path);
     const events: AsyncIterable<GedcomEvent | GedzipMedia> = zipped
-      ? readGedzip(createReadStream(path), { toV7: true, onWarning: (w) => void warn(w.line || null, w.code) })
-      : readGedcom(createReadStream(path), { toV7: true, onWarning: (w) => void warn(w.line || null, w.code) });
+      ? readGedzip(file, { toV7: true, onWarning: (w) => void warn(w.line || null, w.code) })
+      : readGedcom(file, { toV7: true, onWarning: (w) => void warn(w.line || null, w.code) });
     try {
       for await (const ev of events) {
         if (ev.type === "header") {
@@ -66,7 +68,7 @@ export const gedcomImporter: Importer = {
           await keepOnly(ctx, record, key);
         }
         // Progress is saved at most every IMPORT_PROGRESS_MS anyway; asking every 256 records is enough.
-        if ((counts.parsed & 255) === 0) await ctx.progress({ parsed: counts.parsed });
+        if ((counts.parsed & 255) === 0) await ctx.progress({ parsed: counts.parsed, read: file.bytesRead });
       }
     } catch (err) {
       if (err instanceof GedcomError) throw new UnreadableFileError(err.code);
