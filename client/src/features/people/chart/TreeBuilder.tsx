@@ -31,7 +31,7 @@ export function TreeBuilder() {
   return (
     <div className="tree-builder">
       <div className="tree-builder__bar">
-        <RootPicker rootId={rootId} people={people} onChange={(id) => { setRoot(id); setSelectedId(null); }} />
+        <RootPicker rootId={rootId} root={chartData?.person} people={people} onChange={(id) => { setRoot(id); setSelectedId(null); }} />
         <div className="tabs" role="group" aria-label={t("chart.view")}>
           {VIEWS.map((v) => (
             <button key={v} type="button" className={view === v ? "tab tab--active" : "tab"} aria-pressed={view === v} onClick={() => setView(v)}>

@@ -1,0 +1,61 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { changeLanguage, initI18n } from "../../../i18n";
+import { parseTranslations } from "../../../i18n/csv";
+import csvText from "../../../i18n/translations.csv?raw";
+
+const asked: string[] = [];
+let found: unknown[] = [];
+vi.mock("../generated", () => ({
+  useMyPeopleQuery: () => ({ data: null, loading: false }),
+  useFindMyPeopleQuery: ({ variables, skip }: { variables: { q: string }; skip: boolean }) => {
+    if (skip) return { data: undefined };
+    asked.push(variables.q);
+    return { data: { people: { edges: found.map((node) => ({ node })) } } };
+  },
+}));
+const { RootPicker } = await import("./RootPicker");
+
+const person = (id: string, displayName: string, born?: number, died?: number) =>
+  ({ id, displayName, fullName: displayName, fullNameAr: null, isPrivate: false, birth: born ? { text: String(born), year: born, qualifier: null } : null, death: died ? { text: String(died), year: died, qualifier: null } : null }) as never;
+const people = [person("g1", "Georges Nassar", 1861, 1930), person("g2", "Georges Nassar", 1890), person("m", "Maryam Nassar", 1865)];
+
+beforeAll(async () => {
+  await initI18n(parseTranslations(csvText));
+});
+beforeEach(async () => {
+  vi.useFakeTimers();
+  asked.length = 0;
+  await changeLanguage("en");
+});
+afterEach(() => vi.useRealTimers());
+
+describe("RootPicker", () => {
+  it("tells namesakes apart by their years, and names a root that is not among the listed people", () => {
+    render(<MemoryRouter><RootPicker rootId="far" root={person("far", "Tanios Nassar", 1800, 1870)} people={people} onChange={() => {}} /></MemoryRouter>);
+    const options = screen.getAllByRole("option").map((o) => o.textContent);
+    expect(options).toEqual(["Tanios Nassar", "Georges Nassar (1861–1930)", "Georges Nassar (1890–)", "Maryam Nassar"]);
+  });
+
+  it("finds anyone in the member's tree by name, once typing pauses, and draws their tree when chosen", () => {
+    const onChange = vi.fn();
+    found = [person("e", "Elias Nassar", 1702, 1760)];
+    render(<MemoryRouter><RootPicker rootId="g1" people={people} onChange={onChange} /></MemoryRouter>);
+    fireEvent.change(screen.getByRole("searchbox", { name: "Find someone in your tree" }), { target: { value: "Elias" } });
+    expect(asked).toEqual([]);
+    act(() => void vi.advanceTimersByTime(300));
+    expect(asked).toContain("Elias");
+    fireEvent.click(screen.getByRole("button", { name: /Elias Nassar/ }));
+    expect(onChange).toHaveBeenCalledWith("e");
+    expect((screen.getByRole("searchbox") as HTMLInputElement).value).toBe("");
+  });
+
+  it("says so when no one in the tree has that name", () => {
+    found = [];
+    render(<MemoryRouter><RootPicker rootId="g1" people={people} onChange={() => {}} /></MemoryRouter>);
+    fireEvent.change(screen.getByRole("searchbox"), { target: { value: "Zzz" } });
+    act(() => void vi.advanceTimersByTime(300));
+    expect(screen.getByRole("status").textContent).toBe("No one in your tree by that name.");
+  });
+});
