@@ -73,7 +73,8 @@ export function CedarChart({ data }: { data: TreeChartQuery }) {
           {fit(rootPerson.isPrivate ? rootPerson.displayName : rootPerson.fullNameAr ?? rootPerson.displayName, 24)}
         </text>
         <text x={layout.root.x} y={layout.root.y + 15} textAnchor="middle" direction="ltr" fontSize={12} fill="#3d2b12">
-          {rootPerson.isPrivate ? "" : isolateLtr(fit(rootPerson.fullName !== rootPerson.fullNameAr ? rootPerson.fullName ?? "" : yearsOf(rootPerson), 30))}
+          {/* The Latin name under an Arabic one; under a name in Latin only (the line above), the years. */}
+          {rootPerson.isPrivate ? "" : isolateLtr(fit(rootPerson.fullNameAr && rootPerson.fullName !== rootPerson.fullNameAr ? rootPerson.fullName ?? "" : yearsOf(rootPerson), 30))}
         </text>
       </g>
     </ChartFrame>

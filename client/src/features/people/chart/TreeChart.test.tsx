@@ -32,6 +32,7 @@ vi.mock("../generated", () => ({
 const { TreeChart } = await import("./TreeChart");
 const { RelativeDialog } = await import("./RelativeDialog");
 const { LinkExisting } = await import("./LinkExisting");
+const { CedarChart } = await import("./CedarChart");
 
 function person(id: string, fullName: string | null, fullNameAr: string | null, extra: Partial<ChartPersonFragment> = {}): ChartPersonFragment {
   return {
@@ -197,5 +198,15 @@ describe("chart actions", () => {
     fireEvent.change(screen.getByLabelText("Link as"), { target: { value: "spouse" } });
     fireEvent.click(screen.getByRole("button", { name: /Link as .*Spouse/ }));
     expect(onPick).toHaveBeenCalledWith("spouse", "p-old");
+  });
+
+  it("the cedar's trunk names its person once: the Latin name under an Arabic one, else the years", async () => {
+    await changeLanguage("en");
+    const latinOnly = person("p-y", "Yusuf Khoury", null, { birth: { text: "1527", qualifier: "exact", year: 1527 }, death: { text: "1593", qualifier: "exact", year: 1593 } });
+    const { unmount } = render(<MemoryRouter><CedarChart data={{ person: latinOnly, ancestors: [], descendants: [] } as unknown as TreeChartQuery} /></MemoryRouter>);
+    expect([...screen.getByTestId("cedar-root").querySelectorAll("text")].map((t) => t.textContent!.replace(/[\u2066-\u2069]/g, ""))).toEqual(["Yusuf Khoury", "1527–1593"]);
+    unmount();
+    render(<MemoryRouter><CedarChart data={{ person: me, ancestors: [], descendants: [] } as unknown as TreeChartQuery} /></MemoryRouter>);
+    expect([...screen.getByTestId("cedar-root").querySelectorAll("text")].map((t) => t.textContent!.replace(/[\u2066-\u2069]/g, ""))).toEqual(["سامي الحداد", "Sami Haddad"]);
   });
 });
