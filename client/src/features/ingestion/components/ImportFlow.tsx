@@ -8,14 +8,12 @@ import { formatDate } from "../../../lib/format";
 import { useCancelImportMutation, useConfirmImportMutation, useImportJobQuery, useImportJobsQuery, useImportJobUpdatedSubscription, useRetryImportMutation } from "../generated";
 import { ConfirmAction } from "../../../ui/ConfirmAction";
 import { uploadImportFile, type ImportKind } from "../upload";
+import { RUNNING } from "../status";
 import { FileDrop } from "./FileDrop";
 import { ImportDuplicates } from "./ImportDuplicates";
 import { ImportProgress } from "./ImportProgress";
 import { ImportReview, ReportLink } from "./ImportReview";
 import { MappingEditor } from "./MappingEditor";
-
-/** A job the server is still working on: its status moves without the member. */
-const RUNNING = ["queued", "parsing", "commit_queued", "committing"];
 
 const ACCEPT: Record<ImportKind, string> = { gedcom: ".ged,.gedcom,.gdz,.zip", spreadsheet: ".xlsx,.csv" };
 

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router-dom";
 import { useAuth } from "../../auth/useAuth";
+import { ImportUnderway } from "../../ingestion/components/ImportUnderway";
 import { TreeBuilder } from "../chart/TreeBuilder";
 
 /**
@@ -23,6 +24,7 @@ export default function RootsPage() {
             <Link className="button" to="/excel">{t("ingestion.spreadsheet.title")}</Link>
             <Link className="button" to="/roots/export">{t("ingestion.export.title")}</Link>
           </nav>
+          <ImportUnderway />
           <TreeBuilder />
         </>
       ) : auth.status === "signedOut" ? (

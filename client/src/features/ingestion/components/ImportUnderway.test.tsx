@@ -1,0 +1,42 @@
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { changeLanguage, initI18n } from "../../../i18n";
+import { parseTranslations } from "../../../i18n/csv";
+import csvText from "../../../i18n/translations.csv?raw";
+
+const refetchQueries = vi.fn(async () => []);
+const startPolling = vi.fn();
+const stopPolling = vi.fn();
+let jobs: unknown[] = [];
+vi.mock("@apollo/client/react", async (original) => ({ ...(await original<object>()), useApolloClient: () => ({ refetchQueries }) }));
+vi.mock("../generated", () => ({ useImportJobsQuery: () => ({ data: { importJobs: jobs }, startPolling, stopPolling }) }));
+const { ImportUnderway } = await import("./ImportUnderway");
+
+const show = () => <MemoryRouter><ImportUnderway /></MemoryRouter>;
+
+beforeAll(async () => {
+  await initI18n(parseTranslations(csvText));
+});
+
+describe("ImportUnderway", () => {
+  it("says a file is being imported, links to it, and fetches the tree's people again once it is done", async () => {
+    await changeLanguage("en");
+    jobs = [{ id: "j1", kind: "gedcom", status: "committing", fileName: "khoury.ged" }, { id: "j0", kind: "gedcom", status: "done", fileName: "old.ged" }];
+    const { rerender } = render(show());
+    expect(screen.getByTestId("import-underway").textContent!.replace(/[\u2066-\u2069]/g, "")).toBe("khoury.ged is being imported: its people appear here once it is done. Follow it");
+    expect(screen.getByRole("link", { name: "Follow it" }).getAttribute("href")).toBe("/roots/import?job=j1");
+    expect(startPolling).toHaveBeenCalledWith(3000);
+    expect(refetchQueries).not.toHaveBeenCalled();
+    jobs = [{ id: "j1", kind: "gedcom", status: "done", fileName: "khoury.ged" }];
+    rerender(show());
+    expect(screen.queryByTestId("import-underway")).toBeNull();
+    expect(refetchQueries).toHaveBeenCalledWith({ include: ["MyPeople"] });
+  });
+
+  it("says nothing when no import is running", async () => {
+    jobs = [{ id: "j0", kind: "spreadsheet", status: "done", fileName: "old.csv" }];
+    render(show());
+    expect(screen.queryByTestId("import-underway")).toBeNull();
+  });
+});
