@@ -79,7 +79,7 @@ describe("signUp: breached passwords (k-anonymity range API)", () => {
   it("in warn mode lets the member in with the count of breaches", async () => {
     const res = await warning.gql<SignUp>(SIGN_UP, { input: input({ password: BREACHED }) });
     expect(res.data!.signUp.signedIn).toBe(true);
-    expect(res.data!.signUp.notices).toEqual([{ key: "auth.password_breach_warning", message: "This password appears in \u20683861\u2069 known data breaches. We recommend choosing a different one.".replace(/[\u2068\u2069]/g, "") }]);
+    expect(res.data!.signUp.notices).toEqual([{ key: "auth.password_breach_warning", message: "This password appears in 3,861 known data breaches. We recommend choosing a different one." }]);
   });
 
   it("when the check cannot run, lets the member proceed with the recommendation", async () => {
