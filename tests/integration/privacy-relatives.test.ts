@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from "../support/server.js";
 const CREATE = `mutation ($input: PersonInput!) { createPerson(input: $input) { id } }`;
 const ADD_PARENT = `mutation ($child: ID!, $parent: ID!, $kind: String) { addParent(childId: $child, parentId: $parent, kind: $kind) { id } }`;
 const ADD_UNION = `mutation ($input: UnionInput!) { addUnion(input: $input) { id } }`;
-const PERSON = `query ($id: ID!) { person(id: $id) { isPrivate displayName fullName gender birth { text } currentLocation isLiving } }`;
+const PERSON = `query ($id: ID!) { person(id: $id) { isPrivate displayName fullName gender birth { text } currentLocation isLiving occupation bio sources } }`;
 
 let server: TestServer;
 let owner: BuiltUser;
@@ -94,7 +94,7 @@ describe("what each viewer sees of a living person", () => {
     const village = await buildVillage(server, "Ehden");
     await assignCurator(server.ds, curator.id, [village.raw]);
     const grandfather = await create({ fullName: "Grandpa Haddad", gender: "M" });
-    father = await create({ fullName: "Father Haddad", gender: "M", birthDate: "1960", currentLocation: "Montreal", villageId: village.id });
+    father = await create({ fullName: "Father Haddad", gender: "M", birthDate: "1960", currentLocation: "Montreal", villageId: village.id, occupation: "Engineer", bio: "Treated at Hôtel-Dieu in 2019.", sources: "Family papers" });
     const uncle = await create({ fullName: "Uncle Haddad", gender: "M" });
     cousin = await create({ fullName: "Cousin Haddad", gender: "F" });
     const self = await create({ fullName: "Self Haddad", gender: "M" });
@@ -109,14 +109,15 @@ describe("what each viewer sees of a living person", () => {
   const see = async (token: string | undefined, id: string) =>
     (await server.gql<{ person: Record<string, unknown> }>(PERSON, { id }, { token })).data!.person;
 
-  it("visitor and member: Private; relative and curator: the name, minus what privacy settings hide; the creator: everything", async () => {
-    const hidden = { isPrivate: true, displayName: "Private", fullName: null, gender: null, birth: null, currentLocation: null, isLiving: null };
-    const partial = { isPrivate: false, displayName: "Father Haddad", fullName: "Father Haddad", gender: "M", birth: null, currentLocation: null, isLiving: true };
+  it("visitor and member: Private; relative and curator: the name, minus what privacy settings hide and what the record says of his life; the creator: everything", async () => {
+    const hidden = { isPrivate: true, displayName: "Private", fullName: null, gender: null, birth: null, currentLocation: null, isLiving: null, occupation: null, bio: null, sources: null };
+    // Occupation, notes and sources of a living person (an imported NOTE may hold an illness) only with full access, as the GEDCOM export.
+    const partial = { isPrivate: false, displayName: "Father Haddad", fullName: "Father Haddad", gender: "M", birth: null, currentLocation: null, isLiving: true, occupation: null, bio: null, sources: null };
     expect(await see(undefined, father)).toEqual(hidden);
     expect(await see(member.token, father)).toEqual(hidden);
     expect(await see(relative.token, father)).toEqual(partial);
     expect(await see(curator.token, father)).toEqual(partial);
-    expect(await see(owner.token, father)).toEqual({ ...partial, birth: { text: "1960" }, currentLocation: "Montreal" });
+    expect(await see(owner.token, father)).toEqual({ ...partial, birth: { text: "1960" }, currentLocation: "Montreal", occupation: "Engineer", bio: "Treated at Hôtel-Dieu in 2019.", sources: "Family papers" });
   });
 
   it("only close relatives: a first cousin stays Private to the relative", async () => {

@@ -116,6 +116,9 @@ export function presentPerson(row: PersonRow, viewer: Viewer, language: Language
   const hidden = access === "private" || access === "none";
   const hideBirth = hidden || (access === "partial" && !row.privacy_settings.showBirthDate);
   const hideLocation = hidden || (access === "partial" && !row.privacy_settings.showLocation);
+  // What a record says of a living person's life (occupation, notes, sources: an imported NOTE
+  // may hold an address or an illness) only for full access, as the GEDCOM export does.
+  const hideLife = hidden || access === "partial";
   v.familyId = hidden ? null : row.family_id;
   v.villageId = hidden ? null : row.village_id;
   v.isPrivate = hidden;
@@ -133,12 +136,12 @@ export function presentPerson(row: PersonRow, viewer: Viewer, language: Language
   v.death = hidden ? null : date(row.death_date_text, row.death_date_qualifier, row.death_date_from, row.death_date_to);
   v.deathPlace = hidden ? null : row.death_place;
   v.isLiving = hidden ? null : row.living;
-  v.occupation = hidden ? null : row.occupation;
-  v.bio = hidden ? null : row.bio;
+  v.occupation = hideLife ? null : row.occupation;
+  v.bio = hideLife ? null : row.bio;
   v.currentLocation = hideLocation ? null : row.current_location;
   v.currentCountry = hideLocation ? null : row.current_country;
   v.registrationNumber = hidden ? null : row.registration_number;
-  v.sources = hidden ? null : row.sources;
+  v.sources = hideLife ? null : row.sources;
   v.provenance = hidden ? null : row.provenance;
   v.confidence = hidden ? null : row.confidence;
   return v;
