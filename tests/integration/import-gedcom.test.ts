@@ -302,10 +302,16 @@ describe("GEDCOM import", () => {
     await buildPerson(server, other, { fullName: "Georges Qornet", birthDate: "1861-03-24", deathDate: "1930" });
     const georges1862 = await buildPerson(server, other, { fullName: "Georges Qornet", birthDate: "1862-03-24", deathDate: "1931" });
     await buildPerson(server, other, { fullName: "Fares Qornet", birthDate: "1880", deathDate: "1950" });
-    const fares1881 = await buildPerson(server, other, { fullName: "Fares Qornet", birthDate: "1881", deathDate: "1951" });
+    const fares1881 = await buildPerson(server, other, { fullName: "Fares Qornet", birthDate: "1881-06-05", deathDate: "1951" });
+    // "ABT 1881" spans years around 1881: not the same date as a plain 1876 (where its span starts).
+    await buildPerson(server, other, { fullName: "Nasri Qornet", birthDate: "1876", deathDate: "1940" });
+    const nasri1879 = await buildPerson(server, other, { fullName: "Nasri Qornet", birthDate: "ABT 1881", deathDate: "1941" });
     // Nameless people, as programs write them, are not alike.
     await buildPerson(server, other, { fullName: "Unknown", birthDate: "1850", deathDate: "1900" });
     await buildPerson(server, other, { fullName: "مجهول", birthDate: "1850", deathDate: "1900" });
+    await buildPerson(server, other, { fullName: "مجهولة", birthDate: "1850", deathDate: "1900" });
+    // A real name made of placeholder letters is a name.
+    const nunk = await buildPerson(server, other, { fullName: "Nunk", birthDate: "1850", deathDate: "1900" });
     const ged = gedcom551(
       "0 @I1@ INDI", "1 NAME Boutros /Qornet/", "1 BIRT", "2 DATE 1855",
       "0 @I2@ INDI", "1 NAME Hanna /Qornet/", "1 BIRT", "2 DATE 1991",
@@ -320,16 +326,20 @@ describe("GEDCOM import", () => {
       "0 @I11@ INDI", "1 NAME Unknown /Unknown/", "1 BIRT", "2 DATE 1850",
       "0 @I12@ INDI", "1 NAME Unknown", "1 BIRT", "2 DATE 1850",
       "0 @I13@ INDI", "1 NAME مجهول", "1 BIRT", "2 DATE 1850",
+      "0 @I14@ INDI", "1 NAME مجهولة", "1 BIRT", "2 DATE 1850",
+      "0 @I15@ INDI", "1 NAME Nunk", "1 BIRT", "2 DATE 1850",
+      "0 @I16@ INDI", "1 NAME Nasri /Qornet/", "1 BIRT", "2 DATE ABT 1881",
     );
     const up = await uploadImport(server, user.token, "gedcom", "qornet.ged", ged);
     const review = await waitForJob(server, user.token, up.id!, ["review"], 60_000);
-    expect(review.counts.duplicates).toBe(8);
+    expect(review.counts.duplicates).toBe(10);
     const res = await server.gql<any>(`query($id: ID!) { importRecords(jobId: $id, filter: "duplicates") { edges { node { key duplicate { id } } } } }`, { id: up.id }, { token: user.token });
     const found = Object.fromEntries(res.data.importRecords.edges.map((e: any) => [e.node.key, e.node.duplicate.id]));
     expect(found).toEqual({
       "@I1@": boutros1856, // born within a year comes first: 1855 against 1856 and 1850
       "@I4@": salim, "@I5@": maroun, "@I6@": expect.any(String), "@I7@": tanios, "@I8@": elias1870, // 1871 against 1870 and 1875
-      "@I9@": georges1862, "@I10@": fares1881,
+      "@I9@": georges1862, "@I10@": fares1881, // 1881 against 5 June 1881 and 1880: the same year
+      "@I15@": nunk, "@I16@": nasri1879,
 
     });
     expect([boutros1850, boutros1856]).toContain(found["@I6@"]); // undated: either Boutros

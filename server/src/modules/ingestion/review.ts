@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
 import type { ImportCounts, ImportJob } from "./import-job.entity.js";
+import { normalizeArabic, normalizeLatin } from "../genealogy/index.js";
 import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
 import { timed, timedQueries, type PhaseTimes, type Queryable } from "./phases.js";
 import { stagePeopleKeys } from "./staged-people.js";
@@ -147,14 +148,20 @@ const DUPLICATE_CANDIDATES = 20;
 
 /**
  * A name key made only of placeholders ("Unknown", "Unknown /Unknown/", "N.N.", "Inconnue",
- * "مجهول", "غير معروف"): programs write them for a person whose name nobody knows. Two such
- * people are not alike; they are never suggested as duplicates of each other.
+ * "مجهول", "مجهولة", "غير معروف"): programs write them for a person whose name nobody knows.
+ * Two such people are not alike; they are never suggested as duplicates of each other. Built
+ * from the words as name keys hold them (Arabic folded: ة → ه), separated as keys separate
+ * words (" ") and names (" | ").
  */
-const PLACEHOLDER_NAME = "^(\\s|\\||unknown|unk|n|nn|inconnue?|مجهول|مجهولة|غير|معروف|معروفة)*$";
+const PLACEHOLDER_WORDS = [...new Set([
+  ...["unknown", "unk", "n", "nn", "inconnu", "inconnue"].map(normalizeLatin),
+  ...["مجهول", "مجهولة", "غير", "معروف", "معروفة"].map(normalizeArabic),
+])].join("|");
+const PLACEHOLDER_NAME = `^(${PLACEHOLDER_WORDS})(( | \\| )(${PLACEHOLDER_WORDS}))*$`;
 
 /**
  * The first person with the staged person `s2`'s name key that the member `$2` may see: born
- * on the same date, else in the same year, else within a year, else within five years, else
+ * on the same date (the same span: "ABT 1881" is not "1876"), else in the same year, else within a year, else within five years, else
  * undated on either side. Each way is read only when the one before found no one, so among
  * namesakes (a family reuses its names every other generation) the closest birth wins, not the
  * earliest in the window.
@@ -166,7 +173,7 @@ function likelyDuplicate(key: "key_latin" | "key_arabic"): string {
     `(SELECT p.id, p.created_by, p.is_public, p.living_until FROM people p
        WHERE p.${key} = s2.${key} AND p.${key} <> '' AND s2.${key} !~ '${PLACEHOLDER_NAME}' AND ${born} ORDER BY p.birth_date_from LIMIT ${DUPLICATE_CANDIDATES})`;
   return `(SELECT c.id FROM (
-      ${candidates("p.birth_date_from = s2.birth_date_from")}
+      ${candidates("p.birth_date_from = s2.birth_date_from AND p.birth_date_to = s2.birth_date_to")}
       UNION ALL ${candidates(within(0))}
       UNION ALL ${candidates(within(1))}
       UNION ALL ${candidates(within(5))}
