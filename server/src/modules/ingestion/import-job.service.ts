@@ -8,6 +8,7 @@ import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, offsetAfter, offsetPageInfo } fr
 import { mayMerge, personNodes } from "../genealogy/index.js";
 import { ImportStatus, type ImportJob } from "./import-job.entity.js";
 import { JOB_COLUMNS, loadJob, removeJobFile, type ImportRunner } from "./runner.js";
+import { logger } from "../../common/logger.js";
 import { SHEET_FIELDS } from "./spreadsheet/headers.js";
 import { discardStaged } from "./staging.js";
 import { FILE_PROBLEMS } from "./importer.js";
@@ -80,8 +81,9 @@ export async function cancelImport(ctx: Context, globalId: string): Promise<Impo
   runners.get(ctx.ds)?.abortIfRunning(job.id);
   await discardStaged(ctx.ds, job.id);
   // A job waiting for review or its commit has no runner to clean up after it: its file goes now
-  // (a running one's runner removes it too; the second removal finds nothing).
-  await removeJobFile(ctx.ds, job);
+  // (a running one's runner removes it too; the second removal finds nothing). The cancel is
+  // already saved: a file that cannot be removed is logged, not the member's error.
+  await removeJobFile(ctx.ds, job).catch((err) => logger.error("Cancelled import's file not removed", { jobId: job.id, err: String(err) }));
   return view;
 }
 

@@ -221,7 +221,9 @@ export class ImportRunner {
       if (job.status === ImportStatus.PARSING) await this.stage(job, signal, progress);
       else await this.commit(job, progress);
     } catch (err) {
-      if (err instanceof CancelledError || signal.aborted) {
+      // Cancelled from another server: its file may have gone from under this one before the
+      // next progress report noticed (a read or media error): a cancel, not a failure.
+      if (err instanceof CancelledError || signal.aborted || (await this.cancelledMeanwhile(job))) {
         await this.end(job, ImportStatus.CANCELLED, null, null, ["parsing", "committing", "cancelled"]);
         return;
       }
@@ -231,11 +233,18 @@ export class ImportRunner {
     }
   }
 
+  private async cancelledMeanwhile(job: ImportJob): Promise<boolean> {
+    const rows: { status: string }[] = await this.deps.ds.query(`SELECT status FROM import_jobs WHERE id = $1`, [job.id]).catch(() => []);
+    return rows[0]?.status === ImportStatus.CANCELLED;
+  }
+
   private async stage(job: ImportJob, signal: AbortSignal, progress: ReturnType<ImportRunner["reporter"]>): Promise<void> {
     const importer = this.importers[job.kind];
     const stager = new Stager(this.deps.ds, job.id, job.userId);
     await stager.reset();
     job.counts = emptyCounts();
+    // A retry starts its bar from nothing, not from where the last run stopped.
+    await progress({}, true);
     const result = await timed(this.phases, "read and stage", async () => {
       try {
         const r = await importer.stage({ ds: this.deps.ds, config: this.deps.config, job, stager, signal, progress: (c) => progress(c) });
@@ -245,6 +254,8 @@ export class ImportRunner {
         await stager.close();
       }
     });
+    // Read to its end: the bar is full, and the review's checks follow (ImportProgress says so).
+    await progress({ read: Number(job.fileSize) }, true);
     const review = await timed(this.phases, "review", () => this.withHeartbeat(progress, () =>
       finishStaging((work) => this.deps.ds.transaction(async (tx) => {
         await this.batchSettings(tx);
@@ -318,7 +329,6 @@ export class ImportRunner {
     if (status === ImportStatus.CANCELLED) await removeJobFile(this.deps.ds, job);
     this.publish(job);
   }
-
 }
 
 /** Deletes a job's uploaded file (and a GEDZIP's media) once it is done or cancelled: no copy of a member's file stays behind. */

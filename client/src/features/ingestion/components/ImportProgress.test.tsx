@@ -29,4 +29,11 @@ describe("ImportProgress", () => {
     expect([bar.value, bar.max]).toEqual([400, 1000]);
     expect(screen.getByText(/Reading the file/).textContent?.replace(/[\u2068\u2069]/g, "")).toBe("Reading the file: 256 records read");
   });
+
+  it("once the whole file is read, says the review's checks run, with a bar that moves rather than one that looks stuck full", async () => {
+    await changeLanguage("en");
+    render(<ImportProgress job={job({ parsed: 3000, read: 1000 }, "parsing")} />);
+    expect((screen.getByTestId("import-progress") as HTMLProgressElement).hasAttribute("value")).toBe(false);
+    expect(screen.getByText(/Checking/).textContent?.replace(/[\u2068\u2069]/g, "")).toBe("Checking the file's 3,000 records: the tree's rules, and people already in Roots");
+  });
 });

@@ -10,10 +10,18 @@ export function ImportProgress({ job }: { job: ImportJobFieldsFragment }) {
   // (on a re-import) found unchanged.
   const total = counts.people + counts.unions + counts.links;
   // While reading, the bytes read of the file (GEDCOM): a bar that fills, not one that only moves.
-  const reading = !committing && status === "parsing" && job.fileSize > 0 && counts.read > 0;
+  const reading = !committing && status === "parsing" && job.fileSize > 0 && counts.read > 0 && counts.read < job.fileSize;
+  // Read to its end, still "parsing": the review's checks (the tree's rules, people already in Roots) run.
+  const checking = !committing && status === "parsing" && job.fileSize > 0 && counts.read >= job.fileSize;
   const max = committing && total > 0 ? total : reading ? job.fileSize : undefined;
   const value = committing && total > 0 ? Math.min(counts.committed, total) : reading ? Math.min(counts.read, job.fileSize) : undefined;
-  const label = committing ? t("ingestion.progress.writing", { written: counts.committed, total }) : status === "queued" ? t("ingestion.progress.queued") : t("ingestion.progress.reading", { count: counts.parsed });
+  const label = committing
+    ? t("ingestion.progress.writing", { written: counts.committed, total })
+    : status === "queued"
+      ? t("ingestion.progress.queued")
+      : checking
+        ? t("ingestion.progress.checking", { count: counts.parsed })
+        : t("ingestion.progress.reading", { count: counts.parsed });
   return (
     <div className="import-progress" aria-live="polite">
       <progress max={max} value={value} aria-label={label} data-testid="import-progress" />
