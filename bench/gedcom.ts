@@ -33,8 +33,8 @@ export async function benchGedcom(serverUrl: string): Promise<boolean> {
   const dbName = `roots_bench_gedcom_${process.pid}`;
   const spare = `${dbName}_b`;
   await createTemplate(serverUrl, dbName);
-  await admin(serverUrl, (c) => c.query(`CREATE DATABASE "${spare}" TEMPLATE "${dbName}"`));
   try {
+    await admin(serverUrl, (c) => c.query(`CREATE DATABASE "${spare}" TEMPLATE "${dbName}"`));
     // The host is shared and its speed drifts from one minute to the next: each side is measured
     // twice (the import on two fresh databases) and its faster run counts; both runs are printed.
     // A CHECKPOINT first, so that no run pays for writing out what the one before it left.

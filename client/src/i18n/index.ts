@@ -47,9 +47,8 @@ export async function initI18n(resources?: Resources): Promise<I18n> {
     react: { useSuspense: false },
   });
   // `{{count, number}}`: numbers as the rest of the page writes them (formatNumber, the language's locale), not Intl's default for "ar".
-  i18next.services.formatter?.add("number", (value: number, code: string | undefined, options?: Intl.NumberFormatOptions) =>
-    isLanguage(code) ? formatNumber(value, code, options) : String(value),
-  );
+  // (The call's other options are not passed on: a parameter named `style` or `currency` is not a number format.)
+  i18next.services.formatter?.add("number", (value: number, code: string | undefined) => (isLanguage(code) ? formatNumber(value, code) : String(value)));
   applyDocumentLanguage(lng);
   i18next.on("languageChanged", (code) => {
     if (isLanguage(code)) applyDocumentLanguage(code);

@@ -3,8 +3,9 @@
  * order they were first added, each with an integer value, held in typed arrays instead of a
  * `Map<string, number>`. A file's reader remembers one entry per record; as JavaScript strings
  * in a Map that was about 100 bytes each, all scanned by every garbage collection (a
- * 600,000-person file held 150 MB of them). Here a key costs its UTF-16 characters and 16
- * bytes, outside the collected heap. Exact: keys are compared character by character.
+ * 600,000-person file held 150 MB of them). Here a key costs its UTF-16 characters, 12 bytes
+ * (end, hash, value) and two to four slots of 4 bytes, up to twice that just after the arrays
+ * double, all outside the collected heap. Exact: keys are compared character by character.
  */
 export class KeyTable {
   private chars = new Uint16Array(1 << 14);

@@ -40,7 +40,7 @@ describe("ImportFlow's recent imports", () => {
     jobs = [job("family", "done", 20000), job("family-again", "review", 0)];
     show();
     const items = screen.getAllByRole("listitem").map((li) => plain(li.textContent));
-    expect(items[0]).toMatch(/^family\.ged · Imported · 20,000 people · 25 Nov 2026, \d\d:05$/);
+    expect(items[0]).toMatch(/^family\.ged · Imported · 20,000 people · 25 Nov 2026, \d\d:\d\d$/);
     expect(items[1]).not.toContain("people");
     expect(screen.getByRole("link", { name: "family.ged" }).getAttribute("href")).toBe("/roots/import?job=family");
     // Nothing is running: nothing to follow.

@@ -28,6 +28,14 @@ describe("ImportUnderway", () => {
     expect(screen.getByRole("link", { name: "Follow it" }).getAttribute("href")).toBe("/roots/import?job=j1");
     expect(startPolling).toHaveBeenCalledWith(3000);
     expect(refetchQueries).not.toHaveBeenCalled();
+    // Read, waiting for review: said so, and nothing is fetched again (nothing was written).
+    jobs = [{ id: "j1", kind: "gedcom", status: "review", fileName: "khoury.ged" }];
+    rerender(show());
+    expect(screen.getByTestId("import-underway").textContent!.replace(/[\u2066-\u2069]/g, "")).toBe("khoury.ged is read and waits for your review: nothing of it is in your tree until you confirm. Review it");
+    expect(refetchQueries).not.toHaveBeenCalled();
+    // Confirmed elsewhere, written, done: the tree's people are fetched again.
+    jobs = [{ id: "j1", kind: "gedcom", status: "committing", fileName: "khoury.ged" }];
+    rerender(show());
     jobs = [{ id: "j1", kind: "gedcom", status: "done", fileName: "khoury.ged" }];
     rerender(show());
     expect(screen.queryByTestId("import-underway")).toBeNull();

@@ -7,32 +7,36 @@ import { RUNNING } from "../status";
 
 /**
  * On the member's tree: a file being read or written says so, with a way to follow it (a tree
- * of thousands being written would otherwise look empty for seconds). When it is done, the
- * tree's people are fetched again.
+ * of thousands being written would otherwise look empty for seconds), and one read and waiting
+ * for the member's review says that. When one is done, the tree's people are fetched again.
  */
 export function ImportUnderway() {
   const { t } = useTranslation();
   const client = useApolloClient();
   const { data, startPolling, stopPolling } = useImportJobsQuery({ variables: { first: 5 }, fetchPolicy: "cache-and-network" });
-  const job = data?.importJobs.find((j) => RUNNING.includes(j.status));
-  const runningId = job?.id ?? null;
-  const following = useRef(false);
+  const running = data?.importJobs.find((j) => RUNNING.includes(j.status));
+  const job = running ?? data?.importJobs.find((j) => j.status === "review");
+  const runningId = running?.id ?? null;
+  // The job followed while it ran: fetched again when it is done (not when it stops for review).
+  const followed = useRef<string | null>(null);
+  const followedDone = data?.importJobs.some((j) => j.id === followed.current && j.status === "done") ?? false;
   useEffect(() => {
-    if (runningId) {
-      following.current = true;
-      startPolling(3000);
-      return () => stopPolling();
-    }
-    if (following.current) {
-      following.current = false;
-      void client.refetchQueries({ include: ["MyPeople"] });
-    }
-  }, [runningId, startPolling, stopPolling, client]);
+    if (!runningId) return;
+    followed.current = runningId;
+    startPolling(3000);
+    return () => stopPolling();
+  }, [runningId, startPolling, stopPolling]);
+  useEffect(() => {
+    if (!followedDone) return;
+    followed.current = null;
+    void client.refetchQueries({ include: ["MyPeople"] });
+  }, [followedDone, client]);
   if (!job) return null;
+  const review = job.status === "review";
   return (
     <p className="notice" role="status" data-testid="import-underway">
-      {t("ingestion.underway", { file: job.fileName })}{" "}
-      <Link to={`${job.kind === "spreadsheet" ? "/excel" : "/roots/import"}?job=${encodeURIComponent(job.id)}`}>{t("ingestion.underway_follow")}</Link>
+      {t(review ? "ingestion.underway_review" : "ingestion.underway", { file: job.fileName })}{" "}
+      <Link to={`${job.kind === "spreadsheet" ? "/excel" : "/roots/import"}?job=${encodeURIComponent(job.id)}`}>{t(review ? "ingestion.underway_review_link" : "ingestion.underway_follow")}</Link>
     </p>
   );
 }

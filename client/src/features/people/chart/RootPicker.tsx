@@ -17,7 +17,10 @@ export function useRootPerson() {
   const { data, loading } = useMyPeopleQuery({ variables: { first: 100 }, fetchPolicy: "cache-and-network" });
   const people = data?.people.edges.map((e) => e.node) ?? [];
   const remembered = storage.get<string>(ROOT_KEY);
-  const rootId = params.get("root") ?? people.find((p) => p.id === remembered)?.id ?? people[0]?.id ?? null;
+  // One of the member's people, or (their tree holds more than the first hundred, and the root
+  // may have been found by search) anyone remembered.
+  const more = data?.people.pageInfo.hasNextPage ?? false;
+  const rootId = params.get("root") ?? (remembered && (more || people.some((p) => p.id === remembered)) ? remembered : null) ?? people[0]?.id ?? null;
   const setRoot = (id: string) => {
     storage.set(ROOT_KEY, id);
     setParams((p) => { p.set("root", id); return p; });

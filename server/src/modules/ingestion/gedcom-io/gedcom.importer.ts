@@ -33,10 +33,10 @@ export const gedcomImporter: Importer = {
     const seen = new KeyTable();
     const warn = (line: number | null, key: string, params: Record<string, unknown> = {}) => ctx.stager.warn({ line, key, params });
     // Its bytesRead against the file's size is how far the reading is (the progress bar).
-    const file = createReadStream(path);
+    const input = createReadStream(path);
     const events: AsyncIterable<GedcomEvent | GedzipMedia> = zipped
-      ? readGedzip(file, { toV7: true, onWarning: (w) => void warn(w.line || null, w.code) })
-      : readGedcom(file, { toV7: true, onWarning: (w) => void warn(w.line || null, w.code) });
+      ? readGedzip(input, { toV7: true, onWarning: (w) => void warn(w.line || null, w.code) })
+      : readGedcom(input, { toV7: true, onWarning: (w) => void warn(w.line || null, w.code) });
     try {
       for await (const ev of events) {
         if (ev.type === "header") {
@@ -68,7 +68,7 @@ export const gedcomImporter: Importer = {
           await keepOnly(ctx, record, key);
         }
         // Progress is saved at most every IMPORT_PROGRESS_MS anyway; asking every 256 records is enough.
-        if ((counts.parsed & 255) === 0) await ctx.progress({ parsed: counts.parsed, read: file.bytesRead });
+        if ((counts.parsed & 255) === 0) await ctx.progress({ parsed: counts.parsed, read: input.bytesRead });
       }
     } catch (err) {
       if (err instanceof GedcomError) throw new UnreadableFileError(err.code);
