@@ -255,7 +255,7 @@ export class ImportRunner {
       }
     });
     // Read to its end: the bar is full, and the review's checks follow (ImportProgress says so).
-    await progress({ read: Number(job.fileSize) }, true);
+    await progress({ parsed: result.counts.parsed, read: Number(job.fileSize) }, true);
     const review = await timed(this.phases, "review", () => this.withHeartbeat(progress, () =>
       finishStaging((work) => this.deps.ds.transaction(async (tx) => {
         await this.batchSettings(tx);

@@ -33,6 +33,8 @@ describe("ImportUnderway", () => {
     rerender(show());
     expect(screen.getByTestId("import-underway").textContent!.replace(/[\u2066-\u2069]/g, "")).toBe("khoury.ged is read and waits for your review: nothing of it is in your tree until you confirm. Review it");
     expect(refetchQueries).not.toHaveBeenCalled();
+    // Still asked, less often: the review may be confirmed in another tab.
+    expect(startPolling).toHaveBeenLastCalledWith(15_000);
     // Confirmed elsewhere, written, done: the tree's people are fetched again.
     jobs = [{ id: "j1", kind: "gedcom", status: "committing", fileName: "khoury.ged" }];
     rerender(show());

@@ -16,16 +16,18 @@ export function ImportUnderway() {
   const { data, startPolling, stopPolling } = useImportJobsQuery({ variables: { first: 5 }, fetchPolicy: "cache-and-network" });
   const running = data?.importJobs.find((j) => RUNNING.includes(j.status));
   const job = running ?? data?.importJobs.find((j) => j.status === "review");
-  const runningId = running?.id ?? null;
-  // The job followed while it ran: fetched again when it is done (not when it stops for review).
+  const jobId = job?.id ?? null;
+  // The job followed: the tree is fetched again when it is done (not when it stops for review).
+  // Asked often while it runs, less often while it waits for a review made perhaps in another tab.
   const followed = useRef<string | null>(null);
   const followedDone = data?.importJobs.some((j) => j.id === followed.current && j.status === "done") ?? false;
+  const every = running ? 3000 : 15_000;
   useEffect(() => {
-    if (!runningId) return;
-    followed.current = runningId;
-    startPolling(3000);
+    if (!jobId) return;
+    followed.current = jobId;
+    startPolling(every);
     return () => stopPolling();
-  }, [runningId, startPolling, stopPolling]);
+  }, [jobId, every, startPolling, stopPolling]);
   useEffect(() => {
     if (!followedDone) return;
     followed.current = null;

@@ -7,15 +7,20 @@ import csvText from "../../../i18n/translations.csv?raw";
 
 const asked: string[] = [];
 let found: unknown[] = [];
+let total = 0;
+let mine: { people: { edges: { node: unknown }[]; pageInfo: { hasNextPage: boolean } } } | null = null;
+let viewer = "u1";
+vi.mock("../../auth/useAuth", () => ({ useAuth: () => ({ status: "signedIn", viewer: { id: viewer } }) }));
 vi.mock("../generated", () => ({
-  useMyPeopleQuery: () => ({ data: null, loading: false }),
+  useMyPeopleQuery: () => ({ data: mine, loading: false }),
   useFindMyPeopleQuery: ({ variables, skip }: { variables: { q: string }; skip: boolean }) => {
     if (skip) return { data: undefined };
     asked.push(variables.q);
-    return { data: { people: { edges: found.map((node) => ({ node })) } } };
+    return { data: { people: { totalCount: total || found.length, edges: found.map((node) => ({ node })) } } };
   },
 }));
-const { RootPicker } = await import("./RootPicker");
+const { RootPicker, useRootPerson } = await import("./RootPicker");
+const { storage } = await import("../../../lib/storage");
 
 const person = (id: string, displayName: string, born?: number, died?: number) =>
   ({ id, displayName, fullName: displayName, fullNameAr: null, isPrivate: false, birth: born ? { text: String(born), year: born, qualifier: null } : null, death: died ? { text: String(died), year: died, qualifier: null } : null }) as never;
@@ -51,11 +56,45 @@ describe("RootPicker", () => {
     expect((screen.getByRole("searchbox") as HTMLInputElement).value).toBe("");
   });
 
+  it("says how many more bear the name than it shows", () => {
+    found = [person("e1", "Antoun Khoury", 1501, 1575), person("e2", "Antoun Khoury", 1530)];
+    total = 2500;
+    render(<MemoryRouter><RootPicker rootId="g1" people={people} onChange={() => {}} /></MemoryRouter>);
+    fireEvent.change(screen.getByRole("searchbox"), { target: { value: "Khoury" } });
+    act(() => void vi.advanceTimersByTime(300));
+    expect(screen.getByText(/more: type more of the name/).textContent!.replace(/[\u2066-\u2069]/g, "")).toBe("2,498 more: type more of the name.");
+    total = 0;
+  });
+
   it("says so when no one in the tree has that name", () => {
     found = [];
     render(<MemoryRouter><RootPicker rootId="g1" people={people} onChange={() => {}} /></MemoryRouter>);
     fireEvent.change(screen.getByRole("searchbox"), { target: { value: "Zzz" } });
     act(() => void vi.advanceTimersByTime(300));
     expect(screen.getByRole("status").textContent).toBe("No one in your tree by that name.");
+  });
+});
+
+describe("useRootPerson", () => {
+  function Shown() {
+    const { rootId } = useRootPerson();
+    return <output>{rootId}</output>;
+  }
+  it("remembers the tree drawn for each account: another member on the same device opens on their own people", () => {
+    mine = { people: { edges: people.map((node) => ({ node })), pageInfo: { hasNextPage: true } } };
+    viewer = "u1";
+    const first = render(<MemoryRouter><Shown /></MemoryRouter>);
+    // Nothing chosen yet: the first of the list, remembered as the tree drawn.
+    expect(screen.getByRole("status").textContent).toBe("g1");
+    first.unmount();
+    storage.set("tree.root.u1", "far-away"); // found by search, beyond the first hundred
+    const again = render(<MemoryRouter><Shown /></MemoryRouter>);
+    expect(screen.getByRole("status").textContent).toBe("far-away");
+    again.unmount();
+    viewer = "u2";
+    render(<MemoryRouter><Shown /></MemoryRouter>);
+    expect(screen.getByRole("status").textContent).toBe("g1");
+    expect(storage.get("tree.root.u2")).toBe("g1");
+    expect(storage.get("tree.root.u1")).toBe("far-away");
   });
 });

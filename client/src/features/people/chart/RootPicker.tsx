@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import type { PersonSummaryFragment } from "../../../gql/graphql";
 import { storage } from "../../../lib/storage";
+import { useAuth } from "../../auth/useAuth";
 import { useFindMyPeopleQuery, useMyPeopleQuery } from "../generated";
 import { yearsOf } from "./treeData";
 
@@ -10,19 +11,27 @@ import { yearsOf } from "./treeData";
  * Whose tree is drawn: `?root=` in the address, else the root last chosen on this device (if
  * still one of the member's people), else the first of them. Shared by the builder and the cedar.
  */
-const ROOT_KEY = "tree.root";
+/** Per account: another member signing in on the same device does not open on this one's person. */
+const rootKey = (viewerId: string | null) => `tree.root.${viewerId ?? "visitor"}`;
 
 export function useRootPerson() {
   const [params, setParams] = useSearchParams();
+  const auth = useAuth();
+  const key = rootKey(auth.status === "signedIn" ? auth.viewer.id : null);
   const { data, loading } = useMyPeopleQuery({ variables: { first: 100 }, fetchPolicy: "cache-and-network" });
   const people = data?.people.edges.map((e) => e.node) ?? [];
-  const remembered = storage.get<string>(ROOT_KEY);
+  const remembered = storage.get<string>(key);
   // One of the member's people, or (their tree holds more than the first hundred, and the root
-  // may have been found by search) anyone remembered.
+  // may have been found by search) anyone this account remembered.
   const more = data?.people.pageInfo.hasNextPage ?? false;
   const rootId = params.get("root") ?? (remembered && (more || people.some((p) => p.id === remembered)) ? remembered : null) ?? people[0]?.id ?? null;
+  // The tree drawn is remembered, chosen or not: an import that adds people earlier in the
+  // alphabet does not move the tree to the first of them.
+  useEffect(() => {
+    if (rootId && data && rootId !== storage.get<string>(key)) storage.set(key, rootId);
+  }, [rootId, data, key]);
   const setRoot = (id: string) => {
-    storage.set(ROOT_KEY, id);
+    storage.set(key, id);
     setParams((p) => { p.set("root", id); return p; });
   };
   return { rootId, setRoot, people, loading: loading && !data };
@@ -74,11 +83,14 @@ export function RootPicker({ rootId, root, people, onChange }: { rootId: string 
               return (
                 <li key={p.id}>
                   <button type="button" className="button button--link" onClick={() => choose(p.id)}>
-                    <bdi>{p.displayName}</bdi>{years && <span className="muted" dir="ltr"> {years}</span>}
+                    <bdi>{p.displayName}</bdi>{years && <> <span className="muted" dir="ltr">{years}</span></>}
                   </button>
                 </li>
               );
             })}
+            {(found.data?.people.totalCount ?? 0) > results.length && (
+              <li className="muted">{t("chart.find_more", { count: found.data!.people.totalCount - results.length })}</li>
+            )}
           </ul>
         ) : (
           <p className="muted" role="status">{t("chart.find_none")}</p>
