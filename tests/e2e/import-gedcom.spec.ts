@@ -21,6 +21,7 @@ const GEDCOM = `0 HEAD
 1 FAMS @F1@
 1 NOTE Kept the family's olive press in Ehden.
 2 CONT He wrote its accounts in Arabic and French.
+1 SOUR @S1@
 0 @I2@ INDI
 1 NAME Boutros /Frangieh/
 1 NAME بطرس /فرنجية/
@@ -34,6 +35,8 @@ const GEDCOM = `0 HEAD
 0 @F1@ FAM
 1 HUSB @I1@
 1 CHIL @I2@
+0 @S1@ SOUR
+1 TITL سجل عماد رعية إهدن
 0 TRLR
 `;
 
@@ -57,6 +60,8 @@ test.describe("GEDCOM import and export", () => {
     await page.getByTestId("card-actions").getByRole("link", { name: "افتح صفحة الشخص" }).click();
     await expect(page.getByTestId("pedigree").getByTestId("person-card").first()).toContainText("~1870–1941");
     await expect(page.getByTestId("person-notes")).toHaveText("Kept the family's olive press in Ehden.\nHe wrote its accounts in Arabic and French.");
+    // The source the file cites, by its title.
+    await expect(page.getByTestId("person-sources")).toHaveText("سجل عماد رعية إهدن");
     await page.screenshot({ path: "test-results/screens/import-gedcom-person-ar.png", fullPage: true });
 
     // The tree: the imported people are there, in both scripts.

@@ -119,6 +119,29 @@ describe("GEDCOM import", () => {
     expect(reads.at(-1)).toBe(body.length);
   }, 60_000);
 
+  it("shows a person's shared notes and cited sources from the file to those who may see their life", async () => {
+    const user = await buildUser(server.ds);
+    const other = await buildUser(server.ds);
+    await importFile(user, "daher-notes.ged", gedcom551(
+      "0 @I1@ INDI", "1 NAME Hanna /Daher/", "1 BIRT", "2 DATE 1850", "2 SOUR @S2@", "3 PAGE Entry 41", "1 DEAT", "2 DATE 1910", "1 NOTE @N1@", "1 SOUR @S1@",
+      "0 @I2@ INDI", "1 NAME Rita /Daher/", "1 BIRT", "2 DATE 1990", "1 NOTE @N2@",
+      "0 @N1@ NOTE Kept the mill at Qannoubine.", "1 CONT Sold it in 1898.",
+      "0 @N2@ NOTE Lives in Montreal.",
+      "0 @S1@ SOUR", "1 TITL Parish register of Ehden",
+      "0 @S2@ SOUR", "1 ABBR Baptisms 1850",
+    ));
+    const [hanna, rita] = (await server.ds.query(`SELECT id FROM people WHERE created_by = $1 ORDER BY full_name`, [user.id])).map((r: { id: string }) => gid("Person", r.id));
+    const fromFiles = async (token: string, id: string) =>
+      (await server.gql<any>(`query($id: ID!) { person(id: $id) { fromFiles { notes sources } } }`, { id }, { token })).data.person.fromFiles;
+    // The shared note with its lines; the sources by title (else abbreviation), cited on the person or on a fact, in file order.
+    expect(await fromFiles(user.token, hanna)).toEqual({ notes: ["Kept the mill at Qannoubine.\nSold it in 1898."], sources: ["Parish register of Ehden", "Baptisms 1850"] });
+    // A living person's notes only to whoever may see their whole record.
+    expect(await fromFiles(user.token, rita)).toEqual({ notes: ["Lives in Montreal."], sources: [] });
+    expect(await fromFiles(other.token, rita)).toEqual({ notes: [], sources: [] });
+    // The dead man's file records, like his own notes, to any member.
+    expect((await fromFiles(other.token, hanna)).notes).toHaveLength(1);
+  }, 60_000);
+
   it("updates instead of duplicating when the same file is imported again", async () => {
     const done = await importFile(member, "royal92.ged", file("public-gedcoms/royal92.ged"));
     expect(done.counts.updates).toBe(3010);

@@ -15,7 +15,7 @@ import type { EventBus } from "../common/event-bus.js";
 import { AuthResolver, RolesResolver } from "../modules/accounts/index.js";
 import { CurationResolver, DedupeResolver, FamilyResolver, HistoryResolver, PersonFamilyResolver, PersonResolver, RelationshipResolver, VillageResolver } from "../modules/genealogy/index.js";
 import * as hub from "../modules/genealogy/index.js";
-import { ImportJobResolver } from "../modules/ingestion/index.js";
+import { ImportJobResolver, PersonFileRecordsResolver } from "../modules/ingestion/index.js";
 import { OutboxResolver } from "../modules/mail/index.js";
 import { RootspaceResolver } from "../modules/rootspaces/index.js";
 import { NodeResolver } from "./node.resolver.js";
@@ -44,6 +44,7 @@ const resolvers = [
   DedupeResolver,
   RelationshipResolver,
   ImportJobResolver,
+  PersonFileRecordsResolver,
 ] as const;
 
 /**

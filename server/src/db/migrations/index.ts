@@ -22,6 +22,7 @@ import { StagedUnlogged1795700000001 } from "./1795700000001-StagedUnlogged.js";
 import { KeptRecordsJson1795800000000 } from "./1795800000000-KeptRecordsJson.js";
 import { ImportOutcomes1795900000000 } from "./1795900000000-ImportOutcomes.js";
 import { WarningRecord1796000000000 } from "./1796000000000-WarningRecord.js";
+import { KeptSharedXref1796100000000 } from "./1796100000000-KeptSharedXref.js";
 
 /** Every migration in order; a new one is appended here. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   KeptRecordsJson1795800000000,
   ImportOutcomes1795900000000,
   WarningRecord1796000000000,
+  KeptSharedXref1796100000000,
 ];

@@ -7,6 +7,7 @@ export { hasArabic, nameKeys, normalizeArabic, normalizeLatin, skeleton } from "
 export { inReaderScript } from "./names/reader-script.js";
 export { PersonResolver } from "./people/person.resolver.js";
 export { personNode, personNodes } from "./people/person.service.js";
+export { PersonView } from "./people/person.types.js";
 export { mayMerge } from "./people/merge.service.js";
 export { FamilyResolver, PersonFamilyResolver, familyNode } from "./families/family.resolver.js";
 export { EventResolver, PersonEventsResolver, VillageEventsResolver } from "./events/event.resolver.js";

@@ -1,6 +1,7 @@
 /** Public surface of the ingestion area (GEDCOM and spreadsheet imports). */
 export { ExternalId, ImportJob, ImportStaged, ImportWarning } from "./import-job.entity.js";
 export { ImportJobResolver } from "./import-job.resolver.js";
+export { PersonFileRecordsResolver } from "./kept-person.resolver.js";
 export { registerRunner } from "./import-job.service.js";
 export { ImportRunner } from "./runner.js";
 export { importRouter } from "./upload.route.js";

@@ -8,6 +8,8 @@ import { Column, Entity, Index, PrimaryColumn } from "typeorm";
 @Entity("kept_records")
 @Index(["ownerId", "recordId"])
 @Index(["jobId", "seq"])
+// Shared records (notes, sources) by their key in the file: a person's record points to them.
+@Index("IDX_kept_records_shared_xref", ["jobId", "xref"], { where: `"tag" IN ('SNOTE', 'SOUR')` })
 export class KeptRecord {
   @PrimaryColumn("uuid")
   id: string;

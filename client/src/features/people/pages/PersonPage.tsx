@@ -65,9 +65,13 @@ export default function PersonPage() {
           {p.village && <><dt>{t("people.village")}</dt><dd><Link to={`/libanpedia/${p.village.slug}`}>{localized(lang, p.village.name, p.village.nameAr, p.village.nameFr)}</Link></dd></>}
           {p.family && <><dt>{t("people.family")}</dt><dd><bdi>{localized(lang, p.family.familyName, p.family.familyNameAr, p.family.familyNameFr)}</bdi></dd></>}
           {p.occupation && <><dt>{t("people.occupation")}</dt><dd>{p.occupation}</dd></>}
-          {/* Notes and sources as recorded or imported (a GEDCOM's NOTE and SOUR), line breaks kept. */}
-          {p.bio && <><dt>{t("people.notes")}</dt><dd className="facts__text" data-testid="person-notes"><bdi>{p.bio}</bdi></dd></>}
-          {p.sources && <><dt>{t("people.sources")}</dt><dd className="facts__text"><bdi>{p.sources}</bdi></dd></>}
+          {/* Notes and sources as recorded or imported: the person's own, then the file's shared notes and cited sources; line breaks kept. */}
+          {(p.bio || p.fromFiles.notes.length > 0) && (
+            <><dt>{t("people.notes")}</dt><dd className="facts__text" data-testid="person-notes">{[p.bio, ...p.fromFiles.notes].filter(Boolean).map((n, i) => <p key={i} className="facts__para"><bdi>{n}</bdi></p>)}</dd></>
+          )}
+          {(p.sources || p.fromFiles.sources.length > 0) && (
+            <><dt>{t("people.sources")}</dt><dd className="facts__text" data-testid="person-sources">{[p.sources, ...p.fromFiles.sources].filter(Boolean).map((n, i) => <p key={i} className="facts__para"><bdi>{n}</bdi></p>)}</dd></>
+          )}
         </dl>
       )}
       <section aria-labelledby="pedigree-h">

@@ -111,6 +111,7 @@ const date = (text: string | null, qualifier: string | null, from: string | null
 export function presentPerson(row: PersonRow, viewer: Viewer, language: Language, access: Access = accessTo(viewer, row)): PersonView {
   const v = new PersonView();
   v.rawId = row.id;
+  v.fullAccess = access === "full";
   v.isViewer = viewer.userId !== null && row.user_id === viewer.userId;
   v.viewerCan = { edit: canEdit(viewer, row), claimAsSelf: viewer.userId !== null && row.created_by === viewer.userId && row.user_id === null };
   const hidden = access === "private" || access === "none";

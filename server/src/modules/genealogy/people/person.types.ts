@@ -59,6 +59,8 @@ export class PersonViewerCan {
 @ObjectType("Person", { implements: Node, simpleResolvers: true, description: "A person. Living people appear to most viewers only as Private." })
 export class PersonView implements Node {
   rawId: string;
+  /** The viewer may see everything the record says (not a GraphQL field): what other areas attach to a person follows it. */
+  fullAccess: boolean;
   familyId: string | null;
   villageId: string | null;
 
