@@ -12,6 +12,12 @@ export async function uploadImport(server: Pick<TestServer, "url">, token: strin
   return { status: res.status, ...((await res.json()) as object) };
 }
 
+/** Downloads a GEDCOM export (`query`: scope, person, version, format) as the browser does; a visitor when `token` is null. */
+export async function exportTree(server: Pick<TestServer, "url">, token: string | null, query: string): Promise<{ status: number; body: Buffer }> {
+  const res = await fetch(`${server.url}/api/exports/tree?${query}`, { headers: { "accept-language": "en", ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
+}
+
 export const JOB_FIELDS = `id status kind fileName errorMessage canRetry firstPersonId canCancel headerRow headers mapping readAgain
   counts { parsed written committed total people unions links warnings errors duplicates updates }`;
 

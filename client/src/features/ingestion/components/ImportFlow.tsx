@@ -8,7 +8,7 @@ import { formatDate } from "../../../lib/format";
 import { useCancelImportMutation, useConfirmImportMutation, useImportJobQuery, useImportJobsQuery, useImportJobUpdatedSubscription, useRetryImportMutation } from "../generated";
 import { ConfirmAction } from "../../../ui/ConfirmAction";
 import { uploadImportFile, type ImportKind } from "../upload";
-import { RUNNING } from "../status";
+import { readToEnd, RUNNING } from "../status";
 import { FileDrop } from "./FileDrop";
 import { ImportDuplicates } from "./ImportDuplicates";
 import { ImportProgress } from "./ImportProgress";
@@ -64,8 +64,6 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
   const problem = apiProblem(error ?? confirmState.error ?? retryState.error, t("errors.network"));
   const job = data?.importJob;
   const running = job ? RUNNING.includes(job.status) : false;
-  // Read to its end, still "parsing": the review's checks run (as ImportProgress says).
-  const checking = job?.status === "parsing" && job.fileSize > 0 && job.counts.read >= job.fileSize;
   // A slow poll while it runs, in case the socket drops and misses an update.
   useEffect(() => {
     if (!running) return;
@@ -76,7 +74,7 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
   return (
     <div className="import-job" data-status={job.status}>
       <p className="muted">
-        <bdi dir="ltr">{job.fileName}</bdi> · {t(checking ? "ingestion.status.checking" : `ingestion.status.${job.status}`)}
+        <bdi dir="ltr">{job.fileName}</bdi> · {t(readToEnd(job) ? "ingestion.status.checking" : `ingestion.status.${job.status}`)}
       </p>
       {running && <ImportProgress job={job} />}
       {job.status === "review" && job.kind === "spreadsheet" && <MappingEditor key={`${job.headerRow}-${job.mapping.join()}`} job={job} />}

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { ImportJobFieldsFragment } from "../../../gql/graphql";
+import { readToEnd } from "../status";
 
 /** The progress bar of a running job: the file's bytes read while parsing, its records gone through while committing. */
 export function ImportProgress({ job }: { job: ImportJobFieldsFragment }) {
@@ -10,9 +11,8 @@ export function ImportProgress({ job }: { job: ImportJobFieldsFragment }) {
   // (on a re-import) found unchanged.
   const total = counts.people + counts.unions + counts.links;
   // While reading, the bytes read of the file (GEDCOM): a bar that fills, not one that only moves.
-  const reading = !committing && status === "parsing" && job.fileSize > 0 && counts.read > 0 && counts.read < job.fileSize;
-  // Read to its end, still "parsing": the review's checks (the tree's rules, people already in Roots) run.
-  const checking = !committing && status === "parsing" && job.fileSize > 0 && counts.read >= job.fileSize;
+  const checking = readToEnd(job);
+  const reading = status === "parsing" && counts.read > 0 && !checking;
   const max = committing && total > 0 ? total : reading ? job.fileSize : undefined;
   const value = committing && total > 0 ? Math.min(counts.committed, total) : reading ? Math.min(counts.read, job.fileSize) : undefined;
   const label = committing

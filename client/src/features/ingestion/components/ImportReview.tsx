@@ -122,4 +122,3 @@ export function ReportLink({ job }: { job: ImportJobFieldsFragment }) {
     </p>
   );
 }
-

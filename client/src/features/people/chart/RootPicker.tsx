@@ -7,13 +7,13 @@ import { useAuth } from "../../auth/useAuth";
 import { useFindMyPeopleQuery, useMyPeopleQuery } from "../generated";
 import { yearsOf } from "./treeData";
 
-/**
- * Whose tree is drawn: `?root=` in the address, else the root last chosen on this device (if
- * still one of the member's people), else the first of them. Shared by the builder and the cedar.
- */
 /** Per account: another member signing in on the same device does not open on this one's person. */
 const rootKey = (viewerId: string | null) => `tree.root.${viewerId ?? "visitor"}`;
 
+/**
+ * Whose tree is drawn: `?root=` in the address, else the root this account last drew on this
+ * device, else the first of the member's people. Shared by the builder and the cedar.
+ */
 export function useRootPerson() {
   const [params, setParams] = useSearchParams();
   const auth = useAuth();

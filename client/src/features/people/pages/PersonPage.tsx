@@ -19,6 +19,18 @@ import { DateText } from "../../../ui/DateText";
 
 type Entry = PersonPageQuery["ancestors"][number];
 
+/** A fact made of texts (notes, sources), one paragraph each, line breaks kept; nothing when there are none. */
+function Texts({ label, testId, texts }: { label: string; testId: string; texts: (string | null)[] }) {
+  const shown = texts.filter((x): x is string => Boolean(x));
+  if (!shown.length) return null;
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd className="facts__text" data-testid={testId}>{shown.map((x, i) => <p key={i} className="facts__para"><bdi>{x}</bdi></p>)}</dd>
+    </>
+  );
+}
+
 /** Generations side by side: this person, then parents, grandparents … (mirrors in Arabic). */
 function Pedigree({ root, entries }: { root: PersonPageQuery["person"]; entries: Entry[] }) {
   const { t } = useTranslation();
@@ -65,13 +77,9 @@ export default function PersonPage() {
           {p.village && <><dt>{t("people.village")}</dt><dd><Link to={`/libanpedia/${p.village.slug}`}>{localized(lang, p.village.name, p.village.nameAr, p.village.nameFr)}</Link></dd></>}
           {p.family && <><dt>{t("people.family")}</dt><dd><bdi>{localized(lang, p.family.familyName, p.family.familyNameAr, p.family.familyNameFr)}</bdi></dd></>}
           {p.occupation && <><dt>{t("people.occupation")}</dt><dd>{p.occupation}</dd></>}
-          {/* Notes and sources as recorded or imported: the person's own, then the file's shared notes and cited sources; line breaks kept. */}
-          {(p.bio || p.fromFiles.notes.length > 0) && (
-            <><dt>{t("people.notes")}</dt><dd className="facts__text" data-testid="person-notes">{[p.bio, ...p.fromFiles.notes].filter(Boolean).map((n, i) => <p key={i} className="facts__para"><bdi>{n}</bdi></p>)}</dd></>
-          )}
-          {(p.sources || p.fromFiles.sources.length > 0) && (
-            <><dt>{t("people.sources")}</dt><dd className="facts__text" data-testid="person-sources">{[p.sources, ...p.fromFiles.sources].filter(Boolean).map((n, i) => <p key={i} className="facts__para"><bdi>{n}</bdi></p>)}</dd></>
-          )}
+          {/* Notes and sources as recorded or imported: the person's own, then the file's shared notes and cited sources. */}
+          <Texts label={t("people.notes")} testId="person-notes" texts={[p.bio, ...p.fromFiles.notes]} />
+          <Texts label={t("people.sources")} testId="person-sources" texts={[p.sources, ...p.fromFiles.sources]} />
         </dl>
       )}
       <section aria-labelledby="pedigree-h">
