@@ -1,4 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { readGedcom, readGedzip, type GedcomEvent, type GedcomNode, type GedcomSummary, type GedzipMedia } from "../../server/src/modules/ingestion/gedcom/index.js";
 import { CORPUS, corpusFile, corpusFiles, fileSource } from "./helpers.js";
@@ -17,11 +19,20 @@ async function readAny(file: string) {
   return { records, media, summary: summary! };
 }
 
-describe("the shared GEDCOM conformance corpus", () => {
+describe("the GEDCOM conformance corpus", () => {
   const files = corpusFiles();
 
-  it("is present (../shared/conformance/gedcom next to the repository)", () => {
+  it("is vendored whole in tests/conformance/gedcom", () => {
     expect(files.length).toBeGreaterThan(200);
+    expect(path.relative(process.cwd(), CORPUS).split(path.sep)).toEqual(["tests", "conformance", "gedcom", ""].filter(Boolean));
+  });
+
+  it("fails loudly when missing or partial, so no suite passes on an empty table", () => {
+    const empty = mkdtempSync(path.join(tmpdir(), "roots-no-corpus-"));
+    expect(() => corpusFiles(empty)).toThrow(/corpus is missing/);
+    writeFileSync(path.join(empty, "SOURCES.md"), "");
+    writeFileSync(path.join(empty, "one.ged"), "0 HEAD\n0 TRLR\n");
+    expect(() => corpusFiles(empty)).toThrow(/holds 1 files/);
   });
 
   it.each(files.map((f) => [path.relative(CORPUS, f), f]))("%s reads without a crash", async (_name, file) => {

@@ -1,20 +1,40 @@
 /** Shared helpers for the GEDCOM core tests: the conformance corpus and tree canonicalisation. */
 import { createReadStream, existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { GedcomNode } from "../../server/src/modules/ingestion/gedcom/index.js";
 
-/** The shared corpus lives next to the repository (../shared), as in every checkout and in CI. */
-export const CORPUS = process.env.GEDCOM_CORPUS ?? path.resolve(process.cwd(), "../shared/conformance/gedcom");
+/**
+ * The GEDCOM conformance corpus, vendored in the repository (origins and licences in its
+ * SOURCES.md). Resolved from this file, never from the working directory, and never outside
+ * the repository.
+ */
+export const CORPUS = fileURLToPath(new URL("../conformance/gedcom/", import.meta.url));
+
+/** Fewer files than this means a broken or partial copy of the corpus (it holds 229). */
+const CORPUS_MIN_FILES = 200;
+
+/**
+ * Fails loudly when the corpus is missing or partial, so a suite built on it can never pass on
+ * an empty `.each` table: called at module load, the whole file fails.
+ */
+function requireCorpus(root = CORPUS): void {
+  if (!existsSync(path.join(root, "SOURCES.md"))) throw new Error(`The GEDCOM conformance corpus is missing: expected ${root} (with its SOURCES.md) in the repository.`);
+}
 
 /** A small GEDCOM 5.5.1 file in UTF-8 holding `records` (their lines, from level 0). */
 export const gedcom551 = (...records: string[]): Buffer => Buffer.from(["0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8", ...records, "0 TRLR", ""].join("\n"));
 
+/** A corpus file by its path under the corpus; throws when it is not there. */
 export function corpusFile(rel: string): string {
-  return path.join(CORPUS, rel);
+  requireCorpus();
+  const file = path.join(CORPUS, rel);
+  if (!existsSync(file)) throw new Error(`GEDCOM corpus file missing: ${file}`);
+  return file;
 }
 
-/** Every .ged / .gdz file under the corpus, recursively. */
-export function corpusFiles(): string[] {
+/** Every .ged / .gdz file under the corpus, recursively; throws when the corpus is missing or partial. */
+export function corpusFiles(root = CORPUS): string[] {
   const out: string[] = [];
   const visit = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
@@ -23,7 +43,9 @@ export function corpusFiles(): string[] {
       else if (/\.(ged|gdz)$/i.test(name)) out.push(p);
     }
   };
-  if (existsSync(CORPUS)) visit(CORPUS);
+  requireCorpus(root);
+  visit(root);
+  if (out.length < CORPUS_MIN_FILES) throw new Error(`The GEDCOM conformance corpus at ${root} holds ${out.length} files; expected at least ${CORPUS_MIN_FILES}.`);
   return out;
 }
 

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildUser, type BuiltUser } from "../factories/users.js";
-import { CORPUS, gedcom551 } from "../gedcom/helpers.js";
+import { corpusFile, gedcom551 } from "../gedcom/helpers.js";
 import { exportTree, importConfirmed, uploadImport, waitForJob } from "../support/imports.js";
 import { buildPerson, gid } from "../support/genealogy.js";
 import { startTestServer, type TestServer } from "../support/server.js";
@@ -21,7 +21,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => server.stop());
 
-const file = (rel: string) => readFileSync(join(CORPUS, rel));
+const file = (rel: string) => readFileSync(corpusFile(rel));
 const exportAs = (token: string | null, query: string) => exportTree(server, token, query);
 const importFile = (user: BuiltUser, name: string, body: Buffer) => importConfirmed(server, user.token, name, body);
 

@@ -5,7 +5,7 @@ import path, { join } from "node:path";
 import { readGedcomAll } from "../../server/src/modules/ingestion/gedcom/index.js";
 import { plain } from "../../server/src/modules/ingestion/gedcom-io/indi.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
-import { CORPUS } from "../gedcom/helpers.js";
+import { corpusFile } from "../gedcom/helpers.js";
 import { difference, extensionCount, facts, personKey, type Drop, type Plain } from "../support/gedcom-facts.js";
 import { uploadImport, waitForJob } from "../support/imports.js";
 import { startTestServer, type TestServer } from "../support/server.js";
@@ -95,7 +95,7 @@ describe.each(FILES)("round trip of %s", (rel) => {
 
   beforeAll(async () => {
     const first = await buildUser(server.ds);
-    await importAs(first, path.basename(rel), readFileSync(join(CORPUS, rel)));
+    await importAs(first, path.basename(rel), readFileSync(corpusFile(rel)));
     const exported = { "7.0": await exportOf(first, "7.0"), "5.5.1": await exportOf(first, "5.5.1") };
     trees.first = await treeOf(first);
     // Each tree is removed once measured: the next import's duplicate search need not wade through it.
@@ -109,7 +109,7 @@ describe.each(FILES)("round trip of %s", (rel) => {
   }, 180_000);
 
   it("the first import keeps every record of the file whole", async () => {
-    const { records } = await readGedcomAll((async function* () { yield readFileSync(join(CORPUS, rel)); })(), { toV7: true });
+    const { records } = await readGedcomAll((async function* () { yield readFileSync(corpusFile(rel)); })(), { toV7: true });
     const original = records.map((r) => plain(r) as unknown as Plain);
     const key = (r: Plain) => personKey(r, r.xref ?? null);
     const kept = trees.first.records;

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path, { join } from "node:path";
 import { readGedcom, readGedzip, type GedcomEvent, type GedcomNode, type GedzipMedia } from "../../server/src/modules/ingestion/gedcom/index.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
-import { CORPUS, corpusFiles, fileSource } from "../gedcom/helpers.js";
+import { CORPUS, corpusFile, corpusFiles, fileSource } from "../gedcom/helpers.js";
 import { uploadImport } from "../support/imports.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
@@ -85,9 +85,9 @@ beforeAll(async () => {
   server = await startTestServer({ IMPORT_DIR: mkdtempSync(join(tmpdir(), "roots-corpus-")), IMPORT_POLL_MS: "50", IMPORT_PROGRESS_MS: "1000" });
   for (const rel of files) {
     const user = await buildUser(server.ds);
-    const up = await uploadImport(server, user.token, "gedcom", path.basename(rel), readFileSync(join(CORPUS, rel)));
+    const up = await uploadImport(server, user.token, "gedcom", path.basename(rel), readFileSync(corpusFile(rel)));
     if (up.status !== 201) throw new Error(`${rel}: upload answered ${up.status} ${up.message}`);
-    jobs.set(rel, { user, id: up.id!, expected: await expectedOf(join(CORPUS, rel)) });
+    jobs.set(rel, { user, id: up.id!, expected: await expectedOf(corpusFile(rel)) });
   }
   await settle(["queued", "parsing"]);
   // Confirm every review that has something to write (an empty file stays in review).

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildUser, type BuiltUser } from "../factories/users.js";
-import { CORPUS, gedcom551 } from "../gedcom/helpers.js";
+import { corpusFile, gedcom551 } from "../gedcom/helpers.js";
 import { parentsOf, syntheticGedcom } from "../gedcom/synthetic.js";
 import { exportTree, importConfirmed, uploadImport, waitForJob } from "../support/imports.js";
 import { buildPerson, gid } from "../support/genealogy.js";
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const file = (rel: string) => readFileSync(join(CORPUS, rel));
+const file = (rel: string) => readFileSync(corpusFile(rel));
 
 const exportAs = (token: string | null, query: string) => exportTree(server, token, query);
 
