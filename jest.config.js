@@ -13,7 +13,7 @@ export default {
   extensionsToTreatAsEsm: [".ts"],
   moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
   transform: { "^.+\\.ts$": ["@swc/jest", swc] },
-  testMatch: ["<rootDir>/server/src/**/*.test.ts", "<rootDir>/tests/{integration,conformance,size,gedcom}/**/*.test.ts"],
+  testMatch: ["<rootDir>/server/src/**/*.test.ts", "<rootDir>/tests/{integration,conformance,size,gedcom,repo}/**/*.test.ts"],
   globalSetup: "<rootDir>/tests/support/global-setup.mjs",
   globalTeardown: "<rootDir>/tests/support/global-teardown.mjs",
   setupFiles: ["<rootDir>/tests/support/setup-env.ts"],
