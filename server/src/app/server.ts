@@ -23,6 +23,7 @@ import { exportRouter, gedcomImporter, ImportRunner, importRouter, registerRunne
 import { jitExecutor, localGateway } from "./executor.js";
 import { presentError } from "./format-error.js";
 import { healthHandler } from "./health.js";
+import { unsafeTextError } from "./input-text.js";
 import { limitRules, parseOptions } from "./limits.js";
 import { httpsRedirect, securityHeaders } from "./security.js";
 import { clientRouter } from "./static.js";
@@ -92,6 +93,15 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
       { serverWillStart: async () => ({ drainServer: async () => { await imports.stop(); await ws.dispose(); } }) },
+      // Text no field can hold is refused before any resolver runs (input-text.ts).
+      {
+        requestDidStart: async () => ({
+          didResolveOperation: async ({ document, request }) => {
+            const unsafe = unsafeTextError(document, request.variables);
+            if (unsafe) throw unsafe;
+          },
+        }),
+      },
     ],
   });
   await apollo.start();

@@ -7,6 +7,7 @@ import { allowedOrigins, type Config } from "../config.js";
 import type { Context } from "../common/context.js";
 import { negotiateLanguage, type Language } from "../common/i18n.js";
 import { presentError } from "./format-error.js";
+import { unsafeTextError } from "./input-text.js";
 import { limitRules, parseOptions } from "./limits.js";
 
 type Extra = {
@@ -80,6 +81,8 @@ export function attachWebSocket(opts: {
         }
         const errors = validate(schema, document, rules);
         if (errors.length) return format(errors, lang);
+        const unsafe = unsafeTextError(document, payload.variables);
+        if (unsafe) return format([unsafe], lang);
         return {
           schema,
           document,

@@ -1,3 +1,5 @@
+import { hasUnsafeText } from "./text.js";
+
 /**
  * Opaque, stable global ids (Relay): base64url("Type:rawId"). Partners may store them;
  * the format must never change.
@@ -13,8 +15,9 @@ export function fromGlobalId(globalId: string): { type: string; id: string } | n
   const sep = decoded.indexOf(":");
   if (sep <= 0 || sep === decoded.length - 1) return null;
   const type = decoded.slice(0, sep);
-  if (!/^[A-Z][A-Za-z]+$/.test(type)) return null;
-  return { type, id: decoded.slice(sep + 1) };
+  const id = decoded.slice(sep + 1);
+  if (!/^[A-Z][A-Za-z]+$/.test(type) || hasUnsafeText(id)) return null;
+  return { type, id };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

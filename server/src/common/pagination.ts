@@ -2,6 +2,7 @@ import { ArgsType, ClassType, Field, Int, ObjectType } from "type-graphql";
 import { Max, Min } from "class-validator";
 import type { ObjectLiteral, SelectQueryBuilder } from "typeorm";
 import { AppError, ErrorCode } from "./errors.js";
+import { hasUnsafeText } from "./text.js";
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -73,7 +74,7 @@ const encodeCursor = (value: string): string => Buffer.from(JSON.stringify([valu
 function decodeCursor(cursor: string): string {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Array.isArray(parsed) && parsed.length === 1 && typeof parsed[0] === "string") return parsed[0];
+    if (Array.isArray(parsed) && parsed.length === 1 && typeof parsed[0] === "string" && !hasUnsafeText(parsed[0])) return parsed[0];
   } catch {
     // fall through to the error below
   }
@@ -126,9 +127,21 @@ export function offsetAfter(cursor: string | null | undefined): number {
   if (!cursor) return 0;
   try {
     const v: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Array.isArray(v) && v[0] === "o" && Number.isInteger(v[1]) && v[1] >= 0) return v[1] + 1;
+    // A safe integer only: an offset of 1e300 is an "integer" to JavaScript and out of range to SQL.
+    if (Array.isArray(v) && v[0] === "o" && Number.isSafeInteger(v[1]) && v[1] >= 0) return v[1] + 1;
   } catch {
     // fall through to the error below
   }
   throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_cursor", {}, [{ field: "after", key: "errors.bad_cursor" }]);
+}
+
+/**
+ * A list size given as a plain argument (not ConnectionArgs): an integer from `min` to `max`,
+ * else BAD_USER_INPUT naming the argument (a negative LIMIT is an SQL error, not a refusal).
+ */
+export function listSize(value: number, field: string, max: number, min = 0): number {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field, key: "errors.validation.range", params: { min, max } }]);
+  }
+  return value;
 }

@@ -4,7 +4,7 @@ import type { Context } from "../../common/context.js";
 import { AppError, ErrorCode, notFound, unauthenticated } from "../../common/errors.js";
 import { fromGlobalId, isUuid } from "../../common/global-id.js";
 import { translate, type Language } from "../../common/i18n.js";
-import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, offsetAfter, offsetPageInfo } from "../../common/pagination.js";
+import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, listSize, offsetAfter, offsetPageInfo } from "../../common/pagination.js";
 import { mayMerge, personNodes } from "../genealogy/index.js";
 import { ImportStatus, type ImportJob } from "./import-job.entity.js";
 import { logger } from "../../common/logger.js";
@@ -41,7 +41,7 @@ export async function getJob(ctx: Context, globalId: string): Promise<ImportJobV
 /** The viewer's latest imports, newest first. */
 export async function myJobs(ctx: Context, first: number): Promise<ImportJobView[]> {
   if (!ctx.viewer.userId) throw unauthenticated();
-  const ids: { id: string }[] = await ctx.ds.query(`SELECT id FROM import_jobs WHERE user_id = $1 ORDER BY created_at DESC LIMIT $2`, [ctx.viewer.userId, Math.min(first, 50)]);
+  const ids: { id: string }[] = await ctx.ds.query(`SELECT id FROM import_jobs WHERE user_id = $1 ORDER BY created_at DESC LIMIT $2`, [ctx.viewer.userId, listSize(first, "first", 50)]);
   const jobs = await Promise.all(ids.map((r) => loadJob(ctx.ds, r.id)));
   return jobs.filter((j): j is ImportJob => j !== null).map((j) => presentJob(j, ctx.language));
 }

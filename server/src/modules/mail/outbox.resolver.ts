@@ -2,7 +2,7 @@ import { Arg, Ctx, Field, ID, Int, ObjectType, Query, Resolver } from "type-grap
 import { RequireRoles } from "../../common/auth/authorized.js";
 import { Role } from "../../common/auth/roles.js";
 import type { Context } from "../../common/context.js";
-import { AppError, ErrorCode } from "../../common/errors.js";
+import { listSize } from "../../common/pagination.js";
 
 @ObjectType("OutboxEmail", { description: "A message the platform sent (or kept, without SMTP)." })
 class OutboxEmailView {
@@ -30,10 +30,9 @@ export class OutboxResolver {
   @RequireRoles(Role.ADMIN)
   @Query(() => [OutboxEmailView], { description: "Newest emails first: the development outbox." })
   async outbox(@Arg("first", () => Int, { defaultValue: 20 }) first: number, @Ctx() ctx: Context): Promise<OutboxEmailView[]> {
-    if (first < 1 || first > 100) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "first", key: "errors.validation.max" }]);
     return ctx.ds.query(
       `SELECT id, to_address AS "to", subject, text, transport, created_at AS "createdAt" FROM outbox_emails ORDER BY created_at DESC, id DESC LIMIT $1`,
-      [first],
+      [listSize(first, "first", 100, 1)],
     );
   }
 }

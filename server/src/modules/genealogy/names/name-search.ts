@@ -50,8 +50,14 @@ export function nameSearchCtes(q: NameQuery, table: string, a: string, baseWhere
   const skelCol = `${a}.key_skeleton`;
   const tokens = nameTokens(a);
   const p = (v: unknown) => `$${params.push(v)}`;
-  const t = p(q.text);
-  const s = p(q.skel);
+  // A parameter is added only where the SQL uses it: PostgreSQL cannot type an unused one
+  // (a vowel-only search has no skeleton, "could not determine data type of parameter").
+  const once = (v: unknown) => {
+    let ref: string | undefined;
+    return () => (ref ??= p(v));
+  };
+  const t = once(q.text);
+  const s = once(q.skel);
   const wholes = [
     ...(q.text ? [[p(words(q.text)), "1"]] : []),
     ...(q.skel ? [[p(words(q.skel)), "0.9"]] : []),
@@ -59,13 +65,13 @@ export function nameSearchCtes(q: NameQuery, table: string, a: string, baseWhere
   ].map(([v, r]) => [`${tokens} @> ${v}::text[]`, r]);
   const whole = wholes.length ? wholes.map(([c]) => c).join(" OR ") : "false";
   const near = [
-    ...(q.text.length >= 3 ? [`${col} LIKE '%' || ${t} || '%'`] : []),
-    ...(q.text ? [`${t} <% ${col}`] : []),
-    ...(q.skel ? [`${s} <% ${skelCol}`] : []),
+    ...(q.text.length >= 3 ? [`${col} LIKE '%' || ${t()} || '%'`] : []),
+    ...(q.text ? [`${t()} <% ${col}`] : []),
+    ...(q.skel ? [`${s()} <% ${skelCol}`] : []),
   ].join(" OR ") || "false";
-  const prefix = q.text ? `WHEN ${col} LIKE ${t} || '%' OR ${col} LIKE '% | ' || ${t} || '%' THEN 0.8` : "";
-  const similar = `greatest(${q.text ? `word_similarity(${t}, ${col})` : "0"}, ${q.skel ? `word_similarity(${s}, ${skelCol}) * 0.9` : "0"}) * 0.8`;
-  const same = q.skel ? ` + CASE WHEN ' | ' || ${skelCol} || ' | ' LIKE '% | ' || ${s} || ' | %' THEN 0.05 ELSE 0 END` : "";
+  const prefix = q.text ? `WHEN ${col} LIKE ${t()} || '%' OR ${col} LIKE '% | ' || ${t()} || '%' THEN 0.8` : "";
+  const similar = `greatest(${q.text ? `word_similarity(${t()}, ${col})` : "0"}, ${q.skel ? `word_similarity(${s()}, ${skelCol}) * 0.9` : "0"}) * 0.8`;
+  const same = q.skel ? ` + CASE WHEN ' | ' || ${skelCol} || ' | ' LIKE '% | ' || ${s()} || ' | %' THEN 0.05 ELSE 0 END` : "";
   const rank = `(CASE ${wholes.map(([c, r]) => `WHEN ${c} THEN ${r}`).join(" ")} ${prefix} ELSE ${similar} END${same})`;
   const select = `SELECT ${a}.id, ${sortCol} AS sort_name, ${rank} AS rank FROM ${table} ${a}`;
   return `whole AS MATERIALIZED (${select} WHERE ${baseWhere} AND (${whole})),
