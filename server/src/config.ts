@@ -65,6 +65,8 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default("Roots <no-reply@roots.localhost>"),
   /** New accounts per IP address per hour (shared IPs: schools, offices, community centres). */
   SIGNUP_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** CSP violation reports stored per client address (IPv6: per /64) per hour; more are refused with 429. */
+  CSP_REPORTS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Where uploaded family tree files wait for their import (removed once done). */
   IMPORT_DIR: z.string().min(1).default(`${ROOT}.data/imports`),
   /** Largest upload accepted for an import (GEDCOM, GEDZIP, spreadsheet), in bytes. */

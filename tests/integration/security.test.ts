@@ -111,6 +111,41 @@ describe("CSP violation reports", () => {
     expect(after[0].n).toBe(before[0].n);
   });
 
+  const postFrom = (address: string, blocked: string, count = 1) =>
+    fetch(`${server.url}/csp-report`, {
+      method: "POST",
+      headers: { "content-type": "application/reports+json", "x-forwarded-for": address },
+      body: JSON.stringify(Array.from({ length: count }, () => ({ type: "csp-violation", body: { documentURL: "https://roots.example/", effectiveDirective: "script-src", blockedURL: blocked } }))),
+    });
+  const stored = async (blocked: string) => Number((await server.ds.query(`SELECT count(*) AS n FROM security_events WHERE details->>'blockedUri' = $1`, [blocked]))[0].n);
+
+  it("stores at most 20 reports an hour from one address, then answers 429 with when to retry", async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 25; i++) answers.push((await postFrom("198.51.100.7", "https://flood.example/a.js")).status);
+    expect(answers).toEqual([...Array(20).fill(204), ...Array(5).fill(429)]);
+    const refused = await postFrom("198.51.100.7", "https://flood.example/a.js");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3000);
+    expect(await stored("https://flood.example/a.js")).toBe(20);
+    // A batch counts every report in it, and one that would go past the limit stores nothing.
+    expect((await postFrom("198.51.100.8", "https://flood.example/b.js", 15)).status).toBe(204);
+    expect((await postFrom("198.51.100.8", "https://flood.example/b.js", 6)).status).toBe(429);
+    expect(await stored("https://flood.example/b.js")).toBe(15);
+  });
+
+  it("counts an IPv6 client by its /64 and an IPv4-mapped address as the IPv4 one", async () => {
+    for (let i = 0; i < 20; i++) expect((await postFrom(`2001:db8:7:7::${i + 1}`, "https://v6.example/")).status).toBe(204);
+    expect((await postFrom("2001:db8:7:7:ffff:ffff:ffff:ffff", "https://v6.example/")).status).toBe(429);
+    expect((await postFrom("2001:db8:7:8::1", "https://v6.example/")).status).toBe(204);
+    for (let i = 0; i < 20; i++) await postFrom("203.0.113.9", "https://v4.example/");
+    expect((await postFrom("::ffff:203.0.113.9", "https://v4.example/")).status).toBe(429);
+  });
+
+  it("no flood of reports evicts a high-severity event", async () => {
+    await server.ds.query(`INSERT INTO security_events (id, type, severity, details) VALUES (gen_random_uuid(), 'probe', 'high', '{"kept": true}'::jsonb)`);
+    for (let a = 0; a < 8; a++) expect((await postFrom(`192.0.2.${a + 1}`, "https://many.example/", 20)).status).toBe(204);
+    expect(await server.ds.query(`SELECT 1 FROM security_events WHERE severity = 'high' AND details->>'kept' = 'true'`)).toHaveLength(1);
+  });
+
   it(`keeps only the newest ${SECURITY_EVENTS_CAP} events per severity`, async () => {
     await server.ds.query(
       `INSERT INTO security_events (id, type, severity, details, created_at)

@@ -112,7 +112,7 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
     requestLanguage.run(negotiateLanguage(req.get("x-roots-language"), req.get("accept-language")), next);
   });
   app.get("/health", healthHandler(ds, APP_VERSION));
-  app.use(cspReportRouter(ds));
+  app.use(cspReportRouter(ds, config.CSP_REPORTS_PER_IP_PER_HOUR));
   app.use(importRouter({ ds, bus, config, kick: () => imports.kick(), kinds: Object.keys(importers) }));
   app.use(exportRouter({ ds, bus, config }));
   app.use(

@@ -1,6 +1,9 @@
 import express, { type Request, type Response, Router } from "express";
 import type { DataSource } from "typeorm";
+import { addressKey } from "../../common/client-address.js";
+import { AppError } from "../../common/errors.js";
 import { logger } from "../../common/logger.js";
+import * as rateLimit from "./rate-limit.service.js";
 import type { SecurityDetails } from "./security-event.entity.js";
 import { recordSecurityEvents } from "./security-event.service.js";
 
@@ -20,11 +23,18 @@ function normalise(report: Record<string, unknown>): SecurityDetails {
   };
 }
 
+/** Reports stored from one POST (the Reporting API batches them). */
+const REPORTS_PER_POST = 20;
+
 /**
  * Browsers POST CSP violations here (`report-uri` and the Reporting API). Each is
  * stored as a medium-severity security event; malformed bodies are refused with 400.
+ * Anyone may post, so each address (an IPv6 client by its /64) may store only
+ * `perAddressPerHour` reports an hour (429 after): a flood from one place cannot push the
+ * others out of the cap, and the cap is kept per severity, so no number of reports evicts
+ * a high or critical event.
  */
-export function cspReportRouter(ds: DataSource): Router {
+export function cspReportRouter(ds: DataSource, perAddressPerHour: number): Router {
   const router = Router();
   router.post("/csp-report", express.json({ type: REPORT_TYPES, limit: "32kb" }), async (req: Request, res: Response) => {
     const body: unknown = req.body;
@@ -38,14 +48,20 @@ export function cspReportRouter(ds: DataSource): Router {
       res.status(400).json({ error: "invalid_report" });
       return;
     }
+    const kept = reports.slice(0, REPORTS_PER_POST);
     try {
+      await rateLimit.hit(ds, `csp-report:ip:${addressKey(req.ip)}`, { max: perAddressPerHour, windowSeconds: 3600 }, kept.length);
       const userAgent = req.get("user-agent");
       await recordSecurityEvents(
         ds,
-        reports.slice(0, 20).map((r) => ({ type: "csp_violation", severity: "medium" as const, details: normalise(r), userAgent })),
+        kept.map((r) => ({ type: "csp_violation", severity: "medium" as const, details: normalise(r), userAgent })),
       );
       res.status(204).end();
     } catch (err) {
+      if (err instanceof AppError && err.retryAfterSeconds !== undefined) {
+        res.status(429).set("Retry-After", String(err.retryAfterSeconds)).json({ error: "rate_limited" });
+        return;
+      }
       logger.error("Could not store CSP report", { err: String(err) });
       res.status(500).end();
     }

@@ -19,19 +19,19 @@ const COUNT = `SELECT count(*)::int AS n, min(created_at) AS oldest FROM rate_li
 
 /**
  * Fixed-window counters kept in PostgreSQL, so every server replica sees the same counts.
- * `hit` counts an attempt and refuses with RATE_LIMITED (and when to retry) once `max`
- * attempts are in the window. Check and count happen under a per-bucket advisory lock,
+ * `hit` counts an attempt (`weight` attempts for a batch) and refuses with RATE_LIMITED (and
+ * when to retry) when it would take the window past `max`. Check and count happen under a per-bucket advisory lock,
  * so parallel requests cannot all slip under the limit.
  */
-export async function hit(ds: DataSource, bucket: string, limit: Limit): Promise<void> {
+export async function hit(ds: DataSource, bucket: string, limit: Limit, weight = 1): Promise<void> {
   await ds.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [bucket]);
     const [row]: { n: number; oldest: Date | null }[] = await tx.query(COUNT, [bucket, limit.windowSeconds]);
-    if (row.n >= limit.max) throw limited(row.oldest, limit);
+    if (row.n + weight > limit.max) throw limited(row.oldest, limit);
     await tx.query(
       `WITH gone AS (DELETE FROM rate_limit_hits WHERE bucket = $1 AND created_at < now() - make_interval(secs => $2))
-       INSERT INTO rate_limit_hits (bucket) VALUES ($1)`,
-      [bucket, limit.windowSeconds],
+       INSERT INTO rate_limit_hits (bucket) SELECT $1 FROM generate_series(1, $3)`,
+      [bucket, limit.windowSeconds, weight],
     );
   });
 }
