@@ -71,6 +71,16 @@ const schema = z.object({
   IMPORT_DIR: z.string().min(1).default(`${ROOT}.data/imports`),
   /** Largest upload accepted for an import (GEDCOM, GEDZIP, spreadsheet), in bytes. */
   IMPORT_MAX_BYTES: z.coerce.number().int().min(1024).default(512 * 1024 * 1024),
+  /** Uploads for imports per member per hour. */
+  IMPORT_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Bytes of a member's uploaded files that may wait on disk at once (jobs not done yet, failed ones kept for a retry). */
+  IMPORT_QUOTA_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024 * 1024),
+  /** A failed import's file is kept this long for a retry, then removed (a file refused for what it holds goes at once). */
+  IMPORT_RETRY_KEEP_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
+  /** Most a GEDZIP may unpack to, all entries together (a zip bomb stops here, or at 100× its size). */
+  IMPORT_UNPACKED_MAX_BYTES: z.coerce.number().int().min(1024 * 1024).default(2 * 1024 * 1024 * 1024),
+  /** Largest media file kept from a GEDZIP (bigger ones are skipped with a warning). */
+  IMPORT_MEDIA_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
   /** How often a server looks for queued imports, and how often a running one reports. */
   IMPORT_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   IMPORT_PROGRESS_MS: z.coerce.number().int().min(10).max(10_000).default(250),

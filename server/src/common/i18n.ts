@@ -39,7 +39,11 @@ export function translate(key: string, lang: Language, params: Record<string, st
   return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (_, name: string, format?: string) => {
     const value = params[name];
     if (value === undefined) return `{{${name}}}`;
-    return format === "number" && typeof value === "number" ? new Intl.NumberFormat(NUMBER_LOCALES[lang]).format(value) : String(value);
+    if (typeof value !== "number") return String(value);
+    if (format === "number") return new Intl.NumberFormat(NUMBER_LOCALES[lang]).format(value);
+    // `{{wait, minutes}}`: a duration in whole minutes, with the language's plural ("3 دقائق", "11 دقيقة").
+    if (format === "minutes") return new Intl.NumberFormat(NUMBER_LOCALES[lang], { style: "unit", unit: "minute", unitDisplay: "long" }).format(value);
+    return String(value);
   });
 }
 

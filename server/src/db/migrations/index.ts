@@ -23,6 +23,7 @@ import { KeptRecordsJson1795800000000 } from "./1795800000000-KeptRecordsJson.js
 import { ImportOutcomes1795900000000 } from "./1795900000000-ImportOutcomes.js";
 import { WarningRecord1796000000000 } from "./1796000000000-WarningRecord.js";
 import { KeptSharedXref1796100000000 } from "./1796100000000-KeptSharedXref.js";
+import { ImportJobDeleted1796200000000 } from "./1796200000000-ImportJobDeleted.js";
 
 /** Every migration in order; a new one is appended here. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   ImportOutcomes1795900000000,
   WarningRecord1796000000000,
   KeptSharedXref1796100000000,
+  ImportJobDeleted1796200000000,
 ];

@@ -44,6 +44,8 @@ export interface ImportCounts {
 @Index(["userId", "createdAt"])
 @Index(["status"])
 @Index("IDX_import_jobs_staged_to_prune", ["finishedAt"], { where: `"status" = 'done' AND "staged_pruned_at" IS NULL` })
+@Index("IDX_import_jobs_to_purge", ["deletedAt"], { where: `"deleted_at" IS NOT NULL AND "purged_at" IS NULL` })
+@Index("IDX_import_jobs_waiting_files", ["userId"], { where: `"file_path" IS NOT NULL` })
 export class ImportJob {
   @PrimaryColumn("uuid")
   id: string;
@@ -101,6 +103,14 @@ export class ImportJob {
   /** When a done job's staged rows were removed (IMPORT_STAGED_KEEP_HOURS after it was done; what it keeps is in import_outcomes). */
   @Column("timestamptz", { name: "staged_pruned_at", nullable: true })
   stagedPrunedAt: Date | null;
+
+  /** When its member deleted the job (it is hidden from then on; its rows go in the background). */
+  @Column("timestamptz", { name: "deleted_at", nullable: true })
+  deletedAt: Date | null;
+
+  /** When a deleted job's staged rows, warnings and outcomes were all removed. */
+  @Column("timestamptz", { name: "purged_at", nullable: true })
+  purgedAt: Date | null;
 
   @CreateDateColumn({ name: "created_at", type: "timestamptz" })
   createdAt: Date;

@@ -4,7 +4,8 @@ import type { Context } from "../../common/context.js";
 import { ConnectionArgs, ConnectionType } from "../../common/pagination.js";
 import { toGlobalId } from "../../common/global-id.js";
 import * as service from "./import-job.service.js";
-import { ImportJobView, ImportRecordView, ImportWarningView } from "./import-job.types.js";
+import { ImportAllowanceView, ImportJobView, ImportRecordView, ImportWarningView } from "./import-job.types.js";
+import { allowance } from "./upload-limits.js";
 
 @ObjectType("ImportWarningConnection")
 class ImportWarningConnection extends ConnectionType(ImportWarningView, "ImportWarning") {}
@@ -58,9 +59,23 @@ export class ImportJobResolver {
   }
 
   @RequireRoles()
-  @Mutation(() => ImportJobView, { description: "Cancels an import that is not done; nothing of it is kept." })
+  @Mutation(() => ImportJobView, { description: "Cancels an import that is not done, or gives up a failed one: nothing of it is kept, its file is removed." })
   cancelImport(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<ImportJobView> {
     return service.cancelImport(ctx, id);
+  }
+
+  @RequireRoles()
+  @Mutation(() => Boolean, {
+    description: "Deletes one of the viewer's failed, cancelled or done imports: its file, staged records and report go; the people a done import wrote stay.",
+  })
+  deleteImport(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<boolean> {
+    return service.deleteImport(ctx, id);
+  }
+
+  @RequireRoles()
+  @Query(() => ImportAllowanceView, { description: "How much the viewer may upload for imports now: files this hour, and room for files waiting." })
+  importAllowance(@Ctx() ctx: Context): Promise<ImportAllowanceView> {
+    return allowance(ctx.ds, ctx.config, ctx.viewer.userId!);
   }
 
   @RequireRoles()

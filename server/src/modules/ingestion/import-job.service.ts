@@ -30,7 +30,7 @@ export async function jobFor(ctx: Context, globalId: string): Promise<ImportJob>
   if (!ctx.viewer.userId) throw unauthenticated();
   const ref = fromGlobalId(globalId);
   const job = ref?.type === "ImportJob" && isUuid(ref.id) ? await loadJob(ctx.ds, ref.id) : null;
-  if (!job || (job.userId !== ctx.viewer.userId && !hasAnyRole(ctx.viewer.roles, [Role.ADMIN]))) throw notFound();
+  if (!job || job.deletedAt || (job.userId !== ctx.viewer.userId && !hasAnyRole(ctx.viewer.roles, [Role.ADMIN]))) throw notFound();
   return job;
 }
 
@@ -41,7 +41,7 @@ export async function getJob(ctx: Context, globalId: string): Promise<ImportJobV
 /** The viewer's latest imports, newest first. */
 export async function myJobs(ctx: Context, first: number): Promise<ImportJobView[]> {
   if (!ctx.viewer.userId) throw unauthenticated();
-  const ids: { id: string }[] = await ctx.ds.query(`SELECT id FROM import_jobs WHERE user_id = $1 ORDER BY created_at DESC LIMIT $2`, [ctx.viewer.userId, listSize(first, "first", 50)]);
+  const ids: { id: string }[] = await ctx.ds.query(`SELECT id FROM import_jobs WHERE user_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC LIMIT $2`, [ctx.viewer.userId, listSize(first, "first", 50)]);
   const jobs = await Promise.all(ids.map((r) => loadJob(ctx.ds, r.id)));
   return jobs.filter((j): j is ImportJob => j !== null).map((j) => presentJob(j, ctx.language));
 }
@@ -74,17 +74,37 @@ export async function cancelImport(ctx: Context, globalId: string): Promise<Impo
   const view = await transition(
     ctx,
     job,
-    [ImportStatus.QUEUED, ImportStatus.PARSING, ImportStatus.REVIEW, ImportStatus.COMMIT_QUEUED, ImportStatus.COMMITTING],
+    [ImportStatus.QUEUED, ImportStatus.PARSING, ImportStatus.REVIEW, ImportStatus.COMMIT_QUEUED, ImportStatus.COMMITTING, ImportStatus.FAILED],
     ImportStatus.CANCELLED,
     ", finished_at = now()",
   );
   runners.get(ctx.ds)?.abortIfRunning(job.id);
-  await discardStaged(ctx.ds, job.id);
+  await discardStaged(ctx.ds, job.id, ctx.config.IMPORT_STATEMENT_TIMEOUT_MS);
   // A job waiting for review or its commit has no runner to clean up after it: its file goes now
   // (a running one's runner removes it too; the second removal finds nothing). The cancel is
   // already saved: a file that cannot be removed is logged, not the member's error.
   await removeJobFile(ctx.ds, job).catch((err) => logger.error("Cancelled import's file not removed", { jobId: job.id, err: String(err) }));
   return view;
+}
+
+/** Statuses a member may delete a job in: it has stopped, one way or another. */
+const DELETABLE = [ImportStatus.FAILED, ImportStatus.CANCELLED, ImportStatus.DONE];
+
+/**
+ * Deletes one of the viewer's stopped imports (failed, cancelled or done): hidden at once and
+ * its file removed; its staged rows, warnings and outcomes go in the background
+ * (ImportRunner.purgeDeleted). The people, couples and links a done import wrote stay.
+ */
+export async function deleteImport(ctx: Context, globalId: string): Promise<boolean> {
+  const job = await jobFor(ctx, globalId);
+  const [rows]: [unknown[], number] = await ctx.ds.query(
+    `UPDATE import_jobs SET deleted_at = now(), updated_at = now() WHERE id = $1 AND deleted_at IS NULL AND status = ANY($2) RETURNING id`,
+    [job.id, DELETABLE],
+  );
+  if (!rows.length) throw new AppError(ErrorCode.CONFLICT, "ingestion.delete_while_running");
+  await removeJobFile(ctx.ds, job).catch((err) => logger.error("Deleted import's file not removed", { jobId: job.id, err: String(err) }));
+  kick(ctx.ds);
+  return true;
 }
 
 /** Runs a failed job again from its stored file (reads it again, then back to review). */
@@ -93,8 +113,9 @@ const READ_ON_REQUEST = ", options = options - 'readAgain'";
 
 export async function retryImport(ctx: Context, globalId: string): Promise<ImportJobView> {
   const job = await jobFor(ctx, globalId);
-  if (!job.filePath) throw new AppError(ErrorCode.CONFLICT, "ingestion.file_gone");
+  // A file refused for what it holds is deleted at once: that, not its absence, is the reason.
   if (FILE_PROBLEMS.has(job.errorKey ?? "")) throw new AppError(ErrorCode.CONFLICT, "ingestion.retry_same_file");
+  if (!job.filePath) throw new AppError(ErrorCode.CONFLICT, "ingestion.file_gone");
   return transition(ctx, job, [ImportStatus.FAILED], ImportStatus.QUEUED, `, error_key = NULL, error_params = NULL, finished_at = NULL${READ_ON_REQUEST}`);
 }
 

@@ -45,6 +45,7 @@ export class ImportJobView {
   @Field(() => ID, { nullable: true, description: "Once done: the first person of the file written to the tree, to open the tree at." })
   firstPersonId: string | null;
   @Field(() => Boolean) canCancel: boolean;
+  @Field(() => Boolean, { description: "Stopped (failed, cancelled or done): the member may delete it (deleteImport)." }) canDelete: boolean;
   @Field(() => Int, { nullable: true, description: "Spreadsheet: index of the header row (0-based)." }) headerRow: number | null;
   @Field(() => [String], { description: "Spreadsheet: the header cells." }) headers: string[];
   @Field(() => [String], { nullable: "items", description: "Spreadsheet: the field each column maps to (null = ignored)." }) mapping: (string | null)[];
@@ -99,6 +100,7 @@ export function presentJob(job: ImportJob, lang: Language): ImportJobView {
     canRetry: job.status === ImportStatus.FAILED && Boolean(job.filePath) && !FILE_PROBLEMS.has(job.errorKey ?? ""),
     firstPersonId: options.firstPerson ? toGlobalId("Person", options.firstPerson) : null,
     canCancel: ACTIVE.includes(job.status),
+    canDelete: [ImportStatus.FAILED, ImportStatus.CANCELLED, ImportStatus.DONE].includes(job.status as ImportStatus),
     headerRow: options.headerRow ?? null,
     headers: options.headers ?? [],
     mapping: options.mapping ?? [],
@@ -107,4 +109,14 @@ export function presentJob(job: ImportJob, lang: Language): ImportJobView {
     finishedAt: job.finishedAt,
   });
   return v;
+}
+
+@ObjectType("ImportAllowance", { simpleResolvers: true, description: "What a member may upload for imports now (IMPORT_UPLOADS_PER_HOUR, IMPORT_QUOTA_BYTES)." })
+export class ImportAllowanceView {
+  @Field(() => Int) uploadsPerHour: number;
+  @Field(() => Int, { description: "Uploads left in the current hour." }) uploadsLeft: number;
+  @Field(() => Float, { description: "Bytes the member's files waiting on disk may take together." }) quotaBytes: number;
+  @Field(() => Float, { description: "Bytes their files waiting now take (imports not done, failed ones kept for a retry)." }) waitingBytes: number;
+  @Field(() => Float, { description: "Largest file accepted." }) maxFileBytes: number;
+  @Field(() => Float, { description: "Hours a failed import's file is kept for a retry." }) retryKeepHours: number;
 }

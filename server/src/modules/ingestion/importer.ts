@@ -46,7 +46,7 @@ export const sameFileSql = (old: string, identity: string, name: string): string
  * disk included.)
  */
 export const FILE_PROBLEMS: ReadonlySet<string> = new Set([
-  "gedcom.binary", "gedcom.empty", "gedcom.gedzip_invalid", "gedcom.gedzip_no_gedcom", "gedcom.not_gedcom",
+  "gedcom.binary", "gedcom.empty", "gedcom.gedzip_invalid", "gedcom.gedzip_no_gedcom", "gedcom.gedzip_too_large", "gedcom.not_gedcom",
   "ingestion.empty_file", "ingestion.sheet_type",
 ]);
 

@@ -8,7 +8,7 @@ import { track } from "../analytics/index.js";
 import { audit } from "../audit/index.js";
 import { commitStaged } from "./commit.js";
 import { ImportStatus, type ImportCounts, type ImportJob } from "./import-job.entity.js";
-import { CancelledError, fileIdentity, UnreadableFileError, type Importer } from "./importer.js";
+import { CancelledError, FILE_PROBLEMS, fileIdentity, UnreadableFileError, type Importer } from "./importer.js";
 import { finishStaging } from "./review.js";
 import { discardStaged, Stager } from "./staging.js";
 import { timed, type PhaseTimes } from "./phases.js";
@@ -26,7 +26,7 @@ const PRUNABLE = `((s.error_keys = '{}' AND s.duplicate_of IS NULL) OR EXISTS (S
 /** The columns of a job row in its GraphQL-facing shape (for SELECT and RETURNING). */
 export const JOB_COLUMNS = `id, rootspace_id AS "rootspaceId", user_id AS "userId", kind, status, file_name AS "fileName", file_size AS "fileSize",
   file_sha256 AS "fileSha256", file_path AS "filePath", counts, options, error_key AS "errorKey", error_params AS "errorParams",
-  worker_id AS "workerId", heartbeat_at AS "heartbeatAt", finished_at AS "finishedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  worker_id AS "workerId", heartbeat_at AS "heartbeatAt", finished_at AS "finishedAt", deleted_at AS "deletedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /** Reads a job row in its GraphQL-facing shape. */
 export async function loadJob(ds: DataSource, id: string): Promise<ImportJob | null> {
@@ -105,6 +105,41 @@ export class ImportRunner {
       }
     }
     if (!this.stopped) await this.pruneStaged();
+    if (!this.stopped) await this.expireRetries();
+    if (!this.stopped) await this.purgeDeleted();
+  }
+
+  /**
+   * A failed job's file is kept IMPORT_RETRY_KEEP_HOURS for a retry, then removed: it no longer
+   * counts against its member's quota, and the job can no longer be retried.
+   */
+  private async expireRetries(): Promise<void> {
+    const jobs: { id: string; filePath: string }[] = await this.deps.ds.query(
+      `${POLL_SQL_TAG} SELECT id, file_path AS "filePath" FROM import_jobs
+        WHERE status = 'failed' AND file_path IS NOT NULL AND finished_at < now() - make_interval(secs => $1) LIMIT 20`,
+      [this.deps.config.IMPORT_RETRY_KEEP_HOURS * 3600],
+    );
+    for (const job of jobs) await removeJobFile(this.deps.ds, job);
+  }
+
+  /**
+   * A job its member deleted: its staged rows, warnings and outcomes are removed in batches
+   * (a done job's people, links and kept records stay: they are the tree), then it is marked.
+   */
+  private async purgeDeleted(): Promise<void> {
+    const [job]: { id: string }[] = await this.deps.ds.query(
+      `${POLL_SQL_TAG} SELECT id FROM import_jobs WHERE deleted_at IS NOT NULL AND purged_at IS NULL ORDER BY deleted_at LIMIT 1`,
+    );
+    if (!job) return;
+    let left = 0;
+    for (const table of ["import_staged", "import_warnings", "import_outcomes"]) {
+      const [, removed]: [unknown, number] = await this.deps.ds.query(
+        `${POLL_SQL_TAG} DELETE FROM ${table} WHERE job_id = $1 AND seq IN (SELECT seq FROM ${table} WHERE job_id = $1 LIMIT $2)`,
+        [job.id, PRUNE_BATCH],
+      );
+      left += removed;
+    }
+    if (left === 0) await this.deps.ds.query(`${POLL_SQL_TAG} UPDATE import_jobs SET purged_at = now() WHERE id = $1`, [job.id]);
   }
 
   /**
@@ -174,7 +209,7 @@ export class ImportRunner {
       [RUNNING, this.deps.config.IMPORT_STALE_SECONDS],
     );
     for (const r of rows) {
-      await discardStaged(this.deps.ds, r.id);
+      await discardStaged(this.deps.ds, r.id, this.deps.config.IMPORT_STATEMENT_TIMEOUT_MS);
       void this.deps.bus.publish("IMPORT_JOB_UPDATED", { id: r.id, userId: r.user_id });
     }
   }
@@ -240,7 +275,7 @@ export class ImportRunner {
 
   private async stage(job: ImportJob, signal: AbortSignal, progress: ReturnType<ImportRunner["reporter"]>): Promise<void> {
     const importer = this.importers[job.kind];
-    const stager = new Stager(this.deps.ds, job.id, job.userId);
+    const stager = new Stager(this.deps.ds, job.id, job.userId, this.deps.config.IMPORT_STATEMENT_TIMEOUT_MS);
     await stager.reset();
     job.counts = emptyCounts();
     // A retry starts its bar from nothing, not from where the last run stopped.
@@ -325,8 +360,9 @@ export class ImportRunner {
       [job.id, status, key, params ? JSON.stringify(params) : null, from],
     );
     // What a failed or cancelled read staged and kept is of no use (a retry reads the file again).
-    if (status !== ImportStatus.DONE) await discardStaged(this.deps.ds, job.id);
-    if (status === ImportStatus.CANCELLED) await removeJobFile(this.deps.ds, job);
+    if (status !== ImportStatus.DONE) await discardStaged(this.deps.ds, job.id, this.deps.config.IMPORT_STATEMENT_TIMEOUT_MS);
+    // A file refused for what it holds would fail the same way again: it goes at once.
+    if (status === ImportStatus.CANCELLED || (status === ImportStatus.FAILED && FILE_PROBLEMS.has(key ?? ""))) await removeJobFile(this.deps.ds, job);
     this.publish(job);
   }
 }

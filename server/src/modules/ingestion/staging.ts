@@ -105,7 +105,7 @@ class CopyTarget {
   /** The previous COPY, still being written by the database while the next one fills. */
   private ending: Promise<void> | null = null;
 
-  constructor(private readonly ds: DataSource, private readonly statement: string) {}
+  constructor(private readonly ds: DataSource, private readonly statement: string, private readonly timeoutMs: number) {}
 
   async add(line: string): Promise<void> {
     this.rows++;
@@ -137,7 +137,7 @@ class CopyTarget {
     this.copy = null;
     copy.stream.destroy();
     await copy.done.catch(() => undefined);
-    await copy.runner.release();
+    await release(copy);
   }
 
   private async write(): Promise<void> {
@@ -166,6 +166,8 @@ class CopyTarget {
   private async open(): Promise<Copy> {
     const runner = this.ds.createQueryRunner();
     const client = (await runner.connect()) as PoolClient;
+    // An import's statements run under its own timeout, not the requests' (set back on release).
+    await client.query(`SELECT set_config('statement_timeout', $1, false)`, [String(this.timeoutMs)]);
     const stream = client.query(copyFrom(this.statement));
     const done = finished(stream);
     done.catch(() => undefined); // surfaced by end or the next write
@@ -178,9 +180,15 @@ class CopyTarget {
       copy.stream.end();
       await copy.done;
     } finally {
-      await copy.runner.release();
+      await release(copy);
     }
   }
+}
+
+/** Gives a COPY's connection back to the pool with the requests' statement timeout. */
+async function release(copy: Copy): Promise<void> {
+  await copy.runner.query(`RESET statement_timeout`).catch(() => undefined);
+  await copy.runner.release();
 }
 
 /** A GEDCOM record kept whole (kept_records), written while the file is read. */
@@ -212,14 +220,20 @@ export class Stager {
   /** The parent links staged, for the review's cycle check. */
   readonly links = new LinkGraph();
 
-  constructor(private readonly ds: DataSource, private readonly jobId: string, private readonly ownerId: string) {
-    this.staged = new CopyTarget(ds, `COPY import_staged (${STAGED_COLUMNS.map((c) => `"${c}"`).join(", ")}) FROM STDIN`);
-    this.kept = new CopyTarget(ds, `COPY kept_records (id, owner_id, job_id, seq, xref, tag, record_table, record_id, data) FROM STDIN`);
+  constructor(
+    private readonly ds: DataSource,
+    private readonly jobId: string,
+    private readonly ownerId: string,
+    /** The import's statement timeout (IMPORT_STATEMENT_TIMEOUT_MS), for every statement it runs. */
+    private readonly timeoutMs: number,
+  ) {
+    this.staged = new CopyTarget(ds, `COPY import_staged (${STAGED_COLUMNS.map((c) => `"${c}"`).join(", ")}) FROM STDIN`, timeoutMs);
+    this.kept = new CopyTarget(ds, `COPY kept_records (id, owner_id, job_id, seq, xref, tag, record_table, record_id, data) FROM STDIN`, timeoutMs);
   }
 
   /** Clears what an earlier run of the same job staged and kept. */
   async reset(): Promise<void> {
-    await discardStaged(this.ds, this.jobId);
+    await discardStaged(this.ds, this.jobId, this.timeoutMs);
   }
 
   /** Stages a record, and keeps its GEDCOM form when it has one (under the same seq, so file order holds). */
@@ -261,10 +275,12 @@ export class Stager {
     const batch = this.warnings;
     this.warnings = [];
     const rows = batch.map((w) => ({ seq: this.warningSeq++, line: w.line, key: w.key, params: w.params ?? null, record: w.record ?? null }));
-    await this.ds.query(
-      `INSERT INTO import_warnings (job_id, seq, line, key, params, record)
-       SELECT $1, x.seq, x.line, x.key, x.params, x.record FROM jsonb_to_recordset($2::jsonb) AS x(seq int, line int, key text, params jsonb, record text[])`,
-      [this.jobId, JSON.stringify(rows)],
+    await withTimeout(this.ds, this.timeoutMs, (tx) =>
+      tx.query(
+        `INSERT INTO import_warnings (job_id, seq, line, key, params, record)
+         SELECT $1, x.seq, x.line, x.key, x.params, x.record FROM jsonb_to_recordset($2::jsonb) AS x(seq int, line int, key text, params jsonb, record text[])`,
+        [this.jobId, JSON.stringify(rows)],
+      ),
     );
   }
 }
@@ -273,8 +289,18 @@ export class Stager {
  * Removes what a job staged and kept (a new read, a cancel, a failure): nothing of it reaches the
  * tree, and nothing of the file stays behind (its warnings name its people).
  */
-export async function discardStaged(ds: Queryable, jobId: string): Promise<void> {
-  await ds.query(`DELETE FROM import_staged WHERE job_id = $1`, [jobId]);
-  await ds.query(`DELETE FROM import_warnings w USING import_jobs j WHERE w.job_id = $1 AND j.id = $1 AND j.status <> 'done'`, [jobId]);
-  await ds.query(`DELETE FROM kept_records k USING import_jobs j WHERE k.job_id = $1 AND j.id = $1 AND j.status <> 'done'`, [jobId]);
+export async function discardStaged(ds: DataSource, jobId: string, timeoutMs: number): Promise<void> {
+  await withTimeout(ds, timeoutMs, async (tx) => {
+    await tx.query(`DELETE FROM import_staged WHERE job_id = $1`, [jobId]);
+    await tx.query(`DELETE FROM import_warnings w USING import_jobs j WHERE w.job_id = $1 AND j.id = $1 AND j.status <> 'done'`, [jobId]);
+    await tx.query(`DELETE FROM kept_records k USING import_jobs j WHERE k.job_id = $1 AND j.id = $1 AND j.status <> 'done'`, [jobId]);
+  });
+}
+
+/** Runs `work` in a transaction whose statements have `timeoutMs` (an import's, not a request's). */
+async function withTimeout<T>(ds: DataSource, timeoutMs: number, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  return ds.transaction(async (tx) => {
+    await tx.query(`SELECT set_config('statement_timeout', $1, true)`, [String(timeoutMs)]);
+    return work(tx);
+  });
 }

@@ -12,7 +12,9 @@ import { currentLanguage, LANGUAGES, translate, type Language } from "../../comm
 import { fromGlobalId, isUuid, toGlobalId } from "../../common/global-id.js";
 import { newId } from "../../common/uuid.js";
 import { bearerToken, resolveViewer } from "../accounts/index.js";
+import { AppError } from "../../common/errors.js";
 import { loadJob, emptyCounts } from "./runner.js";
+import { countUpload, waitingBytes } from "./upload-limits.js";
 import { errorReportCsv, templateCsv } from "./reports.js";
 import type { ImportKind } from "./import-job.entity.js";
 
@@ -27,8 +29,9 @@ const refuse = (res: express.Response, status: number, key: string, params: Reco
   res.status(status).json({ error: key, message: translate(key, currentLanguage(), params) });
 
 /**
- * Uploads for imports: the raw file is streamed to disk (bounded memory, size limit checked
- * while it arrives, SHA-256 computed on the way), then a job is queued. Also the error report
+ * Uploads for imports: the raw file is streamed to disk (bounded memory, size limit and the
+ * member's quota checked while it arrives, SHA-256 computed on the way), then a job is queued.
+ * A member may upload IMPORT_UPLOADS_PER_HOUR files an hour (upload-limits.ts). Also the error report
  * and the spreadsheet template downloads.
  */
 export function importRouter(deps: { ds: DataSource; bus: EventBus; config: Config; kick: () => void; kinds: string[] }): express.Router {
@@ -42,7 +45,21 @@ export function importRouter(deps: { ds: DataSource; bus: EventBus; config: Conf
     const fileName = String(req.query.name ?? "").trim().slice(0, 255);
     if (!type || !deps.kinds.includes(type.kind) || !fileName || !type.pattern.test(fileName)) return refuse(res, 400, "ingestion.file_type");
     const declared = Number(req.get("content-length") ?? 0);
-    if (declared > config.IMPORT_MAX_BYTES) return refuse(res, 413, "ingestion.too_large", { mb: Math.round(config.IMPORT_MAX_BYTES / 1e6) });
+    const tooLarge = () => refuse(res.set("connection", "close"), 413, "ingestion.too_large", { mb: Math.round(config.IMPORT_MAX_BYTES / 1e6) });
+    if (declared > config.IMPORT_MAX_BYTES) return tooLarge();
+    try {
+      await countUpload(ds, config, viewer.userId);
+    } catch (err) {
+      if (!(err instanceof AppError && err.retryAfterSeconds !== undefined)) throw err;
+      res.set("retry-after", String(err.retryAfterSeconds));
+      return refuse(res.set("connection", "close"), 429, "ingestion.upload_rate", { max: config.IMPORT_UPLOADS_PER_HOUR, wait: Math.ceil(err.retryAfterSeconds / 60) });
+    }
+    // The member's files still waiting on disk and this one may not pass the quota.
+    const room = config.IMPORT_QUOTA_BYTES - (await waitingBytes(ds, viewer.userId));
+    const quotaFull = () =>
+      refuse(res.set("connection", "close"), 413, "ingestion.quota_full", { used: Math.round((config.IMPORT_QUOTA_BYTES - room) / 1e6), quota: Math.round(config.IMPORT_QUOTA_BYTES / 1e6) });
+    if (declared > room || room <= 0) return quotaFull();
+    const limit = Math.min(config.IMPORT_MAX_BYTES, room);
     const id = newId();
     await mkdir(config.IMPORT_DIR, { recursive: true });
     const path = join(config.IMPORT_DIR, id);
@@ -51,7 +68,7 @@ export function importRouter(deps: { ds: DataSource; bus: EventBus; config: Conf
     const meter = new Transform({
       transform(chunk: Buffer, _enc, done) {
         size += chunk.length;
-        if (size > config.IMPORT_MAX_BYTES) return done(new TooLarge());
+        if (size > limit) return done(new TooLarge());
         hash.update(chunk);
         done(null, chunk);
       },
@@ -60,7 +77,7 @@ export function importRouter(deps: { ds: DataSource; bus: EventBus; config: Conf
       await pipeline(req, meter, createWriteStream(path));
     } catch (err) {
       await rm(path, { force: true });
-      if (err instanceof TooLarge) return refuse(res.set("connection", "close"), 413, "ingestion.too_large", { mb: Math.round(config.IMPORT_MAX_BYTES / 1e6) });
+      if (err instanceof TooLarge) return size > config.IMPORT_MAX_BYTES ? tooLarge() : quotaFull();
       return refuse(res, 400, "ingestion.upload_failed");
     }
     if (size === 0) {
@@ -88,7 +105,7 @@ export function importRouter(deps: { ds: DataSource; bus: EventBus; config: Conf
     if (!viewer.userId) return refuse(res, 401, "errors.unauthenticated");
     const ref = fromGlobalId(req.params.id);
     const job = ref?.type === "ImportJob" && isUuid(ref.id) ? await loadJob(ds, ref.id) : null;
-    if (!job || job.userId !== viewer.userId) return refuse(res, 404, "errors.not_found");
+    if (!job || job.deletedAt || job.userId !== viewer.userId) return refuse(res, 404, "errors.not_found");
     res.set({ "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="errors-${job.fileName.replace(/[^\w.-]+/g, "_")}.csv"` });
     res.send(await errorReportCsv(ds, job, currentLanguage()));
   });

@@ -11,7 +11,7 @@ type Db = DataSource | EntityManager;
 
 function limited(oldest: Date | null, limit: Limit): AppError {
   const retry = oldest ? Math.max(1, Math.ceil((oldest.getTime() + limit.windowSeconds * 1000 - Date.now()) / 1000)) : limit.windowSeconds;
-  return new AppError(ErrorCode.RATE_LIMITED, "errors.rate_limited", { seconds: retry }, [], retry);
+  return new AppError(ErrorCode.RATE_LIMITED, "errors.rate_limited", { wait: Math.ceil(retry / 60) }, [], retry);
 }
 
 const COUNT = `SELECT count(*)::int AS n, min(created_at) AS oldest FROM rate_limit_hits
@@ -40,6 +40,12 @@ export async function hit(ds: DataSource, bucket: string, limit: Limit, weight =
 export async function assertUnder(db: Db, bucket: string, limit: Limit): Promise<void> {
   const [row]: { n: number; oldest: Date | null }[] = await db.query(COUNT, [bucket, limit.windowSeconds]);
   if (row.n >= limit.max) throw limited(row.oldest, limit);
+}
+
+/** Attempts counted in the bucket's current window. */
+export async function used(db: Db, bucket: string, windowSeconds: number): Promise<number> {
+  const [row]: { n: number }[] = await db.query(COUNT, [bucket, windowSeconds]);
+  return row.n;
 }
 
 export async function reset(db: Db, bucket: string): Promise<void> {

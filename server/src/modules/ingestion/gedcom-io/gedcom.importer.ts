@@ -35,7 +35,12 @@ export const gedcomImporter: Importer = {
     // Its bytesRead against the file's size is how far the reading is (the progress bar).
     const input = createReadStream(path);
     const events: AsyncIterable<GedcomEvent | GedzipMedia> = zipped
-      ? readGedzip(input, { toV7: true, onWarning: (w) => void warn(w.line || null, w.code) })
+      ? readGedzip(input, {
+          toV7: true,
+          onWarning: (w) => void warn(w.line || null, w.code),
+          maxMediaBytes: ctx.config.IMPORT_MEDIA_MAX_BYTES,
+          maxUnpackedBytes: ctx.config.IMPORT_UNPACKED_MAX_BYTES,
+        })
       : readGedcom(input, { toV7: true, onWarning: (w) => void warn(w.line || null, w.code) });
     try {
       for await (const ev of events) {

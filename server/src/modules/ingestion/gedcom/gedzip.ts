@@ -1,7 +1,9 @@
 /**
  * GEDZIP (.gdz): a ZIP archive with `gedcom.ged` at its root plus the media files it references.
- * Reading is streaming (fflate's Unzip, fed chunk by chunk): the GEDCOM entry flows straight into
- * `readGedcom`; each media file is handed over as soon as it is complete (one file in memory at a time).
+ * Reading is streaming (fflate's Unzip, fed 16 KiB at a time): the GEDCOM entry flows straight into
+ * `readGedcom`; each media file is handed over as soon as it is complete (one file in memory at a
+ * time, at most maxMediaBytes). What the archive unpacks to is bounded in total and per byte read,
+ * so a zip bomb stops within a few megabytes.
  */
 import { Unzip, UnzipInflate, Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { readGedcom, type ReadOptions } from "./reader.js";
@@ -16,15 +18,35 @@ export interface GedzipMedia {
 }
 
 export interface GedzipReadOptions extends ReadOptions {
-  /** Largest media file accepted, in bytes (bigger ones are skipped). Default 200 MiB. */
+  /** Largest media file accepted, in bytes (bigger ones are skipped, never held whole). Default 50 MiB. */
   maxMediaBytes?: number;
+  /** Most bytes all entries together may unpack to. Default 2 GiB. */
+  maxUnpackedBytes?: number;
+  /** Most bytes unpacked per byte of archive read, once past RATIO_FLOOR. Default 100. */
+  maxRatio?: number;
 }
+
+/** Below this many unpacked bytes the ratio is not judged (small files compress well). */
+const RATIO_FLOOR = 16 * 1024 * 1024;
+/** Archive bytes pushed into the unzipper at once: one push unpacks at most ~1,000× this. */
+const PUSH_BYTES = 16 * 1024;
 
 const GEDCOM_ENTRY = "gedcom.ged";
 
 /** Reads a GEDZIP: GEDCOM events (as `readGedcom`) interleaved with `media` events, in archive order. */
 export async function* readGedzip(source: ByteSource, opts: GedzipReadOptions = {}): AsyncGenerator<GedcomEvent | GedzipMedia> {
-  const maxMedia = opts.maxMediaBytes ?? 200 * 1024 * 1024;
+  const maxMedia = opts.maxMediaBytes ?? 50 * 1024 * 1024;
+  const maxUnpacked = opts.maxUnpackedBytes ?? 2 * 1024 * 1024 * 1024;
+  const maxRatio = opts.maxRatio ?? 100;
+  let packed = 0;
+  let unpacked = 0;
+  /** A zip bomb (or just too much) is stopped as it unpacks, before the data piles up. */
+  let tooLarge: string | null = null;
+  const count = (n: number) => {
+    unpacked += n;
+    if (unpacked > maxUnpacked) tooLarge ??= `unpacks to more than ${maxUnpacked} bytes`;
+    else if (unpacked > RATIO_FLOOR && unpacked > maxRatio * packed) tooLarge ??= `unpacks ${Math.round(unpacked / Math.max(1, packed))} times its size`;
+  };
   const gedChunks: Uint8Array[] = [];
   const media: GedzipMedia[] = [];
   let gedFound = false;
@@ -37,7 +59,10 @@ export async function* readGedzip(source: ByteSource, opts: GedzipReadOptions = 
       gedFound = true;
       file.ondata = (err, data, final) => {
         if (err) failure = err;
-        else if (data.length) gedChunks.push(data);
+        else if (data.length) {
+          count(data.length);
+          if (!tooLarge) gedChunks.push(data);
+        }
         if (final) gedDone = true;
       };
     } else {
@@ -46,8 +71,11 @@ export async function* readGedzip(source: ByteSource, opts: GedzipReadOptions = 
       file.ondata = (err, data, final) => {
         if (err) return void (failure = err);
         size += data.length;
-        if (size <= maxMedia) parts.push(data);
-        if (final && size <= maxMedia) media.push({ type: "media", path: file.name, data: concat(parts, size) });
+        count(data.length);
+        if (size <= maxMedia && !tooLarge) parts.push(data);
+        else parts.length = 0;
+        if (final && size > maxMedia) opts.onWarning?.({ code: "gedcom.media_too_large", line: 0, detail: `${file.name}: ${size} bytes, more than ${maxMedia}` });
+        else if (final && !tooLarge) media.push({ type: "media", path: file.name, data: concat(parts, size) });
       };
     }
     file.start();
@@ -63,10 +91,17 @@ export async function* readGedzip(source: ByteSource, opts: GedzipReadOptions = 
     first = false;
     try {
       if (n.done) unzip.push(new Uint8Array(0), true);
-      else unzip.push(n.value);
+      else {
+        for (let o = 0; o < n.value.length && !tooLarge && !failure; o += PUSH_BYTES) {
+          const slice = n.value.subarray(o, o + PUSH_BYTES);
+          packed += slice.length;
+          unzip.push(slice);
+        }
+      }
     } catch (e) {
       throw new GedcomError("gedcom.gedzip_invalid", String(e));
     }
+    if (tooLarge) throw new GedcomError("gedcom.gedzip_too_large", tooLarge);
     if (failure) throw new GedcomError("gedcom.gedzip_invalid", String(failure));
     if (n.done) sourceDone = true;
     return !n.done;

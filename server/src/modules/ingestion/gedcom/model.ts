@@ -39,7 +39,8 @@ export type GedcomWarningCode =
   | "gedcom.pointer_check_skipped"
   | "gedcom.encoding_guessed"
   | "gedcom.decode_errors"
-  | "gedcom.convert_failed";
+  | "gedcom.convert_failed"
+  | "gedcom.media_too_large";
 
 /** A recoverable problem found while reading; the import goes on. */
 export interface GedcomWarning {
@@ -56,7 +57,8 @@ export type GedcomErrorCode =
   | "gedcom.binary"
   | "gedcom.not_gedcom"
   | "gedcom.gedzip_no_gedcom"
-  | "gedcom.gedzip_invalid";
+  | "gedcom.gedzip_invalid"
+  | "gedcom.gedzip_too_large";
 
 /** Thrown when a file cannot be read at all; `code` is a translation key. */
 export class GedcomError extends Error {

@@ -65,6 +65,11 @@ async function lookahead(source: ByteSource): Promise<{ head: Uint8Array; rest: 
   return { head, rest: it };
 }
 
+/** How much of the text is judged for being GEDCOM at all (characters, about its first megabyte). */
+const SAMPLE_CHARS = 1024 * 1024;
+/** Unparsable lines in that sample that, outnumbering the GEDCOM ones, refuse the file. */
+const MIN_BAD_LINES = 20;
+
 /** Refuses inputs that are not GEDCOM at all, from the decoded start of the file. */
 function checkReadable(head: Uint8Array, firstText: string): void {
   if (head.length === 0 || firstText.trim() === "") throw new GedcomError("gedcom.empty", "the file is empty");
@@ -191,8 +196,27 @@ export async function* readGedcom(source: ByteSource, opts: ReadOptions = {}): A
     });
   };
 
+  // Text that is not GEDCOM but starts like it (a level-0 line, then anything) is refused once
+  // its first megabyte is read, instead of becoming one huge record of continuation lines.
+  let sampled = 0;
+  let goodLines = 0;
+  let badLines = 0;
+  const judge = () => {
+    if (badLines >= MIN_BAD_LINES && badLines > goodLines) {
+      throw new GedcomError("gedcom.not_gedcom", `${badLines} of the first ${badLines + goodLines} lines are not GEDCOM lines`);
+    }
+  };
   const lines = function* (texts: string[]) {
-    for (const t of texts) yield parseLine(t, ++lineNo);
+    for (const t of texts) {
+      const parsed = parseLine(t, ++lineNo);
+      if (sampled < SAMPLE_CHARS) {
+        sampled += t.length + 1;
+        if (parsed.kind === "line") goodLines++;
+        else if (t.trim() !== "") badLines++;
+        if (sampled >= SAMPLE_CHARS) judge();
+      }
+      yield parsed;
+    }
   };
 
   const feed = function* (text: string, end: boolean) {
@@ -210,6 +234,7 @@ export async function* readGedcom(source: ByteSource, opts: ReadOptions = {}): A
     yield* feed(decoder.decode(c), false);
   }
   yield* feed(decoder.decode(new Uint8Array(0), true), true);
+  if (sampled < SAMPLE_CHARS) judge();
   const last = assembler.end();
   if (last) yield* finish(last);
   if (!header) throw new GedcomError("gedcom.not_gedcom", "no GEDCOM record found");

@@ -8,6 +8,9 @@ import type { TokenizedLine } from "./lines.js";
 
 type Warn = (w: GedcomWarning) => void;
 
+/** Longest value that lines without a level may add up to (characters). */
+const MAX_CONTINUED_VALUE = 1024 * 1024;
+
 /** Builds records from lines; `push` returns a record when a new level-0 line closes the previous one. */
 export class RecordAssembler {
   private stack: GedcomNode[] = [];
@@ -66,7 +69,12 @@ export class RecordAssembler {
       this.warn({ code: "gedcom.junk_dropped", line, detail: `unreadable line dropped: ${preview(text)}` });
       return undefined;
     }
-    // Text without level/tag is almost always a note wrapped by an editor: keep it as a new line of the value.
+    // Text without level/tag is almost always a note wrapped by an editor: keep it as a new line
+    // of the value, up to a bound (a value is text a person wrote, not a file's worth of lines).
+    if ((this.last.value?.length ?? 0) + text.length > MAX_CONTINUED_VALUE) {
+      this.warn({ code: "gedcom.junk_dropped", line, detail: `line without level dropped (value already ${MAX_CONTINUED_VALUE} characters): ${preview(text)}` });
+      return undefined;
+    }
     this.warn({ code: "gedcom.line_continued", line, detail: `line without level kept as continuation: ${preview(text)}` });
     this.last.value = (this.last.value ?? "") + "\n" + text;
     return undefined;

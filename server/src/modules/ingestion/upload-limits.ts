@@ -1,0 +1,42 @@
+/**
+ * What a member may upload for imports: files an hour (IMPORT_UPLOADS_PER_HOUR) and bytes of
+ * files waiting on disk (IMPORT_QUOTA_BYTES: files of jobs not yet done, failed ones kept for a
+ * retry). Checked by the upload route, shown to the member through `importAllowance`.
+ */
+import type { DataSource } from "typeorm";
+import type { Config } from "../../config.js";
+import { rateLimit } from "../security/index.js";
+
+const HOUR = 3600;
+const bucket = (userId: string) => `import-upload:user:${userId}`;
+
+export interface Allowance {
+  uploadsPerHour: number;
+  uploadsLeft: number;
+  quotaBytes: number;
+  waitingBytes: number;
+  maxFileBytes: number;
+  retryKeepHours: number;
+}
+
+/** Bytes of the member's uploaded files still on disk. */
+export async function waitingBytes(ds: DataSource, userId: string): Promise<number> {
+  const [row]: { n: string }[] = await ds.query(`SELECT coalesce(sum(file_size), 0) AS n FROM import_jobs WHERE user_id = $1 AND file_path IS NOT NULL`, [userId]);
+  return Number(row.n);
+}
+
+export async function allowance(ds: DataSource, config: Config, userId: string): Promise<Allowance> {
+  const [used, waiting] = await Promise.all([rateLimit.used(ds, bucket(userId), HOUR), waitingBytes(ds, userId)]);
+  return {
+    uploadsPerHour: config.IMPORT_UPLOADS_PER_HOUR,
+    uploadsLeft: Math.max(0, config.IMPORT_UPLOADS_PER_HOUR - used),
+    quotaBytes: config.IMPORT_QUOTA_BYTES,
+    waitingBytes: waiting,
+    maxFileBytes: config.IMPORT_MAX_BYTES,
+    retryKeepHours: config.IMPORT_RETRY_KEEP_HOURS,
+  };
+}
+
+/** Counts one upload; throws RATE_LIMITED (with when to retry) past the hourly number. */
+export const countUpload = (ds: DataSource, config: Config, userId: string): Promise<void> =>
+  rateLimit.hit(ds, bucket(userId), { max: config.IMPORT_UPLOADS_PER_HOUR, windowSeconds: HOUR });
