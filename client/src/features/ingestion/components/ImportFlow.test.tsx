@@ -10,6 +10,8 @@ const stopPolling = vi.fn();
 const counts = { parsed: 0, written: 0, committed: 0, total: 0, people: 0, unions: 0, links: 0, events: 0, sources: 0, media: 0, places: 0, warnings: 0, errors: 0, duplicates: 0, updates: 0 };
 let jobs: unknown[] = [];
 let current: unknown = null;
+let allowance: unknown = undefined;
+const deleteImport = vi.fn(() => Promise.resolve({ data: { deleteImport: true } }));
 const job = (id: string, status: string, people: number) => ({ id, kind: "gedcom", status, fileName: `${id}.ged`, createdAt: "2026-11-25T09:05:00Z", counts: { ...counts, people } });
 vi.mock("../generated", () => ({
   useImportJobsQuery: () => ({ data: { importJobs: jobs }, startPolling, stopPolling }),
@@ -20,6 +22,8 @@ vi.mock("../generated", () => ({
   useConfirmImportMutation: () => [vi.fn(), {}],
   useCancelImportMutation: () => [vi.fn(), {}],
   useRetryImportMutation: () => [vi.fn(), {}],
+  useDeleteImportMutation: () => [deleteImport, {}],
+  useImportAllowanceQuery: () => ({ data: allowance ? { importAllowance: allowance } : undefined, refetch: () => Promise.resolve() }),
 }));
 const { ImportFlow } = await import("./ImportFlow");
 
@@ -52,6 +56,36 @@ describe("ImportFlow's recent imports", () => {
     jobs = [job("big", "parsing", 0)];
     show();
     expect(startPolling).toHaveBeenCalledWith(3000);
+  });
+});
+
+describe("ImportFlow's limits and deleting", () => {
+  const GB = 2 * 1024 ** 3;
+  it("tells the member what they may still upload, in their language", async () => {
+    await changeLanguage("en");
+    jobs = [];
+    allowance = { uploadsPerHour: 10, uploadsLeft: 7, quotaBytes: GB, waitingBytes: 350_000_000, maxFileBytes: 536_870_912, retryKeepHours: 24 };
+    show();
+    expect(plain(screen.getByTestId("import-allowance").textContent)).toBe(
+      "You can upload 7 more files this hour (out of 10). Your files waiting for import take 350 MB of 2.1 GB; one file may be up to 537 MB." +
+        "The file of a failed import is kept for 24 hours so you can retry, then deleted.",
+    );
+    await changeLanguage("ar");
+    show();
+    expect(plain(screen.getAllByTestId("import-allowance").at(-1)!.textContent)).toContain("يمكنك رفع 7 ملفات أخرى خلال هذه الساعة (من أصل 10).");
+  });
+
+  it("a stopped import can be deleted from the list after a question; a running one cannot", async () => {
+    await changeLanguage("en");
+    allowance = undefined;
+    jobs = [{ ...job("old", "done", 3), canDelete: true }, { ...job("now", "parsing", 0), canDelete: false }];
+    show();
+    expect(screen.getAllByRole("button", { name: /^Delete the import of/ }).map((b) => plain(b.getAttribute("aria-label")))).toEqual(["Delete the import of old.ged"]);
+    fireEvent.click(screen.getByRole("button", { name: /^Delete the import of .old\.ged.$/ }));
+    const dialog = screen.getByRole("alertdialog");
+    expect(dialog.textContent).toContain("the people it added to your tree stay");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    expect(deleteImport).toHaveBeenCalledWith({ variables: { id: "old" } });
   });
 });
 

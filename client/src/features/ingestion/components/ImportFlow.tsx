@@ -5,11 +5,21 @@ import { Link, useSearchParams } from "react-router-dom";
 import { currentLanguage } from "../../../i18n";
 import { apiProblem } from "../../../lib/apiErrors";
 import { formatDate } from "../../../lib/format";
-import { useCancelImportMutation, useConfirmImportMutation, useImportJobQuery, useImportJobsQuery, useImportJobUpdatedSubscription, useRetryImportMutation } from "../generated";
+import {
+  useCancelImportMutation,
+  useConfirmImportMutation,
+  useDeleteImportMutation,
+  useImportAllowanceQuery,
+  useImportJobQuery,
+  useImportJobsQuery,
+  useImportJobUpdatedSubscription,
+  useRetryImportMutation,
+} from "../generated";
 import { ConfirmAction } from "../../../ui/ConfirmAction";
 import { uploadImportFile, type ImportKind } from "../upload";
 import { readToEnd, RUNNING } from "../status";
 import { FileDrop } from "./FileDrop";
+import { ImportAllowance } from "./ImportAllowance";
 import { ImportDuplicates } from "./ImportDuplicates";
 import { ImportProgress } from "./ImportProgress";
 import { ImportReview, ReportLink } from "./ImportReview";
@@ -27,11 +37,13 @@ export function ImportFlow({ kind }: { kind: ImportKind }) {
   const jobId = params.get("job");
   const [uploading, setUploading] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  const allowance = useImportAllowanceQuery({ fetchPolicy: "cache-and-network", skip: Boolean(jobId) });
   const upload = async (file: File) => {
     setUploadError(null);
     setUploading(0);
     const res = await uploadImportFile(kind, file, setUploading);
     setUploading(null);
+    void allowance.refetch().catch(() => null);
     if ("id" in res) setParams({ job: res.id });
     else setUploadError(res.error || t("errors.network"));
   };
@@ -39,6 +51,7 @@ export function ImportFlow({ kind }: { kind: ImportKind }) {
   return (
     <>
       <FileDrop accept={ACCEPT[kind]} hint={t(`ingestion.${kind}.hint`)} disabled={uploading !== null} onFile={(f) => void upload(f)} />
+      <ImportAllowance allowance={allowance.data?.importAllowance} />
       {uploading !== null && (
         <div className="import-progress">
           <progress max={1} value={uploading} aria-label={t("ingestion.uploading")} />
@@ -46,7 +59,7 @@ export function ImportFlow({ kind }: { kind: ImportKind }) {
         </div>
       )}
       {uploadError && <p className="form-error" role="alert">{uploadError}</p>}
-      <RecentImports kind={kind} />
+      <RecentImports kind={kind} onDeleted={() => void allowance.refetch().catch(() => null)} />
     </>
   );
 }
@@ -61,6 +74,7 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
   const [confirm, confirmState] = useConfirmImportMutation({ fetchPolicy: "no-cache" });
   const [cancel] = useCancelImportMutation({ fetchPolicy: "no-cache" });
   const [retry, retryState] = useRetryImportMutation({ fetchPolicy: "no-cache" });
+  const [remove] = useDeleteImportMutation({ refetchQueries: ["ImportJobs", "ImportAllowance"] });
   const problem = apiProblem(error ?? confirmState.error ?? retryState.error, t("errors.network"));
   const job = data?.importJob;
   const running = job ? RUNNING.includes(job.status) : false;
@@ -115,6 +129,15 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
             onConfirm={() => cancel({ variables: { id } })}
           />
         )}
+        {job.canDelete && (
+          <ConfirmAction
+            label={t("ingestion.delete")}
+            ariaLabel={t("ingestion.delete_label", { name: job.fileName })}
+            question={t("ingestion.delete_confirm")}
+            confirmLabel={t("ingestion.delete")}
+            onConfirm={() => remove({ variables: { id } }).then(onNew)}
+          />
+        )}
         {!running && job.status !== "review" && (
           <button type="button" className="button" onClick={onNew}>{t("ingestion.another")}</button>
         )}
@@ -123,9 +146,10 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
   );
 }
 
-function RecentImports({ kind }: { kind: ImportKind }) {
+function RecentImports({ kind, onDeleted }: { kind: ImportKind; onDeleted: () => void }) {
   const { t } = useTranslation();
   const { data, startPolling, stopPolling } = useImportJobsQuery({ variables: { first: 10 }, fetchPolicy: "cache-and-network" });
+  const [remove] = useDeleteImportMutation({ refetchQueries: ["ImportJobs"] });
   const jobs = data?.importJobs.filter((j) => j.kind === kind) ?? [];
   // A member back on the page while a file is still being read or written sees its status move.
   const running = jobs.some((j) => RUNNING.includes(j.status));
@@ -144,6 +168,18 @@ function RecentImports({ kind }: { kind: ImportKind }) {
             <Link to={`?job=${encodeURIComponent(j.id)}`}><bdi dir="ltr">{j.fileName}</bdi></Link> · {t(`ingestion.status.${j.status}`)}
             {j.counts.people > 0 && <> · {t("people.count", { count: j.counts.people })}</>}
             {" "}· {formatDate(j.createdAt as string, currentLanguage(), { dateStyle: "medium", timeStyle: "short" })}
+            {j.canDelete && (
+              <>
+                {" "}
+                <ConfirmAction
+                  label={t("ingestion.delete")}
+                  ariaLabel={t("ingestion.delete_label", { name: j.fileName })}
+                  question={t("ingestion.delete_confirm")}
+                  confirmLabel={t("ingestion.delete")}
+                  onConfirm={() => remove({ variables: { id: j.id } }).then(onDeleted)}
+                />
+              </>
+            )}
           </li>
         ))}
       </ul>
