@@ -28,7 +28,7 @@ export async function benchRootspaces(serverUrl: string): Promise<boolean> {
 
   const children: ChildProcess[] = [];
   try {
-    children.push(await start([...SERVER_NODE_FLAGS, "server/dist/main.js"], { DATABASE_URL: url, PORT: "4701", HOST: "127.0.0.1", CLIENT_DIST: "", NODE_ENV: "production", LOG_LEVEL: "info", SEED_DEMO: "false" }, /Roots is ready/));
+    children.push(await start([...SERVER_NODE_FLAGS, "server/dist/main.js"], { DATABASE_URL: url, PORT: "4701", HOST: "127.0.0.1", CLIENT_DIST: "", NODE_ENV: "production", LOG_LEVEL: "info", SEED_DEMO: "false", GRAPHQL_COST_PER_MINUTE: "0" }, /Roots is ready/));
     children.push(await start(["--import", "@swc-node/register/esm-register", "bench/baseline-server.ts"], { DATABASE_URL: url, PORT: "4702" }, /baseline ready/));
 
     const [ours, baseline] = [await post(4701), await post(4702)];

@@ -45,8 +45,13 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).max(100).default(15),
-  GRAPHQL_MAX_COST: z.coerce.number().int().min(10).max(1_000_000).default(5000),
+  /** Highest cost of one operation (app/cost.ts: a lookup 1, a value 0.1, lists multiply). */
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(10).max(1_000_000).default(10_000),
   GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).max(100_000).default(3000),
+  /** Cost one client (a member, or a visitor's address) may spend a minute; 0 turns the budget off (benchmarks). */
+  GRAPHQL_COST_PER_MINUTE: z.coerce.number().int().min(0).max(100_000_000).default(200_000),
+  /** Largest GraphQL response, in bytes; a bigger one is replaced by an error saying so. */
+  GRAPHQL_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(2 * 1024 * 1024),
   APP_NAME: z.string().min(1).default("Roots"),
   /** Lifetime of an access token (bearer); the client refreshes 90 s before it ends. */
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { startTestServer, type TestServer } from "../support/server.js";
 
 const REQUEST = `mutation ($input: MagicLinkInput!) { requestMagicLink(input: $input) }`;
@@ -82,5 +82,34 @@ describe("magic links", () => {
     const outbox = `{ outbox(first: 5) { to subject transport } }`;
     const visitor = await server.gql(outbox);
     expect(visitor.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+  });
+});
+
+describe("magic links on a production server without SMTP", () => {
+  it("no usable link is kept in the outbox or written to the log; the database holds only its hash", async () => {
+    await server.gql(`mutation ($input: SignUpInput!) { signUp(input: $input) { signedIn } }`, {
+      input: { email: "rana@example.test", password: "figs drying on the roof in Rashaya", displayName: "Rana", preferredLanguage: "en" },
+    });
+    const prod = await startTestServer({ NODE_ENV: "production", BREACHED_PASSWORD_MODE: "off", PUBLIC_URL: "https://roots.example" }, { shareDatabaseWith: server });
+    const { setLogLevel } = await import("../../server/src/common/logger.js");
+    const written: string[] = [];
+    const out = jest.spyOn(process.stdout, "write").mockImplementation((chunk) => (written.push(String(chunk)), true));
+    const err = jest.spyOn(process.stderr, "write").mockImplementation((chunk) => (written.push(String(chunk)), true));
+    setLogLevel("debug");
+    try {
+      const res = await prod.gql<{ requestMagicLink: boolean }>(REQUEST, { input: { email: "rana@example.test" } });
+      expect(res.data!.requestMagicLink).toBe(true);
+    } finally {
+      setLogLevel("error");
+      out.mockRestore();
+      err.mockRestore();
+      await prod.stop();
+    }
+    const [mail]: { text: string }[] = await server.ds.query(`SELECT text FROM outbox_emails WHERE to_address = 'rana@example.test' ORDER BY created_at DESC LIMIT 1`);
+    expect(mail.text).toBe("[This message carried a sign-in link; its text is not kept.]");
+    expect(written.join("")).toContain("SMTP_URL is not set");
+    expect(written.join("")).not.toMatch(/token=/);
+    const [link]: { token_hash: string }[] = await server.ds.query(`SELECT m.token_hash FROM magic_links m JOIN users u ON u.id = m.user_id WHERE u.email = 'rana@example.test' ORDER BY m.created_at DESC LIMIT 1`);
+    expect(link.token_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 });

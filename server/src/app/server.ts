@@ -24,7 +24,8 @@ import { jitExecutor, localGateway } from "./executor.js";
 import { presentError } from "./format-error.js";
 import { healthHandler } from "./health.js";
 import { unsafeTextError } from "./input-text.js";
-import { limitRules, parseOptions } from "./limits.js";
+import { CostGuard } from "./cost-guard.js";
+import { limitRules, parseOptions, responseTooLarge } from "./limits.js";
 import { httpsRedirect, securityHeaders } from "./security.js";
 import { clientRouter } from "./static.js";
 import { attachWebSocket } from "./websocket.js";
@@ -70,7 +71,8 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
   const imports = new ImportRunner({ ds, bus, config }, importers);
   registerRunner(ds, imports);
 
-  const ws = attachWebSocket({ httpServer, schema, config, makeContext });
+  const costs = new CostGuard(schema, config);
+  const ws = attachWebSocket({ httpServer, schema, config, makeContext, costs });
 
   const apollo = new ApolloServer<Context>({
     // The schema, run by operations compiled with graphql-jit (executor.ts).
@@ -83,8 +85,11 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
     validationRules: limitRules(config),
     parseOptions: parseOptions(config),
     formatError: (formatted, error) => presentError(formatted, error, currentLanguage()),
-    // Compact JSON (Apollo pretty-prints by default).
-    stringifyResult: (value) => JSON.stringify(value),
+    // Compact JSON (Apollo pretty-prints by default); a response past the size cap becomes an error.
+    stringifyResult: (value) => {
+      const text = JSON.stringify(value);
+      return text.length > config.GRAPHQL_MAX_RESPONSE_BYTES ? JSON.stringify({ errors: [responseTooLarge(config, currentLanguage()).toJSON()] }) : text;
+    },
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
@@ -93,12 +98,14 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
       { serverWillStart: async () => ({ drainServer: async () => { await imports.stop(); await ws.dispose(); } }) },
-      // Text no field can hold is refused before any resolver runs (input-text.ts).
+      // Text no field can hold, and operations that ask too much, are refused before any resolver runs.
       {
         requestDidStart: async () => ({
-          didResolveOperation: async ({ document, request }) => {
+          didResolveOperation: async ({ document, request, contextValue }) => {
             const unsafe = unsafeTextError(document, request.variables);
             if (unsafe) throw unsafe;
+            const costly = costs.check(document, request.operationName, request.variables, contextValue, currentLanguage());
+            if (costly) throw costly;
           },
         }),
       },

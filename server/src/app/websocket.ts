@@ -7,7 +7,9 @@ import { allowedOrigins, type Config } from "../config.js";
 import type { Context } from "../common/context.js";
 import { negotiateLanguage, type Language } from "../common/i18n.js";
 import { presentError } from "./format-error.js";
+import type { CostGuard } from "./cost-guard.js";
 import { unsafeTextError } from "./input-text.js";
+import { responseTooLarge } from "./limits.js";
 import { limitRules, parseOptions } from "./limits.js";
 
 type Extra = {
@@ -34,8 +36,9 @@ export function attachWebSocket(opts: {
   schema: GraphQLSchema;
   config: Config;
   makeContext: (authorization: string | undefined, language: Language, client: Context["client"], cookies: null) => Promise<Context>;
+  costs: CostGuard;
 }) {
-  const { httpServer, schema, config, makeContext } = opts;
+  const { httpServer, schema, config, makeContext, costs } = opts;
   const origins = allowedOrigins(config);
   const wss = new WebSocketServer({
     server: httpServer,
@@ -83,21 +86,21 @@ export function attachWebSocket(opts: {
         if (errors.length) return format(errors, lang);
         const unsafe = unsafeTextError(document, payload.variables);
         if (unsafe) return format([unsafe], lang);
-        return {
-          schema,
-          document,
-          operationName: payload.operationName,
-          variableValues: payload.variables,
-          contextValue: await makeContext(
-            ctx.extra.authorization,
-            lang,
-            { ip: clientIp(ctx.extra.request), userAgent: ctx.extra.request.headers["user-agent"] ?? null },
-            null,
-          ),
-        };
+        const contextValue = await makeContext(
+          ctx.extra.authorization,
+          lang,
+          { ip: clientIp(ctx.extra.request), userAgent: ctx.extra.request.headers["user-agent"] ?? null },
+          null,
+        );
+        const costly = costs.check(document, payload.operationName, payload.variables, contextValue, lang);
+        if (costly) return format([costly], lang);
+        return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
       },
-      onNext: (ctx, _id, _payload, _args, result) =>
-        result.errors?.length ? { ...result, errors: format(result.errors, ctx.extra.language ?? "ar") } : result,
+      onNext: (ctx, _id, _payload, _args, result) => {
+        const lang = ctx.extra.language ?? "ar";
+        if (JSON.stringify(result).length > config.GRAPHQL_MAX_RESPONSE_BYTES) return { errors: [responseTooLarge(config, lang)] };
+        return result.errors?.length ? { ...result, errors: format(result.errors, lang) } : result;
+      },
     },
     wss,
   );

@@ -36,7 +36,7 @@ export async function createSession(db: DataSource | EntityManager, userId: stri
   return { sessionId, userId, accessToken, accessTokenExpiresAt: access, refreshToken, refreshExpiresAt: refresh };
 }
 
-/** How long after a rotation a replay of the old token is taken as a retry. */
+/** How long after a rotation a replay of the old token is refused without ending the session. */
 export const REPLAY_GRACE_MS = 30_000;
 
 const sessionExpired = () => new AppError(ErrorCode.UNAUTHENTICATED, "errors.session_expired");
@@ -55,18 +55,10 @@ export async function rotateRefreshToken(ctx: Context, refreshToken: string): Pr
     );
     const row = rows[0];
     if (!row || row.revoked_at) return { kind: "expired" as const };
-    // A replay moments after a rotation whose successor was never used is a lost response
-    // or a retry, not theft: carry on from the successor instead of revoking.
-    if (row.used_at && Date.now() - row.used_at.getTime() < REPLAY_GRACE_MS) {
-      const successors: { id: string }[] = await tx.query(
-        `SELECT id FROM refresh_tokens WHERE session_id = $1 AND used_at IS NULL AND created_at >= $2 ORDER BY created_at DESC LIMIT 1`,
-        [row.session_id, row.used_at],
-      );
-      if (successors[0]) {
-        await tx.query(`UPDATE refresh_tokens SET used_at = now() WHERE id = $1`, [successors[0].id]);
-        row.used_at = null;
-      }
-    }
+    // A replay moments after a rotation is a retry or a race (or a thief who copied the token
+    // just now): it gets nothing, and ends nothing, so the holder of the successor carries on.
+    // Later, a replay can only be a copy: the whole session ends.
+    if (row.used_at && Date.now() - row.used_at.getTime() < REPLAY_GRACE_MS) return { kind: "replayed" as const };
     if (row.used_at) {
       await tx.query(`UPDATE sessions SET revoked_at = now(), revoked_reason = 'refresh_token_reuse' WHERE id = $1`, [row.session_id]);
       await audit(tx, { tableName: "sessions", recordId: row.session_id, userId: row.user_id, action: "revoke_on_refresh_reuse" });
@@ -87,7 +79,7 @@ export async function rotateRefreshToken(ctx: Context, refreshToken: string): Pr
   });
   // The revocation above is committed before the caller hears about it.
   if (outcome.kind === "reused") throw new AppError(ErrorCode.UNAUTHENTICATED, "errors.session_revoked");
-  if (outcome.kind === "expired") throw sessionExpired();
+  if (outcome.kind === "expired" || outcome.kind === "replayed") throw sessionExpired();
   return outcome.issued;
 }
 

@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo } from "graphql";
-import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, ObjectType, Field, Query, Resolver, Root } from "type-graphql";
+import { Arg, Args, Ctx, Extensions, Field, FieldResolver, ID, Info, Int, Mutation, ObjectType, Query, Resolver, Root } from "type-graphql";
 import { RequireRoles } from "../../../common/auth/authorized.js";
 import type { Context } from "../../../common/context.js";
 import { AppError, ErrorCode } from "../../../common/errors.js";
@@ -30,6 +30,13 @@ class PersonConnection {
 
 const PARENT_KINDS = ["birth", "adoptive", "step", "unknown"];
 
+/**
+ * The people a lineage of `generations` may hold, for the cost of a query (app/cost.ts): each
+ * person has `branching` relatives in the next generation on average (2 parents; a few children).
+ */
+const lineageSize = (branching: number, generations = 4): number =>
+  Math.min(300, Array.from({ length: Math.max(0, Math.min(10, generations)) }, (_, i) => branching ** (i + 1)).reduce((a, b) => a + b, 0));
+
 @Resolver(() => PersonView)
 export class PersonResolver {
   @Query(() => PersonView, { description: "A person; living people appear as Private unless the viewer may see them." })
@@ -42,6 +49,7 @@ export class PersonResolver {
     return service.listPeople(ctx, args);
   }
 
+  @Extensions({ listSizeFrom: ({ generations }: { generations?: number }) => lineageSize(2, generations) })
   @Query(() => [LineageEntry], { description: "Ancestors up to `generations` (at most 10), nearest first. One SQL statement." })
   ancestors(
     @Arg("personId", () => ID) personId: string,
@@ -52,6 +60,7 @@ export class PersonResolver {
     return service.lineage(ctx, "ancestors", personId, generations, selectedFields(info, ["person"]));
   }
 
+  @Extensions({ listSizeFrom: ({ generations }: { generations?: number }) => lineageSize(3, generations) })
   @Query(() => [LineageEntry], { description: "Descendants up to `generations` (at most 10), nearest first." })
   descendants(
     @Arg("personId", () => ID) personId: string,
@@ -67,6 +76,7 @@ export class PersonResolver {
     return p.villageId ? ctx.use(createVillageLoaders).villageById.load(p.villageId).then((v) => (v?.isPublic ? v : null)) : null;
   }
 
+  @Extensions({ listSize: 2 })
   @FieldResolver(() => [UnionView], { description: "Unions (marriages, engagements, partnerships), earliest first." })
   unions(@Root() p: PersonView, @Ctx() ctx: Context): Promise<UnionView[]> {
     return unionsOf(ctx, p.rawId, p.isPrivate);

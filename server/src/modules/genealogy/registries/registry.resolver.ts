@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
+import { Arg, Ctx, Extensions, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
 import { RequireRoles } from "../../../common/auth/authorized.js";
 import type { Context } from "../../../common/context.js";
 import { Village } from "../villages/village.entity.js";
@@ -13,6 +13,7 @@ export class RegistryResolver {
     return service.registriesOf(ctx, villageId);
   }
 
+  @Extensions({ listSize: 60 })
   @Query(() => [RegistryCountry], { description: "A village's registered emigrants grouped by destination country, most first." })
   registryByCountry(@Arg("villageId", () => ID) villageId: string, @Ctx() ctx: Context): Promise<RegistryCountry[]> {
     return service.byCountry(ctx, villageId);

@@ -1,4 +1,4 @@
-import { Arg, Args, Ctx, Query, Resolver } from "type-graphql";
+import { Arg, Args, Ctx, Extensions, Query, Resolver } from "type-graphql";
 import type { Context } from "../../../common/context.js";
 import { AppError, ErrorCode } from "../../../common/errors.js";
 import { Village } from "./village.entity.js";
@@ -22,6 +22,7 @@ export class VillageResolver {
     return service.villageBySlug(ctx, slug, rootspace ?? undefined);
   }
 
+  @Extensions({ listSize: 4000 })
   @Query(() => [VillagePoint], { description: "Coordinates of every public village (optionally of one district), for maps." })
   villagePoints(
     @Arg("rootspace", () => String, { nullable: true }) rootspace: string | null,
@@ -32,6 +33,7 @@ export class VillageResolver {
     return service.villagePoints(ctx, rootspace ?? undefined, district);
   }
 
+  @Extensions({ listSize: 40 })
   @Query(() => [District], { description: "Districts (cazas) with their number of villages." })
   districts(@Arg("rootspace", () => String, { nullable: true }) rootspace: string | null, @Ctx() ctx: Context): Promise<District[]> {
     return service.listDistricts(ctx, rootspace ?? undefined);
