@@ -42,26 +42,6 @@ describe("signIn", () => {
     const audits: unknown[] = await server.ds.query(`SELECT 1 FROM audit_logs WHERE action = 'sign_in:password'`);
     expect(audits.length).toBeGreaterThan(0);
   });
-
-  it("locks an account after 5 failures with RATE_LIMITED and a retry time, even for the right password", async () => {
-    await account("target@example.test");
-    for (let i = 0; i < 5; i++) await server.gql(SIGN_IN, { input: { email: "target@example.test", password: `guess number ${i} wrong` } });
-    const res = await server.gql(SIGN_IN, { input: { email: "target@example.test", password: PASSWORD } });
-    expect(res.errors?.[0].extensions?.code).toBe("RATE_LIMITED");
-    expect(res.errors?.[0].extensions?.retryAfterSeconds).toBeGreaterThan(0);
-    expect(res.errors?.[0].message).toMatch(/^Too many attempts\. Try again in 1[45] minutes\.$/);
-  });
-
-  it("limits attempts per IP address across accounts", async () => {
-    const ipServer = await startTestServer({ BREACHED_PASSWORD_MODE: "off" });
-    try {
-      let last;
-      for (let i = 0; i < 31; i++) last = await ipServer.gql(SIGN_IN, { input: { email: `spray${i}@example.test`, password: "a password guess here" } });
-      expect(last!.errors?.[0].extensions?.code).toBe("RATE_LIMITED");
-    } finally {
-      await ipServer.stop();
-    }
-  });
 });
 
 describe("sessions", () => {

@@ -1,4 +1,5 @@
 import { MagicLink } from "../modules/accounts/magic-link.entity.js";
+import { TrustedDevice } from "../modules/accounts/trusted-device.entity.js";
 import { RefreshToken } from "../modules/accounts/refresh-token.entity.js";
 import { Session } from "../modules/accounts/session.entity.js";
 import { User } from "../modules/accounts/user.entity.js";
@@ -24,7 +25,7 @@ import { SecurityEvent } from "../modules/security/security-event.entity.js";
 
 /** Every TypeORM entity; migrations must match this list exactly (CI checks). */
 export const entities = [
-  Rootspace, User, UserRole, Session, RefreshToken, MagicLink, AuditLog, AnalyticsEvent, OutboxEmail, SecurityEvent, RateLimitHit,
+  Rootspace, User, UserRole, Session, RefreshToken, MagicLink, TrustedDevice, AuditLog, AnalyticsEvent, OutboxEmail, SecurityEvent, RateLimitHit,
   Village, Family, Person, ParentLink, Union,
   GenealogyEvent, Registry, RegistryEntry, Asset,
   VillageCurator,

@@ -24,6 +24,7 @@ import { ImportOutcomes1795900000000 } from "./1795900000000-ImportOutcomes.js";
 import { WarningRecord1796000000000 } from "./1796000000000-WarningRecord.js";
 import { KeptSharedXref1796100000000 } from "./1796100000000-KeptSharedXref.js";
 import { ImportJobDeleted1796200000000 } from "./1796200000000-ImportJobDeleted.js";
+import { TrustedDevices1796300000000 } from "./1796300000000-TrustedDevices.js";
 
 /** Every migration in order; a new one is appended here. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   WarningRecord1796000000000,
   KeptSharedXref1796100000000,
   ImportJobDeleted1796200000000,
+  TrustedDevices1796300000000,
 ];

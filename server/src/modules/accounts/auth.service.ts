@@ -7,6 +7,7 @@ import { track } from "../analytics/index.js";
 import { audit } from "../audit/index.js";
 import { sendMail } from "../mail/index.js";
 import { rateLimit } from "../security/index.js";
+import { attemptSignIn } from "./sign-in-guard.js";
 import { parseIdentity, normaliseEmail, type Identity } from "./identity.js";
 import { checkBreached, hashPassword, passwordProblems, verifyPassword } from "./passwords.js";
 import { createSession, revokeSession, sessionOfRefreshToken, type IssuedTokens } from "./sessions.service.js";
@@ -25,7 +26,6 @@ export interface AuthResult {
 }
 
 const LIMITS = {
-  signInPerIp: { max: 30, windowSeconds: 15 * 60 },
   signInFailuresPerAccount: { max: 5, windowSeconds: 15 * 60 },
   magicLinkPerEmail: { max: 3, windowSeconds: 15 * 60 },
   magicLinkPerIp: { max: 10, windowSeconds: 15 * 60 },
@@ -104,19 +104,16 @@ export async function signUp(ctx: Context, data: SignUpData): Promise<AuthResult
 /** Password sign-in. Unknown account and wrong password look and take the same. */
 export async function signIn(ctx: Context, data: { email?: string | null; phone?: string | null; password?: string | null }): Promise<AuthResult> {
   const identity = parseIdentity(data.email, data.phone, data.password);
-  const accountBucket = `sign-in:account:${accountKey(identity)}`;
-  await rateLimit.hit(ctx.ds, `sign-in:ip:${ip(ctx)}`, LIMITS.signInPerIp);
-  // Counted before the (slow) password check, so parallel guesses cannot all pass the limit;
-  // a successful sign-in clears the bucket.
-  await rateLimit.hit(ctx.ds, accountBucket, LIMITS.signInFailuresPerAccount);
   const rows: { id: string; password_hash: string | null }[] = await ctx.ds.query(
     identity.email ? `SELECT id, password_hash FROM users WHERE email = $1` : `SELECT id, password_hash FROM users WHERE phone = $1`,
     [accountKey(identity)],
   );
   const user = rows[0];
+  // Limits and waits (sign-in-guard.ts) are the same whether the account exists or not.
+  const attempt = await attemptSignIn(ctx, accountKey(identity), user?.id ?? null);
   const ok = await verifyPassword(user?.password_hash ?? null, data.password!);
   if (!user || !ok) throw new AppError(ErrorCode.UNAUTHENTICATED, "errors.invalid_credentials");
-  await rateLimit.reset(ctx.ds, accountBucket);
+  await attempt.succeeded(user.id);
   const tokens = await ctx.ds.transaction(async (tx) => {
     const issued = await createSession(tx, user.id, ctx);
     await tx.query(`UPDATE users SET last_sign_in_at = now() WHERE id = $1`, [user.id]);

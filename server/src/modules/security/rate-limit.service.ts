@@ -9,7 +9,7 @@ export interface Limit {
 
 type Db = DataSource | EntityManager;
 
-function limited(oldest: Date | null, limit: Limit): AppError {
+export function limited(oldest: Date | null, limit: Limit): AppError {
   const retry = oldest ? Math.max(1, Math.ceil((oldest.getTime() + limit.windowSeconds * 1000 - Date.now()) / 1000)) : limit.windowSeconds;
   return new AppError(ErrorCode.RATE_LIMITED, "errors.rate_limited", { wait: Math.ceil(retry / 60) }, [], retry);
 }
@@ -40,6 +40,20 @@ export async function hit(ds: DataSource, bucket: string, limit: Limit, weight =
 export async function assertUnder(db: Db, bucket: string, limit: Limit): Promise<void> {
   const [row]: { n: number; oldest: Date | null }[] = await db.query(COUNT, [bucket, limit.windowSeconds]);
   if (row.n >= limit.max) throw limited(row.oldest, limit);
+}
+
+/** Attempts in the bucket's window, and when the last one was counted. */
+export async function state(db: Db, bucket: string, windowSeconds: number): Promise<{ n: number; newest: Date | null }> {
+  const [row]: { n: number; newest: Date | null }[] = await db.query(
+    `SELECT count(*)::int AS n, max(created_at) AS newest FROM rate_limit_hits WHERE bucket = $1 AND created_at > now() - make_interval(secs => $2)`,
+    [bucket, windowSeconds],
+  );
+  return row;
+}
+
+/** Takes back the newest attempt counted (one that turned out not to count, such as a success). */
+export async function undo(db: Db, bucket: string): Promise<void> {
+  await db.query(`DELETE FROM rate_limit_hits WHERE id = (SELECT id FROM rate_limit_hits WHERE bucket = $1 ORDER BY created_at DESC, id DESC LIMIT 1)`, [bucket]);
 }
 
 /** Attempts counted in the bucket's current window. */
