@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { mkdtempSync, readdirSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Zip, ZipDeflate } from "fflate";
 import { Role } from "../../server/src/common/auth/roles.js";
 import { buildUser } from "../factories/users.js";
 import { gedcom551 } from "../gedcom/helpers.js";
-import { uploadImport, waitForJob } from "../support/imports.js";
+import { diskBytes, uploadImport, waitForJob } from "../support/imports.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
 /**
@@ -22,20 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-/** Bytes under the import folder (uploaded files and GEDZIP media). */
-function diskBytes(dir = importDir): number {
-  let n = 0;
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    try {
-      const st = statSync(p);
-      n += st.isDirectory() ? diskBytes(p) : st.size;
-    } catch {
-      // removed meanwhile
-    }
-  }
-  return n;
-}
 
 describe("a GEDZIP that unpacks to far more than it holds (zip bomb)", () => {
   /** A .gdz with a small gedcom.ged and three 150 MiB media entries of zeros (~450 KB zipped). */
@@ -67,7 +53,7 @@ describe("a GEDZIP that unpacks to far more than it holds (zip bomb)", () => {
     let peak = base;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
     let peakDisk = 0;
-    const diskSampler = setInterval(() => (peakDisk = Math.max(peakDisk, diskBytes())), 10);
+    const diskSampler = setInterval(() => (peakDisk = Math.max(peakDisk, diskBytes(importDir))), 10);
     try {
       const up = await uploadImport(server, u.token, "gedcom", "bomb.gdz", file, "fr");
       expect(up.status).toBe(201);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Role } from "../../server/src/common/auth/roles.js";
 import { fromGlobalId } from "../../server/src/common/global-id.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
 import { gedcom551 } from "../gedcom/helpers.js";
-import { importConfirmed, uploadImport, waitForJob } from "../support/imports.js";
+import { diskBytes, importConfirmed, uploadImport, waitForJob } from "../support/imports.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
 /**
@@ -24,16 +24,6 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const member = () => buildUser(server.ds, { roles: [{ role: Role.MEMBER }] });
-/** Bytes under the import folder (uploaded files and GEDZIP media). */
-function diskBytes(dir = importDir): number {
-  let n = 0;
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    const st = statSync(p);
-    n += st.isDirectory() ? diskBytes(p) : st.size;
-  }
-  return n;
-}
 /** A valid GEDCOM of about `bytes`, padded with a long note. */
 const paddedGedcom = (bytes: number) => gedcom551("0 @I1@ INDI", "1 NAME Elias /Haddad/", "1 BIRT", "2 DATE 1890", ...Array.from({ length: Math.ceil(bytes / 80) }, (_, i) => `1 NOTE ${"x".repeat(70)} ${i}`));
 const allowance = async (u: BuiltUser) =>
@@ -61,7 +51,7 @@ describe("uploads a member may make", () => {
     await waitForJob(server, u.token, first.id!, ["review"]);
     const waiting = (await allowance(u)).waitingBytes;
     expect(waiting).toBeGreaterThan(3_500_000);
-    const before = diskBytes();
+    const before = diskBytes(importDir);
     const second = await uploadImport(server, u.token, "gedcom", "second.ged", paddedGedcom(2_000_000));
     expect(second.status).toBe(413);
     expect(second.error).toBe("ingestion.quota_full");
@@ -80,7 +70,7 @@ describe("uploads a member may make", () => {
       duplex: "half",
     } as RequestInit);
     expect(streamed.status).toBe(413);
-    expect(diskBytes()).toBe(before);
+    expect(diskBytes(importDir)).toBe(before);
     // Cancelling the waiting import makes room again.
     await server.gql(`mutation($id: ID!) { cancelImport(id: $id) { status } }`, { id: first.id }, { token: u.token });
     expect((await allowance(u)).waitingBytes).toBe(0);

@@ -1,5 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL answers are checked field by field by the assertions below. */
 import { expect } from "@jest/globals";
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import type { TestServer } from "./server.js";
 
 /** Uploads a file for import the way the browser does (raw body, bearer token); returns the job id. */
@@ -58,4 +60,19 @@ export async function importConfirmed(server: Pick<TestServer, "url" | "gql">, t
 export async function confirmAndWait(server: Pick<TestServer, "gql">, token: string, id: string, timeoutMs = 30_000): Promise<Record<string, any>> {
   await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id }, { token });
   return waitForJob(server, token, id, ["done"], timeoutMs);
+}
+
+/** Bytes under a folder (uploaded files and GEDZIP media), files removed meanwhile skipped. */
+export function diskBytes(dir: string): number {
+  let n = 0;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    try {
+      const st = statSync(p);
+      n += st.isDirectory() ? diskBytes(p) : st.size;
+    } catch {
+      // removed while we looked
+    }
+  }
+  return n;
 }
