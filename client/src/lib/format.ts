@@ -14,8 +14,8 @@ export function formatNumber(value: number, lang: LanguageCode, options?: Intl.N
   return new Intl.NumberFormat(languageInfo(lang).locale, options).format(value);
 }
 
-/** A size in bytes as the reader's language writes it: "350 MB", "1.5 GB", "٣٥٠ ميغابايت". */
+/** A size in bytes as the reader's language writes it, in words: "350 megabytes", "2.1 غيغابايت". */
 export function formatBytes(bytes: number, lang: LanguageCode): string {
   const [value, unit] = bytes >= 1e9 ? [bytes / 1e9, "gigabyte"] : bytes >= 1e6 ? [bytes / 1e6, "megabyte"] : [bytes / 1e3, "kilobyte"];
-  return formatNumber(value, lang, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: value < 10 ? 1 : 0 });
+  return formatNumber(value, lang, { style: "unit", unit, unitDisplay: "long", maximumFractionDigits: value < 10 ? 1 : 0 });
 }

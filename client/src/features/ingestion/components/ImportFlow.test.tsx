@@ -67,12 +67,14 @@ describe("ImportFlow's limits and deleting", () => {
     allowance = { uploadsPerHour: 10, uploadsLeft: 7, quotaBytes: GB, waitingBytes: 350_000_000, maxFileBytes: 536_870_912, retryKeepHours: 24 };
     show();
     expect(plain(screen.getByTestId("import-allowance").textContent)).toBe(
-      "You can upload 7 more files this hour (out of 10). Your files waiting for import take 350 MB of 2.1 GB; one file may be up to 537 MB." +
+      "You can upload 7 more files this hour (out of 10). Your files waiting for import take 350 megabytes of 2.1 gigabytes; one file may be up to 537 megabytes." +
         "The file of a failed import is kept for 24 hours so you can retry, then deleted.",
     );
     await changeLanguage("ar");
     show();
-    expect(plain(screen.getAllByTestId("import-allowance").at(-1)!.textContent)).toContain("يمكنك رفع 7 ملفات أخرى خلال هذه الساعة (من أصل 10).");
+    const ar = plain(screen.getAllByTestId("import-allowance").at(-1)!.textContent);
+    expect(ar).toContain("يمكنك رفع 7 ملفات أخرى خلال هذه الساعة (من أصل 10).");
+    expect(ar).toContain("يُحفظ ملف الاستيراد الفاشل 24 ساعة لتتمكن من إعادة المحاولة، ثم يُحذف.");
   });
 
   it("a stopped import can be deleted from the list after a question; a running one cannot", async () => {
