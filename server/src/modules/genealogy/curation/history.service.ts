@@ -7,9 +7,11 @@ import { insertRow } from "../../../common/sql.js";
 import { newId } from "../../../common/uuid.js";
 import { audit } from "../../audit/index.js";
 import { hasArabic, nameKeys } from "../names/normalize.js";
-import { livingSql } from "../people/person.policy.js";
+import type { PrivacySettings } from "../people/person.entity.js";
+import { accessTo, hiddenParts, POLICY_COLUMNS, type Access, type Hidden, type PolicyRow } from "../people/person.policy.js";
+import { withRelatives } from "../people/person.relatives.js";
 import { rawIdOf } from "../people/person.service.js";
-import { isReviewStaff, mayReview } from "./curation.policy.js";
+import { mayReview } from "./curation.policy.js";
 import { AuditTable, type AuditChange, type AuditEntryConnection } from "./history.types.js";
 
 const TYPE_OF: Record<AuditTable, string> = { [AuditTable.PEOPLE]: "Person", [AuditTable.FAMILIES]: "Family", [AuditTable.VILLAGES]: "Village" };
@@ -17,8 +19,10 @@ const TYPE_OF: Record<AuditTable, string> = { [AuditTable.PEOPLE]: "Person", [Au
 const REVERTIBLE = new Set(["create", "update", "verify", "delete"]);
 /** Bookkeeping columns never shown as changes. */
 const NOISE = new Set(["id", "key_latin", "key_arabic", "key_skeleton", "living", "living_until", "kin_until", "updated_at", "created_at", "rootspace_id", "links"]);
-/** What a curator's partial view of a living person hides (see person.policy.ts). */
-const PRIVATE_FIELDS = new Set(["birth_date_text", "birth_date_qualifier", "birth_date_from", "birth_date_to", "birth_place", "current_location", "current_country", "privacy_settings"]);
+/** A person's columns by what hiddenParts (person.policy.ts) may hide of them. */
+const DATE_FIELDS = new Set(["birth_date_text", "birth_date_qualifier", "birth_date_from", "birth_date_to", "death_date_text", "death_date_qualifier", "death_date_from", "death_date_to"]);
+const PLACE_FIELDS = new Set(["birth_place", "death_place", "current_location", "current_country", "registration_village_id"]);
+const LIFE_FIELDS = new Set(["bio", "occupation", "sources", "registration_number", "created_by", "user_id", "is_public", "privacy_settings"]);
 
 interface AuditRow {
   id: string;
@@ -32,18 +36,49 @@ interface AuditRow {
   latest: boolean;
 }
 
-/** The record's village (from the row, or from its last audit entry once deleted) and whether a person is living. */
-async function scopeOf(db: Context["ds"] | EntityManager, table: AuditTable, id: string): Promise<{ villageId: string | null; living: boolean; exists: boolean }> {
-  if (table === AuditTable.VILLAGES) {
-    const rows: unknown[] = await db.query(`SELECT 1 FROM villages WHERE id = $1`, [id]);
-    return { villageId: id, living: false, exists: rows.length > 0 };
+interface Scope {
+  villageId: string | null;
+  /** For a person: what the viewer may see of them (the same rule as person()). */
+  access: Access;
+  hidden: Hidden;
+}
+
+const SEE_ALL: Hidden = { all: false, dates: false, places: false, life: false };
+
+/**
+ * The record's village and, for a person, what the viewer may see of them: from the row, or
+ * from its last audit entry once deleted (a deleted person counts as living: nothing proves
+ * otherwise any more).
+ */
+async function scopeOf(ctx: Context, db: Context["ds"] | EntityManager, table: AuditTable, id: string): Promise<Scope> {
+  // A village's history (even once deleted) is its curators'.
+  if (table === AuditTable.VILLAGES) return { villageId: id, access: "full", hidden: SEE_ALL };
+  if (table === AuditTable.FAMILIES) {
+    const [row]: { village_id: string | null }[] = await db.query(`SELECT village_id FROM families WHERE id = $1`, [id]);
+    if (row) return { villageId: row.village_id, access: "full", hidden: SEE_ALL };
+    const [last]: { village_id: string | null }[] = await db.query(
+      `SELECT coalesce(before->>'village_id', after->>'village_id') AS village_id FROM audit_logs WHERE table_name = $1 AND record_id = $2 ORDER BY id DESC LIMIT 1`, [table, id]);
+    return { villageId: last?.village_id ?? null, access: "full", hidden: SEE_ALL };
   }
-  const living = table === AuditTable.PEOPLE ? livingSql("r") : "false";
-  const [row]: { village_id: string | null; living: boolean }[] = await db.query(`SELECT r.village_id, ${living} AS living FROM ${table} r WHERE r.id = $1`, [id]);
-  if (row) return { villageId: row.village_id, living: row.living, exists: true };
-  const [last]: { village_id: string | null }[] = await db.query(
-    `SELECT coalesce(before->>'village_id', after->>'village_id') AS village_id FROM audit_logs WHERE table_name = $1 AND record_id = $2 ORDER BY id DESC LIMIT 1`, [table, id]);
-  return { villageId: last?.village_id ?? null, living: true, exists: false };
+  await withRelatives(ctx);
+  const [row]: PolicyRow[] = await db.query(`SELECT ${POLICY_COLUMNS} FROM people p WHERE p.id = $1`, [id]);
+  let person: PolicyRow | null = row ?? null;
+  if (!person) {
+    const [last]: { row: Record<string, unknown> | null }[] = await db.query(
+      `SELECT coalesce(before, after) AS row FROM audit_logs WHERE table_name = $1 AND record_id = $2 ORDER BY id DESC LIMIT 1`, [table, id]);
+    const r = last?.row ?? {};
+    person = {
+      id, living: true, village_id: (r.village_id as string | null) ?? null, created_by: (r.created_by as string | null) ?? null, user_id: (r.user_id as string | null) ?? null,
+      is_public: r.is_public !== false, privacy_settings: (r.privacy_settings as PrivacySettings | undefined) ?? { showBirthDate: false, showLocation: false },
+    } as PolicyRow;
+  }
+  const access = accessTo(ctx.viewer, person);
+  return { villageId: person.village_id, access, hidden: hiddenParts(access, person.privacy_settings) };
+}
+
+/** A person the viewer may not see (person() answers NOT_FOUND) has no history for them either, and no revert. */
+function assertSeen(scope: Scope): void {
+  if (scope.hidden.all) throw notFound();
 }
 
 function rawRecordId(table: AuditTable, globalId: string): string {
@@ -52,13 +87,13 @@ function rawRecordId(table: AuditTable, globalId: string): string {
   return id;
 }
 
-function changesOf(row: AuditRow, hidePrivate: boolean): AuditChange[] {
+function changesOf(row: AuditRow, hidden: Hidden): AuditChange[] {
   const before = row.before ?? {};
   const after = row.after ?? {};
   const keys = row.action === "delete" ? Object.keys(before).filter((k) => before[k] !== null) : Object.keys(after);
   const show = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
   return keys
-    .filter((k) => !NOISE.has(k) && !(hidePrivate && PRIVATE_FIELDS.has(k)))
+    .filter((k) => !NOISE.has(k) && !(hidden.dates && DATE_FIELDS.has(k)) && !(hidden.places && PLACE_FIELDS.has(k)) && !(hidden.life && LIFE_FIELDS.has(k)))
     .map((field) => ({ field, before: show(before[field]), after: row.action === "delete" ? null : show(after[field]) }));
 }
 
@@ -70,9 +105,9 @@ function changesOf(row: AuditRow, hidePrivate: boolean): AuditChange[] {
 export async function auditLog(ctx: Context, table: AuditTable, globalId: string, firstArg?: number, after?: string): Promise<AuditEntryConnection> {
   if (!ctx.viewer.userId) throw unauthenticated();
   const id = rawRecordId(table, globalId);
-  const scope = await scopeOf(ctx.ds, table, id);
+  const scope = await scopeOf(ctx, ctx.ds, table, id);
   if (!mayReview(ctx.viewer, [scope.villageId])) throw forbidden();
-  const hidePrivate = table === AuditTable.PEOPLE && scope.living && !isReviewStaff(ctx.viewer);
+  assertSeen(scope);
   const first = firstArg ?? DEFAULT_PAGE_SIZE;
   const offset = offsetAfter(after);
   const ids = `WITH RECURSIVE ids(id) AS (SELECT $2::text UNION
@@ -91,7 +126,7 @@ export async function auditLog(ctx: Context, table: AuditTable, globalId: string
     cursor: encodeOffsetCursor(offset + i),
     node: {
       id: toGlobalId("AuditEntry", r.id), action: r.action, recordId: toGlobalId(TYPE_OF[table], r.record_id), userName: r.user_name, createdAt: r.created_at,
-      changes: changesOf(r, hidePrivate), canRevert: r.latest && r.record_id === id && REVERTIBLE.has(r.action),
+      changes: changesOf(r, scope.hidden), canRevert: r.latest && r.record_id === id && REVERTIBLE.has(r.action),
     },
   }));
   return { edges, totalCount: n, pageInfo: offsetPageInfo(edges, offset, rows.length > first) };
@@ -130,8 +165,9 @@ export async function revertChange(ctx: Context, auditGlobalId: string): Promise
     const id = entry.record_id;
     // One revert of a record at a time, and nothing else may have changed it since.
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('revert:' || $1))`, [id]);
-    const scope = await scopeOf(tx, table, id);
+    const scope = await scopeOf(ctx, tx, table, id);
     if (!mayReview(ctx.viewer, [scope.villageId])) throw forbidden();
+    assertSeen(scope);
     if (!REVERTIBLE.has(entry.action)) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.revert_unsupported");
     const [{ later }]: { later: boolean }[] = await tx.query(
       `SELECT EXISTS (SELECT 1 FROM audit_logs WHERE table_name = $1 AND record_id = $2 AND id > $3) AS later`, [table, id, entry.id]);

@@ -3,6 +3,7 @@ import { AppError, ErrorCode, forbidden, notFound, unauthenticated } from "../..
 import { toGlobalId } from "../../../common/global-id.js";
 import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, offsetAfter, offsetPageInfo } from "../../../common/pagination.js";
 import { audit } from "../../audit/index.js";
+import { livingSql } from "../people/person.policy.js";
 import { rawIdOf } from "../people/person.service.js";
 import { Provenance } from "../provenance.js";
 import { Village } from "../villages/village.entity.js";
@@ -82,12 +83,14 @@ export async function reviewQueue(ctx: Context, villageGlobalId: string | null |
   if (!staff && !villageId && !curatedIds(ctx.viewer).length) throw forbidden();
   const first = firstArg ?? DEFAULT_PAGE_SIZE;
   const offset = offsetAfter(after);
-  // $1: one village or null; $2: staff (every village); $3: the curator's villages.
+  // $1: one village or null; $2: staff (every village); $3: the curator's villages; $4: the viewer.
   const scope = `r.provenance = 'COMMUNITY' AND r.is_public AND r.village_id IS NOT NULL
     AND ($1::uuid IS NULL OR r.village_id = $1) AND ($2 OR r.village_id = ANY($3::uuid[]))`;
-  const union = `SELECT 'PERSON' AS kind, r.id, r.full_name AS title, r.full_name_ar AS title_ar, r.village_id, r.sources, r.provenance, r.created_at FROM people r WHERE ${scope}
+  // A living person's sources only with full access (hiddenParts' `life`), as on their page.
+  const personSources = `CASE WHEN $2 OR NOT ${livingSql("r")} OR r.created_by = $4 OR r.user_id = $4 THEN r.sources END`;
+  const union = `SELECT 'PERSON' AS kind, r.id, r.full_name AS title, r.full_name_ar AS title_ar, r.village_id, ${personSources} AS sources, r.provenance, r.created_at FROM people r WHERE ${scope}
     UNION ALL SELECT 'FAMILY', r.id, r.family_name, r.family_name_ar, r.village_id, r.sources, r.provenance, r.created_at FROM families r WHERE ${scope}`;
-  const params = [villageId, staff, curatedIds(ctx.viewer)];
+  const params = [villageId, staff, curatedIds(ctx.viewer), ctx.viewer.userId];
   const [[{ n }], rows]: [{ n: number }[], QueueRow[]] = await Promise.all([
     ctx.ds.query(`SELECT count(*)::int AS n FROM (${union}) q`, params),
     ctx.ds.query(`SELECT q.*, v.name AS village_name, v.name_ar AS village_name_ar FROM (${union}) q LEFT JOIN villages v ON v.id = q.village_id

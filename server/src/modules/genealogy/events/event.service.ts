@@ -8,7 +8,7 @@ import { insertRow } from "../../../common/sql.js";
 import { newId } from "../../../common/uuid.js";
 import { audit } from "../../audit/index.js";
 import { parseGenealogicalDate } from "../dates/genealogical-date.js";
-import { accessTo, canEdit, livingSql } from "../people/person.policy.js";
+import { accessTo, canEdit, hiddenParts, livingSql } from "../people/person.policy.js";
 import { presentPerson, type PersonRow } from "../people/person.present.js";
 import { rawIdOf } from "../people/person.service.js";
 import type { GenealogicalDateView } from "../people/person.types.js";
@@ -67,7 +67,8 @@ const dateView = (r: EventRow): GenealogicalDateView | null => {
 /**
  * Shapes events for the viewer. Privacy choice: an event involving someone the viewer may
  * only see as Private is left out entirely (its title or description could name them);
- * for a curator (partial access) the date and place follow that person's privacy settings.
+ * with partial access (a curator, a relative) the date and place follow that person's privacy
+ * settings, and what it says of their life (title, description, sources) is left out.
  */
 export async function presentEvents(ctx: Context, rows: EventRow[]): Promise<EventView[]> {
   const ids = [...new Set(rows.flatMap((r) => [r.primary_person_id, r.secondary_person_id]).filter((id): id is string => Boolean(id)))];
@@ -78,6 +79,7 @@ export async function presentEvents(ctx: Context, rows: EventRow[]): Promise<Eve
   for (const r of rows) {
     let hideDate = false;
     let hidePlace = false;
+    let hideLife = false;
     let hidden = false;
     const show = (id: string | null) => {
       if (!id) return null;
@@ -87,10 +89,10 @@ export async function presentEvents(ctx: Context, rows: EventRow[]): Promise<Eve
         hidden = true;
         return null;
       }
-      if (access === "partial") {
-        hideDate ||= !p.privacy_settings.showBirthDate;
-        hidePlace ||= !p.privacy_settings.showLocation;
-      }
+      const parts = hiddenParts(access, p.privacy_settings);
+      hideDate ||= parts.dates;
+      hidePlace ||= parts.places;
+      hideLife ||= parts.life;
       return presentPerson(p, ctx.viewer, ctx.language, access);
     };
     const primaryPerson = show(r.primary_person_id);
@@ -99,8 +101,10 @@ export async function presentEvents(ctx: Context, rows: EventRow[]): Promise<Eve
     out.push(Object.assign(new EventView(), {
       rawId: r.id, villageIds: r.village_ids, type: r.type, date: hideDate ? null : dateView(r), place: hidePlace ? null : r.place,
       primaryPerson, secondaryPerson, familyIds: r.family_ids.map((id) => toGlobalId("Family", id)),
-      title: r.title, titleAr: r.title_ar, titleFr: r.title_fr, description: r.description, descriptionAr: r.description_ar, descriptionFr: r.description_fr,
-      sources: r.sources, provenance: r.provenance, confidence: r.confidence, viewerCan: { edit: canEdit(ctx.viewer, { created_by: r.created_by, user_id: null }) },
+      // What an event of a living person says of their life (its title may name an illness, its description an address) follows hiddenParts.
+      title: hideLife ? null : r.title, titleAr: hideLife ? null : r.title_ar, titleFr: hideLife ? null : r.title_fr,
+      description: hideLife ? null : r.description, descriptionAr: hideLife ? null : r.description_ar, descriptionFr: hideLife ? null : r.description_fr,
+      sources: hideLife ? null : r.sources, provenance: r.provenance, confidence: r.confidence, viewerCan: { edit: canEdit(ctx.viewer, { created_by: r.created_by, user_id: null }) },
     }));
   }
   return out;
@@ -109,7 +113,7 @@ export async function presentEvents(ctx: Context, rows: EventRow[]): Promise<Eve
 const loaders = new WeakMap<object, ReturnType<typeof buildLoaders>>();
 
 function buildLoaders(ctx: Context) {
-  const params = viewerParams(ctx.viewer);
+  const params = viewerParams(ctx);
   return {
     /** Each village's festivals, then its latest events, for its page: one query for every village asked for. */
     byVillage: new DataLoader<string, EventRow[]>(async (villageIds) => {
@@ -119,7 +123,7 @@ function buildLoaders(ctx: Context) {
              FROM unnest($4::uuid[]) AS k(vid) JOIN events e ON k.vid = ANY(e.village_ids)
             WHERE ${VISIBLE}) x
           WHERE n <= ${VILLAGE_PAGE_EVENTS} ORDER BY n`,
-        [...params, [...villageIds]],
+        [...(await params), [...villageIds]],
       );
       return villageIds.map((id) => rows.filter((r) => r.of_village === id));
     }),
@@ -128,7 +132,7 @@ function buildLoaders(ctx: Context) {
       const rows: EventRow[] = await ctx.ds.query(
         `SELECT ${COLUMNS} FROM events e WHERE (e.primary_person_id = ANY($4) OR e.secondary_person_id = ANY($4)) AND ${VISIBLE}
           ORDER BY e.date_from NULLS LAST, e.id`,
-        [...params, [...personIds]],
+        [...(await params), [...personIds]],
       );
       return personIds.map((id) => rows.filter((r) => r.primary_person_id === id || r.secondary_person_id === id));
     }),
@@ -156,7 +160,7 @@ export async function getEvent(ctx: Context, globalId: string): Promise<EventVie
 export async function listEvents(ctx: Context, args: EventsArgs): Promise<Connection<EventView>> {
   const first = args.first ?? DEFAULT_PAGE_SIZE;
   const offset = offsetAfter(args.after);
-  const params: unknown[] = viewerParams(ctx.viewer);
+  const params: unknown[] = await viewerParams(ctx);
   const where = [VISIBLE];
   const add = (sql: string, value: unknown) => {
     params.push(value);

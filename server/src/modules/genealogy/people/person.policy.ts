@@ -35,6 +35,30 @@ export function accessTo(viewer: Viewer, row: PolicyRow): Access {
   return "private";
 }
 
+/** What a viewer with `access` may not see of a person, and of what is said about them elsewhere (events, registers, unions, history). */
+export interface Hidden {
+  /** Everything: the person is "Private" (or not there). */
+  all: boolean;
+  /** Dates (their privacy settings' showBirthDate). */
+  dates: boolean;
+  /** Places (showLocation). */
+  places: boolean;
+  /** What a record says of a living person's life: occupation, notes, sources, descriptions. */
+  life: boolean;
+}
+
+/** The one rule for what each access level hides, applied by every path that shows a person or data about them. */
+export function hiddenParts(access: Access, settings: PrivacySettings): Hidden {
+  const all = access === "private" || access === "none";
+  return {
+    all,
+    dates: all || (access === "partial" && !settings.showBirthDate),
+    places: all || (access === "partial" && !settings.showLocation),
+    // An imported NOTE may hold an address or an illness: only for full access, as the GEDCOM export does.
+    life: all || access === "partial",
+  };
+}
+
 /** Creator, the person themself, editors and admins may change a record. */
 export function canEdit(viewer: Viewer, row: Pick<PolicyRow, "created_by" | "user_id">): boolean {
   if (!viewer.userId) return false;

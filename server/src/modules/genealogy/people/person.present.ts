@@ -1,7 +1,7 @@
 import type { Viewer } from "../../../common/auth/viewer.js";
 import { translate, type Language } from "../../../common/i18n.js";
 import { inReaderScript } from "../names/reader-script.js";
-import { accessTo, canEdit, type Access, type PolicyRow } from "./person.policy.js";
+import { accessTo, canEdit, hiddenParts, type Access, type PolicyRow } from "./person.policy.js";
 import type { GenealogicalDateView } from "./person.types.js";
 import { PersonView } from "./person.types.js";
 
@@ -114,12 +114,7 @@ export function presentPerson(row: PersonRow, viewer: Viewer, language: Language
   v.fullAccess = access === "full";
   v.isViewer = viewer.userId !== null && row.user_id === viewer.userId;
   v.viewerCan = { edit: canEdit(viewer, row), claimAsSelf: viewer.userId !== null && row.created_by === viewer.userId && row.user_id === null };
-  const hidden = access === "private" || access === "none";
-  const hideBirth = hidden || (access === "partial" && !row.privacy_settings.showBirthDate);
-  const hideLocation = hidden || (access === "partial" && !row.privacy_settings.showLocation);
-  // What a record says of a living person's life (occupation, notes, sources: an imported NOTE
-  // may hold an address or an illness) only for full access, as the GEDCOM export does.
-  const hideLife = hidden || access === "partial";
+  const { all: hidden, dates: hideBirth, places: hideLocation, life: hideLife } = hiddenParts(access, row.privacy_settings);
   v.familyId = hidden ? null : row.family_id;
   v.villageId = hidden ? null : row.village_id;
   v.isPrivate = hidden;

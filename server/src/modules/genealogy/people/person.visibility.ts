@@ -1,23 +1,28 @@
 import DataLoader from "dataloader";
 import type { DataSource } from "typeorm";
 import { hasAnyRole, Role } from "../../../common/auth/roles.js";
-import type { Viewer } from "../../../common/auth/viewer.js";
+import type { Context } from "../../../common/context.js";
+import { curatedIds } from "../curation/curation.policy.js";
 import { livingSql, POLICY_COLUMNS } from "./person.policy.js";
 import { PERSON_COLUMNS, type PersonRow } from "./person.present.js";
+import { withRelatives } from "./person.relatives.js";
 
 /**
  * SQL twin of `accessTo(...) ∉ {none, private}` for the person aliased `alias`: true when the
- * viewer may see more than "Private". `$uid`, `$staff`, `$curator` are placeholders of
- * `viewerParams(viewer)`. Lists that hold people (events, registers) filter with it so
- * their counts never reveal a hidden person either.
+ * viewer may see more than "Private". `$uid`, `$staff`, `$near` are placeholders of
+ * `viewerParams(ctx)`: `near` holds the villages the viewer curates and their close relatives
+ * (uuids of villages and of people, which never collide), so a curator sees the living of
+ * *their* villages only, as accessTo says. Lists that hold people (events, registers) filter
+ * with it so their counts never reveal a hidden person either.
  */
-export const seesPersonSql = (alias: string, uid: string, staff: string, curator: string): string =>
+export const seesPersonSql = (alias: string, uid: string, staff: string, near: string): string =>
   // coalesce: for a visitor (uid NULL) the comparisons are NULL, and NOT NULL would not be true.
-  `coalesce(${staff} OR ${alias}.created_by = ${uid} OR ${alias}.user_id = ${uid} OR (${alias}.is_public AND (${curator} OR NOT ${livingSql(alias)})), false)`;
+  `coalesce(${staff} OR ${alias}.created_by = ${uid} OR ${alias}.user_id = ${uid} OR (${alias}.is_public AND (NOT ${livingSql(alias)} OR ${alias}.village_id = ANY(${near}::uuid[]) OR ${alias}.id = ANY(${near}::uuid[]))), false)`;
 
-/** The values behind seesPersonSql's placeholders: user id, staff (editor/admin), curator. */
-export function viewerParams(viewer: Viewer): [string | null, boolean, boolean] {
-  return [viewer.userId, hasAnyRole(viewer.roles, [Role.ADMIN, Role.EDITOR]), viewer.roles.includes(Role.LOCAL_ROOT_CURATOR)];
+/** The values behind seesPersonSql's placeholders: user id, staff (editor/admin), curated villages and relatives. */
+export async function viewerParams(ctx: Context): Promise<[string | null, boolean, string[]]> {
+  const relatives = await withRelatives(ctx);
+  return [ctx.viewer.userId, hasAnyRole(ctx.viewer.roles, [Role.ADMIN, Role.EDITOR]), [...curatedIds(ctx.viewer), ...relatives]];
 }
 
 /** Per-request loader of people rows (with the policy columns) by raw id, one query per batch. */

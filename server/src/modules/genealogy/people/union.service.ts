@@ -7,9 +7,10 @@ import { insertRow } from "../../../common/sql.js";
 import { newId } from "../../../common/uuid.js";
 import { audit } from "../../audit/index.js";
 import { parseGenealogicalDate, type GenealogicalDate } from "../dates/genealogical-date.js";
-import { accessTo, canEdit, POLICY_COLUMNS } from "./person.policy.js";
+import { accessTo, canEdit, hiddenParts, POLICY_COLUMNS } from "./person.policy.js";
 import { PERSON_COLUMNS, presentPerson, type PersonRow } from "./person.present.js";
 import { withRelatives } from "./person.relatives.js";
+import { createPersonRowLoaders } from "./person.visibility.js";
 import { MIN_PARENT_GAP_YEARS, rawIdOf } from "./person.service.js";
 import type { UnionView } from "./union.types.js";
 
@@ -36,20 +37,31 @@ export function createUnionLoaders(ds: DataSource) {
   };
 }
 
-/** The unions of a person as this viewer may see them (a hidden partner hides the union). */
+/**
+ * The unions of a person as this viewer may see them: a hidden partner hides the union; its
+ * date and place follow the privacy of both partners (hiddenParts), as an event's do.
+ */
 export async function unionsOf(ctx: Context, personRawId: string, personIsPrivate: boolean): Promise<UnionView[]> {
   if (personIsPrivate) return [];
-  const [rows] = await Promise.all([ctx.use(createUnionLoaders).rowsByPerson.load(personRawId), withRelatives(ctx)]);
+  const [rows, self] = await Promise.all([
+    ctx.use(createUnionLoaders).rowsByPerson.load(personRawId),
+    ctx.use(createPersonRowLoaders).personRow.load(personRawId),
+    withRelatives(ctx),
+  ]);
+  const own = self ? hiddenParts(accessTo(ctx.viewer, self), self.privacy_settings) : null;
   return rows
     .filter((r) => accessTo(ctx.viewer, r) !== "none")
     .map((r) => {
-      const partner = presentPerson(r, ctx.viewer, ctx.language);
-      const datesVisible = !partner.isPrivate;
+      const access = accessTo(ctx.viewer, r);
+      const partner = presentPerson(r, ctx.viewer, ctx.language, access);
+      const theirs = hiddenParts(access, r.privacy_settings);
+      const hideDate = !own || own.dates || theirs.dates;
+      const hidePlace = !own || own.places || theirs.places;
       return {
         id: toGlobalId("Union", r.union_id),
         kind: r.kind,
-        start: datesVisible && r.start_date_text ? { text: r.start_date_text, qualifier: r.start_date_qualifier ?? "exact", from: r.start_date_from, to: r.start_date_to, year: r.start_date_from ? Number(r.start_date_from.slice(0, 4)) : null } : null,
-        place: datesVisible ? r.place : null,
+        start: !hideDate && r.start_date_text ? { text: r.start_date_text, qualifier: r.start_date_qualifier ?? "exact", from: r.start_date_from, to: r.start_date_to, year: r.start_date_from ? Number(r.start_date_from.slice(0, 4)) : null } : null,
+        place: hidePlace ? null : r.place,
         partner,
       };
     });

@@ -6,7 +6,7 @@ import { isUuid } from "../../../common/global-id.js";
 import { insertRow } from "../../../common/sql.js";
 import { newId } from "../../../common/uuid.js";
 import { audit } from "../../audit/index.js";
-import { accessTo, canEdit, POLICY_COLUMNS } from "../people/person.policy.js";
+import { accessTo, canEdit, hiddenParts, POLICY_COLUMNS } from "../people/person.policy.js";
 import { PERSON_COLUMNS, presentPerson, type PersonRow } from "../people/person.present.js";
 import { rawIdOf } from "../people/person.service.js";
 import { perViewer, seesPersonSql, viewerParams } from "../people/person.visibility.js";
@@ -41,10 +41,11 @@ const presentRegistry = (ctx: Context, r: RegistryRow): RegistryView =>
 function presentEntries(ctx: Context, rows: EntryRow[]): RegistryEntryView[] {
   return rows.flatMap((r) => {
     const access = accessTo(ctx.viewer, r);
-    if (access === "none" || access === "private") return [];
+    const hidden = hiddenParts(access, r.privacy_settings);
+    if (hidden.all) return [];
     return [Object.assign(new RegistryEntryView(), {
       rawId: r.entry_id, person: presentPerson(r, ctx.viewer, ctx.language, access), destinationCountry: r.destination_country,
-      departureYear: r.departure_year, notes: r.notes, sources: r.entry_sources, provenance: r.entry_provenance, confidence: r.entry_confidence,
+      departureYear: hidden.dates ? null : r.departure_year, notes: hidden.life ? null : r.notes, sources: hidden.life ? null : r.entry_sources, provenance: r.entry_provenance, confidence: r.entry_confidence,
       viewerCan: edit(ctx, r.entry_created_by),
     })];
   });
@@ -53,7 +54,7 @@ function presentEntries(ctx: Context, rows: EntryRow[]): RegistryEntryView[] {
 const loaders = new WeakMap<object, ReturnType<typeof buildLoaders>>();
 
 function buildLoaders(ctx: Context) {
-  const params = viewerParams(ctx.viewer);
+  const params = viewerParams(ctx);
   return {
     /** Countries with counts of visible entries, for every village asked for, in one query. */
     summary: new DataLoader<string, RegistryCountry[]>(async (villageIds) => {
@@ -62,7 +63,7 @@ function buildLoaders(ctx: Context) {
            FROM registry_entries re JOIN registries r ON r.id = re.registry_id JOIN people p ON p.id = re.person_id
           WHERE r.village_id = ANY($4) AND ${VISIBLE}
           GROUP BY r.village_id, re.destination_country ORDER BY count(*) DESC, re.destination_country`,
-        [...params, [...villageIds]],
+        [...(await params), [...villageIds]],
       );
       return villageIds.map((id) => rows.filter((r) => r.village_id === id).map((r) => ({ villageId: id, country: r.country, count: r.count })));
     }),
@@ -72,12 +73,12 @@ function buildLoaders(ctx: Context) {
       const rows: EntryRow[] = await ctx.ds.query(
         `${ENTRY_SELECT} JOIN unnest($4::uuid[], $5::text[]) AS k(vid, cc) ON k.vid = r.village_id AND k.cc = re.destination_country
           WHERE ${VISIBLE} ORDER BY ${ENTRY_ORDER}`,
-        [...params, pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+        [...(await params), pairs.map((p) => p[0]), pairs.map((p) => p[1])],
       );
       return keys.map((k) => rows.filter((r) => `${r.village_id}:${r.destination_country}` === k));
     }),
     byRegistry: new DataLoader<string, EntryRow[]>(async (ids) => {
-      const rows: EntryRow[] = await ctx.ds.query(`${ENTRY_SELECT} WHERE re.registry_id = ANY($4) AND ${VISIBLE} ORDER BY ${ENTRY_ORDER}`, [...params, [...ids]]);
+      const rows: EntryRow[] = await ctx.ds.query(`${ENTRY_SELECT} WHERE re.registry_id = ANY($4) AND ${VISIBLE} ORDER BY ${ENTRY_ORDER}`, [...(await params), [...ids]]);
       return ids.map((id) => rows.filter((r) => r.registry_id === id));
     }),
   };
