@@ -94,6 +94,13 @@ describe("a curator of the person's village", () => {
     expect(row?.node.sources).toBeNull();
   });
 
+  it("verifies a living person with a source without reading the sources already there", async () => {
+    const res = await server.gql<{ verifyRecord: { provenance: string; sources: string } }>(
+      `mutation ($id: ID!) { verifyRecord(kind: PERSON, id: $id, source: "Zahle civil registry") { provenance sources } }`, { id: gid("Person", maya) }, { token: zahleCurator.token });
+    expect(res.data?.verifyRecord).toEqual({ provenance: "VERIFIED", sources: "Zahle civil registry" });
+    expect((await server.ds.query(`SELECT sources FROM people WHERE id = $1`, [maya]))[0].sources).toBe("Parish book p. 12\nZahle civil registry");
+  });
+
   it("sees a couple's union without the date and place their settings hide", async () => {
     const res = await server.gql<{ person: { unions: { place: string | null; start: unknown }[] } }>(`query ($id: ID!) { person(id: $id) { unions { place start { text } } } }`, { id: gid("Person", partner) }, { token: zahleCurator.token });
     expect(res.data!.person.unions).toEqual([{ place: null, start: null }]);

@@ -45,15 +45,19 @@ export async function verifyRecord(ctx: Context, kind: RecordKind, globalId: str
   const id = rawIdOf(globalId, k.type);
   if (!id) throw notFound();
   return ctx.ds.transaction(async (tx) => {
-    const [row]: { provenance: Provenance; sources: string | null; villages: (string | null)[] | null; visible: boolean }[] = await tx.query(
-      `SELECT r.provenance, r.sources, ${k.villages} AS villages, ${k.visible} AS visible FROM ${k.table} r WHERE r.id = $1 FOR UPDATE OF r`, [id]);
+    // A living person's sources are theirs (hiddenParts' `life`): a curator adds one without reading the others.
+    const lifeHidden = kind === RecordKind.PERSON ? `(${livingSql("r")} AND r.created_by IS DISTINCT FROM $2 AND r.user_id IS DISTINCT FROM $2)` : "false";
+    const [row]: { provenance: Provenance; sources: string | null; villages: (string | null)[] | null; visible: boolean; life_hidden: boolean }[] = await tx.query(
+      `SELECT r.provenance, r.sources, ${k.villages} AS villages, ${k.visible} AS visible, ${lifeHidden} AS life_hidden FROM ${k.table} r WHERE r.id = $1 FOR UPDATE OF r`,
+      kind === RecordKind.PERSON ? [id, ctx.viewer.userId] : [id],
+    );
     if (!row || (!row.visible && !isReviewStaff(ctx.viewer))) throw notFound();
     if (!mayReview(ctx.viewer, row.villages ?? [])) throw forbidden();
     const sources = appendSource(row.sources, text);
     await tx.query(`UPDATE ${k.table} SET provenance = $2, sources = $3 WHERE id = $1`, [id, Provenance.VERIFIED, sources]);
     await audit(tx, { tableName: k.table, recordId: id, userId: ctx.viewer.userId, action: "verify",
       before: { provenance: row.provenance, sources: row.sources }, after: { provenance: Provenance.VERIFIED, sources } });
-    return { kind, id: globalId, provenance: Provenance.VERIFIED, sources };
+    return { kind, id: globalId, provenance: Provenance.VERIFIED, sources: row.life_hidden && !isReviewStaff(ctx.viewer) ? text : sources };
   });
 }
 
