@@ -19,6 +19,22 @@ function unsafeIn(value: unknown, path: string): string | null {
   return null;
 }
 
+/** Whether a document writes out unsafe text; once per document (Apollo keeps one object per text). */
+const literals = new WeakMap<DocumentNode, boolean>();
+function unsafeLiteral(document: DocumentNode): boolean {
+  let found = literals.get(document);
+  if (found === undefined) {
+    found = false;
+    visit(document, {
+      StringValue(node) {
+        if (hasUnsafeText(node.value)) found = true;
+      },
+    });
+    literals.set(document, found);
+  }
+  return found;
+}
+
 /**
  * Refuses, before anything runs, an operation whose variables or written-out arguments carry
  * unsafe text: BAD_USER_INPUT with a translated reason and the argument's path, on every
@@ -26,14 +42,7 @@ function unsafeIn(value: unknown, path: string): string | null {
  * database sees it. Returns the error, or null when all text is safe.
  */
 export function unsafeTextError(document: DocumentNode, variables: Record<string, unknown> | null | undefined): GraphQLError | null {
-  let field = variables ? unsafeIn(variables, "$") : null;
-  if (!field) {
-    visit(document, {
-      StringValue(node) {
-        if (!field && hasUnsafeText(node.value)) field = "argument";
-      },
-    });
-  }
+  const field = (variables ? unsafeIn(variables, "$") : null) ?? (unsafeLiteral(document) ? "argument" : null);
   if (!field) return null;
   const reason = new AppError(ErrorCode.BAD_USER_INPUT, "errors.unsafe_text", {}, [{ field: field.replace(/^\$\./, ""), key: "errors.unsafe_text" }]);
   return new GraphQLError(reason.key, { originalError: reason, extensions: { code: ErrorCode.BAD_USER_INPUT, http: { status: 400 } } });
