@@ -4,6 +4,7 @@ import { newId } from "../../server/src/common/uuid.js";
 import { assignCurator } from "../factories/curators.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
 import { gid } from "../support/genealogy.js";
+import { exportTree } from "../support/imports.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
 /**
@@ -107,6 +108,22 @@ describe("a curator of the person's village", () => {
     // Their owner sees it whole.
     const own = await server.gql<{ person: { unions: { place: string | null }[] } }>(`query ($id: ID!) { person(id: $id) { unions { place } } }`, { id: gid("Person", partner) }, { token: owner.token });
     expect(own.data!.person.unions[0].place).toBe("Beirut, Achrafieh");
+  });
+
+  it("exports a living person's tree without what their settings and their life hide, the marriage included", async () => {
+    // Their child's tree holds both partners, so the couple's family and its marriage.
+    const child = await person("Child Living");
+    await server.ds.query(`INSERT INTO parent_links (id, parent_id, child_id) VALUES (gen_random_uuid(), $1, $3), (gen_random_uuid(), $2, $3)`, [maya, partner, child]);
+    const res = await exportTree(server, zahleCurator.token, `scope=person&person=${encodeURIComponent(gid("Person", child))}&version=7.0`);
+    expect(res.status).toBe(200);
+    const text = res.body.toString("utf8");
+    expect(text).toContain("Maya Living");
+    expect(text).toContain("1 MARR");
+    for (const hidden of ["Achrafieh", "2015", "Haret el Rassi", "Treated for an illness", "Parish book", "Nurse", "Surgery"]) expect(text).not.toContain(hidden);
+    // The owner's export has them.
+    const own = (await exportTree(server, owner.token, `scope=person&person=${encodeURIComponent(gid("Person", child))}&version=7.0`)).body.toString("utf8");
+    expect(own).toContain("Achrafieh");
+    expect(own).toContain("2 DATE 2015");
   });
 
   it("sees a living person's events and register entries without what they say of their life", async () => {

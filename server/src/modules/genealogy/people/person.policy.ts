@@ -48,12 +48,12 @@ export interface Hidden {
 }
 
 /** The one rule for what each access level hides, applied by every path that shows a person or data about them. */
-export function hiddenParts(access: Access, settings: PrivacySettings): Hidden {
+export function hiddenParts(access: Access, settings: Partial<Pick<PrivacySettings, "showBirthDate" | "showLocation">> | null | undefined): Hidden {
   const all = access === "private" || access === "none";
   return {
     all,
-    dates: all || (access === "partial" && !settings.showBirthDate),
-    places: all || (access === "partial" && !settings.showLocation),
+    dates: all || (access === "partial" && !settings?.showBirthDate),
+    places: all || (access === "partial" && !settings?.showLocation),
     // An imported NOTE may hold an address or an illness: only for full access, as the GEDCOM export does.
     life: all || access === "partial",
   };

@@ -1,5 +1,5 @@
 import type { DataSource } from "typeorm";
-import type { Access } from "../../genealogy/people/person.policy.js";
+import { hiddenParts, type Access } from "../../genealogy/people/person.policy.js";
 import type { GedcomNode } from "../gedcom/index.js";
 
 /** GEDCOM tags of the events Roots records (the others are written as EVEN with their TYPE). */
@@ -45,17 +45,19 @@ export const isCoupleEvent = (e: ExportedEventRow): boolean => Boolean(COUPLE_TA
 export function eventNode(e: ExportedEventRow, people: Map<string, EventPerson>): GedcomNode | null {
   const concerned = [e.primary_person_id, e.secondary_person_id].filter((id): id is string => Boolean(id)).map((id) => people.get(id));
   if (concerned.some((p) => !p || p.access === "none" || p.access === "private")) return null;
-  const partial = concerned.filter((p) => p!.access === "partial");
-  const showDate = partial.every((p) => p!.privacy_settings?.showBirthDate);
-  const showPlace = partial.every((p) => p!.privacy_settings?.showLocation);
+  // What each concerned person's access hides (hiddenParts), as the site shows the event.
+  const parts = concerned.map((p) => hiddenParts(p!.access, p!.privacy_settings));
+  const showDate = !parts.some((h) => h.dates);
+  const showPlace = !parts.some((h) => h.places);
+  const showLife = !parts.some((h) => h.life);
   const tag = PERSON_TAGS[e.type] ?? COUPLE_TAGS[e.type] ?? "EVEN";
   const sub = (t: string, value: string | null): GedcomNode[] => (value ? [{ level: 2, tag: t, value, line: 0, children: [] }] : []);
   const children = [
-    ...(tag === "EVEN" ? sub("TYPE", e.title ?? e.type) : []),
+    ...(tag === "EVEN" ? sub("TYPE", showLife ? (e.title ?? e.type) : e.type) : []),
     ...(showDate ? sub("DATE", e.date_text) : []),
     ...(showPlace ? sub("PLAC", e.place) : []),
-    ...(tag !== "EVEN" ? sub("NOTE", e.title) : []),
-    ...sub("NOTE", e.description),
+    ...(tag !== "EVEN" && showLife ? sub("NOTE", e.title) : []),
+    ...(showLife ? sub("NOTE", e.description) : []),
   ];
   // An event with nothing more to say still says it happened.
   return { level: 1, tag, ...(children.length || tag === "EVEN" ? {} : { value: "Y" }), line: 0, children };

@@ -2,7 +2,7 @@ import type { DataSource } from "typeorm";
 import type { Viewer } from "../../../common/auth/viewer.js";
 import type { Context } from "../../../common/context.js";
 import { withRelatives } from "../../genealogy/people/person.relatives.js";
-import { accessTo, POLICY_COLUMNS, type Access } from "../../genealogy/people/person.policy.js";
+import { accessTo, hiddenParts, POLICY_COLUMNS, type Access } from "../../genealogy/people/person.policy.js";
 import { PERSON_COLUMNS, type PersonRow } from "../../genealogy/people/person.present.js";
 import { walk, type GedcomNode } from "../gedcom/index.js";
 import { personalName } from "./indi.js";
@@ -185,7 +185,11 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
     if (roles[1] && !fam.children.some((c) => c.tag === "WIFE" || (c.tag === "HUSB" && c.value === xrefOfPerson.get(roles[1].id)))) head.push(pointerTo("WIFE", xrefOfPerson.get(roles[1].id)));
     fam.children = [...head, ...fam.children, ...f.children.filter((c) => !has("CHIL", xrefOfPerson.get(c)!)).map((c) => pointerTo("CHIL", xrefOfPerson.get(c)))];
     if (!k && f.union?.kind === "marriage" && !hidden) {
-      const sub = [f.union.start_date_text ? node("DATE", f.union.start_date_text, [], 2) : null, f.union.place ? node("PLAC", f.union.place, [], 2) : null].filter((x): x is GedcomNode => x !== null);
+      // The marriage's date and place follow both partners' privacy (hiddenParts), as on their pages.
+      const parts = f.partners.map((id) => byId.get(id)!).map((p) => hiddenParts(p.access, p.privacy_settings));
+      const date = parts.some((h) => h.dates) ? null : f.union.start_date_text;
+      const place = parts.some((h) => h.places) ? null : f.union.place;
+      const sub = [date ? node("DATE", date, [], 2) : null, place ? node("PLAC", place, [], 2) : null].filter((x): x is GedcomNode => x !== null);
       fam.children.push(node("MARR", sub.length ? undefined : "Y", sub));
     }
     addEvents(fam, f.xref, Boolean(k));
