@@ -71,6 +71,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const LOG = `query ($id: ID!) { auditLog(table: PEOPLE, recordId: $id, first: 20) { totalCount edges { node { id action changes { field } } } } }`;
+const LOG_WITH_RECORD = `query ($id: ID!) { auditLog(table: PEOPLE, recordId: $id, first: 20) { edges { node { recordId changes { field } } } } }`;
 
 describe("a curator of the person's village", () => {
   it("reads the history of a living person without what their settings and their life hide; a non-public one's is NOT_FOUND, as person() is", async () => {
@@ -80,6 +81,17 @@ describe("a curator of the person's village", () => {
     for (const hidden of ["bio", "sources", "occupation", "created_by", "birth_date_text", "birth_place", "privacy_settings", "is_public"]) expect(fields.has(hidden)).toBe(false);
     expect((await server.gql(`query ($id: ID!) { person(id: $id) { id } }`, { id: gid("Person", secret) }, { token: zahleCurator.token })).errors?.[0].extensions?.code).toBe("NOT_FOUND");
     expect((await server.gql(LOG, { id: gid("Person", secret) }, { token: zahleCurator.token })).errors?.[0].extensions?.code).toBe("NOT_FOUND");
+  });
+
+  it("sees no changes of a person merged in whom they may not see (another village's, not public)", async () => {
+    const elsewhere = await person("Secret Elsewhere", { isPublic: false, village: ehden });
+    await server.ds.query(`INSERT INTO audit_logs (id, table_name, record_id, user_id, action, before, after) SELECT $3, 'people', $1::text, $2, 'create', NULL, to_jsonb(p) - 'living_until' FROM people p WHERE p.id = $1::uuid`, [elsewhere, owner.id, newId()]);
+    const merged = await server.gql(`mutation ($keep: ID!, $merge: ID!) { mergePeople(keepId: $keep, mergeId: $merge) { id } }`, { keep: gid("Person", partner), merge: gid("Person", elsewhere) }, { token: owner.token });
+    expect(merged.errors).toBeUndefined();
+    const res = await server.gql<{ auditLog: { edges: { node: { recordId: string; changes: { field: string }[] } }[] } }>(LOG_WITH_RECORD, { id: gid("Person", partner) }, { token: zahleCurator.token });
+    const ofMerged = res.data!.auditLog.edges.filter((e) => e.node.recordId === gid("Person", elsewhere));
+    expect(ofMerged.length).toBeGreaterThan(0);
+    expect(ofMerged.flatMap((e) => e.node.changes.map((c) => c.field))).toEqual([]);
   });
 
   it("cannot revert a change of a person they cannot see; nothing changes", async () => {

@@ -88,6 +88,7 @@ function rawRecordId(table: AuditTable, globalId: string): string {
 }
 
 function changesOf(row: AuditRow, hidden: Hidden): AuditChange[] {
+  if (hidden.all) return [];
   const before = row.before ?? {};
   const after = row.after ?? {};
   const keys = row.action === "delete" ? Object.keys(before).filter((k) => before[k] !== null) : Object.keys(after);
@@ -122,11 +123,14 @@ export async function auditLog(ctx: Context, table: AuditTable, globalId: string
       [table, id],
     ),
   ]);
+  // Entries of people merged into this one follow what the viewer may see of each of them.
+  const merged = new Map<string, Hidden>([[id, scope.hidden]]);
+  for (const r of rows) if (!merged.has(r.record_id)) merged.set(r.record_id, (await scopeOf(ctx, ctx.ds, table, r.record_id)).hidden);
   const edges = rows.slice(0, first).map((r, i) => ({
     cursor: encodeOffsetCursor(offset + i),
     node: {
       id: toGlobalId("AuditEntry", r.id), action: r.action, recordId: toGlobalId(TYPE_OF[table], r.record_id), userName: r.user_name, createdAt: r.created_at,
-      changes: changesOf(r, scope.hidden), canRevert: r.latest && r.record_id === id && REVERTIBLE.has(r.action),
+      changes: changesOf(r, merged.get(r.record_id)!), canRevert: r.latest && r.record_id === id && REVERTIBLE.has(r.action),
     },
   }));
   return { edges, totalCount: n, pageInfo: offsetPageInfo(edges, offset, rows.length > first) };
