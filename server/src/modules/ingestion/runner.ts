@@ -355,14 +355,16 @@ export class ImportRunner {
   }
 
   private async end(job: ImportJob, status: ImportStatus, key: string | null, params: Record<string, unknown> | null, from: string[]): Promise<void> {
+    // A cancelled job's file, and a file refused for what it holds (it would fail the same way
+    // again), go before the job says so: whoever sees it failed finds no file left.
+    const dropFile = status === ImportStatus.CANCELLED || (status === ImportStatus.FAILED && FILE_PROBLEMS.has(key ?? ""));
+    if (dropFile) await removeJobFile(this.deps.ds, job);
     await this.deps.ds.query(
       `UPDATE import_jobs SET status = $2, error_key = $3, error_params = $4, finished_at = now(), updated_at = now() WHERE id = $1 AND status = ANY($5)`,
       [job.id, status, key, params ? JSON.stringify(params) : null, from],
     );
     // What a failed or cancelled read staged and kept is of no use (a retry reads the file again).
     if (status !== ImportStatus.DONE) await discardStaged(this.deps.ds, job.id, this.deps.config.IMPORT_STATEMENT_TIMEOUT_MS);
-    // A file refused for what it holds would fail the same way again: it goes at once.
-    if (status === ImportStatus.CANCELLED || (status === ImportStatus.FAILED && FILE_PROBLEMS.has(key ?? ""))) await removeJobFile(this.deps.ds, job);
     this.publish(job);
   }
 }
