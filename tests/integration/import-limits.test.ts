@@ -79,6 +79,16 @@ describe("uploads a member may make", () => {
 });
 
 describe("files of imports that stopped", () => {
+  /** A member's import that failed in a way a retry may mend (its file kept), and that file. */
+  async function failedWithFile(name: string) {
+    const u = await member();
+    const up = await uploadImport(server, u.token, "gedcom", name, gedcom551("0 @I1@ INDI", "1 NAME A /B/"));
+    await waitForJob(server, u.token, up.id!, ["review"]);
+    const [[{ file_path: file }]]: [[{ file_path: string }]] = await server.ds.query(
+      `UPDATE import_jobs SET status = 'failed', error_key = 'ingestion.failed', finished_at = now() WHERE id = $1 RETURNING file_path`, [rawId(up.id!)]);
+    return { u, up, file };
+  }
+
   it("a file refused for what it holds is deleted at once and cannot be retried", async () => {
     const u = await member();
     // Starts like GEDCOM, then 3 MB of text that is not.
@@ -95,10 +105,7 @@ describe("files of imports that stopped", () => {
   });
 
   it("a retryable file is kept for the retry window, then deleted", async () => {
-    const u = await member();
-    const up = await uploadImport(server, u.token, "gedcom", "keep.ged", gedcom551("0 @I1@ INDI", "1 NAME A /B/"));
-    await waitForJob(server, u.token, up.id!, ["review"]);
-    const [[{ file_path: file }]] = await server.ds.query(`UPDATE import_jobs SET status = 'failed', error_key = 'ingestion.failed', finished_at = now() WHERE id = $1 RETURNING file_path`, [rawId(up.id!)]);
+    const { u, up, file } = await failedWithFile("keep.ged");
     expect(existsSync(file)).toBe(true);
     await new Promise((r) => setTimeout(r, 300));
     expect(existsSync(file)).toBe(true);
@@ -112,10 +119,7 @@ describe("files of imports that stopped", () => {
   });
 
   it("cancelImport gives up a failed import and removes its file", async () => {
-    const u = await member();
-    const up = await uploadImport(server, u.token, "gedcom", "give-up.ged", gedcom551("0 @I1@ INDI", "1 NAME A /B/"));
-    await waitForJob(server, u.token, up.id!, ["review"]);
-    const [[{ file_path: file }]] = await server.ds.query(`UPDATE import_jobs SET status = 'failed', error_key = 'ingestion.failed', finished_at = now() WHERE id = $1 RETURNING file_path`, [rawId(up.id!)]);
+    const { u, up, file } = await failedWithFile("give-up.ged");
     expect(existsSync(file)).toBe(true);
     const res = await server.gql<{ cancelImport: { status: string } }>(`mutation($id: ID!) { cancelImport(id: $id) { status } }`, { id: up.id }, { token: u.token });
     expect(res.data?.cancelImport.status).toBe("cancelled");

@@ -7,6 +7,8 @@ import {
   isListType,
   Kind,
   parse,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
   valueFromAST,
   type DocumentNode,
   type FieldNode,
@@ -46,6 +48,7 @@ export interface OperationCost {
 }
 
 type Sizes = Record<string, number>;
+type Walk = { introspection: boolean; fragments: Map<string, FragmentDefinitionNode>; variables: Record<string, unknown> };
 
 export class CostCalculator {
   private readonly introspectionSizes: Sizes;
@@ -82,7 +85,7 @@ export class CostCalculator {
     if (!operation) return { cost: 0, introspection: false };
     const root = operation.operation === "mutation" ? this.schema.getMutationType() : operation.operation === "subscription" ? this.schema.getSubscriptionType() : this.schema.getQueryType();
     if (!root) return { cost: 0, introspection: false };
-    const state = { introspection: false, fragments, variables: variables ?? {} };
+    const state: Walk = { introspection: false, fragments, variables: variables ?? {} };
     // Counted in tenths (a scalar is 1, an object field 10), so sums stay whole numbers.
     const tenths = this.selectionCost(operation.selectionSet, root, false, state, new Set());
     return { cost: Math.ceil(tenths / 10), introspection: state.introspection };
@@ -92,7 +95,7 @@ export class CostCalculator {
     set: SelectionSetNode,
     parent: GraphQLNamedType,
     pageCounted: boolean,
-    state: { introspection: boolean; fragments: Map<string, FragmentDefinitionNode>; variables: Record<string, unknown> },
+    state: Walk,
     spreading: Set<string>,
   ): number {
     let total = 0;
@@ -118,7 +121,7 @@ export class CostCalculator {
     node: FieldNode,
     parent: GraphQLNamedType,
     pageCounted: boolean,
-    state: { introspection: boolean; fragments: Map<string, FragmentDefinitionNode>; variables: Record<string, unknown> },
+    state: Walk,
     spreading: Set<string>,
   ): number {
     const name = node.name.value;
@@ -129,30 +132,32 @@ export class CostCalculator {
     if (!field) return SCALAR;
     const type = getNamedType(field.type);
     if (!node.selectionSet || !isCompositeType(type)) return SCALAR;
-    const args = this.args(node, field, state.variables);
+    const args = this.argumentValues(node, field, state.variables);
+    const hasFirst = field.args.some((a) => a.name === "first");
     let size = 1;
     let page = false;
-    if (typeof args.first === "number") {
-      size = Math.max(0, args.first);
+    if (hasFirst) {
+      // A page without `first` (or with null) is the default page.
+      size = Math.max(0, typeof args.first === "number" ? args.first : DEFAULT_PAGE_SIZE);
       page = true;
     } else if (Array.isArray(args.ids)) {
       size = args.ids.length;
     } else if (isListType(getNullableType(field.type))) {
       const ext = field.extensions as { listSize?: number; listSizeFrom?: (args: Record<string, unknown>) => number } | undefined;
-      const declared = ext?.listSizeFrom ? ext.listSizeFrom(this.allArgs(node, field, state.variables)) : ext?.listSize;
+      const declared = ext?.listSizeFrom ? ext.listSizeFrom(args) : ext?.listSize;
       size = introspective ? (this.introspectionSizes[name] ?? LIST_ESTIMATE) : pageCounted && (name === "edges" || name === "nodes") ? 1 : (declared ?? LIST_ESTIMATE);
     }
     return OBJECT + size * this.selectionCost(node.selectionSet, type, page, state, spreading);
   }
 
   private field(parent: GraphQLNamedType, name: string): GraphQLField<unknown, unknown> | undefined {
-    if (name === "__schema") return { ...fieldStub, type: this.schema.getType("__Schema")! } as GraphQLField<unknown, unknown>;
-    if (name === "__type") return { ...fieldStub, type: this.schema.getType("__Type")! } as GraphQLField<unknown, unknown>;
+    if (name === SchemaMetaFieldDef.name) return SchemaMetaFieldDef;
+    if (name === TypeMetaFieldDef.name) return TypeMetaFieldDef;
     return "getFields" in parent ? (parent.getFields() as Record<string, GraphQLField<unknown, unknown>>)[name] : undefined;
   }
 
-  /** Every argument of the field as the request gives it, defaults included (for `listSizeFrom`). */
-  private allArgs(node: FieldNode, field: GraphQLField<unknown, unknown>, variables: Record<string, unknown>): Record<string, unknown> {
+  /** Every argument of the field as the request gives it (a variable's value, or a literal), defaults included. */
+  private argumentValues(node: FieldNode, field: GraphQLField<unknown, unknown>, variables: Record<string, unknown>): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const def of field.args) {
       const given = node.arguments?.find((a) => a.name.value === def.name);
@@ -160,20 +165,4 @@ export class CostCalculator {
     }
     return out;
   }
-
-  /** The field's `first` and `ids` as the request gives them (a variable's value, or a literal). */
-  private args(node: FieldNode, field: GraphQLField<unknown, unknown>, variables: Record<string, unknown>): { first?: unknown; ids?: unknown } {
-    const out: Record<string, unknown> = {};
-    for (const arg of node.arguments ?? []) {
-      if (arg.name.value !== "first" && arg.name.value !== "ids") continue;
-      const def = field.args.find((a) => a.name === arg.name.value);
-      out[arg.name.value] = arg.value.kind === Kind.VARIABLE ? variables[arg.value.name.value] : def ? valueFromAST(arg.value, def.type, variables) : undefined;
-    }
-    // A page without `first` (or with null) is the default page.
-    const first = field.args.find((a) => a.name === "first");
-    if (first && (out.first === undefined || out.first === null)) out.first = first.defaultValue ?? DEFAULT_PAGE_SIZE;
-    return out;
-  }
 }
-
-const fieldStub = { name: "", description: null, args: [], extensions: {}, astNode: undefined, deprecationReason: null };

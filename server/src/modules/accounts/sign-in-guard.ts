@@ -14,7 +14,6 @@
  */
 import type { Context } from "../../common/context.js";
 import { addressKey } from "../../common/client-address.js";
-import { AppError, ErrorCode } from "../../common/errors.js";
 import { newId } from "../../common/uuid.js";
 import { rateLimit } from "../security/index.js";
 import { newToken } from "./tokens.js";
@@ -65,10 +64,7 @@ async function waitAfterFailures(ctx: Context, bucket: string): Promise<void> {
   if (n < FREE_FAILURES || !newest) return;
   const waitMs = Math.min(WINDOW * 1000, 1000 * 2 ** (n - FREE_FAILURES));
   const left = newest.getTime() + waitMs - Date.now();
-  if (left > 0) {
-    const seconds = Math.ceil(left / 1000);
-    throw new AppError(ErrorCode.RATE_LIMITED, "errors.rate_limited", { wait: Math.ceil(seconds / 60) }, [], seconds);
-  }
+  if (left > 0) throw rateLimit.waitFor(Math.ceil(left / 1000));
 }
 
 async function trustedDevice(ctx: Context, token: string): Promise<{ id: string; userId: string } | null> {

@@ -26,7 +26,7 @@ export async function waitingBytes(ds: DataSource, userId: string): Promise<numb
 }
 
 export async function allowance(ds: DataSource, config: Config, userId: string): Promise<Allowance> {
-  const [used, waiting] = await Promise.all([rateLimit.used(ds, bucket(userId), HOUR), waitingBytes(ds, userId)]);
+  const [{ n: used }, waiting] = await Promise.all([rateLimit.state(ds, bucket(userId), HOUR), waitingBytes(ds, userId)]);
   return {
     uploadsPerHour: config.IMPORT_UPLOADS_PER_HOUR,
     uploadsLeft: Math.max(0, config.IMPORT_UPLOADS_PER_HOUR - used),

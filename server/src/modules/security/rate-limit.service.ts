@@ -9,9 +9,11 @@ export interface Limit {
 
 type Db = DataSource | EntityManager;
 
-export function limited(oldest: Date | null, limit: Limit): AppError {
-  const retry = oldest ? Math.max(1, Math.ceil((oldest.getTime() + limit.windowSeconds * 1000 - Date.now()) / 1000)) : limit.windowSeconds;
-  return new AppError(ErrorCode.RATE_LIMITED, "errors.rate_limited", { wait: Math.ceil(retry / 60) }, [], retry);
+/** RATE_LIMITED, with when to retry: in seconds for programs, in minutes for people. */
+export const waitFor = (seconds: number): AppError => new AppError(ErrorCode.RATE_LIMITED, "errors.rate_limited", { wait: Math.ceil(seconds / 60) }, [], seconds);
+
+function limited(oldest: Date | null, limit: Limit): AppError {
+  return waitFor(oldest ? Math.max(1, Math.ceil((oldest.getTime() + limit.windowSeconds * 1000 - Date.now()) / 1000)) : limit.windowSeconds);
 }
 
 const COUNT = `SELECT count(*)::int AS n, min(created_at) AS oldest FROM rate_limit_hits
@@ -54,12 +56,6 @@ export async function state(db: Db, bucket: string, windowSeconds: number): Prom
 /** Takes back the newest attempt counted (one that turned out not to count, such as a success). */
 export async function undo(db: Db, bucket: string): Promise<void> {
   await db.query(`DELETE FROM rate_limit_hits WHERE id = (SELECT id FROM rate_limit_hits WHERE bucket = $1 ORDER BY created_at DESC, id DESC LIMIT 1)`, [bucket]);
-}
-
-/** Attempts counted in the bucket's current window. */
-export async function used(db: Db, bucket: string, windowSeconds: number): Promise<number> {
-  const [row]: { n: number }[] = await db.query(COUNT, [bucket, windowSeconds]);
-  return row.n;
 }
 
 export async function reset(db: Db, bucket: string): Promise<void> {

@@ -1,19 +1,17 @@
-import { hasAnyRole, Role } from "../../../common/auth/roles.js";
 import type { Context } from "../../../common/context.js";
 import { notFound } from "../../../common/errors.js";
-import { curatedIds } from "../curation/curation.policy.js";
-import { accessTo, livingSql, POLICY_COLUMNS } from "../people/person.policy.js";
+import { accessTo, POLICY_COLUMNS } from "../people/person.policy.js";
 import { PERSON_COLUMNS, presentPerson, type PersonRow } from "../people/person.present.js";
 import { withRelatives } from "../people/person.relatives.js";
+import { seesPersonSql, viewerParams } from "../people/person.visibility.js";
 import { MAX_GENERATIONS, rawIdOf } from "../people/person.service.js";
 import { NOT_RELATED, relationshipNames, SAME_PERSON, type Gender, type LinkKind, type RelationShape } from "./relationship.names.js";
 import { RelationshipStep, type RelationshipView } from "./relationship.types.js";
 
 /** Who the viewer may walk through: the same rule as accessTo's "none", in SQL. */
 const VISIBLE = `($4 OR p.is_public OR p.created_by = $3 OR p.user_id = $3)`;
-/** Not "Private" to the viewer (accessTo's private rule in SQL): a union is only walked between two such people. */
-const SHOWN = (x: string) =>
-  `($4 OR ${x}.created_by = $3 OR ${x}.user_id = $3 OR (${x}.is_public AND (${x}.village_id = ANY($6::uuid[]) OR ${x}.id = ANY($7::uuid[]) OR NOT ${livingSql(x)})))`;
+/** Not "Private" to the viewer (seesPersonSql, $3/$4/$6 from viewerParams): a union is only walked between two such people. */
+const SHOWN = (x: string) => seesPersonSql(x, "$3", "$4", "$6");
 
 /**
  * One statement: from a and b (and each one's spouses) climb up to MAX_GENERATIONS
@@ -89,11 +87,8 @@ export async function relationship(ctx: Context, aGlobalId: string, bGlobalId: s
   const a = rawIdOf(aGlobalId, "Person");
   const b = rawIdOf(bGlobalId, "Person");
   if (!a || !b) throw notFound();
-  const staff = hasAnyRole(ctx.viewer.roles, [Role.ADMIN, Role.EDITOR]);
-  // Curators see the living of their own villages (accessTo's partial), not of every village.
-  const curated = curatedIds(ctx.viewer);
-  const relatives = [...(await withRelatives(ctx))];
-  const meets: MeetRow[] = a === b ? [] : await ctx.ds.query(PATH_SQL, [a, b, ctx.viewer.userId, staff, MAX_GENERATIONS, curated, relatives]);
+  const [uid, staff, near] = await viewerParams(ctx);
+  const meets: MeetRow[] = a === b ? [] : await ctx.ds.query(PATH_SQL, [a, b, uid, staff, MAX_GENERATIONS, near]);
   const ids = new Set([a, b, ...meets.flatMap((m) => [...m.path_a, ...m.path_b])]);
   const rows: PersonRow[] = await ctx.ds.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1)`, [[...ids]]);
   const byId = new Map(rows.map((r) => [r.id, r]));
