@@ -3,19 +3,10 @@ import type { Context } from "../common/context.js";
 import { AppError, ErrorCode } from "../common/errors.js";
 import { fromGlobalId } from "../common/global-id.js";
 import { Node, type NodeLoader } from "../common/node.js";
-import { memberNode } from "../modules/accounts/index.js";
-import { assetNode, eventNode, familyNode, personNode, registryEntryNode, registryNode, Village, villageNode } from "../modules/genealogy/index.js";
-import { Rootspace, rootspaceNode } from "../modules/rootspaces/index.js";
+import { AREAS } from "../modules/areas.js";
 
-/** Every type `node(id)` can return; each area adds its loader here. */
-const nodeLoaders: Record<string, NodeLoader<Context>> = {
-  [Rootspace.typeName]: rootspaceNode,
-  User: memberNode,
-  [Village.typeName]: villageNode,
-  Person: personNode,
-  Family: familyNode,
-  Event: eventNode, Registry: registryNode, RegistryEntry: registryEntryNode, Asset: assetNode,
-};
+/** Every type `node(id)` can return, from the areas' manifests. */
+const nodeLoaders: Readonly<Record<string, NodeLoader<Context>>> = Object.assign({}, ...AREAS.map((area) => area.nodes ?? {}));
 
 async function loadNode(ctx: Context, id: string): Promise<object | null> {
   const ref = fromGlobalId(id);

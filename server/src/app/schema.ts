@@ -12,40 +12,11 @@ import { buildSchema } from "type-graphql";
 import { authChecker } from "../common/auth/authorized.js";
 import { Role } from "../common/auth/roles.js";
 import type { EventBus } from "../common/event-bus.js";
-import { AuthResolver, RolesResolver } from "../modules/accounts/index.js";
-import { CurationResolver, DedupeResolver, FamilyResolver, HistoryResolver, PersonFamilyResolver, PersonResolver, RelationshipResolver, VillageResolver } from "../modules/genealogy/index.js";
-import * as hub from "../modules/genealogy/index.js";
-import { ImportJobResolver, PersonFileRecordsResolver } from "../modules/ingestion/index.js";
-import { OutboxResolver } from "../modules/mail/index.js";
-import { RootspaceResolver } from "../modules/rootspaces/index.js";
+import { AREAS } from "../modules/areas.js";
 import { NodeResolver } from "./node.resolver.js";
 
-/** Every resolver of every area; an area adds its resolvers here. */
-const resolvers = [
-  NodeResolver,
-  RootspaceResolver,
-  AuthResolver,
-  RolesResolver,
-  OutboxResolver,
-  VillageResolver,
-  PersonResolver,
-  FamilyResolver,
-  PersonFamilyResolver,
-  hub.EventResolver,
-  hub.VillageEventsResolver,
-  hub.PersonEventsResolver,
-  hub.RegistryResolver,
-  hub.RegistryCountryResolver,
-  hub.VillageRegistryResolver,
-  hub.AssetResolver,
-  hub.VillageAssetResolver,
-  CurationResolver,
-  HistoryResolver,
-  DedupeResolver,
-  RelationshipResolver,
-  ImportJobResolver,
-  PersonFileRecordsResolver,
-] as const;
+/** Every resolver: the platform's own, then each area's (from its manifest). */
+const resolvers = [NodeResolver, ...AREAS.flatMap((area) => area.resolvers ?? [])] as const;
 
 /**
  * Adds the `@auth(requires: [Role!]!)` directive definition so the role rules that

@@ -18,8 +18,8 @@ import type { EventBus } from "../common/event-bus.js";
 import { currentLanguage, negotiateLanguage, requestLanguage } from "../common/i18n.js";
 import { logger } from "../common/logger.js";
 import { bearerToken, resolveViewer } from "../modules/accounts/index.js";
-import { cspReportRouter } from "../modules/security/index.js";
-import { exportRouter, gedcomImporter, ImportRunner, importRouter, registerRunner, sheetImporter } from "../modules/ingestion/index.js";
+import { AREAS } from "../modules/areas.js";
+import { gedcomImporter, ImportRunner, importRouter, registerRunner, sheetImporter } from "../modules/ingestion/index.js";
 import { jitExecutor, localGateway } from "./executor.js";
 import { presentError } from "./format-error.js";
 import { healthHandler } from "./health.js";
@@ -119,9 +119,8 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
     requestLanguage.run(negotiateLanguage(req.get("x-roots-language"), req.get("accept-language")), next);
   });
   app.get("/health", healthHandler(ds, APP_VERSION));
-  app.use(cspReportRouter(ds, config.CSP_REPORTS_PER_IP_PER_HOUR));
+  for (const area of AREAS) for (const router of area.http?.({ ds, bus, config }) ?? []) app.use(router);
   app.use(importRouter({ ds, bus, config, kick: () => imports.kick(), kinds: Object.keys(importers) }));
-  app.use(exportRouter({ ds, bus, config }));
   app.use(
     "/graphql",
     express.json({ limit: "1mb" }),

@@ -2,24 +2,29 @@ import { createPubSub } from "@graphql-yoga/subscription";
 import { createRedisEventTarget } from "@graphql-yoga/redis-event-target";
 import { Redis } from "ioredis";
 
-/** Topics published on the bus, with their payloads. */
-export type Topics = {
-  ROOTSPACE_UPDATED: [{ id: string; slug: string }];
-  IMPORT_JOB_UPDATED: [{ id: string; userId: string }];
-};
+/**
+ * Topics published on the bus, with their payloads. Each area adds its own next to its
+ * manifest (`declare module "…/common/event-bus.js" { interface Topics { … } }`) and lists
+ * their names in the manifest.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Topics {}
 
-export type EventBus = ReturnType<typeof createPubSub<Topics>> & { close(): Promise<void> };
+/** The same map as a type alias, which the pub/sub's index-signature constraint accepts. */
+type TopicMap = { [K in keyof Topics]: Topics[K] };
+
+export type EventBus = ReturnType<typeof createPubSub<TopicMap>> & { close(): Promise<void> };
 
 /**
  * In-process by default; with REDIS_URL every server instance receives every event,
  * so subscribers behind a load balancer all get it.
  */
 export function createEventBus(redisUrl?: string): EventBus {
-  if (!redisUrl) return Object.assign(createPubSub<Topics>(), { close: async () => {} });
+  if (!redisUrl) return Object.assign(createPubSub<TopicMap>(), { close: async () => {} });
   const publishClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const subscribeClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const eventTarget = createRedisEventTarget({ publishClient, subscribeClient });
-  return Object.assign(createPubSub<Topics>({ eventTarget }), {
+  return Object.assign(createPubSub<TopicMap>({ eventTarget }), {
     close: async () => {
       publishClient.disconnect();
       subscribeClient.disconnect();

@@ -1,10 +1,32 @@
-/** Public surface of the accounts area. */
+/** Public surface of the accounts area: sign-up, sign-in, sessions, profile, role grants. */
+import { defineArea } from "../../common/area.js";
+import { Role } from "../../common/auth/roles.js";
+import { AuthResolver } from "./auth.resolver.js";
+import { seedDemoAccounts } from "./demo-seed.js";
+import { MagicLink } from "./magic-link.entity.js";
+import { memberNode } from "./member.node.js";
+import { RefreshToken } from "./refresh-token.entity.js";
+import { RolesResolver } from "./roles.resolver.js";
+import { Session } from "./session.entity.js";
+import { TrustedDevice } from "./trusted-device.entity.js";
+import { UserRole } from "./user-role.entity.js";
+import { User } from "./user.entity.js";
+
 export { bearerToken, hashToken, resolveViewer } from "./viewer.service.js";
-export { AuthResolver } from "./auth.resolver.js";
-export { RolesResolver } from "./roles.resolver.js";
 export { MemberView } from "./roles.types.js";
-export { memberNode } from "./member.node.js";
 export { REFRESH_COOKIE } from "./tokens.js";
-export { User } from "./user.entity.js";
-export { UserRole } from "./user-role.entity.js";
-export { Session } from "./session.entity.js";
+export { AuthResolver, memberNode, RolesResolver, Session, User, UserRole };
+
+/** The client shows this area in `app/auth` (session), `features/auth`, `features/settings` and `features/admin`. */
+export const accountsArea = defineArea({
+  name: "accounts",
+  resolvers: [AuthResolver, RolesResolver],
+  entities: [User, UserRole, Session, RefreshToken, MagicLink, TrustedDevice],
+  nodes: { User: memberNode },
+  management: [
+    { path: "/management", roles: [Role.ADMIN, Role.EDITOR, Role.MODERATOR] },
+    { path: "/admin", roles: [Role.ADMIN] },
+    { path: "/admin/roles", roles: [Role.ADMIN] },
+  ],
+  seed: seedDemoAccounts,
+});

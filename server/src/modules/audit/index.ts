@@ -1,3 +1,8 @@
-/** Public surface of the audit area. */
+/** Public surface of the audit area: the trail of every write (read through genealogy's history). */
+import { defineArea } from "../../common/area.js";
+import { AuditLog } from "./audit-log.entity.js";
+
 export { audit, type AuditEntry } from "./audit.service.js";
-export { AuditLog } from "./audit-log.entity.js";
+export { AuditLog };
+
+export const auditArea = defineArea({ name: "audit", entities: [AuditLog] });

@@ -1,22 +1,64 @@
-/** Public surface of the genealogy area. */
-export { Village } from "./villages/village.entity.js";
-export { VillageResolver } from "./villages/village.resolver.js";
-export { villageNode } from "./villages/village.service.js";
+/** Public surface of the genealogy area: villages, families, people, unions, events, registries, assets, curation. */
+import type { DataSource } from "typeorm";
+import { defineArea } from "../../common/area.js";
+import { Role } from "../../common/auth/roles.js";
+import { Asset } from "./assets/asset.entity.js";
+import { AssetResolver, VillageAssetResolver } from "./assets/asset.resolver.js";
+import { assetNode } from "./assets/asset.service.js";
+import { CurationResolver } from "./curation/curation.resolver.js";
+import { HistoryResolver } from "./curation/history.resolver.js";
+import { VillageCurator } from "./curation/village-curator.entity.js";
+import { GenealogyEvent } from "./events/event.entity.js";
+import { EventResolver, PersonEventsResolver, VillageEventsResolver } from "./events/event.resolver.js";
+import { eventNode } from "./events/event.service.js";
+import { Family } from "./families/family.entity.js";
+import { FamilyResolver, familyNode, PersonFamilyResolver } from "./families/family.resolver.js";
+import { DedupeResolver } from "./people/dedupe.resolver.js";
+import { ParentLink } from "./people/parent-link.entity.js";
+import { Person } from "./people/person.entity.js";
+import { PersonResolver } from "./people/person.resolver.js";
+import { personNode } from "./people/person.service.js";
+import { Union } from "./people/union.entity.js";
+import { Registry, RegistryEntry } from "./registries/registry.entity.js";
+import { RegistryCountryResolver, RegistryResolver, VillageRegistryResolver } from "./registries/registry.resolver.js";
+import { registryEntryNode, registryNode } from "./registries/registry.service.js";
+import { RelationshipResolver } from "./relationships/relationship.resolver.js";
+import { seedDemoGenealogy } from "./seed/demo-genealogy.js";
+import { seedDemoHub } from "./seed/demo-hub.js";
+import { Village } from "./villages/village.entity.js";
+import { VillageResolver } from "./villages/village.resolver.js";
+import { villageNode } from "./villages/village.service.js";
+
 export { ensureVillages, importVillages } from "./villages/village.import.js";
 export { hasArabic, nameKeys, normalizeArabic, normalizeLatin, skeleton } from "./names/normalize.js";
 export { inReaderScript } from "./names/reader-script.js";
-export { PersonResolver } from "./people/person.resolver.js";
-export { personNode, personNodes } from "./people/person.service.js";
+export { personNodes } from "./people/person.service.js";
 export { PersonView } from "./people/person.types.js";
 export { mayMerge } from "./people/merge.service.js";
-export { FamilyResolver, PersonFamilyResolver, familyNode } from "./families/family.resolver.js";
-export { EventResolver, PersonEventsResolver, VillageEventsResolver } from "./events/event.resolver.js";
-export { RegistryCountryResolver, RegistryResolver, VillageRegistryResolver } from "./registries/registry.resolver.js";
-export { AssetResolver, VillageAssetResolver } from "./assets/asset.resolver.js";
-export { eventNode } from "./events/event.service.js";
-export { registryEntryNode, registryNode } from "./registries/registry.service.js";
-export { assetNode } from "./assets/asset.service.js";
-export { CurationResolver } from "./curation/curation.resolver.js";
-export { HistoryResolver } from "./curation/history.resolver.js";
-export { DedupeResolver } from "./people/dedupe.resolver.js";
-export { RelationshipResolver } from "./relationships/relationship.resolver.js";
+export { personNode, Village };
+
+export const genealogyArea = defineArea({
+  name: "genealogy",
+  resolvers: [
+    VillageResolver, PersonResolver, FamilyResolver, PersonFamilyResolver,
+    EventResolver, VillageEventsResolver, PersonEventsResolver,
+    RegistryResolver, RegistryCountryResolver, VillageRegistryResolver,
+    AssetResolver, VillageAssetResolver,
+    CurationResolver, HistoryResolver, DedupeResolver, RelationshipResolver,
+  ],
+  entities: [Village, Family, Person, ParentLink, Union, GenealogyEvent, Registry, RegistryEntry, Asset, VillageCurator],
+  nodes: {
+    [Village.typeName]: villageNode,
+    Person: personNode,
+    Family: familyNode,
+    Event: eventNode,
+    Registry: registryNode,
+    RegistryEntry: registryEntryNode,
+    Asset: assetNode,
+  },
+  management: [{ path: "/management/villages", roles: [Role.LOCAL_ROOT_CURATOR, Role.EDITOR] }],
+  seed: async (ds: DataSource) => {
+    await seedDemoGenealogy(ds);
+    await seedDemoHub(ds);
+  },
+});

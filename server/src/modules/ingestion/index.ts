@@ -1,12 +1,30 @@
-/** Public surface of the ingestion area (GEDCOM and spreadsheet imports). */
-export { ExternalId, ImportJob, ImportStaged, ImportWarning } from "./import-job.entity.js";
-export { ImportJobResolver } from "./import-job.resolver.js";
-export { PersonFileRecordsResolver } from "./kept-person.resolver.js";
+/** Public surface of the ingestion area (GEDCOM and spreadsheet imports, GEDCOM export). */
+import { defineArea } from "../../common/area.js";
+import { exportRouter } from "./gedcom-io/export.route.js";
+import { ExternalId, ImportJob, ImportStaged, ImportWarning } from "./import-job.entity.js";
+import { ImportJobResolver } from "./import-job.resolver.js";
+import { ImportOutcome } from "./import-outcome.entity.js";
+import { PersonFileRecordsResolver } from "./kept-person.resolver.js";
+import { KeptMedia, KeptRecord } from "./kept-record.entity.js";
+
+declare module "../../common/event-bus.js" {
+  interface Topics {
+    IMPORT_JOB_UPDATED: [{ id: string; userId: string }];
+  }
+}
+
 export { registerRunner } from "./import-job.service.js";
 export { ImportRunner } from "./runner.js";
 export { importRouter } from "./upload.route.js";
 export { sheetImporter } from "./spreadsheet/sheet.importer.js";
-export { KeptMedia, KeptRecord } from "./kept-record.entity.js";
-export { ImportOutcome } from "./import-outcome.entity.js";
 export { gedcomImporter } from "./gedcom-io/gedcom.importer.js";
-export { exportRouter, exportGedcom } from "./gedcom-io/export.route.js";
+export { exportGedcom } from "./gedcom-io/export.route.js";
+export { ImportJob };
+
+export const ingestionArea = defineArea({
+  name: "ingestion",
+  resolvers: [ImportJobResolver, PersonFileRecordsResolver],
+  entities: [ImportJob, ImportStaged, ImportOutcome, ImportWarning, ExternalId, KeptRecord, KeptMedia],
+  topics: ["IMPORT_JOB_UPDATED"],
+  http: (services) => [exportRouter(services)],
+});

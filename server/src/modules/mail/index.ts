@@ -1,4 +1,15 @@
-/** Public surface of the mail area. */
+/** Public surface of the mail area: outgoing email and the admin outbox. */
+import { defineArea } from "../../common/area.js";
+import { Role } from "../../common/auth/roles.js";
+import { OutboxEmail } from "./outbox-email.entity.js";
+import { OutboxResolver } from "./outbox.resolver.js";
+
 export { sendMail, type MailMessage } from "./mailer.js";
-export { OutboxResolver } from "./outbox.resolver.js";
-export { OutboxEmail } from "./outbox-email.entity.js";
+export { OutboxEmail, OutboxResolver };
+
+export const mailArea = defineArea({
+  name: "mail",
+  resolvers: [OutboxResolver],
+  entities: [OutboxEmail],
+  management: [{ path: "/admin/outbox", roles: [Role.ADMIN] }],
+});

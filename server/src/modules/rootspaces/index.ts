@@ -1,4 +1,21 @@
-/** Public surface of the rootspaces area. */
-export { Rootspace } from "./rootspace.entity.js";
-export { RootspaceResolver } from "./rootspace.resolver.js";
-export { rootspaceNode } from "./rootspace.service.js";
+/** Public surface of the rootspaces area: the country-level spaces (Lebanon first) records belong to. */
+import { defineArea } from "../../common/area.js";
+import { Rootspace } from "./rootspace.entity.js";
+import { RootspaceResolver } from "./rootspace.resolver.js";
+import { rootspaceNode } from "./rootspace.service.js";
+
+declare module "../../common/event-bus.js" {
+  interface Topics {
+    ROOTSPACE_UPDATED: [{ id: string; slug: string }];
+  }
+}
+
+export { Rootspace, RootspaceResolver, rootspaceNode };
+
+export const rootspacesArea = defineArea({
+  name: "rootspaces",
+  resolvers: [RootspaceResolver],
+  entities: [Rootspace],
+  nodes: { [Rootspace.typeName]: rootspaceNode },
+  topics: ["ROOTSPACE_UPDATED"],
+});

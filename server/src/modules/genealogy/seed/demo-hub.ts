@@ -1,7 +1,7 @@
 import type { DataSource } from "typeorm";
-import { logger } from "../../common/logger.js";
-import { newId } from "../../common/uuid.js";
-import { nameKeys } from "../../modules/genealogy/index.js";
+import { logger } from "../../../common/logger.js";
+import { newId } from "../../../common/uuid.js";
+import { nameKeys } from "../names/normalize.js";
 
 /**
  * Root-hub demo content for Zahle and Ehden: landmarks and festivals that exist, in three

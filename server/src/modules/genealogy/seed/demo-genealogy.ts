@@ -1,7 +1,7 @@
 import type { DataSource } from "typeorm";
-import { logger } from "../../common/logger.js";
-import { newId } from "../../common/uuid.js";
-import { nameKeys } from "../../modules/genealogy/index.js";
+import { logger } from "../../../common/logger.js";
+import { newId } from "../../../common/uuid.js";
+import { nameKeys } from "../names/normalize.js";
 
 /**
  * Demo content for two real villages (Zahle and Ehden): their history in three languages,

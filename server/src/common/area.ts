@@ -1,0 +1,47 @@
+import type { Router } from "express";
+import type { DataSource } from "typeorm";
+import type { Config } from "../config.js";
+import type { Role } from "./auth/roles.js";
+import type { Context } from "./context.js";
+import type { EventBus, Topics } from "./event-bus.js";
+import type { NodeLoader } from "./node.js";
+
+/** What an area's HTTP routes (uploads, downloads, reports) are built from. */
+export interface AreaServices {
+  ds: DataSource;
+  bus: EventBus;
+  config: Config;
+}
+
+/** A page under /management or /admin that an area adds, and the roles that may open it (admin always may). */
+export interface ManagementRoute {
+  path: string;
+  roles: readonly Role[];
+}
+
+/**
+ * One area of the product, as `app/` and `db/` see it: everything they assemble comes
+ * from these manifests (listed once, in `modules/areas.ts`), so adding an area touches
+ * its own folder and one line there.
+ */
+export interface AreaManifest {
+  /** Folder name, also the client's feature folder (see the README's "What is where"). */
+  name: string;
+  /** The feature flag that switches the area on and off; absent for the platform's core. */
+  flag?: string;
+  resolvers?: readonly Function[];
+  /** TypeORM entities; migrations must match the union of every area's list (CI checks). */
+  entities?: readonly Function[];
+  /** GraphQL type name → loader, for `node(id:)` and `nodes(ids:)`. */
+  nodes?: Readonly<Record<string, NodeLoader<Context>>>;
+  /** The event-bus topics the area publishes (their payloads are typed in `Topics`). */
+  topics?: readonly (keyof Topics)[];
+  /** Express routers mounted before GraphQL (uploads, downloads, reports). */
+  http?: (services: AreaServices) => Router[];
+  management?: readonly ManagementRoute[];
+  /** Demo data for the embedded database and `npm run db:seed`; idempotent. Runs in list order. */
+  seed?: (ds: DataSource) => Promise<void>;
+}
+
+/** Identity, for type checking at the definition site. */
+export const defineArea = <T extends AreaManifest>(area: T): T => area;

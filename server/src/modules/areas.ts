@@ -1,0 +1,24 @@
+import type { AreaManifest } from "../common/area.js";
+import { accountsArea } from "./accounts/index.js";
+import { analyticsArea } from "./analytics/index.js";
+import { auditArea } from "./audit/index.js";
+import { genealogyArea } from "./genealogy/index.js";
+import { ingestionArea } from "./ingestion/index.js";
+import { mailArea } from "./mail/index.js";
+import { rootspacesArea } from "./rootspaces/index.js";
+import { securityArea } from "./security/index.js";
+
+/**
+ * Every area of the server, in seeding order. `app/` (schema, node loaders, routes) and
+ * `db/` (entities, demo seed) read only this list: a new area adds one line here.
+ */
+export const AREAS: readonly AreaManifest[] = [
+  rootspacesArea,
+  accountsArea,
+  auditArea,
+  analyticsArea,
+  mailArea,
+  securityArea,
+  genealogyArea,
+  ingestionArea,
+];
