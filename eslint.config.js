@@ -3,6 +3,7 @@ import { createTypeScriptImportResolver } from "eslint-import-resolver-typescrip
 import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { boundaryZones } from "./eslint.boundaries.js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
@@ -24,6 +25,8 @@ export default tseslint.config(
       "import/no-cycle": ["error", { ignoreExternal: true }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/no-unsafe-function-type": "off",
+      // Areas meet only through their public index.ts; layers point one way (eslint.boundaries.js).
+      "import/no-restricted-paths": ["error", { zones: boundaryZones() }],
     },
   },
   {

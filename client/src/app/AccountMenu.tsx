@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useNavigate } from "react-router-dom";
-import { signOut } from "../features/auth/session";
-import { useAuth } from "../features/auth/useAuth";
+import { signOut } from "./auth/session";
+import { useAuth } from "./auth/useAuth";
 import { showToast } from "../ui/toast";
 
 /** Sign In / Join for visitors; the member's links and Sign out once signed in. */

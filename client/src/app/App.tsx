@@ -1,5 +1,5 @@
 import { BrowserRouter, useRoutes } from "react-router-dom";
-import { AuthBootstrap } from "../features/auth/AuthBootstrap";
+import { AuthBootstrap } from "./auth/AuthBootstrap";
 import { Toaster } from "../ui/Toaster";
 import { routes } from "./router";
 

@@ -10,7 +10,7 @@ vi.stubGlobal(
     return new Response(JSON.stringify({ data: { ping: "pong" } }), { headers: { "content-type": "application/json" } });
   }),
 );
-const { session } = await import("../features/auth/session");
+const { session } = await import("./auth/session");
 const { createApolloClient } = await import("./apollo");
 
 describe("Apollo client and the session", () => {

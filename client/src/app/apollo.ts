@@ -4,7 +4,7 @@ import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { getMainDefinition } from "@apollo/client/utilities";
 import { createClient } from "graphql-ws";
 import i18next from "i18next";
-import { session } from "../features/auth/session";
+import { session } from "./auth/session";
 import { currentLanguage } from "../i18n";
 
 const wsUrl = () => `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/graphql`;

@@ -1,15 +1,10 @@
-/** Navigation entries of the areas that exist; each area adds its entry when it ships. */
-export const NAV_ITEMS = [
-  { to: "/", labelKey: "nav.home", end: true },
-  { to: "/villages", labelKey: "nav.villages", end: false },
-  { to: "/treebuilder", labelKey: "nav.treebuilder", end: false },
-  { to: "/about", labelKey: "nav.about", end: false },
-] as const;
+import type { AreaLink } from "./area";
+import { AREAS } from "./areas";
 
-export const FOOTER_LINKS = [
-  { to: "/privacy", labelKey: "footer.privacy" },
-  { to: "/terms", labelKey: "footer.terms" },
-  { to: "/cookies", labelKey: "footer.cookies" },
-  { to: "/health", labelKey: "footer.status" },
-  { to: "/diagnostics", labelKey: "footer.diagnostics" },
-] as const;
+const byOrder = (a: AreaLink, b: AreaLink) => a.order - b.order;
+
+/** Header links of the areas that exist, in their order. */
+export const NAV_ITEMS: readonly AreaLink[] = AREAS.flatMap((area) => area.nav ?? []).sort(byOrder);
+
+/** Footer links, in their order. */
+export const FOOTER_LINKS: readonly AreaLink[] = AREAS.flatMap((area) => area.footer ?? []).sort(byOrder);

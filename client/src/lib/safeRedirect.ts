@@ -1,4 +1,4 @@
-import { appConfig } from "../app/config";
+import { appConfig } from "./config";
 
 const LOOPBACK_IPS = ["127.0.0.1", "[::1]", "::1"];
 

@@ -1,4 +1,4 @@
-import { appConfig } from "../app/config";
+import { appConfig } from "./config";
 
 /** Spec §5 / §9 constants. */
 export const STORAGE_VERSION = "1.0.0";

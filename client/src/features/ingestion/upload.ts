@@ -1,4 +1,4 @@
-import { session } from "../auth/session";
+import { session } from "../../app/auth/session";
 import { currentLanguage } from "../../i18n";
 
 export type ImportKind = "gedcom" | "spreadsheet";

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { appConfig } from "../../app/config";
+import { appConfig } from "../../lib/config";
 import { storage } from "../../lib/storage";
 import { useRootspacesQuery } from "./generated";
 

@@ -32,7 +32,13 @@ import { villageNode } from "./villages/village.service.js";
 export { ensureVillages, importVillages } from "./villages/village.import.js";
 export { hasArabic, nameKeys, normalizeArabic, normalizeLatin, skeleton } from "./names/normalize.js";
 export { inReaderScript } from "./names/reader-script.js";
-export { personNodes } from "./people/person.service.js";
+export { MIN_PARENT_GAP_YEARS, personNodes } from "./people/person.service.js";
+export { parseGenealogicalDate, type GenealogicalDate } from "./dates/genealogical-date.js";
+export { type NameKeys } from "./names/normalize.js";
+// The one access rule for people, for areas that show people (the GEDCOM export).
+export { accessTo, hiddenParts, POLICY_COLUMNS, type Access } from "./people/person.policy.js";
+export { PERSON_COLUMNS, type PersonRow } from "./people/person.present.js";
+export { withRelatives } from "./people/person.relatives.js";
 export { PersonView } from "./people/person.types.js";
 export { mayMerge } from "./people/merge.service.js";
 export { personNode, Village };

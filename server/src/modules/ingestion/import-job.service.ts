@@ -14,7 +14,7 @@ import { discardStaged } from "./staging.js";
 import { FILE_PROBLEMS } from "./importer.js";
 import { END_NAMES, endNames, warningRecord, type EndsRow, type WarningRow } from "./staged-names.js";
 import { presentJob, type ImportJobView, type ImportRecordView, type ImportWarningView } from "./import-job.types.js";
-import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
+import { MIN_PARENT_GAP_YEARS } from "../genealogy/index.js";
 
 const runners = new WeakMap<DataSource, ImportRunner>();
 

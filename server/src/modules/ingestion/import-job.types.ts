@@ -1,7 +1,7 @@
 import { Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { toGlobalId } from "../../common/global-id.js";
 import { translate, type Language } from "../../common/i18n.js";
-import { PersonView } from "../genealogy/people/person.types.js";
+import { PersonView } from "../genealogy/index.js";
 import { ImportStatus, type ImportCounts, type ImportJob } from "./import-job.entity.js";
 import { FILE_PROBLEMS } from "./importer.js";
 

@@ -2,7 +2,7 @@ import type { DataSource } from "typeorm";
 import type { Config } from "../../config.js";
 import type { ImportCounts, ImportJob } from "./import-job.entity.js";
 import type { Stager } from "./staging.js";
-import { normalizeLatin } from "../genealogy/names/normalize.js";
+import { normalizeLatin } from "../genealogy/index.js";
 
 /** What an importer gets while it reads a file into staging. */
 export interface StageContext {

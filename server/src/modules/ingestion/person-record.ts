@@ -1,5 +1,5 @@
-import { parseGenealogicalDate, type GenealogicalDate } from "../genealogy/dates/genealogical-date.js";
-import { hasArabic, nameKeys, type NameKeys } from "../genealogy/names/normalize.js";
+import { parseGenealogicalDate, type GenealogicalDate } from "../genealogy/index.js";
+import { hasArabic, nameKeys, type NameKeys } from "../genealogy/index.js";
 
 /** A person as an importer reads it, before it becomes a row of `people`. */
 export interface ImportedPerson {

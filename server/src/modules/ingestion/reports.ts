@@ -3,7 +3,7 @@ import type { DataSource } from "typeorm";
 import { translate, type Language } from "../../common/i18n.js";
 import { ImportStatus, type ImportJob } from "./import-job.entity.js";
 import type { SheetField } from "./spreadsheet/headers.js";
-import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
+import { MIN_PARENT_GAP_YEARS } from "../genealogy/index.js";
 import { END_NAMES, endNames, warningRecord, type EndsRow, type WarningRow } from "./staged-names.js";
 import { inReaderScript } from "../genealogy/index.js";
 

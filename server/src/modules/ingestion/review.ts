@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
 import type { ImportCounts, ImportJob } from "./import-job.entity.js";
 import { normalizeArabic, normalizeLatin } from "../genealogy/index.js";
-import { MIN_PARENT_GAP_YEARS } from "../genealogy/people/person.service.js";
+import { MIN_PARENT_GAP_YEARS } from "../genealogy/index.js";
 import { timed, timedQueries, type PhaseTimes, type Queryable } from "./phases.js";
 import { stagePeopleKeys } from "./staged-people.js";
 import { fileIdentity, sameFileSql } from "./importer.js";

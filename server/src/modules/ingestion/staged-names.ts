@@ -1,5 +1,5 @@
 import type { Language } from "../../common/i18n.js";
-import { inReaderScript } from "../genealogy/names/reader-script.js";
+import { inReaderScript } from "../genealogy/index.js";
 import type { Queryable } from "./phases.js";
 
 /**

@@ -1,5 +1,5 @@
 import type { DataSource } from "typeorm";
-import { hasArabic, normalizeArabic, normalizeLatin, skeleton } from "../genealogy/names/normalize.js";
+import { hasArabic, normalizeArabic, normalizeLatin, skeleton } from "../genealogy/index.js";
 
 /**
  * Matches place names from files to villages, in any script: Zahlé, Zahle, Zahleh and زحلة

@@ -4,7 +4,7 @@ import { currentLanguage } from "../../../i18n";
 import { apiProblem } from "../../../lib/apiErrors";
 import { formatDate } from "../../../lib/format";
 import type { MembersQuery, Role } from "../../../gql/graphql";
-import { CuratorVillages } from "../../curation/components/CuratorVillages";
+import { CuratorVillages } from "../../curation";
 import { useGrantRoleMutation, useMembersQuery, useRevokeRoleMutation } from "../generated";
 
 const GRANTABLE: Role[] = ["ADMIN", "MODERATOR", "MUNICIPAL_OFFICER", "INVESTOR_VERIFIED", "DNA_SPECIALIST", "LOCAL_ROOT_CURATOR", "EDITOR"];

@@ -7,8 +7,8 @@ import { safeRedirect } from "../../../lib/safeRedirect";
 import { Spinner } from "../../../ui/Spinner";
 import { showToast } from "../../../ui/toast";
 import { useSignInWithMagicLinkMutation } from "../generated";
-import { shareSession } from "../session";
-import { useAuth } from "../useAuth";
+import { shareSession } from "../../../app/auth/session";
+import { useAuth } from "../../../app/auth/useAuth";
 
 /** Where a magic link lands: signs in with its token, then goes to the link's safe returnTo. */
 export default function AuthCheckPage() {

@@ -7,7 +7,7 @@ import { Field } from "../../../ui/Field";
 import { showToast } from "../../../ui/toast";
 import type { AuthPayloadFieldsFragment } from "../../../gql/graphql";
 import { useRequestMagicLinkMutation, useSignInMutation, useSignUpMutation } from "../generated";
-import { shareSession } from "../session";
+import { shareSession } from "../../../app/auth/session";
 
 type Mode = "signin" | "signup" | "magic";
 

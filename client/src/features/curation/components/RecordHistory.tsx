@@ -3,7 +3,7 @@ import { currentLanguage } from "../../../i18n";
 import { apiProblem } from "../../../lib/apiErrors";
 import { formatDateTime } from "../../../lib/format";
 import type { AuditTable } from "../../../gql/graphql";
-import { useAuth } from "../../auth/useAuth";
+import { useAuth } from "../../../app/auth/useAuth";
 import { useRecordHistoryQuery, useRevertChangeMutation } from "../generated";
 
 const REVIEWERS = ["ADMIN", "EDITOR", "LOCAL_ROOT_CURATOR"];

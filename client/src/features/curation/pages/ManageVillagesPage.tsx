@@ -4,7 +4,7 @@ import { Link } from "react-router-dom";
 import { currentLanguage } from "../../../i18n";
 import { localized } from "../../../lib/localized";
 import { Spinner } from "../../../ui/Spinner";
-import { useAuth } from "../../auth/useAuth";
+import { useAuth } from "../../../app/auth/useAuth";
 import type { CuratedVillageFragment } from "../../../gql/graphql";
 import { RecordHistory } from "../components/RecordHistory";
 import { ReviewQueue } from "../components/ReviewQueue";

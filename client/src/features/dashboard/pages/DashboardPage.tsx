@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { useAuth } from "../../auth/useAuth";
+import { useAuth } from "../../../app/auth/useAuth";
 
 /** A member's home: their roots and trees as those areas arrive, and where to go next. */
 export default function DashboardPage() {

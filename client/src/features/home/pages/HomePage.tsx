@@ -1,9 +1,7 @@
-import { lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { ApolloBoundary } from "../../../app/ApolloBoundary";
 import { Spinner } from "../../../ui/Spinner";
-
-const RootspaceCard = lazy(() => import("../../rootspaces/components/RootspaceCard"));
+import { RootspaceCard } from "../../rootspaces";
 
 /** The home page: what Roots is, the current rootspace, and what comes next. */
 export default function HomePage() {

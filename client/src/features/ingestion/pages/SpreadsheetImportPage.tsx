@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
-import { useAuth } from "../../auth/useAuth";
+import { useAuth } from "../../../app/auth/useAuth";
 import { currentLanguage } from "../../../i18n";
 import { ImportFlow } from "../components/ImportFlow";
 

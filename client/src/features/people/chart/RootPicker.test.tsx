@@ -10,7 +10,7 @@ let found: unknown[] = [];
 let total = 0;
 let mine: { people: { edges: { node: unknown }[]; pageInfo: { hasNextPage: boolean } } } | null = null;
 let viewer = "u1";
-vi.mock("../../auth/useAuth", () => ({ useAuth: () => ({ status: "signedIn", viewer: { id: viewer } }) }));
+vi.mock("../../../app/auth/useAuth", () => ({ useAuth: () => ({ status: "signedIn", viewer: { id: viewer } }) }));
 vi.mock("../generated", () => ({
   useMyPeopleQuery: () => ({ data: mine, loading: false }),
   useFindMyPeopleQuery: ({ variables, skip }: { variables: { q: string }; skip: boolean }) => {

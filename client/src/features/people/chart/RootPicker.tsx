@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import type { PersonSummaryFragment } from "../../../gql/graphql";
 import { storage } from "../../../lib/storage";
-import { useAuth } from "../../auth/useAuth";
+import { useAuth } from "../../../app/auth/useAuth";
 import { useFindMyPeopleQuery, useMyPeopleQuery } from "../generated";
 import { yearsOf } from "./treeData";
 

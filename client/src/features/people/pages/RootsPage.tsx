@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router-dom";
-import { useAuth } from "../../auth/useAuth";
-import { ImportUnderway } from "../../ingestion/components/ImportUnderway";
+import { useAuth } from "../../../app/auth/useAuth";
+import { ImportUnderway } from "../../ingestion";
 import { TreeBuilder } from "../chart/TreeBuilder";
 
 /**

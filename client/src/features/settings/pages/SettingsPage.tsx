@@ -7,8 +7,8 @@ import { apiProblem } from "../../../lib/apiErrors";
 import { formatDateTime } from "../../../lib/format";
 import { Field } from "../../../ui/Field";
 import { showToast } from "../../../ui/toast";
-import { session } from "../../auth/session";
-import { useAuth } from "../../auth/useAuth";
+import { session } from "../../../app/auth/session";
+import { useAuth } from "../../../app/auth/useAuth";
 import { useChangePasswordMutation, useMySessionsQuery, useRevokeSessionMutation, useUpdateProfileMutation } from "../generated";
 
 function ProfileSection() {

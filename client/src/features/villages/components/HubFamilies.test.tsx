@@ -34,7 +34,7 @@ const families = [
   family("f-2", "Saab", "صعب", false),
 ];
 
-vi.mock("../../auth/useAuth", () => ({ useAuth: () => ({ status: "signedIn" }) }));
+vi.mock("../../../app/auth/useAuth", () => ({ useAuth: () => ({ status: "signedIn" }) }));
 vi.mock("../generated", () => ({
   useHubFamiliesQuery: () => ({ data: { families: { totalCount: families.length, edges: families.map((node) => ({ node })) } }, refetch }),
   useCreateFamilyMutation: mutation("createFamily"),

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useAuth } from "../../auth/useAuth";
+import { useAuth } from "../../../app/auth/useAuth";
 
 /** A section with an "add" form that signed-in members can open. */
 export function HubSection({ title, addLabel, testId, form, children }: { title: string; addLabel: string; testId: string; form: (close: () => void) => ReactNode; children: ReactNode }) {

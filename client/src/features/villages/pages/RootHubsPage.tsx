@@ -5,7 +5,7 @@ import { currentLanguage } from "../../../i18n";
 import { localized } from "../../../lib/localized";
 import { Field } from "../../../ui/Field";
 import { Spinner } from "../../../ui/Spinner";
-import { PersonCard } from "../../people/components/PersonCard";
+import { PersonCard } from "../../people";
 import { HubFamilies } from "../components/HubFamilies";
 import { HubEvents, HubLandmarks, HubRegistry } from "../components/HubSections";
 import { useHubPeopleQuery, useVillagePageQuery, useVillagesQuery } from "../generated";

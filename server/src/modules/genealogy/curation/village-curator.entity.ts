@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
-import { User } from "../../accounts/user.entity.js";
+import { User } from "../../accounts/index.js";
 import { Village } from "../villages/village.entity.js";
 
 /**

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from "typeorm";
-import { Rootspace } from "../../rootspaces/rootspace.entity.js";
+import { Rootspace } from "../../rootspaces/index.js";
 import { Village } from "../villages/village.entity.js";
 import { ProvenanceColumns } from "../provenance.js";
 

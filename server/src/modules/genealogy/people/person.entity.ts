@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from "typeorm";
-import { User } from "../../accounts/user.entity.js";
-import { Rootspace } from "../../rootspaces/rootspace.entity.js";
+import { User } from "../../accounts/index.js";
+import { Rootspace } from "../../rootspaces/index.js";
 import { Family } from "../families/family.entity.js";
 import { Village } from "../villages/village.entity.js";
 import { ProvenanceColumns } from "../provenance.js";

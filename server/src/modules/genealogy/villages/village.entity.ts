@@ -2,7 +2,7 @@ import { Field, Float, Int, ObjectType } from "type-graphql";
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from "typeorm";
 import { toGlobalId } from "../../../common/global-id.js";
 import { Node } from "../../../common/node.js";
-import { Rootspace } from "../../rootspaces/rootspace.entity.js";
+import { Rootspace } from "../../rootspaces/index.js";
 
 /** A root: a village or town of origin, with its hub page and Rootpedia (spec §3). */
 @Entity("villages")

@@ -1,5 +1,5 @@
 import type { Queryable } from "../phases.js";
-import { parseGenealogicalDate } from "../../genealogy/dates/genealogical-date.js";
+import { parseGenealogicalDate } from "../../genealogy/index.js";
 import type { GedcomNode } from "../gedcom/index.js";
 import { dateText, placeOf } from "./indi.js";
 

@@ -1,5 +1,5 @@
 import type { DataSource } from "typeorm";
-import { hiddenParts, type Access } from "../../genealogy/people/person.policy.js";
+import { hiddenParts, type Access } from "../../genealogy/index.js";
 import type { GedcomNode } from "../gedcom/index.js";
 
 /** GEDCOM tags of the events Roots records (the others are written as EVEN with their TYPE). */

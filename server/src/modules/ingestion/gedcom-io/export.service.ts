@@ -1,9 +1,9 @@
 import type { DataSource } from "typeorm";
 import type { Viewer } from "../../../common/auth/viewer.js";
 import type { Context } from "../../../common/context.js";
-import { withRelatives } from "../../genealogy/people/person.relatives.js";
-import { accessTo, hiddenParts, POLICY_COLUMNS, type Access } from "../../genealogy/people/person.policy.js";
-import { PERSON_COLUMNS, type PersonRow } from "../../genealogy/people/person.present.js";
+import { withRelatives } from "../../genealogy/index.js";
+import { accessTo, hiddenParts, POLICY_COLUMNS, type Access } from "../../genealogy/index.js";
+import { PERSON_COLUMNS, type PersonRow } from "../../genealogy/index.js";
 import { walk, type GedcomNode } from "../gedcom/index.js";
 import { personalName } from "./indi.js";
 import { eventNode, eventsOfPeople, isCoupleEvent, type ExportedEventRow } from "./export-events.js";

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { KeyTable } from "../../../common/key-table.js";
 import { stagedId } from "../staging.js";
-import { parseGenealogicalDate } from "../../genealogy/dates/genealogical-date.js";
+import { parseGenealogicalDate } from "../../genealogy/index.js";
 import { GedcomError, readGedcom, readGedzip, walk, type GedcomEvent, type GedcomNode, type GedzipMedia } from "../gedcom/index.js";
 import { UnreadableFileError, type Importer, type StageContext, type StageResult } from "../importer.js";
 import { personColumns } from "../person-record.js";
@@ -11,7 +11,7 @@ import { villageMatcher } from "../village-matcher.js";
 import type { Names } from "../staged-names.js";
 import { familyEvents, personEvents } from "./events.js";
 import { familyFromFam, keptJson, pedigreeKinds, personFromIndi } from "./indi.js";
-import { MIN_PARENT_GAP_YEARS } from "../../genealogy/people/person.service.js";
+import { MIN_PARENT_GAP_YEARS } from "../../genealogy/index.js";
 
 const EVENT_TAGS = new Set(["BIRT", "CHR", "BAPM", "DEAT", "BURI", "CREM", "ADOP", "BARM", "BASM", "BLES", "CHRA", "CONF", "FCOM", "GRAD", "EMIG", "IMMI", "NATU", "CENS", "PROB", "WILL", "RETI", "ORDN", "EVEN", "MARR", "ENGA", "DIV", "DIVF", "ANUL", "MARB", "MARC", "MARL", "MARS", "RESI", "OCCU"]);
 

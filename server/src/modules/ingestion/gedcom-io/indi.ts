@@ -1,5 +1,5 @@
-import { parseGenealogicalDate } from "../../genealogy/dates/genealogical-date.js";
-import { hasArabic } from "../../genealogy/names/normalize.js";
+import { parseGenealogicalDate } from "../../genealogy/index.js";
+import { hasArabic } from "../../genealogy/index.js";
 import { child, type GedcomNode } from "../gedcom/index.js";
 import type { ImportedPerson } from "../person-record.js";
 

@@ -1,4 +1,4 @@
-import { normalizeArabic, normalizeLatin } from "../../genealogy/names/normalize.js";
+import { normalizeArabic, normalizeLatin } from "../../genealogy/index.js";
 
 /** What a spreadsheet column can hold. */
 export const SHEET_FIELDS = [

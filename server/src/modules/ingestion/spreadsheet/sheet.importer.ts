@@ -1,5 +1,5 @@
 import { stagedId } from "../staging.js";
-import { normalizeArabic, normalizeLatin, hasArabic } from "../../genealogy/names/normalize.js";
+import { normalizeArabic, normalizeLatin, hasArabic } from "../../genealogy/index.js";
 import { fileIdentity, UnreadableFileError, type Importer, type StageContext, type StageResult } from "../importer.js";
 import { personColumns, type ImportedPerson } from "../person-record.js";
 import { villageMatcher } from "../village-matcher.js";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { apiProblem } from "../../../lib/apiErrors";
-import NotFoundPage from "../pages/NotFoundPage";
+import { apiProblem } from "../lib/apiErrors";
+import NotFoundPage from "./NotFound";
 
 /**
  * What a page shows when its record could not be read: "not found" only when the server said

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation, useSearchParams } from "react-router-dom";
-import { internalPath } from "../../../lib/navigation";
-import { isSafeRedirect, safeRedirect } from "../../../lib/safeRedirect";
-import { Spinner } from "../../../ui/Spinner";
-import type { ViewerFieldsFragment } from "../../../gql/graphql";
-import { useAuth } from "../useAuth";
+import { internalPath } from "../../lib/navigation";
+import { isSafeRedirect, safeRedirect } from "../../lib/safeRedirect";
+import { Spinner } from "../../ui/Spinner";
+import type { ViewerFieldsFragment } from "../../gql/graphql";
+import { useAuth } from "./useAuth";
 
 /** Where an unauthenticated visitor goes: /auth with returnTo only when it is a safe target. */
 export function authRedirectTarget(pathWithQuery: string): string {

@@ -2,9 +2,9 @@ import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { changeLanguage, initI18n } from "../../../i18n";
-import { parseTranslations } from "../../../i18n/csv";
-import csvText from "../../../i18n/translations.csv?raw";
+import { changeLanguage, initI18n } from "../i18n/index";
+import { parseTranslations } from "../i18n/csv";
+import csvText from "../i18n/translations.csv?raw";
 import { LoadFailed } from "./LoadFailed";
 
 const show = (error: unknown, onRetry = vi.fn()) => render(<MemoryRouter><LoadFailed error={error} onRetry={onRetry} /></MemoryRouter>);

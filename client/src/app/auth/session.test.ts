@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { RefreshSessionDocument } from "../../gql/graphql";
 import { backoffDelay, fetchWithRetry } from "../../lib/retry";
 import { CHECK_EVERY_MS, REFRESH_AHEAD_MS, REFRESH_QUERY, refreshDue, session, startRefreshScheduler } from "./session";
-import { authRedirectTarget } from "./components/Guards";
+import { authRedirectTarget } from "./Guards";
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,10 +1,10 @@
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { parseTranslations } from "../../../i18n/csv";
-import { changeLanguage, initI18n } from "../../../i18n";
-import csvText from "../../../i18n/translations.csv?raw";
-import { session } from "../session";
+import { parseTranslations } from "../../i18n/csv";
+import { changeLanguage, initI18n } from "../../i18n/index";
+import csvText from "../../i18n/translations.csv?raw";
+import { session } from "./session";
 import { GuestOnly, RequireAuth, RequirePermission } from "./Guards";
 
 const viewer = { id: "VXNlcjox", displayName: "Maya", email: null, phone: null, preferredLanguage: "en", villageOfOrigin: null, roles: ["MEMBER" as const], mainRole: "MEMBER" as const, can: { accessManagement: false, accessAdmin: false, manageRoles: false, readOutbox: false } };

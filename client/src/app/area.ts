@@ -1,0 +1,38 @@
+import type { ComponentType, LazyExoticComponent } from "react";
+
+/**
+ * Who may open a route (the guards only show or hide; the server checks again):
+ * public; `data` (public, with the GraphQL error boundary); `guest` (signed out only);
+ * `member` (signed in); `staff` (management); `admin`.
+ */
+export type RouteAccess = "public" | "data" | "guest" | "member" | "staff" | "admin";
+
+export interface AreaRoute {
+  path: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  page: LazyExoticComponent<ComponentType<any>>;
+  /** Props for pages shared by several routes (LegalPage page="terms"). */
+  props?: Record<string, unknown>;
+  access: RouteAccess;
+}
+
+/** A link in the header (`nav`) or footer (`footer`); lower `order` comes first. */
+export interface AreaLink {
+  to: string;
+  labelKey: string;
+  order: number;
+  /** Header links: active only on the exact path. */
+  end?: boolean;
+}
+
+/**
+ * One client area, as the app shell sees it: its routes and links. Each feature's
+ * `area.ts(x)` exports one; `app/areas.ts` lists them. Pages are lazy, so the manifest
+ * costs the landing page nothing.
+ */
+export interface ClientArea {
+  name: string;
+  routes: readonly AreaRoute[];
+  nav?: readonly AreaLink[];
+  footer?: readonly AreaLink[];
+}

@@ -1,0 +1,29 @@
+import { adminArea } from "../features/admin/area";
+import { authArea } from "../features/auth/area";
+import { curationArea } from "../features/curation/area";
+import { dashboardArea } from "../features/dashboard/area";
+import { homeArea } from "../features/home/area";
+import { ingestionArea } from "../features/ingestion/area";
+import { legalArea } from "../features/legal/area";
+import { managementArea } from "../features/management/area";
+import { peopleArea } from "../features/people/area";
+import { settingsArea } from "../features/settings/area";
+import { systemArea } from "../features/system/area";
+import { villagesArea } from "../features/villages/area";
+import type { ClientArea } from "./area";
+
+/** Every client area; the router and the header and footer links read only this list. A new area adds one line. */
+export const AREAS: readonly ClientArea[] = [
+  homeArea,
+  villagesArea,
+  peopleArea,
+  ingestionArea,
+  legalArea,
+  systemArea,
+  authArea,
+  dashboardArea,
+  settingsArea,
+  managementArea,
+  curationArea,
+  adminArea,
+];

@@ -1,0 +1,2 @@
+/** What other features may use of ingestion. */
+export { ImportUnderway } from "./components/ImportUnderway";

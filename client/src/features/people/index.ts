@@ -1,0 +1,2 @@
+/** What other features may use of people. */
+export { PersonCard } from "./components/PersonCard";

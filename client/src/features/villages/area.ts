@@ -1,0 +1,12 @@
+import { lazy } from "react";
+import type { ClientArea } from "../../app/area";
+
+export const villagesArea: ClientArea = {
+  name: "villages",
+  routes: [
+    { path: "/villages", page: lazy(() => import("./pages/VillagesPage")), access: "data" },
+    { path: "/libanpedia/:villageId", page: lazy(() => import("./pages/VillagePage")), access: "data" },
+    { path: "/root-hubs", page: lazy(() => import("./pages/RootHubsPage")), access: "data" },
+  ],
+  nav: [{ to: "/villages", labelKey: "nav.villages", order: 20 }],
+};
