@@ -23,6 +23,7 @@ import { Registry, RegistryEntry } from "./registries/registry.entity.js";
 import { RegistryCountryResolver, RegistryResolver, VillageRegistryResolver } from "./registries/registry.resolver.js";
 import { registryEntryNode, registryNode } from "./registries/registry.service.js";
 import { RelationshipResolver } from "./relationships/relationship.resolver.js";
+import { MemberRootsResolver } from "./roots/member-roots.resolver.js";
 import { seedDemoGenealogy } from "./seed/demo-genealogy.js";
 import { seedDemoHub } from "./seed/demo-hub.js";
 import { Village } from "./villages/village.entity.js";
@@ -39,6 +40,8 @@ export { type NameKeys } from "./names/normalize.js";
 export { accessTo, hiddenParts, POLICY_COLUMNS, type Access } from "./people/person.policy.js";
 export { PERSON_COLUMNS, type PersonRow } from "./people/person.present.js";
 export { withRelatives } from "./people/person.relatives.js";
+// A member's roots, defined once: every area that asks "which villages are this member's" uses this.
+export { memberRoots, ROOTS_MAX_GENERATIONS, type MemberRoot, type RootReason } from "./roots/member-roots.js";
 export { PersonView } from "./people/person.types.js";
 export { mayMerge } from "./people/merge.service.js";
 export { personNode, Village };
@@ -50,7 +53,7 @@ export const genealogyArea = defineArea({
     EventResolver, VillageEventsResolver, PersonEventsResolver,
     RegistryResolver, RegistryCountryResolver, VillageRegistryResolver,
     AssetResolver, VillageAssetResolver,
-    CurationResolver, HistoryResolver, DedupeResolver, RelationshipResolver,
+    CurationResolver, HistoryResolver, DedupeResolver, RelationshipResolver, MemberRootsResolver,
   ],
   entities: [Village, Family, Person, ParentLink, Union, GenealogyEvent, Registry, RegistryEntry, Asset, VillageCurator],
   nodes: {

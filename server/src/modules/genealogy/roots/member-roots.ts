@@ -1,0 +1,75 @@
+import type { DataSource, EntityManager } from "typeorm";
+import { hasArabic, normalizeArabic, normalizeLatin } from "../names/normalize.js";
+
+/** How far up the member's tree a village still counts as one of their roots. */
+export const ROOTS_MAX_GENERATIONS = 6;
+
+/** Why a village is one of a member's roots. */
+export type RootReason =
+  /** The village of the member's own "This is me" record. */
+  | { kind: "SELF"; personId: string }
+  /** The village of an ancestor: generation 1 is a parent, 2 a grandparent, … up to 6. */
+  | { kind: "ANCESTOR"; personId: string; generation: number }
+  /** The member named this village as their village of origin in their profile. */
+  | { kind: "DECLARED"; text: string };
+
+export interface MemberRoot {
+  villageId: string;
+  /** Nearest first: SELF, then ancestors by generation, then DECLARED. */
+  reasons: RootReason[];
+}
+
+type Db = DataSource | EntityManager;
+
+/**
+ * The villages that are a member's roots, each with why: the one definition every area
+ * uses (ballot eligibility, "near my roots", a village's members). Villages of the
+ * member's "This is me" record and of its ancestors up to 6 generations (every parent
+ * link, birth or not), plus the village of origin declared in their profile when it names
+ * a village of the rootspace (any of its spellings, accents and Arabic letter forms folded).
+ */
+export async function memberRoots(db: Db, userId: string, rootspaceId = "lb"): Promise<MemberRoot[]> {
+  const tree: { village_id: string; person_id: string; generation: number }[] = await db.query(
+    `WITH RECURSIVE up(person_id, generation, path) AS (
+       SELECT id, 0, ARRAY[id] FROM people WHERE user_id = $1 AND rootspace_id = $2
+       UNION ALL
+       SELECT l.parent_id, up.generation + 1, up.path || l.parent_id
+         FROM up JOIN parent_links l ON l.child_id = up.person_id
+        WHERE up.generation < $3 AND NOT l.parent_id = ANY(up.path)
+     )
+     SELECT p.village_id, up.person_id, MIN(up.generation)::int AS generation
+       FROM up JOIN people p ON p.id = up.person_id
+      WHERE p.village_id IS NOT NULL
+      GROUP BY p.village_id, up.person_id
+      ORDER BY generation, up.person_id`,
+    [userId, rootspaceId, ROOTS_MAX_GENERATIONS],
+  );
+  const roots = new Map<string, MemberRoot>();
+  const add = (villageId: string, reason: RootReason) => {
+    const root = roots.get(villageId) ?? { villageId, reasons: [] };
+    root.reasons.push(reason);
+    roots.set(villageId, root);
+  };
+  for (const row of tree) {
+    add(row.village_id, row.generation === 0 ? { kind: "SELF", personId: row.person_id } : { kind: "ANCESTOR", personId: row.person_id, generation: row.generation });
+  }
+  const [user]: { village_of_origin: string | null }[] = await db.query(`SELECT village_of_origin FROM users WHERE id = $1`, [userId]);
+  const declared = user?.village_of_origin?.trim();
+  if (declared) for (const villageId of await villagesNamed(db, declared, rootspaceId)) add(villageId, { kind: "DECLARED", text: declared });
+  return [...roots.values()];
+}
+
+/** Public villages of the rootspace that `text` names exactly, in any of their spellings. */
+async function villagesNamed(db: Db, text: string, rootspaceId: string): Promise<string[]> {
+  const arabic = hasArabic(text);
+  const key = arabic ? normalizeArabic(text) : normalizeLatin(text);
+  if (!key) return [];
+  const rows: { id: string; names: (string | null)[] }[] = await db.query(
+    `SELECT id, ARRAY[name, name_fr, name_ar, slug] || alternate_names AS names
+       FROM villages WHERE rootspace_id = $1 AND is_public`,
+    [rootspaceId],
+  );
+  return rows
+    .filter((v) => v.names.some((name) => name && hasArabic(name) === arabic && (arabic ? normalizeArabic(name) : normalizeLatin(name)) === key))
+    .map((v) => v.id);
+}
