@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from "../support/server.js";
 
 const CREATE = `mutation ($input: PersonInput!) { createPerson(input: $input) { id displayName isPrivate fullName birth { text qualifier year } viewerCan { edit } } }`;
 const PERSON = `query ($id: ID!) { person(id: $id) { id isPrivate displayName fullName fullNameAr birth { text } birthPlace currentLocation isLiving } }`;
-const ADD_PARENT = `mutation ($child: ID!, $parent: ID!, $kind: String) { addParent(childId: $child, parentId: $parent, kind: $kind) { id } }`;
+const ADD_PARENT = `mutation ($child: ID!, $parent: ID!, $kind: ParentKind) { addParent(childId: $child, parentId: $parent, kind: $kind) { id } }`;
 
 let server: TestServer;
 let owner: BuiltUser;

@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from "../support/server.js";
 const CREATE = `mutation ($input: PersonInput!) { createPerson(input: $input) { id } }`;
 const UPDATE = `mutation ($id: ID!, $input: PersonInput!) { updatePerson(id: $id, input: $input) { id } }`;
 const DELETE = `mutation ($id: ID!) { deletePerson(id: $id) }`;
-const ADD_PARENT = `mutation ($child: ID!, $parent: ID!, $kind: String) { addParent(childId: $child, parentId: $parent, kind: $kind) { id } }`;
+const ADD_PARENT = `mutation ($child: ID!, $parent: ID!, $kind: ParentKind) { addParent(childId: $child, parentId: $parent, kind: $kind) { id } }`;
 const ADD_UNION = `mutation ($input: UnionInput!) { addUnion(input: $input) { id } }`;
 const MERGE = `mutation ($keep: ID!, $merge: ID!) { mergePeople(keepId: $keep, mergeId: $merge) { id } }`;
 const VERIFY = `mutation ($id: ID!, $kind: RecordKind!) { verifyRecord(id: $id, kind: $kind, source: "Parish register") { provenance } }`;
@@ -27,7 +27,7 @@ async function ok<T>(query: string, variables: Record<string, unknown>, token = 
 }
 const create = async (input: Record<string, unknown>, token = owner.token) => (await ok<{ createPerson: { id: string } }>(CREATE, { input }, token)).createPerson.id;
 const update = (id: string, input: Record<string, unknown>) => ok(UPDATE, { id, input });
-const link = (child: string, parent: string, token = owner.token) => ok(ADD_PARENT, { child, parent, kind: "birth" }, token);
+const link = (child: string, parent: string, token = owner.token) => ok(ADD_PARENT, { child, parent, kind: "BIRTH" }, token);
 const living = async (id: string) => (await ok<{ person: { isLiving: boolean } }>(PERSON, { id })).person.isLiving;
 const raw = (id: string) => fromGlobalId(id)!.id;
 const livingUntil = async (id: string) =>

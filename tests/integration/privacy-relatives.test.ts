@@ -8,7 +8,7 @@ import { buildVillage } from "../support/genealogy.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
 const CREATE = `mutation ($input: PersonInput!) { createPerson(input: $input) { id } }`;
-const ADD_PARENT = `mutation ($child: ID!, $parent: ID!, $kind: String) { addParent(childId: $child, parentId: $parent, kind: $kind) { id } }`;
+const ADD_PARENT = `mutation ($child: ID!, $parent: ID!, $kind: ParentKind) { addParent(childId: $child, parentId: $parent, kind: $kind) { id } }`;
 const ADD_UNION = `mutation ($input: UnionInput!) { addUnion(input: $input) { id } }`;
 const PERSON = `query ($id: ID!) { person(id: $id) { isPrivate displayName fullName gender birth { text } currentLocation isLiving occupation bio sources } }`;
 
@@ -22,7 +22,7 @@ async function ok<T>(query: string, variables: Record<string, unknown>, token = 
   return res.data!;
 }
 const create = async (input: Record<string, unknown>, token = owner.token) => (await ok<{ createPerson: { id: string } }>(CREATE, { input }, token)).createPerson.id;
-const link = (child: string, parent: string, token = owner.token, kind = "birth") => ok(ADD_PARENT, { child, parent, kind }, token);
+const link = (child: string, parent: string, token = owner.token, kind = "BIRTH") => ok(ADD_PARENT, { child, parent, kind }, token);
 const living = async (id: string) => (await ok<{ person: { isLiving: boolean } }>(PERSON, { id })).person.isLiving;
 
 beforeAll(async () => {
@@ -54,7 +54,7 @@ describe("living: relatives' dates", () => {
       ["a union 60 years ago", async (p) => ok(ADD_UNION, { input: { personId: p, partnerId: await create({ fullName: "s" }), startDate: String(year - 60) } }), true],
       ["a birth parent who died more than 111 years ago", async (p) => link(p, await create({ fullName: "f", deathDate: String(year - 113) })), false],
       ["a parent who died 100 years ago (could be a posthumous child of 99)", async (p) => link(p, await create({ fullName: "f", deathDate: String(year - 100) })), true],
-      ["a step-parent who died long ago (the child may have come later)", async (p) => link(p, await create({ fullName: "f", deathDate: String(year - 150) }), owner.token, "step"), true],
+      ["a step-parent who died long ago (the child may have come later)", async (p) => link(p, await create({ fullName: "f", deathDate: String(year - 150) }), owner.token, "STEP"), true],
       ["a parent born more than 210 years ago", async (p) => link(p, await create({ fullName: "f", birthDate: String(year - 215) })), false],
       ["a parent born 150 years ago", async (p) => link(p, await create({ fullName: "f", birthDate: String(year - 150) })), true],
       ["a sibling born 150 years ago (siblings' ages are not bounded)", async (p) => {

@@ -3,7 +3,7 @@ import { buildUser, type BuiltUser } from "../factories/users.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
 const CREATE = `mutation ($input: PersonInput!) { createPerson(input: $input) { id } }`;
-const ADD_PARENT = `mutation ($child: ID!, $parent: ID!, $kind: String) { addParent(childId: $child, parentId: $parent, kind: $kind) { id } }`;
+const ADD_PARENT = `mutation ($child: ID!, $parent: ID!, $kind: ParentKind) { addParent(childId: $child, parentId: $parent, kind: $kind) { id } }`;
 const ADD_UNION = `mutation ($input: UnionInput!) { addUnion(input: $input) { id } }`;
 const REL = `query ($a: ID!, $b: ID!) { relationship(a: $a, b: $b) {
   related samePerson name names { ar en fr } steps generationsUp generationsDown
@@ -33,7 +33,7 @@ async function ok<T>(query: string, variables: Record<string, unknown>, token = 
 const person = async (key: string, gender: string, extra: Record<string, unknown> = {}) => {
   p[key] = (await ok<{ createPerson: { id: string } }>(CREATE, { input: { fullName: key, gender, ...extra } })).createPerson.id;
 };
-const parent = (child: string, par: string, kind = "birth") => ok(ADD_PARENT, { child: p[child], parent: p[par], kind });
+const parent = (child: string, par: string, kind = "BIRTH") => ok(ADD_PARENT, { child: p[child], parent: p[par], kind });
 const union = (a: string, b: string) => ok(ADD_UNION, { input: { personId: p[a], partnerId: p[b] } });
 const rel = async (a: string, b: string, opts: { token?: string | null; language?: string } = {}) => {
   const res = await server.gql<{ relationship: Rel }>(REL, { a: p[a] ?? a, b: p[b] ?? b }, { token: opts.token === null ? undefined : opts.token ?? owner.token, language: opts.language });
@@ -86,7 +86,7 @@ beforeAll(async () => {
   await union("Son", "SonWife");
   await person("Stranger", "F");
   await person("AdoptedGirl", "F");
-  await parent("AdoptedGirl", "Me", "adoptive");
+  await parent("AdoptedGirl", "Me", "ADOPTIVE");
 });
 afterAll(() => server.stop());
 

@@ -150,7 +150,7 @@ describe("chart actions", () => {
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(calls).toEqual([
       { name: "createPerson", variables: { input: { fullName: null, fullNameAr: "نبيل الحداد", birthDate: "1950", deathDate: null, gender: "M" } } },
-      { name: "addParent", variables: { childId: "p-me", parentId: "new-1", kind: "birth" } },
+      { name: "addParent", variables: { childId: "p-me", parentId: "new-1", kind: "BIRTH" } },
     ]);
   });
 
@@ -164,8 +164,8 @@ describe("chart actions", () => {
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Add child" }));
     await waitFor(() => expect(calls).toHaveLength(3));
     expect(calls.map((c) => c.name)).toEqual(["createPerson", "addParent", "addParent"]);
-    expect(calls[1].variables).toEqual({ childId: "new-1", parentId: "p-me", kind: "birth" });
-    expect(calls[2].variables).toEqual({ childId: "new-1", parentId: "p-wife", kind: "birth" });
+    expect(calls[1].variables).toEqual({ childId: "new-1", parentId: "p-me", kind: "BIRTH" });
+    expect(calls[2].variables).toEqual({ childId: "new-1", parentId: "p-wife", kind: "BIRTH" });
   });
 
   it("removes the new person again when the link is refused, and keeps the dialog open", async () => {

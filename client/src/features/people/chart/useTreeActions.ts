@@ -19,11 +19,11 @@ export function useTreeActions() {
   const [remove] = useDeletePersonMutation();
 
   const link = async (relation: Relation, personId: string, otherId: string, otherParentId?: string | null) => {
-    if (relation === "father" || relation === "mother") await addParent({ variables: { childId: personId, parentId: otherId, kind: "birth" } });
+    if (relation === "father" || relation === "mother") await addParent({ variables: { childId: personId, parentId: otherId, kind: "BIRTH" } });
     else if (relation === "spouse") await addUnion({ variables: { input: { personId, partnerId: otherId, kind: "marriage" } } });
     else {
-      await addParent({ variables: { childId: otherId, parentId: personId, kind: "birth" } });
-      if (otherParentId) await addParent({ variables: { childId: otherId, parentId: otherParentId, kind: "birth" } });
+      await addParent({ variables: { childId: otherId, parentId: personId, kind: "BIRTH" } });
+      if (otherParentId) await addParent({ variables: { childId: otherId, parentId: otherParentId, kind: "BIRTH" } });
     }
   };
 

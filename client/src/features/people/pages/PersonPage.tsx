@@ -101,7 +101,7 @@ export default function PersonPage() {
               submitLabel={t(linkKind === "father" ? "people.add_father" : "people.add_mother")}
               gender={linkKind === "father" ? "M" : "F"}
               onCreated={async (parent) => {
-                const res = await addParent({ variables: { childId: p.id, parentId: parent.id, kind: "birth" } }).catch(() => null);
+                const res = await addParent({ variables: { childId: p.id, parentId: parent.id, kind: "BIRTH" } }).catch(() => null);
                 if (res?.data) {
                   setLinkKind(null);
                   await refetch();

@@ -2,12 +2,12 @@ import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Args, Ctx, Extensions, Field, FieldResolver, ID, Info, Int, Mutation, ObjectType, Query, Resolver, Root } from "type-graphql";
 import { RequireRoles } from "../../../common/auth/authorized.js";
 import type { Context } from "../../../common/context.js";
-import { AppError, ErrorCode } from "../../../common/errors.js";
 import { toGlobalId } from "../../../common/global-id.js";
 import { PageInfo } from "../../../common/pagination.js";
 import { selectedFields } from "../../../common/selection.js";
 import { Village } from "../villages/village.entity.js";
 import { createVillageLoaders } from "../villages/village.loaders.js";
+import { ParentKind } from "./parent-kind.js";
 import { PeopleArgs, PersonInput } from "./person.inputs.js";
 import * as service from "./person.service.js";
 import { LineageEntry, PersonEdge, PersonView } from "./person.types.js";
@@ -28,7 +28,6 @@ class PersonConnection {
   totalCount: number;
 }
 
-const PARENT_KINDS = ["birth", "adoptive", "step", "unknown"];
 
 /**
  * The people a lineage of `generations` may hold, for the cost of a query (app/cost.ts): each
@@ -132,12 +131,9 @@ export class PersonResolver {
   addParent(
     @Arg("childId", () => ID) childId: string,
     @Arg("parentId", () => ID) parentId: string,
-    @Arg("kind", () => String, { defaultValue: "birth" }) kind: string,
+    @Arg("kind", () => ParentKind, { defaultValue: ParentKind.BIRTH }) kind: ParentKind,
     @Ctx() ctx: Context,
   ): Promise<PersonView> {
-    if (!PARENT_KINDS.includes(kind)) {
-      throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "kind", key: "errors.validation.isIn" }]);
-    }
     return service.addParent(ctx, childId, parentId, kind);
   }
 
