@@ -9,6 +9,7 @@ import { audit } from "../../audit/index.js";
 import { hasArabic, nameKeys } from "../names/normalize.js";
 import type { PrivacySettings } from "../people/person.entity.js";
 import { accessTo, hiddenParts, POLICY_COLUMNS, type Access, type Hidden, type PolicyRow } from "../people/person.policy.js";
+import { auditColumnHidden } from "../people/person.policy-table.js";
 import { withRelatives } from "../people/person.relatives.js";
 import { rawIdOf } from "../people/person.service.js";
 import { mayReview } from "./curation.policy.js";
@@ -19,10 +20,6 @@ const TYPE_OF: Record<AuditTable, string> = { [AuditTable.PEOPLE]: "Person", [Au
 const REVERTIBLE = new Set(["create", "update", "verify", "delete"]);
 /** Bookkeeping columns never shown as changes. */
 const NOISE = new Set(["id", "key_latin", "key_arabic", "key_skeleton", "living", "living_until", "kin_until", "updated_at", "created_at", "rootspace_id", "links"]);
-/** A person's columns by what hiddenParts (person.policy.ts) may hide of them. */
-const DATE_FIELDS = new Set(["birth_date_text", "birth_date_qualifier", "birth_date_from", "birth_date_to", "death_date_text", "death_date_qualifier", "death_date_from", "death_date_to"]);
-const PLACE_FIELDS = new Set(["birth_place", "death_place", "current_location", "current_country", "registration_village_id"]);
-const LIFE_FIELDS = new Set(["bio", "occupation", "sources", "registration_number", "created_by", "user_id", "is_public", "privacy_settings"]);
 
 interface AuditRow {
   id: string;
@@ -94,7 +91,8 @@ function changesOf(row: AuditRow, hidden: Hidden): AuditChange[] {
   const keys = row.action === "delete" ? Object.keys(before).filter((k) => before[k] !== null) : Object.keys(after);
   const show = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
   return keys
-    .filter((k) => !NOISE.has(k) && !(hidden.dates && DATE_FIELDS.has(k)) && !(hidden.places && PLACE_FIELDS.has(k)) && !(hidden.life && LIFE_FIELDS.has(k)))
+    // A person's columns as the policy table says (POLICY_AUDIT_COLUMNS); families and villages are seen whole (SEE_ALL).
+    .filter((k) => !NOISE.has(k) && !auditColumnHidden(k, hidden))
     .map((field) => ({ field, before: show(before[field]), after: row.action === "delete" ? null : show(after[field]) }));
 }
 
@@ -125,12 +123,24 @@ export async function auditLog(ctx: Context, table: AuditTable, globalId: string
   ]);
   // Entries of people merged into this one follow what the viewer may see of each of them.
   const merged = new Map<string, Hidden>([[id, scope.hidden]]);
-  for (const r of rows) if (!merged.has(r.record_id)) merged.set(r.record_id, (await scopeOf(ctx, ctx.ds, table, r.record_id)).hidden);
+  const hiddenOf = async (recordId: string) => {
+    if (!merged.has(recordId)) merged.set(recordId, (await scopeOf(ctx, ctx.ds, table, recordId)).hidden);
+    return merged.get(recordId)!;
+  };
+  for (const r of rows) await hiddenOf(r.record_id);
+  // A merge into this record carries the merged person's names, dates and sources: it follows both people.
+  const from = (r: AuditRow) => (r.action === "merge" && typeof r.after?.mergedFrom === "string" && isUuid(r.after.mergedFrom) ? r.after.mergedFrom : null);
+  for (const r of rows) if (from(r)) await hiddenOf(from(r)!);
+  const hiddenFor = (r: AuditRow): Hidden => {
+    const own = merged.get(r.record_id)!;
+    const other = from(r) ? merged.get(from(r)!)! : own;
+    return { all: own.all || other.all, dates: own.dates || other.dates, places: own.places || other.places, life: own.life || other.life };
+  };
   const edges = rows.slice(0, first).map((r, i) => ({
     cursor: encodeOffsetCursor(offset + i),
     node: {
       id: toGlobalId("AuditEntry", r.id), action: r.action, recordId: toGlobalId(TYPE_OF[table], r.record_id), userName: r.user_name, createdAt: r.created_at,
-      changes: changesOf(r, merged.get(r.record_id)!), canRevert: r.latest && r.record_id === id && REVERTIBLE.has(r.action),
+      changes: changesOf(r, hiddenFor(r)), canRevert: r.latest && r.record_id === id && REVERTIBLE.has(r.action),
     },
   }));
   return { edges, totalCount: n, pageInfo: offsetPageInfo(edges, offset, rows.length > first) };

@@ -8,7 +8,8 @@ import { insertRow } from "../../../common/sql.js";
 import { newId } from "../../../common/uuid.js";
 import { audit } from "../../audit/index.js";
 import { parseGenealogicalDate } from "../dates/genealogical-date.js";
-import { accessTo, canEdit, hiddenParts, livingSql } from "../people/person.policy.js";
+import { accessTo, canEdit, hiddenParts, livingSql, type Hidden } from "../people/person.policy.js";
+import { maskFields } from "../people/person.policy-table.js";
 import { presentPerson, type PersonRow } from "../people/person.present.js";
 import { rawIdOf } from "../people/person.service.js";
 import type { GenealogicalDateView } from "../people/person.types.js";
@@ -77,35 +78,26 @@ export async function presentEvents(ctx: Context, rows: EventRow[]): Promise<Eve
   for (const p of loaded) if (p && !(p instanceof Error)) people.set(p.id, p);
   const out: EventView[] = [];
   for (const r of rows) {
-    let hideDate = false;
-    let hidePlace = false;
-    let hideLife = false;
-    let hidden = false;
+    // What both people's access hides, together (hiddenParts of each, joined).
+    const hidden: Hidden = { all: false, dates: false, places: false, life: false };
     const show = (id: string | null) => {
       if (!id) return null;
       const p = people.get(id);
       const access = p ? accessTo(ctx.viewer, p) : "none";
-      if (!p || access === "none" || access === "private") {
-        hidden = true;
-        return null;
-      }
-      const parts = hiddenParts(access, p.privacy_settings);
-      hideDate ||= parts.dates;
-      hidePlace ||= parts.places;
-      hideLife ||= parts.life;
-      return presentPerson(p, ctx.viewer, ctx.language, access);
+      const parts = p ? hiddenParts(access, p.privacy_settings) : { all: true, dates: true, places: true, life: true };
+      for (const k of Object.keys(hidden) as (keyof Hidden)[]) hidden[k] ||= parts[k];
+      return p && !parts.all ? presentPerson(p, ctx.viewer, ctx.language, access) : null;
     };
     const primaryPerson = show(r.primary_person_id);
     const secondaryPerson = show(r.secondary_person_id);
-    if (hidden) continue;
-    out.push(Object.assign(new EventView(), {
-      rawId: r.id, villageIds: r.village_ids, type: r.type, date: hideDate ? null : dateView(r), place: hidePlace ? null : r.place,
+    if (hidden.all) continue;
+    // What an event of a living person says of their life (its title may name an illness, its description an address) follows the table.
+    out.push(maskFields("Event", Object.assign(new EventView(), {
+      rawId: r.id, villageIds: r.village_ids, type: r.type, date: dateView(r), place: r.place,
       primaryPerson, secondaryPerson, familyIds: r.family_ids.map((id) => toGlobalId("Family", id)),
-      // What an event of a living person says of their life (its title may name an illness, its description an address) follows hiddenParts.
-      title: hideLife ? null : r.title, titleAr: hideLife ? null : r.title_ar, titleFr: hideLife ? null : r.title_fr,
-      description: hideLife ? null : r.description, descriptionAr: hideLife ? null : r.description_ar, descriptionFr: hideLife ? null : r.description_fr,
-      sources: hideLife ? null : r.sources, provenance: r.provenance, confidence: r.confidence, viewerCan: { edit: canEdit(ctx.viewer, { created_by: r.created_by, user_id: null }) },
-    }));
+      title: r.title, titleAr: r.title_ar, titleFr: r.title_fr, description: r.description, descriptionAr: r.description_ar, descriptionFr: r.description_fr,
+      sources: r.sources, provenance: r.provenance, confidence: r.confidence, viewerCan: { edit: canEdit(ctx.viewer, { created_by: r.created_by, user_id: null }) },
+    }), hidden));
   }
   return out;
 }

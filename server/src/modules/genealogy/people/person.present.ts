@@ -2,6 +2,7 @@ import type { Viewer } from "../../../common/auth/viewer.js";
 import { translate, type Language } from "../../../common/i18n.js";
 import { inReaderScript } from "../names/reader-script.js";
 import { accessTo, canEdit, hiddenParts, type Access, type PolicyRow } from "./person.policy.js";
+import { maskFields } from "./person.policy-table.js";
 import type { GenealogicalDateView } from "./person.types.js";
 import { PersonView } from "./person.types.js";
 
@@ -26,7 +27,7 @@ export const PERSON_COLUMNS = Object.values(COLUMN_SQL).join(", ");
  * policy columns and `family_id` (id, isPrivate, isLiving, viewerCan, and the field
  * resolvers, which read only ids and isPrivate).
  */
-const FIELD_COLUMNS: Partial<Record<keyof PersonView, Column[]>> = {
+export const FIELD_COLUMNS: Partial<Record<keyof PersonView, Column[]>> = {
   displayName: ["full_name", "full_name_ar"],
   fullName: ["full_name"],
   fullNameAr: ["full_name_ar"],
@@ -103,6 +104,9 @@ const shownYear = (text: string, from: string | null): number | null => {
 const date = (text: string | null, qualifier: string | null, from: string | null, to: string | null): GenealogicalDateView | null =>
   text ? { text, qualifier: qualifier ?? "exact", from, to, year: shownYear(text, from) } : null;
 
+/** The properties the field resolvers of Person read (family, village). */
+const PERSON_PROPS = { family: "familyId", village: "villageId" };
+
 /**
  * Shapes a row for one viewer. Nothing a viewer may not see is copied into the result,
  * so no resolver can leak it later. (Plain stores in one order, no intermediate objects:
@@ -114,31 +118,32 @@ export function presentPerson(row: PersonRow, viewer: Viewer, language: Language
   v.fullAccess = access === "full";
   v.isViewer = viewer.userId !== null && row.user_id === viewer.userId;
   v.viewerCan = { edit: canEdit(viewer, row), claimAsSelf: viewer.userId !== null && row.created_by === viewer.userId && row.user_id === null };
-  const { all: hidden, dates: hideBirth, places: hideLocation, life: hideLife } = hiddenParts(access, row.privacy_settings);
-  v.familyId = hidden ? null : row.family_id;
-  v.villageId = hidden ? null : row.village_id;
-  v.isPrivate = hidden;
-  v.displayName = hidden ? translate("people.private", language) : inReaderScript(language, row.full_name, row.full_name_ar) ?? "";
-  v.fullName = hidden ? null : row.full_name;
-  v.fullNameAr = hidden ? null : row.full_name_ar;
-  v.givenName = hidden ? null : row.given_name;
-  v.fatherName = hidden ? null : row.father_name;
-  v.grandfatherName = hidden ? null : row.grandfather_name;
-  v.motherName = hidden ? null : row.mother_name;
-  v.nameVariants = hidden ? [] : row.name_variants;
-  v.gender = hidden ? null : row.gender;
-  v.birth = hideBirth ? null : date(row.birth_date_text, row.birth_date_qualifier, row.birth_date_from, row.birth_date_to);
-  v.birthPlace = hideBirth ? null : row.birth_place;
-  v.death = hidden ? null : date(row.death_date_text, row.death_date_qualifier, row.death_date_from, row.death_date_to);
-  v.deathPlace = hidden ? null : row.death_place;
-  v.isLiving = hidden ? null : row.living;
-  v.occupation = hideLife ? null : row.occupation;
-  v.bio = hideLife ? null : row.bio;
-  v.currentLocation = hideLocation ? null : row.current_location;
-  v.currentCountry = hideLocation ? null : row.current_country;
-  v.registrationNumber = hidden ? null : row.registration_number;
-  v.sources = hideLife ? null : row.sources;
-  v.provenance = hidden ? null : row.provenance;
-  v.confidence = hidden ? null : row.confidence;
-  return v;
+  const parts = hiddenParts(access, row.privacy_settings);
+  v.isPrivate = parts.all;
+  v.familyId = row.family_id;
+  v.villageId = row.village_id;
+  v.displayName = inReaderScript(language, row.full_name, row.full_name_ar) ?? "";
+  v.fullName = row.full_name;
+  v.fullNameAr = row.full_name_ar;
+  v.givenName = row.given_name;
+  v.fatherName = row.father_name;
+  v.grandfatherName = row.grandfather_name;
+  v.motherName = row.mother_name;
+  v.nameVariants = row.name_variants;
+  v.gender = row.gender;
+  v.birth = date(row.birth_date_text, row.birth_date_qualifier, row.birth_date_from, row.birth_date_to);
+  v.birthPlace = row.birth_place;
+  v.death = date(row.death_date_text, row.death_date_qualifier, row.death_date_from, row.death_date_to);
+  v.deathPlace = row.death_place;
+  v.isLiving = row.living;
+  v.occupation = row.occupation;
+  v.bio = row.bio;
+  v.currentLocation = row.current_location;
+  v.currentCountry = row.current_country;
+  v.registrationNumber = row.registration_number;
+  v.sources = row.sources;
+  v.provenance = row.provenance;
+  v.confidence = row.confidence;
+  // What the viewer may not see is emptied here, by the policy table, before any resolver reads it.
+  return maskFields("Person", v, parts, PERSON_PROPS, parts.all ? { displayName: translate("people.private", language) } : {});
 }

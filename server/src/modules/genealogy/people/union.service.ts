@@ -8,6 +8,7 @@ import { newId } from "../../../common/uuid.js";
 import { audit } from "../../audit/index.js";
 import { parseGenealogicalDate, type GenealogicalDate } from "../dates/genealogical-date.js";
 import { accessTo, canEdit, hiddenParts, POLICY_COLUMNS } from "./person.policy.js";
+import { maskFields } from "./person.policy-table.js";
 import { PERSON_COLUMNS, presentPerson, type PersonRow } from "./person.present.js";
 import { withRelatives } from "./person.relatives.js";
 import { createPersonRowLoaders } from "./person.visibility.js";
@@ -55,15 +56,14 @@ export async function unionsOf(ctx: Context, personRawId: string, personIsPrivat
       const access = accessTo(ctx.viewer, r);
       const partner = presentPerson(r, ctx.viewer, ctx.language, access);
       const theirs = hiddenParts(access, r.privacy_settings);
-      const hideDate = !own || own.dates || theirs.dates;
-      const hidePlace = !own || own.places || theirs.places;
-      return {
+      const hidden = { all: !own || own.all || theirs.all, dates: !own || own.dates || theirs.dates, places: !own || own.places || theirs.places, life: !own || own.life || theirs.life };
+      return maskFields("Union", {
         id: toGlobalId("Union", r.union_id),
         kind: r.kind,
-        start: !hideDate && r.start_date_text ? { text: r.start_date_text, qualifier: r.start_date_qualifier ?? "exact", from: r.start_date_from, to: r.start_date_to, year: r.start_date_from ? Number(r.start_date_from.slice(0, 4)) : null } : null,
-        place: hidePlace ? null : r.place,
+        start: r.start_date_text ? { text: r.start_date_text, qualifier: r.start_date_qualifier ?? "exact", from: r.start_date_from, to: r.start_date_to, year: r.start_date_from ? Number(r.start_date_from.slice(0, 4)) : null } : null,
+        place: r.place,
         partner,
-      };
+      }, hidden);
     });
 }
 

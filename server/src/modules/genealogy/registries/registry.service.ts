@@ -7,6 +7,7 @@ import { insertRow } from "../../../common/sql.js";
 import { newId } from "../../../common/uuid.js";
 import { audit } from "../../audit/index.js";
 import { accessTo, canEdit, hiddenParts, POLICY_COLUMNS } from "../people/person.policy.js";
+import { maskFields } from "../people/person.policy-table.js";
 import { PERSON_COLUMNS, presentPerson, type PersonRow } from "../people/person.present.js";
 import { rawIdOf } from "../people/person.service.js";
 import { perViewer, seesPersonSql, viewerParams } from "../people/person.visibility.js";
@@ -43,11 +44,11 @@ function presentEntries(ctx: Context, rows: EntryRow[]): RegistryEntryView[] {
     const access = accessTo(ctx.viewer, r);
     const hidden = hiddenParts(access, r.privacy_settings);
     if (hidden.all) return [];
-    return [Object.assign(new RegistryEntryView(), {
+    return [maskFields("RegistryEntry", Object.assign(new RegistryEntryView(), {
       rawId: r.entry_id, person: presentPerson(r, ctx.viewer, ctx.language, access), destinationCountry: r.destination_country,
-      departureYear: hidden.dates ? null : r.departure_year, notes: hidden.life ? null : r.notes, sources: hidden.life ? null : r.entry_sources, provenance: r.entry_provenance, confidence: r.entry_confidence,
+      departureYear: r.departure_year, notes: r.notes, sources: r.entry_sources, provenance: r.entry_provenance, confidence: r.entry_confidence,
       viewerCan: edit(ctx, r.entry_created_by),
-    })];
+    }), hidden)];
   });
 }
 
