@@ -110,6 +110,11 @@ export const POLICY_TYPES: Readonly<Record<string, TypePolicy>> = {
   },
   PersonConnection: { about: "People the viewer may see; living people they may not see are neither listed nor counted.", fields: CONNECTION },
   PersonEdge: { about: "A person of the list.", fields: { ...EDGE, match: "all" } },
+  RootVillage: { about: "A village of the viewer's own roots (their record, their ancestors, their profile).", fields: { village: "shown", reasons: "visible" } },
+  RootReasonView: {
+    about: "Why a village is among the viewer's roots: their own record or an ancestor's, each shaped by this table.",
+    fields: { kind: "shown", person: "person", generation: "shown", declared: "own" },
+  },
   ImportRecord: {
     about: "A record of the viewer's own import file; `duplicate` and `person` are people of the tree.",
     fields: {
@@ -150,6 +155,7 @@ export const POLICY_PATHS: Readonly<Record<string, PathPolicy>> = {
   "Query.registryByCountry": { hidden: list, args: { villageId: "shown" } },
   "Query.auditLog": { hidden: lookup + " Curators of the record's village, editors and admins only.", args: { ...PAGE, table: "shown", recordId: "id" } },
   "Query.reviewQueue": { hidden: "Only public records of the viewer's villages.", args: { ...PAGE, villageId: "shown" } },
+  "Query.myRoots": { hidden: "The viewer's own roots; an ancestor the viewer may not see is shaped by this table (Private).", args: {} },
   "Query.importRecords": { hidden: "The viewer's own import only.", args: { ...PAGE, jobId: "id", filter: "shown" } },
   "Query.importWarnings": { hidden: "The viewer's own import only.", args: { ...PAGE, jobId: "id" } },
   "Village.events": { hidden: list, args: {} },
