@@ -21,17 +21,22 @@ export interface Context {
   /** Who is calling, for rate limits and the session list. */
   client: { ip: string | null; userAgent: string | null };
   cookies: CookieJar | null;
-  /** Per-request memo: `ctx.use(createXLoaders)` builds an area's DataLoaders once. */
-  use<T>(factory: (ds: DataSource) => T): T;
+  /**
+   * Per-request memo, the one loader mechanism: `ctx.use(createXLoaders)` builds an area's
+   * DataLoaders once per request (per operation on the WebSocket). Factories get the context,
+   * so loaders whose SQL depends on the viewer are memoised the same way.
+   */
+  use<T>(factory: (ctx: Context) => T): T;
 }
 
 export function createContext(base: Omit<Context, "use">): Context {
   const memo = new Map<unknown, unknown>();
-  return {
+  const ctx: Context = {
     ...base,
-    use<T>(factory: (ds: DataSource) => T): T {
-      if (!memo.has(factory)) memo.set(factory, factory(base.ds));
+    use<T>(factory: (ctx: Context) => T): T {
+      if (!memo.has(factory)) memo.set(factory, factory(ctx));
       return memo.get(factory) as T;
     },
   };
+  return ctx;
 }

@@ -4,7 +4,7 @@ import type { Role } from "../../common/auth/roles.js";
 import type { RoleGrantView } from "./roles.types.js";
 
 /** Per-request loader: every listed member's role grants in one query. */
-export function createRoleLoaders(ds: DataSource) {
+export function createRoleLoaders({ ds }: { ds: DataSource }) {
   return {
     grantsByUser: new DataLoader<string, RoleGrantView[]>(async (ids) => {
       const rows: { user_id: string; role: Role; expires_at: Date | null; reason: string | null; created_at: Date }[] = await ds.query(

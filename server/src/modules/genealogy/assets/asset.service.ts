@@ -31,7 +31,7 @@ const present = (ctx: Context, r: AssetRow): AssetView =>
   });
 
 /** Per-request loader: the landmarks of every village on a page, in one query. */
-export function createAssetLoaders(ds: DataSource) {
+export function createAssetLoaders({ ds }: { ds: DataSource }) {
   return {
     byVillage: new DataLoader<string, AssetRow[]>(async (ids) => {
       const rows: AssetRow[] = await ds.query(`SELECT ${COLUMNS} ${FROM} WHERE a.village_id = ANY($1) ORDER BY ${ORDER}`, [[...ids]]);

@@ -13,7 +13,7 @@ import { maskFields } from "../people/person.policy-table.js";
 import { presentPerson, type PersonRow } from "../people/person.present.js";
 import { rawIdOf } from "../people/person.service.js";
 import type { GenealogicalDateView } from "../people/person.types.js";
-import { createPersonRowLoaders, perViewer, seesPersonSql, viewerParams } from "../people/person.visibility.js";
+import { createPersonRowLoaders, seesPersonSql, viewerParams } from "../people/person.visibility.js";
 import { Provenance } from "../provenance.js";
 import { EVENT_TYPES } from "./event.entity.js";
 import type { EventInput, EventsArgs } from "./event.inputs.js";
@@ -102,8 +102,6 @@ export async function presentEvents(ctx: Context, rows: EventRow[]): Promise<Eve
   return out;
 }
 
-const loaders = new WeakMap<object, ReturnType<typeof buildLoaders>>();
-
 function buildLoaders(ctx: Context) {
   const params = viewerParams(ctx);
   return {
@@ -132,7 +130,7 @@ function buildLoaders(ctx: Context) {
 }
 
 /** Per-request, per-viewer event loaders (their SQL filters by what the viewer may see). */
-export const eventLoaders = (ctx: Context) => perViewer(loaders, ctx, () => buildLoaders(ctx));
+export const eventLoaders = (ctx: Context) => ctx.use(buildLoaders);
 
 async function loadRow(db: Context["ds"] | EntityManager, id: string, lock = false): Promise<EventRow | null> {
   const rows: EventRow[] = await db.query(`SELECT ${COLUMNS} FROM events e WHERE e.id = $1${lock ? " FOR UPDATE" : ""}`, [id]);

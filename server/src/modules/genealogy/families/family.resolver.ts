@@ -84,7 +84,7 @@ class FamiliesArgs extends ConnectionArgs {
   villageId?: string;
 }
 
-export function createFamilyLoaders(ds: DataSource) {
+export function createFamilyLoaders({ ds }: { ds: DataSource }) {
   return { familyById: byIdLoader(ds, Family) };
 }
 

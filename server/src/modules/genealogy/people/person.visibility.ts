@@ -26,7 +26,7 @@ export async function viewerParams(ctx: Context): Promise<[string | null, boolea
 }
 
 /** Per-request loader of people rows (with the policy columns) by raw id, one query per batch. */
-export function createPersonRowLoaders(ds: DataSource) {
+export function createPersonRowLoaders({ ds }: { ds: DataSource }) {
   return {
     personRow: new DataLoader<string, PersonRow | null>(async (ids) => {
       const rows: PersonRow[] = await ds.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1)`, [[...ids]]);
@@ -34,14 +34,4 @@ export function createPersonRowLoaders(ds: DataSource) {
       return ids.map((id) => byId.get(id) ?? null);
     }),
   };
-}
-
-/** Memo of loaders that depend on the viewer (ctx.use factories only see the DataSource). */
-export function perViewer<T>(memo: WeakMap<object, T>, ctx: object, build: () => T): T {
-  let value = memo.get(ctx);
-  if (!value) {
-    value = build();
-    memo.set(ctx, value);
-  }
-  return value;
 }

@@ -20,7 +20,7 @@ export const UNION_KINDS = ["marriage", "engagement", "partnership", "unknown"];
 type UnionRow = PersonRow & { union_id: string; kind: string; start_date_text: string | null; start_date_qualifier: string | null; start_date_from: string | null; start_date_to: string | null; place: string | null; of_person: string };
 
 /** Per-request loader: every union of every person on the page, with the partner, in one query. */
-export function createUnionLoaders(ds: DataSource) {
+export function createUnionLoaders({ ds }: { ds: DataSource }) {
   return {
     rowsByPerson: new DataLoader<string, UnionRow[]>(async (ids) => {
       const rows: UnionRow[] = await ds.query(

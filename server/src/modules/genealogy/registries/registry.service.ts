@@ -10,7 +10,7 @@ import { accessTo, canEdit, hiddenParts, POLICY_COLUMNS } from "../people/person
 import { maskFields } from "../people/person.policy-table.js";
 import { PERSON_COLUMNS, presentPerson, type PersonRow } from "../people/person.present.js";
 import { rawIdOf } from "../people/person.service.js";
-import { perViewer, seesPersonSql, viewerParams } from "../people/person.visibility.js";
+import { seesPersonSql, viewerParams } from "../people/person.visibility.js";
 import { Provenance } from "../provenance.js";
 import { REGISTRY_TYPES } from "./registry.entity.js";
 import { RegistryEntryView, RegistryView, type RegistryCountry, type RegistryEntryInput, type RegistryInput } from "./registry.types.js";
@@ -52,8 +52,6 @@ function presentEntries(ctx: Context, rows: EntryRow[]): RegistryEntryView[] {
   });
 }
 
-const loaders = new WeakMap<object, ReturnType<typeof buildLoaders>>();
-
 function buildLoaders(ctx: Context) {
   const params = viewerParams(ctx);
   return {
@@ -86,7 +84,7 @@ function buildLoaders(ctx: Context) {
 }
 
 /** Per-request, per-viewer registry loaders. */
-export const registryLoaders = (ctx: Context) => perViewer(loaders, ctx, () => buildLoaders(ctx));
+export const registryLoaders = (ctx: Context) => ctx.use(buildLoaders);
 
 export const countryEntries = async (ctx: Context, c: RegistryCountry): Promise<RegistryEntryView[]> =>
   presentEntries(ctx, await registryLoaders(ctx).byCountry.load(`${c.villageId}:${c.country}`));
