@@ -1,3 +1,4 @@
+import { JobRun } from "../common/jobs/job-run.entity.js";
 import { MagicLink } from "../modules/accounts/magic-link.entity.js";
 import { TrustedDevice } from "../modules/accounts/trusted-device.entity.js";
 import { RefreshToken } from "../modules/accounts/refresh-token.entity.js";
@@ -25,7 +26,7 @@ import { SecurityEvent } from "../modules/security/security-event.entity.js";
 
 /** Every TypeORM entity; migrations must match this list exactly (CI checks). */
 export const entities = [
-  Rootspace, User, UserRole, Session, RefreshToken, MagicLink, TrustedDevice, AuditLog, AnalyticsEvent, OutboxEmail, SecurityEvent, RateLimitHit,
+  Rootspace, User, UserRole, Session, RefreshToken, MagicLink, TrustedDevice, AuditLog, AnalyticsEvent, OutboxEmail, SecurityEvent, RateLimitHit, JobRun,
   Village, Family, Person, ParentLink, Union,
   GenealogyEvent, Registry, RegistryEntry, Asset,
   VillageCurator,

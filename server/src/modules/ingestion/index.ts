@@ -2,7 +2,7 @@
 export { ExternalId, ImportJob, ImportStaged, ImportWarning } from "./import-job.entity.js";
 export { ImportJobResolver } from "./import-job.resolver.js";
 export { PersonFileRecordsResolver } from "./kept-person.resolver.js";
-export { registerRunner } from "./import-job.service.js";
+export { enqueueImport, importers, importJob, importRunner, importSweep, ingestionJobs, runnerOf } from "./jobs.js";
 export { ImportRunner } from "./runner.js";
 export { importRouter } from "./upload.route.js";
 export { sheetImporter } from "./spreadsheet/sheet.importer.js";
