@@ -1,5 +1,5 @@
 import { TestClock } from "../../server/src/common/clock.js";
-import type { TestServer } from "./server.js";
+import type { Scheduler } from "../../server/src/common/jobs/index.js";
 
 export { TestClock };
 
@@ -8,7 +8,7 @@ export { TestClock };
  * ones, and those they send that are due too), resolving once each has finished: a lifecycle
  * test reads the outcome right after. Returns how many jobs ran.
  */
-export async function advanceAndRun(server: TestServer, ms: number): Promise<number> {
+export async function advanceAndRun(server: { clock?: TestClock; scheduler: Scheduler }, ms: number): Promise<number> {
   if (!server.clock) throw new Error("start the server with { clock: new TestClock() }");
   server.clock.advance(ms);
   return server.scheduler.runDue();

@@ -1,3 +1,4 @@
+import cronParser from "cron-parser";
 import PgBoss from "pg-boss";
 import type { DataSource, EntityManager } from "typeorm";
 import type { Config } from "../../config.js";
@@ -8,8 +9,8 @@ import type { AnyJobDefinition, JobContext, JobDefinition, JobSender, SendOption
 
 /** The PostgreSQL schema of pg-boss's tables (its own migrator keeps it up to date). */
 export const JOBS_SCHEMA = "pgboss";
-/** The key of a recurring `everyMs` job's chain. */
-const EVERY_KEY = "every";
+/** The key of a recurring job's chain (one waiting at a time, across servers). */
+const RECURRING_KEY = "recurring";
 
 export interface SchedulerDeps {
   ds: DataSource;
@@ -33,7 +34,6 @@ function bossOptions(url: string, config: Config): PgBoss.ConstructorOptions {
     application_name: "roots-jobs",
     // Expired deliveries (a worker killed mid-job) are retried at the next maintenance pass.
     maintenanceIntervalSeconds: config.JOBS_MAINTENANCE_SECONDS,
-    cronMonitorIntervalSeconds: Math.min(30, config.JOBS_MAINTENANCE_SECONDS),
   };
 }
 
@@ -59,7 +59,7 @@ export async function installJobs(url: string, config: Config, jobs: AnyJobDefin
 
 const queueOptions = (def: AnyJobDefinition): PgBoss.Queue => ({
   name: def.name,
-  policy: def.oneWaitingPerKey || def.everyMs ? "stately" : "standard",
+  policy: def.oneWaitingPerKey || def.cron || def.everyMs ? "stately" : "standard",
   retryLimit: def.retryLimit ?? 2,
   retryDelay: def.retryDelaySeconds ?? 5,
   retryBackoff: def.retryBackoff ?? true,
@@ -68,22 +68,28 @@ const queueOptions = (def: AnyJobDefinition): PgBoss.Queue => ({
 
 /**
  * The durable job scheduler (pg-boss on our PostgreSQL): delayed, keyed and recurring jobs with
- * retries, claimed with SKIP LOCKED by any number of server instances.
+ * retries, claimed with SKIP LOCKED by any number of server instances. Its workers are small
+ * loops of its own over pg-boss's fetch/complete/fail, so a stop ends them at once.
  */
 export class Scheduler implements JobSender {
   readonly clock: Clock;
   private readonly boss: PgBoss;
   private readonly defs = new Map<string, AnyJobDefinition>();
-  private readonly workers = new Map<string, string[]>();
+  private readonly loops: Promise<void>[] = [];
+  private readonly sleepers = new Map<string, Set<() => void>>();
+  private readonly running = new Map<string, string>();
+  private stopping = new AbortController();
   private started = false;
 
   constructor(private readonly deps: SchedulerDeps) {
     this.clock = deps.clock ?? systemClock;
     for (const def of deps.jobs) {
       if (this.defs.has(def.name)) throw new Error(`Job ${def.name} is defined twice`);
+      if (def.cron) cronParser.parseExpression(def.cron, { tz: "UTC" });
       this.defs.set(def.name, def);
     }
-    this.boss = new PgBoss(bossOptions(dataSourceUrl(deps.ds), deps.config));
+    // No pg-boss timekeeper (its cron is ours: see `recur`), no pg-boss workers (ours: `loop`).
+    this.boss = new PgBoss({ ...bossOptions(dataSourceUrl(deps.ds), deps.config), schedule: false });
     this.boss.on("error", (err: Error) => logger.error("Job scheduler error", { err: String(err) }));
   }
 
@@ -91,33 +97,34 @@ export class Scheduler implements JobSender {
   async start(): Promise<void> {
     await this.boss.start();
     this.started = true;
+    this.stopping = new AbortController();
     for (const def of this.defs.values()) {
       await this.boss.createQueue(def.name, queueOptions(def));
       await this.boss.updateQueue(def.name, queueOptions(def));
     }
-    for (const s of await this.boss.getSchedules()) if (!this.defs.get(s.name)?.cron && !this.defs.get(s.name)?.everyMs) await this.boss.unschedule(s.name);
-    for (const def of this.defs.values()) {
-      if (def.cron) await this.boss.schedule(def.name, def.cron, {}, { tz: "UTC" });
-      // A chain that broke (a server stopped between two links) starts again within a minute.
-      if (def.everyMs) await this.boss.schedule(def.name, "* * * * *", {}, { tz: "UTC", singletonKey: EVERY_KEY });
-    }
     if (this.deps.work === false) return;
     for (const def of this.defs.values()) {
+      // A chain another server started is kept (one waiting per queue): this adds nothing then.
+      if (def.cron || def.everyMs) await this.recur(def);
       const pollMs = Math.max(500, def.pollMs?.(this.deps.config) ?? this.deps.config.JOBS_POLL_MS);
-      const ids: string[] = [];
-      for (let i = 0; i < (def.concurrency ?? 1); i++) {
-        ids.push(await this.boss.work<Record<string, unknown>>(def.name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: pollMs / 1000 }, async ([job]) => this.execute(def, job)));
-      }
-      this.workers.set(def.name, ids);
-      if (def.everyMs) await this.sendEvery(def, 0);
+      for (let i = 0; i < (def.concurrency ?? 1); i++) this.loops.push(this.loop(def, pollMs));
     }
   }
 
-  /** Stops taking jobs, lets running ones finish (up to 30 s; then they are failed and retried elsewhere) and closes the pool. */
+  /**
+   * Stops taking jobs and lets the running ones finish (up to 30 s; then they are failed, and
+   * retried elsewhere), then closes the pool.
+   */
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await this.boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+    this.stopping.abort();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(this.loops), new Promise((r) => (timer = setTimeout(r, 30_000)))]);
+    clearTimeout(timer);
+    for (const [id, name] of this.running) await this.boss.fail(name, id, { message: "server stopped" }).catch(() => undefined);
+    this.loops.length = 0;
+    await this.boss.stop({ graceful: false, wait: true });
   }
 
   async send<P extends object>(job: JobDefinition<P>, payload: P, opts: SendOptions = {}): Promise<string | null> {
@@ -134,15 +141,62 @@ export class Scheduler implements JobSender {
 
   /** Wakes this server's idle workers of a queue (work sent by another server waits for their poll). */
   wake(name: string): void {
-    for (const id of this.workers.get(name) ?? []) this.boss.notifyWorker(id);
+    for (const wake of this.sleepers.get(name) ?? []) wake();
   }
 
-  private async sendEvery(def: AnyJobDefinition, delayMs: number): Promise<void> {
-    await this.boss.send(def.name, {}, { singletonKey: EVERY_KEY, ...(delayMs > 0 ? { startAfter: delayMs / 1000 } : {}) });
+  /** Sends a recurring job's next run: the next cron tick on the clock, or `everyMs` from now. */
+  private async recur(def: AnyJobDefinition): Promise<void> {
+    const startAfter = def.cron
+      ? cronParser.parseExpression(def.cron, { tz: "UTC", currentDate: this.clock.now() }).next().toDate()
+      : new Date(Date.now() + def.everyMs!(this.deps.config));
+    await this.boss.send(def.name, {}, { singletonKey: RECURRING_KEY, startAfter });
   }
 
-  /** Runs one delivery: a `once` job inside a transaction with its completion record. */
-  async execute(def: AnyJobDefinition, job: Job): Promise<void> {
+  private async loop(def: AnyJobDefinition, pollMs: number): Promise<void> {
+    const { signal } = this.stopping;
+    while (!signal.aborted) {
+      let job: Job | undefined;
+      try {
+        [job] = (await this.boss.fetch<Record<string, unknown>>(def.name, { batchSize: 1, includeMetadata: true })) ?? [];
+      } catch (err) {
+        logger.error("Job fetch failed", { queue: def.name, err: String(err) });
+      }
+      if (job) await this.runOne(def, job);
+      else await this.sleep(def.name, pollMs, signal);
+    }
+  }
+
+  private sleep(name: string, ms: number, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const set = this.sleepers.get(name) ?? this.sleepers.set(name, new Set()).get(name)!;
+      const done = () => {
+        clearTimeout(timer);
+        set.delete(done);
+        signal.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      set.add(done);
+      signal.addEventListener("abort", done, { once: true });
+    });
+  }
+
+  /** One delivery, completed or failed (then retried while it has tries left). */
+  private async runOne(def: AnyJobDefinition, job: Job): Promise<void> {
+    this.running.set(job.id, def.name);
+    try {
+      await this.execute(def, job);
+      await this.boss.complete(def.name, job.id);
+    } catch (err) {
+      logger.warn("Job failed", { queue: def.name, jobId: job.id, attempt: job.retryCount, err: String(err) });
+      await this.boss.fail(def.name, job.id, err instanceof Error ? err : { message: String(err) }).catch(() => undefined);
+    } finally {
+      this.running.delete(job.id);
+    }
+  }
+
+  /** Runs one delivery's handler: a `once` job inside a transaction with its completion record. */
+  private async execute(def: AnyJobDefinition, job: Job): Promise<void> {
     const { ds, bus, config } = this.deps;
     const base: Omit<JobContext, "tx"> = { ds, bus, config, clock: this.clock, scheduler: this, jobId: job.id, key: job.singletonKey, attempt: job.retryCount };
     const payload = job.data ?? {};
@@ -159,7 +213,8 @@ export class Scheduler implements JobSender {
         if (rows.length) await def.handler(payload, { ...base, tx });
       });
     } finally {
-      if (def.everyMs && job.singletonKey === EVERY_KEY && this.started) await this.sendEvery(def, def.everyMs(config)).catch(() => undefined);
+      // The next link of a recurring chain, whatever this one's outcome.
+      if ((def.cron || def.everyMs) && job.singletonKey === RECURRING_KEY) await this.recur(def).catch((err) => logger.error("Recurring job not sent", { queue: def.name, err: String(err) }));
     }
   }
 
@@ -171,25 +226,24 @@ export class Scheduler implements JobSender {
     const names = [...this.defs.keys()];
     const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
     let ran = 0;
+    // A recurring job runs once per call (an `everyMs` chain's next link is due again at once).
+    const recurred: string[] = [];
     for (;;) {
-      const [due]: [{ id: string; name: string }[], number] = await this.deps.ds.query(
+      const [due]: [{ id: string; name: string; key: string | null }[], number] = await this.deps.ds.query(
         `UPDATE ${JOBS_SCHEMA}.job SET start_after = now() - interval '1 millisecond'
-          WHERE name = ANY($1) AND state IN ('created', 'retry') AND start_after <= $2
-          RETURNING id, name`,
-        [names, this.clock.now()],
+          WHERE name = ANY($1) AND state IN ('created', 'retry') AND start_after <= GREATEST($2::timestamptz, now())
+            AND NOT (name = ANY($3) AND singleton_key IS NOT DISTINCT FROM $4)
+          RETURNING id, name, singleton_key AS key`,
+        [names, this.clock.now(), recurred, RECURRING_KEY],
       );
+      for (const d of due) if (d.key === RECURRING_KEY) recurred.push(d.name);
       if (!due.length) return ran;
       for (const name of new Set(due.map((d) => d.name))) {
         for (;;) {
           const jobs = (await this.boss.fetch<Record<string, unknown>>(name, { batchSize: 10, includeMetadata: true })) ?? [];
           if (!jobs.length) break;
           for (const job of jobs) {
-            try {
-              await this.execute(this.defs.get(name)!, job);
-              await this.boss.complete(name, job.id);
-            } catch (err) {
-              await this.boss.fail(name, job.id, { message: String(err) });
-            }
+            await this.runOne(this.defs.get(name)!, job);
           }
         }
       }
