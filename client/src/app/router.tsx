@@ -21,6 +21,7 @@ const ManageVillagesPage = lazy(() => import("../features/curation/pages/ManageV
 const AdminHomePage = lazy(() => import("../features/admin/pages/AdminHomePage"));
 const AdminRolesPage = lazy(() => import("../features/admin/pages/AdminRolesPage"));
 const AdminOutboxPage = lazy(() => import("../features/admin/pages/AdminOutboxPage"));
+const AdminHealthPage = lazy(() => import("../features/admin/pages/AdminHealthPage"));
 const RootsPage = lazy(() => import("../features/people/pages/RootsPage"));
 const CedarPage = lazy(() => import("../features/people/pages/CedarPage"));
 const PersonPage = lazy(() => import("../features/people/pages/PersonPage"));
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
       { path: "/full/admin", element: <Redirect to="/admin" /> },
       { path: "/admin/roles", element: admin(<AdminRolesPage />) },
       { path: "/admin/outbox", element: admin(<AdminOutboxPage />) },
+      { path: "/admin/health", element: admin(<AdminHealthPage />) },
       { path: "/admin/*", element: admin(<NotFoundPage />) },
       { path: "/village-hubs", element: <Redirect to="/root-hubs" /> },
       { path: "/congress", element: <Redirect to="/opinions" /> },

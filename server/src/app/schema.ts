@@ -18,6 +18,7 @@ import * as hub from "../modules/genealogy/index.js";
 import { ImportJobResolver, PersonFileRecordsResolver } from "../modules/ingestion/index.js";
 import { OutboxResolver } from "../modules/mail/index.js";
 import { RootspaceResolver } from "../modules/rootspaces/index.js";
+import { JobsHealthResolver } from "./jobs-health.resolver.js";
 import { NodeResolver } from "./node.resolver.js";
 
 /** Every resolver of every area; an area adds its resolvers here. */
@@ -27,6 +28,7 @@ const resolvers = [
   AuthResolver,
   RolesResolver,
   OutboxResolver,
+  JobsHealthResolver,
   VillageResolver,
   PersonResolver,
   FamilyResolver,
