@@ -54,7 +54,7 @@ export interface JobDefinition<P extends object = Record<string, never>> {
   handler(payload: P, job: JobContext): Promise<void>;
   /** Runs the handler in a transaction that also records `(name, key)` as done (table job_runs); a later delivery of a done key does nothing. */
   once?: boolean;
-  /** At most one job per key waiting and one running (pg-boss's "stately" policy). */
+  /** At most one job per key waiting to run (pg-boss's "short" policy): sending a key already waiting adds nothing. */
   oneWaitingPerKey?: boolean;
   /** Deliveries after the first when the handler throws or its worker dies (default 2). */
   retryLimit?: number;

@@ -59,7 +59,9 @@ export async function installJobs(url: string, config: Config, jobs: AnyJobDefin
 
 const queueOptions = (def: AnyJobDefinition): PgBoss.Queue => ({
   name: def.name,
-  policy: def.oneWaitingPerKey || def.cron || def.everyMs ? "stately" : "standard",
+  // "short": at most one waiting job per key, whatever is running ("stately" would also allow
+  // one running only, and a killed worker's delivery would hold its key until it expires).
+  policy: def.oneWaitingPerKey || def.cron || def.everyMs ? "short" : "standard",
   retryLimit: def.retryLimit ?? 2,
   retryDelay: def.retryDelaySeconds ?? 5,
   retryBackoff: def.retryBackoff ?? true,
