@@ -95,6 +95,14 @@ const schema = z.object({
   IMPORT_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How long a done import keeps all its staged rows; after that only refused records and likely duplicates stay (its report and merges). */
   IMPORT_STAGED_KEEP_HOURS: z.coerce.number().min(0).max(24 * 365).default(24 * 7),
+  /** Whether this server runs background jobs (imports, reminders…); one with `false` only sends them. */
+  JOBS_WORK: bool.default(true),
+  /** How often an idle job worker looks for due jobs another server sent (its own sends wake it at once). */
+  JOBS_POLL_MS: z.coerce.number().int().min(500).max(60_000).default(2000),
+  /** How often expired deliveries (a worker killed mid-job) are retried and finished jobs archived, one server doing it per pass. */
+  JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Connections of the job scheduler's own pool, per server. */
+  JOBS_POOL_MAX: z.coerce.number().int().min(2).max(50).default(4),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & { PUBLIC_URL: string };

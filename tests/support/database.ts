@@ -1,6 +1,9 @@
 import "reflect-metadata";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { serverJobs } from "../../server/src/app/jobs.js";
+import { installJobs } from "../../server/src/common/jobs/index.js";
+import { loadConfig } from "../../server/src/config.js";
 import { connectAndMigrate, createDataSource } from "../../server/src/db/data-source.js";
 
 /** URL of the same server with another database name. */
@@ -21,7 +24,7 @@ export async function admin<T>(url: string, fn: (c: pg.Client) => Promise<T>): P
   }
 }
 
-/** Creates and migrates the template every test database is cloned from. */
+/** Creates and migrates the template every test database is cloned from, with the job scheduler's schema and queues. */
 export async function createTemplate(serverUrl: string, name: string): Promise<void> {
   await admin(serverUrl, async (c) => {
     await c.query(`DROP DATABASE IF EXISTS "${name}"`);
@@ -30,6 +33,8 @@ export async function createTemplate(serverUrl: string, name: string): Promise<v
   const ds = createDataSource({ url: withDatabase(serverUrl, name), poolMax: 2 });
   await connectAndMigrate(ds);
   await ds.destroy();
+  const url = withDatabase(serverUrl, name);
+  await installJobs(url, loadConfig({ DATABASE_URL: url, LOG_LEVEL: "error" }), serverJobs);
 }
 
 export async function dropDatabase(serverUrl: string, name: string): Promise<void> {

@@ -4,6 +4,8 @@ import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
 import { buildRootsSchema } from "../../server/src/app/schema.js";
 import { createRootsServer } from "../../server/src/app/server.js";
+import type { TestClock } from "../../server/src/common/clock.js";
+import type { Scheduler } from "../../server/src/common/jobs/index.js";
 import { createEventBus } from "../../server/src/common/event-bus.js";
 import { loadConfig } from "../../server/src/config.js";
 import { createDataSource } from "../../server/src/db/data-source.js";
@@ -35,11 +37,15 @@ export interface TestServer {
   ): Promise<GqlResult<T>>;
   /** A graphql-ws client; close it with `dispose()`. */
   ws(opts?: { token?: string; origin?: string; language?: string }): Client;
+  /** The server's job scheduler (`runDue` runs the jobs due by its clock). */
+  scheduler: Scheduler;
+  /** The clock passed in `opts.clock`, if any (see tests/support/clock.ts). */
+  clock?: TestClock;
   stop(): Promise<void>;
 }
 
 /** A real server (HTTP + WebSocket) on a fresh database of its own, on a free port. */
-export async function startTestServer(env: Record<string, string> = {}, opts: { shareDatabaseWith?: TestServer } = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, opts: { shareDatabaseWith?: TestServer; clock?: TestClock } = {}): Promise<TestServer> {
   // A second replica may share the first one's database (it then leaves dropping it to the first).
   const db = opts.shareDatabaseWith
     ? { url: opts.shareDatabaseWith.databaseUrl, drop: async () => {} }
@@ -51,7 +57,7 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
   await ds.initialize();
   const bus = createEventBus(config.REDIS_URL);
   const schema = await buildRootsSchema(bus);
-  const server = await createRootsServer({ config, ds, bus, schema });
+  const server = await createRootsServer({ config, ds, bus, schema, clock: opts.clock });
   const port = await server.listen(0, "127.0.0.1");
   const url = `http://127.0.0.1:${port}`;
   const wsUrl = `ws://127.0.0.1:${port}/graphql`;
@@ -61,6 +67,8 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     databaseUrl: db.url,
     ds,
     queries,
+    scheduler: server.scheduler,
+    clock: opts.clock,
     async gql(query, variables, opts = {}) {
       const res = await fetch(`${url}/graphql`, {
         method: "POST",

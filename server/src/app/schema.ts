@@ -13,10 +13,11 @@ import { authChecker } from "../common/auth/authorized.js";
 import { Role } from "../common/auth/roles.js";
 import type { EventBus } from "../common/event-bus.js";
 import { AREAS } from "../modules/areas.js";
+import { JobsHealthResolver } from "./jobs-health.resolver.js";
 import { NodeResolver } from "./node.resolver.js";
 
 /** Every resolver: the platform's own, then each area's (from its manifest). */
-const resolvers = [NodeResolver, ...AREAS.flatMap((area) => area.resolvers ?? [])] as const;
+const resolvers = [NodeResolver, JobsHealthResolver, ...AREAS.flatMap((area) => area.resolvers ?? [])] as const;
 
 /**
  * Adds the `@auth(requires: [Role!]!)` directive definition so the role rules that

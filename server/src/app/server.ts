@@ -19,7 +19,10 @@ import { currentLanguage, negotiateLanguage, requestLanguage } from "../common/i
 import { logger } from "../common/logger.js";
 import { bearerToken, resolveViewer } from "../modules/accounts/index.js";
 import { AREAS } from "../modules/areas.js";
-import { gedcomImporter, ImportRunner, importRouter, registerRunner, sheetImporter } from "../modules/ingestion/index.js";
+import { importers, importRouter, importRunner } from "../modules/ingestion/index.js";
+import { systemClock, type Clock } from "../common/clock.js";
+import { Scheduler, type AnyJobDefinition } from "../common/jobs/index.js";
+import { serverJobs } from "./jobs.js";
 import { jitExecutor, localGateway } from "./executor.js";
 import { presentError } from "./format-error.js";
 import { healthHandler } from "./health.js";
@@ -35,8 +38,10 @@ export interface RootsServer {
   httpServer: Server;
   /** Listens on `port` (0 = any free port) and resolves the bound port. */
   listen(port: number, host?: string): Promise<number>;
-  /** Stops accepting, drains HTTP and WebSocket work, then resolves. */
+  /** Stops accepting, drains HTTP and WebSocket work and the jobs running here, then resolves. */
   stop(): Promise<void>;
+  /** This server's job scheduler (tests run due jobs through it). */
+  scheduler: Scheduler;
 }
 
 /** The refresh cookie: httpOnly, SameSite=Lax, Secure whenever the request came over TLS. */
@@ -49,8 +54,18 @@ function cookieJar(req: express.Request, res: express.Response): CookieJar {
   };
 }
 
-export async function createRootsServer(deps: { config: Config; ds: DataSource; bus: EventBus; schema: GraphQLSchema }): Promise<RootsServer> {
+export async function createRootsServer(deps: {
+  config: Config;
+  ds: DataSource;
+  bus: EventBus;
+  schema: GraphQLSchema;
+  /** The time business rules read (tests pass a TestClock). */
+  clock?: Clock;
+  /** The job kinds this server runs (default: every area's). */
+  jobs?: AnyJobDefinition[];
+}): Promise<RootsServer> {
   const { config, ds, bus, schema } = deps;
+  const clock = deps.clock ?? systemClock;
   const app = express();
   app.disable("x-powered-by");
   // No ETag on API answers: hashing every GraphQL response costs CPU and no client revalidates
@@ -64,12 +79,11 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
     language: Context["language"],
     client: Context["client"],
     cookies: CookieJar | null,
-  ): Promise<Context> => createContext({ viewer: await resolveViewer(ds, bearerToken(authorization)), language, ds, bus, config, client, cookies });
+  ): Promise<Context> => createContext({ viewer: await resolveViewer(ds, bearerToken(authorization)), language, ds, bus, config, clock, client, cookies });
 
-  // Imports run in the background of every server; jobs live in the database.
-  const importers = { spreadsheet: sheetImporter, gedcom: gedcomImporter };
-  const imports = new ImportRunner({ ds, bus, config }, importers);
-  registerRunner(ds, imports);
+  // Background jobs (imports among them) run on every server that works them; they live in the database.
+  const scheduler = new Scheduler({ ds, bus, config, clock, jobs: deps.jobs ?? serverJobs, work: config.JOBS_WORK });
+  const imports = importRunner({ ds, bus, config, scheduler });
 
   const costs = new CostGuard(schema, config);
   const ws = attachWebSocket({ httpServer, schema, config, makeContext, costs });
@@ -97,7 +111,7 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
       // every field resolver (measurably faster lists, see bench/).
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
-      { serverWillStart: async () => ({ drainServer: async () => { await imports.stop(); await ws.dispose(); } }) },
+      { serverWillStart: async () => ({ drainServer: async () => { await imports.stop(); await scheduler.stop(); await ws.dispose(); } }) },
       // Text no field can hold, and operations that ask too much, are refused before any resolver runs.
       {
         requestDidStart: async () => ({
@@ -112,7 +126,7 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
     ],
   });
   await apollo.start();
-  imports.start();
+  await scheduler.start();
 
   app.use(httpsRedirect(config), ...securityHeaders());
   app.use((req, _res, next) => {
@@ -120,7 +134,7 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
   });
   app.get("/health", healthHandler(ds, APP_VERSION));
   for (const area of AREAS) for (const router of area.http?.({ ds, bus, config }) ?? []) app.use(router);
-  app.use(importRouter({ ds, bus, config, kick: () => imports.kick(), kinds: Object.keys(importers) }));
+  app.use(importRouter({ ds, bus, config, kick: (id) => imports.enqueue(id), kinds: Object.keys(importers) }));
   app.use(
     "/graphql",
     express.json({ limit: "1mb" }),
@@ -150,5 +164,6 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
         httpServer.listen(port, host, () => resolvePort((httpServer.address() as AddressInfo).port));
       }),
     stop: () => apollo.stop(),
+    scheduler,
   };
 }

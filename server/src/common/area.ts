@@ -3,6 +3,7 @@ import type { DataSource } from "typeorm";
 import type { Config } from "../config.js";
 import type { Role } from "./auth/roles.js";
 import type { Context } from "./context.js";
+import type { AnyJobDefinition } from "./jobs/index.js";
 import type { EventBus, Topics } from "./event-bus.js";
 import type { NodeLoader } from "./node.js";
 
@@ -38,6 +39,8 @@ export interface AreaManifest {
   topics?: readonly (keyof Topics)[];
   /** Express routers mounted before GraphQL (uploads, downloads, reports). */
   http?: (services: AreaServices) => Router[];
+  /** Background jobs (delayed, keyed, recurring) the scheduler runs for the area (common/jobs). */
+  jobs?: readonly AnyJobDefinition[];
   management?: readonly ManagementRoute[];
   /** Demo data for the embedded database and `npm run db:seed`; idempotent. Runs in list order. */
   seed?: (ds: DataSource) => Promise<void>;

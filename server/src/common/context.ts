@@ -1,5 +1,6 @@
 import type { DataSource } from "typeorm";
 import type { Config } from "../config.js";
+import { systemClock, type Clock } from "./clock.js";
 import type { Viewer } from "./auth/viewer.js";
 import type { EventBus } from "./event-bus.js";
 import type { Language } from "./i18n.js";
@@ -18,6 +19,8 @@ export interface Context {
   ds: DataSource;
   bus: EventBus;
   config: Config;
+  /** The time business rules read (expiries, rate-limit windows, deadlines); a TestClock in tests. */
+  clock: Clock;
   /** Who is calling, for rate limits and the session list. */
   client: { ip: string | null; userAgent: string | null };
   cookies: CookieJar | null;
@@ -29,10 +32,11 @@ export interface Context {
   use<T>(factory: (ctx: Context) => T): T;
 }
 
-export function createContext(base: Omit<Context, "use">): Context {
+export function createContext(base: Omit<Context, "use" | "clock"> & { clock?: Clock }): Context {
   const memo = new Map<unknown, unknown>();
   const ctx: Context = {
     ...base,
+    clock: base.clock ?? systemClock,
     use<T>(factory: (ctx: Context) => T): T {
       if (!memo.has(factory)) memo.set(factory, factory(ctx));
       return memo.get(factory) as T;

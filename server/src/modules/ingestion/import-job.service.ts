@@ -1,4 +1,3 @@
-import type { DataSource } from "typeorm";
 import { hasAnyRole, Role } from "../../common/auth/roles.js";
 import type { Context } from "../../common/context.js";
 import { AppError, ErrorCode, notFound, unauthenticated } from "../../common/errors.js";
@@ -8,7 +7,8 @@ import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, listSize, offsetAfter, offsetPag
 import { mayMerge, personNodes } from "../genealogy/index.js";
 import { ImportStatus, type ImportJob } from "./import-job.entity.js";
 import { logger } from "../../common/logger.js";
-import { JOB_COLUMNS, loadJob, removeJobFile, type ImportRunner } from "./runner.js";
+import { JOB_COLUMNS, loadJob, removeJobFile } from "./runner.js";
+import { runnerOf } from "./jobs.js";
 import { SHEET_FIELDS } from "./spreadsheet/headers.js";
 import { discardStaged } from "./staging.js";
 import { FILE_PROBLEMS } from "./importer.js";
@@ -16,14 +16,8 @@ import { END_NAMES, endNames, warningRecord, type EndsRow, type WarningRow } fro
 import { presentJob, type ImportJobView, type ImportRecordView, type ImportWarningView } from "./import-job.types.js";
 import { MIN_PARENT_GAP_YEARS } from "../genealogy/index.js";
 
-const runners = new WeakMap<DataSource, ImportRunner>();
-
-/** The runner of this server (one per database connection pool). */
-export function registerRunner(ds: DataSource, runner: ImportRunner): void {
-  runners.set(ds, runner);
-}
-
-const kick = (ds: DataSource) => runners.get(ds)?.kick();
+/** Hands a job that now waits for a step to the scheduler (the sweep would, a moment later). */
+const enqueue = (ctx: Context, id: string) => runnerOf(ctx.ds)?.enqueue(id);
 
 /** A job of the viewer's (admins see every job); NOT_FOUND otherwise. */
 export async function jobFor(ctx: Context, globalId: string): Promise<ImportJob> {
@@ -57,7 +51,7 @@ async function transition(ctx: Context, job: ImportJob, from: ImportStatus[], to
   // runner's poll may take the job up and move it on at any moment after it.
   const view = presentJob(rows[0], ctx.language);
   void ctx.bus.publish("IMPORT_JOB_UPDATED", { id: job.id, userId: job.userId });
-  kick(ctx.ds);
+  if (to === ImportStatus.QUEUED || to === ImportStatus.COMMIT_QUEUED) await enqueue(ctx, job.id);
   return view;
 }
 
@@ -78,7 +72,7 @@ export async function cancelImport(ctx: Context, globalId: string): Promise<Impo
     ImportStatus.CANCELLED,
     ", finished_at = now()",
   );
-  runners.get(ctx.ds)?.abortIfRunning(job.id);
+  runnerOf(ctx.ds)?.abortIfRunning(job.id);
   await discardStaged(ctx.ds, job.id, ctx.config.IMPORT_STATEMENT_TIMEOUT_MS);
   // A job waiting for review or its commit has no runner to clean up after it: its file goes now
   // (a running one's runner removes it too; the second removal finds nothing). The cancel is
@@ -93,7 +87,7 @@ const DELETABLE = [ImportStatus.FAILED, ImportStatus.CANCELLED, ImportStatus.DON
 /**
  * Deletes one of the viewer's stopped imports (failed, cancelled or done): hidden at once and
  * its file removed; its staged rows, warnings and outcomes go in the background
- * (ImportRunner.purgeDeleted). The people, couples and links a done import wrote stay.
+ * (housekeeping.ts, purgeDeleted). The people, couples and links a done import wrote stay.
  */
 export async function deleteImport(ctx: Context, globalId: string): Promise<boolean> {
   const job = await jobFor(ctx, globalId);
@@ -103,12 +97,11 @@ export async function deleteImport(ctx: Context, globalId: string): Promise<bool
   );
   if (!rows.length) throw new AppError(ErrorCode.CONFLICT, "ingestion.delete_while_running");
   await removeJobFile(ctx.ds, job).catch((err) => logger.error("Deleted import's file not removed", { jobId: job.id, err: String(err) }));
-  kick(ctx.ds);
   return true;
 }
 
 /** Runs a failed job again from its stored file (reads it again, then back to review). */
-/** A read the member asks for (retry, new mapping) is no read after a database restart (ImportRunner.restageLost). */
+/** A read the member asks for (retry, new mapping) is no read after a database restart (housekeeping.ts, restageLost). */
 const READ_ON_REQUEST = ", options = options - 'readAgain'";
 
 export async function retryImport(ctx: Context, globalId: string): Promise<ImportJobView> {

@@ -5,6 +5,7 @@ import { ExternalId, ImportJob, ImportStaged, ImportWarning } from "./import-job
 import { ImportJobResolver } from "./import-job.resolver.js";
 import { ImportOutcome } from "./import-outcome.entity.js";
 import { PersonFileRecordsResolver } from "./kept-person.resolver.js";
+import { ingestionJobs } from "./jobs.js";
 import { KeptMedia, KeptRecord } from "./kept-record.entity.js";
 
 declare module "../../common/event-bus.js" {
@@ -13,7 +14,7 @@ declare module "../../common/event-bus.js" {
   }
 }
 
-export { registerRunner } from "./import-job.service.js";
+export { enqueueImport, importers, importJob, importRunner, importSweep, ingestionJobs, runnerOf } from "./jobs.js";
 export { ImportRunner } from "./runner.js";
 export { importRouter } from "./upload.route.js";
 export { sheetImporter } from "./spreadsheet/sheet.importer.js";
@@ -27,4 +28,5 @@ export const ingestionArea = defineArea({
   entities: [ImportJob, ImportStaged, ImportOutcome, ImportWarning, ExternalId, KeptRecord, KeptMedia],
   topics: ["IMPORT_JOB_UPDATED"],
   http: (services) => [exportRouter(services)],
+  jobs: ingestionJobs,
 });

@@ -1,4 +1,4 @@
-import { access, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import type { DataSource, EntityManager } from "typeorm";
 import type { Config } from "../../config.js";
 import type { EventBus } from "../../common/event-bus.js";
@@ -13,16 +13,6 @@ import { finishStaging } from "./review.js";
 import { discardStaged, Stager } from "./staging.js";
 import { timed, type PhaseTimes } from "./phases.js";
 
-const RUNNING = [ImportStatus.PARSING, ImportStatus.COMMITTING];
-/** Staged rows removed per statement when a done job's are pruned. */
-const PRUNE_BATCH = 50_000;
-/**
- * A done job's staged row `s` that may go: any but a refused record or likely duplicate that is
- * not in import_outcomes (one committed by a server of before that table, during a rolling
- * deploy, stays where that server's readers look for it).
- */
-const PRUNABLE = `((s.error_keys = '{}' AND s.duplicate_of IS NULL) OR EXISTS (SELECT 1 FROM import_outcomes o WHERE o.job_id = s.job_id AND o.seq = s.seq))`;
-
 /** The columns of a job row in its GraphQL-facing shape (for SELECT and RETURNING). */
 export const JOB_COLUMNS = `id, rootspace_id AS "rootspaceId", user_id AS "userId", kind, status, file_name AS "fileName", file_size AS "fileSize",
   file_sha256 AS "fileSha256", file_path AS "filePath", counts, options, error_key AS "errorKey", error_params AS "errorParams",
@@ -34,54 +24,60 @@ export async function loadJob(ds: DataSource, id: string): Promise<ImportJob | n
   return rows[0] ?? null;
 }
 
-/**
- * Runs import jobs in the background, one at a time per server. Jobs live in the database:
- * any instance may pick up a queued job; a job whose worker stopped reporting (server killed)
- * is marked failed with `ingestion.interrupted`, and its commit, one transaction, left nothing.
- */
-/** Marks the statements the background poll runs (tests counting a request's statements skip them). */
+/** Marks the statements the background work runs (tests counting a request's statements skip them). */
 export const POLL_SQL_TAG = "/* import-runner poll */";
 
+/**
+ * Runs import jobs, one at a time per server. The domain record is the import_jobs row (its
+ * status, heartbeat and counts); the scheduler's `ingestion.import` job, keyed by the import's
+ * id, only says which import to run: a delivery claims the row (queued → parsing, commit_queued →
+ * committing) and finds nothing to do when another delivery, or a server of before the
+ * scheduler, got it first. A running import whose server stopped reporting is marked failed with
+ * `ingestion.interrupted` (housekeeping.ts); its commit, one transaction, left nothing.
+ */
 export class ImportRunner {
   readonly workerId = newId();
-  private running: { id: string; abort: AbortController } | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private busy: Promise<void> | null = null;
+  private running: { id: string; abort: AbortController; done: Promise<void> } | null = null;
   private stopped = false;
   /** Time spent per phase by the jobs this runner ran (read by the benchmark). */
   readonly phases: PhaseTimes = {};
 
   constructor(
-    private readonly deps: { ds: DataSource; bus: EventBus; config: Config },
+    private readonly deps: { ds: DataSource; bus: EventBus; config: Config; enqueue?: (id: string) => Promise<unknown> },
     private readonly importers: Record<string, Importer>,
   ) {}
 
-  start(): void {
-    this.timer = setInterval(() => this.kick(), this.deps.config.IMPORT_POLL_MS);
-    this.timer.unref();
-    this.kick();
-  }
-
+  /** Stops: the import running here is cancelled (as a server stop always did) and awaited. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
     this.running?.abort.abort();
-    await this.busy;
+    await this.running?.done;
   }
 
-  /** Looks for work now (after an upload or a confirm) instead of at the next poll. */
-  kick(): void {
-    if (this.busy || this.stopped) return;
-    this.busy = this.drain()
-      .catch((err) => logger.error("Import runner failed", { err: String(err) }))
-      .finally(() => {
-        this.busy = null;
-      });
+  /** Hands a job that is queued or commit_queued to the scheduler (any server may run it). */
+  async enqueue(id: string): Promise<void> {
+    await this.deps.enqueue?.(id);
+  }
+
+  /**
+   * One delivery of `ingestion.import`: runs the import if it still waits for this step, and
+   * does nothing if it was run already (delivery is at least once) or was cancelled.
+   */
+  async runJob(id: string): Promise<void> {
+    // A server stopping takes no new work: the delivery fails and is retried elsewhere.
+    if (this.stopped) throw new Error("Import runner stopping");
+    const job = await this.claim(id);
+    if (job) await this.runClaimed(job);
   }
 
   /** Runs every queued job now and resolves when none is left (the command line uses this). */
   async runQueued(): Promise<void> {
-    await this.drain();
+    for (;;) {
+      if (this.stopped) return;
+      const job = await this.claim(null);
+      if (!job) return;
+      await this.runClaimed(job);
+    }
   }
 
   /** Cancels the job if this instance runs it (other instances notice at their next report). */
@@ -89,138 +85,25 @@ export class ImportRunner {
     if (this.running?.id === id) this.running.abort.abort();
   }
 
-  private async drain(): Promise<void> {
-    await this.failStale();
-    await this.restageLost();
-    for (;;) {
-      if (this.stopped) return;
-      const job = await this.claim();
-      if (!job) break;
-      const abort = new AbortController();
-      this.running = { id: job.id, abort };
-      try {
-        await this.run(job, abort.signal);
-      } finally {
-        this.running = null;
-      }
-    }
-    if (!this.stopped) await this.pruneStaged();
-    if (!this.stopped) await this.expireRetries();
-    if (!this.stopped) await this.purgeDeleted();
-  }
-
-  /**
-   * A failed job's file is kept IMPORT_RETRY_KEEP_HOURS for a retry, then removed: it no longer
-   * counts against its member's quota, and the job can no longer be retried.
-   */
-  private async expireRetries(): Promise<void> {
-    const jobs: { id: string; filePath: string }[] = await this.deps.ds.query(
-      `${POLL_SQL_TAG} SELECT id, file_path AS "filePath" FROM import_jobs
-        WHERE status = 'failed' AND file_path IS NOT NULL AND finished_at < now() - make_interval(secs => $1) LIMIT 20`,
-      [this.deps.config.IMPORT_RETRY_KEEP_HOURS * 3600],
-    );
-    for (const job of jobs) await removeJobFile(this.deps.ds, job);
-  }
-
-  /**
-   * A job its member deleted: its staged rows, warnings and outcomes are removed in batches
-   * (a done job's people, links and kept records stay: they are the tree), then it is marked.
-   */
-  private async purgeDeleted(): Promise<void> {
-    const [job]: { id: string }[] = await this.deps.ds.query(
-      `${POLL_SQL_TAG} SELECT id FROM import_jobs WHERE deleted_at IS NOT NULL AND purged_at IS NULL ORDER BY deleted_at LIMIT 1`,
-    );
-    if (!job) return;
-    let left = 0;
-    for (const table of ["import_staged", "import_warnings", "import_outcomes"]) {
-      const [, removed]: [unknown, number] = await this.deps.ds.query(
-        `${POLL_SQL_TAG} DELETE FROM ${table} WHERE job_id = $1 AND seq IN (SELECT seq FROM ${table} WHERE job_id = $1 LIMIT $2)`,
-        [job.id, PRUNE_BATCH],
-      );
-      left += removed;
-    }
-    if (left === 0) await this.deps.ds.query(`${POLL_SQL_TAG} UPDATE import_jobs SET purged_at = now() WHERE id = $1`, [job.id]);
-  }
-
-  /**
-   * When no import waits: removes a batch of the staged rows of a job done for
-   * IMPORT_STAGED_KEEP_HOURS (its refused records, for its report, and likely duplicates, for
-   * merging, were kept in import_outcomes by the commit), and marks the job once none is left.
-   * In batches, so no statement outlasts the request timeout whatever the file's size; several
-   * servers may share the work.
-   */
-  private async pruneStaged(): Promise<void> {
-    const [job]: { id: string }[] = await this.deps.ds.query(
-      `${POLL_SQL_TAG} SELECT id FROM import_jobs
-        WHERE status = 'done' AND staged_pruned_at IS NULL AND finished_at < now() - make_interval(secs => $1)
-        ORDER BY finished_at LIMIT 1`,
-      [this.deps.config.IMPORT_STAGED_KEEP_HOURS * 3600],
-    );
-    if (!job) return;
-    const [, removed]: [unknown, number] = await this.deps.ds.query(
-      `${POLL_SQL_TAG} DELETE FROM import_staged WHERE job_id = $1 AND seq IN (SELECT s.seq FROM import_staged s WHERE s.job_id = $1 AND ${PRUNABLE} LIMIT $2)`,
-      [job.id, PRUNE_BATCH],
-    );
-    // Marked only once none is left: another server may have removed the same batch meanwhile.
-    if (removed < PRUNE_BATCH) {
-      await this.deps.ds.query(
-        `${POLL_SQL_TAG} UPDATE import_jobs SET staged_pruned_at = now()
-          WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM import_staged s WHERE s.job_id = $1 AND ${PRUNABLE})`,
-        [job.id],
-      );
+  private async runClaimed(job: ImportJob): Promise<void> {
+    const abort = new AbortController();
+    const done = this.run(job, abort.signal);
+    this.running = { id: job.id, abort, done };
+    try {
+      await done;
+    } finally {
+      this.running = null;
     }
   }
 
-  /**
-   * `import_staged` is UNLOGGED: a database crash or a failover empties it. A job waiting for
-   * review or for its commit whose staged records are gone (it counted some: people, links or
-   * unions to write, or refused records) reads its file again, and the member reviews it again;
-   * one whose file is gone too has failed, and cannot be retried.
-   */
-  private async restageLost(): Promise<void> {
-    const lost: { id: string; file_path: string | null }[] = await this.deps.ds.query(
-      `${POLL_SQL_TAG} SELECT j.id, j.file_path FROM import_jobs j
-        WHERE j.status IN ('review', 'commit_queued') AND ((j.counts->>'total')::int > 0 OR (j.counts->>'errors')::int > 0)
-          AND NOT EXISTS (SELECT 1 FROM import_staged s WHERE s.job_id = j.id)`,
-    );
-    for (const job of lost) {
-      const readable = job.file_path !== null && (await access(job.file_path).then(() => true, () => false));
-      const [rows]: [{ id: string; user_id: string }[], number] = await this.deps.ds.query(
-        `${POLL_SQL_TAG} UPDATE import_jobs j
-            SET status = $2, error_key = $3, finished_at = CASE WHEN $2 = 'failed' THEN now() END,
-                options = CASE WHEN $2 = 'failed' THEN options ELSE options || '{"readAgain": true}' END,
-                file_path = CASE WHEN $2 = 'failed' THEN NULL ELSE file_path END, worker_id = NULL, updated_at = now()
-          WHERE j.id = $1 AND j.status IN ('review', 'commit_queued') AND NOT EXISTS (SELECT 1 FROM import_staged s WHERE s.job_id = j.id)
-          RETURNING j.id, j.user_id`,
-        [job.id, readable ? ImportStatus.QUEUED : ImportStatus.FAILED, readable ? null : "ingestion.staging_lost"],
-      );
-      for (const r of rows) {
-        logger.warn("Staged records lost (database restarted)", { jobId: r.id, readAgain: readable });
-        void this.deps.bus.publish("IMPORT_JOB_UPDATED", { id: r.id, userId: r.user_id });
-      }
-    }
-  }
-
-  private async failStale(): Promise<void> {
-    const [rows]: [{ id: string; user_id: string }[], number] = await this.deps.ds.query(
-      `${POLL_SQL_TAG} UPDATE import_jobs SET status = 'failed', error_key = 'ingestion.interrupted', finished_at = now(), updated_at = now()
-        WHERE status = ANY($1) AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $2))
-        RETURNING id, user_id`,
-      [RUNNING, this.deps.config.IMPORT_STALE_SECONDS],
-    );
-    for (const r of rows) {
-      await discardStaged(this.deps.ds, r.id, this.deps.config.IMPORT_STATEMENT_TIMEOUT_MS);
-      void this.deps.bus.publish("IMPORT_JOB_UPDATED", { id: r.id, userId: r.user_id });
-    }
-  }
-
-  private async claim(): Promise<ImportJob | null> {
+  /** Takes job `id` (or the oldest waiting one) if it waits for a step; null if none does. */
+  private async claim(id: string | null): Promise<ImportJob | null> {
     const [rows]: [{ id: string }[], number] = await this.deps.ds.query(
       `${POLL_SQL_TAG} UPDATE import_jobs SET status = CASE status WHEN 'queued' THEN 'parsing' ELSE 'committing' END,
               worker_id = $1, heartbeat_at = now(), error_key = NULL, error_params = NULL, updated_at = now()
-        WHERE id = (SELECT id FROM import_jobs WHERE status IN ('queued', 'commit_queued') ORDER BY updated_at FOR UPDATE SKIP LOCKED LIMIT 1)
+        WHERE id = (SELECT id FROM import_jobs WHERE status IN ('queued', 'commit_queued') AND ($2::uuid IS NULL OR id = $2) ORDER BY updated_at FOR UPDATE ${id ? "" : "SKIP LOCKED"} LIMIT 1)
         RETURNING id`,
-      [this.workerId],
+      [this.workerId, id],
     );
     return rows[0] ? loadJob(this.deps.ds, rows[0].id) : null;
   }

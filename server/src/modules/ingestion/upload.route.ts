@@ -34,7 +34,7 @@ const refuse = (res: express.Response, status: number, key: string, params: Reco
  * A member may upload IMPORT_UPLOADS_PER_HOUR files an hour (upload-limits.ts). Also the error report
  * and the spreadsheet template downloads.
  */
-export function importRouter(deps: { ds: DataSource; bus: EventBus; config: Config; kick: () => void; kinds: string[] }): express.Router {
+export function importRouter(deps: { ds: DataSource; bus: EventBus; config: Config; kick: (id: string) => Promise<unknown>; kinds: string[] }): express.Router {
   const { ds, config } = deps;
   const router = express.Router();
 
@@ -89,7 +89,7 @@ export function importRouter(deps: { ds: DataSource; bus: EventBus; config: Conf
        VALUES ($1, 'lb', $2, $3, 'queued', $4, $5, $6, $7, $8, '{}')`,
       [id, viewer.userId, type.kind, fileName, size, hash.digest("hex"), path, JSON.stringify(emptyCounts())],
     );
-    deps.kick();
+    await deps.kick(id);
     res.status(201).json({ id: toGlobalId("ImportJob", id) });
   });
 

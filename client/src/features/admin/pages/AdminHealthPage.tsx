@@ -1,0 +1,65 @@
+import { useTranslation } from "react-i18next";
+import { currentLanguage } from "../../../i18n";
+import { formatDateTime, formatNumber } from "../../../lib/format";
+import { useJobsHealthQuery } from "../generated";
+
+/** /admin/health: the background job queues (imports, reminders…) and their latest failures. */
+export default function AdminHealthPage() {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const { data, loading, refetch } = useJobsHealthQuery({ fetchPolicy: "network-only" });
+  const n = (v: number) => formatNumber(v, lang);
+  return (
+    <section className="page">
+      <h1>{t("admin.health_title")}</h1>
+      <p>{t("admin.health_intro")}</p>
+      <button type="button" className="button" onClick={() => void refetch()}>{t("common.retry")}</button>
+      {loading && <p>{t("common.loading")}</p>}
+      {data && (
+        <table className="table" data-testid="job-queues">
+          <caption>{t("admin.jobs_queues")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("admin.jobs_queue")}</th>
+              <th scope="col">{t("admin.jobs_queued")}</th>
+              <th scope="col">{t("admin.jobs_scheduled")}</th>
+              <th scope="col">{t("admin.jobs_active")}</th>
+              <th scope="col">{t("admin.jobs_retrying")}</th>
+              <th scope="col">{t("admin.jobs_failed")}</th>
+              <th scope="col">{t("admin.jobs_completed")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.jobsHealth.queues.map((q) => (
+              <tr key={q.name}>
+                <th scope="row" dir="ltr">{q.name}</th>
+                <td>{n(q.queued)}</td>
+                <td>{n(q.scheduled)}</td>
+                <td>{n(q.active)}</td>
+                <td>{n(q.retrying)}</td>
+                <td className={q.failed > 0 ? "status--bad" : undefined}>{n(q.failed)}</td>
+                <td>{t("admin.jobs_completed_value", { done: n(q.completed), retried: n(q.completedAfterRetry) })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {data && (
+        <>
+          <h2>{t("admin.jobs_failures")}</h2>
+          {data.jobsHealth.failures.length === 0 && <p>{t("admin.jobs_no_failures")}</p>}
+          <ul className="link-list">
+            {data.jobsHealth.failures.map((f) => (
+              <li key={f.id} data-testid="job-failure">
+                <strong dir="ltr">{f.queue}</strong>
+                {f.key && <span dir="ltr"> · {f.key}</span>} · {formatDateTime(f.failedAt, lang)} ·{" "}
+                {t(f.willRetry ? "admin.jobs_will_retry" : "admin.jobs_failed_for_good", { attempts: n(f.attempts) })}
+                <pre dir="ltr" className="mail-text">{f.message}</pre>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
