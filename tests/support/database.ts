@@ -2,6 +2,7 @@ import "reflect-metadata";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { connectAndMigrate, createDataSource } from "../../server/src/db/data-source.js";
+import { turnEveryFlagOn } from "../../server/src/modules/admin/index.js";
 
 /** URL of the same server with another database name. */
 export function withDatabase(url: string, name: string): string {
@@ -21,7 +22,11 @@ export async function admin<T>(url: string, fn: (c: pg.Client) => Promise<T>): P
   }
 }
 
-/** Creates and migrates the template every test database is cloned from. */
+/**
+ * Creates and migrates the template every test database is cloned from. Every feature flag is
+ * on, as in the embedded demo (production defaults would switch the village hubs off); the
+ * flag tests set what they need.
+ */
 export async function createTemplate(serverUrl: string, name: string): Promise<void> {
   await admin(serverUrl, async (c) => {
     await c.query(`DROP DATABASE IF EXISTS "${name}"`);
@@ -29,6 +34,7 @@ export async function createTemplate(serverUrl: string, name: string): Promise<v
   });
   const ds = createDataSource({ url: withDatabase(serverUrl, name), poolMax: 2 });
   await connectAndMigrate(ds);
+  await turnEveryFlagOn(ds);
   await ds.destroy();
 }
 

@@ -18,6 +18,7 @@ import type { EventBus } from "../common/event-bus.js";
 import { currentLanguage, negotiateLanguage, requestLanguage } from "../common/i18n.js";
 import { logger } from "../common/logger.js";
 import { bearerToken, resolveViewer } from "../modules/accounts/index.js";
+import { createFlagStore } from "../modules/admin/index.js";
 import { AREAS } from "../modules/areas.js";
 import { gedcomImporter, ImportRunner, importRouter, registerRunner, sheetImporter } from "../modules/ingestion/index.js";
 import { jitExecutor, localGateway } from "./executor.js";
@@ -58,13 +59,18 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
   app.set("etag", false);
   app.set("trust proxy", config.TRUST_PROXY);
   const httpServer = createServer(app);
+  // This instance's feature flags: fresh before each request, read synchronously by the guards.
+  const flags = createFlagStore(ds, bus);
 
   const makeContext = async (
     authorization: string | undefined,
     language: Context["language"],
     client: Context["client"],
     cookies: CookieJar | null,
-  ): Promise<Context> => createContext({ viewer: await resolveViewer(ds, bearerToken(authorization)), language, ds, bus, config, client, cookies });
+  ): Promise<Context> => {
+    const [viewer] = await Promise.all([resolveViewer(ds, bearerToken(authorization)), flags.fresh()]);
+    return createContext({ viewer, language, ds, bus, config, client, cookies, flags });
+  };
 
   // Imports run in the background of every server; jobs live in the database.
   const importers = { spreadsheet: sheetImporter, gedcom: gedcomImporter };
@@ -97,7 +103,7 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
       // every field resolver (measurably faster lists, see bench/).
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
-      { serverWillStart: async () => ({ drainServer: async () => { await imports.stop(); await ws.dispose(); } }) },
+      { serverWillStart: async () => ({ drainServer: async () => { await imports.stop(); await ws.dispose(); await flags.close(); } }) },
       // Text no field can hold, and operations that ask too much, are refused before any resolver runs.
       {
         requestDidStart: async () => ({
@@ -119,8 +125,8 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
     requestLanguage.run(negotiateLanguage(req.get("x-roots-language"), req.get("accept-language")), next);
   });
   app.get("/health", healthHandler(ds, APP_VERSION));
-  for (const area of AREAS) for (const router of area.http?.({ ds, bus, config }) ?? []) app.use(router);
-  app.use(importRouter({ ds, bus, config, kick: () => imports.kick(), kinds: Object.keys(importers) }));
+  for (const area of AREAS) for (const router of area.http?.({ ds, bus, config, flags }) ?? []) app.use(router);
+  app.use(importRouter({ ds, bus, config, flags, kick: () => imports.kick(), kinds: Object.keys(importers) }));
   app.use(
     "/graphql",
     express.json({ limit: "1mb" }),
