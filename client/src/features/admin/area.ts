@@ -7,5 +7,6 @@ export const adminArea: ClientArea = {
     { path: "/admin", page: lazy(() => import("./pages/AdminHomePage")), access: "admin" },
     { path: "/admin/roles", page: lazy(() => import("./pages/AdminRolesPage")), access: "admin" },
     { path: "/admin/outbox", page: lazy(() => import("./pages/AdminOutboxPage")), access: "admin" },
+    { path: "/admin/backoffice", page: lazy(() => import("./pages/AdminBackofficePage")), access: "admin" },
   ],
 };
