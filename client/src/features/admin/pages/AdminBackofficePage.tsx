@@ -35,7 +35,7 @@ export default function AdminBackofficePage() {
               <th scope="col">{t("admin.flag_name")}</th>
               <th scope="col">{t("admin.flag_state")}</th>
               <th scope="col">{t("admin.flag_default")}</th>
-              <th scope="col"><span className="visually-hidden">{t("admin.flag_switch_on")}</span></th>
+              <th scope="col"><span className="visually-hidden">{t("admin.flag_change")}</span></th>
             </tr>
           </thead>
           <tbody>
