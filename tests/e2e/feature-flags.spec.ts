@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInDemo } from "./sign-in";
+import { signInDemo } from "./sign-in.js";
 
 test.describe("feature flags", () => {
   test("an admin switches the family tree off: its link hides, its pages say so; switched on again, they are back", async ({ browser }) => {
