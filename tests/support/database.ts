@@ -5,6 +5,7 @@ import { serverJobs } from "../../server/src/app/jobs.js";
 import { installJobs } from "../../server/src/common/jobs/index.js";
 import { loadConfig } from "../../server/src/config.js";
 import { connectAndMigrate, createDataSource } from "../../server/src/db/data-source.js";
+import { turnEveryFlagOn } from "../../server/src/modules/admin/index.js";
 
 /** URL of the same server with another database name. */
 export function withDatabase(url: string, name: string): string {
@@ -24,7 +25,11 @@ export async function admin<T>(url: string, fn: (c: pg.Client) => Promise<T>): P
   }
 }
 
-/** Creates and migrates the template every test database is cloned from, with the job scheduler's schema and queues. */
+/**
+ * Creates and migrates the template every test database is cloned from, with the job
+ * scheduler's schema and queues. Every feature flag is on, as in the embedded demo (production
+ * defaults would switch the village hubs off); the flag tests set what they need.
+ */
 export async function createTemplate(serverUrl: string, name: string): Promise<void> {
   await admin(serverUrl, async (c) => {
     await c.query(`DROP DATABASE IF EXISTS "${name}"`);
@@ -32,6 +37,7 @@ export async function createTemplate(serverUrl: string, name: string): Promise<v
   });
   const ds = createDataSource({ url: withDatabase(serverUrl, name), poolMax: 2 });
   await connectAndMigrate(ds);
+  await turnEveryFlagOn(ds);
   await ds.destroy();
   const url = withDatabase(serverUrl, name);
   await installJobs(url, loadConfig({ DATABASE_URL: url, LOG_LEVEL: "error" }), serverJobs);

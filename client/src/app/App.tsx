@@ -1,6 +1,8 @@
+import { useEffect } from "react";
 import { BrowserRouter, useRoutes } from "react-router-dom";
 import { AuthBootstrap } from "./auth/AuthBootstrap";
 import { Toaster } from "../ui/Toaster";
+import { loadFeatureFlags } from "./flags";
 import { routes } from "./router";
 
 function AppRoutes() {
@@ -8,6 +10,8 @@ function AppRoutes() {
 }
 
 export function App() {
+  // Once per page load; the admin's flag page loads them again after a change.
+  useEffect(() => void loadFeatureFlags(), []);
   return (
     <BrowserRouter>
       <AuthBootstrap />

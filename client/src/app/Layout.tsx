@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
 import { Spinner } from "../ui/Spinner";
 import { AccountMenu } from "./AccountMenu";
 import { ErrorBoundary } from "./ErrorBoundary";
+import { useFeatureFlags } from "./flags";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { FOOTER_LINKS, NAV_ITEMS } from "./navigation";
 
@@ -11,6 +12,7 @@ import { FOOTER_LINKS, NAV_ITEMS } from "./navigation";
 export function Layout() {
   const { t } = useTranslation();
   const location = useLocation();
+  const on = useFeatureFlags();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -25,7 +27,7 @@ export function Layout() {
           </span>
         </Link>
         <nav aria-label={t("nav.label")} className="nav">
-          {NAV_ITEMS.map((item) => (
+          {NAV_ITEMS.filter((item) => on(...item.flags)).map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end}>
               {t(item.labelKey)}
             </NavLink>
@@ -44,7 +46,7 @@ export function Layout() {
       <footer className="footer">
         <p>{t("footer.rights")}</p>
         <nav aria-label={t("footer.legal")}>
-          {FOOTER_LINKS.map((l) => (
+          {FOOTER_LINKS.filter((l) => on(...l.flags)).map((l) => (
             <Link key={l.to} to={l.to}>
               {t(l.labelKey)}
             </Link>

@@ -14,6 +14,8 @@ export interface AreaRoute {
   /** Props for pages shared by several routes (LegalPage page="terms"). */
   props?: Record<string, unknown>;
   access: RouteAccess;
+  /** A feature flag this route needs besides its area's (`/excel`: spreadsheet import). */
+  flag?: string;
 }
 
 /** A link in the header (`nav`) or footer (`footer`); lower `order` comes first. */
@@ -23,6 +25,8 @@ export interface AreaLink {
   order: number;
   /** Header links: active only on the exact path. */
   end?: boolean;
+  /** A feature flag this link needs besides its area's. */
+  flag?: string;
 }
 
 /**
@@ -32,6 +36,11 @@ export interface AreaLink {
  */
 export interface ClientArea {
   name: string;
+  /**
+   * The feature flag the area's routes and links need (the server's flag of the same name):
+   * while it is off its links hide and its routes show the switched-off page.
+   */
+  flag?: string;
   routes: readonly AreaRoute[];
   nav?: readonly AreaLink[];
   footer?: readonly AreaLink[];

@@ -1,10 +1,19 @@
 import type { AreaLink } from "./area";
 import { AREAS } from "./areas";
 
-const byOrder = (a: AreaLink, b: AreaLink) => a.order - b.order;
+/** A header or footer link with the feature flags it needs (its area's and its own). */
+export interface ShellLink extends AreaLink {
+  flags: readonly string[];
+}
 
-/** Header links of the areas that exist, in their order. */
-export const NAV_ITEMS: readonly AreaLink[] = AREAS.flatMap((area) => area.nav ?? []).sort(byOrder);
+const byOrder = (a: AreaLink, b: AreaLink) => a.order - b.order;
+const withFlags = (areaFlag: string | undefined) => (link: AreaLink): ShellLink => ({
+  ...link,
+  flags: [areaFlag, link.flag].filter((f): f is string => Boolean(f)),
+});
+
+/** Header links of the areas that exist, in their order; the layout hides those whose flags are off. */
+export const NAV_ITEMS: readonly ShellLink[] = AREAS.flatMap((area) => (area.nav ?? []).map(withFlags(area.flag))).sort(byOrder);
 
 /** Footer links, in their order. */
-export const FOOTER_LINKS: readonly AreaLink[] = AREAS.flatMap((area) => area.footer ?? []).sort(byOrder);
+export const FOOTER_LINKS: readonly ShellLink[] = AREAS.flatMap((area) => (area.footer ?? []).map(withFlags(area.flag))).sort(byOrder);

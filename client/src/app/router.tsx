@@ -1,11 +1,12 @@
 import { createElement, lazy, type ReactNode } from "react";
 import { type RouteObject } from "react-router-dom";
-import type { AreaRoute, RouteAccess } from "./area";
+import type { AreaRoute, ClientArea, RouteAccess } from "./area";
 import { AREAS } from "./areas";
 import { GuestOnly, RequireAuth, RequirePermission } from "./auth/Guards";
 import { ApolloBoundary } from "./ApolloBoundary";
 import { Layout } from "./Layout";
 import { Redirect } from "./Redirect";
+import { FlagGate } from "./SwitchedOff";
 
 const NotFoundPage = lazy(() => import("../ui/NotFound"));
 
@@ -19,21 +20,22 @@ const guarded: Record<RouteAccess, (page: ReactNode) => ReactNode> = {
   admin: (page) => <RequirePermission can="accessAdmin">{data(page)}</RequirePermission>,
 };
 
-const toRoute = (route: AreaRoute): RouteObject => ({
-  path: route.path,
-  element: guarded[route.access](createElement(route.page, route.props)),
-});
+const toRoute = (area: ClientArea) => (route: AreaRoute): RouteObject => {
+  const page = guarded[route.access](createElement(route.page, route.props));
+  const flags = [area.flag, route.flag].filter((f): f is string => Boolean(f));
+  return { path: route.path, element: flags.length ? <FlagGate flags={flags}>{page}</FlagGate> : page };
+};
 
 /**
  * The routing frame (spec §2): every area's routes, from its manifest, and the platform's
  * own redirects. Anything unknown shows the not-found page. Guards only show or hide: the
- * server checks again.
+ * server checks again; a route whose feature flag is off shows the switched-off page.
  */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      ...AREAS.flatMap((area) => area.routes.map(toRoute)),
+      ...AREAS.flatMap((area) => area.routes.map(toRoute(area))),
       { path: "/management/*", element: guarded.staff(<NotFoundPage />) },
       { path: "/admin/*", element: guarded.admin(<NotFoundPage />) },
       { path: "/full/admin", element: <Redirect to="/admin" /> },

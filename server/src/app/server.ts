@@ -18,6 +18,7 @@ import type { EventBus } from "../common/event-bus.js";
 import { currentLanguage, negotiateLanguage, requestLanguage } from "../common/i18n.js";
 import { logger } from "../common/logger.js";
 import { bearerToken, resolveViewer } from "../modules/accounts/index.js";
+import { createFlagStore } from "../modules/admin/index.js";
 import { AREAS } from "../modules/areas.js";
 import { importers, importRouter, importRunner } from "../modules/ingestion/index.js";
 import { systemClock, type Clock } from "../common/clock.js";
@@ -73,13 +74,18 @@ export async function createRootsServer(deps: {
   app.set("etag", false);
   app.set("trust proxy", config.TRUST_PROXY);
   const httpServer = createServer(app);
+  // This instance's feature flags: fresh before each request, read synchronously by the guards.
+  const flags = createFlagStore(ds, bus);
 
   const makeContext = async (
     authorization: string | undefined,
     language: Context["language"],
     client: Context["client"],
     cookies: CookieJar | null,
-  ): Promise<Context> => createContext({ viewer: await resolveViewer(ds, bearerToken(authorization)), language, ds, bus, config, clock, client, cookies });
+  ): Promise<Context> => {
+    const [viewer] = await Promise.all([resolveViewer(ds, bearerToken(authorization)), flags.fresh()]);
+    return createContext({ viewer, language, ds, bus, config, clock, client, cookies, flags });
+  };
 
   // Background jobs (imports among them) run on every server that works them; they live in the database.
   const scheduler = new Scheduler({ ds, bus, config, clock, jobs: deps.jobs ?? serverJobs, work: config.JOBS_WORK });
@@ -111,7 +117,7 @@ export async function createRootsServer(deps: {
       // every field resolver (measurably faster lists, see bench/).
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
-      { serverWillStart: async () => ({ drainServer: async () => { await imports.stop(); await scheduler.stop(); await ws.dispose(); } }) },
+      { serverWillStart: async () => ({ drainServer: async () => { await imports.stop(); await scheduler.stop(); await ws.dispose(); await flags.close(); } }) },
       // Text no field can hold, and operations that ask too much, are refused before any resolver runs.
       {
         requestDidStart: async () => ({
@@ -133,8 +139,8 @@ export async function createRootsServer(deps: {
     requestLanguage.run(negotiateLanguage(req.get("x-roots-language"), req.get("accept-language")), next);
   });
   app.get("/health", healthHandler(ds, APP_VERSION));
-  for (const area of AREAS) for (const router of area.http?.({ ds, bus, config }) ?? []) app.use(router);
-  app.use(importRouter({ ds, bus, config, kick: (id) => imports.enqueue(id), kinds: Object.keys(importers) }));
+  for (const area of AREAS) for (const router of area.http?.({ ds, bus, config, flags }) ?? []) app.use(router);
+  app.use(importRouter({ ds, bus, config, flags, kick: (id) => imports.enqueue(id), kinds: Object.keys(importers) }));
   app.use(
     "/graphql",
     express.json({ limit: "1mb" }),

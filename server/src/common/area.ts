@@ -5,6 +5,7 @@ import type { Role } from "./auth/roles.js";
 import type { Context } from "./context.js";
 import type { AnyJobDefinition } from "./jobs/index.js";
 import type { EventBus, Topics } from "./event-bus.js";
+import type { FlagSource } from "./flags.js";
 import type { NodeLoader } from "./node.js";
 
 /** What an area's HTTP routes (uploads, downloads, reports) are built from. */
@@ -12,6 +13,16 @@ export interface AreaServices {
   ds: DataSource;
   bus: EventBus;
   config: Config;
+  /** Feature flags: routes of a part that is switched off refuse (`requireFlags`). */
+  flags: FlagSource;
+}
+
+/** A part of an area behind its own flag: its resolvers and `node(id)` types refuse while it is off. */
+export interface FlaggedPart {
+  flag: string;
+  resolvers?: readonly Function[];
+  /** GraphQL type names `node(id)` refuses to load while the flag is off. */
+  nodes?: readonly string[];
 }
 
 /** A page under /management or /admin that an area adds, and the roles that may open it (admin always may). */
@@ -30,6 +41,8 @@ export interface AreaManifest {
   name: string;
   /** The feature flag that switches the area on and off; absent for the platform's core. */
   flag?: string;
+  /** Parts behind their own flag, beside the area-wide one (genealogy: family tree, village hubs). */
+  flagged?: readonly FlaggedPart[];
   resolvers?: readonly Function[];
   /** TypeORM entities; migrations must match the union of every area's list (CI checks). */
   entities?: readonly Function[];

@@ -3,6 +3,7 @@ import type { Config } from "../config.js";
 import { systemClock, type Clock } from "./clock.js";
 import type { Viewer } from "./auth/viewer.js";
 import type { EventBus } from "./event-bus.js";
+import type { FeatureFlags } from "./flags.js";
 import type { Language } from "./i18n.js";
 
 /** Cookie access for resolvers that manage the session cookie (HTTP only; absent on WebSocket). */
@@ -24,6 +25,8 @@ export interface Context {
   /** Who is calling, for rate limits and the session list. */
   client: { ip: string | null; userAgent: string | null };
   cookies: CookieJar | null;
+  /** Feature flags (this instance's snapshot, fresh when the request began). */
+  flags: FeatureFlags;
   /**
    * Per-request memo, the one loader mechanism: `ctx.use(createXLoaders)` builds an area's
    * DataLoaders once per request (per operation on the WebSocket). Factories get the context,

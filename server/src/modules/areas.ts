@@ -1,5 +1,6 @@
 import type { AreaManifest } from "../common/area.js";
 import { accountsArea } from "./accounts/index.js";
+import { adminArea } from "./admin/index.js";
 import { analyticsArea } from "./analytics/index.js";
 import { auditArea } from "./audit/index.js";
 import { genealogyArea } from "./genealogy/index.js";
@@ -19,6 +20,7 @@ export const AREAS: readonly AreaManifest[] = [
   analyticsArea,
   mailArea,
   securityArea,
+  adminArea,
   genealogyArea,
   ingestionArea,
 ];

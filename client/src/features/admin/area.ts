@@ -8,5 +8,6 @@ export const adminArea: ClientArea = {
     { path: "/admin/roles", page: lazy(() => import("./pages/AdminRolesPage")), access: "admin" },
     { path: "/admin/outbox", page: lazy(() => import("./pages/AdminOutboxPage")), access: "admin" },
     { path: "/admin/health", page: lazy(() => import("./pages/AdminHealthPage")), access: "admin" },
+    { path: "/admin/backoffice", page: lazy(() => import("./pages/AdminBackofficePage")), access: "admin" },
   ],
 };

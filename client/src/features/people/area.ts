@@ -5,6 +5,7 @@ const RootsPage = lazy(() => import("./pages/RootsPage"));
 
 export const peopleArea: ClientArea = {
   name: "people",
+  flag: "familyTree",
   routes: [
     { path: "/roots", page: RootsPage, access: "member" },
     { path: "/roots/cedar", page: lazy(() => import("./pages/CedarPage")), access: "member" },

@@ -26,6 +26,7 @@ import { KeptSharedXref1796100000000 } from "./1796100000000-KeptSharedXref.js";
 import { ImportJobDeleted1796200000000 } from "./1796200000000-ImportJobDeleted.js";
 import { TrustedDevices1796300000000 } from "./1796300000000-TrustedDevices.js";
 import { JobRuns1796400000000 } from "./1796400000000-JobRuns.js";
+import { FeatureFlags1796450000000 } from "./1796450000000-FeatureFlags.js";
 
 /** Every migration in order; a new one is appended here. */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   ImportJobDeleted1796200000000,
   TrustedDevices1796300000000,
   JobRuns1796400000000,
+  FeatureFlags1796450000000,
 ];

@@ -65,6 +65,19 @@ export const genealogyArea = defineArea({
     RegistryEntry: registryEntryNode,
     Asset: assetNode,
   },
+  // Villages stay on (the platform's core); the family tree and the village hubs have flags.
+  flagged: [
+    {
+      flag: "familyTree",
+      resolvers: [PersonResolver, FamilyResolver, PersonFamilyResolver, PersonEventsResolver, CurationResolver, HistoryResolver, DedupeResolver, RelationshipResolver],
+      nodes: ["Person", "Family"],
+    },
+    {
+      flag: "villageHubs",
+      resolvers: [EventResolver, VillageEventsResolver, RegistryResolver, RegistryCountryResolver, VillageRegistryResolver, AssetResolver, VillageAssetResolver],
+      nodes: ["Event", "Registry", "RegistryEntry", "Asset"],
+    },
+  ],
   management: [{ path: "/management/villages", roles: [Role.LOCAL_ROOT_CURATOR, Role.EDITOR] }],
   seed: async (ds: DataSource) => {
     await seedDemoGenealogy(ds);

@@ -8,6 +8,7 @@ import { loadConfig } from "../../config.js";
 import { anonymousViewer } from "../../common/auth/viewer.js";
 import { createContext } from "../../common/context.js";
 import { createEventBus } from "../../common/event-bus.js";
+import { EVERY_FLAG_ON } from "../../common/flags.js";
 import { toGlobalId } from "../../common/global-id.js";
 import { translate } from "../../common/i18n.js";
 import { newId } from "../../common/uuid.js";
@@ -111,7 +112,7 @@ async function runImport(ds: DataSource, user: { id: string }, path: string, roo
 async function runExport(ds: DataSource, user: { id: string; roles: string[] }, path: string, version: "7.0" | "5.5.1"): Promise<number> {
   const bus = createEventBus();
   const viewer = { ...anonymousViewer(), userId: user.id, roles: user.roles as never[] };
-  const ctx = createContext({ viewer, language: "en", ds, bus, config, client: { ip: null, userAgent: "cli" }, cookies: null });
+  const ctx = createContext({ viewer, language: "en", ds, bus, config, client: { ip: null, userAgent: "cli" }, cookies: null, flags: EVERY_FLAG_ON });
   await writeFile(path, "");
   let bytes = 0;
   for await (const chunk of exportGedcom(ctx, { mine: true }, { version, zip: /\.(gdz|zip)$/i.test(path) })) {

@@ -24,6 +24,8 @@ export { ImportJob };
 
 export const ingestionArea = defineArea({
   name: "ingestion",
+  // Imports write the family tree; spreadsheet uploads also need `excelIngestion` (upload.route.ts).
+  flag: "familyTree",
   resolvers: [ImportJobResolver, PersonFileRecordsResolver],
   entities: [ImportJob, ImportStaged, ImportOutcome, ImportWarning, ExternalId, KeptRecord, KeptMedia],
   topics: ["IMPORT_JOB_UPDATED"],

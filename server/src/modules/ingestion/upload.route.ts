@@ -8,6 +8,7 @@ import express from "express";
 import type { DataSource } from "typeorm";
 import type { Config } from "../../config.js";
 import type { EventBus } from "../../common/event-bus.js";
+import { requireFlags, type FlagSource } from "../../common/flags.js";
 import { currentLanguage, LANGUAGES, translate, type Language } from "../../common/i18n.js";
 import { fromGlobalId, isUuid, toGlobalId } from "../../common/global-id.js";
 import { newId } from "../../common/uuid.js";
@@ -34,14 +35,17 @@ const refuse = (res: express.Response, status: number, key: string, params: Reco
  * A member may upload IMPORT_UPLOADS_PER_HOUR files an hour (upload-limits.ts). Also the error report
  * and the spreadsheet template downloads.
  */
-export function importRouter(deps: { ds: DataSource; bus: EventBus; config: Config; kick: (id: string) => Promise<unknown>; kinds: string[] }): express.Router {
+export function importRouter(deps: { ds: DataSource; bus: EventBus; config: Config; flags: FlagSource; kick: (id: string) => Promise<unknown>; kinds: string[] }): express.Router {
   const { ds, config } = deps;
   const router = express.Router();
+  // Imports write the family tree: every route here needs its flag.
+  const familyTree = requireFlags(deps.flags, "familyTree");
 
-  router.post("/api/imports", async (req, res) => {
+  router.post("/api/imports", familyTree, async (req, res) => {
     const viewer = await resolveViewer(ds, bearerToken(req.get("authorization")));
     if (!viewer.userId) return refuse(res, 401, "errors.unauthenticated");
     const type = KINDS[String(req.query.kind ?? "")];
+    if (type?.kind === "spreadsheet" && !(await deps.flags.fresh()).isOn("excelIngestion")) return refuse(res, 403, "errors.area_disabled");
     const fileName = String(req.query.name ?? "").trim().slice(0, 255);
     if (!type || !deps.kinds.includes(type.kind) || !fileName || !type.pattern.test(fileName)) return refuse(res, 400, "ingestion.file_type");
     const declared = Number(req.get("content-length") ?? 0);
@@ -93,17 +97,17 @@ export function importRouter(deps: { ds: DataSource; bus: EventBus; config: Conf
     res.status(201).json({ id: toGlobalId("ImportJob", id) });
   });
 
-  router.get("/api/imports/template.csv", (req, res) => {
+  router.get("/api/imports/template.csv", familyTree, (req, res) => {
     // A plain link cannot send headers: `?lang=` picks the language of the header row.
     const lang = (LANGUAGES as readonly string[]).includes(String(req.query.lang)) ? (String(req.query.lang) as Language) : currentLanguage();
     res.set({ "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="roots-template-${lang}.csv"` });
     res.send(templateCsv(lang));
   });
 
-  router.get("/api/imports/:id/errors.csv", async (req, res) => {
+  router.get("/api/imports/:id/errors.csv", familyTree, async (req, res) => {
     const viewer = await resolveViewer(ds, bearerToken(req.get("authorization")));
     if (!viewer.userId) return refuse(res, 401, "errors.unauthenticated");
-    const ref = fromGlobalId(req.params.id);
+    const ref = fromGlobalId(String(req.params.id));
     const job = ref?.type === "ImportJob" && isUuid(ref.id) ? await loadJob(ds, ref.id) : null;
     if (!job || job.deletedAt || job.userId !== viewer.userId) return refuse(res, 404, "errors.not_found");
     res.set({ "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="errors-${job.fileName.replace(/[^\w.-]+/g, "_")}.csv"` });

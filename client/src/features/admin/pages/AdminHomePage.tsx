@@ -11,6 +11,7 @@ export default function AdminHomePage() {
         <li><Link to="/admin/roles">{t("admin.roles_title")}</Link> — {t("admin.roles_intro")}</li>
         <li><Link to="/admin/outbox">{t("admin.outbox_title")}</Link> — {t("admin.outbox_intro")}</li>
         <li><Link to="/admin/health">{t("admin.health_title")}</Link> — {t("admin.health_link_intro")}</li>
+        <li><Link to="/admin/backoffice">{t("admin.backoffice_title")}</Link> — {t("admin.backoffice_intro")}</li>
       </ul>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
+import { useFeatureFlags } from "../../../app/flags";
 import { currentLanguage } from "../../../i18n";
 import { formatNumber } from "../../../lib/format";
 import { localized } from "../../../lib/localized";
@@ -20,6 +21,8 @@ export default function VillagePage() {
   const v = data?.village;
   const points = useVillagePointsQuery({ variables: { district: v?.district ?? null }, skip: !v?.district });
   const here = useMemo(() => new Set(v ? [v.slug] : []), [v]);
+  // The village stays; its hub (events, landmarks, registry) has its own flag.
+  const hubs = useFeatureFlags()("villageHubs");
   if (loading) return <Spinner label={t("common.loading")} />;
   if (error) return <LoadFailed error={error} onRetry={refetch} />;
   if (!v) return <NotFoundPage />;
@@ -50,10 +53,14 @@ export default function VillagePage() {
         <h2>{t("villages.history")}</h2>
         <p>{description || t("villages.no_history")}</p>
       </section>
-      <p><Link to={`/root-hubs?village=${v.slug}`}>{t("hub.open_root_hub")}</Link></p>
-      <HubEvents slug={v.slug} villageId={v.id} />
-      <HubLandmarks slug={v.slug} villageId={v.id} />
-      <HubRegistry slug={v.slug} villageId={v.id} />
+      {hubs && (
+        <>
+          <p><Link to={`/root-hubs?village=${v.slug}`}>{t("hub.open_root_hub")}</Link></p>
+          <HubEvents slug={v.slug} villageId={v.id} />
+          <HubLandmarks slug={v.slug} villageId={v.id} />
+          <HubRegistry slug={v.slug} villageId={v.id} />
+        </>
+      )}
     </article>
   );
 }

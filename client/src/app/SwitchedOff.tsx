@@ -1,0 +1,25 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import { useFeatureFlags } from "./flags";
+
+/** The page of a route whose feature is switched off: says so, in the reader's language, and offers the way home. */
+export function SwitchedOffPage({ flag }: { flag: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="page page--center" data-testid="switched-off">
+      <h1>{t("flags.off_title")}</h1>
+      <p>{t("flags.off_body", { name: t(`flags.${flag}`) })}</p>
+      <Link className="button button--primary" to="/">
+        {t("notfound.home")}
+      </Link>
+    </section>
+  );
+}
+
+/** Shows `children` while every flag is on, the switched-off page otherwise. */
+export function FlagGate({ flags, children }: { flags: readonly string[]; children: ReactNode }) {
+  const on = useFeatureFlags();
+  const off = flags.find((flag) => !on(flag));
+  return off ? <SwitchedOffPage flag={off} /> : <>{children}</>;
+}
