@@ -69,7 +69,7 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
   // Imports run in the background of every server; jobs live in the database.
   const importers = { spreadsheet: sheetImporter, gedcom: gedcomImporter };
   const imports = new ImportRunner({ ds, bus, config }, importers);
-  registerRunner(ds, imports);
+  if (config.IMPORT_RUNNER === "on") registerRunner(ds, imports);
 
   const costs = new CostGuard(schema, config);
   const ws = attachWebSocket({ httpServer, schema, config, makeContext, costs });
@@ -112,7 +112,8 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
     ],
   });
   await apollo.start();
-  imports.start();
+  // IMPORT_RUNNER=off: this server takes uploads and requests; another one runs the imports.
+  if (config.IMPORT_RUNNER === "on") imports.start();
 
   app.use(httpsRedirect(config), ...securityHeaders());
   app.use((req, _res, next) => {
@@ -120,7 +121,7 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
   });
   app.get("/health", healthHandler(ds, APP_VERSION));
   app.use(cspReportRouter(ds, config.CSP_REPORTS_PER_IP_PER_HOUR));
-  app.use(importRouter({ ds, bus, config, kick: () => imports.kick(), kinds: Object.keys(importers) }));
+  app.use(importRouter({ ds, bus, config, kick: () => config.IMPORT_RUNNER === "on" && imports.kick(), kinds: Object.keys(importers) }));
   app.use(exportRouter({ ds, bus, config }));
   app.use(
     "/graphql",

@@ -25,6 +25,7 @@ import { WarningRecord1796000000000 } from "./1796000000000-WarningRecord.js";
 import { KeptSharedXref1796100000000 } from "./1796100000000-KeptSharedXref.js";
 import { ImportJobDeleted1796200000000 } from "./1796200000000-ImportJobDeleted.js";
 import { TrustedDevices1796300000000 } from "./1796300000000-TrustedDevices.js";
+import { ImportFileKeys1796412000000 } from "./1796412000000-ImportFileKeys.js";
 
 /** Every migration in order; a new one is appended here. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   KeptSharedXref1796100000000,
   ImportJobDeleted1796200000000,
   TrustedDevices1796300000000,
+  ImportFileKeys1796412000000,
 ];
