@@ -53,6 +53,9 @@ describe.each(Object.keys(backends))("the %s file storage", (name) => {
   beforeAll(() => {
     storage = backends[name]();
   });
+  afterAll(() => {
+    if (storage instanceof S3Storage) storage.close();
+  });
 
   it("stores a stream and gives it back whole, or a byte range of it, with its size", async () => {
     const { size } = await storage.put("imports/job-1", Readable.from([Buffer.from("0 HEAD\n"), Buffer.from("1 GEDC\n0 TRLR\n")]));

@@ -70,7 +70,11 @@ export class S3Storage implements FileStorage {
       queueSize: PARTS_IN_FLIGHT,
       leavePartsOnError: false,
     });
-    await upload.done();
+    try {
+      await upload.done();
+    } catch (err) {
+      throw counted.failure() ?? err;
+    }
     return { size: counted.bytes() };
   }
 

@@ -63,19 +63,29 @@ export async function readStored(storage: FileStorage, key: string): Promise<Buf
   return Buffer.concat(chunks);
 }
 
-/** `body` as a stream that counts what went through it (`counted.bytes`). */
-export function counting(body: Readable | Uint8Array): { stream: Readable; bytes: () => number } {
+/**
+ * `body` as a stream that counts what went through it, and remembers how the body failed if it
+ * did (a backend's clean-up after it may fail with an error of its own: the body's is the one
+ * the caller knows).
+ */
+export function counting(body: Readable | Uint8Array): { stream: Readable; bytes: () => number; failure: () => unknown } {
   let n = 0;
+  let failure: unknown;
   const source = body instanceof Uint8Array ? [body] : body;
   const stream = Readable.from(
     (async function* () {
-      for await (const chunk of source) {
-        const buf = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Uint8Array);
-        n += buf.length;
-        yield buf;
+      try {
+        for await (const chunk of source) {
+          const buf = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Uint8Array);
+          n += buf.length;
+          yield buf;
+        }
+      } catch (err) {
+        failure = err;
+        throw err;
       }
     })(),
     { objectMode: false },
   );
-  return { stream, bytes: () => n };
+  return { stream, bytes: () => n, failure: () => failure };
 }
