@@ -1,13 +1,4 @@
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-  type S3ClientConfig,
-} from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
+import type { S3Client, S3ClientConfig } from "@aws-sdk/client-s3";
 import type { Readable } from "node:stream";
 import { checkKey, counting, StoredFileMissing, type FileStorage, type StoredFile } from "./storage.js";
 
@@ -27,6 +18,12 @@ export interface S3Settings {
 const PART_BYTES = 8 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 
+/**
+ * The AWS SDK (tens of MB of modules) is loaded by the first server that uses this backend,
+ * not by every one that starts on the disk backend.
+ */
+const sdk = () => import("@aws-sdk/client-s3");
+
 const notFound = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e.name === "NoSuchKey" || e.name === "NotFound" || e.$metadata?.httpStatusCode === 404;
@@ -40,7 +37,7 @@ const notFound = (err: unknown) => {
  */
 export class S3Storage implements FileStorage {
   readonly backend = "s3";
-  private readonly client: S3Client;
+  private readonly made: Promise<S3Client>;
   private readonly bucket: string;
 
   constructor(s: S3Settings) {
@@ -55,7 +52,13 @@ export class S3Storage implements FileStorage {
       responseChecksumValidation: "WHEN_REQUIRED",
     };
     if (s.accessKeyId && s.secretAccessKey) config.credentials = { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey };
-    this.client = new S3Client(config);
+    this.made = sdk().then(({ S3Client }) => new S3Client(config));
+  }
+
+  /** The client and the SDK's commands, once loaded. */
+  private async s3(): Promise<{ client: S3Client; m: Awaited<ReturnType<typeof sdk>> }> {
+    const [client, m] = await Promise.all([this.made, sdk()]);
+    return { client, m };
   }
 
   async put(key: string, body: Readable | Uint8Array): Promise<{ size: number }> {
@@ -63,8 +66,9 @@ export class S3Storage implements FileStorage {
     const counted = counting(body);
     // One PUT for a body under a part, multipart above; a failing body aborts the multipart
     // upload, so no object (and no orphan part) is left.
+    const { Upload } = await import("@aws-sdk/lib-storage");
     const upload = new Upload({
-      client: this.client,
+      client: await this.made,
       params: { Bucket: this.bucket, Key: key, Body: counted.stream },
       partSize: PART_BYTES,
       queueSize: PARTS_IN_FLIGHT,
@@ -81,8 +85,9 @@ export class S3Storage implements FileStorage {
   async get(key: string, range?: { start: number; end?: number }): Promise<Readable> {
     checkKey(key);
     try {
-      const out = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end ?? ""}` : undefined }),
+      const { client, m } = await this.s3();
+      const out = await client.send(
+        new m.GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end ?? ""}` : undefined }),
       );
       return out.Body as Readable;
     } catch (err) {
@@ -94,7 +99,8 @@ export class S3Storage implements FileStorage {
   async stat(key: string): Promise<StoredFile | null> {
     checkKey(key);
     try {
-      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const { client, m } = await this.s3();
+      const out = await client.send(new m.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return { size: out.ContentLength ?? 0, modifiedAt: out.LastModified ?? new Date(0) };
     } catch (err) {
       if (notFound(err)) return null;
@@ -108,18 +114,20 @@ export class S3Storage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     checkKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    const { client, m } = await this.s3();
+    await client.send(new m.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   async deletePrefix(prefix: string): Promise<number> {
     checkKey(prefix, true);
+    const { client, m } = await this.s3();
     let n = 0;
     // Listed a page (up to 1,000 keys) at a time, each page removed in one request.
     for (;;) {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix }));
+      const page = await client.send(new m.ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix }));
       const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
       if (!keys.length) return n;
-      const out = await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
+      const out = await client.send(new m.DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
       if (out.Errors?.length) throw new Error(`Not removed from storage: ${out.Errors.map((e) => `${e.Key} (${e.Code})`).join(", ")}`);
       n += keys.length;
     }
@@ -127,6 +135,6 @@ export class S3Storage implements FileStorage {
 
   /** Closes the client's pooled connections (server stop). */
   close(): void {
-    this.client.destroy();
+    void this.made.then((client) => client.destroy());
   }
 }
