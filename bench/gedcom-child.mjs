@@ -29,7 +29,7 @@ if (mode === "read-gedcom") {
   const { enqueueImport, importRunner, ingestionJobs } = await import("../server/dist/modules/ingestion/index.js");
   const { Scheduler } = await import("../server/dist/common/jobs/index.js");
   const { emptyCounts, loadJob } = await import("../server/dist/modules/ingestion/runner.js");
-  const config = loadConfig({ DATABASE_URL: a, IMPORT_DIR: join(tmpdir(), "roots-bench-imports"), LOG_LEVEL: "warn" });
+  const config = loadConfig({ DATABASE_URL: a, STORAGE_DIR: join(tmpdir(), "roots-bench-storage"), LOG_LEVEL: "warn" });
   const ds = createDataSource({ url: a, poolMax: 4 });
   await ds.initialize();
   // A later import meets a populated database that autovacuum has analyzed: the planner then
@@ -41,14 +41,15 @@ if (mode === "read-gedcom") {
   const [known] = await ds.query(`SELECT id FROM users WHERE email = $1`, [email]);
   const userId = known?.id ?? (await ds.query(`INSERT INTO users (id, email, display_name) VALUES (gen_random_uuid(), $1, 'Bench') RETURNING id`, [email]))[0].id;
   const { mkdirSync } = await import("node:fs");
-  mkdirSync(config.IMPORT_DIR, { recursive: true });
   const jobId = crypto.randomUUID();
-  const stored = join(config.IMPORT_DIR, jobId);
+  // The upload's key in the (disk) file storage: imports/<jobId> (ingestion/job-file.ts).
+  mkdirSync(join(config.STORAGE_DIR, "imports"), { recursive: true });
+  const stored = join(config.STORAGE_DIR, "imports", jobId);
   copyFileSync(b, stored);
   await ds.query(
     `INSERT INTO import_jobs (id, rootspace_id, user_id, kind, status, file_name, file_size, file_sha256, file_path, counts, options)
      VALUES ($1, 'lb', $2, 'gedcom', 'queued', $6, $3, 'bench', $4, $5, '{}')`,
-    [jobId, userId, statSync(stored).size, stored, JSON.stringify(emptyCounts()), `${member}.ged`],
+    [jobId, userId, statSync(stored).size, `imports/${jobId}`, JSON.stringify(emptyCounts()), `${member}.ged`],
   );
   const bus = createEventBus();
   // As a server runs it: the scheduler's worker takes the job the upload (here: the script) sent.

@@ -30,4 +30,16 @@ describe("configuration", () => {
     expect(loadConfig({ SEED_DEMO: "0" }).SEED_DEMO).toBe(false);
     expect(() => loadConfig({ SEED_DEMO: "maybe" })).toThrow(ConfigError);
   });
+
+  it("stores files on disk by default; S3 needs its bucket, and its keys in pairs", () => {
+    const c = loadConfig({});
+    expect(c.STORAGE_BACKEND).toBe("disk");
+    expect(c.STORAGE_DIR).toMatch(/\.data$/);
+    expect(() => loadConfig({ STORAGE_BACKEND: "s3" })).toThrow(/S3_BUCKET: is needed with STORAGE_BACKEND=s3/);
+    expect(() => loadConfig({ STORAGE_BACKEND: "s3", S3_BUCKET: "roots", S3_ACCESS_KEY_ID: "k" })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ STORAGE_BACKEND: "s3", S3_BUCKET: "Roots_Files" })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ STORAGE_BACKEND: "ftp" })).toThrow(/STORAGE_BACKEND/);
+    const s3 = loadConfig({ STORAGE_BACKEND: "s3", S3_BUCKET: "roots", S3_ENDPOINT: "http://minio:9000", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" });
+    expect([s3.S3_BUCKET, s3.S3_REGION, s3.S3_FORCE_PATH_STYLE]).toEqual(["roots", "us-east-1", undefined]);
+  });
 });

@@ -72,8 +72,19 @@ const schema = z.object({
   SIGNUP_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   /** CSP violation reports stored per client address (IPv6: per /64) per hour; more are refused with 429. */
   CSP_REPORTS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
-  /** Where uploaded family tree files wait for their import (removed once done). */
-  IMPORT_DIR: z.string().min(1).default(`${ROOT}.data/imports`),
+  /** Where files are stored (storage/): this server's disk, or S3-compatible object storage that several servers share. */
+  STORAGE_BACKEND: z.enum(["disk", "s3"]).default("disk"),
+  /** Folder of the disk backend: uploads for imports wait in `imports/` under it. */
+  STORAGE_DIR: z.string().min(1).default(`${ROOT}.data`),
+  /** S3-compatible endpoint (MinIO, Ceph, R2…); unset means AWS S3 in S3_REGION. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3–63 of a-z, 0-9, '.', '-')").optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  /** Both or neither: without them the AWS SDK's own chain (environment, instance role) is used. */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `endpoint/bucket/key` addressing; on by default when S3_ENDPOINT is set (MinIO needs it). */
+  S3_FORCE_PATH_STYLE: bool.optional(),
   /** Largest upload accepted for an import (GEDCOM, GEDZIP, spreadsheet), in bytes. */
   IMPORT_MAX_BYTES: z.coerce.number().int().min(1024).default(512 * 1024 * 1024),
   /** Uploads for imports per member per hour. */
@@ -103,6 +114,11 @@ const schema = z.object({
   JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Connections of the job scheduler's own pool, per server. */
   JOBS_POOL_MAX: z.coerce.number().int().min(2).max(50).default(4),
+}).superRefine((c, ctx) => {
+  if (c.STORAGE_BACKEND === "s3" && !c.S3_BUCKET) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is needed with STORAGE_BACKEND=s3" });
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
+    ctx.addIssue({ code: "custom", path: [c.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"], message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together" });
+  }
 });
 
 export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & { PUBLIC_URL: string };

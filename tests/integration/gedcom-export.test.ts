@@ -14,7 +14,7 @@ let server: TestServer;
 let member: BuiltUser;
 
 beforeAll(async () => {
-  server = await startTestServer({ IMPORT_DIR: mkdtempSync(join(tmpdir(), "roots-export-")), IMPORT_POLL_MS: "100", IMPORT_PROGRESS_MS: "20" });
+  server = await startTestServer({ STORAGE_DIR: mkdtempSync(join(tmpdir(), "roots-export-")), IMPORT_POLL_MS: "100", IMPORT_PROGRESS_MS: "20" });
   member = await buildUser(server.ds);
   // A member with a tree to export: the royal families of Europe.
   await importFile(member, "royal92.ged", file("public-gedcoms/royal92.ged"));

@@ -47,7 +47,7 @@ const DELIBERATE: Drop = (n, p, r) => r.tag === "INDI" && p === ".INDI.UID" && /
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ IMPORT_DIR: mkdtempSync(join(tmpdir(), "roots-rt-")), IMPORT_POLL_MS: "50", IMPORT_PROGRESS_MS: "1000" });
+  server = await startTestServer({ STORAGE_DIR: mkdtempSync(join(tmpdir(), "roots-rt-")), IMPORT_POLL_MS: "50", IMPORT_PROGRESS_MS: "1000" });
 }, 60_000);
 afterAll(() => server?.stop());
 

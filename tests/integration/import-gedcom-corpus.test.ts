@@ -82,7 +82,7 @@ let server: TestServer;
 const jobs = new Map<string, { user: BuiltUser; id: string; row?: any; expected: Expected | null }>();
 
 beforeAll(async () => {
-  server = await startTestServer({ IMPORT_DIR: mkdtempSync(join(tmpdir(), "roots-corpus-")), IMPORT_POLL_MS: "50", IMPORT_PROGRESS_MS: "1000" });
+  server = await startTestServer({ STORAGE_DIR: mkdtempSync(join(tmpdir(), "roots-corpus-")), IMPORT_POLL_MS: "50", IMPORT_PROGRESS_MS: "1000" });
   for (const rel of files) {
     const user = await buildUser(server.ds);
     const up = await uploadImport(server, user.token, "gedcom", path.basename(rel), readFileSync(corpusFile(rel)));

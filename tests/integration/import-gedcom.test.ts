@@ -14,7 +14,7 @@ let server: TestServer;
 let member: BuiltUser;
 
 beforeAll(async () => {
-  server = await startTestServer({ IMPORT_DIR: mkdtempSync(join(tmpdir(), "roots-gedcom-")), IMPORT_POLL_MS: "100", IMPORT_PROGRESS_MS: "20" });
+  server = await startTestServer({ STORAGE_DIR: mkdtempSync(join(tmpdir(), "roots-gedcom-")), IMPORT_POLL_MS: "100", IMPORT_PROGRESS_MS: "20" });
   member = await buildUser(server.ds);
 });
 afterAll(() => server.stop());

@@ -15,10 +15,10 @@ import { startTestServer, type TestServer } from "../support/server.js";
  * its memory is measured without other tests' leftovers.
  */
 let server: TestServer;
-let importDir: string;
+let storageDir: string;
 beforeAll(async () => {
-  importDir = mkdtempSync(join(tmpdir(), "roots-bomb-"));
-  server = await startTestServer({ IMPORT_DIR: importDir, IMPORT_POLL_MS: "50", IMPORT_PROGRESS_MS: "50" });
+  storageDir = mkdtempSync(join(tmpdir(), "roots-bomb-"));
+  server = await startTestServer({ STORAGE_DIR: storageDir, IMPORT_POLL_MS: "50", IMPORT_PROGRESS_MS: "50" });
 });
 afterAll(() => server.stop());
 
@@ -53,7 +53,7 @@ describe("a GEDZIP that unpacks to far more than it holds (zip bomb)", () => {
     let peak = base;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
     let peakDisk = 0;
-    const diskSampler = setInterval(() => (peakDisk = Math.max(peakDisk, diskBytes(importDir))), 10);
+    const diskSampler = setInterval(() => (peakDisk = Math.max(peakDisk, diskBytes(storageDir))), 10);
     try {
       const up = await uploadImport(server, u.token, "gedcom", "bomb.gdz", file, "fr");
       expect(up.status).toBe(201);
@@ -69,6 +69,6 @@ describe("a GEDZIP that unpacks to far more than it holds (zip bomb)", () => {
     // The three entries would take 450 MiB on disk and, held, as much in memory.
     expect(peakDisk).toBeLessThan(file.length + 50 * 1024 * 1024);
     expect(peak - base).toBeLessThan(120 * 1024 * 1024);
-    expect(readdirSync(importDir).filter((n) => n.includes("media"))).toEqual([]);
+    expect(readdirSync(join(storageDir, "imports")).filter((n) => n.includes("media"))).toEqual([]);
   }, 90_000);
 });

@@ -15,11 +15,11 @@ import { startTestServer, type TestServer } from "../support/server.js";
  * stopped imports, a zip bomb and text that is not GEDCOM are refused early with their reason.
  */
 let server: TestServer;
-let importDir: string;
+let storageDir: string;
 const QUOTA = 5_000_000;
 beforeAll(async () => {
-  importDir = mkdtempSync(join(tmpdir(), "roots-limits-"));
-  server = await startTestServer({ IMPORT_DIR: importDir, IMPORT_POLL_MS: "50", IMPORT_PROGRESS_MS: "50", IMPORT_UPLOADS_PER_HOUR: "6", IMPORT_QUOTA_BYTES: String(QUOTA), IMPORT_RETRY_KEEP_HOURS: "1" });
+  storageDir = mkdtempSync(join(tmpdir(), "roots-limits-"));
+  server = await startTestServer({ STORAGE_DIR: storageDir, IMPORT_POLL_MS: "50", IMPORT_PROGRESS_MS: "50", IMPORT_UPLOADS_PER_HOUR: "6", IMPORT_QUOTA_BYTES: String(QUOTA), IMPORT_RETRY_KEEP_HOURS: "1" });
 });
 afterAll(() => server.stop());
 
@@ -51,7 +51,7 @@ describe("uploads a member may make", () => {
     await waitForJob(server, u.token, first.id!, ["review"]);
     const waiting = (await allowance(u)).waitingBytes;
     expect(waiting).toBeGreaterThan(3_500_000);
-    const before = diskBytes(importDir);
+    const before = diskBytes(storageDir);
     const second = await uploadImport(server, u.token, "gedcom", "second.ged", paddedGedcom(2_000_000));
     expect(second.status).toBe(413);
     expect(second.error).toBe("ingestion.quota_full");
@@ -70,7 +70,7 @@ describe("uploads a member may make", () => {
       duplex: "half",
     } as RequestInit);
     expect(streamed.status).toBe(413);
-    expect(diskBytes(importDir)).toBe(before);
+    expect(diskBytes(storageDir)).toBe(before);
     // Cancelling the waiting import makes room again.
     await server.gql(`mutation($id: ID!) { cancelImport(id: $id) { status } }`, { id: first.id }, { token: u.token });
     expect((await allowance(u)).waitingBytes).toBe(0);
@@ -84,9 +84,9 @@ describe("files of imports that stopped", () => {
     const u = await member();
     const up = await uploadImport(server, u.token, "gedcom", name, gedcom551("0 @I1@ INDI", "1 NAME A /B/"));
     await waitForJob(server, u.token, up.id!, ["review"]);
-    const [[{ file_path: file }]]: [[{ file_path: string }]] = await server.ds.query(
+    const [[{ file_path: key }]]: [[{ file_path: string }]] = await server.ds.query(
       `UPDATE import_jobs SET status = 'failed', error_key = 'ingestion.failed', finished_at = now() WHERE id = $1 RETURNING file_path`, [rawId(up.id!)]);
-    return { u, up, file };
+    return { u, up, file: join(storageDir, key) };
   }
 
   it("a file refused for what it holds is deleted at once and cannot be retried", async () => {
@@ -101,7 +101,7 @@ describe("files of imports that stopped", () => {
     expect(job.canRetry).toBe(false);
     const [row] = await server.ds.query(`SELECT file_path FROM import_jobs WHERE id = $1`, [rawId(res.id!)]);
     expect(row.file_path).toBeNull();
-    expect(readdirSync(importDir)).not.toContain(rawId(res.id!));
+    expect(readdirSync(join(storageDir, "imports"))).not.toContain(rawId(res.id!));
   });
 
   it("a retryable file is kept for the retry window, then deleted", async () => {

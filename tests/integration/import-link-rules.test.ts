@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from "../support/server.js";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ IMPORT_DIR: mkdtempSync(join(tmpdir(), "roots-rules-")), IMPORT_POLL_MS: "100", IMPORT_PROGRESS_MS: "20" });
+  server = await startTestServer({ STORAGE_DIR: mkdtempSync(join(tmpdir(), "roots-rules-")), IMPORT_POLL_MS: "100", IMPORT_PROGRESS_MS: "20" });
 });
 afterAll(() => server.stop());
 

@@ -13,7 +13,7 @@ import { IMPORTED_PERSON_COLUMNS } from "../../server/src/modules/ingestion/pers
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ IMPORT_DIR: mkdtempSync(join(tmpdir(), "roots-own-")), IMPORT_POLL_MS: "100", IMPORT_PROGRESS_MS: "20" });
+  server = await startTestServer({ STORAGE_DIR: mkdtempSync(join(tmpdir(), "roots-own-")), IMPORT_POLL_MS: "100", IMPORT_PROGRESS_MS: "20" });
 });
 afterAll(() => server.stop());
 

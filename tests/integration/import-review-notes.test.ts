@@ -9,8 +9,9 @@ import { uploadImport, waitForJob } from "../support/imports.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
 let server: TestServer;
+const storageDir = mkdtempSync(join(tmpdir(), "roots-notes-"));
 beforeAll(async () => {
-  server = await startTestServer({ IMPORT_DIR: mkdtempSync(join(tmpdir(), "roots-notes-")), IMPORT_POLL_MS: "100", IMPORT_PROGRESS_MS: "20" });
+  server = await startTestServer({ STORAGE_DIR: storageDir, IMPORT_POLL_MS: "100", IMPORT_PROGRESS_MS: "20" });
 });
 afterAll(() => server.stop());
 
@@ -32,7 +33,8 @@ describe("what the review notes about a file", () => {
     expect((await report.text()).split(/\r?\n/)[1]).toMatch(new RegExp(`^${line},Warning,"'@I2@",`));
     // Cancelled, nothing of the file stays: its warnings named its people, and the uploaded file
     // itself is deleted (no runner works on a job waiting for review to clean up after it).
-    const [{ file_path: file }] = await server.ds.query(`SELECT file_path FROM import_jobs WHERE user_id = $1`, [user.id]);
+    const [{ file_path: key }] = await server.ds.query(`SELECT file_path FROM import_jobs WHERE user_id = $1`, [user.id]);
+    const file = join(storageDir, key);
     expect(existsSync(file)).toBe(true);
     const cancelled = await server.gql<any>(`mutation($id: ID!) { cancelImport(id: $id) { status } }`, { id: up.id }, { token: user.token });
     expect(cancelled.data.cancelImport.status).toBe("cancelled");

@@ -13,7 +13,7 @@ let member: BuiltUser;
 let zahleId: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ IMPORT_DIR: mkdtempSync(join(tmpdir(), "roots-imports-")), IMPORT_POLL_MS: "100", IMPORT_PROGRESS_MS: "10", IMPORT_MAX_BYTES: "200000" });
+  server = await startTestServer({ STORAGE_DIR: mkdtempSync(join(tmpdir(), "roots-imports-")), IMPORT_POLL_MS: "100", IMPORT_PROGRESS_MS: "10", IMPORT_MAX_BYTES: "200000" });
   member = await buildUser(server.ds);
   [{ id: zahleId }] = await server.ds.query(`INSERT INTO villages (id, rootspace_id, name, name_ar, name_fr, slug) VALUES (gen_random_uuid(), 'lb', 'Zahle', 'زحلة', 'Zahlé', 'zahle-sheet') RETURNING id`);
 });

@@ -11,8 +11,9 @@ import { buildPerson } from "../support/genealogy.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
 let server: TestServer;
+const storageDir = mkdtempSync(join(tmpdir(), "roots-lost-"));
 beforeAll(async () => {
-  server = await startTestServer({ IMPORT_DIR: mkdtempSync(join(tmpdir(), "roots-lost-")), IMPORT_POLL_MS: "100", IMPORT_PROGRESS_MS: "20" });
+  server = await startTestServer({ STORAGE_DIR: storageDir, IMPORT_POLL_MS: "100", IMPORT_PROGRESS_MS: "20" });
 });
 afterAll(() => server.stop());
 
@@ -99,8 +100,8 @@ describe("staged records lost with the database (UNLOGGED staging)", () => {
     const up = await uploadImport(server, user.token, "gedcom", "rizk-gone.ged", GED);
     await waitForJob(server, user.token, up.id!, ["review"], 30_000);
     const id = await rawJobId("rizk-gone.ged");
-    const [{ file_path: file }] = await server.ds.query(`SELECT file_path FROM import_jobs WHERE id = $1`, [id]);
-    await rm(file);
+    const [{ file_path: key }] = await server.ds.query(`SELECT file_path FROM import_jobs WHERE id = $1`, [id]);
+    await rm(join(storageDir, key));
     await loseStaging(id);
     const failed = await waitForJob(server, user.token, up.id!, ["failed"], 30_000);
     expect(failed.errorMessage).toBe("The import stopped because the database restarted, and its file is no longer here. Nothing was written; upload the file again.");

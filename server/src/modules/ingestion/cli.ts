@@ -1,8 +1,9 @@
 import "reflect-metadata";
-import { copyFile, mkdir, stat, writeFile, appendFile } from "node:fs/promises";
+import { writeFile, appendFile } from "node:fs/promises";
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { basename, join, resolve } from "node:path";
+import { basename, resolve } from "node:path";
+import { Readable } from "node:stream";
 import type { DataSource } from "typeorm";
 import { loadConfig } from "../../config.js";
 import { anonymousViewer } from "../../common/auth/viewer.js";
@@ -12,11 +13,13 @@ import { EVERY_FLAG_ON } from "../../common/flags.js";
 import { toGlobalId } from "../../common/global-id.js";
 import { translate } from "../../common/i18n.js";
 import { newId } from "../../common/uuid.js";
+import { fileStorage } from "../../common/storage/index.js";
 import { connectAndMigrate, createDataSource } from "../../db/data-source.js";
 import { startEmbeddedPostgres } from "../../db/embedded.js";
 import { exportGedcom } from "./gedcom-io/export.route.js";
 import { gedcomImporter } from "./gedcom-io/gedcom.importer.js";
 import { emptyCounts, ImportRunner, loadJob } from "./runner.js";
+import { importFileKey } from "./job-file.js";
 import { sheetImporter } from "./spreadsheet/sheet.importer.js";
 import { warningRecord, type WarningRow } from "./staged-names.js";
 
@@ -68,15 +71,19 @@ async function runImport(ds: DataSource, user: { id: string }, path: string, roo
   if (!space) throw new Error(`No rootspace ${rootspaceSlug}.`);
   const kind = /\.(xlsx|csv|tsv|txt)$/i.test(path) ? "spreadsheet" : "gedcom";
   const id = newId();
-  await mkdir(config.IMPORT_DIR, { recursive: true });
-  const stored = join(config.IMPORT_DIR, id);
-  await copyFile(path, stored);
+  const key = importFileKey(id);
   const hash = createHash("sha256");
-  for await (const chunk of createReadStream(stored)) hash.update(chunk as Buffer);
+  const hashed = async function* () {
+    for await (const chunk of createReadStream(path)) {
+      hash.update(chunk as Buffer);
+      yield chunk as Buffer;
+    }
+  };
+  const { size } = await fileStorage(config).put(key, Readable.from(hashed()));
   await ds.query(
     `INSERT INTO import_jobs (id, rootspace_id, user_id, kind, status, file_name, file_size, file_sha256, file_path, counts, options)
      VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, $8, $9, '{}')`,
-    [id, space.id, user.id, kind, basename(path), (await stat(stored)).size, hash.digest("hex"), stored, JSON.stringify(emptyCounts())],
+    [id, space.id, user.id, kind, basename(path), size, hash.digest("hex"), key, JSON.stringify(emptyCounts())],
   );
   const bus = createEventBus();
   const runner = new ImportRunner({ ds, bus, config }, { gedcom: gedcomImporter, spreadsheet: sheetImporter });

@@ -1,5 +1,5 @@
-import { readFile } from "node:fs/promises";
 import type { EntityManager } from "typeorm";
+import { readStored, type FileStorage } from "../../common/storage/index.js";
 import { commitImportedEvents } from "./gedcom-io/events.js";
 import { IMPORTED_PERSON_COLUMNS } from "./person-record.js";
 import { timedQueries, type PhaseTimes, type Queryable } from "./phases.js";
@@ -7,6 +7,7 @@ import { stagePeopleKeys } from "./staged-people.js";
 import { fileIdentity, sameFileSql, UnreadableFileError } from "./importer.js";
 import type { ImportCounts, ImportJob } from "./import-job.entity.js";
 import { OUTCOME_COLUMNS, OUTCOME_SELECT } from "./import-outcome.entity.js";
+import { importMediaKey } from "./job-file.js";
 
 const PRIVACY = JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false });
 const COLS = IMPORTED_PERSON_COLUMNS.map((c) => `"${c}"`).join(", ");
@@ -34,7 +35,13 @@ export interface CommitCounts {
  * parent links and unions. Set-based SQL, a handful of statements whatever the size.
  * `step` runs between statements (progress, cancellation).
  */
-export async function commitStaged(em: EntityManager, job: ImportJob, step: (progress: Pick<ImportCounts, "written" | "committed">) => Promise<void>, times?: PhaseTimes): Promise<CommitCounts> {
+export async function commitStaged(
+  em: EntityManager,
+  job: ImportJob,
+  step: (progress: Pick<ImportCounts, "written" | "committed">) => Promise<void>,
+  times: PhaseTimes | undefined,
+  storage: FileStorage,
+): Promise<CommitCounts> {
   // Progress: the rows written, and the file's records gone through (a re-import's unchanged
   // people and links already there are not rewritten, but the bar still reaches its end).
   const { people, links: fileLinks, unions: fileUnions } = job.counts;
@@ -95,7 +102,7 @@ export async function commitStaged(em: EntityManager, job: ImportJob, step: (pro
   await step({ written: created + updated + links + unions, committed: people + fileLinks + fileUnions });
   await commitImportedEvents(tx, jobId, userId, reimported);
   await refreshLiving(tx, jobId, reimported);
-  await keepRecords(tx, job, reimported);
+  await keepRecords(tx, job, reimported, storage);
   // What the done page and the error report read, out of the UNLOGGED staging table.
   await tx.query(`/* outcomes */ INSERT INTO import_outcomes (${OUTCOME_COLUMNS}) ${OUTCOME_SELECT}`, [jobId]);
   return { created, updated, links, unions };
@@ -244,7 +251,7 @@ async function refreshLiving(tx: Queryable, jobId: string, updated: string[]): P
  * is done): this replaces what an earlier import of the same records kept, settles the few whose
  * record was not written, and stores GEDZIP media.
  */
-async function keepRecords(tx: Queryable, job: ImportJob, reimported: string[]): Promise<void> {
+async function keepRecords(tx: Queryable, job: ImportJob, reimported: string[], storage: FileStorage): Promise<void> {
   const { id: jobId, userId } = job;
   if (reimported.length) {
     await tx.query(
@@ -298,6 +305,6 @@ async function keepRecords(tx: Queryable, job: ImportJob, reimported: string[]):
   for (const m of media) {
     // One file at a time: GEDZIP media can be large.
     await tx.query(`/* kept media */ DELETE FROM kept_media WHERE owner_id = $1 AND path = $2`, [userId, m.path]);
-    await tx.query(`/* kept media */ INSERT INTO kept_media (id, owner_id, job_id, path, data) VALUES (gen_random_uuid(), $1, $2, $3, $4)`, [userId, jobId, m.path, await readFile(m.file)]);
+    await tx.query(`/* kept media */ INSERT INTO kept_media (id, owner_id, job_id, path, data) VALUES (gen_random_uuid(), $1, $2, $3, $4)`, [userId, jobId, m.path, await readStored(storage, importMediaKey(jobId, m.file))]);
   }
 }

@@ -1,11 +1,12 @@
-import { access } from "node:fs/promises";
+import { fileStorage } from "../../common/storage/index.js";
 import type { DataSource } from "typeorm";
 import type { Clock } from "../../common/clock.js";
 import type { EventBus } from "../../common/event-bus.js";
 import { logger } from "../../common/logger.js";
 import type { Config } from "../../config.js";
 import { ImportStatus } from "./import-job.entity.js";
-import { POLL_SQL_TAG, removeJobFile } from "./runner.js";
+import { POLL_SQL_TAG } from "./runner.js";
+import { removeJobFile } from "./job-file.js";
 import { discardStaged } from "./staging.js";
 
 /**
@@ -40,7 +41,7 @@ export async function expireRetries(deps: HousekeepingDeps): Promise<void> {
       WHERE status = 'failed' AND file_path IS NOT NULL AND finished_at < $2::timestamptz - make_interval(secs => $1) LIMIT 20`,
     [deps.config.IMPORT_RETRY_KEEP_HOURS * 3600, deps.clock.now()],
   );
-  for (const job of jobs) await removeJobFile(deps.ds, job);
+  for (const job of jobs) await removeJobFile(deps, job);
 }
 
 /**
@@ -105,7 +106,7 @@ export async function restageLost(deps: HousekeepingDeps): Promise<void> {
         AND NOT EXISTS (SELECT 1 FROM import_staged s WHERE s.job_id = j.id)`,
   );
   for (const job of lost) {
-    const readable = job.file_path !== null && (await access(job.file_path).then(() => true, () => false));
+    const readable = job.file_path !== null && (await fileStorage(deps.config).exists(job.file_path));
     const [rows]: [{ id: string; user_id: string }[], number] = await deps.ds.query(
       `${POLL_SQL_TAG} UPDATE import_jobs j
           SET status = $2, error_key = $3, finished_at = CASE WHEN $2 = 'failed' THEN now() END,

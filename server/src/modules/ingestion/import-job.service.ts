@@ -7,7 +7,8 @@ import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, listSize, offsetAfter, offsetPag
 import { mayMerge, personNodes } from "../genealogy/index.js";
 import { ImportStatus, type ImportJob } from "./import-job.entity.js";
 import { logger } from "../../common/logger.js";
-import { JOB_COLUMNS, loadJob, removeJobFile } from "./runner.js";
+import { JOB_COLUMNS, loadJob } from "./runner.js";
+import { removeJobFile } from "./job-file.js";
 import { runnerOf } from "./jobs.js";
 import { SHEET_FIELDS } from "./spreadsheet/headers.js";
 import { discardStaged } from "./staging.js";
@@ -77,7 +78,7 @@ export async function cancelImport(ctx: Context, globalId: string): Promise<Impo
   // A job waiting for review or its commit has no runner to clean up after it: its file goes now
   // (a running one's runner removes it too; the second removal finds nothing). The cancel is
   // already saved: a file that cannot be removed is logged, not the member's error.
-  await removeJobFile(ctx.ds, job).catch((err) => logger.error("Cancelled import's file not removed", { jobId: job.id, err: String(err) }));
+  await removeJobFile(ctx, job).catch((err) => logger.error("Cancelled import's file not removed", { jobId: job.id, err: String(err) }));
   return view;
 }
 
@@ -96,7 +97,7 @@ export async function deleteImport(ctx: Context, globalId: string): Promise<bool
     [job.id, DELETABLE],
   );
   if (!rows.length) throw new AppError(ErrorCode.CONFLICT, "ingestion.delete_while_running");
-  await removeJobFile(ctx.ds, job).catch((err) => logger.error("Deleted import's file not removed", { jobId: job.id, err: String(err) }));
+  await removeJobFile(ctx, job).catch((err) => logger.error("Deleted import's file not removed", { jobId: job.id, err: String(err) }));
   return true;
 }
 

@@ -3,6 +3,7 @@ import type { DataSource, EntityManager } from "typeorm";
 import type { Config } from "../../config.js";
 import type { EventBus } from "../../common/event-bus.js";
 import { logger } from "../../common/logger.js";
+import { fileStorage } from "../../common/storage/index.js";
 import { newId } from "../../common/uuid.js";
 import { track } from "../analytics/index.js";
 import { audit } from "../audit/index.js";
@@ -11,6 +12,7 @@ import { ImportStatus, type ImportCounts, type ImportJob } from "./import-job.en
 import { CancelledError, FILE_PROBLEMS, fileIdentity, UnreadableFileError, type Importer } from "./importer.js";
 import { finishStaging } from "./review.js";
 import { discardStaged, Stager } from "./staging.js";
+import { removeJobFile } from "./job-file.js";
 import { timed, type PhaseTimes } from "./phases.js";
 
 /** The columns of a job row in its GraphQL-facing shape (for SELECT and RETURNING). */
@@ -195,7 +197,7 @@ export class ImportRunner {
     await timed(this.phases, "commit", () => this.withHeartbeat(progress, () =>
       this.deps.ds.transaction(async (tx) => {
         await this.batchSettings(tx);
-        const counts = await commitStaged(tx, job, (step) => progress(step, true), this.phases);
+        const counts = await commitStaged(tx, job, (step) => progress(step, true), this.phases, fileStorage(this.deps.config));
         await audit(tx, { tableName: "import_jobs", recordId: job.id, userId: job.userId, action: "import", after: { fileName: job.fileName, ...counts } });
         const [rows]: [unknown[], number] = await tx.query(
           `UPDATE import_jobs SET status = 'done', finished_at = now(), updated_at = now(), counts = counts || $2::jsonb,
@@ -210,7 +212,7 @@ export class ImportRunner {
         return counts;
       }),
     ));
-    await removeJobFile(this.deps.ds, job);
+    await removeJobFile(this.deps, job);
     logger.info("Import committed", { jobId: job.id, written: job.counts.written });
     await track(this.deps.ds, { eventType: "activation", action: "tree_imported", userId: job.userId, entityId: job.id });
     this.publish(job);
@@ -241,7 +243,7 @@ export class ImportRunner {
     // A cancelled job's file, and a file refused for what it holds (it would fail the same way
     // again), go before the job says so: whoever sees it failed finds no file left.
     const dropFile = status === ImportStatus.CANCELLED || (status === ImportStatus.FAILED && FILE_PROBLEMS.has(key ?? ""));
-    if (dropFile) await removeJobFile(this.deps.ds, job);
+    if (dropFile) await removeJobFile(this.deps, job);
     await this.deps.ds.query(
       `UPDATE import_jobs SET status = $2, error_key = $3, error_params = $4, finished_at = now(), updated_at = now() WHERE id = $1 AND status = ANY($5)`,
       [job.id, status, key, params ? JSON.stringify(params) : null, from],
@@ -250,14 +252,6 @@ export class ImportRunner {
     if (status !== ImportStatus.DONE) await discardStaged(this.deps.ds, job.id, this.deps.config.IMPORT_STATEMENT_TIMEOUT_MS);
     this.publish(job);
   }
-}
-
-/** Deletes a job's uploaded file (and a GEDZIP's media) once it is done or cancelled: no copy of a member's file stays behind. */
-export async function removeJobFile(ds: DataSource, job: Pick<ImportJob, "id" | "filePath">): Promise<void> {
-  if (!job.filePath) return;
-  await rm(job.filePath, { force: true });
-  await rm(`${job.filePath}-media`, { recursive: true, force: true });
-  await ds.query(`UPDATE import_jobs SET file_path = NULL WHERE id = $1`, [job.id]);
 }
 
 export const emptyCounts = (): ImportCounts => ({

@@ -1,9 +1,5 @@
 import { createHash } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
-import { join } from "node:path";
-import { pipeline } from "node:stream/promises";
-import { Transform } from "node:stream";
+import { Readable } from "node:stream";
 import express from "express";
 import type { DataSource } from "typeorm";
 import type { Config } from "../../config.js";
@@ -12,11 +8,13 @@ import { requireFlags, type FlagSource } from "../../common/flags.js";
 import { currentLanguage, LANGUAGES, translate, type Language } from "../../common/i18n.js";
 import { fromGlobalId, isUuid, toGlobalId } from "../../common/global-id.js";
 import { newId } from "../../common/uuid.js";
+import { fileStorage } from "../../common/storage/index.js";
 import { bearerToken, resolveViewer } from "../accounts/index.js";
 import { AppError } from "../../common/errors.js";
 import { loadJob, emptyCounts } from "./runner.js";
 import { countUpload, waitingBytes } from "./upload-limits.js";
 import { errorReportCsv, templateCsv } from "./reports.js";
+import { importFileKey } from "./job-file.js";
 import type { ImportKind } from "./import-job.entity.js";
 
 const KINDS: Record<string, { kind: ImportKind; pattern: RegExp }> = {
@@ -30,7 +28,7 @@ const refuse = (res: express.Response, status: number, key: string, params: Reco
   res.status(status).json({ error: key, message: translate(key, currentLanguage(), params) });
 
 /**
- * Uploads for imports: the raw file is streamed to disk (bounded memory, size limit and the
+ * Uploads for imports: the raw file is streamed to the file storage (bounded memory, size limit and the
  * member's quota checked while it arrives, SHA-256 computed on the way), then a job is queued.
  * A member may upload IMPORT_UPLOADS_PER_HOUR files an hour (upload-limits.ts). Also the error report
  * and the spreadsheet template downloads.
@@ -65,33 +63,37 @@ export function importRouter(deps: { ds: DataSource; bus: EventBus; config: Conf
     if (declared > room || room <= 0) return quotaFull();
     const limit = Math.min(config.IMPORT_MAX_BYTES, room);
     const id = newId();
-    await mkdir(config.IMPORT_DIR, { recursive: true });
-    const path = join(config.IMPORT_DIR, id);
+    const storage = fileStorage(config);
+    const key = importFileKey(id);
     const hash = createHash("sha256");
     let size = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length;
-        if (size > limit) return done(new TooLarge());
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
+    // The body, counted and hashed on its way to the storage; past the limit it fails, and the
+    // storage keeps nothing of it.
+    const metered = Readable.from(
+      (async function* () {
+        for await (const chunk of req as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size > limit) throw new TooLarge();
+          hash.update(chunk);
+          yield chunk;
+        }
+      })(),
+    );
     try {
-      await pipeline(req, meter, createWriteStream(path));
+      await storage.put(key, metered);
     } catch (err) {
-      await rm(path, { force: true });
+      await storage.delete(key).catch(() => undefined);
       if (err instanceof TooLarge) return size > config.IMPORT_MAX_BYTES ? tooLarge() : quotaFull();
       return refuse(res, 400, "ingestion.upload_failed");
     }
     if (size === 0) {
-      await rm(path, { force: true });
+      await storage.delete(key);
       return refuse(res, 400, "ingestion.empty_file");
     }
     await ds.query(
       `INSERT INTO import_jobs (id, rootspace_id, user_id, kind, status, file_name, file_size, file_sha256, file_path, counts, options)
        VALUES ($1, 'lb', $2, $3, 'queued', $4, $5, $6, $7, $8, '{}')`,
-      [id, viewer.userId, type.kind, fileName, size, hash.digest("hex"), path, JSON.stringify(emptyCounts())],
+      [id, viewer.userId, type.kind, fileName, size, hash.digest("hex"), key, JSON.stringify(emptyCounts())],
     );
     await deps.kick(id);
     res.status(201).json({ id: toGlobalId("ImportJob", id) });

@@ -1,11 +1,10 @@
-import { createReadStream } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import { KeyTable } from "../../../common/key-table.js";
+import { fileStorage } from "../../../common/storage/index.js";
 import { stagedId } from "../staging.js";
 import { parseGenealogicalDate } from "../../genealogy/index.js";
 import { GedcomError, readGedcom, readGedzip, walk, type GedcomEvent, type GedcomNode, type GedzipMedia } from "../gedcom/index.js";
 import { UnreadableFileError, type Importer, type StageContext, type StageResult } from "../importer.js";
+import { importMediaKey, openJobFile } from "../job-file.js";
 import { personColumns } from "../person-record.js";
 import { villageMatcher } from "../village-matcher.js";
 import type { Names } from "../staged-names.js";
@@ -21,7 +20,6 @@ const EVENT_TAGS = new Set(["BIRT", "CHR", "BAPM", "DEAT", "BURI", "CREM", "ADOP
  */
 export const gedcomImporter: Importer = {
   async stage(ctx: StageContext): Promise<StageResult> {
-    const path = ctx.job.filePath!;
     const zipped = /\.(gdz|zip)$/i.test(ctx.job.fileName);
     const matchVillage = await villageMatcher(ctx.ds, ctx.job.rootspaceId);
     const places = new Set<string>();
@@ -32,8 +30,15 @@ export const gedcomImporter: Importer = {
     // The keys given so far, one per record (compact: a file of millions of records stays small).
     const seen = new KeyTable();
     const warn = (line: number | null, key: string, params: Record<string, unknown> = {}) => ctx.stager.warn({ line, key, params });
-    // Its bytesRead against the file's size is how far the reading is (the progress bar).
-    const input = createReadStream(path);
+    // The bytes read against the file's size is how far the reading is (the progress bar).
+    let bytesRead = 0;
+    const stored = await openJobFile(ctx.config, ctx.job);
+    const input = (async function* () {
+      for await (const chunk of stored as AsyncIterable<Buffer>) {
+        bytesRead += chunk.length;
+        yield chunk;
+      }
+    })();
     const events: AsyncIterable<GedcomEvent | GedzipMedia> = zipped
       ? readGedzip(input, {
           toV7: true,
@@ -50,10 +55,9 @@ export const gedcomImporter: Importer = {
           continue;
         }
         if (ev.type === "media") {
-          const dir = `${path}-media`;
-          await mkdir(dir, { recursive: true });
-          const file = join(dir, String(mediaIndex++));
-          await writeFile(file, ev.data);
+          // Kept in the storage until the commit writes it (the commit may run on another server).
+          const file = importMediaKey(ctx.job.id, mediaIndex++);
+          await fileStorage(ctx.config).put(file, ev.data);
           counts.media++;
           await ctx.stager.add({ kind: "media", localKey: null, line: null, data: { path: ev.path, file } });
           continue;
@@ -73,11 +77,14 @@ export const gedcomImporter: Importer = {
           await keepOnly(ctx, record, key);
         }
         // Progress is saved at most every IMPORT_PROGRESS_MS anyway; asking every 256 records is enough.
-        if ((counts.parsed & 255) === 0) await ctx.progress({ parsed: counts.parsed, read: input.bytesRead });
+        if ((counts.parsed & 255) === 0) await ctx.progress({ parsed: counts.parsed, read: bytesRead });
       }
     } catch (err) {
       if (err instanceof GedcomError) throw new UnreadableFileError(err.code);
       throw err;
+    } finally {
+      // A read that stopped early (a refused file, a cancel) lets the file or connection go.
+      stored.destroy();
     }
     counts.places = places.size;
     return { counts, options: { version, source } };

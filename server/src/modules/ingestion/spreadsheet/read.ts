@@ -1,4 +1,4 @@
-import { createReadStream } from "node:fs";
+import type { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { UnreadableFileError } from "../importer.js";
@@ -23,28 +23,37 @@ export interface SheetRow {
   cells: string[];
 }
 
-/** Rows of a .csv (UTF-8, with or without BOM; comma, semicolon or tab) or .xlsx (first sheet), streamed. */
-export async function* readSheetRows(path: string, fileName: string): AsyncGenerator<SheetRow> {
-  if (/\.xlsx$/i.test(fileName)) {
-    yield* readXlsx(path);
-    return;
-  }
-  if (!/\.(csv|tsv|txt)$/i.test(fileName)) throw new UnreadableFileError("ingestion.sheet_type");
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {});
-  const stream = createReadStream(path).pipe(parser);
-  let number = 0;
-  for await (const row of stream as AsyncIterable<string[]>) {
-    number++;
-    if (number === 1 && row.length) row[0] = row[0].replace(/^\uFEFF/, "");
-    const cells = row.map((c) => (c ?? "").trim());
-    if (cells.some(Boolean)) yield { number, cells };
+/**
+ * Rows of a .csv (UTF-8, with or without BOM; comma, semicolon or tab) or .xlsx (first sheet),
+ * streamed from `open()` (the stored upload); a reader stopped early lets the file go.
+ */
+export async function* readSheetRows(open: () => Promise<Readable>, fileName: string): AsyncGenerator<SheetRow> {
+  const xlsx = /\.xlsx$/i.test(fileName);
+  if (!xlsx && !/\.(csv|tsv|txt)$/i.test(fileName)) throw new UnreadableFileError("ingestion.sheet_type");
+  const input = await open();
+  try {
+    if (xlsx) {
+      yield* readXlsx(input);
+      return;
+    }
+    const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {});
+    const stream = input.pipe(parser);
+    let number = 0;
+    for await (const row of stream as AsyncIterable<string[]>) {
+      number++;
+      if (number === 1 && row.length) row[0] = row[0].replace(/^\uFEFF/, "");
+      const cells = row.map((c) => (c ?? "").trim());
+      if (cells.some(Boolean)) yield { number, cells };
+    }
+  } finally {
+    input.destroy();
   }
 }
 
-async function* readXlsx(path: string): AsyncGenerator<SheetRow> {
+async function* readXlsx(input: Readable): AsyncGenerator<SheetRow> {
   let reader: ExcelJS.stream.xlsx.WorkbookReader;
   try {
-    reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: "cache", hyperlinks: "ignore", styles: "cache", worksheets: "emit" });
+    reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: "cache", hyperlinks: "ignore", styles: "cache", worksheets: "emit" });
   } catch {
     throw new UnreadableFileError("ingestion.sheet_unreadable");
   }

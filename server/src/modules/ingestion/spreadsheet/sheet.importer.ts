@@ -3,6 +3,7 @@ import { normalizeArabic, normalizeLatin, hasArabic } from "../../genealogy/inde
 import { fileIdentity, UnreadableFileError, type Importer, type StageContext, type StageResult } from "../importer.js";
 import { personColumns, type ImportedPerson } from "../person-record.js";
 import { villageMatcher } from "../village-matcher.js";
+import { openJobFile } from "../job-file.js";
 import type { Names } from "../staged-names.js";
 import { detectHeaders, SHEET_FIELDS, type SheetField } from "./headers.js";
 import { readSheetRows, type SheetRow } from "./read.js";
@@ -29,7 +30,7 @@ async function sheetOptions(ctx: StageContext): Promise<SheetOptions> {
     return { headerRow: given.headerRow, headers: await rowCells(ctx, given.headerRow), mapping };
   }
   const first: string[][] = [];
-  for await (const row of readSheetRows(ctx.job.filePath!, ctx.job.fileName)) {
+  for await (const row of readSheetRows(() => openJobFile(ctx.config, ctx.job), ctx.job.fileName)) {
     first.push(row.cells);
     if (first.length >= 10) break;
   }
@@ -42,7 +43,7 @@ async function sheetOptions(ctx: StageContext): Promise<SheetOptions> {
 /** The cells of one row of the file (0-based), as headers: none when the file is shorter. */
 async function rowCells(ctx: StageContext, index: number): Promise<string[]> {
   let i = 0;
-  for await (const row of readSheetRows(ctx.job.filePath!, ctx.job.fileName)) if (i++ === index) return row.cells;
+  for await (const row of readSheetRows(() => openJobFile(ctx.config, ctx.job), ctx.job.fileName)) if (i++ === index) return row.cells;
   return [];
 }
 
@@ -63,7 +64,7 @@ export const sheetImporter: Importer = {
     const refs: Ref[] = [];
     let index = -1;
     let parsed = 0;
-    for await (const row of readSheetRows(ctx.job.filePath!, ctx.job.fileName)) {
+    for await (const row of readSheetRows(() => openJobFile(ctx.config, ctx.job), ctx.job.fileName)) {
       index++;
       if (index <= options.headerRow) continue;
       parsed++;
