@@ -1,4 +1,3 @@
-import { rm } from "node:fs/promises";
 import type { DataSource, EntityManager } from "typeorm";
 import type { Config } from "../../config.js";
 import type { EventBus } from "../../common/event-bus.js";
