@@ -123,12 +123,19 @@ export async function restageLost(deps: HousekeepingDeps): Promise<void> {
   }
 }
 
-export async function failStale(deps: HousekeepingDeps): Promise<void> {
+/**
+ * A running import whose server stopped reporting (killed, or lost its database connection) is
+ * marked failed: its commit, one transaction, left nothing, and its member may run it again.
+ * Silent means for IMPORT_STALE_SECONDS, and never less than three heartbeats (one a second
+ * during long statements): the sweep runs beside live imports, on any server.
+ */
+export async function failStale(deps: HousekeepingDeps, exceptId: string | null = null): Promise<void> {
+  const silent = Math.max(deps.config.IMPORT_STALE_SECONDS, 3 * Math.max(1, deps.config.IMPORT_PROGRESS_MS / 1000));
   const [rows]: [{ id: string; user_id: string }[], number] = await deps.ds.query(
     `${POLL_SQL_TAG} UPDATE import_jobs SET status = 'failed', error_key = 'ingestion.interrupted', finished_at = now(), updated_at = now()
-      WHERE status = ANY($1) AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $2))
+      WHERE status = ANY($1) AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $2)) AND id IS DISTINCT FROM $3
       RETURNING id, user_id`,
-    [RUNNING, deps.config.IMPORT_STALE_SECONDS],
+    [RUNNING, silent, exceptId],
   );
   for (const r of rows) {
     await discardStaged(deps.ds, r.id, deps.config.IMPORT_STATEMENT_TIMEOUT_MS);

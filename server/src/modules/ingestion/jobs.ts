@@ -1,5 +1,5 @@
 import type { DataSource } from "typeorm";
-import { defineJob, type JobContext, type JobSender } from "../../common/jobs/index.js";
+import { defineJob, JOBS_SCHEMA, type JobContext, type JobSender } from "../../common/jobs/index.js";
 import type { EventBus } from "../../common/event-bus.js";
 import type { Config } from "../../config.js";
 import { gedcomImporter } from "./gedcom-io/gedcom.importer.js";
@@ -47,9 +47,13 @@ export const enqueueImport = (scheduler: JobSender, id: string) => scheduler.sen
 /** Imports waiting for a step with no job to run it (sent before a crash, or by a server of before the scheduler). */
 async function enqueueWaiting(job: JobContext): Promise<void> {
   const waiting: { id: string }[] = await job.ds.query(
-    `${POLL_SQL_TAG} SELECT id FROM import_jobs WHERE status IN ('queued', 'commit_queued') AND deleted_at IS NULL ORDER BY updated_at LIMIT 100`,
+    `${POLL_SQL_TAG} SELECT j.id FROM import_jobs j
+      WHERE j.status IN ('queued', 'commit_queued') AND j.deleted_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM ${JOBS_SCHEMA}.job b WHERE b.name = $1 AND b.singleton_key = j.id::text AND b.state IN ('created', 'retry', 'active'))
+      ORDER BY j.updated_at LIMIT 100`,
+    [importJob.name],
   );
-  // Keyed: one already waiting for an import makes the send add nothing.
+  // Keyed: one sent meanwhile makes the send add nothing.
   for (const { id } of waiting) await enqueueImport(job.scheduler, id);
 }
 
@@ -61,7 +65,8 @@ export const importSweep = defineJob({
   retryLimit: 0,
   expireInSeconds: 15 * 60,
   handler: async (_payload, job) => {
-    await failStale(job);
+    // Not the import this server runs: its heartbeat may lag a moment behind a tight IMPORT_STALE_SECONDS.
+    await failStale(job, runnerOf(job.ds)?.runningId() ?? null);
     await restageLost(job);
     await enqueueWaiting(job);
     await pruneStaged(job);

@@ -81,6 +81,11 @@ export class ImportRunner {
     }
   }
 
+  /** The import this instance runs now, if any. */
+  runningId(): string | null {
+    return this.running?.id ?? null;
+  }
+
   /** Cancels the job if this instance runs it (other instances notice at their next report). */
   abortIfRunning(id: string): void {
     if (this.running?.id === id) this.running.abort.abort();
