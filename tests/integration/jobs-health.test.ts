@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from "../support/server.js";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ IMPORT_DIR: mkdtempSync(join(tmpdir(), "roots-jobs-health-")) }, { clock: new TestClock() });
+  server = await startTestServer({ STORAGE_DIR: mkdtempSync(join(tmpdir(), "roots-jobs-health-")) }, { clock: new TestClock() });
 });
 afterAll(() => server.stop());
 
