@@ -9,7 +9,7 @@ import {
 } from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
 import express from "express";
-import type { GraphQLSchema } from "graphql";
+import { GraphQLError, type GraphQLSchema } from "graphql";
 import type { DataSource } from "typeorm";
 import type { Config } from "../config.js";
 import cookieParser from "cookie-parser";
@@ -19,6 +19,8 @@ import { currentLanguage, negotiateLanguage, requestLanguage } from "../common/i
 import { logger } from "../common/logger.js";
 import { bearerToken, resolveViewer } from "../modules/accounts/index.js";
 import { AREAS } from "../modules/areas.js";
+import { ROOTSPACE_HEADER, rootspaceDirectory } from "../modules/rootspaces/index.js";
+import { AppError } from "../common/errors.js";
 import { gedcomImporter, ImportRunner, importRouter, registerRunner, sheetImporter } from "../modules/ingestion/index.js";
 import { jitExecutor, localGateway } from "./executor.js";
 import { presentError } from "./format-error.js";
@@ -59,12 +61,18 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
   app.set("trust proxy", config.TRUST_PROXY);
   const httpServer = createServer(app);
 
+  const rootspaces = rootspaceDirectory(ds, bus);
+  /** Throws BAD_USER_INPUT (an AppError) when `rootspaceSlug` names no active rootspace. */
   const makeContext = async (
     authorization: string | undefined,
     language: Context["language"],
     client: Context["client"],
     cookies: CookieJar | null,
-  ): Promise<Context> => createContext({ viewer: await resolveViewer(ds, bearerToken(authorization)), language, ds, bus, config, client, cookies });
+    rootspaceSlug: string | undefined,
+  ): Promise<Context> => {
+    const [rootspace, viewer] = await Promise.all([rootspaces.resolve(rootspaceSlug), resolveViewer(ds, bearerToken(authorization))]);
+    return createContext({ viewer, language, ds, bus, config, client, cookies, rootspace });
+  };
 
   // Imports run in the background of every server; jobs live in the database.
   const importers = { spreadsheet: sheetImporter, gedcom: gedcomImporter };
@@ -126,8 +134,15 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
     express.json({ limit: "1mb" }),
     cookieParser(),
     expressMiddleware(apollo, {
-      context: ({ req, res }) =>
-        makeContext(req.get("authorization"), currentLanguage(), { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null }, cookieJar(req, res)),
+      context: async ({ req, res }) => {
+        try {
+          return await makeContext(req.get("authorization"), currentLanguage(), { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null }, cookieJar(req, res), req.get(ROOTSPACE_HEADER));
+        } catch (err) {
+          // An unknown rootspace is the caller's mistake: 400 with the translated error, not a 500.
+          if (err instanceof AppError) throw new GraphQLError(err.message, { originalError: err, extensions: { http: { status: 400 } } });
+          throw err;
+        }
+      },
     }),
   );
   const client = config.CLIENT_DIST ? clientRouter(config.CLIENT_DIST) : null;

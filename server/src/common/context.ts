@@ -21,6 +21,12 @@ export interface Context {
   /** Who is calling, for rate limits and the session list. */
   client: { ip: string | null; userAgent: string | null };
   cookies: CookieJar | null;
+  /**
+   * The rootspace the request works in, resolved once per request (HTTP `X-Rootspace` header,
+   * WebSocket `rootspace` connection parameter; `lebanon` when absent). Every genealogy read
+   * and write is scoped by `id`.
+   */
+  rootspace: { id: string; slug: string };
   /** Per-request memo: `ctx.use(createXLoaders)` builds an area's DataLoaders once. */
   use<T>(factory: (ds: DataSource) => T): T;
 }

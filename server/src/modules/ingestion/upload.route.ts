@@ -12,6 +12,7 @@ import { currentLanguage, LANGUAGES, translate, type Language } from "../../comm
 import { fromGlobalId, isUuid, toGlobalId } from "../../common/global-id.js";
 import { newId } from "../../common/uuid.js";
 import { bearerToken, resolveViewer } from "../accounts/index.js";
+import { ROOTSPACE_HEADER, rootspaceDirectory, type CurrentRootspace } from "../rootspaces/index.js";
 import { AppError } from "../../common/errors.js";
 import { loadJob, emptyCounts } from "./runner.js";
 import { countUpload, waitingBytes } from "./upload-limits.js";
@@ -41,6 +42,14 @@ export function importRouter(deps: { ds: DataSource; bus: EventBus; config: Conf
   router.post("/api/imports", async (req, res) => {
     const viewer = await resolveViewer(ds, bearerToken(req.get("authorization")));
     if (!viewer.userId) return refuse(res, 401, "errors.unauthenticated");
+    // The job records the rootspace it was uploaded into; its people are committed there.
+    let rootspace: CurrentRootspace;
+    try {
+      rootspace = await rootspaceDirectory(ds, deps.bus).resolve(req.get(ROOTSPACE_HEADER));
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return refuse(res, 400, err.key, err.params);
+    }
     const type = KINDS[String(req.query.kind ?? "")];
     const fileName = String(req.query.name ?? "").trim().slice(0, 255);
     if (!type || !deps.kinds.includes(type.kind) || !fileName || !type.pattern.test(fileName)) return refuse(res, 400, "ingestion.file_type");
@@ -86,8 +95,8 @@ export function importRouter(deps: { ds: DataSource; bus: EventBus; config: Conf
     }
     await ds.query(
       `INSERT INTO import_jobs (id, rootspace_id, user_id, kind, status, file_name, file_size, file_sha256, file_path, counts, options)
-       VALUES ($1, 'lb', $2, $3, 'queued', $4, $5, $6, $7, $8, '{}')`,
-      [id, viewer.userId, type.kind, fileName, size, hash.digest("hex"), path, JSON.stringify(emptyCounts())],
+       VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, $8, $9, '{}')`,
+      [id, rootspace.id, viewer.userId, type.kind, fileName, size, hash.digest("hex"), path, JSON.stringify(emptyCounts())],
     );
     deps.kick();
     res.status(201).json({ id: toGlobalId("ImportJob", id) });

@@ -6,6 +6,8 @@ import type { EventBus } from "../../../common/event-bus.js";
 import { fromGlobalId, isUuid } from "../../../common/global-id.js";
 import { currentLanguage, translate } from "../../../common/i18n.js";
 import { bearerToken, resolveViewer } from "../../accounts/index.js";
+import { ROOTSPACE_HEADER, rootspaceDirectory } from "../../rootspaces/index.js";
+import { AppError } from "../../../common/errors.js";
 import { writeGedcom, writeGedzip } from "../gedcom/index.js";
 import { exportRecords, type ExportScope } from "./export.service.js";
 
@@ -29,7 +31,14 @@ export function exportRouter(deps: { ds: DataSource; bus: EventBus; config: Conf
   router.get("/api/exports/tree", async (req, res) => {
     const viewer = await resolveViewer(deps.ds, bearerToken(req.get("authorization")));
     const language = currentLanguage();
-    const ctx = createContext({ viewer, language, ds: deps.ds, bus: deps.bus, config: deps.config, client: { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null }, cookies: null });
+    let rootspace: Context["rootspace"];
+    try {
+      rootspace = await rootspaceDirectory(deps.ds, deps.bus).resolve(req.get(ROOTSPACE_HEADER));
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return res.status(400).json({ error: err.key, message: translate(err.key, language, err.params) });
+    }
+    const ctx = createContext({ viewer, language, ds: deps.ds, bus: deps.bus, config: deps.config, client: { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null }, cookies: null, rootspace });
     const version = req.query.version === "5.5.1" ? "5.5.1" : "7.0";
     const zip = req.query.format === "gdz";
     let scope: ExportScope;
