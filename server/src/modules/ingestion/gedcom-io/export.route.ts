@@ -18,7 +18,7 @@ export async function* exportGedcom(ctx: Context, scope: ExportScope, opts: { ve
     yield* writeGedcom(undefined, records, { version: opts.version });
     return;
   }
-  const media: { path: string; data: Buffer }[] = ctx.viewer.userId && scope.mine ? await ctx.ds.query(`SELECT path, data FROM kept_media WHERE owner_id = $1 ORDER BY path`, [ctx.viewer.userId]) : [];
+  const media: { path: string; data: Buffer }[] = ctx.viewer.userId && scope.mine ? await ctx.ds.query(`SELECT m.path, m.data FROM kept_media m JOIN import_jobs j ON j.id = m.job_id AND j.rootspace_id = $2 WHERE m.owner_id = $1 ORDER BY m.path`, [ctx.viewer.userId, ctx.rootspace.id]) : [];
   yield* writeGedzip(undefined, records, media.map((m) => ({ path: m.path, data: new Uint8Array(m.data) })), { version: opts.version });
 }
 
