@@ -105,7 +105,7 @@ export async function createRootsServer(deps: { config: Config; ds: DataSource; 
       // every field resolver (measurably faster lists, see bench/).
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
-      { serverWillStart: async () => ({ drainServer: async () => { await imports.stop(); await ws.dispose(); } }) },
+      { serverWillStart: async () => ({ drainServer: async () => { await imports.stop(); await ws.dispose(); await rootspaces.close(); } }) },
       // Text no field can hold, and operations that ask too much, are refused before any resolver runs.
       {
         requestDidStart: async () => ({

@@ -28,20 +28,28 @@ const unknownRootspace = (slug: string) =>
  */
 export class RootspaceDirectory {
   private readonly known = new Map<string, CurrentRootspace>();
+  private readonly changes: ReturnType<EventBus["subscribe"]>;
 
   constructor(
     private readonly ds: DataSource,
     bus: EventBus,
   ) {
-    void this.listen(bus);
+    this.changes = bus.subscribe("ROOTSPACE_UPDATED");
+    void this.listen();
   }
 
-  private async listen(bus: EventBus): Promise<void> {
+  private async listen(): Promise<void> {
     try {
-      for await (const _changed of bus.subscribe("ROOTSPACE_UPDATED")) this.forget();
+      for await (const _changed of this.changes) this.forget();
     } catch (err) {
       logger.error("Rootspace cache listener stopped", { err: String(err) });
     }
+  }
+
+  /** Stops listening (the server is stopping). */
+  async close(): Promise<void> {
+    directories.delete(this.ds);
+    await this.changes.return?.();
   }
 
   /** Drops every remembered slug (a slug may have been renamed, or a rootspace switched off). */
