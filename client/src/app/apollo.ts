@@ -121,7 +121,8 @@ export function createApolloClient(): ApolloClient {
   // Another rootspace: nothing cached belongs to it, and the socket reconnects naming it.
   onRootspaceChange(() => {
     wsClient.terminate();
-    void client.resetStore();
+    // Active queries fetch again in it; their own errors show where they are displayed.
+    client.resetStore().catch(() => undefined);
   });
   // Server messages (warnings, refusal reasons, errors) come translated: what is on screen is
   // fetched again in the new language. (Resetting the whole store would also drop the results
