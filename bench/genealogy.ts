@@ -84,7 +84,7 @@ export async function benchGenealogy(serverUrl: string): Promise<boolean> {
     let sizes = 0;
     for (const id of roots.slice(0, 5)) {
       const ours = await gql<{ ancestors: unknown[] }>(ANCESTORS, { id: toGlobalId("Person", id) });
-      const raw = await pool.query(ANCESTORS_SQL, [id, 10, null, false]);
+      const raw = await pool.query(ANCESTORS_SQL, [id, 10, null, false, "lb"]);
       const rawCount = raw.rows.filter((r: { generation: number }) => r.generation > 0).length;
       if (ours.ancestors.length !== rawCount) throw new Error(`ancestors differ for ${id}: ${ours.ancestors.length} vs ${rawCount}`);
       sizes += rawCount;
@@ -105,7 +105,7 @@ export async function benchGenealogy(serverUrl: string): Promise<boolean> {
       return [b / ROUNDS, o / ROUNDS];
     };
     const [rawAnc, ourAnc] = await pair(
-      (d) => measurePg("ancestors: raw pg, same CTE", pool, (c, i) => c.query(ANCESTORS_SQL, [roots[i % roots.length], 10, null, false]), CONNECTIONS, d),
+      (d) => measurePg("ancestors: raw pg, same CTE", pool, (c, i) => c.query(ANCESTORS_SQL, [roots[i % roots.length], 10, null, false, "lb"]), CONNECTIONS, d),
       (d) => measureHttp("ancestors: Roots GraphQL (HTTP)", PORT, roots.map((id) => JSON.stringify({ query: ANCESTORS, variables: { id: toGlobalId("Person", id) } })), CONNECTIONS, d),
     );
     const [naive, ourSearch] = await pair(

@@ -35,8 +35,8 @@ export interface TestServer {
     variables?: Record<string, unknown>,
     opts?: { token?: string; language?: string; headers?: Record<string, string>; cookie?: string },
   ): Promise<GqlResult<T>>;
-  /** A graphql-ws client; close it with `dispose()`. */
-  ws(opts?: { token?: string; origin?: string; language?: string }): Client;
+  /** A graphql-ws client; close it with `dispose()`. `rootspace`: the connection's rootspace slug. */
+  ws(opts?: { token?: string; origin?: string; language?: string; rootspace?: string }): Client;
   /** The server's job scheduler (`runDue` runs the jobs due by its clock). */
   scheduler: Scheduler;
   /** The clock passed in `opts.clock`, if any (see tests/support/clock.ts). */
@@ -101,6 +101,7 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
         lazy: true,
         connectionParams: {
           language: opts.language ?? "en",
+          ...(opts.rootspace ? { rootspace: opts.rootspace } : {}),
           ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
         },
       });

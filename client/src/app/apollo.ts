@@ -1,4 +1,5 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from "@apollo/client";
+import { ServerError } from "@apollo/client/errors";
 import { Observable } from "rxjs";
 import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { getMainDefinition } from "@apollo/client/utilities";
@@ -6,13 +7,19 @@ import { createClient } from "graphql-ws";
 import i18next from "i18next";
 import { session } from "./auth/session";
 import { currentLanguage } from "../i18n";
+import { appConfig } from "../lib/config";
+import { chooseRootspace, currentRootspaceSlug, onRootspaceChange } from "../lib/rootspace";
+
+/** The server's answer to a rootspace it does not know (or no longer keeps open). */
+const UNKNOWN_ROOTSPACE = "errors.unknown_rootspace";
 
 const wsUrl = () => `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/graphql`;
 
 /**
  * One Apollo client: queries and mutations over HTTP, subscriptions over graphql-ws
  * (opened lazily, reconnecting after 1, 2, 5 then 10 s, spec §9). Every request
- * carries the reader's language so server messages come back translated.
+ * carries the reader's language so server messages come back translated, and the current
+ * rootspace (`X-Rootspace`; the WebSocket's `rootspace` parameter) the server scopes it by.
  */
 export function createApolloClient(): ApolloClient {
   const http = new HttpLink({
@@ -24,6 +31,7 @@ export function createApolloClient(): ApolloClient {
       headers: {
         ...headers,
         "x-roots-language": currentLanguage(),
+        "x-rootspace": currentRootspaceSlug(),
         ...(session.accessToken ? { authorization: `Bearer ${session.accessToken}` } : {}),
       },
     }));
@@ -48,6 +56,27 @@ export function createApolloClient(): ApolloClient {
       };
     });
   });
+  // A stored choice the server no longer knows (a rootspace closed since) would refuse every
+  // request: the choice is forgotten, and what is on screen is fetched again in the default.
+  const unknownRootspace = new ApolloLink((operation, forward) =>
+    new Observable((observer) => {
+      const forget = () => {
+        if (currentRootspaceSlug() !== appConfig.defaultRootspace) chooseRootspace(null);
+      };
+      const sub = forward(operation).subscribe({
+        next: (result) => {
+          if (result.errors?.some((e) => e.extensions?.key === UNKNOWN_ROOTSPACE)) forget();
+          observer.next(result);
+        },
+        error: (err: unknown) => {
+          if (ServerError.is(err) && err.bodyText.includes(`"${UNKNOWN_ROOTSPACE}"`)) forget();
+          observer.error(err);
+        },
+        complete: () => observer.complete(),
+      });
+      return () => sub.unsubscribe();
+    }),
+  );
   const delays = [1000, 2000, 5000, 10000];
   const wsClient = createClient({
       url: wsUrl(),
@@ -58,17 +87,18 @@ export function createApolloClient(): ApolloClient {
       retryWait: (retries) => new Promise((r) => setTimeout(r, delays[Math.min(retries, delays.length - 1)])),
       connectionParams: () => ({
         language: currentLanguage(),
+        rootspace: currentRootspaceSlug(),
         ...(session.accessToken ? { authorization: `Bearer ${session.accessToken}` } : {}),
       }),
   });
-  const ws = new GraphQLWsLink(wsClient);
+  const ws = ApolloLink.from([unknownRootspace, new GraphQLWsLink(wsClient)]);
   const link = ApolloLink.split(
     ({ query }) => {
       const def = getMainDefinition(query);
       return def.kind === "OperationDefinition" && def.operation === "subscription";
     },
     ws,
-    ApolloLink.from([sessionKnown, language, http]),
+    ApolloLink.from([sessionKnown, unknownRootspace, language, http]),
   );
   const client = new ApolloClient({ link, cache: new InMemoryCache() });
   // A different member (or none) must not see the previous one's cached data or socket. The
@@ -87,6 +117,12 @@ export function createApolloClient(): ApolloClient {
     wsClient.terminate();
     // Just restored: nothing cached belongs to anyone else.
     if (!restored) void client.clearStore();
+  });
+  // Another rootspace: nothing cached belongs to it, and the socket reconnects naming it.
+  onRootspaceChange(() => {
+    wsClient.terminate();
+    // Active queries fetch again in it; their own errors show where they are displayed.
+    client.resetStore().catch(() => undefined);
   });
   // Server messages (warnings, refusal reasons, errors) come translated: what is on screen is
   // fetched again in the new language. (Resetting the whole store would also drop the results

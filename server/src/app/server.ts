@@ -9,7 +9,7 @@ import {
 } from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
 import express from "express";
-import type { GraphQLSchema } from "graphql";
+import { GraphQLError, type GraphQLSchema } from "graphql";
 import type { DataSource } from "typeorm";
 import type { Config } from "../config.js";
 import cookieParser from "cookie-parser";
@@ -24,6 +24,8 @@ import { importers, importRouter, importRunner } from "../modules/ingestion/inde
 import { systemClock, type Clock } from "../common/clock.js";
 import { Scheduler, type AnyJobDefinition } from "../common/jobs/index.js";
 import { serverJobs } from "./jobs.js";
+import { ROOTSPACE_HEADER, rootspaceDirectory } from "../modules/rootspaces/index.js";
+import { AppError } from "../common/errors.js";
 import { jitExecutor, localGateway } from "./executor.js";
 import { presentError } from "./format-error.js";
 import { healthHandler } from "./health.js";
@@ -77,14 +79,17 @@ export async function createRootsServer(deps: {
   // This instance's feature flags: fresh before each request, read synchronously by the guards.
   const flags = createFlagStore(ds, bus);
 
+  const rootspaces = rootspaceDirectory(ds, bus);
+  /** Throws BAD_USER_INPUT (an AppError) when `rootspaceSlug` names no active rootspace. */
   const makeContext = async (
     authorization: string | undefined,
     language: Context["language"],
     client: Context["client"],
     cookies: CookieJar | null,
+    rootspaceSlug: string | undefined,
   ): Promise<Context> => {
-    const [viewer] = await Promise.all([resolveViewer(ds, bearerToken(authorization)), flags.fresh()]);
-    return createContext({ viewer, language, ds, bus, config, clock, client, cookies, flags });
+    const [rootspace, viewer] = await Promise.all([rootspaces.resolve(rootspaceSlug), resolveViewer(ds, bearerToken(authorization)), flags.fresh()]);
+    return createContext({ viewer, language, ds, bus, config, clock, client, cookies, flags, rootspace });
   };
 
   // Background jobs (imports among them) run on every server that works them; they live in the database.
@@ -117,7 +122,7 @@ export async function createRootsServer(deps: {
       // every field resolver (measurably faster lists, see bench/).
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
-      { serverWillStart: async () => ({ drainServer: async () => { await imports.stop(); await scheduler.stop(); await ws.dispose(); await flags.close(); } }) },
+      { serverWillStart: async () => ({ drainServer: async () => { await imports.stop(); await scheduler.stop(); await ws.dispose(); await flags.close(); await rootspaces.close(); } }) },
       // Text no field can hold, and operations that ask too much, are refused before any resolver runs.
       {
         requestDidStart: async () => ({
@@ -146,8 +151,15 @@ export async function createRootsServer(deps: {
     express.json({ limit: "1mb" }),
     cookieParser(),
     expressMiddleware(apollo, {
-      context: ({ req, res }) =>
-        makeContext(req.get("authorization"), currentLanguage(), { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null }, cookieJar(req, res)),
+      context: async ({ req, res }) => {
+        try {
+          return await makeContext(req.get("authorization"), currentLanguage(), { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null }, cookieJar(req, res), req.get(ROOTSPACE_HEADER));
+        } catch (err) {
+          // An unknown rootspace is the caller's mistake: 400 with the translated error, not a 500.
+          if (err instanceof AppError) throw new GraphQLError(err.message, { originalError: err, extensions: { http: { status: 400 } } });
+          throw err;
+        }
+      },
     }),
   );
   const client = config.CLIENT_DIST ? clientRouter(config.CLIENT_DIST) : null;

@@ -5,6 +5,7 @@ import proxyAddr from "proxy-addr";
 import { WebSocketServer } from "ws";
 import { allowedOrigins, type Config } from "../config.js";
 import type { Context } from "../common/context.js";
+import { AppError } from "../common/errors.js";
 import { negotiateLanguage, type Language } from "../common/i18n.js";
 import { presentError } from "./format-error.js";
 import type { CostGuard } from "./cost-guard.js";
@@ -15,6 +16,7 @@ import { limitRules, parseOptions } from "./limits.js";
 type Extra = {
   language?: Language;
   authorization?: string;
+  rootspace?: string;
 };
 
 function originAllowed(origin: string | undefined, host: string | undefined, allowed: Set<string>): boolean {
@@ -35,7 +37,7 @@ export function attachWebSocket(opts: {
   httpServer: Server;
   schema: GraphQLSchema;
   config: Config;
-  makeContext: (authorization: string | undefined, language: Language, client: Context["client"], cookies: null) => Promise<Context>;
+  makeContext: (authorization: string | undefined, language: Language, client: Context["client"], cookies: null, rootspaceSlug: string | undefined) => Promise<Context>;
   costs: CostGuard;
 }) {
   const { httpServer, schema, config, makeContext, costs } = opts;
@@ -72,6 +74,8 @@ export function attachWebSocket(opts: {
         const headerLang = ctx.extra.request.headers["accept-language"];
         ctx.extra.language = negotiateLanguage(typeof params.language === "string" ? params.language : undefined, headerLang);
         ctx.extra.authorization = typeof params.authorization === "string" ? params.authorization : undefined;
+        // The connection's rootspace (slug), like HTTP's X-Rootspace header; absent means the default.
+        ctx.extra.rootspace = typeof params.rootspace === "string" ? params.rootspace : undefined;
         return true;
       },
       onSubscribe: async (ctx, _id, payload) => {
@@ -86,12 +90,19 @@ export function attachWebSocket(opts: {
         if (errors.length) return format(errors, lang);
         const unsafe = unsafeTextError(document, payload.variables);
         if (unsafe) return format([unsafe], lang);
-        const contextValue = await makeContext(
-          ctx.extra.authorization,
-          lang,
-          { ip: clientIp(ctx.extra.request), userAgent: ctx.extra.request.headers["user-agent"] ?? null },
-          null,
-        );
+        let contextValue: Context;
+        try {
+          contextValue = await makeContext(
+            ctx.extra.authorization,
+            lang,
+            { ip: clientIp(ctx.extra.request), userAgent: ctx.extra.request.headers["user-agent"] ?? null },
+            null,
+            ctx.extra.rootspace,
+          );
+        } catch (err) {
+          if (err instanceof AppError) return format([new GraphQLError(err.message, { originalError: err })], lang);
+          throw err;
+        }
         const costly = costs.check(document, payload.operationName, payload.variables, contextValue, lang);
         if (costly) return format([costly], lang);
         return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };

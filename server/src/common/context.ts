@@ -28,6 +28,12 @@ export interface Context {
   /** Feature flags (this instance's snapshot, fresh when the request began). */
   flags: FeatureFlags;
   /**
+   * The rootspace the request works in, resolved once per request (HTTP `X-Rootspace` header,
+   * WebSocket `rootspace` connection parameter; `lebanon` when absent). Every genealogy read
+   * and write is scoped by `id`.
+   */
+  rootspace: { id: string; slug: string };
+  /**
    * Per-request memo, the one loader mechanism: `ctx.use(createXLoaders)` builds an area's
    * DataLoaders once per request (per operation on the WebSocket). Factories get the context,
    * so loaders whose SQL depends on the viewer are memoised the same way.

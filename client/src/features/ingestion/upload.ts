@@ -1,5 +1,6 @@
 import { session } from "../../app/auth/session";
 import { currentLanguage } from "../../i18n";
+import { currentRootspaceSlug } from "../../lib/rootspace";
 
 export type ImportKind = "gedcom" | "spreadsheet";
 
@@ -10,6 +11,8 @@ export function uploadImportFile(kind: ImportKind, file: File, onProgress: (frac
     xhr.open("POST", `/api/imports?kind=${kind}&name=${encodeURIComponent(file.name)}`);
     xhr.setRequestHeader("content-type", "application/octet-stream");
     xhr.setRequestHeader("x-roots-language", currentLanguage());
+    // The import lands in the current rootspace.
+    xhr.setRequestHeader("x-rootspace", currentRootspaceSlug());
     if (session.accessToken) xhr.setRequestHeader("authorization", `Bearer ${session.accessToken}`);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onload = () => {
@@ -28,7 +31,7 @@ export function uploadImportFile(kind: ImportKind, file: File, onProgress: (frac
 /** Downloads an authenticated file (the error report) by fetching it with the bearer token. */
 export async function downloadWithSession(url: string, fileName: string): Promise<boolean> {
   const res = await fetch(url, {
-    headers: { "x-roots-language": currentLanguage(), ...(session.accessToken ? { authorization: `Bearer ${session.accessToken}` } : {}) },
+    headers: { "x-roots-language": currentLanguage(), "x-rootspace": currentRootspaceSlug(), ...(session.accessToken ? { authorization: `Bearer ${session.accessToken}` } : {}) },
   });
   if (!res.ok) return false;
   const href = URL.createObjectURL(await res.blob());

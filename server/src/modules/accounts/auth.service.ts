@@ -91,7 +91,7 @@ export async function signUp(ctx: Context, data: SignUpData): Promise<AuthResult
     }
     throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.signup_refused");
   }
-  await track(ctx.ds, { eventType: "activation", action: "onboarding_completed", userId, entityId: userId, properties: { method: identity.email ? "email" : "phone" } });
+  await track(ctx.ds, { eventType: "activation", action: "onboarding_completed", rootspaceId: ctx.rootspace.id, userId, entityId: userId, properties: { method: identity.email ? "email" : "phone" } });
   try {
     const tokens = await createSession(ctx.ds, userId, ctx);
     return { tokens, notices };

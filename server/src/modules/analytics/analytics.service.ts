@@ -17,7 +17,7 @@ export async function track(db: DataSource | EntityManager, e: TrackedEvent): Pr
   try {
     await db.query(
       `INSERT INTO analytics_events (id, rootspace_id, event_type, action, entity_id, user_id, properties) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [newId(), e.rootspaceId ?? "lb", e.eventType, e.action, e.entityId ?? null, e.userId ?? null, JSON.stringify(e.properties ?? {})],
+      [newId(), e.rootspaceId ?? null, e.eventType, e.action, e.entityId ?? null, e.userId ?? null, JSON.stringify(e.properties ?? {})],
     );
   } catch (err) {
     logger.warn("Analytics event not recorded", { action: e.action, err: String(err) });

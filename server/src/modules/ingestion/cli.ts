@@ -25,7 +25,7 @@ import { warningRecord, type WarningRow } from "./staged-names.js";
 
 /**
  * npm run gedcom -- import FILE [--user EMAIL] [--rootspace lebanon]
- * npm run gedcom -- export FILE [--user EMAIL] [--version 7.0|5.5.1]
+ * npm run gedcom -- export FILE [--user EMAIL] [--version 7.0|5.5.1] [--rootspace lebanon]
  * The same code paths as the site (staging, review checks, one-transaction commit; the
  * export with the user's privacy), with progress and a summary printed; non-zero exit on failure.
  */
@@ -37,7 +37,7 @@ const flag = (name: string) => {
   return i >= 0 ? rest[i + 1] : undefined;
 };
 if ((command !== "import" && command !== "export") || !file) {
-  console.error("usage: npm run gedcom -- import FILE [--user EMAIL] [--rootspace lebanon]\n       npm run gedcom -- export FILE [--user EMAIL] [--version 7.0|5.5.1]");
+  console.error("usage: npm run gedcom -- import FILE [--user EMAIL] [--rootspace lebanon]\n       npm run gedcom -- export FILE [--user EMAIL] [--version 7.0|5.5.1] [--rootspace lebanon]");
   process.exit(2);
 }
 const config = loadConfig();
@@ -47,7 +47,7 @@ let code: number;
 try {
   await connectAndMigrate(ds);
   const user = await owner(ds, flag("user"));
-  code = command === "import" ? await runImport(ds, user, file, flag("rootspace") ?? "lebanon") : await runExport(ds, user, file, flag("version") === "5.5.1" ? "5.5.1" : "7.0");
+  code = command === "import" ? await runImport(ds, user, file, flag("rootspace") ?? "lebanon") : await runExport(ds, user, file, flag("version") === "5.5.1" ? "5.5.1" : "7.0", flag("rootspace") ?? "lebanon");
 } catch (err) {
   console.error(String(err instanceof Error ? err.message : err));
   code = 1;
@@ -116,10 +116,12 @@ async function runImport(ds: DataSource, user: { id: string }, path: string, roo
   }
 }
 
-async function runExport(ds: DataSource, user: { id: string; roles: string[] }, path: string, version: "7.0" | "5.5.1"): Promise<number> {
+async function runExport(ds: DataSource, user: { id: string; roles: string[] }, path: string, version: "7.0" | "5.5.1", rootspaceSlug: string): Promise<number> {
+  const [rootspace]: { id: string; slug: string }[] = await ds.query(`SELECT id, slug FROM rootspaces WHERE slug = $1`, [rootspaceSlug]);
+  if (!rootspace) throw new Error(`No rootspace ${rootspaceSlug}.`);
   const bus = createEventBus();
   const viewer = { ...anonymousViewer(), userId: user.id, roles: user.roles as never[] };
-  const ctx = createContext({ viewer, language: "en", ds, bus, config, client: { ip: null, userAgent: "cli" }, cookies: null, flags: EVERY_FLAG_ON });
+  const ctx = createContext({ viewer, language: "en", ds, bus, config, client: { ip: null, userAgent: "cli" }, cookies: null, flags: EVERY_FLAG_ON, rootspace });
   await writeFile(path, "");
   let bytes = 0;
   for await (const chunk of exportGedcom(ctx, { mine: true }, { version, zip: /\.(gdz|zip)$/i.test(path) })) {
@@ -127,7 +129,7 @@ async function runExport(ds: DataSource, user: { id: string; roles: string[] }, 
     bytes += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.length;
   }
   await bus.close();
-  const [{ n }]: { n: number }[] = await ds.query(`SELECT count(*)::int AS n FROM people WHERE created_by = $1`, [user.id]);
+  const [{ n }]: { n: number }[] = await ds.query(`SELECT count(*)::int AS n FROM people WHERE created_by = $1 AND rootspace_id = $2`, [user.id, rootspace.id]);
   console.log(`Wrote ${path}: GEDCOM ${version}, ${n} people, ${bytes} bytes.`);
   return 0;
 }

@@ -25,7 +25,8 @@ export async function jobFor(ctx: Context, globalId: string): Promise<ImportJob>
   if (!ctx.viewer.userId) throw unauthenticated();
   const ref = fromGlobalId(globalId);
   const job = ref?.type === "ImportJob" && isUuid(ref.id) ? await loadJob(ctx.ds, ref.id) : null;
-  if (!job || job.deletedAt || (job.userId !== ctx.viewer.userId && !hasAnyRole(ctx.viewer.roles, [Role.ADMIN]))) throw notFound();
+  // A job of another rootspace is absent here, like its people.
+  if (!job || job.deletedAt || job.rootspaceId !== ctx.rootspace.id || (job.userId !== ctx.viewer.userId && !hasAnyRole(ctx.viewer.roles, [Role.ADMIN]))) throw notFound();
   return job;
 }
 
@@ -33,10 +34,10 @@ export async function getJob(ctx: Context, globalId: string): Promise<ImportJobV
   return presentJob(await jobFor(ctx, globalId), ctx.language);
 }
 
-/** The viewer's latest imports, newest first. */
+/** The viewer's latest imports into the request's rootspace, newest first. */
 export async function myJobs(ctx: Context, first: number): Promise<ImportJobView[]> {
   if (!ctx.viewer.userId) throw unauthenticated();
-  const ids: { id: string }[] = await ctx.ds.query(`SELECT id FROM import_jobs WHERE user_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC LIMIT $2`, [ctx.viewer.userId, listSize(first, "first", 50)]);
+  const ids: { id: string }[] = await ctx.ds.query(`SELECT id FROM import_jobs WHERE user_id = $1 AND rootspace_id = $3 AND deleted_at IS NULL ORDER BY created_at DESC LIMIT $2`, [ctx.viewer.userId, listSize(first, "first", 50), ctx.rootspace.id]);
   const jobs = await Promise.all(ids.map((r) => loadJob(ctx.ds, r.id)));
   return jobs.filter((j): j is ImportJob => j !== null).map((j) => presentJob(j, ctx.language));
 }

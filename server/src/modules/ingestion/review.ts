@@ -95,6 +95,7 @@ const UUID_TEXT = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 /** Staged people already in the tree: the member's own earlier imports (re-import), and likely duplicates. */
 async function matchPeople(tx: EntityManager, job: ImportJob, times?: PhaseTimes): Promise<void> {
   const ds = timedQueries(tx, times, "review");
+  // Only people of the job's rootspace are matched: an import never writes into another one.
   // Re-import: a record whose external id this member already imported updates that person,
   // and so does a record of a file the member imported before, found by its key in the file,
   // and a record whose UID is the id of one of the member's people (a Roots export gives each
@@ -118,10 +119,10 @@ async function matchPeople(tx: EntityManager, job: ImportJob, times?: PhaseTimes
                  FROM import_staged s2
                  CROSS JOIN LATERAL jsonb_array_elements(coalesce(s2.data->'externalIds', '[]')) e
                 WHERE s2.job_id = $1 AND s2.kind = 'person' AND e->>'scheme' = 'uid') c
-               JOIN people p ON p.id = c.record_id AND p.created_by = $2
+               JOIN people p ON p.id = c.record_id AND p.created_by = $2 AND p.rootspace_id = $5
               ORDER BY seq, record_id) m
       WHERE s.job_id = $1 AND s.seq = m.seq`,
-    [job.id, job.userId, fileIdentity(job.fileName), job.fileName],
+    [job.id, job.userId, fileIdentity(job.fileName), job.fileName, job.rootspaceId],
   );
   // Likely duplicates among people the member may see: same name key in either script and a
   // birth year within five years (or no birth year on one side). Living people of others never
@@ -136,7 +137,7 @@ async function matchPeople(tx: EntityManager, job: ImportJob, times?: PhaseTimes
                FROM import_staged s2
               WHERE s2.job_id = $1 AND s2.kind = 'person' AND s2.action = 'create' AND s2.error_keys = '{}') d
       WHERE s.job_id = $1 AND s.seq = d.seq AND d.dup IS NOT NULL`,
-    [job.id, job.userId],
+    [job.id, job.userId, job.rootspaceId],
   );
 }
 
@@ -160,7 +161,7 @@ const PLACEHOLDER_WORDS = [...new Set([
 const PLACEHOLDER_NAME = `^(${PLACEHOLDER_WORDS})(( | \\| )(${PLACEHOLDER_WORDS}))*$`;
 
 /**
- * The first person with the staged person `s2`'s name key that the member `$2` may see: born
+ * The first person of the job's rootspace (`$3`) with the staged person `s2`'s name key that the member `$2` may see: born
  * on the same date (the same span: "ABT 1881" is not "1876"), else in the same year, else within a year, else within five years, else
  * undated on either side. Each way is read only when the one before found no one, so among
  * namesakes (a family reuses its names every other generation) the closest birth wins, not the
@@ -171,7 +172,7 @@ function likelyDuplicate(key: "key_latin" | "key_arabic"): string {
   const within = (years: number) => `p.birth_date_from >= (${year} - interval '${years} years')::date AND p.birth_date_from < (${year} + interval '${years + 1} years')::date`;
   const candidates = (born: string) =>
     `(SELECT p.id, p.created_by, p.is_public, p.living_until FROM people p
-       WHERE p.${key} = s2.${key} AND p.${key} <> '' AND s2.${key} !~ '${PLACEHOLDER_NAME}' AND ${born} ORDER BY p.birth_date_from LIMIT ${DUPLICATE_CANDIDATES})`;
+       WHERE p.${key} = s2.${key} AND p.rootspace_id = $3 AND p.${key} <> '' AND s2.${key} !~ '${PLACEHOLDER_NAME}' AND ${born} ORDER BY p.birth_date_from LIMIT ${DUPLICATE_CANDIDATES})`;
   return `(SELECT c.id FROM (
       ${candidates("p.birth_date_from = s2.birth_date_from AND p.birth_date_to = s2.birth_date_to")}
       UNION ALL ${candidates(within(0))}

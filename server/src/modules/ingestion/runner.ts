@@ -218,7 +218,7 @@ export class ImportRunner {
     ));
     await removeJobFile(this.deps, job);
     logger.info("Import committed", { jobId: job.id, written: job.counts.written });
-    await track(this.deps.ds, { eventType: "activation", action: "tree_imported", userId: job.userId, entityId: job.id });
+    await track(this.deps.ds, { eventType: "activation", action: "tree_imported", rootspaceId: job.rootspaceId, userId: job.userId, entityId: job.id });
     this.publish(job);
   }
 

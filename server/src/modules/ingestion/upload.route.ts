@@ -10,6 +10,7 @@ import { fromGlobalId, isUuid, toGlobalId } from "../../common/global-id.js";
 import { newId } from "../../common/uuid.js";
 import { fileStorage } from "../../common/storage/index.js";
 import { bearerToken, resolveViewer } from "../accounts/index.js";
+import { ROOTSPACE_HEADER, rootspaceDirectory, type CurrentRootspace } from "../rootspaces/index.js";
 import { AppError } from "../../common/errors.js";
 import { loadJob, emptyCounts } from "./runner.js";
 import { countUpload, waitingBytes } from "./upload-limits.js";
@@ -42,6 +43,14 @@ export function importRouter(deps: { ds: DataSource; bus: EventBus; config: Conf
   router.post("/api/imports", familyTree, async (req, res) => {
     const viewer = await resolveViewer(ds, bearerToken(req.get("authorization")));
     if (!viewer.userId) return refuse(res, 401, "errors.unauthenticated");
+    // The job records the rootspace it was uploaded into; its people are committed there.
+    let rootspace: CurrentRootspace;
+    try {
+      rootspace = await rootspaceDirectory(ds, deps.bus).resolve(req.get(ROOTSPACE_HEADER));
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return refuse(res, 400, err.key, err.params);
+    }
     const type = KINDS[String(req.query.kind ?? "")];
     if (type?.kind === "spreadsheet" && !(await deps.flags.fresh()).isOn("excelIngestion")) return refuse(res, 403, "errors.area_disabled");
     const fileName = String(req.query.name ?? "").trim().slice(0, 255);
@@ -92,8 +101,8 @@ export function importRouter(deps: { ds: DataSource; bus: EventBus; config: Conf
     }
     await ds.query(
       `INSERT INTO import_jobs (id, rootspace_id, user_id, kind, status, file_name, file_size, file_sha256, file_path, counts, options)
-       VALUES ($1, 'lb', $2, $3, 'queued', $4, $5, $6, $7, $8, '{}')`,
-      [id, viewer.userId, type.kind, fileName, size, hash.digest("hex"), key, JSON.stringify(emptyCounts())],
+       VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, $8, $9, '{}')`,
+      [id, rootspace.id, viewer.userId, type.kind, fileName, size, hash.digest("hex"), key, JSON.stringify(emptyCounts())],
     );
     await deps.kick(id);
     res.status(201).json({ id: toGlobalId("ImportJob", id) });

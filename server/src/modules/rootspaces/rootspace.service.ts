@@ -6,6 +6,7 @@ import { paginate, type Connection } from "../../common/pagination.js";
 import { Rootspace } from "./rootspace.entity.js";
 import type { RootspacesArgs, UpdateRootspaceInput } from "./rootspace.inputs.js";
 import { createRootspaceLoaders } from "./rootspace.loaders.js";
+import { rootspaceDirectory } from "./current.js";
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -50,6 +51,8 @@ export async function updateRootspace(ctx: Context, globalId: string, input: Upd
     repo.merge(current, changes);
     return repo.save(current);
   });
+  // This instance forgets at once; the others when the bus brings them the change.
+  rootspaceDirectory(ctx.ds, ctx.bus).forget();
   await ctx.bus.publish("ROOTSPACE_UPDATED", { id: updated.id, slug: updated.slug });
   return updated;
 }

@@ -21,6 +21,8 @@ interface AssetRow {
 const COLUMNS = `a.id, a.type, a.village_id, a.owner_id, a.name, a.name_ar, a.name_fr, a.description, a.description_ar, a.description_fr,
   a.latitude, a.longitude, a.sources, a.provenance, a.confidence`;
 const FROM = `FROM assets a JOIN villages v ON v.id = a.village_id AND v.is_public`;
+/** A landmark is in its village's rootspace. */
+const IN_ROOTSPACE = (n: string) => `v.rootspace_id = ${n}`;
 const ORDER = `a.type, a.name, a.id`;
 
 const present = (ctx: Context, r: AssetRow): AssetView =>
@@ -43,14 +45,14 @@ export function createAssetLoaders({ ds }: { ds: DataSource }) {
 export const landmarksOf = async (ctx: Context, villageRawId: string): Promise<AssetView[]> =>
   (await ctx.use(createAssetLoaders).byVillage.load(villageRawId)).map((r) => present(ctx, r));
 
-async function loadRow(db: DataSource | EntityManager, id: string, lock = false): Promise<AssetRow | null> {
-  const rows: AssetRow[] = await db.query(`SELECT ${COLUMNS} ${FROM} WHERE a.id = $1${lock ? " FOR UPDATE OF a" : ""}`, [id]);
+async function loadRow(db: DataSource | EntityManager, id: string, rootspaceId: string, lock = false): Promise<AssetRow | null> {
+  const rows: AssetRow[] = await db.query(`SELECT ${COLUMNS} ${FROM} WHERE a.id = $1 AND ${IN_ROOTSPACE("$2")}${lock ? " FOR UPDATE OF a" : ""}`, [id, rootspaceId]);
   return rows[0] ?? null;
 }
 
 export async function getAsset(ctx: Context, globalId: string): Promise<AssetView> {
   const id = rawIdOf(globalId, "Asset");
-  const row = id ? await loadRow(ctx.ds, id) : null;
+  const row = id ? await loadRow(ctx.ds, id, ctx.rootspace.id) : null;
   if (!row) throw notFound();
   return present(ctx, row);
 }
@@ -60,21 +62,21 @@ export async function listAssets(ctx: Context, villageGlobalId: string, type: st
   const villageId = rawIdOf(villageGlobalId, "Village");
   if (!villageId) throw notFound();
   if (type && !(ASSET_TYPES as readonly string[]).includes(type)) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "type", key: "errors.validation.isIn" }]);
-  const rows: AssetRow[] = await ctx.ds.query(`SELECT ${COLUMNS} ${FROM} WHERE a.village_id = $1 AND ($2::text IS NULL OR a.type = $2) ORDER BY ${ORDER} LIMIT 500`, [villageId, type]);
+  const rows: AssetRow[] = await ctx.ds.query(`SELECT ${COLUMNS} ${FROM} WHERE a.village_id = $1 AND ($2::text IS NULL OR a.type = $2) AND ${IN_ROOTSPACE("$3")} ORDER BY ${ORDER} LIMIT 500`, [villageId, type, ctx.rootspace.id]);
   return rows.map((r) => present(ctx, r));
 }
 
 const text = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() || null);
 
 /** Merges input into the current row and checks it; throws every problem at once. */
-async function normalise(tx: EntityManager, input: AssetInput, current: AssetRow | null): Promise<Record<string, unknown>> {
+async function normalise(tx: EntityManager, input: AssetInput, current: AssetRow | null, rootspaceId: string): Promise<Record<string, unknown>> {
   const errors: FieldError[] = [];
   const type = input.type ?? current?.type;
   if (!type || !(ASSET_TYPES as readonly string[]).includes(type)) errors.push({ field: "type", key: "errors.validation.isIn" });
   let villageId = current?.village_id ?? null;
   if (input.villageId !== undefined) {
     villageId = rawIdOf(input.villageId, "Village");
-    if (!villageId || !((await tx.query(`SELECT 1 FROM villages WHERE id = $1 AND is_public`, [villageId])) as unknown[]).length) errors.push({ field: "villageId", key: "errors.not_found" });
+    if (!villageId || !((await tx.query(`SELECT 1 FROM villages WHERE id = $1 AND rootspace_id = $2 AND is_public`, [villageId, rootspaceId])) as unknown[]).length) errors.push({ field: "villageId", key: "errors.not_found" });
   }
   const name = text(input.name) === undefined ? current?.name : text(input.name);
   const nameAr = text(input.nameAr) === undefined ? current?.name_ar : text(input.nameAr);
@@ -95,7 +97,7 @@ export async function createAsset(ctx: Context, input: AssetInput): Promise<Asse
   const id = newId();
   await ctx.ds.transaction(async (tx) => {
     if (input.villageId === undefined || input.villageId === null) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "villageId", key: "errors.not_found" }]);
-    const row = { id, ...(await normalise(tx, input, null)), owner_id: ctx.viewer.userId, provenance: Provenance.COMMUNITY };
+    const row = { id, ...(await normalise(tx, input, null, ctx.rootspace.id)), owner_id: ctx.viewer.userId, provenance: Provenance.COMMUNITY };
     await insertRow(tx, "assets", row);
     await audit(tx, { tableName: "assets", recordId: id, userId: ctx.viewer.userId, action: "create", after: row });
   });
@@ -103,13 +105,13 @@ export async function createAsset(ctx: Context, input: AssetInput): Promise<Asse
 }
 
 const getAssetRaw = async (ctx: Context, id: string) => {
-  const row = await loadRow(ctx.ds, id);
+  const row = await loadRow(ctx.ds, id, ctx.rootspace.id);
   return row && present(ctx, row);
 };
 
 async function lockEditable(ctx: Context, tx: EntityManager, globalId: string): Promise<AssetRow> {
   const id = rawIdOf(globalId, "Asset");
-  const current = id ? await loadRow(tx, id, true) : null;
+  const current = id ? await loadRow(tx, id, ctx.rootspace.id, true) : null;
   if (!current) throw notFound();
   if (!canEdit(ctx.viewer, { created_by: current.owner_id, user_id: null })) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
   return current;
@@ -120,7 +122,7 @@ export async function updateAsset(ctx: Context, globalId: string, input: AssetIn
   if (!ctx.viewer.userId) throw unauthenticated();
   const id = await ctx.ds.transaction(async (tx) => {
     const current = await lockEditable(ctx, tx, globalId);
-    const fields = await normalise(tx, input, current);
+    const fields = await normalise(tx, input, current, ctx.rootspace.id);
     const cols = Object.keys(fields);
     await tx.query(`UPDATE assets SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [current.id, ...Object.values(fields)]);
     await audit(tx, { tableName: "assets", recordId: current.id, userId: ctx.viewer.userId, action: "update", before: { ...current }, after: fields });

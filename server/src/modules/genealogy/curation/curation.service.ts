@@ -29,11 +29,11 @@ const present = (r: CuratorRow): VillageCuratorView => ({
   villageName: r.name, villageNameAr: r.name_ar, villageSlug: r.slug, expiresAt: r.expires_at, active: r.active,
 });
 
-/** Curator assignments, optionally of one member (admins). */
+/** Curator assignments to villages of the request's rootspace, optionally of one member (admins). */
 export async function listCurators(ctx: Context, userGlobalId: string | null): Promise<VillageCuratorView[]> {
   const userId = userGlobalId ? rawIdOf(userGlobalId, "User") : null;
   if (userGlobalId && !userId) throw notFound();
-  const rows: CuratorRow[] = await ctx.ds.query(`${CURATOR_SELECT} WHERE ($1::uuid IS NULL OR vc.user_id = $1) ORDER BY v.name, u.display_name`, [userId]);
+  const rows: CuratorRow[] = await ctx.ds.query(`${CURATOR_SELECT} WHERE ($1::uuid IS NULL OR vc.user_id = $1) AND v.rootspace_id = $2 ORDER BY v.name, u.display_name`, [userId, ctx.rootspace.id]);
   return rows.map(present);
 }
 
@@ -47,7 +47,7 @@ export async function assignCurator(ctx: Context, input: CuratorAssignmentInput)
   }
   await ctx.ds.transaction(async (tx) => {
     const [found]: { u: boolean; v: boolean }[] = await tx.query(
-      `SELECT EXISTS (SELECT 1 FROM users WHERE id = $1) AS u, EXISTS (SELECT 1 FROM villages WHERE id = $2) AS v`, [userId, villageId]);
+      `SELECT EXISTS (SELECT 1 FROM users WHERE id = $1) AS u, EXISTS (SELECT 1 FROM villages WHERE id = $2 AND rootspace_id = $3) AS v`, [userId, villageId, ctx.rootspace.id]);
     if (!found.u || !found.v) throw notFound();
     const before: unknown[] = await tx.query(`SELECT expires_at FROM village_curators WHERE user_id = $1 AND village_id = $2`, [userId, villageId]);
     await tx.query(
@@ -68,18 +68,19 @@ export async function unassignCurator(ctx: Context, userGlobalId: string, villag
   if (!userId || !villageId) throw notFound();
   await ctx.ds.transaction(async (tx) => {
     const [[gone]]: [Record<string, unknown>[], number] = await tx.query(
-      `DELETE FROM village_curators WHERE user_id = $1 AND village_id = $2 RETURNING expires_at, granted_by`, [userId, villageId]);
+      `DELETE FROM village_curators WHERE user_id = $1 AND village_id = $2 AND village_id IN (SELECT id FROM villages WHERE rootspace_id = $3)
+       RETURNING expires_at, granted_by`, [userId, villageId, ctx.rootspace.id]);
     if (!gone) throw notFound();
     await audit(tx, { tableName: "village_curators", recordId: `${userId}:${villageId}`, userId: ctx.viewer.userId, action: "delete", before: gone });
   });
   return listCurators(ctx, userGlobalId);
 }
 
-/** Villages the viewer curates (empty for those who curate none). */
+/** Villages of the request's rootspace the viewer curates (empty for those who curate none). */
 export async function myCuratedVillages(ctx: Context): Promise<Village[]> {
   const ids = curatedIds(ctx.viewer);
   if (!ids.length) return [];
-  return ctx.ds.getRepository(Village).createQueryBuilder("v").where("v.id = ANY(:ids)", { ids }).orderBy("v.name").getMany();
+  return ctx.ds.getRepository(Village).createQueryBuilder("v").where("v.id = ANY(:ids) AND v.rootspace_id = :rs", { ids, rs: ctx.rootspace.id }).orderBy("v.name").getMany();
 }
 
 const VILLAGE_FIELDS: [keyof VillageUpdateInput, string, boolean][] = [
@@ -103,7 +104,7 @@ export async function updateVillage(ctx: Context, globalId: string, input: Villa
   await ctx.ds.transaction(async (tx) => {
     const cols = Object.keys(fields);
     const [current]: Record<string, unknown>[] = await tx.query(
-      `SELECT ${cols.length ? cols.map((c) => `"${c}"`).join(", ") : "id"} FROM villages WHERE id = $1 AND is_public FOR UPDATE`, [id]);
+      `SELECT ${cols.length ? cols.map((c) => `"${c}"`).join(", ") : "id"} FROM villages WHERE id = $1 AND rootspace_id = $2 AND is_public FOR UPDATE`, [id, ctx.rootspace.id]);
     if (!current) throw notFound();
     if (!cols.length) return;
     await tx.query(`UPDATE villages SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [id, ...Object.values(fields)]);

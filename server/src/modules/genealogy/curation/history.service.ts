@@ -35,6 +35,8 @@ interface AuditRow {
 
 interface Scope {
   villageId: string | null;
+  /** The record's rootspace (null when nothing says): outside the request's, the record is absent. */
+  rootspaceId: string | null;
   /** For a person: what the viewer may see of them (the same rule as person()). */
   access: Access;
   hidden: Hidden;
@@ -48,18 +50,29 @@ const SEE_ALL: Hidden = { all: false, dates: false, places: false, life: false }
  * otherwise any more).
  */
 async function scopeOf(ctx: Context, db: Context["ds"] | EntityManager, table: AuditTable, id: string): Promise<Scope> {
+  // A deleted record's rootspace is the one its audit entries recorded (a deletion keeps the whole row).
+  const auditedRootspace = async (): Promise<string | null> => {
+    const [last]: { rootspace_id: string }[] = await db.query(
+      `SELECT coalesce(before->>'rootspace_id', after->>'rootspace_id') AS rootspace_id FROM audit_logs
+        WHERE table_name = $1 AND record_id = $2 AND coalesce(before->>'rootspace_id', after->>'rootspace_id') IS NOT NULL ORDER BY id DESC LIMIT 1`, [table, id]);
+    return last?.rootspace_id ?? null;
+  };
   // A village's history (even once deleted) is its curators'.
-  if (table === AuditTable.VILLAGES) return { villageId: id, access: "full", hidden: SEE_ALL };
+  if (table === AuditTable.VILLAGES) {
+    const [row]: { rootspace_id: string }[] = await db.query(`SELECT rootspace_id FROM villages WHERE id = $1`, [id]);
+    return { villageId: id, rootspaceId: row ? row.rootspace_id : await auditedRootspace(), access: "full", hidden: SEE_ALL };
+  }
   if (table === AuditTable.FAMILIES) {
-    const [row]: { village_id: string | null }[] = await db.query(`SELECT village_id FROM families WHERE id = $1`, [id]);
-    if (row) return { villageId: row.village_id, access: "full", hidden: SEE_ALL };
+    const [row]: { village_id: string | null; rootspace_id: string }[] = await db.query(`SELECT village_id, rootspace_id FROM families WHERE id = $1`, [id]);
+    if (row) return { villageId: row.village_id, rootspaceId: row.rootspace_id, access: "full", hidden: SEE_ALL };
     const [last]: { village_id: string | null }[] = await db.query(
       `SELECT coalesce(before->>'village_id', after->>'village_id') AS village_id FROM audit_logs WHERE table_name = $1 AND record_id = $2 ORDER BY id DESC LIMIT 1`, [table, id]);
-    return { villageId: last?.village_id ?? null, access: "full", hidden: SEE_ALL };
+    return { villageId: last?.village_id ?? null, rootspaceId: await auditedRootspace(), access: "full", hidden: SEE_ALL };
   }
   await withRelatives(ctx);
-  const [row]: PolicyRow[] = await db.query(`SELECT ${POLICY_COLUMNS} FROM people p WHERE p.id = $1`, [id]);
+  const [row]: (PolicyRow & { rootspace_id: string })[] = await db.query(`SELECT ${POLICY_COLUMNS}, p.rootspace_id FROM people p WHERE p.id = $1`, [id]);
   let person: PolicyRow | null = row ?? null;
+  const rootspaceId = row ? row.rootspace_id : await auditedRootspace();
   if (!person) {
     const [last]: { row: Record<string, unknown> | null }[] = await db.query(
       `SELECT coalesce(before, after) AS row FROM audit_logs WHERE table_name = $1 AND record_id = $2 ORDER BY id DESC LIMIT 1`, [table, id]);
@@ -70,12 +83,15 @@ async function scopeOf(ctx: Context, db: Context["ds"] | EntityManager, table: A
     } as PolicyRow;
   }
   const access = accessTo(ctx.viewer, person);
-  return { villageId: person.village_id, access, hidden: hiddenParts(access, person.privacy_settings) };
+  return { villageId: person.village_id, rootspaceId, access, hidden: hiddenParts(access, person.privacy_settings) };
 }
 
-/** A person the viewer may not see (person() answers NOT_FOUND) has no history for them either, and no revert. */
-function assertSeen(scope: Scope): void {
-  if (scope.hidden.all) throw notFound();
+/**
+ * A record of another rootspace, or a person the viewer may not see (person() answers
+ * NOT_FOUND), has no history for them either, and no revert.
+ */
+function assertSeen(ctx: Context, scope: Scope): void {
+  if (scope.rootspaceId !== ctx.rootspace.id || scope.hidden.all) throw notFound();
 }
 
 function rawRecordId(table: AuditTable, globalId: string): string {
@@ -105,8 +121,9 @@ export async function auditLog(ctx: Context, table: AuditTable, globalId: string
   if (!ctx.viewer.userId) throw unauthenticated();
   const id = rawRecordId(table, globalId);
   const scope = await scopeOf(ctx, ctx.ds, table, id);
+  if (scope.rootspaceId !== ctx.rootspace.id) throw notFound();
   if (!mayReview(ctx.viewer, [scope.villageId])) throw forbidden();
-  assertSeen(scope);
+  assertSeen(ctx, scope);
   const first = firstArg ?? DEFAULT_PAGE_SIZE;
   const offset = offsetAfter(after);
   const ids = `WITH RECURSIVE ids(id) AS (SELECT $2::text UNION
@@ -180,8 +197,9 @@ export async function revertChange(ctx: Context, auditGlobalId: string): Promise
     // One revert of a record at a time, and nothing else may have changed it since.
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('revert:' || $1))`, [id]);
     const scope = await scopeOf(ctx, tx, table, id);
+    if (scope.rootspaceId !== ctx.rootspace.id) throw notFound();
     if (!mayReview(ctx.viewer, [scope.villageId])) throw forbidden();
-    assertSeen(scope);
+    assertSeen(ctx, scope);
     if (!REVERTIBLE.has(entry.action)) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.revert_unsupported");
     const [{ later }]: { later: boolean }[] = await tx.query(
       `SELECT EXISTS (SELECT 1 FROM audit_logs WHERE table_name = $1 AND record_id = $2 AND id > $3) AS later`, [table, id, entry.id]);
@@ -200,7 +218,7 @@ export async function revertChange(ctx: Context, auditGlobalId: string): Promise
       if (current || !entry.before) throw conflict();
       restored = columnsOf(ctx, table, entry.before);
       if (table === AuditTable.PEOPLE) {
-        restored = { rootspace_id: "lb", ...restored, privacy_settings: JSON.stringify(entry.before.privacy_settings ?? { showBirthDate: false, showLocation: false, showContact: false }) };
+        restored = { ...restored, rootspace_id: ctx.rootspace.id, privacy_settings: JSON.stringify(entry.before.privacy_settings ?? { showBirthDate: false, showLocation: false, showContact: false }) };
       }
       await insertRow(tx, table, { id, ...restored });
       if (table === AuditTable.PEOPLE) {

@@ -10,19 +10,24 @@ import { Village } from "../villages/village.entity.js";
 import { curatedIds, isReviewStaff, mayReview } from "./curation.policy.js";
 import { RecordKind, type ReviewQueueConnection, type VerifyResult } from "./curation.types.js";
 
-/** Per kind: its table, global id type, and SQL giving the record's villages and visibility. */
-const KINDS: Record<RecordKind, { table: string; type: string; villages: string; visible: string }> = {
-  [RecordKind.PERSON]: { table: "people", type: "Person", villages: "ARRAY[r.village_id]", visible: "r.is_public" },
-  [RecordKind.FAMILY]: { table: "families", type: "Family", villages: "ARRAY[r.village_id]", visible: "r.is_public" },
+/**
+ * Per kind: its table, global id type, and SQL giving the record's villages, visibility and
+ * rootspace (`$rs`: links and unions are in their people's, which writes keep the same).
+ */
+const KINDS: Record<RecordKind, { table: string; type: string; villages: string; visible: string; inRootspace: string }> = {
+  [RecordKind.PERSON]: { table: "people", type: "Person", villages: "ARRAY[r.village_id]", visible: "r.is_public", inRootspace: "r.rootspace_id = $rs" },
+  [RecordKind.FAMILY]: { table: "families", type: "Family", villages: "ARRAY[r.village_id]", visible: "r.is_public", inRootspace: "r.rootspace_id = $rs" },
   [RecordKind.PARENT_LINK]: {
     table: "parent_links", type: "ParentLink",
     villages: "(SELECT array_agg(q.village_id) FROM people q WHERE q.id IN (r.parent_id, r.child_id))",
     visible: "NOT EXISTS (SELECT 1 FROM people q WHERE q.id IN (r.parent_id, r.child_id) AND NOT q.is_public)",
+    inRootspace: "EXISTS (SELECT 1 FROM people q WHERE q.id = r.child_id AND q.rootspace_id = $rs)",
   },
   [RecordKind.UNION]: {
     table: "unions", type: "Union",
     villages: "(SELECT array_agg(q.village_id) FROM people q WHERE q.id IN (r.partner1_id, r.partner2_id))",
     visible: "NOT EXISTS (SELECT 1 FROM people q WHERE q.id IN (r.partner1_id, r.partner2_id) AND NOT q.is_public)",
+    inRootspace: "EXISTS (SELECT 1 FROM people q WHERE q.id = r.partner1_id AND q.rootspace_id = $rs)",
   },
 };
 
@@ -46,10 +51,10 @@ export async function verifyRecord(ctx: Context, kind: RecordKind, globalId: str
   if (!id) throw notFound();
   return ctx.ds.transaction(async (tx) => {
     // A living person's sources are theirs (hiddenParts' `life`): a curator adds one without reading the others.
-    const lifeHidden = kind === RecordKind.PERSON ? `(${livingSql("r")} AND r.created_by IS DISTINCT FROM $2 AND r.user_id IS DISTINCT FROM $2)` : "false";
+    const lifeHidden = kind === RecordKind.PERSON ? `(${livingSql("r")} AND r.created_by IS DISTINCT FROM $3 AND r.user_id IS DISTINCT FROM $3)` : "false";
     const [row]: { provenance: Provenance; sources: string | null; villages: (string | null)[] | null; visible: boolean; life_hidden: boolean }[] = await tx.query(
-      `SELECT r.provenance, r.sources, ${k.villages} AS villages, ${k.visible} AS visible, ${lifeHidden} AS life_hidden FROM ${k.table} r WHERE r.id = $1 FOR UPDATE OF r`,
-      kind === RecordKind.PERSON ? [id, ctx.viewer.userId] : [id],
+      `SELECT r.provenance, r.sources, ${k.villages} AS villages, ${k.visible} AS visible, ${lifeHidden} AS life_hidden FROM ${k.table} r WHERE r.id = $1 AND ${k.inRootspace.replaceAll("$rs", "$2")} FOR UPDATE OF r`,
+      kind === RecordKind.PERSON ? [id, ctx.rootspace.id, ctx.viewer.userId] : [id, ctx.rootspace.id],
     );
     if (!row || (!row.visible && !isReviewStaff(ctx.viewer))) throw notFound();
     if (!mayReview(ctx.viewer, row.villages ?? [])) throw forbidden();
@@ -87,14 +92,14 @@ export async function reviewQueue(ctx: Context, villageGlobalId: string | null |
   if (!staff && !villageId && !curatedIds(ctx.viewer).length) throw forbidden();
   const first = firstArg ?? DEFAULT_PAGE_SIZE;
   const offset = offsetAfter(after);
-  // $1: one village or null; $2: staff (every village); $3: the curator's villages; $4: the viewer.
-  const scope = `r.provenance = 'COMMUNITY' AND r.is_public AND r.village_id IS NOT NULL
+  // $1: one village or null; $2: staff (every village); $3: the curator's villages; $4: the viewer; $5: the rootspace.
+  const scope = `r.provenance = 'COMMUNITY' AND r.is_public AND r.village_id IS NOT NULL AND r.rootspace_id = $5
     AND ($1::uuid IS NULL OR r.village_id = $1) AND ($2 OR r.village_id = ANY($3::uuid[]))`;
   // A living person's sources only with full access (hiddenParts' `life`), as on their page.
   const personSources = `CASE WHEN $2 OR NOT ${livingSql("r")} OR r.created_by = $4 OR r.user_id = $4 THEN r.sources END`;
   const union = `SELECT 'PERSON' AS kind, r.id, r.full_name AS title, r.full_name_ar AS title_ar, r.village_id, ${personSources} AS sources, r.provenance, r.created_at FROM people r WHERE ${scope}
     UNION ALL SELECT 'FAMILY', r.id, r.family_name, r.family_name_ar, r.village_id, r.sources, r.provenance, r.created_at FROM families r WHERE ${scope}`;
-  const params = [villageId, staff, curatedIds(ctx.viewer), ctx.viewer.userId];
+  const params = [villageId, staff, curatedIds(ctx.viewer), ctx.viewer.userId, ctx.rootspace.id];
   const [[{ n }], rows]: [{ n: number }[], QueueRow[]] = await Promise.all([
     ctx.ds.query(`SELECT count(*)::int AS n FROM (${union}) q`, params),
     ctx.ds.query(`SELECT q.*, v.name AS village_name, v.name_ar AS village_name_ar FROM (${union}) q LEFT JOIN villages v ON v.id = q.village_id

@@ -58,6 +58,13 @@ const COLUMNS = `e.id, e.type, e.date_text, e.date_qualifier, e.date_from::text,
 /** Only events whose people the viewer sees as more than "Private" ($1–$3: viewerParams). */
 const VISIBLE = `NOT EXISTS (SELECT 1 FROM people p WHERE p.id IN (e.primary_person_id, e.secondary_person_id) AND NOT ${seesPersonSql("p", "$1", "$2", "$3")})`;
 const ORDER = `e.date_from DESC NULLS LAST, e.id`;
+/**
+ * The event `e` is in the rootspace `$n`: its primary person's, or (an event of places, with no
+ * person) its villages'. Writes keep an event's people, villages and families in one rootspace.
+ */
+const IN_ROOTSPACE = (n: string) =>
+  `(CASE WHEN e.primary_person_id IS NOT NULL THEN EXISTS (SELECT 1 FROM people rp WHERE rp.id = e.primary_person_id AND rp.rootspace_id = ${n})
+         ELSE EXISTS (SELECT 1 FROM villages rv WHERE rv.id = ANY(e.village_ids) AND rv.rootspace_id = ${n}) END)`;
 
 const dateView = (r: EventRow): GenealogicalDateView | null => {
   if (!r.date_text) return null;
@@ -132,15 +139,16 @@ function buildLoaders(ctx: Context) {
 /** Per-request, per-viewer event loaders (their SQL filters by what the viewer may see). */
 export const eventLoaders = (ctx: Context) => ctx.use(buildLoaders);
 
-async function loadRow(db: Context["ds"] | EntityManager, id: string, lock = false): Promise<EventRow | null> {
-  const rows: EventRow[] = await db.query(`SELECT ${COLUMNS} FROM events e WHERE e.id = $1${lock ? " FOR UPDATE" : ""}`, [id]);
+/** An event of the rootspace `rootspaceId`; one of another rootspace is absent. */
+async function loadRow(db: Context["ds"] | EntityManager, id: string, rootspaceId: string, lock = false): Promise<EventRow | null> {
+  const rows: EventRow[] = await db.query(`SELECT ${COLUMNS} FROM events e WHERE e.id = $1 AND ${IN_ROOTSPACE("$2")}${lock ? " FOR UPDATE OF e" : ""}`, [id, rootspaceId]);
   return rows[0] ?? null;
 }
 
 /** One event; NOT_FOUND when absent or when it involves someone the viewer may not see. */
 export async function getEvent(ctx: Context, globalId: string): Promise<EventView> {
   const id = rawIdOf(globalId, "Event");
-  const row = id ? await loadRow(ctx.ds, id) : null;
+  const row = id ? await loadRow(ctx.ds, id, ctx.rootspace.id) : null;
   const [view] = row ? await presentEvents(ctx, [row]) : [];
   if (!view) throw notFound();
   return view;
@@ -156,6 +164,7 @@ export async function listEvents(ctx: Context, args: EventsArgs): Promise<Connec
     params.push(value);
     where.push(sql.replaceAll("?", `$${params.length}`));
   };
+  add(IN_ROOTSPACE("?"), ctx.rootspace.id);
   if (args.villageId) add(`? = ANY(e.village_ids)`, rawIdOf(args.villageId, "Village"));
   if (args.personId) add(`(e.primary_person_id = ? OR e.secondary_person_id = ?)`, rawIdOf(args.personId, "Person"));
   if (args.type) add(`e.type = ?`, args.type);
@@ -208,7 +217,7 @@ async function normalise(ctx: Context, tx: EntityManager, input: EventInput, cur
 
   const people: PersonRow[] = primary || secondary
     ? await tx.query(`SELECT p.id, p.created_by, p.user_id, p.is_public, p.privacy_settings, ${livingSql("p")} AS living,
-         p.birth_date_from::text, p.birth_date_to::text, p.death_date_from::text, p.death_date_to::text FROM people p WHERE p.id = ANY($1)`, [[primary, secondary].filter(Boolean)])
+         p.birth_date_from::text, p.birth_date_to::text, p.death_date_from::text, p.death_date_to::text FROM people p WHERE p.id = ANY($1) AND p.rootspace_id = $2`, [[primary, secondary].filter(Boolean), ctx.rootspace.id])
     : [];
   for (const [id, field] of [[primary, "primaryPersonId"], [secondary, "secondaryPersonId"]] as const) {
     if (!id) continue;
@@ -226,9 +235,9 @@ async function normalise(ctx: Context, tx: EntityManager, input: EventInput, cur
   }
   if (villageIds.length || familyIds.length) {
     const [found]: { v: number; f: number }[] = await tx.query(
-      `SELECT (SELECT count(*)::int FROM villages WHERE id = ANY($1) AND is_public) AS v,
-              (SELECT count(*)::int FROM families WHERE id = ANY($2) AND (is_public OR created_by = $3)) AS f`,
-      [villageIds, familyIds, ctx.viewer.userId],
+      `SELECT (SELECT count(*)::int FROM villages WHERE id = ANY($1) AND rootspace_id = $4 AND is_public) AS v,
+              (SELECT count(*)::int FROM families WHERE id = ANY($2) AND rootspace_id = $4 AND (is_public OR created_by = $3)) AS f`,
+      [villageIds, familyIds, ctx.viewer.userId, ctx.rootspace.id],
     );
     if (found.v !== villageIds.length) bad("villageIds", "errors.not_found");
     if (found.f !== familyIds.length) bad("familyIds", "errors.not_found");
@@ -263,7 +272,7 @@ export async function createEvent(ctx: Context, input: EventInput): Promise<Even
 
 async function lockEditable(ctx: Context, tx: EntityManager, globalId: string): Promise<EventRow> {
   const id = rawIdOf(globalId, "Event");
-  const current = id ? await loadRow(tx, id, true) : null;
+  const current = id ? await loadRow(tx, id, ctx.rootspace.id, true) : null;
   if (!current || !(await presentEvents(ctx, [current])).length) throw notFound();
   if (!canEdit(ctx.viewer, { created_by: current.created_by, user_id: null })) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
   return current;
@@ -295,6 +304,6 @@ export async function deleteEvent(ctx: Context, globalId: string): Promise<boole
 
 /** `node(id)` for events: null when absent or involving someone the viewer may not see. */
 export async function eventNode(ctx: Context, rawId: string): Promise<EventView | null> {
-  const row = isUuid(rawId) ? await loadRow(ctx.ds, rawId) : null;
+  const row = isUuid(rawId) ? await loadRow(ctx.ds, rawId, ctx.rootspace.id) : null;
   return row ? (await presentEvents(ctx, [row]))[0] ?? null : null;
 }

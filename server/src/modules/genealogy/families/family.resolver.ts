@@ -88,11 +88,11 @@ export function createFamilyLoaders({ ds }: { ds: DataSource }) {
   return { familyById: byIdLoader(ds, Family) };
 }
 
-/** `node(id)` for families (public ones). */
+/** `node(id)` for families (public ones, of the request's rootspace). */
 export async function familyNode(ctx: Context, rawId: string): Promise<FamilyView | null> {
   if (!isUuid(rawId)) return null;
   const f = await ctx.use(createFamilyLoaders).familyById.load(rawId);
-  return f && f.isPublic ? FamilyView.from(f) : null;
+  return f && f.isPublic && f.rootspaceId === ctx.rootspace.id ? FamilyView.from(f) : null;
 }
 
 @Resolver(() => FamilyView)
@@ -107,7 +107,7 @@ export class FamilyResolver {
 
   @Query(() => FamilyConnection, { description: "Families by name in any script, or of a village." })
   async families(@Args(() => FamiliesArgs) args: FamiliesArgs, @Ctx() ctx: Context) {
-    const qb = ctx.ds.getRepository(Family).createQueryBuilder("f").where("f.is_public");
+    const qb = ctx.ds.getRepository(Family).createQueryBuilder("f").where("f.is_public AND f.rootspace_id = :rs", { rs: ctx.rootspace.id });
     if (args.villageId) qb.andWhere("f.village_id = :v", { v: rawIdOf(args.villageId, "Village") });
     const q = args.search?.trim();
     if (q) qb.andWhere("(f.key_skeleton LIKE '%' || :s || '%' OR :s <% f.key_skeleton)", { s: skeleton(q) });

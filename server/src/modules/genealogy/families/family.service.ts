@@ -11,14 +11,14 @@ import type { FamilyInput } from "./family.inputs.js";
 
 const bad = (errors: FieldError[]) => new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, errors);
 
-/** Column values from the input; refuses an unknown village and a non-Arabic Arabic name. */
-async function columns(db: EntityManager, input: FamilyInput): Promise<Record<string, unknown>> {
+/** Column values from the input; refuses an unknown village (or one of another rootspace) and a non-Arabic Arabic name. */
+async function columns(db: EntityManager, input: FamilyInput, rootspaceId: string): Promise<Record<string, unknown>> {
   const villageId = input.villageId ? rawIdOf(input.villageId, "Village") : null;
   const errors: FieldError[] = [];
   if (input.villageId && !villageId) errors.push({ field: "villageId", key: "errors.not_found" });
   if (input.familyNameAr?.trim() && !hasArabic(input.familyNameAr)) errors.push({ field: "familyNameAr", key: "errors.validation.matches" });
   if (!input.familyName.trim()) errors.push({ field: "familyName", key: "errors.required" });
-  if (villageId && !((await db.query(`SELECT 1 FROM villages WHERE id = $1 AND is_public`, [villageId])) as unknown[]).length) {
+  if (villageId && !((await db.query(`SELECT 1 FROM villages WHERE id = $1 AND rootspace_id = $2 AND is_public`, [villageId, rootspaceId])) as unknown[]).length) {
     errors.push({ field: "villageId", key: "errors.not_found" });
   }
   if (errors.length) throw bad(errors);
@@ -35,7 +35,7 @@ export async function createFamily(ctx: Context, input: FamilyInput): Promise<st
   if (!ctx.viewer.userId) throw unauthenticated();
   const id = newId();
   await ctx.ds.transaction(async (tx) => {
-    const row = { id, rootspace_id: "lb", created_by: ctx.viewer.userId, ...(await columns(tx, input)) };
+    const row = { id, rootspace_id: ctx.rootspace.id, created_by: ctx.viewer.userId, ...(await columns(tx, input, ctx.rootspace.id)) };
     await insertRow(tx, "families", row);
     await audit(tx, { tableName: "families", recordId: id, userId: ctx.viewer.userId, action: "create", after: row });
   });
@@ -45,7 +45,7 @@ export async function createFamily(ctx: Context, input: FamilyInput): Promise<st
 async function lockEditable(ctx: Context, tx: EntityManager, globalId: string): Promise<Record<string, unknown> & { id: string }> {
   const id = rawIdOf(globalId, "Family");
   const [row]: (Record<string, unknown> & { id: string; created_by: string | null; is_public: boolean })[] = id
-    ? await tx.query(`SELECT * FROM families WHERE id = $1 FOR UPDATE`, [id])
+    ? await tx.query(`SELECT * FROM families WHERE id = $1 AND rootspace_id = $2 FOR UPDATE`, [id, ctx.rootspace.id])
     : [];
   const editable = row ? canEdit(ctx.viewer, { created_by: row.created_by, user_id: null }) : false;
   if (!row || (!row.is_public && !editable)) throw notFound();
@@ -58,7 +58,7 @@ export async function updateFamily(ctx: Context, globalId: string, input: Family
   if (!ctx.viewer.userId) throw unauthenticated();
   return ctx.ds.transaction(async (tx) => {
     const current = await lockEditable(ctx, tx, globalId);
-    const after = await columns(tx, input);
+    const after = await columns(tx, input, ctx.rootspace.id);
     const cols = Object.keys(after);
     await tx.query(`UPDATE families SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [current.id, ...Object.values(after)]);
     await audit(tx, { tableName: "families", recordId: current.id, userId: ctx.viewer.userId, action: "update", before: current, after });

@@ -39,7 +39,7 @@ export async function duplicateSuggestions(ctx: Context, input: DuplicateQueryIn
   const familyId = input.familyId ? rawIdOf(input.familyId, "Family") : null;
   const excludeId = input.excludeId ? rawIdOf(input.excludeId, "Person") : null;
   const birthVisible = `($2 OR p.created_by = $1 OR p.user_id = $1 OR NOT ${livingSql("p")} OR (p.privacy_settings->>'showBirthDate')::boolean)`;
-  const params = [v.userId, staff, curatedIds(v), latin, arabic, skeletons, villageId, familyId, input.birthYear ?? null, excludeId, BIRTH_YEAR_WINDOW];
+  const params = [v.userId, staff, curatedIds(v), latin, arabic, skeletons, villageId, familyId, input.birthYear ?? null, excludeId, BIRTH_YEAR_WINDOW, ctx.rootspace.id];
   const rows: Scored[] = await ctx.ds.query(
     `SELECT * FROM (
        SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS},
@@ -51,7 +51,7 @@ export async function duplicateSuggestions(ctx: Context, input: DuplicateQueryIn
               CASE WHEN $9::int IS NOT NULL AND p.birth_date_from IS NOT NULL AND ${birthVisible}
                    THEN greatest(0, extract(year FROM p.birth_date_from)::int - $9::int, $9::int - extract(year FROM p.birth_date_to)::int) END AS year_gap
          FROM people p
-        WHERE ($2 OR p.created_by = $1 OR p.user_id = $1 OR (p.is_public AND (p.village_id = ANY($3::uuid[]) OR NOT ${livingSql("p")})))
+        WHERE p.rootspace_id = $12 AND ($2 OR p.created_by = $1 OR p.user_id = $1 OR (p.is_public AND (p.village_id = ANY($3::uuid[]) OR NOT ${livingSql("p")})))
           AND ($10::uuid IS NULL OR p.id <> $10)
           AND (($4 <> '' AND $4 <% p.key_latin) OR ($5 <> '' AND $5 <% p.key_arabic) OR EXISTS (SELECT 1 FROM unnest($6::text[]) s WHERE s <% p.key_skeleton))
           AND ($7::uuid IS NULL AND $8::uuid IS NULL OR p.village_id = $7 OR p.family_id = $8 OR (p.village_id IS NULL AND p.family_id IS NULL))

@@ -113,11 +113,11 @@ export async function mergePeople(ctx: Context, keepGlobalId: string, mergeGloba
   if (keepId === goneId) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.merge_same", {}, [{ field: "mergeId", key: "errors.merge_same" }]);
   await ctx.ds.transaction(async (tx) => {
     // The same lock as addParent: no link may be written while links move.
-    await lockParentLinks(tx);
+    await lockParentLinks(tx, ctx.rootspace.id);
     const rows: (Row & { living: boolean; privacy_settings: never; is_public: boolean })[] = await tx.query(
       `SELECT p.*, ${livingSql("p")} AS living, p.birth_date_from::text AS birth_date_from, p.birth_date_to::text AS birth_date_to,
               p.death_date_from::text AS death_date_from, p.death_date_to::text AS death_date_to
-         FROM people p WHERE p.id = ANY($1) ORDER BY p.id FOR UPDATE`, [[keepId, goneId]]);
+         FROM people p WHERE p.id = ANY($1) AND p.rootspace_id = $2 ORDER BY p.id FOR UPDATE`, [[keepId, goneId], ctx.rootspace.id]);
     const keep = rows.find((r) => r.id === keepId);
     const gone = rows.find((r) => r.id === goneId);
     if (!keep || !gone || accessTo(ctx.viewer, keep) === "none" || accessTo(ctx.viewer, gone) === "none") throw notFound();

@@ -2,13 +2,13 @@ import type { Context } from "../../../common/context.js";
 
 /**
  * The viewer's close relatives, as recorded in the tree from their own person record
- * (people.user_id = viewer): parents, children, siblings (sharing a parent), spouses
+ * (people.user_id = viewer, in the request's rootspace): parents, children, siblings (sharing a parent), spouses
  * (any union), grandparents and grandchildren — through any kind of parent link
  * (birth, adoptive, step, unknown), since each link needed edit rights on both people.
  * One statement per request, only when a signed-in viewer's people are shown.
  */
 const RELATIVES_SQL = `
-  WITH me AS (SELECT id FROM people WHERE user_id = $1),
+  WITH me AS (SELECT id FROM people WHERE user_id = $1 AND rootspace_id = $2),
        par AS (SELECT pl.parent_id AS id FROM parent_links pl JOIN me ON me.id = pl.child_id),
        kid AS (SELECT pl.child_id AS id FROM parent_links pl JOIN me ON me.id = pl.parent_id)
   SELECT id FROM par
@@ -28,7 +28,7 @@ const memo = () => ({ relatives: null as Promise<ReadonlySet<string>> | null });
 export function withRelatives(ctx: Context): Promise<ReadonlySet<string>> {
   if (!ctx.viewer.userId) return Promise.resolve(new Set());
   const m = ctx.use(memo);
-  m.relatives ??= ctx.ds.query(RELATIVES_SQL, [ctx.viewer.userId]).then((rows: { id: string }[]) => {
+  m.relatives ??= ctx.ds.query(RELATIVES_SQL, [ctx.viewer.userId, ctx.rootspace.id]).then((rows: { id: string }[]) => {
     const ids = new Set(rows.map((r) => r.id));
     ctx.viewer.relativeIds = ids;
     return ids;

@@ -22,8 +22,8 @@ import type { LineageEntry, PersonEdge, PersonView } from "./person.types.js";
  * One writer of parent links at a time per rootspace (inside the caller's transaction): two
  * link changes at once could each pass the cycle check and together close a cycle.
  */
-export async function lockParentLinks(tx: EntityManager): Promise<void> {
-  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('parent_links:lb'))`);
+export async function lockParentLinks(tx: EntityManager, rootspaceId: string): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('parent_links:' || $1))`, [rootspaceId]);
 }
 
 /** Parents are at least this many years older than their children. */
@@ -44,22 +44,23 @@ const requireId = (globalId: string, type: string, field: string): string => {
   return id;
 };
 
-async function loadRow(db: Context["ds"] | EntityManager, id: string, lock = false): Promise<PersonRow | null> {
-  const rows: PersonRow[] = await db.query(`${SELECT} WHERE p.id = $1${lock ? " FOR UPDATE" : ""}`, [id]);
+/** A person of the rootspace `rootspaceId`; one of another rootspace is absent. */
+async function loadRow(db: Context["ds"] | EntityManager, id: string, rootspaceId: string, lock = false): Promise<PersonRow | null> {
+  const rows: PersonRow[] = await db.query(`${SELECT} WHERE p.id = $1 AND p.rootspace_id = $2${lock ? " FOR UPDATE" : ""}`, [id, rootspaceId]);
   return rows[0] ?? null;
 }
 
 /** A person for this viewer; NOT_FOUND when absent or not theirs to see ("not found" and "no access" look alike). */
 export async function getPerson(ctx: Context, globalId: string): Promise<PersonView> {
   const id = rawIdOf(globalId, "Person");
-  const [row] = await Promise.all([id ? loadRow(ctx.ds, id) : null, withRelatives(ctx)]);
+  const [row] = await Promise.all([id ? loadRow(ctx.ds, id, ctx.rootspace.id) : null, withRelatives(ctx)]);
   if (!row || accessTo(ctx.viewer, row) === "none") throw notFound();
   return presentPerson(row, ctx.viewer, ctx.language);
 }
 
 export async function personNode(ctx: Context, rawId: string): Promise<PersonView | null> {
   if (!isUuid(rawId)) return null;
-  const [row] = await Promise.all([loadRow(ctx.ds, rawId), withRelatives(ctx)]);
+  const [row] = await Promise.all([loadRow(ctx.ds, rawId, ctx.rootspace.id), withRelatives(ctx)]);
   return row && accessTo(ctx.viewer, row) !== "none" ? presentPerson(row, ctx.viewer, ctx.language) : null;
 }
 
@@ -69,7 +70,7 @@ export async function personNode(ctx: Context, rawId: string): Promise<PersonVie
  */
 export async function personNodes(ctx: Context, rawIds: string[]): Promise<{ node: PersonView | null; row: PersonRow | null }[]> {
   const ids = rawIds.filter(isUuid);
-  const [rows] = await Promise.all([ids.length ? (ctx.ds.query(`${SELECT} WHERE p.id = ANY($1)`, [ids]) as Promise<PersonRow[]>) : [], withRelatives(ctx)]);
+  const [rows] = await Promise.all([ids.length ? (ctx.ds.query(`${SELECT} WHERE p.id = ANY($1) AND p.rootspace_id = $2`, [ids, ctx.rootspace.id]) as Promise<PersonRow[]>) : [], withRelatives(ctx)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return rawIds.map((id) => {
     const row = byId.get(id) ?? null;
@@ -110,9 +111,9 @@ async function normalise(ctx: Context, input: PersonInput, current: PersonRow | 
   if (input.familyId && !familyId) errors.push({ field: "familyId", key: "errors.not_found" });
   if (villageId || familyId) {
     const [found]: { v: boolean; f: boolean }[] = await ctx.ds.query(
-      `SELECT ($1::uuid IS NULL OR EXISTS (SELECT 1 FROM villages WHERE id = $1 AND is_public)) AS v,
-              ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM families WHERE id = $2 AND (is_public OR created_by = $3))) AS f`,
-      [villageId ?? null, familyId ?? null, ctx.viewer.userId],
+      `SELECT ($1::uuid IS NULL OR EXISTS (SELECT 1 FROM villages WHERE id = $1 AND rootspace_id = $4 AND is_public)) AS v,
+              ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM families WHERE id = $2 AND rootspace_id = $4 AND (is_public OR created_by = $3))) AS f`,
+      [villageId ?? null, familyId ?? null, ctx.viewer.userId, ctx.rootspace.id],
     );
     if (!found.v) errors.push({ field: "villageId", key: "errors.not_found" });
     if (!found.f) errors.push({ field: "familyId", key: "errors.not_found" });
@@ -159,15 +160,15 @@ export async function createPerson(ctx: Context, input: PersonInput): Promise<Pe
   const { fields } = await normalise(ctx, input, null);
   const id = newId();
   const privacy = JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false });
-  const all = { id, rootspace_id: "lb", created_by: ctx.viewer.userId, provenance: "COMMUNITY", privacy_settings: privacy, ...fields };
+  const all = { id, rootspace_id: ctx.rootspace.id, created_by: ctx.viewer.userId, provenance: "COMMUNITY", privacy_settings: privacy, ...fields };
   const firstPerson = await ctx.ds.transaction(async (tx) => {
     await insertRow(tx, "people", all);
     await audit(tx, { tableName: "people", recordId: id, userId: ctx.viewer.userId, action: "create", after: all });
     const [{ n }]: { n: number }[] = await tx.query(`SELECT count(*)::int AS n FROM people WHERE created_by = $1`, [ctx.viewer.userId]);
     return n === 1;
   });
-  if (firstPerson) await track(ctx.ds, { eventType: "activation", action: "first_tree_person_added", userId: ctx.viewer.userId, entityId: id });
-  return presentPerson((await loadRow(ctx.ds, id))!, ctx.viewer, ctx.language);
+  if (firstPerson) await track(ctx.ds, { eventType: "activation", action: "first_tree_person_added", rootspaceId: ctx.rootspace.id, userId: ctx.viewer.userId, entityId: id });
+  return presentPerson((await loadRow(ctx.ds, id, ctx.rootspace.id))!, ctx.viewer, ctx.language);
 }
 
 /** Changes a person; only those who may edit it. Audited with before and after. */
@@ -175,7 +176,7 @@ export async function updatePerson(ctx: Context, globalId: string, input: Person
   if (!ctx.viewer.userId) throw unauthenticated();
   const id = requireId(globalId, "Person", "id");
   await ctx.ds.transaction(async (tx) => {
-    const current = await loadRow(tx, id, true);
+    const current = await loadRow(tx, id, ctx.rootspace.id, true);
     if (!current || accessTo(ctx.viewer, current) === "none") throw notFound();
     if (!canEdit(ctx.viewer, current)) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
     const { fields } = await normalise(ctx, input, current);
@@ -191,7 +192,7 @@ export async function updatePerson(ctx: Context, globalId: string, input: Person
     if (bad) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "birthDate", key: "errors.parent_too_young", params: { years: MIN_PARENT_GAP_YEARS } }]);
     await audit(tx, { tableName: "people", recordId: id, userId: ctx.viewer.userId, action: "update", before: current as unknown as Record<string, unknown>, after: fields });
   });
-  return presentPerson((await loadRow(ctx.ds, id))!, ctx.viewer, ctx.language);
+  return presentPerson((await loadRow(ctx.ds, id, ctx.rootspace.id))!, ctx.viewer, ctx.language);
 }
 
 /** Deletes a person and their links; only the creator, editors and admins. */
@@ -199,12 +200,12 @@ export async function deletePerson(ctx: Context, globalId: string): Promise<bool
   if (!ctx.viewer.userId) throw unauthenticated();
   const id = requireId(globalId, "Person", "id");
   await ctx.ds.transaction(async (tx) => {
-    const current = await loadRow(tx, id, true);
+    const current = await loadRow(tx, id, ctx.rootspace.id, true);
     if (!current || accessTo(ctx.viewer, current) === "none") throw notFound();
     if (!canEdit(ctx.viewer, current)) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
     const links: unknown[] = await tx.query(`SELECT parent_id, child_id, kind FROM parent_links WHERE parent_id = $1 OR child_id = $1`, [id]);
     await tx.query(`DELETE FROM people WHERE id = $1`, [id]);
-    await audit(tx, { tableName: "people", recordId: id, userId: ctx.viewer.userId, action: "delete", before: { ...current, links } as unknown as Record<string, unknown> });
+    await audit(tx, { tableName: "people", recordId: id, userId: ctx.viewer.userId, action: "delete", before: { ...current, rootspace_id: ctx.rootspace.id, links } as unknown as Record<string, unknown> });
   });
   return true;
 }
@@ -219,8 +220,9 @@ export async function addParent(ctx: Context, childGlobalId: string, parentGloba
   const parentId = requireId(parentGlobalId, "Person", "parentId");
   if (childId === parentId) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.link_cycle", {}, [{ field: "parentId", key: "errors.link_cycle" }]);
   await ctx.ds.transaction(async (tx) => {
-    await lockParentLinks(tx);
-    const rows: PersonRow[] = await tx.query(`${SELECT} WHERE p.id = ANY($1) ORDER BY p.id FOR UPDATE`, [[childId, parentId]]);
+    await lockParentLinks(tx, ctx.rootspace.id);
+    // Both ends in the request's rootspace: a person of another one is absent here.
+    const rows: PersonRow[] = await tx.query(`${SELECT} WHERE p.id = ANY($1) AND p.rootspace_id = $2 ORDER BY p.id FOR UPDATE`, [[childId, parentId], ctx.rootspace.id]);
     const child = rows.find((r) => r.id === childId);
     const parent = rows.find((r) => r.id === parentId);
     if (!child || accessTo(ctx.viewer, child) === "none") throw notFound();
@@ -250,7 +252,7 @@ export async function addParent(ctx: Context, childGlobalId: string, parentGloba
     await tx.query(`INSERT INTO parent_links (id, parent_id, child_id, kind, created_by) VALUES ($1, $2, $3, $4, $5)`, [linkId, parentId, childId, kind, ctx.viewer.userId]);
     await audit(tx, { tableName: "parent_links", recordId: linkId, userId: ctx.viewer.userId, action: "create", after: { parentId, childId, kind } });
   });
-  return presentPerson((await loadRow(ctx.ds, childId))!, ctx.viewer, ctx.language);
+  return presentPerson((await loadRow(ctx.ds, childId, ctx.rootspace.id))!, ctx.viewer, ctx.language);
 }
 
 const LINEAGE = {
@@ -260,7 +262,7 @@ const LINEAGE = {
 
 /**
  * The one statement behind ancestors/descendants ($1 person, $2 generations, $3 viewer,
- * $4 staff): the starting person (generation 0, for the access check) and the line, with
+ * $4 staff, $5 rootspace; links never cross rootspaces, so the line stays in it): the starting person (generation 0, for the access check) and the line, with
  * the policy columns. Each step carries the person it came from (`via`); UNION over
  * (id, generation, via) keeps the walk to at most links × generations rows however many
  * paths join them (cousin marriages), and it never walks through a record the viewer may
@@ -271,7 +273,7 @@ const LINEAGE = {
 export function lineageSql(direction: keyof typeof LINEAGE, columns = PERSON_COLUMNS): string {
   const { start, next } = LINEAGE[direction];
   return `WITH RECURSIVE line(id, generation, via) AS (
-       SELECT id, 0, NULL::uuid FROM people WHERE id = $1
+       SELECT id, 0, NULL::uuid FROM people WHERE id = $1 AND rootspace_id = $5
        UNION
        SELECT pl.${next}, l.generation + 1, l.id FROM parent_links pl JOIN line l ON pl.${start} = l.id
          JOIN people q ON q.id = pl.${next}
@@ -301,7 +303,7 @@ export async function lineage(
   if (!rootId) throw notFound();
   const staff = hasAnyRole(ctx.viewer.roles, [Role.ADMIN, Role.EDITOR]);
   await withRelatives(ctx);
-  const rows: (PersonRow & { generation: number; via: string | null })[] = await ctx.ds.query(lineageSql(direction, personColumnsFor(personFields)), [rootId, generations, ctx.viewer.userId, staff]);
+  const rows: (PersonRow & { generation: number; via: string | null })[] = await ctx.ds.query(lineageSql(direction, personColumnsFor(personFields)), [rootId, generations, ctx.viewer.userId, staff, ctx.rootspace.id]);
   const root = rows.find((r) => r.generation === 0);
   if (!root || accessTo(ctx.viewer, root) === "none") throw notFound();
   const out: LineageEntry[] = [];
@@ -326,8 +328,9 @@ export async function listPeople(ctx: Context, args: PeopleArgs): Promise<{ edge
   const v = ctx.viewer;
   const staff = hasAnyRole(v.roles, [Role.ADMIN, Role.EDITOR]);
   const relatives = [...(await withRelatives(ctx))];
-  const params: unknown[] = [v.userId, staff, curatedIds(v), relatives];
+  const params: unknown[] = [v.userId, staff, curatedIds(v), relatives, ctx.rootspace.id];
   const where = [
+    `p.rootspace_id = $5`,
     `($2 OR p.created_by = $1 OR p.user_id = $1 OR (p.is_public AND (p.village_id = ANY($3::uuid[]) OR NOT ${livingSql("p")} OR p.id = ANY($4::uuid[]))))`,
   ];
   const add = (sql: string, value: unknown) => {

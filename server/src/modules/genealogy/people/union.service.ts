@@ -79,9 +79,9 @@ function validate(input: UnionFields, errors: FieldError[]) {
   return start;
 }
 
-/** Both partners, locked; NOT_FOUND unless the viewer sees both, FORBIDDEN unless they may edit both. */
+/** Both partners, locked; NOT_FOUND unless both are in the request's rootspace and the viewer sees both, FORBIDDEN unless they may edit both. */
 async function lockEditablePartners(ctx: Context, tx: EntityManager, p1: string, p2: string): Promise<PersonRow[]> {
-  const rows: PersonRow[] = await tx.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1) ORDER BY p.id FOR UPDATE`, [[p1, p2]]);
+  const rows: PersonRow[] = await tx.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1) AND p.rootspace_id = $2 ORDER BY p.id FOR UPDATE`, [[p1, p2], ctx.rootspace.id]);
   if (rows.length !== 2 || rows.some((r) => accessTo(ctx.viewer, r) === "none")) throw notFound();
   if (rows.some((r) => !canEdit(ctx.viewer, r))) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
   return rows;

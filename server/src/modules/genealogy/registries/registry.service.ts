@@ -53,14 +53,15 @@ function presentEntries(ctx: Context, rows: EntryRow[]): RegistryEntryView[] {
 }
 
 function buildLoaders(ctx: Context) {
-  const params = viewerParams(ctx);
+  // $1–$3 what the viewer sees, $4 the request's rootspace (entries: their person's).
+  const params = viewerParams(ctx).then((p) => [...p, ctx.rootspace.id]);
   return {
     /** Countries with counts of visible entries, for every village asked for, in one query. */
     summary: new DataLoader<string, RegistryCountry[]>(async (villageIds) => {
       const rows: { village_id: string; country: string; count: number }[] = await ctx.ds.query(
         `SELECT r.village_id, re.destination_country AS country, count(*)::int AS count
            FROM registry_entries re JOIN registries r ON r.id = re.registry_id JOIN people p ON p.id = re.person_id
-          WHERE r.village_id = ANY($4) AND ${VISIBLE}
+          WHERE r.village_id = ANY($5) AND p.rootspace_id = $4 AND ${VISIBLE}
           GROUP BY r.village_id, re.destination_country ORDER BY count(*) DESC, re.destination_country`,
         [...(await params), [...villageIds]],
       );
@@ -70,14 +71,14 @@ function buildLoaders(ctx: Context) {
     byCountry: new DataLoader<string, EntryRow[]>(async (keys) => {
       const pairs = keys.map((k) => k.split(":"));
       const rows: EntryRow[] = await ctx.ds.query(
-        `${ENTRY_SELECT} JOIN unnest($4::uuid[], $5::text[]) AS k(vid, cc) ON k.vid = r.village_id AND k.cc = re.destination_country
-          WHERE ${VISIBLE} ORDER BY ${ENTRY_ORDER}`,
+        `${ENTRY_SELECT} JOIN unnest($5::uuid[], $6::text[]) AS k(vid, cc) ON k.vid = r.village_id AND k.cc = re.destination_country
+          WHERE p.rootspace_id = $4 AND ${VISIBLE} ORDER BY ${ENTRY_ORDER}`,
         [...(await params), pairs.map((p) => p[0]), pairs.map((p) => p[1])],
       );
       return keys.map((k) => rows.filter((r) => `${r.village_id}:${r.destination_country}` === k));
     }),
     byRegistry: new DataLoader<string, EntryRow[]>(async (ids) => {
-      const rows: EntryRow[] = await ctx.ds.query(`${ENTRY_SELECT} WHERE re.registry_id = ANY($4) AND ${VISIBLE} ORDER BY ${ENTRY_ORDER}`, [...(await params), [...ids]]);
+      const rows: EntryRow[] = await ctx.ds.query(`${ENTRY_SELECT} WHERE re.registry_id = ANY($5) AND p.rootspace_id = $4 AND ${VISIBLE} ORDER BY ${ENTRY_ORDER}`, [...(await params), [...ids]]);
       return ids.map((id) => rows.filter((r) => r.registry_id === id));
     }),
   };
@@ -96,7 +97,7 @@ export const registryEntries = async (ctx: Context, registryRawId: string): Prom
 export async function registriesOf(ctx: Context, villageGlobalId: string): Promise<RegistryView[]> {
   const villageId = rawIdOf(villageGlobalId, "Village");
   if (!villageId) throw notFound();
-  const rows: RegistryRow[] = await ctx.ds.query(`SELECT ${REGISTRY_COLUMNS} FROM registries r JOIN villages v ON v.id = r.village_id AND v.is_public WHERE r.village_id = $1 ORDER BY r.type, r.id`, [villageId]);
+  const rows: RegistryRow[] = await ctx.ds.query(`SELECT ${REGISTRY_COLUMNS} FROM registries r JOIN villages v ON v.id = r.village_id AND v.is_public AND v.rootspace_id = $2 WHERE r.village_id = $1 ORDER BY r.type, r.id`, [villageId, ctx.rootspace.id]);
   return rows.map((r) => presentRegistry(ctx, r));
 }
 
@@ -110,8 +111,8 @@ export async function byCountry(ctx: Context, villageGlobalId: string): Promise<
 const bad = (errors: FieldError[]) => new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, errors);
 const text = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() || null);
 
-async function villageExists(db: EntityManager, id: string | null): Promise<boolean> {
-  return Boolean(id && ((await db.query(`SELECT 1 FROM villages WHERE id = $1 AND is_public`, [id])) as unknown[]).length);
+async function villageExists(db: EntityManager, id: string | null, rootspaceId: string): Promise<boolean> {
+  return Boolean(id && ((await db.query(`SELECT 1 FROM villages WHERE id = $1 AND rootspace_id = $2 AND is_public`, [id, rootspaceId])) as unknown[]).length);
 }
 
 /** Opens a register for a village (members). */
@@ -124,7 +125,7 @@ export async function createRegistry(ctx: Context, input: RegistryInput): Promis
   const id = newId();
   const row = { id, type, village_id: villageId, title: text(input.title) ?? null, title_ar: text(input.titleAr) ?? null, title_fr: text(input.titleFr) ?? null, created_by: ctx.viewer.userId };
   await ctx.ds.transaction(async (tx) => {
-    if (!(await villageExists(tx, villageId))) errors.push({ field: "villageId", key: "errors.not_found" });
+    if (!(await villageExists(tx, villageId, ctx.rootspace.id))) errors.push({ field: "villageId", key: "errors.not_found" });
     if (errors.length) throw bad(errors);
     await insertRow(tx, "registries", row);
     await audit(tx, { tableName: "registries", recordId: id, userId: ctx.viewer.userId, action: "create", after: row });
@@ -134,7 +135,9 @@ export async function createRegistry(ctx: Context, input: RegistryInput): Promis
 
 async function lockRegistry(ctx: Context, tx: EntityManager, globalId: string): Promise<RegistryRow> {
   const id = rawIdOf(globalId, "Registry");
-  const [row]: RegistryRow[] = id ? await tx.query(`SELECT ${REGISTRY_COLUMNS} FROM registries r WHERE r.id = $1 FOR UPDATE`, [id]) : [];
+  const [row]: RegistryRow[] = id
+    ? await tx.query(`SELECT ${REGISTRY_COLUMNS} FROM registries r JOIN villages v ON v.id = r.village_id AND v.rootspace_id = $2 WHERE r.id = $1 FOR UPDATE OF r`, [id, ctx.rootspace.id])
+    : [];
   if (!row) throw notFound();
   if (!canEdit(ctx.viewer, { created_by: row.created_by, user_id: null })) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
   return row;
@@ -187,10 +190,10 @@ export async function addRegistryEntry(ctx: Context, input: RegistryEntryInput):
   await ctx.ds.transaction(async (tx) => {
     let registryId = input.registryId ? rawIdOf(input.registryId, "Registry") : null;
     if (input.registryId) {
-      if (!registryId || !((await tx.query(`SELECT 1 FROM registries WHERE id = $1`, [registryId])) as unknown[]).length) errors.push({ field: "registryId", key: "errors.not_found" });
+      if (!registryId || !((await tx.query(`SELECT 1 FROM registries r JOIN villages v ON v.id = r.village_id AND v.rootspace_id = $2 WHERE r.id = $1`, [registryId, ctx.rootspace.id])) as unknown[]).length) errors.push({ field: "registryId", key: "errors.not_found" });
     } else {
       const villageId = rawIdOf(input.villageId, "Village");
-      if (!(await villageExists(tx, villageId))) errors.push({ field: "villageId", key: "errors.not_found" });
+      if (!(await villageExists(tx, villageId, ctx.rootspace.id))) errors.push({ field: "villageId", key: "errors.not_found" });
       else {
         // The village's emigrant register, opened on its first entry (serialised per village).
         await tx.query(`SELECT pg_advisory_xact_lock(hashtext('registries:' || $1))`, [villageId]);
@@ -204,7 +207,7 @@ export async function addRegistryEntry(ctx: Context, input: RegistryEntryInput):
         }
       }
     }
-    const [person]: PersonRow[] = personId ? await tx.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = $1`, [personId]) : [];
+    const [person]: PersonRow[] = personId ? await tx.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = $1 AND p.rootspace_id = $2`, [personId, ctx.rootspace.id]) : [];
     const access = person ? accessTo(ctx.viewer, person) : "none";
     if (access === "none" || access === "private") errors.push({ field: "personId", key: "errors.not_found" });
     const checked = checkEntry(input, person ?? null, null, errors);
@@ -217,13 +220,13 @@ export async function addRegistryEntry(ctx: Context, input: RegistryEntryInput):
 }
 
 async function entryById(ctx: Context, id: string, db: Context["ds"] | EntityManager = ctx.ds, lock = false): Promise<RegistryEntryView | null> {
-  const rows: EntryRow[] = await db.query(`${ENTRY_SELECT} WHERE re.id = $1${lock ? " FOR UPDATE OF re" : ""}`, [id]);
+  const rows: EntryRow[] = await db.query(`${ENTRY_SELECT} WHERE re.id = $1 AND p.rootspace_id = $2${lock ? " FOR UPDATE OF re" : ""}`, [id, ctx.rootspace.id]);
   return presentEntries(ctx, rows)[0] ?? null;
 }
 
 async function lockEntry(ctx: Context, tx: EntityManager, globalId: string): Promise<EntryRow> {
   const id = rawIdOf(globalId, "RegistryEntry");
-  const [row]: EntryRow[] = id ? await tx.query(`${ENTRY_SELECT} WHERE re.id = $1 FOR UPDATE OF re`, [id]) : [];
+  const [row]: EntryRow[] = id ? await tx.query(`${ENTRY_SELECT} WHERE re.id = $1 AND p.rootspace_id = $2 FOR UPDATE OF re`, [id, ctx.rootspace.id]) : [];
   const access = row ? accessTo(ctx.viewer, row) : "none";
   if (!row || access === "none" || access === "private") throw notFound();
   if (!canEdit(ctx.viewer, { created_by: row.entry_created_by, user_id: null })) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
@@ -262,7 +265,7 @@ export async function deleteRegistryEntry(ctx: Context, globalId: string): Promi
 /** `node(id)` for registers. */
 export async function registryNode(ctx: Context, rawId: string): Promise<RegistryView | null> {
   if (!isUuid(rawId)) return null;
-  const [row]: RegistryRow[] = await ctx.ds.query(`SELECT ${REGISTRY_COLUMNS} FROM registries r JOIN villages v ON v.id = r.village_id AND v.is_public WHERE r.id = $1`, [rawId]);
+  const [row]: RegistryRow[] = await ctx.ds.query(`SELECT ${REGISTRY_COLUMNS} FROM registries r JOIN villages v ON v.id = r.village_id AND v.is_public AND v.rootspace_id = $2 WHERE r.id = $1`, [rawId, ctx.rootspace.id]);
   return row ? presentRegistry(ctx, row) : null;
 }
 

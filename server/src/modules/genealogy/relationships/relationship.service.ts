@@ -24,7 +24,7 @@ const SHOWN = (x: string) => seesPersonSql(x, "$3", "$4", "$6");
  */
 const PATH_SQL = `
   WITH RECURSIVE
-  ends(side, start) AS (VALUES ('a', $1::uuid), ('b', $2::uuid)),
+  ends(side, start) AS (SELECT v.side, v.start FROM (VALUES ('a', $1::uuid), ('b', $2::uuid)) v(side, start) JOIN people r ON r.id = v.start AND r.rootspace_id = $7),
   seeds AS (
     SELECT e.side, e.start AS seed FROM ends e
     UNION
@@ -88,9 +88,10 @@ export async function relationship(ctx: Context, aGlobalId: string, bGlobalId: s
   const b = rawIdOf(bGlobalId, "Person");
   if (!a || !b) throw notFound();
   const [uid, staff, near] = await viewerParams(ctx);
-  const meets: MeetRow[] = a === b ? [] : await ctx.ds.query(PATH_SQL, [a, b, uid, staff, MAX_GENERATIONS, near]);
+  const meets: MeetRow[] = a === b ? [] : await ctx.ds.query(PATH_SQL, [a, b, uid, staff, MAX_GENERATIONS, near, ctx.rootspace.id]);
   const ids = new Set([a, b, ...meets.flatMap((m) => [...m.path_a, ...m.path_b])]);
-  const rows: PersonRow[] = await ctx.ds.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1)`, [[...ids]]);
+  // Links never cross rootspaces: a path is in the rootspace of its ends, which must be the request's.
+  const rows: PersonRow[] = await ctx.ds.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1) AND p.rootspace_id = $2`, [[...ids], ctx.rootspace.id]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const id of [a, b]) {
     const row = byId.get(id);
@@ -143,11 +144,11 @@ export async function relationship(ctx: Context, aGlobalId: string, bGlobalId: s
   });
 }
 
-/** The signed-in member's own person record (people.user_id), to start "how are we related?" from. */
+/** The signed-in member's own person record (people.user_id) in the request's rootspace, to start "how are we related?" from. */
 export async function viewerPerson(ctx: Context) {
   if (!ctx.viewer.userId) return null;
   const [rows] = await Promise.all([
-    ctx.ds.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.user_id = $1 ORDER BY p.created_at LIMIT 1`, [ctx.viewer.userId]) as Promise<PersonRow[]>,
+    ctx.ds.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.user_id = $1 AND p.rootspace_id = $2 ORDER BY p.created_at LIMIT 1`, [ctx.viewer.userId, ctx.rootspace.id]) as Promise<PersonRow[]>,
     withRelatives(ctx),
   ]);
   return rows[0] ? presentPerson(rows[0], ctx.viewer, ctx.language) : null;

@@ -9,10 +9,9 @@ import { RootReasonKind, RootVillage } from "./member-roots.types.js";
 @Resolver()
 export class MemberRootsResolver {
   @RequireRoles()
-  @Query(() => [RootVillage], { description: "The signed-in member's roots: the villages of their own record, of their ancestors up to 6 generations, and the one their profile names; nearest first." })
+  @Query(() => [RootVillage], { description: "The signed-in member's roots in the request's rootspace: the villages of their own record, of their ancestors up to 6 generations, and the one their profile names; nearest first." })
   async myRoots(@Ctx() ctx: Context): Promise<RootVillage[]> {
-    const [space]: { id: string }[] = await ctx.ds.query(`SELECT id FROM rootspaces WHERE slug = 'lebanon'`);
-    const roots = await memberRoots(ctx.ds, ctx.viewer.userId!, space?.id ?? "lb");
+    const roots = await memberRoots(ctx.ds, ctx.viewer.userId!, ctx.rootspace.id);
     const personIds = [...new Set(roots.flatMap((r) => r.reasons.flatMap((why) => ("personId" in why ? [why.personId] : []))))];
     const people = new Map((await personNodes(ctx, personIds)).flatMap(({ node, row }) => (node && row ? [[row.id, node] as const] : [])));
     const out: RootVillage[] = [];

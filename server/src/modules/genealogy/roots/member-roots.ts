@@ -28,7 +28,7 @@ type Db = DataSource | EntityManager;
  * link, birth or not), plus the village of origin declared in their profile when it names
  * a village of the rootspace (any of its spellings, accents and Arabic letter forms folded).
  */
-export async function memberRoots(db: Db, userId: string, rootspaceId = "lb"): Promise<MemberRoot[]> {
+export async function memberRoots(db: Db, userId: string, rootspaceId: string): Promise<MemberRoot[]> {
   const tree: { village_id: string; person_id: string; generation: number }[] = await db.query(
     `WITH RECURSIVE up(person_id, generation, path) AS (
        SELECT id, 0, ARRAY[id] FROM people WHERE user_id = $1 AND rootspace_id = $2

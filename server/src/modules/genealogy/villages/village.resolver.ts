@@ -6,6 +6,10 @@ import { VillagesArgs } from "./village.inputs.js";
 import * as service from "./village.service.js";
 import { District, VillageConnection, VillagePoint } from "./village.types.js";
 
+/** The villages' own rootspace argument predates the request's rootspace; it still overrides it when given. */
+const ROOTSPACE_ARG = "Rootspace slug; default: the request's rootspace (X-Rootspace header, else lebanon).";
+const ROOTSPACE_DEPRECATED = "Send the X-Rootspace header (WebSocket: the rootspace connection parameter) instead.";
+
 @Resolver(() => Village)
 export class VillageResolver {
   @Query(() => VillageConnection, { description: "Villages by name, or searched in any script and spelling." })
@@ -16,26 +20,26 @@ export class VillageResolver {
   @Query(() => Village, { description: "A village by slug; NOT_FOUND when there is none." })
   village(
     @Arg("slug", () => String) slug: string,
-    @Arg("rootspace", () => String, { nullable: true, description: "Rootspace slug (default: lebanon)." }) rootspace: string | null,
+    @Arg("rootspace", () => String, { nullable: true, description: ROOTSPACE_ARG, deprecationReason: ROOTSPACE_DEPRECATED }) rootspace: string | null,
     @Ctx() ctx: Context,
   ): Promise<Village> {
-    return service.villageBySlug(ctx, slug, rootspace ?? undefined);
+    return service.villageBySlug(ctx, slug, rootspace);
   }
 
   @Extensions({ listSize: 4000 })
   @Query(() => [VillagePoint], { description: "Coordinates of every public village (optionally of one district), for maps." })
   villagePoints(
-    @Arg("rootspace", () => String, { nullable: true }) rootspace: string | null,
+    @Arg("rootspace", () => String, { nullable: true, description: ROOTSPACE_ARG, deprecationReason: ROOTSPACE_DEPRECATED }) rootspace: string | null,
     @Arg("district", () => String, { nullable: true }) district: string | null,
     @Ctx() ctx: Context,
   ): Promise<VillagePoint[]> {
     if (district && district.length > 100) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "district", key: "errors.validation.maxLength" }]);
-    return service.villagePoints(ctx, rootspace ?? undefined, district);
+    return service.villagePoints(ctx, rootspace, district);
   }
 
   @Extensions({ listSize: 40 })
   @Query(() => [District], { description: "Districts (cazas) with their number of villages." })
-  districts(@Arg("rootspace", () => String, { nullable: true }) rootspace: string | null, @Ctx() ctx: Context): Promise<District[]> {
-    return service.listDistricts(ctx, rootspace ?? undefined);
+  districts(@Arg("rootspace", () => String, { nullable: true, description: ROOTSPACE_ARG, deprecationReason: ROOTSPACE_DEPRECATED }) rootspace: string | null, @Ctx() ctx: Context): Promise<District[]> {
+    return service.listDistricts(ctx, rootspace);
   }
 }

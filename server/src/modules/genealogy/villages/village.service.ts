@@ -10,7 +10,12 @@ import { NameMatch, type District, type VillageConnection, type VillagePoint, ty
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-async function rootspaceId(ctx: Context, slug = "lebanon"): Promise<string> {
+/**
+ * The request's rootspace, unless the (deprecated) `rootspace` argument names another one
+ * explicitly: villages are the public gazetteer, so reading another country's is no leak.
+ */
+async function rootspaceId(ctx: Context, slug: string | null | undefined): Promise<string> {
+  if (!slug || slug === ctx.rootspace.slug) return ctx.rootspace.id;
   const rows: { id: string }[] = await ctx.ds.query(`SELECT id FROM rootspaces WHERE slug = $1 AND is_active`, [slug]);
   if (!rows[0]) throw notFound();
   return rows[0].id;
@@ -33,7 +38,7 @@ function explain(v: Village, query: string): VillageSearchMatch | null {
  * cross-script skeleton), each result saying which variant matched.
  */
 export async function listVillages(ctx: Context, args: VillagesArgs): Promise<VillageConnection> {
-  const rs = await rootspaceId(ctx, args.rootspace ?? "lebanon");
+  const rs = await rootspaceId(ctx, args.rootspace);
   const search = args.search?.trim();
   if (!search) {
     const qb = ctx.ds.getRepository(Village).createQueryBuilder("v").where("v.rootspace_id = :rs AND v.is_public", { rs });
@@ -65,7 +70,7 @@ export async function listVillages(ctx: Context, args: VillagesArgs): Promise<Vi
   };
 }
 
-export async function villageBySlug(ctx: Context, slug: string, rootspace = "lebanon"): Promise<Village> {
+export async function villageBySlug(ctx: Context, slug: string, rootspace?: string | null): Promise<Village> {
   if (!SLUG.test(slug) || slug.length > 120) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_slug", {}, [{ field: "slug", key: "errors.bad_slug" }]);
   const rs = await rootspaceId(ctx, rootspace);
   const v = await ctx.ds.getRepository(Village).findOneBy({ rootspaceId: rs, slug, isPublic: true });
@@ -75,11 +80,11 @@ export async function villageBySlug(ctx: Context, slug: string, rootspace = "leb
 
 export async function villageNode(ctx: Context, rawId: string): Promise<Village | null> {
   if (!isUuid(rawId)) return null;
-  return ctx.ds.getRepository(Village).findOneBy({ id: rawId, isPublic: true });
+  return ctx.ds.getRepository(Village).findOneBy({ id: rawId, rootspaceId: ctx.rootspace.id, isPublic: true });
 }
 
 /** The districts of a rootspace with their village counts, for the filter. */
-export async function listDistricts(ctx: Context, rootspace = "lebanon"): Promise<District[]> {
+export async function listDistricts(ctx: Context, rootspace?: string | null): Promise<District[]> {
   const rs = await rootspaceId(ctx, rootspace);
   return ctx.ds.query(
     `SELECT district AS name, min(district_ar) AS "nameAr", min(governorate) AS governorate, min(governorate_ar) AS "governorateAr", count(*)::int AS "villageCount"
@@ -89,7 +94,7 @@ export async function listDistricts(ctx: Context, rootspace = "lebanon"): Promis
 }
 
 /** Every public village with coordinates (a few thousand points): the map's background. */
-export async function villagePoints(ctx: Context, rootspace = "lebanon", district?: string | null): Promise<VillagePoint[]> {
+export async function villagePoints(ctx: Context, rootspace?: string | null, district?: string | null): Promise<VillagePoint[]> {
   const rs = await rootspaceId(ctx, rootspace);
   return ctx.ds.query(
     `SELECT slug, latitude AS lat, longitude AS lng FROM villages

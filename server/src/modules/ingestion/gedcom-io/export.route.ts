@@ -7,6 +7,8 @@ import { requireFlags, type FlagSource } from "../../../common/flags.js";
 import { fromGlobalId, isUuid } from "../../../common/global-id.js";
 import { currentLanguage, translate } from "../../../common/i18n.js";
 import { bearerToken, resolveViewer } from "../../accounts/index.js";
+import { ROOTSPACE_HEADER, rootspaceDirectory } from "../../rootspaces/index.js";
+import { AppError } from "../../../common/errors.js";
 import { writeGedcom, writeGedzip } from "../gedcom/index.js";
 import { exportRecords, type ExportScope } from "./export.service.js";
 
@@ -17,7 +19,7 @@ export async function* exportGedcom(ctx: Context, scope: ExportScope, opts: { ve
     yield* writeGedcom(undefined, records, { version: opts.version });
     return;
   }
-  const media: { path: string; data: Buffer }[] = ctx.viewer.userId && scope.mine ? await ctx.ds.query(`SELECT path, data FROM kept_media WHERE owner_id = $1 ORDER BY path`, [ctx.viewer.userId]) : [];
+  const media: { path: string; data: Buffer }[] = ctx.viewer.userId && scope.mine ? await ctx.ds.query(`SELECT m.path, m.data FROM kept_media m JOIN import_jobs j ON j.id = m.job_id AND j.rootspace_id = $2 WHERE m.owner_id = $1 ORDER BY m.path`, [ctx.viewer.userId, ctx.rootspace.id]) : [];
   yield* writeGedzip(undefined, records, media.map((m) => ({ path: m.path, data: new Uint8Array(m.data) })), { version: opts.version });
 }
 
@@ -30,7 +32,14 @@ export function exportRouter(deps: { ds: DataSource; bus: EventBus; config: Conf
   router.get("/api/exports/tree", requireFlags(deps.flags, "familyTree"), async (req, res) => {
     const viewer = await resolveViewer(deps.ds, bearerToken(req.get("authorization")));
     const language = currentLanguage();
-    const ctx = createContext({ viewer, language, ds: deps.ds, bus: deps.bus, config: deps.config, client: { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null }, cookies: null, flags: deps.flags });
+    let rootspace: Context["rootspace"];
+    try {
+      rootspace = await rootspaceDirectory(deps.ds, deps.bus).resolve(req.get(ROOTSPACE_HEADER));
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return res.status(400).json({ error: err.key, message: translate(err.key, language, err.params) });
+    }
+    const ctx = createContext({ viewer, language, ds: deps.ds, bus: deps.bus, config: deps.config, client: { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null }, cookies: null, flags: deps.flags, rootspace });
     const version = req.query.version === "5.5.1" ? "5.5.1" : "7.0";
     const zip = req.query.format === "gdz";
     let scope: ExportScope;

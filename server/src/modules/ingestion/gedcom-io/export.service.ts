@@ -49,7 +49,10 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
   const { ds, viewer } = ctx;
   await withRelatives(ctx);
   const ids = await scopeIds(ds, viewer, scope);
-  const rows: PersonRow[] = ids.length ? await ds.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1) ORDER BY p.created_at, p.id`, [ids]) : [];
+  // Only people of the request's rootspace (links never leave it, so neither does a line).
+  const rows: PersonRow[] = ids.length
+    ? await ds.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1) AND p.rootspace_id = $2 ORDER BY p.created_at, p.id`, [ids, ctx.rootspace.id])
+    : [];
   const people: Row[] = rows.map((r) => ({ ...r, access: accessTo(viewer, r) })).filter((r) => r.access !== "none");
   const personIds = people.map((p) => p.id);
   const links: { parent_id: string; child_id: string; kind: string }[] = await ds.query(
@@ -63,10 +66,10 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
   // The member's own kept records (of finished imports): whole for their people and unions, and the rest of their files.
   const kept: KeptRow[] = viewer.userId
     ? await ds.query(
-        `SELECT k.job_id, k.xref, k.tag, k.record_table, k.record_id, k.data FROM kept_records k JOIN import_jobs j ON j.id = k.job_id AND j.status = 'done'
+        `SELECT k.job_id, k.xref, k.tag, k.record_table, k.record_id, k.data FROM kept_records k JOIN import_jobs j ON j.id = k.job_id AND j.status = 'done' AND j.rootspace_id = $5
           WHERE k.owner_id = $1 AND (k.record_id = ANY($2) OR k.record_id = ANY($3) OR (k.record_id IS NULL AND $4))
           ORDER BY k.job_id, k.seq`,
-        [viewer.userId, personIds, unions.map((u) => u.id), Boolean(scope.mine)],
+        [viewer.userId, personIds, unions.map((u) => u.id), Boolean(scope.mine), ctx.rootspace.id],
       )
     : [];
   const jobTag = new Map<string, string>();
