@@ -150,7 +150,7 @@ describe("what each viewer sees of a living person", () => {
     const Q = `query { people(first: 50) { edges { node { displayName unions { kind } } } } }`;
     server.queries.length = 0;
     await server.gql(Q, {}, { token: relative.token });
-    const relativeQueries = server.queries.filter((q) => q.includes("WITH me AS (SELECT id FROM people WHERE user_id = $1)"));
+    const relativeQueries = server.queries.filter((q) => q.includes("WITH me AS (SELECT id FROM people WHERE user_id = $1 AND rootspace_id = $2)"));
     expect(relativeQueries).toHaveLength(1);
   });
 });
