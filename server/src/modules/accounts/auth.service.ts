@@ -1,4 +1,5 @@
 import type { Context } from "../../common/context.js";
+import { addressKey } from "../../common/client-address.js";
 import { AppError, ErrorCode } from "../../common/errors.js";
 import { logger } from "../../common/logger.js";
 import { safePath } from "../../common/safe-path.js";
@@ -32,7 +33,8 @@ const LIMITS = {
   magicLinkUsePerIp: { max: 20, windowSeconds: 15 * 60 },
 } as const;
 
-const ip = (ctx: Context) => ctx.client.ip ?? "unknown";
+/** The caller's address as limits count it: an IPv6 client by its /64, IPv4-mapped addresses as IPv4. */
+const ip = (ctx: Context) => addressKey(ctx.client.ip);
 const accountKey = (id: Identity) => id.email ?? id.phone!;
 
 /** Length, guessability and breach checks; returns the notices a successful change carries. */
