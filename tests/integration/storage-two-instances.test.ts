@@ -37,8 +37,9 @@ const rawId = (globalId: string) => fromGlobalId(globalId)!.id;
 
 // KNOWN GAP: on Node 22.23 (the CI's second pass) this test hung until its timeout, while the
 // in-process S3 tests (file-storage.test.ts) pass there; not understood yet. It runs on Node 20,
-// the full suite's pass. Next session: find out why the two spawned servers stall on Node 22.
-const onNode20 = process.versions.node.startsWith("20.");
+// the full suite's pass. It stalls on Node 22 on this machine too (reproduce with
+// TWO_INSTANCES_ANY_NODE=1 under Node 22). Next session: find out why the two spawned servers stall there.
+const onNode20 = process.versions.node.startsWith("20.") || process.env.TWO_INSTANCES_ANY_NODE === "1";
 
 describe("an upload taken by one server instance", () => {
   (onNode20 ? it : it.skip)("is read and committed by another one that shares the S3 storage, and removed from it after", async () => {
