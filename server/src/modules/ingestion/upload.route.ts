@@ -10,7 +10,7 @@ import { fromGlobalId, isUuid, toGlobalId } from "../../common/global-id.js";
 import { newId } from "../../common/uuid.js";
 import { fileStorage } from "../../common/storage/index.js";
 import { bearerToken, resolveViewer } from "../accounts/index.js";
-import { ROOTSPACE_HEADER, rootspaceDirectory, type CurrentRootspace } from "../rootspaces/index.js";
+import { routeRootspace } from "../rootspaces/index.js";
 import { AppError } from "../../common/errors.js";
 import { loadJob, emptyCounts } from "./runner.js";
 import { countUpload, waitingBytes } from "./upload-limits.js";
@@ -44,13 +44,8 @@ export function importRouter(deps: { ds: DataSource; bus: EventBus; config: Conf
     const viewer = await resolveViewer(ds, bearerToken(req.get("authorization")));
     if (!viewer.userId) return refuse(res, 401, "errors.unauthenticated");
     // The job records the rootspace it was uploaded into; its people are committed there.
-    let rootspace: CurrentRootspace;
-    try {
-      rootspace = await rootspaceDirectory(ds, deps.bus).resolve(req.get(ROOTSPACE_HEADER));
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      return refuse(res, 400, err.key, err.params);
-    }
+    const rootspace = await routeRootspace(ds, deps.bus, req, res);
+    if (!rootspace) return;
     const type = KINDS[String(req.query.kind ?? "")];
     if (type?.kind === "spreadsheet" && !(await deps.flags.fresh()).isOn("excelIngestion")) return refuse(res, 403, "errors.area_disabled");
     const fileName = String(req.query.name ?? "").trim().slice(0, 255);

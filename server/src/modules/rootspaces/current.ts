@@ -1,6 +1,8 @@
+import type { Request, Response } from "express";
 import type { DataSource } from "typeorm";
 import { AppError, ErrorCode } from "../../common/errors.js";
 import type { EventBus } from "../../common/event-bus.js";
+import { currentLanguage, translate } from "../../common/i18n.js";
 import { logger } from "../../common/logger.js";
 
 /** The rootspace a request works in: every genealogy read and write is scoped by its id. */
@@ -84,4 +86,18 @@ export function rootspaceDirectory(ds: DataSource, bus: EventBus): RootspaceDire
     directories.set(ds, found);
   }
   return found;
+}
+
+/**
+ * The rootspace of an HTTP request outside GraphQL (uploads, downloads), from its `X-Rootspace`
+ * header; null once it has answered 400 with the translated reason.
+ */
+export async function routeRootspace(ds: DataSource, bus: EventBus, req: Request, res: Response): Promise<CurrentRootspace | null> {
+  try {
+    return await rootspaceDirectory(ds, bus).resolve(req.get(ROOTSPACE_HEADER));
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    res.status(400).json({ error: err.key, message: translate(err.key, currentLanguage(), err.params) });
+    return null;
+  }
 }

@@ -7,8 +7,7 @@ import { requireFlags, type FlagSource } from "../../../common/flags.js";
 import { fromGlobalId, isUuid } from "../../../common/global-id.js";
 import { currentLanguage, translate } from "../../../common/i18n.js";
 import { bearerToken, resolveViewer } from "../../accounts/index.js";
-import { ROOTSPACE_HEADER, rootspaceDirectory } from "../../rootspaces/index.js";
-import { AppError } from "../../../common/errors.js";
+import { routeRootspace } from "../../rootspaces/index.js";
 import { writeGedcom, writeGedzip } from "../gedcom/index.js";
 import { exportRecords, type ExportScope } from "./export.service.js";
 
@@ -32,13 +31,8 @@ export function exportRouter(deps: { ds: DataSource; bus: EventBus; config: Conf
   router.get("/api/exports/tree", requireFlags(deps.flags, "familyTree"), async (req, res) => {
     const viewer = await resolveViewer(deps.ds, bearerToken(req.get("authorization")));
     const language = currentLanguage();
-    let rootspace: Context["rootspace"];
-    try {
-      rootspace = await rootspaceDirectory(deps.ds, deps.bus).resolve(req.get(ROOTSPACE_HEADER));
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      return res.status(400).json({ error: err.key, message: translate(err.key, language, err.params) });
-    }
+    const rootspace = await routeRootspace(deps.ds, deps.bus, req, res);
+    if (!rootspace) return;
     const ctx = createContext({ viewer, language, ds: deps.ds, bus: deps.bus, config: deps.config, client: { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null }, cookies: null, flags: deps.flags, rootspace });
     const version = req.query.version === "5.5.1" ? "5.5.1" : "7.0";
     const zip = req.query.format === "gdz";
