@@ -57,6 +57,7 @@ describe("an upload taken by one server instance", () => {
     const a = startMain({ ...common, STORAGE_DIR: dirA, JOBS_WORK: "false" });
     const b = startMain({ ...common, STORAGE_DIR: dirB });
     let bucket: S3Storage | undefined;
+    let shutdown: PromiseSettledResult<number | null>[] = [];
     try {
       const gqlA = gqlAt(`http://127.0.0.1:${await a.ready}`);
       await b.ready;
@@ -91,12 +92,15 @@ describe("an upload taken by one server instance", () => {
       expect(existsSync(join(dirA, "imports"))).toBe(false);
       expect(existsSync(join(dirB, "imports"))).toBe(false);
       expect(await bucket.deletePrefix("imports/")).toBe(0);
+    } catch (err) {
+      throw new Error(`${(err as Error).message}\n--- server A ---\n${a.output().slice(-4000)}\n--- server B ---\n${b.output().slice(-4000)}`);
     } finally {
       bucket?.close();
       a.child.kill("SIGTERM");
       b.child.kill("SIGTERM");
-      expect(await exited(a.child)).toBe(0);
-      expect(await exited(b.child)).toBe(0);
+      shutdown = await Promise.allSettled([exited(a.child), exited(b.child)]);
     }
+    // Both shut down cleanly on SIGTERM (checked after the body, so a failure above is not hidden).
+    expect(shutdown.map((s) => (s.status === "fulfilled" ? s.value : String(s.reason)))).toEqual([0, 0]);
   }, 360_000);
 });

@@ -23,5 +23,22 @@ export function startMain(env: Record<string, string>): { child: ChildProcess; o
   return { child, output: () => out, ready };
 }
 
-export const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+/**
+ * The child's exit code, once it has exited (at once when it already has: `exit` fires only
+ * once). A child still running after `graceMs` is killed and the promise rejects, so a test that
+ * waits for a shutdown fails with what the child printed instead of hanging until its timeout.
+ */
+export function exited(child: ChildProcess, graceMs = 30_000): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`the child did not exit within ${graceMs} ms`));
+    }, graceMs);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+}
 
