@@ -9,9 +9,9 @@ import { LANGUAGES, UI_PAGES, type BigTree } from "./ui-pages.js";
  * attached to the test's report and printed, for whoever restyles the page.
  */
 let tree: BigTree;
-test.beforeAll(async ({}, info) => {
+test.beforeAll(async () => {
   test.setTimeout(90_000);
-  tree = await bigTree(info.project.use.baseURL);
+  tree = await bigTree(test.info().project.use.baseURL);
 });
 
 for (const lang of LANGUAGES) {
@@ -21,7 +21,7 @@ for (const lang of LANGUAGES) {
       const result = await new AxeBuilder({ page }).analyze();
       await info.attach("axe-violations", { body: JSON.stringify(result.violations, null, 2), contentType: "application/json" });
       const describe = (v: (typeof result.violations)[number]) =>
-        `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}×: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")})`;
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}×: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}; ${v.nodes[0]?.failureSummary?.replace(/\s+/g, " ").slice(0, 160)})`;
       const lesser = result.violations.filter((v) => v.impact !== "serious" && v.impact !== "critical");
       if (lesser.length) console.log(`axe ${ui.name} (${lang}), not failing:\n  ${lesser.map(describe).join("\n  ")}`);
       expect(result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map(describe)).toEqual([]);

@@ -1,0 +1,172 @@
+// `npm run bench -- ui`: Lighthouse (npm `lighthouse`, its default mobile settings: a Moto G
+// Power-sized screen, simulated slow 4G and a 4× slower CPU) on the pages of issue #20 — `/`,
+// `/villages`, a village page, `/roots` on a 200-person tree and a person page — in Arabic and
+// English, the median of 3 runs each, against the production build served by the production
+// server on a fresh database (demo seed, and the tree built through the API). Prints
+// performance, accessibility, best practices and SEO per page and language beside the goals.
+// The goals are reported, not enforced: this benchmark never fails on a score.
+//
+// BENCH_UI_PAGES=home,roots and BENCH_UI_LANGS=ar measure fewer pages; BENCH_UI_RUNS=1 once each.
+// Chromium is Debian's (/usr/bin/chromium, or CHROMIUM_PATH), started by chrome-launcher;
+// nothing is downloaded. Each run gets a fresh browser: its first load is a cold one.
+import type { ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
+import { admin, withDatabase } from "../tests/support/database.js";
+import { LANGUAGES, LOCALE, seedBigTree, TREE_PASSWORD, UI_PAGES, type BigTree, type UiLanguage, type UiPage } from "../tests/e2e/ui-pages.js";
+import { SERVER_NODE_FLAGS, start, stopAll } from "./support.js";
+
+const PORT = Number(process.env.BENCH_UI_PORT ?? 4703);
+const RUNS = Number(process.env.BENCH_UI_RUNS ?? 3);
+const only = (v: string | undefined) => (v ? v.split(",").map((s) => s.trim()) : null);
+const PAGES = only(process.env.BENCH_UI_PAGES);
+const LANGS = only(process.env.BENCH_UI_LANGS);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"];
+const REPORTS = "test-results/lighthouse";
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+type Category = (typeof CATEGORIES)[number];
+const GOALS: Partial<Record<Category, number>> = { performance: 90, accessibility: 95, "best-practices": 95 };
+const SHORT: Record<Category, string> = { performance: "perf", accessibility: "a11y", "best-practices": "best", seo: "seo" };
+
+/** The client's production build, rebuilt only when its sources changed (as `npm start` does). */
+async function buildClient(): Promise<void> {
+  const cache = (await import(new URL("../scripts/build-cache.mjs", import.meta.url).href)) as {
+    fingerprint(name: string): string;
+    isFresh(name: string, print: string): boolean;
+    markBuilt(name: string, print: string): void;
+  };
+  const print = cache.fingerprint("client");
+  if (cache.isFresh("client", print)) return;
+  const build = spawnSync("npm", ["run", "-s", "build", "-w", "client"], { stdio: "inherit" });
+  if (build.status !== 0) throw new Error("the client build failed");
+  cache.markBuilt("client", print);
+}
+
+const lighthouseVersion = () => (JSON.parse(readFileSync(new URL("../node_modules/lighthouse/package.json", import.meta.url), "utf8")) as { version: string }).version;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+interface Run {
+  scores: Record<Category, number>;
+  /** Largest contentful paint and total blocking time (ms), cumulative layout shift. */
+  metrics: { lcp: number; tbt: number; cls: number };
+  /** Audits below full marks that count towards a11y, best practices or SEO. */
+  failing: string[];
+}
+
+/** One Lighthouse run of `ui` in `lang`, in a browser of its own. Its report goes to test-results/lighthouse/. */
+async function measure(base: string, ui: UiPage, lang: UiLanguage, tree: BigTree, n: number): Promise<Run> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: [...CHROME_FLAGS, `--lang=${LOCALE[lang]}`, `--accept-lang=${LOCALE[lang]}`], logLevel: "silent" });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+  try {
+    const page = await browser.newPage();
+    if (ui.signedIn) {
+      // Signs in as the sign-in page does, so the browser holds the member's refresh cookie (its
+      // cookies survive Lighthouse's storage reset, which clears caches, not cookies).
+      await page.goto(`${base}/health`);
+      const signedIn = await page.evaluate(async (email: string, password: string) => {
+        const res = await fetch("/graphql", {
+          method: "POST",
+          credentials: "same-origin",
+          headers: { "content-type": "application/json", "apollo-require-preflight": "true" },
+          body: JSON.stringify({ query: "mutation ($input: SignInInput!) { signIn(input: $input) { signedIn } }", variables: { input: { email, password } } }),
+        });
+        return ((await res.json()) as { data?: { signIn?: { signedIn?: boolean } } }).data?.signIn?.signedIn === true;
+      }, tree.email, TREE_PASSWORD);
+      if (!signedIn) throw new Error(`${tree.email} could not sign in`);
+    }
+    const result = await lighthouse(`${base}${ui.path(tree)}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] }, undefined, page);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${ui.name}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${ui.name} (${lang}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    // What was measured is the page in that language (and, signed in, not the sign-in page).
+    const shown = await page.evaluate(() => ({ lang: document.documentElement.lang, path: location.pathname }));
+    if (shown.lang !== lang) throw new Error(`${ui.name} was measured in "${shown.lang}", not ${lang}`);
+    if (shown.path !== new URL(ui.path(tree), base).pathname) throw new Error(`${ui.name} ended on ${shown.path}`);
+    mkdirSync(REPORTS, { recursive: true });
+    writeFileSync(`${REPORTS}/${ui.name}-${lang}-${n}.json`, typeof result.report === "string" ? result.report : result.report[0]);
+    const failing = CATEGORIES.filter((c) => c !== "performance").flatMap((c) =>
+      (lhr.categories[c]?.auditRefs ?? []).filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1).map((r) => `${SHORT[c]}:${r.id}`),
+    );
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    return {
+      scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>,
+      metrics: { lcp: metric("largest-contentful-paint"), tbt: metric("total-blocking-time"), cls: metric("cumulative-layout-shift") },
+      failing,
+    };
+  } finally {
+    await browser.disconnect();
+    chrome.kill();
+  }
+}
+
+interface Row {
+  ui: UiPage;
+  lang: UiLanguage;
+  scores: Record<Category, number>;
+  runs: Run[];
+}
+
+function printTable(rows: Row[]): void {
+  const head = ["page".padEnd(9), "lang", ...CATEGORIES.map((c) => `${SHORT[c]}${GOALS[c] ? ` ≥${GOALS[c]}` : ""}`.padStart(9)), "   LCP s", " TBT ms", "   CLS"].join(" ");
+  console.log(`\n${head}   (medians of ${RUNS} runs; ✗ below goal)`);
+  for (const { ui, lang, scores, runs } of rows) {
+    const cells = CATEGORIES.map((c) => `${GOALS[c] !== undefined && scores[c] < GOALS[c]! ? "✗" : ""}${scores[c]}`.padStart(9));
+    const m = (k: keyof Run["metrics"]) => median(runs.map((r) => r.metrics[k]));
+    console.log(`${ui.name.padEnd(9)} ${lang.padEnd(4)} ${cells.join(" ")} ${(m("lcp") / 1000).toFixed(1).padStart(8)} ${m("tbt").toFixed(0).padStart(7)} ${m("cls").toFixed(3).padStart(6)}`);
+  }
+  const missed = rows.flatMap(({ ui, lang, scores }) => CATEGORIES.filter((c) => GOALS[c] !== undefined && scores[c] < GOALS[c]!).map((c) => `${ui.name} ${lang} ${SHORT[c]} ${scores[c]}`));
+  console.log(missed.length ? `\n${missed.length} below goal (reported, not enforced): ${missed.join(", ")}` : "\nEvery page meets the goals.");
+  const failing = new Map<string, Set<string>>();
+  for (const { ui, lang, runs } of rows) for (const id of new Set(runs.flatMap((r) => r.failing))) failing.set(id, (failing.get(id) ?? new Set()).add(`${ui.name} ${lang}`));
+  if (failing.size) {
+    console.log("\nAudits short of full marks (a11y, best practices, SEO), and where:");
+    for (const [id, where] of [...failing].sort()) console.log(`  ${id}: ${[...where].join(", ")}`);
+  }
+  console.log(`\nFull reports: ${REPORTS}/<page>-<lang>-<run>.json (open in https://googlechrome.github.io/lighthouse/viewer/ or read the JSON).`);
+}
+
+/** Runs the UI benchmark. Scores are reported against the goals, never enforced: true unless it could not measure. */
+export async function benchUi(serverUrl: string): Promise<boolean> {
+  await buildClient();
+  const dbName = `roots_bench_ui_${PORT}`; // one per port: several checkouts may measure at once
+  await admin(serverUrl, async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await c.query(`CREATE DATABASE "${dbName}"`);
+  });
+  const children: ChildProcess[] = [];
+  try {
+    // The production server as `npm start` runs it: it migrates, seeds the demo data and serves client/dist.
+    children.push(
+      await start([...SERVER_NODE_FLAGS, "server/dist/main.js"], {
+        DATABASE_URL: withDatabase(serverUrl, dbName), PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "production", LOG_LEVEL: "info", SEED_DEMO: "true",
+        BREACHED_PASSWORD_API_URL: "http://127.0.0.1:9", GRAPHQL_COST_PER_MINUTE: "0",
+      }, /Roots is ready/),
+    );
+    const base = `http://127.0.0.1:${PORT}`;
+    const tree = await seedBigTree(base);
+    console.log(`\n== ui: Lighthouse ${lighthouseVersion()}, mobile, ${RUNS} runs per page (a ${tree.people}-person tree on /roots) ==`);
+    const rows: Row[] = [];
+    for (const lang of LANGUAGES.filter((l) => !LANGS || LANGS.includes(l))) {
+      for (const ui of UI_PAGES.filter((p) => !PAGES || PAGES.includes(p.name))) {
+        const runs: Run[] = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await measure(base, ui, lang, tree, i + 1));
+        const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Record<Category, number>;
+        console.log(`${ui.name} ${lang}: ${CATEGORIES.map((c) => `${SHORT[c]} ${scores[c]} (${runs.map((r) => r.scores[c]).join("/")})`).join(", ")}`);
+        rows.push({ ui, lang, scores, runs });
+      }
+    }
+    printTable(rows);
+    return true;
+  } finally {
+    await stopAll(children);
+    await admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
+  }
+}
