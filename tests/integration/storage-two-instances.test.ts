@@ -57,7 +57,7 @@ describe("an upload taken by one server instance", () => {
     const a = startMain({ ...common, STORAGE_DIR: dirA, JOBS_WORK: "false" });
     const b = startMain({ ...common, STORAGE_DIR: dirB });
     let bucket: S3Storage | undefined;
-    let shutdown: PromiseSettledResult<number | null>[] = [];
+    let shutdown: PromiseSettledResult<number | null>[];
     try {
       const gqlA = gqlAt(`http://127.0.0.1:${await a.ready}`);
       await b.ready;
@@ -93,7 +93,7 @@ describe("an upload taken by one server instance", () => {
       expect(existsSync(join(dirB, "imports"))).toBe(false);
       expect(await bucket.deletePrefix("imports/")).toBe(0);
     } catch (err) {
-      throw new Error(`${(err as Error).message}\n--- server A ---\n${a.output().slice(-4000)}\n--- server B ---\n${b.output().slice(-4000)}`);
+      throw new Error(`${(err as Error).message}\n--- server A ---\n${a.output().slice(-4000)}\n--- server B ---\n${b.output().slice(-4000)}`, { cause: err });
     } finally {
       bucket?.close();
       a.child.kill("SIGTERM");

@@ -1,7 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useNavigate } from "react-router-dom";
 import { signOut } from "./auth/session";
+import { ApolloBoundary } from "./ApolloBoundary";
 import { useAuth } from "./auth/useAuth";
+import { useFeatureFlags } from "./flags";
+import { MEMBER_HEADER } from "./navigation";
 import { showToast } from "../ui/toast";
 
 /** Sign In / Join for visitors; the member's links and Sign out once signed in. */
@@ -9,6 +12,7 @@ export function AccountMenu() {
   const { t } = useTranslation();
   const auth = useAuth();
   const navigate = useNavigate();
+  const on = useFeatureFlags();
   if (auth.status === "loading") return <span className="account-menu" aria-hidden="true" />;
   if (auth.status === "signedOut") {
     return (
@@ -36,6 +40,12 @@ export function AccountMenu() {
       {auth.viewer.roles.some((r) => r === "LOCAL_ROOT_CURATOR" || r === "EDITOR" || r === "ADMIN") && <NavLink to="/management/villages">{t("nav.curation")}</NavLink>}
       {can.accessAdmin && <NavLink to="/admin">{t("nav.admin")}</NavLink>}
       <NavLink to="/settings">{t("nav.settings")}</NavLink>
+      {MEMBER_HEADER.filter((item) => on(...item.flags)).map(({ name, component: Item }) => (
+        // Widgets read GraphQL data: Apollo Client is loaded for them (a member's pages load it anyway).
+        <ApolloBoundary key={name} fallback={null}>
+          <Item />
+        </ApolloBoundary>
+      ))}
       <button type="button" className="button" onClick={() => void out()}>{t("nav.sign_out")}</button>
     </div>
   );

@@ -44,4 +44,12 @@ export interface ClientArea {
   routes: readonly AreaRoute[];
   nav?: readonly AreaLink[];
   footer?: readonly AreaLink[];
+  /** Small lazy widgets in a signed-in member's header (the notifications bell). */
+  memberHeader?: readonly HeaderItem[];
+}
+
+/** A widget the header shows a signed-in member, beside the account links. */
+export interface HeaderItem {
+  name: string;
+  component: LazyExoticComponent<ComponentType>;
 }

@@ -6,6 +6,7 @@ import { homeArea } from "../features/home/area";
 import { ingestionArea } from "../features/ingestion/area";
 import { legalArea } from "../features/legal/area";
 import { managementArea } from "../features/management/area";
+import { notificationsArea } from "../features/notifications/area";
 import { peopleArea } from "../features/people/area";
 import { settingsArea } from "../features/settings/area";
 import { systemArea } from "../features/system/area";
@@ -23,6 +24,7 @@ export const AREAS: readonly ClientArea[] = [
   authArea,
   dashboardArea,
   settingsArea,
+  notificationsArea,
   managementArea,
   curationArea,
   adminArea,

@@ -1,4 +1,4 @@
-import type { AreaLink } from "./area";
+import type { AreaLink, HeaderItem } from "./area";
 import { AREAS } from "./areas";
 
 /** A header or footer link with the feature flags it needs (its area's and its own). */
@@ -17,3 +17,8 @@ export const NAV_ITEMS: readonly ShellLink[] = AREAS.flatMap((area) => (area.nav
 
 /** Footer links, in their order. */
 export const FOOTER_LINKS: readonly ShellLink[] = AREAS.flatMap((area) => (area.footer ?? []).map(withFlags(area.flag))).sort(byOrder);
+
+/** The signed-in member's header widgets, with the feature flag of their area. */
+export const MEMBER_HEADER: readonly (HeaderItem & { flags: readonly string[] })[] = AREAS.flatMap((area) =>
+  (area.memberHeader ?? []).map((item) => ({ ...item, flags: area.flag ? [area.flag] : [] })),
+);

@@ -24,6 +24,7 @@ import { importers, importRouter, importRunner } from "../modules/ingestion/inde
 import { systemClock, type Clock } from "../common/clock.js";
 import { Scheduler, type AnyJobDefinition } from "../common/jobs/index.js";
 import { serverJobs } from "./jobs.js";
+import { registerNotificationTemplates } from "../modules/notifications/index.js";
 import { ROOTSPACE_HEADER, rootspaceDirectory } from "../modules/rootspaces/index.js";
 import { AppError } from "../common/errors.js";
 import { jitExecutor, localGateway } from "./executor.js";
@@ -80,6 +81,9 @@ export async function createRootsServer(deps: {
   const flags = createFlagStore(ds, bus);
 
   const rootspaces = rootspaceDirectory(ds, bus);
+  // Background jobs (imports and emails among them) run on every server that works them; they live in the database.
+  const scheduler = new Scheduler({ ds, bus, config, clock, jobs: deps.jobs ?? serverJobs, work: config.JOBS_WORK });
+  registerNotificationTemplates(AREAS.flatMap((area) => area.notifications ?? []));
   /** Throws BAD_USER_INPUT (an AppError) when `rootspaceSlug` names no active rootspace. */
   const makeContext = async (
     authorization: string | undefined,
@@ -89,11 +93,9 @@ export async function createRootsServer(deps: {
     rootspaceSlug: string | undefined,
   ): Promise<Context> => {
     const [rootspace, viewer] = await Promise.all([rootspaces.resolve(rootspaceSlug), resolveViewer(ds, bearerToken(authorization)), flags.fresh()]);
-    return createContext({ viewer, language, ds, bus, config, clock, client, cookies, flags, rootspace });
+    return createContext({ viewer, language, ds, bus, config, clock, jobs: scheduler, client, cookies, flags, rootspace });
   };
 
-  // Background jobs (imports among them) run on every server that works them; they live in the database.
-  const scheduler = new Scheduler({ ds, bus, config, clock, jobs: deps.jobs ?? serverJobs, work: config.JOBS_WORK });
   const imports = importRunner({ ds, bus, config, scheduler });
 
   const costs = new CostGuard(schema, config);
@@ -144,7 +146,7 @@ export async function createRootsServer(deps: {
     requestLanguage.run(negotiateLanguage(req.get("x-roots-language"), req.get("accept-language")), next);
   });
   app.get("/health", healthHandler(ds, APP_VERSION));
-  for (const area of AREAS) for (const router of area.http?.({ ds, bus, config, flags }) ?? []) app.use(router);
+  for (const area of AREAS) for (const router of area.http?.({ ds, bus, config, flags, jobs: scheduler }) ?? []) app.use(router);
   app.use(importRouter({ ds, bus, config, flags, kick: (id) => imports.enqueue(id), kinds: Object.keys(importers) }));
   app.use(
     "/graphql",

@@ -3,16 +3,18 @@ import type { DataSource } from "typeorm";
 import type { Config } from "../config.js";
 import type { Role } from "./auth/roles.js";
 import type { Context } from "./context.js";
-import type { AnyJobDefinition } from "./jobs/index.js";
+import type { AnyJobDefinition, JobSender } from "./jobs/index.js";
 import type { EventBus, Topics } from "./event-bus.js";
 import type { FlagSource } from "./flags.js";
 import type { NodeLoader } from "./node.js";
+import type { AnyNotificationTemplate } from "./notifications.js";
 
 /** What an area's HTTP routes (uploads, downloads, reports) are built from. */
 export interface AreaServices {
   ds: DataSource;
   bus: EventBus;
   config: Config;
+  jobs: JobSender;
   /** Feature flags: routes of a part that is switched off refuse (`requireFlags`). */
   flags: FlagSource;
 }
@@ -54,6 +56,8 @@ export interface AreaManifest {
   http?: (services: AreaServices) => Router[];
   /** Background jobs (delayed, keyed, recurring) the scheduler runs for the area (common/jobs). */
   jobs?: readonly AnyJobDefinition[];
+  /** The kinds of notification the area sends (their parameters are typed in `NotificationKinds`). */
+  notifications?: readonly AnyNotificationTemplate[];
   management?: readonly ManagementRoute[];
   /** Demo data for the embedded database and `npm run db:seed`; idempotent. Runs in list order. */
   seed?: (ds: DataSource) => Promise<void>;

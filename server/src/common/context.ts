@@ -5,6 +5,7 @@ import type { Viewer } from "./auth/viewer.js";
 import type { EventBus } from "./event-bus.js";
 import type { FeatureFlags } from "./flags.js";
 import type { Language } from "./i18n.js";
+import type { JobSender } from "./jobs/index.js";
 
 /** Cookie access for resolvers that manage the session cookie (HTTP only; absent on WebSocket). */
 export interface CookieJar {
@@ -22,6 +23,8 @@ export interface Context {
   config: Config;
   /** The time business rules read (expiries, rate-limit windows, deadlines); a TestClock in tests. */
   clock: Clock;
+  /** Sends background jobs (an email, a follow-up step), optionally in the caller's transaction. */
+  jobs: JobSender;
   /** Who is calling, for rate limits and the session list. */
   client: { ip: string | null; userAgent: string | null };
   cookies: CookieJar | null;

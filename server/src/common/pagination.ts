@@ -81,6 +81,20 @@ function decodeCursor(cursor: string): string {
   throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_cursor", {}, [{ field: "after", key: "errors.bad_cursor" }]);
 }
 
+/** A cursor over several key values (newest first: `[createdAt, id]`), opaque to the client. */
+export const encodeKeyCursor = (values: readonly string[]): string => Buffer.from(JSON.stringify(values), "utf8").toString("base64url");
+
+/** The key values of a cursor made by `encodeKeyCursor` with `length` values; BAD_USER_INPUT for anything else. */
+export function decodeKeyCursor(cursor: string, length: number): string[] {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (Array.isArray(parsed) && parsed.length === length && parsed.every((v) => typeof v === "string" && !hasUnsafeText(v))) return parsed as string[];
+  } catch {
+    // fall through to the error below
+  }
+  throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_cursor", {}, [{ field: "after", key: "errors.bad_cursor" }]);
+}
+
 /**
  * Keyset pagination over a unique, text-comparable column (e.g. `r.slug`): stable under
  * inserts, one query for the page plus one for the count.

@@ -6,6 +6,7 @@ import { auditArea } from "./audit/index.js";
 import { genealogyArea } from "./genealogy/index.js";
 import { ingestionArea } from "./ingestion/index.js";
 import { mailArea } from "./mail/index.js";
+import { notificationsArea } from "./notifications/index.js";
 import { rootspacesArea } from "./rootspaces/index.js";
 import { securityArea } from "./security/index.js";
 
@@ -19,6 +20,7 @@ export const AREAS: readonly AreaManifest[] = [
   auditArea,
   analyticsArea,
   mailArea,
+  notificationsArea,
   securityArea,
   adminArea,
   genealogyArea,

@@ -27,6 +27,7 @@ import { ImportJobDeleted1796200000000 } from "./1796200000000-ImportJobDeleted.
 import { TrustedDevices1796300000000 } from "./1796300000000-TrustedDevices.js";
 import { JobRuns1796400000000 } from "./1796400000000-JobRuns.js";
 import { FeatureFlags1796450000000 } from "./1796450000000-FeatureFlags.js";
+import { Notifications1796500000000 } from "./1796500000000-Notifications.js";
 import { ImportFileKeys1796412000000 } from "./1796412000000-ImportFileKeys.js";
 
 /** Every migration in order; a new one is appended here. */
@@ -61,4 +62,5 @@ export const migrations = [
   JobRuns1796400000000,
   FeatureFlags1796450000000,
   ImportFileKeys1796412000000,
+  Notifications1796500000000,
 ];

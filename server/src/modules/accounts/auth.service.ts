@@ -6,7 +6,8 @@ import { safePath } from "../../common/safe-path.js";
 import { newId } from "../../common/uuid.js";
 import { track } from "../analytics/index.js";
 import { audit } from "../audit/index.js";
-import { sendMail } from "../mail/index.js";
+import { queueEmail, recipientLanguage } from "../mail/index.js";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../../common/i18n.js";
 import { rateLimit } from "../security/index.js";
 import { attemptSignIn } from "./sign-in-guard.js";
 import { parseIdentity, normaliseEmail, type Identity } from "./identity.js";
@@ -36,6 +37,9 @@ const LIMITS = {
 /** The caller's address as limits count it: an IPv6 client by its /64, IPv4-mapped addresses as IPv4. */
 const ip = (ctx: Context) => addressKey(ctx.client.ip);
 const accountKey = (id: Identity) => id.email ?? id.phone!;
+const mailDeps = (ctx: Context) => ({ db: ctx.ds, jobs: ctx.jobs, config: ctx.config });
+/** The site's address, for links in emails. */
+const origin = (ctx: Context) => ctx.config.PUBLIC_URL.replace(/\/$/, "");
 
 /** Length, guessability and breach checks; returns the notices a successful change carries. */
 async function vetPassword(ctx: Context, password: string, userInputs: string[]): Promise<Notice[]> {
@@ -85,10 +89,15 @@ export async function signUp(ctx: Context, data: SignUpData): Promise<AuthResult
     const emailTaken = identity.email ? ((await ctx.ds.query(`SELECT 1 FROM users WHERE email = $1`, [identity.email])) as unknown[]).length > 0 : false;
     const noticeAllowed = emailTaken && (await rateLimit.hit(ctx.ds, `signup-notice:${identity.email}`, { max: 3, windowSeconds: 3600 }).then(() => true, () => false));
     if (noticeAllowed && identity.email) {
-      await sendMail(ctx.ds, ctx.config, {
+      await queueEmail(mailDeps(ctx), {
         to: identity.email,
-        subject: "Roots: someone tried to create an account with your email",
-        text: `Someone tried to create a Roots account with this email address. If it was you, sign in or ask for a sign-in link at ${ctx.config.PUBLIC_URL}/auth. If not, you can ignore this message.`,
+        language: await recipientLanguage(ctx.ds, { email: identity.email }),
+        content: {
+          subject: { key: "email.signup_notice.subject" },
+          paragraphs: [{ key: "email.signup_notice.body" }],
+          action: { label: { key: "email.signup_notice.action" }, url: `${origin(ctx)}/auth` },
+          footer: [{ key: "email.signup_notice.ignore" }, { key: "email.footer", params: { url: origin(ctx) } }],
+        },
       });
     }
     throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.signup_refused");
@@ -131,7 +140,7 @@ export async function requestMagicLink(ctx: Context, data: { email: string; retu
   if (typeof email !== "string") throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [email]);
   await rateLimit.hit(ctx.ds, `magic-link:ip:${ip(ctx)}`, LIMITS.magicLinkPerIp);
   await rateLimit.hit(ctx.ds, `magic-link:email:${email}`, LIMITS.magicLinkPerEmail);
-  const rows: { id: string; preferred_language: string }[] = await ctx.ds.query(`SELECT id, preferred_language FROM users WHERE email = $1`, [email]);
+  const rows: { id: string; preferred_language: string; display_name: string }[] = await ctx.ds.query(`SELECT id, preferred_language, display_name FROM users WHERE email = $1`, [email]);
   if (!rows[0]) return;
   const token = newToken();
   const returnTo = safePath(data.returnTo);
@@ -139,13 +148,19 @@ export async function requestMagicLink(ctx: Context, data: { email: string; retu
     `INSERT INTO magic_links (id, user_id, token_hash, expires_at, return_to) VALUES ($1, $2, $3, now() + make_interval(mins => $4), $5)`,
     [newId(), rows[0].id, hashToken(token), MAGIC_LINK_TTL_MINUTES, returnTo],
   );
-  const link = `${ctx.config.PUBLIC_URL.replace(/\/$/, "")}/auth-check?token=${token}`;
-  // SMTP delivery happens after the answer (see sendMail), so an existing account does not
-  // answer more slowly or fail visibly.
-  await sendMail(ctx.ds, ctx.config, {
+  const link = `${origin(ctx)}/auth-check?token=${token}`;
+  // SMTP delivery happens after the answer (the `mail.deliver` job), so an existing account does
+  // not answer more slowly or fail visibly.
+  await queueEmail(mailDeps(ctx), {
     to: email,
-    subject: "Your Roots sign-in link",
-    text: `Sign in to Roots with this link (valid for ${MAGIC_LINK_TTL_MINUTES} minutes, once):\n\n${link}\n\nIf you did not ask for it, ignore this email.`,
+    language: LANGUAGES.find((l) => l === rows[0].preferred_language) ?? DEFAULT_LANGUAGE,
+    content: {
+      subject: { key: "email.magic_link.subject" },
+      name: rows[0].display_name,
+      paragraphs: [{ key: "email.magic_link.body", params: { ttl: MAGIC_LINK_TTL_MINUTES } }],
+      action: { label: { key: "email.magic_link.action" }, url: link },
+      footer: [{ key: "email.magic_link.ignore" }, { key: "email.footer", params: { url: origin(ctx) } }],
+    },
     sensitive: true,
   });
 }

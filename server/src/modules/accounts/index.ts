@@ -5,6 +5,7 @@ import { AuthResolver } from "./auth.resolver.js";
 import { seedDemoAccounts } from "./demo-seed.js";
 import { MagicLink } from "./magic-link.entity.js";
 import { memberNode } from "./member.node.js";
+import { accountNotifications } from "./notifications.js";
 import { RefreshToken } from "./refresh-token.entity.js";
 import { RolesResolver } from "./roles.resolver.js";
 import { Session } from "./session.entity.js";
@@ -23,6 +24,7 @@ export const accountsArea = defineArea({
   resolvers: [AuthResolver, RolesResolver],
   entities: [User, UserRole, Session, RefreshToken, MagicLink, TrustedDevice],
   nodes: { User: memberNode },
+  notifications: accountNotifications,
   management: [
     { path: "/management", roles: [Role.ADMIN, Role.EDITOR, Role.MODERATOR] },
     { path: "/admin", roles: [Role.ADMIN] },

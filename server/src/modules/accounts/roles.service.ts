@@ -6,6 +6,8 @@ import { newId } from "../../common/uuid.js";
 import { audit } from "../audit/index.js";
 import { MemberView } from "./roles.types.js";
 import { User } from "./user.entity.js";
+import { notify } from "../notifications/index.js";
+import { roleGranted, roleRevoked } from "./notifications.js";
 import { USER_TYPE } from "./viewer.load.js";
 
 function userIdOf(globalId: string): string {
@@ -19,6 +21,8 @@ async function member(ctx: Context, userId: string): Promise<MemberView> {
   if (!user) throw notFound();
   return MemberView.from(user);
 }
+
+const notifyDeps = (ctx: Context) => ({ db: ctx.ds, jobs: ctx.jobs, bus: ctx.bus, config: ctx.config });
 
 type Grant = { role: Role; expires_at: Date | null; reason: string | null } | undefined;
 
@@ -44,6 +48,7 @@ export async function grantRole(ctx: Context, input: { userId: string; role: Rol
     );
     await audit(tx, { tableName: "user_roles", recordId: `${userId}:${input.role}`, userId: ctx.viewer.userId, action: before ? "update_role" : "grant_role", before: before ?? null, after: after ?? null });
   });
+  await notify(notifyDeps(ctx), roleGranted, userId, { role: input.role, reason: input.reason.trim() });
   return member(ctx, userId);
 }
 
@@ -59,5 +64,6 @@ export async function revokeRole(ctx: Context, input: { userId: string; role: Ro
     if (!before) throw notFound();
     await audit(tx, { tableName: "user_roles", recordId: `${userId}:${input.role}`, userId: ctx.viewer.userId, action: "revoke_role", before, after: { reason: input.reason.trim() } });
   });
+  await notify(notifyDeps(ctx), roleRevoked, userId, { role: input.role, reason: input.reason.trim() });
   return member(ctx, userId);
 }

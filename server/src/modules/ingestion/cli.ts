@@ -8,6 +8,7 @@ import type { DataSource } from "typeorm";
 import { loadConfig } from "../../config.js";
 import { anonymousViewer } from "../../common/auth/viewer.js";
 import { createContext } from "../../common/context.js";
+import { Scheduler } from "../../common/jobs/index.js";
 import { createEventBus } from "../../common/event-bus.js";
 import { EVERY_FLAG_ON } from "../../common/flags.js";
 import { toGlobalId } from "../../common/global-id.js";
@@ -121,7 +122,9 @@ async function runExport(ds: DataSource, user: { id: string; roles: string[] }, 
   if (!rootspace) throw new Error(`No rootspace ${rootspaceSlug}.`);
   const bus = createEventBus();
   const viewer = { ...anonymousViewer(), userId: user.id, roles: user.roles as never[] };
-  const ctx = createContext({ viewer, language: "en", ds, bus, config, client: { ip: null, userAgent: "cli" }, cookies: null, flags: EVERY_FLAG_ON, rootspace });
+  // An export sends no job: a scheduler that is never started, which would refuse if one were sent.
+  const jobs = new Scheduler({ ds, bus, config, jobs: [], work: false });
+  const ctx = createContext({ viewer, language: "en", ds, bus, config, jobs, client: { ip: null, userAgent: "cli" }, cookies: null, flags: EVERY_FLAG_ON, rootspace });
   await writeFile(path, "");
   let bytes = 0;
   for await (const chunk of exportGedcom(ctx, { mine: true }, { version, zip: /\.(gdz|zip)$/i.test(path) })) {

@@ -7,6 +7,7 @@ import { ImportOutcome } from "./import-outcome.entity.js";
 import { PersonFileRecordsResolver } from "./kept-person.resolver.js";
 import { ingestionJobs } from "./jobs.js";
 import { KeptMedia, KeptRecord } from "./kept-record.entity.js";
+import { ingestionNotifications } from "./notifications.js";
 
 declare module "../../common/event-bus.js" {
   interface Topics {
@@ -31,4 +32,5 @@ export const ingestionArea = defineArea({
   topics: ["IMPORT_JOB_UPDATED"],
   http: (services) => [exportRouter(services)],
   jobs: ingestionJobs,
+  notifications: ingestionNotifications,
 });

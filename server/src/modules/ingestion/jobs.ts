@@ -5,6 +5,7 @@ import type { Config } from "../../config.js";
 import { gedcomImporter } from "./gedcom-io/gedcom.importer.js";
 import { expireRetries, failStale, pruneStaged, purgeDeleted, restageLost } from "./housekeeping.js";
 import type { Importer } from "./importer.js";
+import { tellMember } from "./notifications.js";
 import { ImportRunner, POLL_SQL_TAG } from "./runner.js";
 import { sheetImporter } from "./spreadsheet/sheet.importer.js";
 
@@ -17,7 +18,7 @@ const runners = new WeakMap<DataSource, ImportRunner>();
 export function importRunner(deps: { ds: DataSource; bus: EventBus; config: Config; scheduler: JobSender }): ImportRunner {
   let runner = runners.get(deps.ds);
   if (!runner) {
-    runner = new ImportRunner({ ...deps, enqueue: (id) => enqueueImport(deps.scheduler, id) }, importers);
+    runner = new ImportRunner({ ...deps, enqueue: (id) => enqueueImport(deps.scheduler, id), tell: (job, outcome) => tellMember({ db: deps.ds, jobs: deps.scheduler, bus: deps.bus, config: deps.config }, job, outcome) }, importers);
     runners.set(deps.ds, runner);
   }
   return runner;

@@ -14,6 +14,9 @@ import { discardStaged, Stager } from "./staging.js";
 import { removeJobFile } from "./job-file.js";
 import { timed, type PhaseTimes } from "./phases.js";
 
+
+/** A step of an import the member is told about. */
+export type ImportOutcomeNotice = "review" | "done" | "failed";
 /** The columns of a job row in its GraphQL-facing shape (for SELECT and RETURNING). */
 export const JOB_COLUMNS = `id, rootspace_id AS "rootspaceId", user_id AS "userId", kind, status, file_name AS "fileName", file_size AS "fileSize",
   file_sha256 AS "fileSha256", file_path AS "filePath", counts, options, error_key AS "errorKey", error_params AS "errorParams",
@@ -44,7 +47,14 @@ export class ImportRunner {
   readonly phases: PhaseTimes = {};
 
   constructor(
-    private readonly deps: { ds: DataSource; bus: EventBus; config: Config; enqueue?: (id: string) => Promise<unknown> },
+    private readonly deps: {
+      ds: DataSource;
+      bus: EventBus;
+      config: Config;
+      enqueue?: (id: string) => Promise<unknown>;
+      /** Tells the member how the import ended a step (notifications); its failure fails nothing. */
+      tell?: (job: ImportJob, outcome: ImportOutcomeNotice) => Promise<unknown>;
+    },
     private readonly importers: Record<string, Importer>,
   ) {}
 
@@ -195,6 +205,7 @@ export class ImportRunner {
     const { people, unions, links, warnings, errors, duplicates, updates } = job.counts;
     logger.info("Import read, waiting for review", { jobId: job.id, kind: job.kind, people, unions, links, warnings, errors, duplicates, updates });
     this.publish(job);
+    await this.tell(job, "review");
   }
 
   private async commit(job: ImportJob, progress: ReturnType<ImportRunner["reporter"]>): Promise<void> {
@@ -220,6 +231,7 @@ export class ImportRunner {
     logger.info("Import committed", { jobId: job.id, written: job.counts.written });
     await track(this.deps.ds, { eventType: "activation", action: "tree_imported", rootspaceId: job.rootspaceId, userId: job.userId, entityId: job.id });
     this.publish(job);
+    await this.tell(job, "done");
   }
 
   /** Long set-based statements report nothing themselves: the heartbeat goes on from the pool meanwhile. */
@@ -255,6 +267,11 @@ export class ImportRunner {
     // What a failed or cancelled read staged and kept is of no use (a retry reads the file again).
     if (status !== ImportStatus.DONE) await discardStaged(this.deps.ds, job.id, this.deps.config.IMPORT_STATEMENT_TIMEOUT_MS);
     this.publish(job);
+    if (status === ImportStatus.FAILED) await this.tell(job, "failed");
+  }
+
+  private async tell(job: ImportJob, outcome: ImportOutcomeNotice): Promise<void> {
+    await this.deps.tell?.(job, outcome).catch((err: unknown) => logger.error("Import notification failed", { jobId: job.id, outcome, err: String(err) }));
   }
 }
 

@@ -18,7 +18,7 @@ export default function AdminOutboxPage() {
       {data?.outbox.map((m) => (
         <article key={m.id} className="card" data-testid="outbox-email">
           <h2 dir="auto">{m.subject}</h2>
-          <p className="muted" dir="ltr">{m.to} · {m.transport} · {formatDateTime(m.createdAt, lang)}</p>
+          <p className="muted" dir="ltr">{m.to} · {m.language} · {m.transport} · {m.status}{m.attempts > 1 ? ` (${m.attempts})` : ""} · {formatDateTime(m.createdAt, lang)}</p>
           <pre dir="auto" className="mail-text">{m.text}</pre>
         </article>
       ))}

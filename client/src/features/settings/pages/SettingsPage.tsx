@@ -9,6 +9,7 @@ import { Field } from "../../../ui/Field";
 import { showToast } from "../../../ui/toast";
 import { session } from "../../../app/auth/session";
 import { useAuth } from "../../../app/auth/useAuth";
+import { NotificationSettings } from "../../notifications";
 import { useChangePasswordMutation, useMySessionsQuery, useRevokeSessionMutation, useUpdateProfileMutation } from "../generated";
 
 function ProfileSection() {
@@ -127,6 +128,7 @@ export default function SettingsPage() {
       <h1>{t("settings.title")}</h1>
       <ProfileSection />
       <LanguageSection />
+      <NotificationSettings />
       <SessionsSection />
       <PasswordSection />
       <p><Link to="/settings/oauth-info">{t("settings.oauth_link")}</Link></p>

@@ -1,9 +1,7 @@
 import express from "express";
-import type { DataSource } from "typeorm";
-import type { Config } from "../../../config.js";
+import type { AreaServices } from "../../../common/area.js";
 import { createContext, type Context } from "../../../common/context.js";
-import type { EventBus } from "../../../common/event-bus.js";
-import { requireFlags, type FlagSource } from "../../../common/flags.js";
+import { requireFlags } from "../../../common/flags.js";
 import { fromGlobalId, isUuid } from "../../../common/global-id.js";
 import { currentLanguage, translate } from "../../../common/i18n.js";
 import { bearerToken, resolveViewer } from "../../accounts/index.js";
@@ -26,14 +24,14 @@ export async function* exportGedcom(ctx: Context, scope: ExportScope, opts: { ve
  * GET /api/exports/tree?scope=mine|person&person=<id>&version=7.0|5.5.1&format=ged|gdz — the
  * viewer's tree (members) or a person's line (anyone), under the viewer's privacy rules.
  */
-export function exportRouter(deps: { ds: DataSource; bus: EventBus; config: Config; flags: FlagSource }): express.Router {
+export function exportRouter(deps: AreaServices): express.Router {
   const router = express.Router();
   router.get("/api/exports/tree", requireFlags(deps.flags, "familyTree"), async (req, res) => {
     const viewer = await resolveViewer(deps.ds, bearerToken(req.get("authorization")));
     const language = currentLanguage();
     const rootspace = await routeRootspace(deps.ds, deps.bus, req, res);
     if (!rootspace) return;
-    const ctx = createContext({ viewer, language, ds: deps.ds, bus: deps.bus, config: deps.config, client: { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null }, cookies: null, flags: deps.flags, rootspace });
+    const ctx = createContext({ viewer, language, ds: deps.ds, bus: deps.bus, config: deps.config, jobs: deps.jobs, client: { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null }, cookies: null, flags: deps.flags, rootspace });
     const version = req.query.version === "5.5.1" ? "5.5.1" : "7.0";
     const zip = req.query.format === "gdz";
     let scope: ExportScope;

@@ -1,0 +1,13 @@
+import { chromium } from "@playwright/test";
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+const p = await b.newPage();
+p.on("console", (m) => console.log("console", m.type(), m.text().slice(0, 400)));
+p.on("pageerror", (e) => console.log("pageerror", e.message, e.stack?.slice(0, 600)));
+const base = process.argv[2];
+await p.goto(`${base}/auth?returnTo=%2Fdashboard`);
+await p.getByLabel("Email").fill("member@roots.demo");
+await p.getByLabel("Password", { exact: true }).fill("cedar-roots-demo-2026");
+await p.getByRole("button", { name: "Sign in", exact: true }).click();
+await p.waitForTimeout(4000);
+console.log(p.url(), (await p.locator("body").innerText()).slice(0, 300));
+await b.close();
