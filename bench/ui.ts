@@ -55,8 +55,8 @@ const median = (xs: number[]) => {
 
 interface Run {
   scores: Record<Category, number>;
-  /** Largest contentful paint and total blocking time (ms), cumulative layout shift. */
-  metrics: { lcp: number; tbt: number; cls: number };
+  /** Largest contentful paint and total blocking time (ms), cumulative layout shift; bytes of fonts and scripts transferred. */
+  metrics: { lcp: number; tbt: number; cls: number; font: number; js: number };
   /** Audits below full marks that count towards a11y, best practices or SEO. */
   failing: string[];
 }
@@ -96,9 +96,11 @@ async function measure(base: string, ui: UiPage, lang: UiLanguage, tree: BigTree
       (lhr.categories[c]?.auditRefs ?? []).filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1).map((r) => `${SHORT[c]}:${r.id}`),
     );
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    const requests = ((lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []);
+    const transferred = (type: string) => requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
     return {
       scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>,
-      metrics: { lcp: metric("largest-contentful-paint"), tbt: metric("total-blocking-time"), cls: metric("cumulative-layout-shift") },
+      metrics: { lcp: metric("largest-contentful-paint"), tbt: metric("total-blocking-time"), cls: metric("cumulative-layout-shift"), font: transferred("Font"), js: transferred("Script") },
       failing,
     };
   } finally {
@@ -115,12 +117,12 @@ interface Row {
 }
 
 function printTable(rows: Row[]): void {
-  const head = ["page".padEnd(9), "lang", ...CATEGORIES.map((c) => `${SHORT[c]}${GOALS[c] ? ` ≥${GOALS[c]}` : ""}`.padStart(9)), "   LCP s", " TBT ms", "   CLS"].join(" ");
+  const head = ["page".padEnd(9), "lang", ...CATEGORIES.map((c) => `${SHORT[c]}${GOALS[c] ? ` ≥${GOALS[c]}` : ""}`.padStart(9)), "   LCP s", " TBT ms", "   CLS", " JS KB", "font KB"].join(" ");
   console.log(`\n${head}   (medians of ${RUNS} runs; ✗ below goal)`);
   for (const { ui, lang, scores, runs } of rows) {
     const cells = CATEGORIES.map((c) => `${GOALS[c] !== undefined && scores[c] < GOALS[c]! ? "✗" : ""}${scores[c]}`.padStart(9));
     const m = (k: keyof Run["metrics"]) => median(runs.map((r) => r.metrics[k]));
-    console.log(`${ui.name.padEnd(9)} ${lang.padEnd(4)} ${cells.join(" ")} ${(m("lcp") / 1000).toFixed(1).padStart(8)} ${m("tbt").toFixed(0).padStart(7)} ${m("cls").toFixed(3).padStart(6)}`);
+    console.log(`${ui.name.padEnd(9)} ${lang.padEnd(4)} ${cells.join(" ")} ${(m("lcp") / 1000).toFixed(1).padStart(8)} ${m("tbt").toFixed(0).padStart(7)} ${m("cls").toFixed(3).padStart(6)} ${(m("js") / 1024).toFixed(0).padStart(6)} ${(m("font") / 1024).toFixed(0).padStart(7)}`);
   }
   const missed = rows.flatMap(({ ui, lang, scores }) => CATEGORIES.filter((c) => GOALS[c] !== undefined && scores[c] < GOALS[c]!).map((c) => `${ui.name} ${lang} ${SHORT[c]} ${scores[c]}`));
   console.log(missed.length ? `\n${missed.length} below goal (reported, not enforced): ${missed.join(", ")}` : "\nEvery page meets the goals.");
