@@ -49,6 +49,15 @@ describe("translations", () => {
     expect(JSON.parse(localStorage.getItem("roots:language")!).data).toBe("en");
   });
 
+  it("the page's description (what search results show) follows the language", async () => {
+    const meta = document.head.appendChild(Object.assign(document.createElement("meta"), { name: "description", content: "" }));
+    await changeLanguage("fr");
+    expect(meta.content).toMatch(/^Retrouvez le village de votre famille au Liban/);
+    await changeLanguage("ar");
+    expect(meta.content).toMatch(/^اعثر على قرية عائلتك في لبنان/);
+    meta.remove();
+  });
+
   it("uses all six Arabic plural forms", async () => {
     await changeLanguage("ar");
     const forms = [0, 1, 2, 3, 11, 100].map((count) => strip(i18next.t("rootspace.count", { count })));

@@ -22,10 +22,13 @@ async function loadResources(): Promise<Resources> {
   }
 }
 
-/** Sets `<html lang dir>` for the active language. */
+/** Sets `<html lang dir>` and the page's description (what search results show) for the active language. */
 export function applyDocumentLanguage(code: LanguageCode): void {
   document.documentElement.lang = code;
   document.documentElement.dir = languageInfo(code).dir;
+  const description = i18next.isInitialized ? i18next.t("app.description", { lng: code }) : "";
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (meta && description && description !== "app.description") meta.content = description;
 }
 
 export async function initI18n(resources?: Resources): Promise<I18n> {
