@@ -12,6 +12,7 @@ import express from "express";
 import { GraphQLError, type GraphQLSchema } from "graphql";
 import type { DataSource } from "typeorm";
 import type { Config } from "../config.js";
+import compression from "compression";
 import cookieParser from "cookie-parser";
 import { createContext, type Context, type CookieJar } from "../common/context.js";
 import type { EventBus } from "../common/event-bus.js";
@@ -165,7 +166,8 @@ export async function createRootsServer(deps: {
     }),
   );
   const client = config.CLIENT_DIST ? clientRouter(config.CLIENT_DIST) : null;
-  if (client) app.use(client);
+  // The client's text (HTML, scripts, styles, the translations CSV) goes compressed (brotli or gzip) to a browser that takes it: a fifth of the bytes.
+  if (client) app.use(compression(), client);
   app.use((_req, res) => {
     res.status(404).json({ error: "not_found" });
   });
