@@ -85,7 +85,7 @@ async function measure(base: string, ui: UiPage, lang: UiLanguage, tree: BigTree
     const result = await lighthouse(`${base}${ui.path(tree)}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] }, undefined, page);
     if (!result) throw new Error(`Lighthouse returned nothing for ${ui.name}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`${ui.name} (${lang}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRunError(`${ui.name} (${lang}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     // What was measured is the page in that language (and, signed in, not the sign-in page).
     const shown = await page.evaluate(() => ({ lang: document.documentElement.lang, path: location.pathname }));
     if (shown.lang !== lang) throw new Error(`${ui.name} was measured in "${shown.lang}", not ${lang}`);
@@ -108,6 +108,20 @@ async function measure(base: string, ui: UiPage, lang: UiLanguage, tree: BigTree
     chrome.kill();
   }
 }
+
+/** Lighthouse's own trace sometimes fails on a busy machine (NO_NAVSTART, NO_FCP): such a run is made again, up to twice. */
+async function retried(run: () => Promise<Run>): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof LighthouseRunError)) throw err;
+      console.log(`  (again: ${err.message})`);
+    }
+  }
+}
+
+class LighthouseRunError extends Error {}
 
 interface Row {
   ui: UiPage;
@@ -159,7 +173,7 @@ export async function benchUi(serverUrl: string): Promise<boolean> {
     for (const lang of LANGUAGES.filter((l) => !LANGS || LANGS.includes(l))) {
       for (const ui of UI_PAGES.filter((p) => !PAGES || PAGES.includes(p.name))) {
         const runs: Run[] = [];
-        for (let i = 0; i < RUNS; i++) runs.push(await measure(base, ui, lang, tree, i + 1));
+        for (let i = 0; i < RUNS; i++) runs.push(await retried(() => measure(base, ui, lang, tree, i + 1)));
         const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Record<Category, number>;
         console.log(`${ui.name} ${lang}: ${CATEGORIES.map((c) => `${SHORT[c]} ${scores[c]} (${runs.map((r) => r.scores[c]).join("/")})`).join(", ")}`);
         rows.push({ ui, lang, scores, runs });
