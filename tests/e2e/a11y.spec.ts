@@ -6,8 +6,25 @@ import { LANGUAGES, UI_PAGES, type BigTree } from "./ui-pages.js";
 /**
  * axe on the pages the UI checks measure (home, villages, a village, /roots on a 200-person
  * tree, a person page), in Arabic and English: no serious or critical violation. Lesser ones are
- * attached to the test's report and printed, for whoever restyles the page.
+ * printed (and attached to the report), for whoever restyles the page.
  */
+
+/**
+ * Violations found by this spec whose fix is under way elsewhere (issue #20), matched by rule and
+ * element. Anything else serious or critical fails. An entry that no longer matches is reported:
+ * delete it once its fix has landed.
+ */
+const KNOWN: { rule: string; target: RegExp; why: string }[] = [
+  // The village map (VillageMap.tsx) is being replaced by the real map of Lebanon (wt-maps).
+  { rule: "link-name", target: /^\.village-map__hits > a/, why: "the map's village points are links with no name" },
+  { rule: "nested-interactive", target: /^svg$/, why: "the map is a role=img that holds links" },
+  // Badges move onto the design system's tokens (wt-ds: --color-green-text on --color-green-soft).
+  { rule: "color-contrast", target: /\.badge$/, why: "brand green text on a pale green badge is 3.8:1" },
+];
+
+/** Which KNOWN entries matched something in this run. */
+const seen = new Set<number>();
+
 let tree: BigTree;
 test.beforeAll(async () => {
   test.setTimeout(90_000);
@@ -20,12 +37,33 @@ for (const lang of LANGUAGES) {
       const { context, page } = await openUiPage(browser, ui, lang, tree);
       const result = await new AxeBuilder({ page }).analyze();
       await info.attach("axe-violations", { body: JSON.stringify(result.violations, null, 2), contentType: "application/json" });
-      const describe = (v: (typeof result.violations)[number]) =>
-        `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}×: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}; ${v.nodes[0]?.failureSummary?.replace(/\s+/g, " ").slice(0, 160)})`;
-      const lesser = result.violations.filter((v) => v.impact !== "serious" && v.impact !== "critical");
+      type Violation = (typeof result.violations)[number];
+      const target = (n: Violation["nodes"][number]) => n.target.join(" ");
+      const describe = (v: Violation) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}×: ${v.nodes.slice(0, 3).map(target).join(" | ")}; ${v.nodes[0]?.failureSummary?.replace(/\s+/g, " ").slice(0, 160)})`;
+      const severe = (v: Violation) => v.impact === "serious" || v.impact === "critical";
+      const known = (v: Violation, n: Violation["nodes"][number]) => {
+        const i = KNOWN.findIndex((k) => k.rule === v.id && k.target.test(target(n)));
+        if (i >= 0) seen.add(i);
+        return i >= 0;
+      };
+
+      const lesser = result.violations.filter((v) => !severe(v));
       if (lesser.length) console.log(`axe ${ui.name} (${lang}), not failing:\n  ${lesser.map(describe).join("\n  ")}`);
-      expect(result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map(describe)).toEqual([]);
+      const tolerated = result.violations.filter(severe).filter((v) => v.nodes.some((n) => known(v, n)));
+      if (tolerated.length) console.log(`axe ${ui.name} (${lang}), known and being fixed elsewhere:\n  ${tolerated.map(describe).join("\n  ")}`);
+      const unexpected = result.violations
+        .filter(severe)
+        .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !known(v, n)) }))
+        .filter((v) => v.nodes.length > 0);
+      expect(unexpected.map(describe)).toEqual([]);
       await context.close();
     });
   }
 }
+
+test.afterAll(() => {
+  // Printed, not failed (a run of some of the tests sees only some pages): whoever lands a fix deletes its entry.
+  const gone = KNOWN.filter((_, i) => !seen.has(i));
+  if (gone.length) console.log(`axe: no longer found, delete from KNOWN in a11y.spec.ts: ${gone.map((k) => `${k.rule} (${k.why})`).join("; ")}`);
+});

@@ -5,11 +5,11 @@ import { LANGUAGES, UI_PAGES, type BigTree } from "./ui-pages.js";
 
 /**
  * Screenshots of the pages the UI checks measure, in Arabic and English, on a laptop (1366×900)
- * and a phone (390×844), for people to look at: test-results/screens/ui-<page>-<lang>-<width>.png
+ * and a phone (390×844), for people to look at: SHOTS_DIR (test-results/screens)/ui-<page>-<lang>-<width>.png
  * (the first screen) and …-full.png (the page down to four screens). Asserts only what a
  * screenshot cannot be trusted without: the page does not scroll sideways.
  */
-const DIR = "test-results/screens";
+const DIR = process.env.SHOTS_DIR ?? "test-results/screens";
 const SIZES = [
   { width: 1366, height: 900 },
   { width: 390, height: 844 },
