@@ -9,9 +9,19 @@ export async function bigTree(baseURL: string | undefined): Promise<BigTree> {
 }
 
 /**
+ * What shows that a page has its data, beyond its first heading: the tree's chart has drawn its
+ * cards, the person page names the person. (Network quiet is not enough on a busy machine: a
+ * lazy chunk still being parsed leaves the network idle with the queries yet to start.)
+ */
+const READY: Record<string, (page: Page, tree: BigTree, lang: UiLanguage) => Promise<void>> = {
+  roots: (page) => expect(page.getByTestId("chart-card").first()).toBeVisible({ timeout: 20_000 }),
+  person: (page, tree, lang) => expect(page.getByRole("heading", { level: 1 })).toHaveText(tree.rootName[lang], { timeout: 20_000 }),
+};
+
+/**
  * Opens one of the measured pages in `lang`: as a visitor, or signed in as the tree's owner
- * through the sign-in page. Resolves once the page has its data: its first heading is shown,
- * the network is quiet and no spinner or skeleton is left.
+ * through the sign-in page. Resolves once the page has its data: its first heading is shown (and
+ * what READY asks), the network is quiet and no spinner or skeleton is left.
  */
 export async function openUiPage(browser: Browser, ui: UiPage, lang: UiLanguage, tree: BigTree, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const locale = LOCALE[lang] as "ar" | "en-US";
@@ -27,6 +37,7 @@ export async function openUiPage(browser: Browser, ui: UiPage, lang: UiLanguage,
   }
   await expect(page.locator("html")).toHaveAttribute("lang", lang);
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
+  await READY[ui.name]?.(page, tree, lang);
   await page.waitForLoadState("networkidle");
   await page.waitForFunction(() => !document.querySelector('.spinner, [class*="skeleton"], [aria-busy="true"]'), undefined, { timeout: 15_000 });
   return { context, page };

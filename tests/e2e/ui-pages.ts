@@ -17,6 +17,8 @@ export interface BigTree {
   email: string;
   /** Global id of the tree's eldest ancestor; the descendants chart from them draws all 200. */
   rootId: string;
+  /** The ancestor's name as each language shows it. */
+  rootName: Record<UiLanguage, string>;
   people: number;
 }
 
@@ -111,5 +113,5 @@ export async function seedBigTree(baseUrl: string, total = 200): Promise<BigTree
     const query = `mutation { ${batch.map(([parent, child], j) => `l${j}: addParent(childId: ${JSON.stringify(child)}, parentId: ${JSON.stringify(parent)}) { id }`).join(" ")} }`;
     await gql(baseUrl, query, {}, token);
   }
-  return { email, rootId: ids[0], people: ids.length };
+  return { email, rootId: ids[0], rootName: { ar: inputs[0].fullNameAr, en: inputs[0].fullName }, people: ids.length };
 }
