@@ -92,7 +92,7 @@ export async function createRootsServer(deps: {
     cookies: CookieJar | null,
     rootspaceSlug: string | undefined,
   ): Promise<Context> => {
-    const [rootspace, viewer] = await Promise.all([rootspaces.resolve(rootspaceSlug), resolveViewer(ds, bearerToken(authorization)), flags.fresh()]);
+    const [rootspace, viewer] = await Promise.all([rootspaces.resolve(rootspaceSlug), resolveViewer(ds, bearerToken(authorization), clock.now()), flags.fresh()]);
     return createContext({ viewer, language, ds, bus, config, clock, jobs: scheduler, client, cookies, flags, rootspace });
   };
 
@@ -146,8 +146,8 @@ export async function createRootsServer(deps: {
     requestLanguage.run(negotiateLanguage(req.get("x-roots-language"), req.get("accept-language")), next);
   });
   app.get("/health", healthHandler(ds, APP_VERSION));
-  for (const area of AREAS) for (const router of area.http?.({ ds, bus, config, flags, jobs: scheduler }) ?? []) app.use(router);
-  app.use(importRouter({ ds, bus, config, flags, kick: (id) => imports.enqueue(id), kinds: Object.keys(importers) }));
+  for (const area of AREAS) for (const router of area.http?.({ ds, bus, config, flags, jobs: scheduler, clock }) ?? []) app.use(router);
+  app.use(importRouter({ ds, bus, config, flags, clock, kick: (id) => imports.enqueue(id), kinds: Object.keys(importers) }));
   app.use(
     "/graphql",
     express.json({ limit: "1mb" }),

@@ -33,7 +33,7 @@ export async function grantRole(ctx: Context, input: { userId: string; role: Rol
   if (input.role === Role.ADMIN && userId === ctx.viewer.userId && input.expiresAt) {
     throw new AppError(ErrorCode.CONFLICT, "errors.cannot_revoke_own_admin");
   }
-  if (input.expiresAt && input.expiresAt <= new Date()) {
+  if (input.expiresAt && input.expiresAt <= ctx.clock.now()) {
     throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "expiresAt", key: "errors.expiry_in_past" }]);
   }
   await ctx.ds.transaction(async (tx) => {
