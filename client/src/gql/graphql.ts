@@ -17,10 +17,23 @@ export type AssetInput = {
   nameFr?: string | null | undefined;
   sources?: string | null | undefined;
   /** Required on create. */
-  type?: string | null | undefined;
+  type?: AssetType | null | undefined;
   /** Required on create. */
   villageId?: string | null | undefined;
 };
+
+/** A kind of village landmark. */
+export type AssetType =
+  | 'CEMETERY'
+  | 'CHURCH'
+  | 'HOUSE'
+  | 'MONASTERY'
+  | 'MOSQUE'
+  | 'OTHER'
+  | 'SCHOOL'
+  | 'SHRINE'
+  | 'SPRING'
+  | 'SQUARE';
 
 /** Tables whose history curators can read and revert. */
 export type AuditTable =
@@ -75,10 +88,24 @@ export type EventInput = {
   title?: string | null | undefined;
   titleAr?: string | null | undefined;
   titleFr?: string | null | undefined;
-  /** Required on create: birth, baptism, marriage, engagement, emigration, immigration, death, burial, festival, commemoration, other. */
-  type?: string | null | undefined;
+  /** Required on create. */
+  type?: EventType | null | undefined;
   villageIds?: Array<string> | null | undefined;
 };
+
+/** A kind of event: of a life (birth, marriage, emigration…) or of a village (festival, commemoration). */
+export type EventType =
+  | 'BAPTISM'
+  | 'BIRTH'
+  | 'BURIAL'
+  | 'COMMEMORATION'
+  | 'DEATH'
+  | 'EMIGRATION'
+  | 'ENGAGEMENT'
+  | 'FESTIVAL'
+  | 'IMMIGRATION'
+  | 'MARRIAGE'
+  | 'OTHER';
 
 export type FamilyInput = {
   confidence?: number | null | undefined;
@@ -774,9 +801,9 @@ export type DiagnosticsPingQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type DiagnosticsPingQuery = { __typename: 'Query' };
 
-export type HubEventFragment = { id: string, type: string, title: string | null, titleAr: string | null, titleFr: string | null, description: string | null, descriptionAr: string | null, descriptionFr: string | null, place: string | null, provenance: Provenance, date: { text: string, year: number | null } | null, primaryPerson: { id: string, displayName: string, isPrivate: boolean } | null, viewerCan: { edit: boolean } };
+export type HubEventFragment = { id: string, type: EventType, title: string | null, titleAr: string | null, titleFr: string | null, description: string | null, descriptionAr: string | null, descriptionFr: string | null, place: string | null, provenance: Provenance, date: { text: string, year: number | null } | null, primaryPerson: { id: string, displayName: string, isPrivate: boolean } | null, viewerCan: { edit: boolean } };
 
-export type HubLandmarkFragment = { id: string, type: string, name: string, nameAr: string | null, nameFr: string | null, description: string | null, descriptionAr: string | null, descriptionFr: string | null, provenance: Provenance, viewerCan: { edit: boolean } };
+export type HubLandmarkFragment = { id: string, type: AssetType, name: string, nameAr: string | null, nameFr: string | null, description: string | null, descriptionAr: string | null, descriptionFr: string | null, provenance: Provenance, viewerCan: { edit: boolean } };
 
 export type HubRegistryCountryFragment = { country: string, count: number, entries: Array<{ id: string, departureYear: number | null, notes: string | null, person: { id: string, displayName: string } }> };
 
@@ -785,7 +812,7 @@ export type VillageHubQueryVariables = Exact<{
 }>;
 
 
-export type VillageHubQuery = { village: { id: string, festivals: Array<{ id: string, type: string, title: string | null, titleAr: string | null, titleFr: string | null, description: string | null, descriptionAr: string | null, descriptionFr: string | null, place: string | null, provenance: Provenance, date: { text: string, year: number | null } | null, primaryPerson: { id: string, displayName: string, isPrivate: boolean } | null, viewerCan: { edit: boolean } }>, events: Array<{ id: string, type: string, title: string | null, titleAr: string | null, titleFr: string | null, description: string | null, descriptionAr: string | null, descriptionFr: string | null, place: string | null, provenance: Provenance, date: { text: string, year: number | null } | null, primaryPerson: { id: string, displayName: string, isPrivate: boolean } | null, viewerCan: { edit: boolean } }>, landmarks: Array<{ id: string, type: string, name: string, nameAr: string | null, nameFr: string | null, description: string | null, descriptionAr: string | null, descriptionFr: string | null, provenance: Provenance, viewerCan: { edit: boolean } }>, registrySummary: Array<{ country: string, count: number, entries: Array<{ id: string, departureYear: number | null, notes: string | null, person: { id: string, displayName: string } }> }> } };
+export type VillageHubQuery = { village: { id: string, festivals: Array<{ id: string, type: EventType, title: string | null, titleAr: string | null, titleFr: string | null, description: string | null, descriptionAr: string | null, descriptionFr: string | null, place: string | null, provenance: Provenance, date: { text: string, year: number | null } | null, primaryPerson: { id: string, displayName: string, isPrivate: boolean } | null, viewerCan: { edit: boolean } }>, events: Array<{ id: string, type: EventType, title: string | null, titleAr: string | null, titleFr: string | null, description: string | null, descriptionAr: string | null, descriptionFr: string | null, place: string | null, provenance: Provenance, date: { text: string, year: number | null } | null, primaryPerson: { id: string, displayName: string, isPrivate: boolean } | null, viewerCan: { edit: boolean } }>, landmarks: Array<{ id: string, type: AssetType, name: string, nameAr: string | null, nameFr: string | null, description: string | null, descriptionAr: string | null, descriptionFr: string | null, provenance: Provenance, viewerCan: { edit: boolean } }>, registrySummary: Array<{ country: string, count: number, entries: Array<{ id: string, departureYear: number | null, notes: string | null, person: { id: string, displayName: string } }> }> } };
 
 export type HubPeopleQueryVariables = Exact<{
   villageId: string;
@@ -858,7 +885,7 @@ export type UpdateHubEventMutationVariables = Exact<{
 }>;
 
 
-export type UpdateHubEventMutation = { updateEvent: { id: string, type: string, title: string | null, titleAr: string | null, titleFr: string | null, description: string | null, descriptionAr: string | null, descriptionFr: string | null, place: string | null, provenance: Provenance, date: { text: string, year: number | null } | null, primaryPerson: { id: string, displayName: string, isPrivate: boolean } | null, viewerCan: { edit: boolean } } };
+export type UpdateHubEventMutation = { updateEvent: { id: string, type: EventType, title: string | null, titleAr: string | null, titleFr: string | null, description: string | null, descriptionAr: string | null, descriptionFr: string | null, place: string | null, provenance: Provenance, date: { text: string, year: number | null } | null, primaryPerson: { id: string, displayName: string, isPrivate: boolean } | null, viewerCan: { edit: boolean } } };
 
 export type DeleteHubEventMutationVariables = Exact<{
   id: string;
@@ -873,7 +900,7 @@ export type UpdateLandmarkMutationVariables = Exact<{
 }>;
 
 
-export type UpdateLandmarkMutation = { updateAsset: { id: string, type: string, name: string, nameAr: string | null, nameFr: string | null, description: string | null, descriptionAr: string | null, descriptionFr: string | null, provenance: Provenance, viewerCan: { edit: boolean } } };
+export type UpdateLandmarkMutation = { updateAsset: { id: string, type: AssetType, name: string, nameAr: string | null, nameFr: string | null, description: string | null, descriptionAr: string | null, descriptionFr: string | null, provenance: Provenance, viewerCan: { edit: boolean } } };
 
 export type DeleteLandmarkMutationVariables = Exact<{
   id: string;

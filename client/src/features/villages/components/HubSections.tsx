@@ -9,7 +9,7 @@ import { ItemActions } from "../../../ui/ItemActions";
 import { useDeleteHubEventMutation, useDeleteLandmarkMutation, useVillageHubQuery } from "../generated";
 import { AddRegistryEntryForm, EventForm, LandmarkForm } from "./HubForms";
 import { HubSection } from "./HubSection";
-import { countryName } from "./hubLabels";
+import { assetTypeKey, countryName, eventTypeKey } from "./hubLabels";
 import { DateText } from "../../../ui/DateText";
 
 /** The village's festivals, events, landmarks and registry: one query, shared by every section (Apollo dedupes). */
@@ -22,7 +22,7 @@ function EventItem({ e, villageId, onChanged }: { e: HubEventFragment; villageId
   const [remove] = useDeleteHubEventMutation();
   // Without a title, the person names the event (the badge already says what happened).
   const ownTitle = localized(lang, e.title, e.titleAr, e.titleFr);
-  const title = ownTitle || e.primaryPerson?.displayName || t(`hub.event_type.${e.type}`);
+  const title = ownTitle || e.primaryPerson?.displayName || t(eventTypeKey(e.type));
   const description = localized(lang, e.description, e.descriptionAr, e.descriptionFr);
   if (editing) {
     return <li className="hub-item"><EventForm villageId={villageId} event={e} onCancel={() => setEditing(false)} onDone={async () => { setEditing(false); await onChanged(); }} /></li>;
@@ -32,7 +32,7 @@ function EventItem({ e, villageId, onChanged }: { e: HubEventFragment; villageId
       <div className="hub-item__body">
         <strong>{!ownTitle && e.primaryPerson ? <Link to={`/person/${e.primaryPerson.id}`}><bdi>{title}</bdi></Link> : <bdi>{title}</bdi>}</strong>
         <span className="hub-item__meta">
-          <span className="badge">{t(`hub.event_type.${e.type}`)}</span>
+          <span className="badge">{t(eventTypeKey(e.type))}</span>
           {e.date && <DateText text={e.date.text} />}
           {e.place && <bdi>{e.place}</bdi>}
           {e.primaryPerson && ownTitle && <Link to={`/person/${e.primaryPerson.id}`}><bdi>{e.primaryPerson.displayName}</bdi></Link>}
@@ -76,7 +76,7 @@ function LandmarkItem({ l, villageId, onChanged }: { l: HubLandmarkFragment; vil
     <li className="hub-item hub-item--actions">
       <div className="hub-item__body">
         <strong><bdi>{name}</bdi></strong>
-        <span className="hub-item__meta"><span className="badge">{t(`hub.asset_type.${l.type}`)}</span></span>
+        <span className="hub-item__meta"><span className="badge">{t(assetTypeKey(l.type))}</span></span>
         {description && <p>{description}</p>}
       </div>
       {l.viewerCan.edit && (
