@@ -1,30 +1,8 @@
-import { useTranslation } from "react-i18next";
-import { currentLanguage } from "../../../i18n";
-import { formatNumber } from "../../../lib/format";
-import type { HomeOverviewQuery } from "../../../gql/graphql";
+import { useHomeOverviewQuery } from "../generated";
+import { CountsView } from "./CountsView";
 
-type Counts = HomeOverviewQuery["rootspaceCounts"];
-
-/** The rootspace's real counts: villages, families and people (numbers only). */
-export function HomeCounts({ counts }: { counts: Counts | undefined }) {
-  const { t } = useTranslation();
-  const lang = currentLanguage();
-  const items = [
-    ["villages", counts?.villages],
-    ["families", counts?.families],
-    ["people", counts?.people],
-  ] as const;
-  return (
-    <section className="home-counts" aria-labelledby="home-counts">
-      <h2 id="home-counts" className="visually-hidden">{t("home.counts_heading")}</h2>
-      <dl>
-        {items.map(([key, n]) => (
-          <div key={key} className="home-counts__item" data-testid={`count-${key}`}>
-            <dt>{n === undefined ? "…" : formatNumber(n, lang)}</dt>
-            <dd>{t(`home.count_${key}`, { count: n ?? 0 })}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
+/** The real counts, from the database. */
+export default function HomeCounts() {
+  const { data } = useHomeOverviewQuery();
+  return <CountsView counts={data?.rootspaceCounts} />;
 }

@@ -4,14 +4,13 @@ import { Link } from "react-router-dom";
 import { currentLanguage } from "../../../i18n";
 import { localized } from "../../../lib/localized";
 import { CazaShape } from "../../../ui/map";
-import type { HomeOverviewQuery } from "../../../gql/graphql";
-
-type Featured = HomeOverviewQuery["featuredVillages"];
+import { useHomeOverviewQuery } from "../generated";
 
 /** A few villages whose history is written: the first lines of it and a drawing of their caza. */
-export function HomeFeatured({ villages }: { villages: Featured }) {
+export default function HomeFeatured() {
   const { t } = useTranslation();
   const lang = currentLanguage();
+  const villages = useHomeOverviewQuery().data?.featuredVillages ?? [];
   if (villages.length === 0) return null;
   return (
     <section aria-labelledby="home-featured">

@@ -1,13 +1,17 @@
+import { lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { ApolloBoundary } from "../../../app/ApolloBoundary";
+import { MapPlaceholder } from "../../../ui/map";
 import { Spinner } from "../../../ui/Spinner";
 import { RootspaceCard } from "../../rootspaces";
-import { HomeCounts } from "../components/HomeCounts";
-import { HomeFeatured } from "../components/HomeFeatured";
-import { HomeMap } from "../components/HomeMap";
+import { CountsView } from "../components/CountsView";
 import { HomeSearch } from "../components/HomeSearch";
-import { useHomeOverviewQuery } from "../generated";
 import "../home.css";
+
+// The parts that read GraphQL load with the GraphQL client, after the page has painted.
+const HomeCounts = lazy(() => import("../components/HomeCounts"));
+const HomeMap = lazy(() => import("../components/HomeMap"));
+const HomeFeatured = lazy(() => import("../components/HomeFeatured"));
 
 /** Areas named in the spec that do not exist yet: the "Coming next" card lists only these. */
 const COMING = ["rootpedia", "documents", "work", "marketplace", "tree_haven", "community", "help"] as const;
@@ -18,20 +22,27 @@ const COMING = ["rootpedia", "documents", "work", "marketplace", "tree_haven", "
  */
 export default function HomePage() {
   const { t } = useTranslation();
-  const overview = useHomeOverviewQuery();
-  const featured = overview.data?.featuredVillages ?? [];
   return (
     <div className="page home">
       <section className="hero home-hero">
         <h1>{t("home.title")}</h1>
         <p className="lead">{t("home.lead")}</p>
         <HomeSearch />
-        <HomeCounts counts={overview.data?.rootspaceCounts} />
+        <ApolloBoundary fallback={<CountsView counts={undefined} />}>
+          <HomeCounts />
+        </ApolloBoundary>
       </section>
       <div className="home-grid">
-        <HomeMap featured={featured.map((v) => v.slug)} />
+        <section className="home-map" aria-labelledby="home-map">
+          <h2 id="home-map">{t("home.map_heading")}</h2>
+          <ApolloBoundary fallback={<MapPlaceholder label={t("common.loading")} />}>
+            <HomeMap />
+          </ApolloBoundary>
+        </section>
         <div>
-          <HomeFeatured villages={featured} />
+          <ApolloBoundary fallback={null}>
+            <HomeFeatured />
+          </ApolloBoundary>
           <section className="card" aria-labelledby="home-rootspace">
             <h2 id="home-rootspace">{t("home.rootspace_heading")}</h2>
             <ApolloBoundary fallback={<Spinner label={t("common.loading")} />}>
