@@ -91,7 +91,10 @@ export const LebanonMap = memo(function LebanonMap({ label, points = [], highlig
       const box = svg.getBoundingClientRect();
       const origin = stage.getBoundingClientRect();
       const scale = box.width / frame.width;
-      setCard({ point, x: box.left - origin.left + tr.applyX(x) * scale, y: box.top - origin.top + tr.applyY(y) * scale });
+      // Keep the card (about 16rem wide, centred on the place) inside the map.
+      const margin = Math.min(130, origin.width / 2);
+      const cx = Math.min(Math.max(box.left - origin.left + tr.applyX(x) * scale, margin), origin.width - margin);
+      setCard({ point, x: cx, y: box.top - origin.top + tr.applyY(y) * scale });
     },
     [frame, zoom.transform],
   );
@@ -193,7 +196,7 @@ export const LebanonMap = memo(function LebanonMap({ label, points = [], highlig
         {card && (
           <div className="lb-map__card-layer" dir="ltr">
             <div
-              className="lb-map__card"
+              className={card.y < 96 ? "lb-map__card is-below" : "lb-map__card"}
               role="status"
               dir={dir}
               style={{ transform: `translate(${Math.round(card.x)}px, ${Math.round(card.y)}px)` }}

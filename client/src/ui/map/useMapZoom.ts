@@ -24,6 +24,9 @@ export function useMapZoom(svgRef: RefObject<SVGSVGElement | null>, layerRef: Re
       svg.style.setProperty("--k", String(t.k));
     };
     const z = zoom<SVGSVGElement, unknown>()
+      // d3's default, plus: one finger scrolls the page (the map is most of a phone's screen);
+      // two fingers pinch and pan the map.
+      .filter((e: MouseEvent & TouchEvent) => (!e.ctrlKey || e.type === "wheel") && !e.button && (e.type !== "touchstart" || e.touches.length > 1))
       .scaleExtent([1, MAX_ZOOM])
       .translateExtent([[0, 0], [size.width, size.height]])
       .extent([[0, 0], [size.width, size.height]])
