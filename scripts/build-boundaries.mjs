@@ -66,6 +66,12 @@ const saidaParts = polygonClipping
   .difference(asMulti(south.geometry), asMulti(sour.geometry), asMulti(jezzine.geometry))
   .filter((poly) => sphericalRingArea(poly[0].map(([x, y]) => [x, y]), false) * EARTH_KM2 > 1);
 if (saidaParts.length === 0) throw new Error("Saida came out empty");
+// polygon-clipping winds outer rings counter-clockwise (RFC 7946); d3-geo, like the Who's On
+// First source, reads a counter-clockwise ring as "everything but this", so wind outer rings
+// clockwise and holes counter-clockwise.
+const signedArea = (ring) => ring.reduce((a, [x, y], i) => { const [x2, y2] = ring[(i + 1) % ring.length]; return a + (x * y2 - x2 * y); }, 0) / 2;
+const windForD3 = (poly) => poly.map((ring, i) => ((i === 0) === signedArea(ring) > 0 ? [...ring].reverse() : ring));
+saidaParts.splice(0, saidaParts.length, ...saidaParts.map(windForD3));
 const saida = {
   type: "Feature",
   properties: { id: "saida", kind: "caza", name: "Saida", nameAr: "صيدا", nameFr: "Saïda", region: String(south.properties.wof_id), derived: true },
