@@ -136,7 +136,7 @@ test.describe("maps", () => {
         const p = await ctx.newPage();
         await p.goto("/");
         await expect(p.getByTestId("lebanon-map").locator(".lb-map__dots circle").first()).toBeAttached();
-        await expect(p.getByTestId("featured-village").first()).toBeVisible();
+        await expect(p.getByTestId("featured-village").locator("svg.caza-shape").first()).toBeVisible();
         await p.screenshot({ path: `${SHOTS}/home-${locale.slice(0, 2)}-${size.name}.png`, fullPage: true });
         await p.goto("/villages?district=Chouf");
         await expect(p.getByTestId("lebanon-map").locator('path[data-caza="Chouf"]')).toHaveClass(/is-selected/);
