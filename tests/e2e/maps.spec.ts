@@ -20,7 +20,7 @@ test.describe("maps", () => {
     const page = await context.newPage();
     await page.goto("/villages");
     const map = page.getByTestId("lebanon-map");
-    await expect(map.locator(".lb-map__dots circle")).toHaveCount(3026);
+    await expect(map.locator(".lb-map__dots circle")).toHaveCount(3165);
     await expect(map.locator(".lb-map__cazas path")).toHaveCount(25);
     await expect(map.locator('path[data-caza="Saida"]')).toHaveCount(1);
 
