@@ -43,6 +43,15 @@ test.describe("maps", () => {
     await page.getByLabel("District (caza)").selectOption("Jezzine");
     await expect(map.locator('path[data-caza="Jezzine"]')).toHaveClass(/is-selected/);
     await expect(map.locator(".lb-map__dots circle:not(.is-out)")).toHaveCount(88);
+    // Saida, which the source lacks, is a caza like the others: its border and its villages.
+    await map.locator('path[data-caza="Saida"]').dispatchEvent("click");
+    await expect(page.getByLabel("District (caza)")).toHaveValue("Saida");
+    await expect(page.getByRole("status").filter({ hasText: "villages" })).toHaveText(/^\W*139\W* villages$/);
+    await expect(map.locator(".lb-map__dots circle:not(.is-out)")).toHaveCount(139);
+    await page.getByLabel("Village name").fill("Sayda");
+    await expect(page.getByTestId("village-results").locator("li").first()).toContainText("Saida");
+    await page.getByLabel("Village name").fill("");
+    await page.screenshot({ path: `${SHOTS}/villages-saida-en.png`, fullPage: true });
     await page.getByRole("button", { name: "Show all of Lebanon" }).click();
     await expect(page).not.toHaveURL(/district=/);
     await expect.poll(() => zoomOf(page)).toBe(1);
