@@ -147,8 +147,10 @@ test.describe("maps", () => {
         await expect(p.getByTestId("lebanon-map").locator(".lb-map__dots circle").first()).toBeAttached();
         await expect(p.getByTestId("featured-village").locator("svg.caza-shape").first()).toBeVisible();
         await p.screenshot({ path: `${SHOTS}/home-${locale.slice(0, 2)}-${size.name}.png`, fullPage: true });
+        // The home map's caza links open the villages page filtered by the address alone.
         await p.goto("/villages?district=Chouf");
         await expect(p.getByTestId("lebanon-map").locator('path[data-caza="Chouf"]')).toHaveClass(/is-selected/);
+        await expect(p.locator("select").filter({ has: p.locator('option[value="Chouf"]') })).toHaveValue("Chouf");
         await p.screenshot({ path: `${SHOTS}/villages-${locale.slice(0, 2)}-${size.name}.png`, fullPage: true });
         await ctx.close();
       }
