@@ -25,7 +25,7 @@ export function HomeSearch() {
     <div className="home-search">
       <form onSubmit={submit} role="search">
         <label htmlFor={id} className="home-search__label">{t("home.search_label")}</label>
-        <input id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t("home.search_placeholder")} dir="auto" autoComplete="off" aria-describedby={`${id}-results`} />
+        <input id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t("home.search_placeholder")} dir="auto" autoComplete="off" aria-describedby={q.length >= 2 ? `${id}-results` : undefined} />
       </form>
       {q.length >= 2 && (
         <ApolloBoundary fallback={null}>
