@@ -15,6 +15,7 @@ export default function AboutPage() {
       </ul>
       <h2>{t("about.credits_heading")}</h2>
       <p>{t("about.credits_body")}</p>
+      <p>{t("about.credits_maps")}</p>
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
 import { useFeatureFlags } from "../../../app/flags";
@@ -9,8 +9,11 @@ import NotFoundPage from "../../../ui/NotFound";
 import { LoadFailed } from "../../../ui/LoadFailed";
 import { Spinner } from "../../../ui/Spinner";
 import { HubEvents, HubLandmarks, HubRegistry } from "../components/HubSections";
-import { VillageMap } from "../components/VillageMap";
+import { LebanonMap, MapPlaceholder, type MapPoint } from "../../../ui/map";
 import { useVillagePageQuery, useVillagePointsQuery } from "../generated";
+import "../villages.css";
+
+const villageHref = (p: MapPoint) => `/libanpedia/${p.id}`;
 
 /** A village's page: names, place, history, festivals and events, landmarks and the emigrant registry. */
 export default function VillagePage() {
@@ -21,6 +24,7 @@ export default function VillagePage() {
   const v = data?.village;
   const points = useVillagePointsQuery({ variables: { district: v?.district ?? null }, skip: !v?.district });
   const here = useMemo(() => new Set(v ? [v.slug] : []), [v]);
+  const neighbours = useMemo<MapPoint[]>(() => (points.data?.villagePoints ?? []).map((p) => ({ ...p, id: p.slug })), [points.data]);
   // The village stays; its hub (events, landmarks, registry) has its own flag.
   const hubs = useFeatureFlags()("villageHubs");
   if (loading) return <Spinner label={t("common.loading")} />;
@@ -47,7 +51,11 @@ export default function VillagePage() {
           {v.populationCurrent ? (<><dt>{t("villages.population")}</dt><dd>{formatNumber(v.populationCurrent, lang)}</dd></>) : null}
           {v.alternateNames.length > 0 && (<><dt>{t("villages.other_names")}</dt><dd>{v.alternateNames.map((n) => <bdi key={n} className="alt-name">{n}</bdi>)}</dd></>)}
         </dl>
-        {points.data && <VillageMap points={points.data.villagePoints} highlight={here} label={t("villages.map_district_label")} />}
+        <div className="village-minimap">
+          <Suspense fallback={<MapPlaceholder label={t("common.loading")} />}>
+            <LebanonMap label={t("villages.map_district_label")} points={neighbours} highlight={here} hrefOf={villageHref} fitCaza={v.district} width={320} caption={t("villages.map_credit")} />
+          </Suspense>
+        </div>
       </div>
       <section className="card">
         <h2>{t("villages.history")}</h2>
