@@ -9,6 +9,7 @@ import {
 } from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
 import express from "express";
+import compression from "compression";
 import { GraphQLError, type GraphQLSchema } from "graphql";
 import type { DataSource } from "typeorm";
 import type { Config } from "../config.js";
@@ -142,6 +143,9 @@ export async function createRootsServer(deps: {
   await scheduler.start();
 
   app.use(httpsRedirect(config), ...securityHeaders());
+  // Text answers (GraphQL JSON, the client's scripts and styles, the village points) go gzipped
+  // to clients that accept it; compression's filter leaves images and fonts alone.
+  app.use(compression({ threshold: 1024 }));
   app.use((req, _res, next) => {
     requestLanguage.run(negotiateLanguage(req.get("x-roots-language"), req.get("accept-language")), next);
   });
