@@ -1,5 +1,4 @@
-import "./ui/theme/fonts.css";
-import "./ui/theme/tokens.css";
+import "./ui/theme";
 import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
