@@ -9,6 +9,8 @@ import { Redirect } from "./Redirect";
 import { FlagGate } from "./SwitchedOff";
 
 const NotFoundPage = lazy(() => import("../ui/NotFound"));
+// Development builds only: `import.meta.env.DEV` is false in a production build, so the page and its chunk are dropped.
+const DevComponentsPage = import.meta.env.DEV ? lazy(() => import("./dev/ComponentsPage")) : null;
 
 const data = (page: ReactNode) => <ApolloBoundary>{page}</ApolloBoundary>;
 const guarded: Record<RouteAccess, (page: ReactNode) => ReactNode> = {
@@ -42,6 +44,7 @@ export const routes: RouteObject[] = [
       { path: "/village-hubs", element: <Redirect to="/root-hubs" /> },
       { path: "/congress", element: <Redirect to="/opinions" /> },
       { path: "/trees-registry", element: <Redirect to="/management/trees" /> },
+      ...(DevComponentsPage ? [{ path: "/dev/components", element: <DevComponentsPage /> }] : []),
       { path: "*", element: <NotFoundPage /> },
     ],
   },
