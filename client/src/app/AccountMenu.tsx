@@ -3,6 +3,7 @@ import { Link, NavLink, useNavigate } from "react-router-dom";
 import { signOut } from "./auth/session";
 import { useAuth } from "./auth/useAuth";
 import { showToast } from "../ui/toast";
+import { Button, ButtonLink } from "../ui/Button";
 
 /** Sign In / Join for visitors; the member's links and Sign out once signed in. */
 export function AccountMenu() {
@@ -14,7 +15,7 @@ export function AccountMenu() {
     return (
       <div className="account-menu">
         <Link to="/auth">{t("nav.sign_in")}</Link>
-        <Link className="button button--primary" to="/auth?mode=signup">{t("nav.join")}</Link>
+        <ButtonLink variant="primary" to="/auth?mode=signup">{t("nav.join")}</ButtonLink>
       </div>
     );
   }
@@ -36,7 +37,7 @@ export function AccountMenu() {
       {auth.viewer.roles.some((r) => r === "LOCAL_ROOT_CURATOR" || r === "EDITOR" || r === "ADMIN") && <NavLink to="/management/villages">{t("nav.curation")}</NavLink>}
       {can.accessAdmin && <NavLink to="/admin">{t("nav.admin")}</NavLink>}
       <NavLink to="/settings">{t("nav.settings")}</NavLink>
-      <button type="button" className="button" onClick={() => void out()}>{t("nav.sign_out")}</button>
+      <Button type="button" onClick={() => void out()}>{t("nav.sign_out")}</Button>
     </div>
   );
 }

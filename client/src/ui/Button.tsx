@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from "react";
+import type { ComponentPropsWithRef, ReactNode } from "react";
 import { Link, type LinkProps } from "react-router-dom";
 import "./button.css";
 
@@ -15,7 +15,7 @@ export function Button({ variant, size, className, type = "button", children, ..
   variant?: ButtonVariant;
   size?: ButtonSize;
   children: ReactNode;
-} & ButtonHTMLAttributes<HTMLButtonElement>) {
+} & ComponentPropsWithRef<"button">) {
   return (
     <button type={type} className={buttonClass(variant, size, className)} {...rest}>
       {children}

@@ -169,7 +169,7 @@ function Titled({ title }: { title: string | null }) {
 }
 
 describe("useDocumentTitle", () => {
-  it("names the page then the site, in the reader's language", async () => {
+  it("names the page then the site, in the reader's language, and waits while the page has no title", async () => {
     await changeLanguage("ar");
     const { rerender } = render(<Titled title="زحلة" />);
     expect(document.title).toBe("زحلة — جذور");
@@ -177,6 +177,6 @@ describe("useDocumentTitle", () => {
     rerender(<Titled title="Zahle" />);
     expect(document.title).toBe("Zahle — Roots");
     rerender(<Titled title={null} />);
-    expect(document.title).toBe("Roots");
+    expect(document.title).toBe("Zahle — Roots");
   });
 });

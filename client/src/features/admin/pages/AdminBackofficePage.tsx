@@ -3,10 +3,12 @@ import { featureFlags } from "../../../app/flags";
 import { apiProblem } from "../../../lib/apiErrors";
 import { showToast } from "../../../ui/toast";
 import { useAdminFeatureFlagsQuery, useSetFeatureFlagMutation } from "../generated";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 
 /** /admin/backoffice: every feature flag, its state and production default, and a switch each (the server checks the admin role). */
 export default function AdminBackofficePage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("admin.backoffice_title"));
   const { data, loading, refetch } = useAdminFeatureFlagsQuery({ fetchPolicy: "network-only" });
   const [setFlag, setting] = useSetFeatureFlagMutation();
   const problem = apiProblem(setting.error, t("errors.network"));

@@ -2,10 +2,13 @@ import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../../i18n";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { useJobsHealthQuery } from "../generated";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { Button } from "../../../ui/Button";
 
 /** /admin/health: the background job queues (imports, reminders…) and their latest failures. */
 export default function AdminHealthPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("admin.health_title"));
   const lang = currentLanguage();
   const { data, loading, refetch } = useJobsHealthQuery({ fetchPolicy: "network-only" });
   const n = (v: number) => formatNumber(v, lang);
@@ -13,7 +16,7 @@ export default function AdminHealthPage() {
     <section className="page">
       <h1>{t("admin.health_title")}</h1>
       <p>{t("admin.health_intro")}</p>
-      <button type="button" className="button" onClick={() => void refetch()}>{t("common.retry")}</button>
+      <Button type="button" onClick={() => void refetch()}>{t("common.retry")}</Button>
       {loading && <p>{t("common.loading")}</p>}
       {data && (
         <table className="table" data-testid="job-queues">

@@ -1,9 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 
 /** /admin: the admin tools that exist so far. */
 export default function AdminHomePage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("admin.title"));
   return (
     <section className="page">
       <h1>{t("admin.title")}</h1>

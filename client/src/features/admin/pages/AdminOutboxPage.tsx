@@ -2,17 +2,20 @@ import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
 import { useOutboxQuery } from "../generated";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { Button } from "../../../ui/Button";
 
 /** /admin/outbox: the emails the platform sent or, without SMTP, kept here (development outbox). */
 export default function AdminOutboxPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("admin.outbox_title"));
   const lang = currentLanguage();
   const { data, loading, refetch } = useOutboxQuery({ variables: { first: 50 }, fetchPolicy: "network-only" });
   return (
     <section className="page">
       <h1>{t("admin.outbox_title")}</h1>
       <p>{t("admin.outbox_intro")}</p>
-      <button type="button" className="button" onClick={() => void refetch()}>{t("common.retry")}</button>
+      <Button type="button" onClick={() => void refetch()}>{t("common.retry")}</Button>
       {loading && <p>{t("common.loading")}</p>}
       {data?.outbox.length === 0 && <p>{t("admin.outbox_empty")}</p>}
       {data?.outbox.map((m) => (

@@ -6,6 +6,8 @@ import { formatDate } from "../../../lib/format";
 import type { MembersQuery, Role } from "../../../gql/graphql";
 import { CuratorVillages } from "../../curation";
 import { useGrantRoleMutation, useMembersQuery, useRevokeRoleMutation } from "../generated";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { Button } from "../../../ui/Button";
 
 const GRANTABLE: Role[] = ["ADMIN", "MODERATOR", "MUNICIPAL_OFFICER", "INVESTOR_VERIFIED", "DNA_SPECIALIST", "LOCAL_ROOT_CURATOR", "EDITOR"];
 type Member = MembersQuery["members"]["edges"][number]["node"];
@@ -36,16 +38,15 @@ function MemberRow({ member }: { member: Member }) {
             {g.expiresAt ? ` · ${t("admin.until", { date: formatDate(g.expiresAt, lang) })}` : ""}
             {!g.active && ` · ${t("admin.expired")}`}
             {g.reason && <span className="muted" dir="auto"> — {g.reason}</span>}{" "}
-            <button
+            <Button
               type="button"
-              className="button"
               onClick={() => {
                 const why = window.prompt(t("admin.revoke_reason"));
                 if (why) void revoke({ variables: { input: { userId: member.id, role: g.role, reason: why } } }).catch(() => null);
               }}
             >
               {t("admin.revoke")}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>
@@ -65,7 +66,7 @@ function MemberRow({ member }: { member: Member }) {
           {t("admin.reason")}
           <input value={reason} onChange={(e) => setReason(e.target.value)} required minLength={3} maxLength={500} />
         </label>
-        <button className="button button--primary" type="submit" disabled={granting.loading}>{t("admin.grant")}</button>
+        <Button variant="primary" type="submit" disabled={granting.loading}>{t("admin.grant")}</Button>
       </form>
       {problem && <p className="form-error" role="alert">{[problem.message, ...Object.values(problem.fields).flat()].join(" ")}</p>}
     </li>
@@ -75,6 +76,7 @@ function MemberRow({ member }: { member: Member }) {
 /** /admin/roles: find members, grant roles with an expiry and a reason, revoke them. */
 export default function AdminRolesPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("admin.roles_title"));
   const [search, setSearch] = useState("");
   const { data, loading, fetchMore } = useMembersQuery({ variables: { search: search.trim() || null, first: 20 } });
   const page = data?.members;
@@ -89,9 +91,8 @@ export default function AdminRolesPage() {
       {page && <p className="muted">{t("admin.member_count", { count: page.totalCount })}</p>}
       <ul className="members">{page?.edges.map((e) => <MemberRow key={e.node.id} member={e.node} />)}</ul>
       {page?.pageInfo.hasNextPage && (
-        <button
+        <Button
           type="button"
-          className="button"
           onClick={() =>
             void fetchMore({
               variables: { after: page.pageInfo.endCursor },
@@ -102,7 +103,7 @@ export default function AdminRolesPage() {
           }
         >
           {t("admin.more")}
-        </button>
+        </Button>
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import { formatDateTime } from "../../../lib/format";
 import type { AuditTable } from "../../../gql/graphql";
 import { useAuth } from "../../../app/auth/useAuth";
 import { useRecordHistoryQuery, useRevertChangeMutation } from "../generated";
+import { Button } from "../../../ui/Button";
 
 const REVIEWERS = ["ADMIN", "EDITOR", "LOCAL_ROOT_CURATOR"];
 
@@ -48,9 +49,8 @@ export function RecordHistory({ table, recordId, onReverted }: { table: AuditTab
               {" · "}<bdi>{e.userName ?? t("curation.someone")}</bdi>
               {" · "}<time dateTime={e.createdAt}>{formatDateTime(e.createdAt, lang)}</time>{" "}
               {e.canRevert && (
-                <button
+                <Button
                   type="button"
-                  className="button"
                   disabled={reverting.loading}
                   onClick={async () => {
                     const res = await revert({ variables: { auditId: e.id } }).catch(() => null);
@@ -61,7 +61,7 @@ export function RecordHistory({ table, recordId, onReverted }: { table: AuditTab
                   }}
                 >
                   {t("curation.revert")}
-                </button>
+                </Button>
               )}
             </p>
             {e.changes.length > 0 && (

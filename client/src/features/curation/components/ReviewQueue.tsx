@@ -6,6 +6,7 @@ import { apiProblem } from "../../../lib/apiErrors";
 import { formatDate } from "../../../lib/format";
 import type { ReviewQueueQuery } from "../../../gql/graphql";
 import { useReviewQueueQuery, useVerifyRecordMutation } from "../generated";
+import { Button } from "../../../ui/Button";
 
 type Item = ReviewQueueQuery["reviewQueue"]["edges"][number]["node"];
 
@@ -36,7 +37,7 @@ function ReviewRow({ item, onVerified }: { item: Item; onVerified: () => void })
           {t("curation.source")}
           <input value={source} onChange={(e) => setSource(e.target.value)} placeholder={t("curation.source_hint")} dir="auto" maxLength={2000} />
         </label>
-        <button className="button button--primary" type="submit" disabled={loading}>{t("curation.verify")}</button>
+        <Button variant="primary" type="submit" disabled={loading}>{t("curation.verify")}</Button>
       </form>
       {problem && <p className="form-error" role="alert">{problem.fields.source?.join(" ") ?? problem.message}</p>}
     </li>
@@ -59,12 +60,12 @@ export function ReviewQueue({ villageId }: { villageId: string | null }) {
         {page?.edges.map((e) => <ReviewRow key={e.node.id} item={e.node} onVerified={() => { setVerified((n) => n + 1); void refetch(); }} />)}
       </ul>
       {page?.pageInfo.hasNextPage && (
-        <button type="button" className="button" onClick={() => void fetchMore({
+        <Button type="button" onClick={() => void fetchMore({
           variables: { after: page.pageInfo.endCursor },
           updateQuery: (prev, { fetchMoreResult }) => ({ reviewQueue: { ...fetchMoreResult.reviewQueue, edges: [...prev.reviewQueue.edges, ...fetchMoreResult.reviewQueue.edges] } }),
         })}>
           {t("admin.more")}
-        </button>
+        </Button>
       )}
     </section>
   );

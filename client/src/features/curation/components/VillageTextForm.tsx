@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { apiProblem } from "../../../lib/apiErrors";
 import type { CuratedVillageFragment } from "../../../gql/graphql";
 import { useUpdateVillageMutation } from "../generated";
+import { Button } from "../../../ui/Button";
 
 type Village = CuratedVillageFragment;
 const FLAGS = ["hasRegistry", "hasChurch", "hasMosque", "hasSchool"] as const;
@@ -54,7 +55,7 @@ export function VillageTextForm({ village }: { village: Village }) {
       </label>
       {problem && <p className="form-error" role="alert">{Object.values(problem.fields).flat().join(" ") || problem.message}</p>}
       {saved && <p className="notice" role="status">{t("curation.saved")}</p>}
-      <button className="button button--primary" type="submit" disabled={loading}>{t("curation.save")}</button>
+      <Button variant="primary" type="submit" disabled={loading}>{t("curation.save")}</Button>
     </form>
   );
 }

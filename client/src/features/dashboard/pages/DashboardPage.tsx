@@ -1,10 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { useAuth } from "../../../app/auth/useAuth";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 
 /** A member's home: their roots and trees as those areas arrive, and where to go next. */
 export default function DashboardPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("nav.dashboard"));
   const auth = useAuth();
   if (auth.status !== "signedIn") return null;
   const { viewer } = auth;

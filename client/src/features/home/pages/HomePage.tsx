@@ -2,10 +2,12 @@ import { useTranslation } from "react-i18next";
 import { ApolloBoundary } from "../../../app/ApolloBoundary";
 import { Spinner } from "../../../ui/Spinner";
 import { RootspaceCard } from "../../rootspaces";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 
 /** The home page: what Roots is, the current rootspace, and what comes next. */
 export default function HomePage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("app.tagline"));
   return (
     <div className="page">
       <section className="hero">

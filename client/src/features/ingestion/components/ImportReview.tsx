@@ -9,6 +9,7 @@ import { useImportRecordsQuery, useImportWarningsQuery } from "../generated";
 import { downloadWithSession } from "../upload";
 import { appendRecords, ShowMore } from "./ShowMore";
 import { DateText } from "../../../ui/DateText";
+import { Button } from "../../../ui/Button";
 
 const SUMMARY = ["people", "unions", "links", "events", "sources", "media", "places", "updates", "duplicates", "errors", "warnings"] as const;
 
@@ -111,13 +112,13 @@ export function ReportLink({ job }: { job: ImportJobFieldsFragment }) {
   if (job.counts.errors === 0 && job.counts.warnings === 0) return null;
   return (
     <p>
-      <button
+      <Button
         type="button"
-        className="button button--link"
+        className="button--link"
         onClick={() => void downloadWithSession(`/api/imports/${job.id}/errors.csv`, `errors-${job.fileName}.csv`).then((ok) => setDownloadFailed(!ok))}
       >
         {t(job.counts.errors > 0 ? "ingestion.review.error_report" : "ingestion.review.warning_report")}
-      </button>
+      </Button>
       {downloadFailed && <span className="form-error"> {t("errors.network")}</span>}
     </p>
   );

@@ -1,8 +1,10 @@
 import { useTranslation } from "react-i18next";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 
 /** What Roots is, how records are labelled, and where its data comes from. */
 export default function AboutPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("about.title"));
   return (
     <article className="page prose">
       <h1>{t("about.title")}</h1>

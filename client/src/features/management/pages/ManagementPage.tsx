@@ -1,9 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { useStaffOverviewQuery } from "../generated";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 
 /** /management: the staff home (admin, editor, moderator). Areas add their sections as they ship. */
 export default function ManagementPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("management.title"));
   const { data, loading } = useStaffOverviewQuery({ fetchPolicy: "network-only" });
   return (
     <section className="page">

@@ -5,6 +5,7 @@ import { Field } from "../../../ui/Field";
 import type { PersonSummaryFragment } from "../../../gql/graphql";
 import { useCreatePersonMutation } from "../generated";
 import { PossibleMatches } from "./PossibleMatches";
+import { Button } from "../../../ui/Button";
 
 /**
  * Name in Latin and/or Arabic, and dates as records give them (1890, ABT 1890, 12 MAR 1890).
@@ -39,7 +40,7 @@ export function AddPersonForm({ onCreated, submitLabel, gender }: { onCreated: (
       <Field label={t("people.death")} value={deathDate} onChange={(e) => setDeathDate(e.target.value)} errors={problem?.fields.deathDate} dir="ltr" />
       <PossibleMatches fullName={fullName} fullNameAr={fullNameAr} birthDate={birthDate} onUse={onCreated} />
       {problem && !Object.keys(problem.fields).length && <p className="form-error" role="alert">{problem.message}</p>}
-      <button className="button button--primary" type="submit" disabled={loading}>{submitLabel}</button>
+      <Button variant="primary" type="submit" disabled={loading}>{submitLabel}</Button>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { RelativeDialog } from "../chart/RelativeDialog";
 import { useDeleteUnionMutation, useRemoveParentMutation } from "../generated";
 import { UnionForm } from "./UnionForm";
 import { DateText } from "../../../ui/DateText";
+import { Button } from "../../../ui/Button";
 
 type Linked = PersonSummaryFragment & { viewerCan: { edit: boolean } };
 type Subject = Linked & { unions: PersonUnionFragment[] };
@@ -63,7 +64,7 @@ export function PersonLinks({ person, parents, onChanged }: { person: Subject; p
     <section className="card person-links" aria-labelledby="links-h" data-testid="person-links">
       <div className="hub-section__head">
         <h2 id="links-h">{t("people.links_title")}</h2>
-        {person.viewerCan.edit && <button type="button" className="button" onClick={() => setAdding(true)}>{t("people.add_partner")}</button>}
+        {person.viewerCan.edit && <Button type="button" onClick={() => setAdding(true)}>{t("people.add_partner")}</Button>}
       </div>
       <h3>{t("people.parents")}</h3>
       {parents.length === 0 ? <p className="muted">{t("people.no_parents")}</p> : (

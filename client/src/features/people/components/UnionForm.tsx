@@ -6,6 +6,7 @@ import { DateHint } from "../../../ui/DateHint";
 import { Field } from "../../../ui/Field";
 import { SelectField } from "../../../ui/SelectField";
 import { useUpdateUnionMutation } from "../generated";
+import { Button } from "../../../ui/Button";
 
 /** The server's union kinds (people/union.service.ts UNION_KINDS). */
 export const UNION_KINDS = ["marriage", "engagement", "partnership", "unknown"] as const;
@@ -38,8 +39,8 @@ export function UnionForm({ union, onSaved, onCancel }: { union: PersonUnionFrag
         <p className="form-error" role="alert">{others.length ? others.join(" ") : problem.message}</p>
       )}
       <div className="button-row">
-        <button className="button button--primary" type="submit" disabled={loading}>{t("common.save")}</button>
-        <button className="button" type="button" onClick={onCancel}>{t("common.cancel")}</button>
+        <Button variant="primary" type="submit" disabled={loading}>{t("common.save")}</Button>
+        <Button type="button" onClick={onCancel}>{t("common.cancel")}</Button>
       </div>
     </form>
   );

@@ -1,8 +1,10 @@
 import { useTranslation } from "react-i18next";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 
 /** How partner genealogy sites get API access (the partner sign-in flow comes later). */
 export default function OAuthInfoPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("oauth.title"));
   return (
     <article className="page prose">
       <h1>{t("oauth.title")}</h1>

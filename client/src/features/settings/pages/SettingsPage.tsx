@@ -10,6 +10,8 @@ import { showToast } from "../../../ui/toast";
 import { session } from "../../../app/auth/session";
 import { useAuth } from "../../../app/auth/useAuth";
 import { useChangePasswordMutation, useMySessionsQuery, useRevokeSessionMutation, useUpdateProfileMutation } from "../generated";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { Button } from "../../../ui/Button";
 
 function ProfileSection() {
   const { t } = useTranslation();
@@ -32,7 +34,7 @@ function ProfileSection() {
       <h2 id="settings-profile">{t("settings.profile")}</h2>
       <Field label={t("auth.display_name")} value={name} onChange={(e) => setName(e.target.value)} errors={problem?.fields.displayName} />
       <Field label={t("auth.village_of_origin")} value={village} onChange={(e) => setVillage(e.target.value)} errors={problem?.fields.villageOfOrigin} />
-      <button className="button button--primary" type="submit" disabled={loading}>{t("settings.save")}</button>
+      <Button variant="primary" type="submit" disabled={loading}>{t("settings.save")}</Button>
     </form>
   );
 }
@@ -80,9 +82,9 @@ function SessionsSection() {
               </div>
             </div>
             {!s.current && (
-              <button type="button" className="button" onClick={async () => { await revoke({ variables: { id: s.id } }).catch(() => null); await refetch(); }}>
+              <Button type="button" onClick={async () => { await revoke({ variables: { id: s.id } }).catch(() => null); await refetch(); }}>
                 {t("settings.sign_out_device")}
-              </button>
+              </Button>
             )}
           </li>
         ))}
@@ -114,7 +116,7 @@ function PasswordSection() {
       <Field label={t("settings.current_password")} type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} errors={problem?.fields.currentPassword} />
       <Field label={t("settings.new_password")} type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} errors={problem?.fields.password ?? problem?.fields.newPassword} hint={t("auth.password_hint")} />
       {notices.map((n) => <p key={n} className="notice">{n}</p>)}
-      <button className="button button--primary" type="submit" disabled={loading}>{t("settings.change_password")}</button>
+      <Button variant="primary" type="submit" disabled={loading}>{t("settings.change_password")}</Button>
     </form>
   );
 }
@@ -122,6 +124,7 @@ function PasswordSection() {
 /** /settings: profile, language, signed-in devices and password. */
 export default function SettingsPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("settings.title"));
   return (
     <section className="page">
       <h1>{t("settings.title")}</h1>

@@ -8,6 +8,8 @@ import { secureStorage } from "../../../lib/secureStorage";
 import { storage } from "../../../lib/storage";
 import { DiagnosticsPingDocument } from "../../../gql/graphql";
 import { fetchHealth } from "../useHealth";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { Button } from "../../../ui/Button";
 
 type Result = "pending" | "pass" | "fail";
 const CHECKS = ["server", "graphql", "websocket", "storage", "crypto", "language"] as const;
@@ -33,6 +35,7 @@ function ThrowOnRender(): never {
 /** Browser-side checks support can ask a member to run, plus a way to see the error screen. */
 export default function DiagnosticsPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("diagnostics.title"));
   const apollo = useApolloClient();
   const [results, setResults] = useState<Record<Check, Result>>(() => Object.fromEntries(CHECKS.map((c) => [c, "pending"])) as Record<Check, Result>);
   const [crash, setCrash] = useState(false);
@@ -74,10 +77,10 @@ export default function DiagnosticsPage() {
           ))}
         </tbody>
       </table>
-      <button type="button" className="button" onClick={run}>{t("diagnostics.run_again")}</button>
+      <Button type="button" onClick={run}>{t("diagnostics.run_again")}</Button>
       <h2>{t("diagnostics.error_test_heading")}</h2>
       <p>{t("diagnostics.error_test_body")}</p>
-      <button type="button" className="button" onClick={() => setCrash(true)}>{t("diagnostics.error_test_button")}</button>
+      <Button type="button" onClick={() => setCrash(true)}>{t("diagnostics.error_test_button")}</Button>
     </section>
   );
 }

@@ -3,10 +3,13 @@ import { currentLanguage } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
 import { Spinner } from "../../../ui/Spinner";
 import { useHealth } from "../useHealth";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { Button } from "../../../ui/Button";
 
 /** Public status page, from the same JSON that monitors read at GET /health. */
 export default function HealthPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("health.title"));
   const lang = currentLanguage();
   const { health, refresh } = useHealth();
   if (health.state === "loading") return <Spinner label={t("common.loading")} />;
@@ -15,7 +18,7 @@ export default function HealthPage() {
       <section className="page">
         <h1>{t("health.title")}</h1>
         <p className="status status--bad" role="alert">{t("health.unreachable")}</p>
-        <button type="button" className="button" onClick={refresh}>{t("common.retry")}</button>
+        <Button type="button" onClick={refresh}>{t("common.retry")}</Button>
       </section>
     );
   }
@@ -37,7 +40,7 @@ export default function HealthPage() {
         <dt>{t("health.checked")}</dt>
         <dd>{formatDateTime(report.time, lang)}</dd>
       </dl>
-      <button type="button" className="button" onClick={refresh}>{t("common.retry")}</button>
+      <Button type="button" onClick={refresh}>{t("common.retry")}</Button>
     </section>
   );
 }

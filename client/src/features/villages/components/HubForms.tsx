@@ -8,6 +8,7 @@ import { SelectField } from "../../../ui/SelectField";
 import type { HubEventFragment, HubLandmarkFragment } from "../../../gql/graphql";
 import { useAddRegistryEntryMutation, useCreateHubEventMutation, useCreateLandmarkMutation, useHubPersonChoicesQuery, useUpdateHubEventMutation, useUpdateLandmarkMutation } from "../generated";
 import { ASSET_TYPES, COUNTRIES, countryName, EVENT_TYPES } from "./hubLabels";
+import { Button } from "../../../ui/Button";
 
 const blank = (s: string) => s.trim() || null;
 
@@ -45,8 +46,8 @@ function Buttons({ loading, onCancel }: { loading: boolean; onCancel?: () => voi
   const { t } = useTranslation();
   return (
     <div className="button-row">
-      <button className="button button--primary" type="submit" disabled={loading}>{t("hub.save")}</button>
-      {onCancel && <button className="button" type="button" onClick={onCancel}>{t("hub.cancel")}</button>}
+      <Button variant="primary" type="submit" disabled={loading}>{t("hub.save")}</Button>
+      {onCancel && <Button type="button" onClick={onCancel}>{t("hub.cancel")}</Button>}
     </div>
   );
 }

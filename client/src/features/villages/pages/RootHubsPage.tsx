@@ -9,6 +9,7 @@ import { PersonCard } from "../../people";
 import { HubFamilies } from "../components/HubFamilies";
 import { HubEvents, HubLandmarks, HubRegistry } from "../components/HubSections";
 import { useHubPeopleQuery, useVillagePageQuery, useVillagesQuery } from "../generated";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 
 /** The first demo village: the hub opens on it when no village is chosen. */
 const DEFAULT_VILLAGE = "zahle";
@@ -55,6 +56,7 @@ function HubPeople({ villageId }: { villageId: string }) {
 /** Root hub (spec): a village's history, families, emigrant registry by country, festivals, landmarks and people. */
 export default function RootHubsPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("hub.title"));
   const lang = currentLanguage();
   const [params, setParams] = useSearchParams();
   const slug = params.get("village") || DEFAULT_VILLAGE;

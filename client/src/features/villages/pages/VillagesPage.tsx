@@ -6,10 +6,12 @@ import { localized } from "../../../lib/localized";
 import { VillageMap } from "../components/VillageMap";
 import { VillageName } from "../components/VillageName";
 import { useDistrictsQuery, useVillagePointsQuery, useVillagesQuery } from "../generated";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 
 /** /villages: find a village by name in any script, by district, or on the map. */
 export default function VillagesPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("villages.title"));
   const lang = currentLanguage();
   const [params, setParams] = useSearchParams();
   const search = params.get("q") ?? "";
