@@ -8,6 +8,7 @@ import { localized } from "../../../lib/localized";
 import NotFoundPage from "../../../ui/NotFound";
 import { LoadFailed } from "../../../ui/LoadFailed";
 import { Spinner } from "../../../ui/Spinner";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { HubEvents, HubLandmarks, HubRegistry } from "../components/HubSections";
 import { VillageMap } from "../components/VillageMap";
 import { useVillagePageQuery, useVillagePointsQuery } from "../generated";
@@ -23,6 +24,7 @@ export default function VillagePage() {
   const here = useMemo(() => new Set(v ? [v.slug] : []), [v]);
   // The village stays; its hub (events, landmarks, registry) has its own flag.
   const hubs = useFeatureFlags()("villageHubs");
+  useDocumentTitle(v ? localized(lang, v.name, v.nameAr, v.nameFr) : null);
   if (loading) return <Spinner label={t("common.loading")} />;
   if (error) return <LoadFailed error={error} onRetry={refetch} />;
   if (!v) return <NotFoundPage />;
