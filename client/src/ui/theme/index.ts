@@ -15,3 +15,4 @@ import "../toast.css";
 import "../avatar.css";
 import "../pagination.css";
 import "../data-table.css";
+import "../facts.css";

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { BidiText } from "../../../ui/BidiText";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 
 /** What Roots is, how records are labelled, and where its data comes from. */
@@ -16,7 +17,7 @@ export default function AboutPage() {
         <li className="provenance--ai">{t("about.records_ai")}</li>
       </ul>
       <h2>{t("about.credits_heading")}</h2>
-      <p>{t("about.credits_body")}</p>
+      <p><BidiText text={t("about.credits_body")} /></p>
     </article>
   );
 }

@@ -7,6 +7,8 @@ import { formatNumber } from "../../../lib/format";
 import { localized } from "../../../lib/localized";
 import NotFoundPage from "../../../ui/NotFound";
 import { LoadFailed } from "../../../ui/LoadFailed";
+import { LtrValue } from "../../../ui/BidiText";
+import { Facts } from "../../../ui/Facts";
 import { Spinner } from "../../../ui/Spinner";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { HubEvents, HubLandmarks, HubRegistry } from "../components/HubSections";
@@ -31,7 +33,7 @@ export default function VillagePage() {
   const description = localized(lang, v.description, v.descriptionAr, v.descriptionFr);
   return (
     <article className="page">
-      <p><Link to="/villages">{t("villages.back")}</Link></p>
+      <Link className="back-link" to="/villages">{t("villages.back")}</Link>
       <h1>
         <bdi>{localized(lang, v.name, v.nameAr, v.nameFr)}</bdi>
       </h1>
@@ -39,16 +41,15 @@ export default function VillagePage() {
         {[v.nameAr, v.name, v.nameFr !== v.name ? v.nameFr : null].filter((n) => n && n !== localized(lang, v.name, v.nameAr, v.nameFr)).map((n) => <bdi key={n} className="alt-name">{n}</bdi>)}
       </p>
       <div className="villages-layout">
-        <dl className="facts">
-          <dt>{t("villages.district")}</dt>
-          <dd>{localized(lang, v.district ?? "", v.districtAr, v.district)}</dd>
-          <dt>{t("villages.governorate")}</dt>
-          <dd>{localized(lang, v.governorate ?? "", v.governorateAr, v.governorate)}</dd>
-          <dt>{t("villages.coordinates")}</dt>
-          <dd dir="ltr">{v.latitude?.toFixed(4)}, {v.longitude?.toFixed(4)}</dd>
-          {v.populationCurrent ? (<><dt>{t("villages.population")}</dt><dd>{formatNumber(v.populationCurrent, lang)}</dd></>) : null}
-          {v.alternateNames.length > 0 && (<><dt>{t("villages.other_names")}</dt><dd>{v.alternateNames.map((n) => <bdi key={n} className="alt-name">{n}</bdi>)}</dd></>)}
-        </dl>
+        <Facts
+          items={[
+            { label: t("villages.district"), value: localized(lang, v.district ?? "", v.districtAr, v.district) },
+            { label: t("villages.governorate"), value: localized(lang, v.governorate ?? "", v.governorateAr, v.governorate) },
+            { label: t("villages.coordinates"), value: <LtrValue>{`${v.latitude?.toFixed(4)}, ${v.longitude?.toFixed(4)}`}</LtrValue>, hidden: v.latitude == null },
+            { label: t("villages.population"), value: formatNumber(v.populationCurrent ?? 0, lang), hidden: !v.populationCurrent },
+            { label: t("villages.other_names"), value: v.alternateNames.map((n) => <bdi key={n} className="alt-name">{n}</bdi>), hidden: !v.alternateNames.length },
+          ]}
+        />
         {points.data && <VillageMap points={points.data.villagePoints} highlight={here} label={t("villages.map_district_label")} />}
       </div>
       <section className="card">
