@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../../i18n";
 import { apiProblem } from "../../../lib/apiErrors";
-import { DateHint } from "../../../ui/DateHint";
+import { DateInput } from "../../../ui/DateInput";
 import { Field } from "../../../ui/Field";
 import { SelectField } from "../../../ui/SelectField";
 import type { HubEventFragment, HubLandmarkFragment } from "../../../gql/graphql";
@@ -110,7 +110,7 @@ export function EventForm({ villageId, event, onDone, onCancel }: { villageId: s
       </SelectField>
       <Field label={t("hub.title_en")} value={v.title} onChange={(e) => setV({ ...v, title: e.target.value })} errors={problem?.fields.title} dir="auto" />
       <Field label={t("hub.title_ar")} value={v.titleAr} onChange={(e) => setV({ ...v, titleAr: e.target.value })} errors={problem?.fields.titleAr} dir="rtl" lang="ar" />
-      <Field label={t("hub.date")} value={v.date} onChange={(e) => setV({ ...v, date: e.target.value })} errors={problem?.fields.date} hint={<DateHint />} dir="ltr" />
+      <DateInput label={t("hub.date")} value={v.date} onChange={(e) => setV({ ...v, date: e.target.value })} errors={problem?.fields.date} />
       <Field label={t("hub.place")} value={v.place} onChange={(e) => setV({ ...v, place: e.target.value })} errors={problem?.fields.place} dir="auto" />
       <PersonSelect villageId={villageId} value={v.personId} onChange={(personId) => setV({ ...v, personId })} errors={[...(problem?.fields.primaryPersonId ?? []), ...(problem?.fields.villageIds ?? [])]} optional current={event?.primaryPerson} />
       <Problem problem={problem} />
