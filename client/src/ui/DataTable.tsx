@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { HTMLAttributes, ReactNode } from "react";
 import "./data-table.css";
 
 export interface Column<R> {
@@ -9,13 +9,15 @@ export interface Column<R> {
   cell: (row: R) => ReactNode;
   /** Numbers line up at the end of the cell, in either direction. */
   numeric?: boolean;
+  /** The row's header cell (a name that labels the row), read first by screen readers. */
+  rowHeader?: boolean;
 }
 
 /**
  * A table with a caption and column headers. On a wide screen it is a table (scrolling sideways
  * inside its own frame if it must); on a phone each row becomes a small card of "label: value".
  */
-export function DataTable<R>({ caption, columns, rows, rowKey, empty, captionHidden }: {
+export function DataTable<R>({ caption, columns, rows, rowKey, empty, captionHidden, rowProps, testId }: {
   caption: string;
   columns: readonly Column<R>[];
   rows: readonly R[];
@@ -23,11 +25,14 @@ export function DataTable<R>({ caption, columns, rows, rowKey, empty, captionHid
   /** Shown instead of an empty table. */
   empty?: ReactNode;
   captionHidden?: boolean;
+  /** Extra attributes for a row (a test id, a data attribute). */
+  rowProps?: (row: R) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string | undefined>;
+  testId?: string;
 }) {
   if (!rows.length && empty) return <>{empty}</>;
   return (
     <div className="data-table" role="region" aria-label={caption} tabIndex={0}>
-      <table className="table">
+      <table className="table" data-testid={testId}>
         <caption className={captionHidden ? "visually-hidden" : undefined}>{caption}</caption>
         <thead>
           <tr>
@@ -38,12 +43,15 @@ export function DataTable<R>({ caption, columns, rows, rowKey, empty, captionHid
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)}>
-              {columns.map((c) => (
-                <td key={c.key} className={c.numeric ? "table__num" : undefined} data-label={c.label ?? (typeof c.header === "string" ? c.header : undefined)}>
-                  {c.cell(row)}
-                </td>
-              ))}
+            <tr key={rowKey(row)} {...rowProps?.(row)}>
+              {columns.map((c) => {
+                const Cell = c.rowHeader ? "th" : "td";
+                return (
+                  <Cell key={c.key} scope={c.rowHeader ? "row" : undefined} className={c.numeric ? "table__num" : undefined} data-label={c.label ?? (typeof c.header === "string" ? c.header : undefined)}>
+                    {c.cell(row)}
+                  </Cell>
+                );
+              })}
             </tr>
           ))}
         </tbody>

@@ -13,18 +13,20 @@ const isRtl = (el: HTMLElement) => (el.closest("[dir]")?.getAttribute("dir") ?? 
  * Tabs as WAI-ARIA describes them: one tab stop for the list, arrow keys move between tabs (the
  * arrow that points forward in the reading direction goes to the next tab, so in Arabic it is
  * the left one), Home and End go to the first and last; a tab is chosen when it gets focus.
- * The panel shows `children`, labelled by the chosen tab.
+ * The panel shows `children`, labelled by the chosen tab; a page that draws its own panel
+ * passes its id as `panelId` instead.
  */
-export function Tabs<K extends string>({ label, tabs, selected, onSelect, children }: {
+export function Tabs<K extends string>({ label, tabs, selected, onSelect, children, panelId: ownPanel }: {
   label: string;
   tabs: readonly TabItem<K>[];
   selected: K;
   onSelect: (id: K) => void;
   children?: ReactNode;
+  panelId?: string;
 }) {
   const base = useId();
   const tabId = (k: K) => `${base}-tab-${k}`;
-  const panelId = `${base}-panel`;
+  const panelId = ownPanel ?? `${base}-panel`;
   const go = (index: number) => {
     const next = tabs[(index + tabs.length) % tabs.length];
     onSelect(next.id);
@@ -50,7 +52,7 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
             role="tab"
             className={tab.id === selected ? "tab tab--active" : "tab"}
             aria-selected={tab.id === selected}
-            aria-controls={children !== undefined ? panelId : undefined}
+            aria-controls={children !== undefined || ownPanel ? panelId : undefined}
             tabIndex={tab.id === selected ? 0 : -1}
             onClick={() => onSelect(tab.id)}
           >

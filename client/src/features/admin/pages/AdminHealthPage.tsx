@@ -4,6 +4,7 @@ import { formatDateTime, formatNumber } from "../../../lib/format";
 import { useJobsHealthQuery } from "../generated";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { Button } from "../../../ui/Button";
+import { Skeleton } from "../../../ui/Skeleton";
 
 /** /admin/health: the background job queues (imports, reminders…) and their latest failures. */
 export default function AdminHealthPage() {
@@ -17,7 +18,7 @@ export default function AdminHealthPage() {
       <h1>{t("admin.health_title")}</h1>
       <p>{t("admin.health_intro")}</p>
       <Button type="button" onClick={() => void refetch()}>{t("common.retry")}</Button>
-      {loading && <p>{t("common.loading")}</p>}
+      {loading && <Skeleton label={t("common.loading")} />}
       {data && (
         <table className="table" data-testid="job-queues">
           <caption>{t("admin.jobs_queues")}</caption>

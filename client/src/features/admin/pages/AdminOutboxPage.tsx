@@ -4,6 +4,8 @@ import { formatDateTime } from "../../../lib/format";
 import { useOutboxQuery } from "../generated";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { Button } from "../../../ui/Button";
+import { Skeleton } from "../../../ui/Skeleton";
+import { EmptyState } from "../../../ui/EmptyState";
 
 /** /admin/outbox: the emails the platform sent or, without SMTP, kept here (development outbox). */
 export default function AdminOutboxPage() {
@@ -16,8 +18,8 @@ export default function AdminOutboxPage() {
       <h1>{t("admin.outbox_title")}</h1>
       <p>{t("admin.outbox_intro")}</p>
       <Button type="button" onClick={() => void refetch()}>{t("common.retry")}</Button>
-      {loading && <p>{t("common.loading")}</p>}
-      {data?.outbox.length === 0 && <p>{t("admin.outbox_empty")}</p>}
+      {loading && <Skeleton label={t("common.loading")} />}
+      {data?.outbox.length === 0 && <EmptyState title={t("admin.outbox_empty")} />}
       {data?.outbox.map((m) => (
         <article key={m.id} className="card" data-testid="outbox-email">
           <h2 dir="auto">{m.subject}</h2>

@@ -160,13 +160,12 @@ export default function AuthPage() {
         </div>
       )}
       <h1>{t(titles[mode])}</h1>
-      <Tabs label={t("auth.ways")} tabs={(["signin", "signup", "magic"] as const).map((m) => ({ id: m, label: t(`auth.tab_${m}`) }))} selected={mode} onSelect={select}>
-        <Card as="div">
-          {mode === "signin" && <SignInForm />}
-          {mode === "signup" && <SignUpForm />}
-          {mode === "magic" && <MagicLinkForm returnTo={returnTo} />}
-        </Card>
-      </Tabs>
+      <Tabs label={t("auth.ways")} tabs={(["signin", "signup", "magic"] as const).map((m) => ({ id: m, label: t(`auth.tab_${m}`) }))} selected={mode} onSelect={select} panelId="auth-panel" />
+      <Card as="div" id="auth-panel" role="tabpanel">
+        {mode === "signin" && <SignInForm />}
+        {mode === "signup" && <SignUpForm />}
+        {mode === "magic" && <MagicLinkForm returnTo={returnTo} />}
+      </Card>
     </section>
   );
 }

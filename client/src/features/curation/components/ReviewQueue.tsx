@@ -7,6 +7,7 @@ import { formatDate } from "../../../lib/format";
 import type { ReviewQueueQuery } from "../../../gql/graphql";
 import { useReviewQueueQuery, useVerifyRecordMutation } from "../generated";
 import { Button } from "../../../ui/Button";
+import { Skeleton } from "../../../ui/Skeleton";
 
 type Item = ReviewQueueQuery["reviewQueue"]["edges"][number]["node"];
 
@@ -53,7 +54,7 @@ export function ReviewQueue({ villageId }: { villageId: string | null }) {
   return (
     <section aria-labelledby="queue-h">
       <h2 id="queue-h">{t("curation.queue")}</h2>
-      {loading && !page && <p>{t("common.loading")}</p>}
+      {loading && !page && <Skeleton label={t("common.loading")} />}
       {page && <p className="muted">{t("curation.queue_count", { count: page.totalCount })}</p>}
       {verified > 0 && <p className="notice" role="status">{t("curation.verified_count", { count: verified })}</p>}
       <ul className="review-queue">

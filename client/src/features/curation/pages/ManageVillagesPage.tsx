@@ -13,6 +13,7 @@ import { VillageTextForm } from "../components/VillageTextForm";
 import { useMyCuratedVillagesQuery } from "../generated";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { Button } from "../../../ui/Button";
+import { EmptyState } from "../../../ui/EmptyState";
 
 /**
  * /management/villages: a curator's villages — records waiting for review (Verify with a
@@ -36,7 +37,7 @@ export default function ManageVillagesPage() {
       <h1>{t("curation.title")}</h1>
       <p className="muted">{t("curation.intro")}</p>
       {!villages.length && !staff ? (
-        <p className="notice">{t("curation.none")}</p>
+        <EmptyState title={t("curation.none")} />
       ) : (
         <>
           {villages.length > 1 && (

@@ -25,6 +25,7 @@ import { ImportProgress } from "./ImportProgress";
 import { ImportReview, ReportLink } from "./ImportReview";
 import { MappingEditor } from "./MappingEditor";
 import { Button, ButtonLink } from "../../../ui/Button";
+import { Skeleton } from "../../../ui/Skeleton";
 
 const ACCEPT: Record<ImportKind, string> = { gedcom: ".ged,.gedcom,.gdz,.zip", spreadsheet: ".xlsx,.csv" };
 
@@ -85,7 +86,7 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
     startPolling(5000);
     return () => stopPolling();
   }, [running, startPolling, stopPolling]);
-  if (!job) return problem ? <p className="form-error" role="alert">{problem.message}</p> : <p>{t("common.loading")}</p>;
+  if (!job) return problem ? <p className="form-error" role="alert">{problem.message}</p> : <Skeleton label={t("common.loading")} />;
   return (
     <div className="import-job" data-status={job.status}>
       <p className="muted">

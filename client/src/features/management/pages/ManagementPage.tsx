@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useStaffOverviewQuery } from "../generated";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { Skeleton } from "../../../ui/Skeleton";
 
 /** /management: the staff home (admin, editor, moderator). Areas add their sections as they ship. */
 export default function ManagementPage() {
@@ -10,7 +11,7 @@ export default function ManagementPage() {
   return (
     <section className="page">
       <h1>{t("management.title")}</h1>
-      {loading && <p>{t("common.loading")}</p>}
+      {loading && <Skeleton label={t("common.loading")} />}
       {data && (
         <dl className="facts">
           <dt>{t("management.members")}</dt>

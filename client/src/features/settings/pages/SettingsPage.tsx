@@ -12,6 +12,7 @@ import { useAuth } from "../../../app/auth/useAuth";
 import { useChangePasswordMutation, useMySessionsQuery, useRevokeSessionMutation, useUpdateProfileMutation } from "../generated";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { Button } from "../../../ui/Button";
+import { Skeleton } from "../../../ui/Skeleton";
 
 function ProfileSection() {
   const { t } = useTranslation();
@@ -70,7 +71,7 @@ function SessionsSection() {
   return (
     <section className="card" aria-labelledby="settings-sessions">
       <h2 id="settings-sessions">{t("settings.sessions")}</h2>
-      {loading && <p>{t("common.loading")}</p>}
+      {loading && <Skeleton label={t("common.loading")} />}
       <ul className="sessions" data-testid="sessions">
         {data?.mySessions.map((s) => (
           <li key={s.id}>

@@ -10,6 +10,7 @@ import { DiagnosticsPingDocument } from "../../../gql/graphql";
 import { fetchHealth } from "../useHealth";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { Button } from "../../../ui/Button";
+import { DataTable } from "../../../ui/DataTable";
 
 type Result = "pending" | "pass" | "fail";
 const CHECKS = ["server", "graphql", "websocket", "storage", "crypto", "language"] as const;
@@ -59,24 +60,21 @@ export default function DiagnosticsPage() {
     <section className="page">
       <h1>{t("diagnostics.title")}</h1>
       <p>{t("diagnostics.intro")}</p>
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">{t("diagnostics.check")}</th>
-            <th scope="col">{t("diagnostics.result")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {CHECKS.map((c) => (
-            <tr key={c} data-testid={`check-${c}`} data-result={results[c]}>
-              <td>{t(`diagnostics.${c}`)}</td>
-              <td className={`status status--${results[c] === "pass" ? "good" : results[c] === "fail" ? "bad" : "wait"}`}>
-                {t(`diagnostics.${results[c]}`)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption={t("diagnostics.title")}
+        captionHidden
+        rows={CHECKS}
+        rowKey={(c) => c}
+        rowProps={(c) => ({ "data-testid": `check-${c}`, "data-result": results[c] })}
+        columns={[
+          { key: "check", header: t("diagnostics.check"), cell: (c) => t(`diagnostics.${c}`) },
+          {
+            key: "result",
+            header: t("diagnostics.result"),
+            cell: (c) => <span className={`status status--${results[c] === "pass" ? "good" : results[c] === "fail" ? "bad" : "wait"}`}>{t(`diagnostics.${results[c]}`)}</span>,
+          },
+        ]}
+      />
       <Button type="button" onClick={run}>{t("diagnostics.run_again")}</Button>
       <h2>{t("diagnostics.error_test_heading")}</h2>
       <p>{t("diagnostics.error_test_body")}</p>

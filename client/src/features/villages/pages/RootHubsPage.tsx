@@ -10,6 +10,7 @@ import { HubFamilies } from "../components/HubFamilies";
 import { HubEvents, HubLandmarks, HubRegistry } from "../components/HubSections";
 import { useHubPeopleQuery, useVillagePageQuery, useVillagesQuery } from "../generated";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { EmptyState } from "../../../ui/EmptyState";
 
 /** The first demo village: the hub opens on it when no village is chosen. */
 const DEFAULT_VILLAGE = "zahle";
@@ -46,7 +47,7 @@ function HubPeople({ villageId }: { villageId: string }) {
   return (
     <section className="card" data-testid="hub-people">
       <h2>{t("hub.people")}</h2>
-      {people.length === 0 ? <p className="muted">{t("hub.no_people")}</p> : (
+      {people.length === 0 ? <EmptyState title={t("hub.no_people")} /> : (
         <div className="person-grid">{people.map(({ node }) => <PersonCard key={node.id} person={node} />)}</div>
       )}
     </section>
