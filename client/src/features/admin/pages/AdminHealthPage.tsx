@@ -5,6 +5,7 @@ import { useJobsHealthQuery } from "../generated";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { Button } from "../../../ui/Button";
 import { Skeleton } from "../../../ui/Skeleton";
+import { LtrValue } from "../../../ui/BidiText";
 
 /** /admin/health: the background job queues (imports, reminders…) and their latest failures. */
 export default function AdminHealthPage() {
@@ -36,7 +37,7 @@ export default function AdminHealthPage() {
           <tbody>
             {data.jobsHealth.queues.map((q) => (
               <tr key={q.name}>
-                <th scope="row" dir="ltr">{q.name}</th>
+                <th scope="row"><LtrValue>{q.name}</LtrValue></th>
                 <td>{n(q.queued)}</td>
                 <td>{n(q.scheduled)}</td>
                 <td>{n(q.active)}</td>

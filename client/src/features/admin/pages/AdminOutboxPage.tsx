@@ -6,6 +6,7 @@ import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { Button } from "../../../ui/Button";
 import { Skeleton } from "../../../ui/Skeleton";
 import { EmptyState } from "../../../ui/EmptyState";
+import { LtrValue } from "../../../ui/BidiText";
 
 /** /admin/outbox: the emails the platform sent or, without SMTP, kept here (development outbox). */
 export default function AdminOutboxPage() {
@@ -22,8 +23,8 @@ export default function AdminOutboxPage() {
       {data?.outbox.length === 0 && <EmptyState title={t("admin.outbox_empty")} />}
       {data?.outbox.map((m) => (
         <article key={m.id} className="card" data-testid="outbox-email">
-          <h2 dir="auto">{m.subject}</h2>
-          <p className="muted" dir="ltr">{m.to} · {m.transport} · {formatDateTime(m.createdAt, lang)}</p>
+          <h2><bdi>{m.subject}</bdi></h2>
+          <p className="muted"><LtrValue>{m.to}</LtrValue> · <LtrValue>{m.transport}</LtrValue> · {formatDateTime(m.createdAt, lang)}</p>
           <pre dir="auto" className="mail-text">{m.text}</pre>
         </article>
       ))}

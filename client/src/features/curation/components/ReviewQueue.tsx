@@ -32,7 +32,7 @@ function ReviewRow({ item, onVerified }: { item: Item; onVerified: () => void })
         {item.villageName && <> · <bdi>{lang === "ar" ? item.villageNameAr || item.villageName : item.villageName}</bdi></>}
         <span className="muted"> · {t("curation.added_on", { date: formatDate(item.createdAt, lang) })}</span>
       </p>
-      {item.sources && <p className="muted" dir="auto">{t("curation.current_sources")}: {item.sources}</p>}
+      {item.sources && <p className="muted">{t("curation.current_sources")}: <bdi>{item.sources}</bdi></p>}
       <form className="inline-form" onSubmit={submit} noValidate>
         <label>
           {t("curation.source")}

@@ -38,7 +38,7 @@ export function MappingEditor({ job }: { job: ImportJobFieldsFragment }) {
         <tbody>
           {job.headers.map((header, i) => (
             <tr key={i}>
-              <td dir="auto">{header || t("ingestion.mapping.untitled", { n: i + 1 })}</td>
+              <td><bdi>{header || t("ingestion.mapping.untitled", { n: i + 1 })}</bdi></td>
               <td>
                 <select
                   aria-label={t("ingestion.mapping.field_for", { column: header || i + 1 })}

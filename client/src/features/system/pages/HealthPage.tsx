@@ -5,6 +5,7 @@ import { Spinner } from "../../../ui/Spinner";
 import { useHealth } from "../useHealth";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { Button } from "../../../ui/Button";
+import { LtrValue } from "../../../ui/BidiText";
 
 /** Public status page, from the same JSON that monitors read at GET /health. */
 export default function HealthPage() {
@@ -34,7 +35,7 @@ export default function HealthPage() {
         <dt>{t("health.database")}</dt>
         <dd>{report.database.status === "up" ? t("health.db_up", { ms: report.database.latencyMs ?? 0 }) : t("health.db_down")}</dd>
         <dt>{t("health.version")}</dt>
-        <dd dir="ltr">{report.version}</dd>
+        <dd><LtrValue>{report.version}</LtrValue></dd>
         <dt>{t("health.uptime")}</dt>
         <dd>{formatDateTime(new Date(Date.parse(report.time) - report.uptimeSeconds * 1000), lang)}</dd>
         <dt>{t("health.checked")}</dt>
