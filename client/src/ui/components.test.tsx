@@ -123,6 +123,7 @@ describe("Avatar initials", () => {
     ["عبد الله بن سعيد", "ع\u200Cس"],
     ["مريم حداد", "م\u200Cح"],
     ["أحمد", "أ"],
+    ["الياس صعب", "ا\u200Cص"],
   ])("Arabic: %s → %s (letters kept apart)", (name, expected) => {
     expect(initials(name)).toBe(expected);
   });

@@ -7,11 +7,14 @@ const ARABIC_PARTICLES = new Set(["بن", "ابن", "بنت", "أبو", "ابو"
 const ARABIC_COMPOUND_FIRST = new Set(["عبد", "أبو", "ابو"]);
 const TATWEEL_AND_MARKS = /\u0640|[\u064B-\u065F]|\u0670|[\u06D6-\u06ED]/g;
 
-/** The first letter of a word, past a Latin "el-"/"al-" or an Arabic article ال. */
-function firstLetter(word: string, arabic: boolean): string {
+/**
+ * The first letter of a word; of a family name, past a Latin "el-"/"al-" or the Arabic article
+ * ال ("الخوري" → خ). A given name keeps its first letter: "الياس" (Elias) is not an article.
+ */
+function firstLetter(word: string, arabic: boolean, family = false): string {
   if (arabic) {
     const w = word.replace(TATWEEL_AND_MARKS, "");
-    const bare = w.length > 3 && w.startsWith("ال") ? w.slice(2) : w;
+    const bare = family && w.length > 3 && w.startsWith("ال") ? w.slice(2) : w;
     return bare.charAt(0);
   }
   const bare = word.replace(/^(el|al|d|l)['’-](?=\p{L})/iu, "");
@@ -36,6 +39,6 @@ export function initials(name: string | null | undefined): string {
   let rest = words.slice(arabic && ARABIC_COMPOUND_FIRST.has(given) && words.length > 2 ? 2 : 1);
   rest = rest.filter((w) => !particles.has(arabic ? w : w.toLowerCase()));
   const family = rest[rest.length - 1];
-  const letters = [firstLetter(given, arabic), family ? firstLetter(family, arabic) : ""].filter(Boolean);
+  const letters = [firstLetter(given, arabic), family ? firstLetter(family, arabic, true) : ""].filter(Boolean);
   return letters.join(arabic ? "\u200C" : "") || "?";
 }
