@@ -5,6 +5,7 @@ import { apiProblem } from "../../../lib/apiErrors";
 import { localized } from "../../../lib/localized";
 import { useAssignVillageCuratorMutation, useCuratorVillageSearchQuery, useUnassignVillageCuratorMutation, useVillageCuratorsQuery } from "../generated";
 import { Button } from "../../../ui/Button";
+import { TextInput } from "../../../ui/TextInput";
 
 /** On /admin/roles, for a curator: the villages they curate, add one by name (any script), remove one. */
 export function CuratorVillages({ userId }: { userId: string }) {
@@ -36,10 +37,7 @@ export function CuratorVillages({ userId }: { userId: string }) {
           </li>
         ))}
       </ul>
-      <label className="form-field">
-        {t("curation.add_village")}
-        <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} dir="auto" />
-      </label>
+      <TextInput label={t("curation.add_village")} type="search" value={search} onChange={(e) => setSearch(e.target.value)} dir="auto" />
       {search.trim().length >= 2 && (
         <ul className="curator-villages__results">
           {found.data?.villages.edges.map(({ node: v }) => (

@@ -8,6 +8,8 @@ import type { ReviewQueueQuery } from "../../../gql/graphql";
 import { useReviewQueueQuery, useVerifyRecordMutation } from "../generated";
 import { Button } from "../../../ui/Button";
 import { Skeleton } from "../../../ui/Skeleton";
+import { TextInput } from "../../../ui/TextInput";
+import { Badge } from "../../../ui/Badge";
 
 type Item = ReviewQueueQuery["reviewQueue"]["edges"][number]["node"];
 
@@ -27,17 +29,14 @@ function ReviewRow({ item, onVerified }: { item: Item; onVerified: () => void })
   return (
     <li className="card review-item" data-testid="review-item">
       <p>
-        <span className="badge">{t(`curation.kind_${item.kind.toLowerCase()}`)}</span>{" "}
+        <Badge tone="primary">{t(`curation.kind_${item.kind.toLowerCase()}`)}</Badge>{" "}
         {item.kind === "PERSON" ? <Link to={`/person/${item.id}`}><bdi>{title}</bdi></Link> : <bdi>{title}</bdi>}
         {item.villageName && <> · <bdi>{lang === "ar" ? item.villageNameAr || item.villageName : item.villageName}</bdi></>}
         <span className="muted"> · {t("curation.added_on", { date: formatDate(item.createdAt, lang) })}</span>
       </p>
       {item.sources && <p className="muted">{t("curation.current_sources")}: <bdi>{item.sources}</bdi></p>}
       <form className="inline-form" onSubmit={submit} noValidate>
-        <label>
-          {t("curation.source")}
-          <input value={source} onChange={(e) => setSource(e.target.value)} placeholder={t("curation.source_hint")} dir="auto" maxLength={2000} />
-        </label>
+        <TextInput label={t("curation.source")} value={source} onChange={(e) => setSource(e.target.value)} placeholder={t("curation.source_hint")} dir="auto" maxLength={2000} />
         <Button variant="primary" type="submit" disabled={loading}>{t("curation.verify")}</Button>
       </form>
       {problem && <p className="form-error" role="alert">{problem.fields.source?.join(" ") ?? problem.message}</p>}

@@ -10,6 +10,7 @@ import { downloadWithSession } from "../upload";
 import { appendRecords, ShowMore } from "./ShowMore";
 import { DateText } from "../../../ui/DateText";
 import { Button } from "../../../ui/Button";
+import { Badge } from "../../../ui/Badge";
 
 const SUMMARY = ["people", "unions", "links", "events", "sources", "media", "places", "updates", "duplicates", "errors", "warnings"] as const;
 
@@ -49,7 +50,7 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
         <ul className="import-list" role="tabpanel">
           {warnings.data?.importWarnings.edges.map((e, i) => (
             <li key={i}>
-              {e.node.line != null && <span className="badge">{t("ingestion.review.line", { line: e.node.line })}</span>}{" "}
+              {e.node.line != null && <Badge>{t("ingestion.review.line", { line: e.node.line })}</Badge>}{" "}
               {e.node.record && <><bdi>{e.node.record}</bdi> — </>}
               <bdi>{e.node.message}</bdi>
             </li>
@@ -71,7 +72,7 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
           {tab === "duplicates" && job.counts.duplicates > 0 && <li className="muted">{t("ingestion.review.merge_later")}</li>}
           {records.data?.importRecords.edges.map((e, i) => (
             <li key={i}>
-              {e.node.line != null && <span className="badge">{t("ingestion.review.line", { line: e.node.line })}</span>}{" "}
+              {e.node.line != null && <Badge>{t("ingestion.review.line", { line: e.node.line })}</Badge>}{" "}
               <bdi>{name(e.node.name, e.node.nameAr) ?? e.node.key ?? t(`ingestion.kind.${e.node.kind}`)}</bdi>
               {e.node.ends.length === 2 && (
                 <span className="muted"> · {t(`ingestion.review.ends_${e.node.kind}`, { from: e.node.ends[0], to: e.node.ends[1] })}</span>

@@ -9,6 +9,7 @@ import { useDeleteUnionMutation, useRemoveParentMutation } from "../generated";
 import { UnionForm } from "./UnionForm";
 import { DateText } from "../../../ui/DateText";
 import { Button } from "../../../ui/Button";
+import { Badge } from "../../../ui/Badge";
 
 type Linked = PersonSummaryFragment & { viewerCan: { edit: boolean } };
 type Subject = Linked & { unions: PersonUnionFragment[] };
@@ -32,7 +33,7 @@ function UnionItem({ person, union, onChanged }: { person: Subject; union: Perso
   return (
     <li className="link-item" data-testid="union-item">
       <div className="link-item__main">
-        <span className="badge">{t(`people.union_kind.${union.kind}`, { defaultValue: union.kind })}</span>
+        <Badge>{t(`people.union_kind.${union.kind}`, { defaultValue: union.kind })}</Badge>
         <span>{t("people.union_with")} <NameLink p={partner} /></span>
         {union.start && <span data-testid="union-date"><DateText text={union.start.text} /></span>}
         {union.place && <bdi>{union.place}</bdi>}

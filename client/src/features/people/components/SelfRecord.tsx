@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { apiProblem } from "../../../lib/apiErrors";
 import { useSetMyRecordMutation } from "../generated";
 import { Button } from "../../../ui/Button";
+import { Badge } from "../../../ui/Badge";
 
 /**
  * "This is me": a member marks the record of themself (one they created), which lets them
@@ -20,7 +21,7 @@ export function SelfRecord({ person, onChanged }: { person: { id: string; isView
     <div className="self-record" data-testid="self-record">
       {person.isViewer ? (
         <>
-          <span className="badge">{t("people.self_badge")}</span>
+          <Badge tone="green">{t("people.self_badge")}</Badge>
           <Button type="button" disabled={loading} onClick={() => choose(null)}>{t("people.self_clear")}</Button>
         </>
       ) : (

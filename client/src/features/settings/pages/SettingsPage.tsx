@@ -13,6 +13,7 @@ import { useChangePasswordMutation, useMySessionsQuery, useRevokeSessionMutation
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { Button } from "../../../ui/Button";
 import { Skeleton } from "../../../ui/Skeleton";
+import { Badge } from "../../../ui/Badge";
 
 function ProfileSection() {
   const { t } = useTranslation();
@@ -77,7 +78,7 @@ function SessionsSection() {
           <li key={s.id}>
             <div>
               <strong dir="auto">{s.userAgent ?? t("settings.unknown_device")}</strong>
-              {s.current && <span className="badge">{t("settings.this_device")}</span>}
+              {s.current && <Badge tone="green">{t("settings.this_device")}</Badge>}
               <div className="muted">
                 {t("settings.last_seen", { date: formatDateTime(s.lastSeenAt ?? s.createdAt, lang) })}
               </div>

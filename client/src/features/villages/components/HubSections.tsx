@@ -12,6 +12,7 @@ import { HubSection } from "./HubSection";
 import { countryName } from "./hubLabels";
 import { DateText } from "../../../ui/DateText";
 import { EmptyState } from "../../../ui/EmptyState";
+import { Badge } from "../../../ui/Badge";
 
 /** The village's festivals, events, landmarks and registry: one query, shared by every section (Apollo dedupes). */
 const useHub = (slug: string) => useVillageHubQuery({ variables: { slug }, fetchPolicy: "cache-and-network" });
@@ -33,7 +34,7 @@ function EventItem({ e, villageId, onChanged }: { e: HubEventFragment; villageId
       <div className="hub-item__body">
         <strong>{!ownTitle && e.primaryPerson ? <Link to={`/person/${e.primaryPerson.id}`}><bdi>{title}</bdi></Link> : <bdi>{title}</bdi>}</strong>
         <span className="hub-item__meta">
-          <span className="badge">{t(`hub.event_type.${e.type}`)}</span>
+          <Badge tone="primary">{t(`hub.event_type.${e.type}`)}</Badge>
           {e.date && <DateText text={e.date.text} />}
           {e.place && <bdi>{e.place}</bdi>}
           {e.primaryPerson && ownTitle && <Link to={`/person/${e.primaryPerson.id}`}><bdi>{e.primaryPerson.displayName}</bdi></Link>}
@@ -77,7 +78,7 @@ function LandmarkItem({ l, villageId, onChanged }: { l: HubLandmarkFragment; vil
     <li className="hub-item hub-item--actions">
       <div className="hub-item__body">
         <strong><bdi>{name}</bdi></strong>
-        <span className="hub-item__meta"><span className="badge">{t(`hub.asset_type.${l.type}`)}</span></span>
+        <span className="hub-item__meta"><Badge tone="gold">{t(`hub.asset_type.${l.type}`)}</Badge></span>
         {description && <p>{description}</p>}
       </div>
       {l.viewerCan.edit && (
