@@ -10,6 +10,8 @@ import { REDIRECTS } from "./redirects";
 import { FlagGate } from "./SwitchedOff";
 
 const NotFoundPage = lazy(() => import("../ui/NotFound"));
+// Development builds only: `import.meta.env.DEV` is false in a production build, so the page and its chunk are dropped.
+const DevComponentsPage = import.meta.env.DEV ? lazy(() => import("./dev/ComponentsPage")) : null;
 
 const data = (page: ReactNode) => <ApolloBoundary>{page}</ApolloBoundary>;
 const guarded: Record<RouteAccess, (page: ReactNode) => ReactNode> = {
@@ -42,6 +44,7 @@ export const routes: RouteObject[] = [
       { path: "/management/*", element: guarded.staff(<NotFoundPage />) },
       { path: "/admin/*", element: guarded.admin(<NotFoundPage />) },
       ...REDIRECTS.map(({ from, to }) => ({ path: from, element: <Redirect to={to} /> })),
+      ...(DevComponentsPage ? [{ path: "/dev/components", element: <DevComponentsPage /> }] : []),
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -7,6 +7,7 @@ import { RootspaceCard } from "../../rootspaces";
 import { CountsView } from "../components/CountsView";
 import { HomeSearch } from "../components/HomeSearch";
 import "../home.css";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 
 // The parts that read GraphQL load with the GraphQL client, after the page has painted.
 const HomeCounts = lazy(() => import("../components/HomeCounts"));
@@ -22,6 +23,7 @@ const COMING = ["rootpedia", "documents", "work", "marketplace", "tree_haven", "
  */
 export default function HomePage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("app.tagline"));
   return (
     <div className="page home">
       <section className="hero home-hero">

@@ -2,13 +2,14 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../../i18n";
 import { apiProblem } from "../../../lib/apiErrors";
-import { DateHint } from "../../../ui/DateHint";
+import { DateInput } from "../../../ui/DateInput";
 import { Field } from "../../../ui/Field";
 import { SelectField } from "../../../ui/SelectField";
 import type { HubEventFragment, HubLandmarkFragment } from "../../../gql/graphql";
 import { useAddRegistryEntryMutation, useCreateHubEventMutation, useCreateLandmarkMutation, useHubPersonChoicesQuery, useUpdateHubEventMutation, useUpdateLandmarkMutation } from "../generated";
 import type { AssetType, EventType } from "../../../gql/graphql";
 import { ASSET_TYPES, assetTypeKey, COUNTRIES, countryName, EVENT_TYPES, eventTypeKey } from "./hubLabels";
+import { Button } from "../../../ui/Button";
 
 const blank = (s: string) => s.trim() || null;
 
@@ -46,8 +47,8 @@ function Buttons({ loading, onCancel }: { loading: boolean; onCancel?: () => voi
   const { t } = useTranslation();
   return (
     <div className="button-row">
-      <button className="button button--primary" type="submit" disabled={loading}>{t("hub.save")}</button>
-      {onCancel && <button className="button" type="button" onClick={onCancel}>{t("hub.cancel")}</button>}
+      <Button variant="primary" type="submit" disabled={loading}>{t("hub.save")}</Button>
+      {onCancel && <Button type="button" onClick={onCancel}>{t("hub.cancel")}</Button>}
     </div>
   );
 }
@@ -110,7 +111,7 @@ export function EventForm({ villageId, event, onDone, onCancel }: { villageId: s
       </SelectField>
       <Field label={t("hub.title_en")} value={v.title} onChange={(e) => setV({ ...v, title: e.target.value })} errors={problem?.fields.title} dir="auto" />
       <Field label={t("hub.title_ar")} value={v.titleAr} onChange={(e) => setV({ ...v, titleAr: e.target.value })} errors={problem?.fields.titleAr} dir="rtl" lang="ar" />
-      <Field label={t("hub.date")} value={v.date} onChange={(e) => setV({ ...v, date: e.target.value })} errors={problem?.fields.date} hint={<DateHint />} dir="ltr" />
+      <DateInput label={t("hub.date")} value={v.date} onChange={(e) => setV({ ...v, date: e.target.value })} errors={problem?.fields.date} />
       <Field label={t("hub.place")} value={v.place} onChange={(e) => setV({ ...v, place: e.target.value })} errors={problem?.fields.place} dir="auto" />
       <PersonSelect villageId={villageId} value={v.personId} onChange={(personId) => setV({ ...v, personId })} errors={[...(problem?.fields.primaryPersonId ?? []), ...(problem?.fields.villageIds ?? [])]} optional current={event?.primaryPerson} />
       <Problem problem={problem} />

@@ -6,6 +6,7 @@ import { localized } from "../../../lib/localized";
 import { LebanonMap, MapPlaceholder, type MapPoint } from "../../../ui/map";
 import { VillageName } from "../components/VillageName";
 import { useDistrictsQuery, useVillagePointsQuery, useVillagesQuery } from "../generated";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import "../villages.css";
 
 const villageHref = (p: MapPoint) => `/libanpedia/${p.id}`;
@@ -13,6 +14,7 @@ const villageHref = (p: MapPoint) => `/libanpedia/${p.id}`;
 /** /villages: find a village by name in any script, by district, or on the map. */
 export default function VillagesPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("villages.title"));
   const lang = currentLanguage();
   const [params, setParams] = useSearchParams();
   const search = params.get("q") ?? "";
