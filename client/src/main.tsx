@@ -1,5 +1,4 @@
-import "@fontsource/noto-naskh-arabic/arabic-400.css";
-import "@fontsource/noto-naskh-arabic/arabic-700.css";
+import "./ui/theme";
 import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";

@@ -8,7 +8,7 @@ test.describe("villages", () => {
     await page.getByLabel("Village name").fill("Zahleh");
     const results = page.getByTestId("village-results");
     await expect(results.locator("li").first()).toContainText("زحلة");
-    await expect(page.locator(".village-map__hits circle").first()).toBeVisible();
+    await expect(page.locator(".lb-map__hits circle").first()).toBeVisible();
     await page.screenshot({ path: "test-results/screens/villages-en.png", fullPage: true });
     await results.locator("li").first().getByRole("link").click();
     await expect(page).toHaveURL(/\/libanpedia\/zahle$/);

@@ -31,7 +31,7 @@ describe("text that cannot be stored (NUL, lone surrogates)", () => {
     ["createFamily", `mutation($v: String!) { createFamily(input: { familyName: $v }) { id } }`],
     ["updateProfile", `mutation($v: String!) { updateProfile(input: { displayName: $v }) { id } }`],
     ["signIn's email", `mutation($v: String!) { signIn(input: { email: $v, password: "cedar-roots-demo-2026" }) { accessToken } }`],
-    ["events(type)", `query($v: String!) { events(type: $v, first: 1) { totalCount } }`],
+    ["people(search)", `query($v: String!) { people(search: $v, first: 1) { totalCount } }`],
     ["villages(district)", `query($v: String!) { villages(district: $v, first: 1) { totalCount } }`],
   ])("%s: BAD_USER_INPUT with the reason in the reader's language, nothing written", async (_name, query) => {
     const before = [await count("people"), await count("families")];

@@ -10,7 +10,7 @@ const CREATE = `mutation ($input: EventInput!) { createEvent(input: $input) { ${
 const UPDATE = `mutation ($id: ID!, $input: EventInput!) { updateEvent(id: $id, input: $input) { ${FIELDS} } }`;
 const DELETE = `mutation ($id: ID!) { deleteEvent(id: $id) }`;
 const EVENT = `query ($id: ID!) { event(id: $id) { ${FIELDS} } }`;
-const LIST = `query ($v: ID, $p: ID, $t: String) { events(villageId: $v, personId: $p, type: $t) { totalCount edges { node { id title type } } } }`;
+const LIST = `query ($v: ID, $p: ID, $t: EventType) { events(villageId: $v, personId: $p, type: $t) { totalCount edges { node { id title type } } } }`;
 
 let server: TestServer;
 let owner: BuiltUser;
@@ -42,22 +42,22 @@ afterAll(() => server.stop());
 
 describe("createEvent / updateEvent / deleteEvent", () => {
   it("need sign-in", async () => {
-    const res = await server.gql(CREATE, { input: { type: "festival", title: "Vine festival", villageIds: [village.id] } });
+    const res = await server.gql(CREATE, { input: { type: "FESTIVAL", title: "Vine festival", villageIds: [village.id] } });
     expect(res.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
     expect(await count()).toBe(0);
   });
 
   it("a member records a festival and a life event, with the date's original text; audited, COMMUNITY", async () => {
-    const res = await server.gql<{ createEvent: Record<string, unknown> }>(CREATE, { input: { type: "festival", title: "Festival of the Vine", titleAr: "عيد الكرمة", villageIds: [village.id] } }, { token: owner.token });
-    expect(res.data!.createEvent).toMatchObject({ type: "festival", titleAr: "عيد الكرمة", villages: [{ name: "Zahle" }], provenance: "COMMUNITY", viewerCan: { edit: true } });
-    const emigration = await server.gql<{ createEvent: Record<string, unknown> }>(CREATE, { input: { type: "emigration", date: "ABT 1895", place: "Beirut", primaryPersonId: dead, villageIds: [village.id] } }, { token: owner.token });
+    const res = await server.gql<{ createEvent: Record<string, unknown> }>(CREATE, { input: { type: "FESTIVAL", title: "Festival of the Vine", titleAr: "عيد الكرمة", villageIds: [village.id] } }, { token: owner.token });
+    expect(res.data!.createEvent).toMatchObject({ type: "FESTIVAL", titleAr: "عيد الكرمة", villages: [{ name: "Zahle" }], provenance: "COMMUNITY", viewerCan: { edit: true } });
+    const emigration = await server.gql<{ createEvent: Record<string, unknown> }>(CREATE, { input: { type: "EMIGRATION", date: "ABT 1895", place: "Beirut", primaryPersonId: dead, villageIds: [village.id] } }, { token: owner.token });
     expect(emigration.data!.createEvent).toMatchObject({ date: { text: "ABT 1895", qualifier: "about", year: 1895 }, primaryPerson: { displayName: "Tanios Maalouf", isPrivate: false } });
     const audits: unknown[] = await server.ds.query(`SELECT 1 FROM audit_logs WHERE table_name = 'events' AND action = 'create'`);
     expect(audits).toHaveLength(2);
   });
 
   it("another member cannot change or delete it; an editor can change it; the creator deletes it", async () => {
-    const id = await createEvent({ type: "commemoration", title: "Memorial mass", villageIds: [village.id] });
+    const id = await createEvent({ type: "COMMEMORATION", title: "Memorial mass", villageIds: [village.id] });
     expect((await server.gql(UPDATE, { id, input: { title: "Vandalised" } }, { token: other.token })).errors?.[0].extensions?.code).toBe("FORBIDDEN");
     expect((await server.gql(DELETE, { id }, { token: other.token })).errors?.[0].extensions?.code).toBe("FORBIDDEN");
     const seen = await server.gql<{ event: { viewerCan: { edit: boolean } } }>(EVENT, { id }, { token: other.token });
@@ -74,17 +74,17 @@ describe("createEvent / updateEvent / deleteEvent", () => {
     const nobody = gid("Person", "00000000-0000-7000-8000-000000000000");
     const cases: [Record<string, unknown>, string][] = [
       [{ type: "picnic", title: "x", villageIds: [village.id] }, "type"],
-      [{ type: "death", date: "sometime", primaryPersonId: dead }, "date"],
-      [{ type: "death", date: "1840", primaryPersonId: dead }, "date"], // before the birth
-      [{ type: "marriage", date: "1920", primaryPersonId: dead }, "date"], // after the death
-      [{ type: "burial", date: "1905", primaryPersonId: dead }, "date"], // before the death
-      [{ type: "birth", date: "2999", primaryPersonId: living }, "date"],
-      [{ type: "birth", date: "1890" }, "primaryPersonId"],
-      [{ type: "birth", primaryPersonId: nobody }, "primaryPersonId"],
-      [{ type: "marriage", primaryPersonId: dead, secondaryPersonId: dead }, "secondaryPersonId"],
-      [{ type: "festival", villageIds: [village.id] }, "title"],
-      [{ type: "festival", title: "x", villageIds: [gid("Village", "00000000-0000-7000-8000-000000000000")] }, "villageIds"],
-      [{ type: "festival", title: "x", villageIds: ["garbage"] }, "villageIds"],
+      [{ type: "DEATH", date: "sometime", primaryPersonId: dead }, "date"],
+      [{ type: "DEATH", date: "1840", primaryPersonId: dead }, "date"], // before the birth
+      [{ type: "MARRIAGE", date: "1920", primaryPersonId: dead }, "date"], // after the death
+      [{ type: "BURIAL", date: "1905", primaryPersonId: dead }, "date"], // before the death
+      [{ type: "BIRTH", date: "2999", primaryPersonId: living }, "date"],
+      [{ type: "BIRTH", date: "1890" }, "primaryPersonId"],
+      [{ type: "BIRTH", primaryPersonId: nobody }, "primaryPersonId"],
+      [{ type: "MARRIAGE", primaryPersonId: dead, secondaryPersonId: dead }, "secondaryPersonId"],
+      [{ type: "FESTIVAL", villageIds: [village.id] }, "title"],
+      [{ type: "FESTIVAL", title: "x", villageIds: [gid("Village", "00000000-0000-7000-8000-000000000000")] }, "villageIds"],
+      [{ type: "FESTIVAL", title: "x", villageIds: ["garbage"] }, "villageIds"],
     ];
     const before = await count();
     for (const [input, field] of cases) {
@@ -92,7 +92,7 @@ describe("createEvent / updateEvent / deleteEvent", () => {
       expect(res.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
       expect(badFields(res)).toContain(field);
     }
-    const fr = await server.gql(CREATE, { input: { type: "death", date: "1840", primaryPersonId: dead } }, { token: owner.token, language: "fr" });
+    const fr = await server.gql(CREATE, { input: { type: "DEATH", date: "1840", primaryPersonId: dead } }, { token: owner.token, language: "fr" });
     expect(JSON.stringify(fr.errors)).toContain("antérieure à la naissance");
     expect(await count()).toBe(before);
   });
@@ -101,7 +101,7 @@ describe("createEvent / updateEvent / deleteEvent", () => {
 describe("privacy of living people inside events", () => {
   let birth: string;
   beforeAll(async () => {
-    birth = await createEvent({ type: "birth", date: "12 MAR 1985", place: "Zahle", title: "Birth of Rania", primaryPersonId: living, villageIds: [village.id] });
+    birth = await createEvent({ type: "BIRTH", date: "12 MAR 1985", place: "Zahle", title: "Birth of Rania", primaryPersonId: living, villageIds: [village.id] });
   });
 
   it("a visitor and another member never see the event: not in lists, counts, the village page or by id", async () => {
@@ -119,7 +119,7 @@ describe("privacy of living people inside events", () => {
 
   it("the owner sees it whole; a curator sees the person but not the date or place (privacy settings)", async () => {
     const node = await server.gql<{ node: { id: string; type: string } }>(`query ($id: ID!) { node(id: $id) { id ... on Event { type } } }`, { id: birth }, { token: owner.token });
-    expect(node.data!.node).toEqual({ id: birth, type: "birth" });
+    expect(node.data!.node).toEqual({ id: birth, type: "BIRTH" });
     const mine = await server.gql<{ event: Record<string, unknown> }>(EVENT, { id: birth }, { token: owner.token });
     expect(mine.data!.event).toMatchObject({ date: { text: "12 MAR 1985" }, place: "Zahle", primaryPerson: { displayName: "Rania Maalouf" } });
     const c = await server.gql<{ event: Record<string, unknown> }>(EVENT, { id: birth }, { token: curator.token });
@@ -127,21 +127,21 @@ describe("privacy of living people inside events", () => {
   });
 
   it("a member cannot attach a living person they may not see to an event", async () => {
-    const res = await server.gql(CREATE, { input: { type: "marriage", date: "2010", primaryPersonId: living } }, { token: other.token });
+    const res = await server.gql(CREATE, { input: { type: "MARRIAGE", date: "2010", primaryPersonId: living } }, { token: other.token });
     expect(badFields(res)).toContain("primaryPersonId");
   });
 
   it("Person.events lists a person's life, earliest first; a private person has none", async () => {
-    await createEvent({ type: "death", date: "1910", primaryPersonId: dead, villageIds: [village.id] });
+    await createEvent({ type: "DEATH", date: "1910", primaryPersonId: dead, villageIds: [village.id] });
     const Q = `query ($id: ID!) { person(id: $id) { events { type date { year } } } }`;
     const res = await server.gql<{ person: { events: { type: string; date: { year: number } }[] } }>(Q, { id: dead });
-    expect(res.data!.person.events.map((e) => [e.type, e.date.year])).toEqual([["emigration", 1895], ["death", 1910]]);
+    expect(res.data!.person.events.map((e) => [e.type, e.date.year])).toEqual([["EMIGRATION", 1895], ["DEATH", 1910]]);
     const hidden = await server.gql<{ person: { events: unknown[] } }>(Q, { id: living });
     expect(hidden.data!.person.events).toEqual([]);
   });
 
   it("filters by type and village, latest first", async () => {
-    const res = await server.gql<{ events: { edges: { node: { type: string } }[] } }>(LIST, { v: village.id, t: "festival" });
-    expect(res.data!.events.edges.map((e) => e.node.type)).toEqual(["festival"]);
+    const res = await server.gql<{ events: { edges: { node: { type: string } }[] } }>(LIST, { v: village.id, t: "FESTIVAL" });
+    expect(res.data!.events.edges.map((e) => e.node.type)).toEqual(["FESTIVAL"]);
   });
 });

@@ -84,7 +84,7 @@ describe("setFeatureFlag", () => {
     const hub = await server.gql<{ village: { name: string; events: unknown } | null }>(VILLAGE_EVENTS, { slug: village.slug });
     refusedAsDisabled(hub);
     expect(hub.errors?.[0].path).toEqual(["village", "events"]);
-    const create = await server.gql(CREATE_EVENT, { input: { type: "festival", title: "Feast of Saint George", villageIds: [village.id] } }, { token: admin.token });
+    const create = await server.gql(CREATE_EVENT, { input: { type: "FESTIVAL", title: "Feast of Saint George", villageIds: [village.id] } }, { token: admin.token });
     refusedAsDisabled(create);
     expect(await server.ds.query(`SELECT 1 FROM events`)).toEqual([]);
     // Over the WebSocket too.
@@ -105,7 +105,7 @@ describe("setFeatureFlag", () => {
   it("villageHubs on again: events answer and can be created", async () => {
     await setFlag("villageHubs", true);
     expect((await server.gql(EVENTS, { v: village.id })).errors).toBeUndefined();
-    const create = await server.gql(CREATE_EVENT, { input: { type: "festival", title: "Feast of Saint George", villageIds: [village.id] } }, { token: admin.token });
+    const create = await server.gql(CREATE_EVENT, { input: { type: "FESTIVAL", title: "Feast of Saint George", villageIds: [village.id] } }, { token: admin.token });
     expect(create.errors).toBeUndefined();
   });
 

@@ -100,10 +100,10 @@ describe("GEDCOM export", () => {
       const res = await server.gql(`mutation ($input: EventInput!) { createEvent(input: $input) { id } }`, { input }, { token: user.token });
       expect(res.errors).toBeUndefined();
     };
-    await create({ type: "burial", date: "1931", place: "Ehden", primaryPersonId: ids["Tanios Rizk"] });
-    await create({ type: "marriage", date: "1895", place: "Zgharta", primaryPersonId: ids["Tanios Rizk"], secondaryPersonId: ids["Hanne Rizk"] });
-    await create({ type: "other", title: "Left for Brazil", date: "1899", primaryPersonId: ids["Tanios Rizk"] });
-    await create({ type: "emigration", date: "2012", place: "Montreal", primaryPersonId: living });
+    await create({ type: "BURIAL", date: "1931", place: "Ehden", primaryPersonId: ids["Tanios Rizk"] });
+    await create({ type: "MARRIAGE", date: "1895", place: "Zgharta", primaryPersonId: ids["Tanios Rizk"], secondaryPersonId: ids["Hanne Rizk"] });
+    await create({ type: "OTHER", title: "Left for Brazil", date: "1899", primaryPersonId: ids["Tanios Rizk"] });
+    await create({ type: "EMIGRATION", date: "2012", place: "Montreal", primaryPersonId: living });
 
     const mine = (await exportAs(user.token, "scope=mine")).body.toString("utf8");
     const { records } = await tagPaths(mine);

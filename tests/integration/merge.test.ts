@@ -59,9 +59,9 @@ describe("mergePeople", () => {
     await ok(UNION, { input: { personId: dup, partnerId: wife, kind: "marriage", startDate: "1878" } });
     await ok(`mutation ($id: ID!, $input: PersonInput!) { updatePerson(id: $id, input: $input) { id } }`, { id: dup, input: { occupation: "Weaver of silk" } });
     // Events and registry entries hang on the merged record; they move to the kept one.
-    await ok(EVENT, { input: { type: "emigration", date: "1895", place: "Beirut", primaryPersonId: dup } });
-    await ok(EVENT, { input: { type: "marriage", date: "1878", primaryPersonId: wife, secondaryPersonId: dup } });
-    await ok(EVENT, { input: { type: "other", title: "Partnership in the silk mill", primaryPersonId: keep, secondaryPersonId: dup } });
+    await ok(EVENT, { input: { type: "EMIGRATION", date: "1895", place: "Beirut", primaryPersonId: dup } });
+    await ok(EVENT, { input: { type: "MARRIAGE", date: "1878", primaryPersonId: wife, secondaryPersonId: dup } });
+    await ok(EVENT, { input: { type: "OTHER", title: "Partnership in the silk mill", primaryPersonId: keep, secondaryPersonId: dup } });
     await ok(ENTRY, { input: { villageId: villageA, personId: dup, destinationCountry: "BR", departureYear: 1895 } });
 
     const res = await server.gql<{ mergePeople: Record<string, unknown> }>(MERGE, { keep, merge: dup }, { token: owner.token });
@@ -86,7 +86,7 @@ describe("mergePeople", () => {
       { type: "other", primary_person_id: raw(keep), secondary_person_id: null },
     ]);
     const listed = await server.gql<{ events: { edges: { node: { type: string } }[] } }>(`query ($p: ID) { events(personId: $p) { edges { node { type } } } }`, { p: keep }, { token: owner.token });
-    expect(listed.data!.events.edges.map((e) => e.node.type).sort()).toEqual(["emigration", "marriage", "other"]);
+    expect(listed.data!.events.edges.map((e) => e.node.type).sort()).toEqual(["EMIGRATION", "MARRIAGE", "OTHER"]);
     const registered: { person_id: string; destination_country: string }[] = await server.ds.query(`SELECT person_id, destination_country FROM registry_entries`);
     expect(registered).toEqual([{ person_id: raw(keep), destination_country: "BR" }]);
     // The merged id is gone (NOT_FOUND); its history is found through the kept person.

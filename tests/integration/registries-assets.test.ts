@@ -94,15 +94,15 @@ describe("emigrant registry", () => {
 
 describe("landmarks", () => {
   it("need sign-in; a member records one with three-language names; audited", async () => {
-    const input = { villageId: village.id, type: "shrine", name: "Our Lady of Zahle", nameAr: "سيدة زحلة", latitude: 33.85, longitude: 35.9 };
+    const input = { villageId: village.id, type: "SHRINE", name: "Our Lady of Zahle", nameAr: "سيدة زحلة", latitude: 33.85, longitude: 35.9 };
     expect((await server.gql(CREATE_ASSET, { input })).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
     const res = await server.gql<{ createAsset: Record<string, unknown> }>(CREATE_ASSET, { input }, { token: owner.token });
-    expect(res.data!.createAsset).toMatchObject({ type: "shrine", nameAr: "سيدة زحلة", provenance: "COMMUNITY", viewerCan: { edit: true }, village: { name: "Zahle" } });
+    expect(res.data!.createAsset).toMatchObject({ type: "SHRINE", nameAr: "سيدة زحلة", provenance: "COMMUNITY", viewerCan: { edit: true }, village: { name: "Zahle" } });
     expect(((await server.ds.query(`SELECT 1 FROM audit_logs WHERE table_name = 'assets'`)) as unknown[]).length).toBe(1);
   });
 
   it("another member cannot change or delete it; an editor can; the owner deletes it", async () => {
-    const res = await server.gql<{ createAsset: { id: string } }>(CREATE_ASSET, { input: { villageId: village.id, type: "spring", name: "Ain" } }, { token: owner.token });
+    const res = await server.gql<{ createAsset: { id: string } }>(CREATE_ASSET, { input: { villageId: village.id, type: "SPRING", name: "Ain" } }, { token: owner.token });
     const id = res.data!.createAsset.id;
     expect((await server.gql(UPDATE_ASSET, { id, input: { name: "x" } }, { token: other.token })).errors?.[0].extensions?.code).toBe("FORBIDDEN");
     expect((await server.gql(DELETE_ASSET, { id }, { token: other.token })).errors?.[0].extensions?.code).toBe("FORBIDDEN");
@@ -114,9 +114,9 @@ describe("landmarks", () => {
   it("refuses bad input, writing nothing", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ villageId: village.id, type: "castle", name: "x" }, "type"],
-      [{ villageId: village.id, type: "church" }, "name"],
-      [{ villageId: village.id, type: "church", name: "x", latitude: 33.8 }, "longitude"],
-      [{ villageId: gid("Village", "00000000-0000-7000-8000-000000000000"), type: "church", name: "x" }, "villageId"],
+      [{ villageId: village.id, type: "CHURCH" }, "name"],
+      [{ villageId: village.id, type: "CHURCH", name: "x", latitude: 33.8 }, "longitude"],
+      [{ villageId: gid("Village", "00000000-0000-7000-8000-000000000000"), type: "CHURCH", name: "x" }, "villageId"],
     ];
     const before = await rows("assets");
     for (const [input, field] of cases) {
@@ -124,8 +124,8 @@ describe("landmarks", () => {
       expect(badFields(res)).toContain(field);
     }
     expect(await rows("assets")).toBe(before);
-    const filtered = await server.gql<{ assets: { type: string }[] }>(`query ($v: ID!) { assets(villageId: $v, type: "shrine") { type } }`, { v: village.id });
-    expect(filtered.data!.assets.map((a) => a.type)).toEqual(["shrine"]);
+    const filtered = await server.gql<{ assets: { type: string }[] }>(`query ($v: ID!) { assets(villageId: $v, type: SHRINE) { type } }`, { v: village.id });
+    expect(filtered.data!.assets.map((a) => a.type)).toEqual(["SHRINE"]);
   });
 });
 
@@ -138,8 +138,8 @@ describe("statement counts", () => {
     for (let i = 0; i < n; i++) {
       const p = await buildPerson(server, owner, { fullName: `Emigrant ${i}`, birthDate: "1880", deathDate: "1950", villageId: v.id });
       await server.gql(ADD_ENTRY, { input: { villageId: v.id, personId: p, destinationCountry: ["BR", "US", "AU"][i % 3], departureYear: 1905 } }, { token: owner.token });
-      await server.gql(`mutation ($input: EventInput!) { createEvent(input: $input) { id } }`, { input: { type: i % 2 ? "festival" : "emigration", title: `E${i}`, primaryPersonId: i % 2 ? null : p, villageIds: [v.id] } }, { token: owner.token });
-      await server.gql(CREATE_ASSET, { input: { villageId: v.id, type: "church", name: `Church ${i}` } }, { token: owner.token });
+      await server.gql(`mutation ($input: EventInput!) { createEvent(input: $input) { id } }`, { input: { type: i % 2 ? "FESTIVAL" : "EMIGRATION", title: `E${i}`, primaryPersonId: i % 2 ? null : p, villageIds: [v.id] } }, { token: owner.token });
+      await server.gql(CREATE_ASSET, { input: { villageId: v.id, type: "CHURCH", name: `Church ${i}` } }, { token: owner.token });
     }
   }
 

@@ -61,9 +61,9 @@ beforeAll(async () => {
   ok(await lb(`mutation ($c: ID!, $p: ID!) { addParent(childId: $c, parentId: $p) { id } }`, { c: people.lb, p: people.lbParent }, { token: member.token }));
   for (const [key, gql] of [["lb", lb], ["other", inOther]] as const) {
     families[key] = ok(await gql<any>(`mutation ($i: FamilyInput!) { createFamily(input: $i) { id } }`, { i: { familyName: "Haddad", villageId: v[key].id } }, { token: member.token })).createFamily.id;
-    events[key] = ok(await gql<any>(`mutation ($i: EventInput!) { createEvent(input: $i) { id } }`, { i: { type: "emigration", date: "1910", primaryPersonId: people[key], villageIds: [v[key].id] } }, { token: member.token })).createEvent.id;
+    events[key] = ok(await gql<any>(`mutation ($i: EventInput!) { createEvent(input: $i) { id } }`, { i: { type: "EMIGRATION", date: "1910", primaryPersonId: people[key], villageIds: [v[key].id] } }, { token: member.token })).createEvent.id;
     ok(await gql(`mutation ($i: RegistryEntryInput!) { addRegistryEntry(input: $i) { id } }`, { i: { villageId: v[key].id, personId: people[key], destinationCountry: "BR", departureYear: 1910 } }, { token: member.token }));
-    ok(await gql(`mutation ($i: AssetInput!) { createAsset(input: $i) { id } }`, { i: { type: "church", name: "Saint Elias", villageId: v[key].id } }, { token: member.token }));
+    ok(await gql(`mutation ($i: AssetInput!) { createAsset(input: $i) { id } }`, { i: { type: "CHURCH", name: "Saint Elias", villageId: v[key].id } }, { token: member.token }));
   }
 });
 afterAll(() => server.stop());
@@ -162,7 +162,7 @@ describe("writes stay in the request's rootspace", () => {
     const person = await lb(`mutation ($i: PersonInput!) { createPerson(input: $i) { id } }`, { i: { fullName: "Nadia Haddad", villageId: v.other.id, familyId: families.other } }, { token: member.token });
     expect(code(person)).toBe("BAD_USER_INPUT");
     expect((person.errors![0].extensions!.fields as { field: string }[]).map((f) => f.field).sort()).toEqual(["familyId", "villageId"]);
-    const event = await lb(`mutation ($i: EventInput!) { createEvent(input: $i) { id } }`, { i: { type: "emigration", primaryPersonId: people.other } }, { token: member.token });
+    const event = await lb(`mutation ($i: EventInput!) { createEvent(input: $i) { id } }`, { i: { type: "EMIGRATION", primaryPersonId: people.other } }, { token: member.token });
     expect(code(event)).toBe("BAD_USER_INPUT");
     const family = await inOther(`mutation ($i: FamilyInput!) { createFamily(input: $i) { id } }`, { i: { familyName: "Khoury", villageId: v.lb.id } }, { token: member.token });
     expect(code(family)).toBe("BAD_USER_INPUT");

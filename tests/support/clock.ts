@@ -14,5 +14,6 @@ export async function advanceAndRun(server: { clock?: TestClock; scheduler: Sche
   return server.scheduler.runDue();
 }
 
-export const HOUR = 3_600_000;
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;

@@ -6,6 +6,7 @@ import { useAuth } from "./auth/useAuth";
 import { useFeatureFlags } from "./flags";
 import { MEMBER_HEADER } from "./navigation";
 import { showToast } from "../ui/toast";
+import { Button, ButtonLink } from "../ui/Button";
 
 /** Sign In / Join for visitors; the member's links and Sign out once signed in. */
 export function AccountMenu() {
@@ -18,7 +19,7 @@ export function AccountMenu() {
     return (
       <div className="account-menu">
         <Link to="/auth">{t("nav.sign_in")}</Link>
-        <Link className="button button--primary" to="/auth?mode=signup">{t("nav.join")}</Link>
+        <ButtonLink variant="primary" to="/auth?mode=signup">{t("nav.join")}</ButtonLink>
       </div>
     );
   }
@@ -46,7 +47,7 @@ export function AccountMenu() {
           <Item />
         </ApolloBoundary>
       ))}
-      <button type="button" className="button" onClick={() => void out()}>{t("nav.sign_out")}</button>
+      <Button type="button" onClick={() => void out()}>{t("nav.sign_out")}</Button>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Button } from "../ui/Button";
 
 function Fallback({ onReset }: { onReset: () => void }) {
   const { t } = useTranslation();
@@ -8,12 +9,12 @@ function Fallback({ onReset }: { onReset: () => void }) {
       <h1>{t("error.title")}</h1>
       <p>{t("error.body")}</p>
       <div className="actions">
-        <button type="button" className="button button--primary" onClick={onReset}>
+        <Button type="button" variant="primary" onClick={onReset}>
           {t("error.try_again")}
-        </button>
-        <button type="button" className="button" onClick={() => window.location.assign("/")}>
+        </Button>
+        <Button type="button" onClick={() => window.location.assign("/")}>
           {t("error.go_home")}
-        </button>
+        </Button>
       </div>
     </section>
   );

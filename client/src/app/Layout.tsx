@@ -33,8 +33,10 @@ export function Layout() {
             </NavLink>
           ))}
         </nav>
-        <AccountMenu />
-        <LanguageSwitcher />
+        <div className="header__end">
+          <AccountMenu />
+          <LanguageSwitcher />
+        </div>
       </header>
       <main id="main" className="main">
         <ErrorBoundary resetKey={location.pathname}>

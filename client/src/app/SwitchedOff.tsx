@@ -1,18 +1,20 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
 import { useFeatureFlags } from "./flags";
+import { ButtonLink } from "../ui/Button";
+import { useDocumentTitle } from "../ui/useDocumentTitle";
 
 /** The page of a route whose feature is switched off: says so, in the reader's language, and offers the way home. */
 export function SwitchedOffPage({ flag }: { flag: string }) {
   const { t } = useTranslation();
+  useDocumentTitle(t("flags.off_title"));
   return (
     <section className="page page--center" data-testid="switched-off">
       <h1>{t("flags.off_title")}</h1>
       <p>{t("flags.off_body", { name: t(`flags.${flag}`) })}</p>
-      <Link className="button button--primary" to="/">
+      <ButtonLink variant="primary" to="/">
         {t("notfound.home")}
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

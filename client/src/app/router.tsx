@@ -6,9 +6,12 @@ import { GuestOnly, RequireAuth, RequirePermission } from "./auth/Guards";
 import { ApolloBoundary } from "./ApolloBoundary";
 import { Layout } from "./Layout";
 import { Redirect } from "./Redirect";
+import { REDIRECTS } from "./redirects";
 import { FlagGate } from "./SwitchedOff";
 
 const NotFoundPage = lazy(() => import("../ui/NotFound"));
+// Development builds only: `import.meta.env.DEV` is false in a production build, so the page and its chunk are dropped.
+const DevComponentsPage = import.meta.env.DEV ? lazy(() => import("./dev/ComponentsPage")) : null;
 
 const data = (page: ReactNode) => <ApolloBoundary>{page}</ApolloBoundary>;
 const guarded: Record<RouteAccess, (page: ReactNode) => ReactNode> = {
@@ -29,7 +32,9 @@ const toRoute = (area: ClientArea) => (route: AreaRoute): RouteObject => {
 /**
  * The routing frame (spec §2): every area's routes, from its manifest, and the platform's
  * own redirects. Anything unknown shows the not-found page. Guards only show or hide: the
- * server checks again; a route whose feature flag is off shows the switched-off page.
+ * server checks again; a route whose feature flag is off shows the switched-off page. The server
+ * answers 404 for paths outside `knownRoutePaths()` (routePaths.ts), so keep new routes in the
+ * area manifests or REDIRECTS.
  */
 export const routes: RouteObject[] = [
   {
@@ -38,10 +43,8 @@ export const routes: RouteObject[] = [
       ...AREAS.flatMap((area) => area.routes.map(toRoute(area))),
       { path: "/management/*", element: guarded.staff(<NotFoundPage />) },
       { path: "/admin/*", element: guarded.admin(<NotFoundPage />) },
-      { path: "/full/admin", element: <Redirect to="/admin" /> },
-      { path: "/village-hubs", element: <Redirect to="/root-hubs" /> },
-      { path: "/congress", element: <Redirect to="/opinions" /> },
-      { path: "/trees-registry", element: <Redirect to="/management/trees" /> },
+      ...REDIRECTS.map(({ from, to }) => ({ path: from, element: <Redirect to={to} /> })),
+      ...(DevComponentsPage ? [{ path: "/dev/components", element: <DevComponentsPage /> }] : []),
       { path: "*", element: <NotFoundPage /> },
     ],
   },

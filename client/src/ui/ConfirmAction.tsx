@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiProblem } from "../lib/apiErrors";
+import { Button } from "./Button";
 
 /**
  * A button that asks before it acts (delete, remove a link). The question and its two
@@ -54,8 +55,8 @@ export function ConfirmAction({ label, ariaLabel, question, confirmLabel, dismis
         <div className="confirm" role="alertdialog" aria-labelledby={`${id}-q`}>
           <p id={`${id}-q`} className="confirm__question">{question}</p>
           <div className="button-row">
-            <button type="button" className="button button--danger" onClick={() => void confirm()} disabled={busy} autoFocus>{confirmLabel}</button>
-            <button type="button" className="button" onClick={close} disabled={busy}>{dismissLabel ?? t("common.cancel")}</button>
+            <Button type="button" variant="danger" onClick={() => void confirm()} disabled={busy} autoFocus>{confirmLabel}</Button>
+            <Button type="button" onClick={close} disabled={busy}>{dismissLabel ?? t("common.cancel")}</Button>
           </div>
         </div>
       ) : (

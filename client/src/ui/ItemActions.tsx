@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { ConfirmAction } from "./ConfirmAction";
+import { Button } from "./Button";
 
 /**
  * "Edit" and "Delete" for one item of a list, shown only to those allowed. Their accessible
@@ -14,7 +15,7 @@ export function ItemActions({ name, question, onEdit, onDelete }: {
   const { t } = useTranslation();
   return (
     <div className="item-actions">
-      <button type="button" className="button button--small" aria-label={t("common.edit_named", { name })} onClick={onEdit}>{t("common.edit")}</button>
+      <Button type="button" size="sm" aria-label={t("common.edit_named", { name })} onClick={onEdit}>{t("common.edit")}</Button>
       <ConfirmAction label={t("common.delete")} ariaLabel={t("common.delete_named", { name })} question={question} confirmLabel={t("common.yes_delete")} onConfirm={onDelete} />
     </div>
   );

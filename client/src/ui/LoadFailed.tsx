@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { apiProblem } from "../lib/apiErrors";
 import NotFoundPage from "./NotFound";
+import { Button } from "./Button";
 
 /**
  * What a page shows when its record could not be read: "not found" only when the server said
@@ -14,7 +15,7 @@ export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => 
   return (
     <section className="page page--center" data-testid="load-failed">
       <p className="form-error" role="alert">{problem.message}</p>
-      <button type="button" className="button button--primary" onClick={() => void onRetry()}>{t("common.retry")}</button>
+      <Button type="button" variant="primary" onClick={() => void onRetry()}>{t("common.retry")}</Button>
     </section>
   );
 }

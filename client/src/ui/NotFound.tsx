@@ -1,15 +1,18 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
+
+import { useDocumentTitle } from "./useDocumentTitle";
+import { ButtonLink } from "./Button";
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("notfound.title"));
   return (
     <section className="page page--center" data-testid="not-found">
       <h1>{t("notfound.title")}</h1>
       <p>{t("notfound.body")}</p>
-      <Link className="button button--primary" to="/">
+      <ButtonLink variant="primary" to="/">
         {t("notfound.home")}
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

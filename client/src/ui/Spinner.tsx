@@ -1,4 +1,6 @@
-/** A centred spinner with a visible, announced label. */
+import "./feedback.css";
+
+/** A centred spinner with a visible, announced label (a whole page loading; lists use Skeleton). */
 export function Spinner({ label }: { label: string }) {
   return (
     <div className="spinner" role="status" aria-live="polite">

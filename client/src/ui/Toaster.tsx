@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { dismissToast, subscribeToasts, type Toast } from "./toast";
+import "./toast.css";
 
 /** Where toasts appear (bottom, inline-end); announced politely to screen readers. */
 export function Toaster() {

@@ -21,6 +21,19 @@ function fieldErrorsFromValidation(err: ArgumentValidationError): FieldError[] {
 }
 
 /**
+ * A variable graphql-js refused while coercing it (`Variable "$input" got invalid value "picnic"
+ * at "input.type"; Value "picnic" does not exist in "EventType" enum.`): the field it names, as
+ * resolvers name fields (`type`, or the variable itself), and why, as a translation key.
+ */
+function coercionFieldError(message: string): FieldError | null {
+  const m = /^Variable "\$(\w+)" got invalid value .*?(?: at "([\w.[\]]+)")?; (.*)$/s.exec(message);
+  if (!m) return null;
+  const path = m[2]?.split(".").slice(1).join(".");
+  const key = /does not exist in "\w+" enum/.test(m[3]) ? "errors.validation.isIn" : /Boolean/.test(m[3]) ? "errors.validation.isBoolean" : "errors.validation.matches";
+  return { field: path || m[1], key };
+}
+
+/**
  * The one place errors become what clients read: a code, a translated message and,
  * for bad input, per-field messages. Unknown errors are logged and masked.
  */
@@ -48,6 +61,9 @@ export function presentError(formatted: GraphQLFormattedError, error: unknown, l
     return withFields(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, fieldErrorsFromValidation(original));
   }
   const code = formatted.extensions?.code;
+  // A variable of the wrong type or out of its enum: a translated bad input naming the field.
+  const coerced = code === "BAD_USER_INPUT" && error instanceof GraphQLError ? coercionFieldError(error.message) : null;
+  if (coerced) return withFields(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [coerced]);
   if (typeof code === "string" && (PASS_THROUGH.has(code) || code === "UNAUTHENTICATED" || code === "FORBIDDEN")) {
     return { ...formatted, extensions: { ...formatted.extensions, code } };
   }

@@ -9,10 +9,10 @@ import {
 } from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
 import express from "express";
+import compression from "compression";
 import { GraphQLError, type GraphQLSchema } from "graphql";
 import type { DataSource } from "typeorm";
 import type { Config } from "../config.js";
-import compression from "compression";
 import cookieParser from "cookie-parser";
 import { createContext, type Context, type CookieJar } from "../common/context.js";
 import type { EventBus } from "../common/event-bus.js";
@@ -93,7 +93,7 @@ export async function createRootsServer(deps: {
     cookies: CookieJar | null,
     rootspaceSlug: string | undefined,
   ): Promise<Context> => {
-    const [rootspace, viewer] = await Promise.all([rootspaces.resolve(rootspaceSlug), resolveViewer(ds, bearerToken(authorization)), flags.fresh()]);
+    const [rootspace, viewer] = await Promise.all([rootspaces.resolve(rootspaceSlug), resolveViewer(ds, bearerToken(authorization), clock.now()), flags.fresh()]);
     return createContext({ viewer, language, ds, bus, config, clock, jobs: scheduler, client, cookies, flags, rootspace });
   };
 
@@ -143,12 +143,15 @@ export async function createRootsServer(deps: {
   await scheduler.start();
 
   app.use(httpsRedirect(config), ...securityHeaders());
+  // Text answers (GraphQL JSON, the client's scripts and styles, the village points) go gzipped
+  // to clients that accept it; compression's filter leaves images and fonts alone.
+  app.use(compression({ threshold: 1024 }));
   app.use((req, _res, next) => {
     requestLanguage.run(negotiateLanguage(req.get("x-roots-language"), req.get("accept-language")), next);
   });
   app.get("/health", healthHandler(ds, APP_VERSION));
-  for (const area of AREAS) for (const router of area.http?.({ ds, bus, config, flags, jobs: scheduler }) ?? []) app.use(router);
-  app.use(importRouter({ ds, bus, config, flags, kick: (id) => imports.enqueue(id), kinds: Object.keys(importers) }));
+  for (const area of AREAS) for (const router of area.http?.({ ds, bus, config, flags, jobs: scheduler, clock }) ?? []) app.use(router);
+  app.use(importRouter({ ds, bus, config, flags, clock, kick: (id) => imports.enqueue(id), kinds: Object.keys(importers) }));
   app.use(
     "/graphql",
     express.json({ limit: "1mb" }),
@@ -166,8 +169,7 @@ export async function createRootsServer(deps: {
     }),
   );
   const client = config.CLIENT_DIST ? clientRouter(config.CLIENT_DIST) : null;
-  // The client's text (HTML, scripts, styles, the translations CSV) goes compressed (brotli or gzip) to a browser that takes it: a fifth of the bytes.
-  if (client) app.use(compression(), client);
+  if (client) app.use(client);
   app.use((_req, res) => {
     res.status(404).json({ error: "not_found" });
   });

@@ -1,6 +1,7 @@
 import type { Router } from "express";
 import type { DataSource } from "typeorm";
 import type { Config } from "../config.js";
+import type { Clock } from "./clock.js";
 import type { Role } from "./auth/roles.js";
 import type { Context } from "./context.js";
 import type { AnyJobDefinition, JobSender } from "./jobs/index.js";
@@ -15,6 +16,8 @@ export interface AreaServices {
   bus: EventBus;
   config: Config;
   jobs: JobSender;
+  /** The time business rules read (rate-limit windows, expiries); a TestClock in tests. */
+  clock: Clock;
   /** Feature flags: routes of a part that is switched off refuse (`requireFlags`). */
   flags: FlagSource;
 }

@@ -125,6 +125,11 @@ export async function paginate<T extends ObjectLiteral>(
   };
 }
 
+/** Page information of a keyset page: `after` is the cursor it was read after (none for the first page). */
+export function keysetPageInfo(edges: { cursor: string }[], hasNextPage: boolean, after: string | null | undefined, endCursor = edges.at(-1)?.cursor ?? null): PageInfo {
+  return { hasNextPage, hasPreviousPage: Boolean(after), startCursor: edges[0]?.cursor ?? null, endCursor };
+}
+
 /**
  * Cursors for ranked lists (search results), where there is no stable key to page on:
  * the position of the edge in the ranking.

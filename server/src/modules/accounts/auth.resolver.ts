@@ -24,10 +24,10 @@ async function payload(ctx: Context, result: auth.AuthResult): Promise<AuthPaylo
   const tokens: IssuedTokens | null = result.tokens;
   if (!tokens) return { signedIn: false, viewer: null, accessToken: null, accessTokenExpiresAt: null, notices: notices(ctx, result.notices), returnTo: null };
   ctx.cookies?.set(REFRESH_COOKIE, tokens.refreshToken, {
-    maxAgeSeconds: Math.round((tokens.refreshExpiresAt.getTime() - Date.now()) / 1000),
+    maxAgeSeconds: Math.round((tokens.refreshExpiresAt.getTime() - ctx.clock.now().getTime()) / 1000),
     path: REFRESH_COOKIE_PATH,
   });
-  const asViewer = await resolveViewer(ctx.ds, tokens.accessToken);
+  const asViewer = await resolveViewer(ctx.ds, tokens.accessToken, ctx.clock.now());
   return {
     signedIn: true,
     viewer: await loadViewer(ctx, tokens.userId, asViewer.roles),
@@ -90,7 +90,7 @@ export class AuthResolver {
   @RequireRoles()
   @Query(() => [SessionInfo], { description: "Where the member is signed in." })
   async mySessions(@Ctx() ctx: Context): Promise<SessionInfo[]> {
-    const rows = await listSessions(ctx.ds, ctx.viewer.userId!);
+    const rows = await listSessions(ctx.ds, ctx.viewer.userId!, ctx.clock.now());
     return rows.map((r) => ({ id: toGlobalId(SESSION_TYPE, r.id), userAgent: r.userAgent, createdAt: r.createdAt, lastSeenAt: r.lastSeenAt, current: r.id === ctx.viewer.sessionId }));
   }
 

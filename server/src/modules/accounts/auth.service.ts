@@ -68,7 +68,7 @@ export interface SignUpData {
 export async function signUp(ctx: Context, data: SignUpData): Promise<AuthResult> {
   const identity = parseIdentity(data.email, data.phone, data.password);
   if (!data.displayName.trim()) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "displayName", key: "errors.validation.minLength" }]);
-  await rateLimit.hit(ctx.ds, `sign-up:ip:${ip(ctx)}`, { max: ctx.config.SIGNUP_LIMIT_PER_IP_PER_HOUR, windowSeconds: 3600 });
+  await rateLimit.hit(ctx, `sign-up:ip:${ip(ctx)}`, { max: ctx.config.SIGNUP_LIMIT_PER_IP_PER_HOUR, windowSeconds: 3600 });
   const notices = await vetPassword(ctx, data.password!, [identity.email ?? "", identity.phone ?? "", data.displayName, data.villageOfOrigin ?? ""]);
   const passwordHash = await hashPassword(data.password!);
   const userId = newId();
@@ -87,7 +87,7 @@ export async function signUp(ctx: Context, data: SignUpData): Promise<AuthResult
     // account is signed in at once; the rate limits above slow probing). When the email is
     // the one in use, its owner is told, at most 3 times an hour.
     const emailTaken = identity.email ? ((await ctx.ds.query(`SELECT 1 FROM users WHERE email = $1`, [identity.email])) as unknown[]).length > 0 : false;
-    const noticeAllowed = emailTaken && (await rateLimit.hit(ctx.ds, `signup-notice:${identity.email}`, { max: 3, windowSeconds: 3600 }).then(() => true, () => false));
+    const noticeAllowed = emailTaken && (await rateLimit.hit(ctx, `signup-notice:${identity.email}`, { max: 3, windowSeconds: 3600 }).then(() => true, () => false));
     if (noticeAllowed && identity.email) {
       await queueEmail(mailDeps(ctx), {
         to: identity.email,
@@ -138,15 +138,15 @@ export async function signIn(ctx: Context, data: { email?: string | null; phone?
 export async function requestMagicLink(ctx: Context, data: { email: string; returnTo?: string | null }): Promise<void> {
   const email = normaliseEmail(data.email);
   if (typeof email !== "string") throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [email]);
-  await rateLimit.hit(ctx.ds, `magic-link:ip:${ip(ctx)}`, LIMITS.magicLinkPerIp);
-  await rateLimit.hit(ctx.ds, `magic-link:email:${email}`, LIMITS.magicLinkPerEmail);
+  await rateLimit.hit(ctx, `magic-link:ip:${ip(ctx)}`, LIMITS.magicLinkPerIp);
+  await rateLimit.hit(ctx, `magic-link:email:${email}`, LIMITS.magicLinkPerEmail);
   const rows: { id: string; preferred_language: string; display_name: string }[] = await ctx.ds.query(`SELECT id, preferred_language, display_name FROM users WHERE email = $1`, [email]);
   if (!rows[0]) return;
   const token = newToken();
   const returnTo = safePath(data.returnTo);
   await ctx.ds.query(
-    `INSERT INTO magic_links (id, user_id, token_hash, expires_at, return_to) VALUES ($1, $2, $3, now() + make_interval(mins => $4), $5)`,
-    [newId(), rows[0].id, hashToken(token), MAGIC_LINK_TTL_MINUTES, returnTo],
+    `INSERT INTO magic_links (id, user_id, token_hash, created_at, expires_at, return_to) VALUES ($1, $2, $3, $6, $6::timestamptz + make_interval(mins => $4), $5)`,
+    [newId(), rows[0].id, hashToken(token), MAGIC_LINK_TTL_MINUTES, returnTo, ctx.clock.now()],
   );
   const link = `${origin(ctx)}/auth-check?token=${token}`;
   // SMTP delivery happens after the answer (the `mail.deliver` job), so an existing account does
@@ -167,12 +167,12 @@ export async function requestMagicLink(ctx: Context, data: { email: string; retu
 
 /** Signs in with a magic-link token: unknown, used and expired links all fail the same way. */
 export async function signInWithMagicLink(ctx: Context, token: string): Promise<AuthResult> {
-  await rateLimit.hit(ctx.ds, `magic-link-use:ip:${ip(ctx)}`, LIMITS.magicLinkUsePerIp);
+  await rateLimit.hit(ctx, `magic-link-use:ip:${ip(ctx)}`, LIMITS.magicLinkUsePerIp);
   return ctx.ds.transaction(async (tx) => {
     // TypeORM answers UPDATE … RETURNING with [rows, affectedCount].
     const [rows]: [{ id: string; user_id: string; return_to: string | null }[], number] = await tx.query(
-      `UPDATE magic_links SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING id, user_id, return_to`,
-      [hashToken(token)],
+      `UPDATE magic_links SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING id, user_id, return_to`,
+      [hashToken(token), ctx.clock.now()],
     );
     if (!rows[0]) throw new AppError(ErrorCode.UNAUTHENTICATED, "errors.magic_link_invalid");
     const tokens = await createSession(tx, rows[0].user_id, ctx);
@@ -194,7 +194,7 @@ export async function signOut(ctx: Context): Promise<void> {
 export async function changePassword(ctx: Context, current: string, next: string): Promise<Notice[]> {
   const userId = ctx.viewer.userId!;
   const bucket = `sign-in:account:user:${userId}`;
-  await rateLimit.hit(ctx.ds, bucket, LIMITS.signInFailuresPerAccount);
+  await rateLimit.hit(ctx, bucket, LIMITS.signInFailuresPerAccount);
   const [user]: { password_hash: string | null; email: string | null; phone: string | null; display_name: string }[] = await ctx.ds.query(
     `SELECT password_hash, email, phone, display_name FROM users WHERE id = $1`,
     [userId],

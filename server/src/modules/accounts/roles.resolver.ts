@@ -104,7 +104,8 @@ export class RolesResolver {
   async staffOverview(@Ctx() ctx: Context): Promise<StaffOverview> {
     const [{ n }]: { n: number }[] = await ctx.ds.query(`SELECT count(*)::int AS n FROM users`);
     const rows: { role: Role; count: number }[] = await ctx.ds.query(
-      `SELECT role, count(*)::int AS count FROM user_roles WHERE expires_at IS NULL OR expires_at > now() GROUP BY role ORDER BY role`,
+      `SELECT role, count(*)::int AS count FROM user_roles WHERE expires_at IS NULL OR expires_at > $1 GROUP BY role ORDER BY role`,
+      [ctx.clock.now()],
     );
     return { members: n, roles: rows };
   }

@@ -1,6 +1,6 @@
 import type { Context } from "../../common/context.js";
 import { Role } from "../../common/auth/roles.js";
-import { AppError, ErrorCode, notFound } from "../../common/errors.js";
+import { notFound } from "../../common/errors.js";
 import { fromGlobalId, isUuid } from "../../common/global-id.js";
 import { newId } from "../../common/uuid.js";
 import { audit } from "../audit/index.js";
@@ -8,6 +8,7 @@ import { MemberView } from "./roles.types.js";
 import { User } from "./user.entity.js";
 import { notify } from "../notifications/index.js";
 import { roleGranted, roleRevoked } from "./notifications.js";
+import { assertGrantable, assertRevocable } from "./roles.policy.js";
 import { USER_TYPE } from "./viewer.load.js";
 
 function userIdOf(globalId: string): string {
@@ -29,13 +30,7 @@ type Grant = { role: Role; expires_at: Date | null; reason: string | null } | un
 /** Grants a role or changes its expiry, with before/after in the audit log. */
 export async function grantRole(ctx: Context, input: { userId: string; role: Role; expiresAt?: Date | null; reason: string }): Promise<MemberView> {
   const userId = userIdOf(input.userId);
-  if (input.role === Role.MEMBER) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.role_member_implicit", {}, [{ field: "role", key: "errors.role_member_implicit" }]);
-  if (input.role === Role.ADMIN && userId === ctx.viewer.userId && input.expiresAt) {
-    throw new AppError(ErrorCode.CONFLICT, "errors.cannot_revoke_own_admin");
-  }
-  if (input.expiresAt && input.expiresAt <= new Date()) {
-    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "expiresAt", key: "errors.expiry_in_past" }]);
-  }
+  assertGrantable(ctx.viewer, userId, input, ctx.clock.now());
   await ctx.ds.transaction(async (tx) => {
     const exists: unknown[] = await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
     if (!exists.length) throw notFound();
@@ -55,9 +50,7 @@ export async function grantRole(ctx: Context, input: { userId: string; role: Rol
 /** Revokes a role. An admin cannot remove their own admin role (someone must stay able to grant it). */
 export async function revokeRole(ctx: Context, input: { userId: string; role: Role; reason: string }): Promise<MemberView> {
   const userId = userIdOf(input.userId);
-  if (input.role === Role.ADMIN && userId === ctx.viewer.userId) {
-    throw new AppError(ErrorCode.CONFLICT, "errors.cannot_revoke_own_admin");
-  }
+  assertRevocable(ctx.viewer, userId, input.role);
   await ctx.ds.transaction(async (tx) => {
     // TypeORM answers DELETE … RETURNING with [rows, affectedCount].
     const [[before]]: [Grant[], number] = await tx.query(`DELETE FROM user_roles WHERE user_id = $1 AND role = $2 RETURNING role, expires_at, reason`, [userId, input.role]);

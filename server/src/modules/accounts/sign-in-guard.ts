@@ -44,9 +44,9 @@ export async function attemptSignIn(ctx: Context, account: string, userId: strin
   const place = `sign-in:place:${account}:${trusted ? `device:${device.id}` : addressKey(ctx.client.ip)}`;
   const shared = trusted ? `sign-in:device:${device.id}` : `sign-in:account:${account}`;
   await waitAfterFailures(ctx, place);
-  await rateLimit.hit(ctx.ds, address, LIMITS.failuresPerAddress);
-  await rateLimit.hit(ctx.ds, shared, trusted ? LIMITS.failuresPerDevice : LIMITS.untrustedFailuresPerAccount);
-  await rateLimit.hit(ctx.ds, place, { max: 1_000_000, windowSeconds: WINDOW });
+  await rateLimit.hit(ctx, address, LIMITS.failuresPerAddress);
+  await rateLimit.hit(ctx, shared, trusted ? LIMITS.failuresPerDevice : LIMITS.untrustedFailuresPerAccount);
+  await rateLimit.hit(ctx, place, { max: 1_000_000, windowSeconds: WINDOW });
   return {
     async succeeded(id: string) {
       await rateLimit.undo(ctx.ds, address);
@@ -60,10 +60,10 @@ export async function attemptSignIn(ctx: Context, account: string, userId: strin
 
 /** Each failure past FREE_FAILURES doubles the wait before the same place may try the account again. */
 async function waitAfterFailures(ctx: Context, bucket: string): Promise<void> {
-  const { n, newest } = await rateLimit.state(ctx.ds, bucket, WINDOW);
+  const { n, newest } = await rateLimit.state(ctx, bucket, WINDOW);
   if (n < FREE_FAILURES || !newest) return;
   const waitMs = Math.min(WINDOW * 1000, 1000 * 2 ** (n - FREE_FAILURES));
-  const left = newest.getTime() + waitMs - Date.now();
+  const left = newest.getTime() + waitMs - ctx.clock.now().getTime();
   if (left > 0) throw rateLimit.waitFor(Math.ceil(left / 1000));
 }
 

@@ -24,6 +24,7 @@ import { RegistryCountryResolver, RegistryResolver, VillageRegistryResolver } fr
 import { registryEntryNode, registryNode } from "./registries/registry.service.js";
 import { RelationshipResolver } from "./relationships/relationship.resolver.js";
 import { MemberRootsResolver } from "./roots/member-roots.resolver.js";
+import { OverviewResolver } from "./overview/overview.resolver.js";
 import { seedDemoGenealogy } from "./seed/demo-genealogy.js";
 import { seedDemoHub } from "./seed/demo-hub.js";
 import { Village } from "./villages/village.entity.js";
@@ -53,7 +54,7 @@ export const genealogyArea = defineArea({
     EventResolver, VillageEventsResolver, PersonEventsResolver,
     RegistryResolver, RegistryCountryResolver, VillageRegistryResolver,
     AssetResolver, VillageAssetResolver,
-    CurationResolver, HistoryResolver, DedupeResolver, RelationshipResolver, MemberRootsResolver,
+    CurationResolver, HistoryResolver, DedupeResolver, RelationshipResolver, MemberRootsResolver, OverviewResolver,
   ],
   entities: [Village, Family, Person, ParentLink, Union, GenealogyEvent, Registry, RegistryEntry, Asset, VillageCurator],
   nodes: {

@@ -75,7 +75,7 @@ export class ImportJobResolver {
   @RequireRoles()
   @Query(() => ImportAllowanceView, { description: "How much the viewer may upload for imports now: files this hour, and room for files waiting." })
   importAllowance(@Ctx() ctx: Context): Promise<ImportAllowanceView> {
-    return allowance(ctx.ds, ctx.config, ctx.viewer.userId!);
+    return allowance(ctx, ctx.config, ctx.viewer.userId!);
   }
 
   @RequireRoles()

@@ -1,4 +1,4 @@
-import { hasAnyRole, Role } from "../../common/auth/roles.js";
+import { mayUseImport } from "./import.policy.js";
 import type { Context } from "../../common/context.js";
 import { AppError, ErrorCode, notFound, unauthenticated } from "../../common/errors.js";
 import { fromGlobalId, isUuid } from "../../common/global-id.js";
@@ -26,7 +26,7 @@ export async function jobFor(ctx: Context, globalId: string): Promise<ImportJob>
   const ref = fromGlobalId(globalId);
   const job = ref?.type === "ImportJob" && isUuid(ref.id) ? await loadJob(ctx.ds, ref.id) : null;
   // A job of another rootspace is absent here, like its people.
-  if (!job || job.deletedAt || job.rootspaceId !== ctx.rootspace.id || (job.userId !== ctx.viewer.userId && !hasAnyRole(ctx.viewer.roles, [Role.ADMIN]))) throw notFound();
+  if (!job || !mayUseImport(ctx.viewer, job, ctx.rootspace.id)) throw notFound();
   return job;
 }
 

@@ -25,8 +25,8 @@ export async function waitingBytes(ds: DataSource, userId: string): Promise<numb
   return Number(row.n);
 }
 
-export async function allowance(ds: DataSource, config: Config, userId: string): Promise<Allowance> {
-  const [{ n: used }, waiting] = await Promise.all([rateLimit.state(ds, bucket(userId), HOUR), waitingBytes(ds, userId)]);
+export async function allowance(counter: rateLimit.Counter, config: Config, userId: string): Promise<Allowance> {
+  const [{ n: used }, waiting] = await Promise.all([rateLimit.state(counter, bucket(userId), HOUR), waitingBytes(counter.ds, userId)]);
   return {
     uploadsPerHour: config.IMPORT_UPLOADS_PER_HOUR,
     uploadsLeft: Math.max(0, config.IMPORT_UPLOADS_PER_HOUR - used),
@@ -38,5 +38,5 @@ export async function allowance(ds: DataSource, config: Config, userId: string):
 }
 
 /** Counts one upload; throws RATE_LIMITED (with when to retry) past the hourly number. */
-export const countUpload = (ds: DataSource, config: Config, userId: string): Promise<void> =>
-  rateLimit.hit(ds, bucket(userId), { max: config.IMPORT_UPLOADS_PER_HOUR, windowSeconds: HOUR });
+export const countUpload = (counter: rateLimit.Counter, config: Config, userId: string): Promise<void> =>
+  rateLimit.hit(counter, bucket(userId), { max: config.IMPORT_UPLOADS_PER_HOUR, windowSeconds: HOUR });

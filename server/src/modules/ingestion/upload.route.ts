@@ -1,10 +1,8 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import express from "express";
-import type { DataSource } from "typeorm";
-import type { Config } from "../../config.js";
-import type { EventBus } from "../../common/event-bus.js";
-import { requireFlags, type FlagSource } from "../../common/flags.js";
+import type { AreaServices } from "../../common/area.js";
+import { requireFlags } from "../../common/flags.js";
 import { currentLanguage, LANGUAGES, translate, type Language } from "../../common/i18n.js";
 import { fromGlobalId, isUuid, toGlobalId } from "../../common/global-id.js";
 import { newId } from "../../common/uuid.js";
@@ -34,14 +32,14 @@ const refuse = (res: express.Response, status: number, key: string, params: Reco
  * A member may upload IMPORT_UPLOADS_PER_HOUR files an hour (upload-limits.ts). Also the error report
  * and the spreadsheet template downloads.
  */
-export function importRouter(deps: { ds: DataSource; bus: EventBus; config: Config; flags: FlagSource; kick: (id: string) => Promise<unknown>; kinds: string[] }): express.Router {
+export function importRouter(deps: Omit<AreaServices, "jobs"> & { kick: (id: string) => Promise<unknown>; kinds: string[] }): express.Router {
   const { ds, config } = deps;
   const router = express.Router();
   // Imports write the family tree: every route here needs its flag.
   const familyTree = requireFlags(deps.flags, "familyTree");
 
   router.post("/api/imports", familyTree, async (req, res) => {
-    const viewer = await resolveViewer(ds, bearerToken(req.get("authorization")));
+    const viewer = await resolveViewer(ds, bearerToken(req.get("authorization")), deps.clock.now());
     if (!viewer.userId) return refuse(res, 401, "errors.unauthenticated");
     // The job records the rootspace it was uploaded into; its people are committed there.
     const rootspace = await routeRootspace(ds, deps.bus, req, res);
@@ -54,7 +52,7 @@ export function importRouter(deps: { ds: DataSource; bus: EventBus; config: Conf
     const tooLarge = () => refuse(res.set("connection", "close"), 413, "ingestion.too_large", { mb: Math.round(config.IMPORT_MAX_BYTES / 1e6) });
     if (declared > config.IMPORT_MAX_BYTES) return tooLarge();
     try {
-      await countUpload(ds, config, viewer.userId);
+      await countUpload(deps, config, viewer.userId);
     } catch (err) {
       if (!(err instanceof AppError && err.retryAfterSeconds !== undefined)) throw err;
       res.set("retry-after", String(err.retryAfterSeconds));
@@ -111,7 +109,7 @@ export function importRouter(deps: { ds: DataSource; bus: EventBus; config: Conf
   });
 
   router.get("/api/imports/:id/errors.csv", familyTree, async (req, res) => {
-    const viewer = await resolveViewer(ds, bearerToken(req.get("authorization")));
+    const viewer = await resolveViewer(ds, bearerToken(req.get("authorization")), deps.clock.now());
     if (!viewer.userId) return refuse(res, 401, "errors.unauthenticated");
     const ref = fromGlobalId(String(req.params.id));
     const job = ref?.type === "ImportJob" && isUuid(ref.id) ? await loadJob(ds, ref.id) : null;

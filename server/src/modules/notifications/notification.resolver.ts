@@ -5,7 +5,8 @@ import { AppError, ErrorCode } from "../../common/errors.js";
 import { fromGlobalId, isUuid, toGlobalId } from "../../common/global-id.js";
 import { translate } from "../../common/i18n.js";
 import { notificationKey } from "../../common/notifications.js";
-import { ConnectionArgs, DEFAULT_PAGE_SIZE, decodeKeyCursor, encodeKeyCursor } from "../../common/pagination.js";
+import { ConnectionArgs, DEFAULT_PAGE_SIZE, keysetPageInfo } from "../../common/pagination.js";
+import { keyset, type KeyColumn } from "../../common/sql.js";
 import type { NotificationEvent } from "./notify.js";
 import { settingsFor } from "./notify.js";
 import { allTemplates, templateOf } from "./registry.js";
@@ -27,30 +28,34 @@ const view = (row: Row, ctx: Context): NotificationView => {
 
 const me = (ctx: Context) => ctx.viewer.userId!;
 
+/** Newest first; the cursor holds the time and the id. */
+const NEWEST_FIRST: KeyColumn[] = [
+  { expr: "created_at", type: "timestamptz", desc: true },
+  { expr: "id", type: "uuid", desc: true },
+];
+
 @Resolver()
 export class NotificationResolver {
   @RequireRoles()
   @Query(() => NotificationConnection, { description: "The viewer's notifications, newest first (those the viewer keeps in the bell)." })
   async notifications(@Args() args: ConnectionArgs, @Ctx() ctx: Context): Promise<NotificationConnection> {
     const first = args.first ?? DEFAULT_PAGE_SIZE;
-    const after = args.after ? decodeKeyCursor(args.after, 2) : null;
-    if (after && Number.isNaN(Date.parse(after[0]))) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_cursor", {}, [{ field: "after", key: "errors.bad_cursor" }]);
-    const [rows, [{ count }]]: [Row[], { count: number }[]] = await Promise.all([
+    const params: unknown[] = [me(ctx)];
+    const seek = keyset(params, NEWEST_FIRST, args.after);
+    const [rows, [{ count }]]: [(Row & object)[], { count: number }[]] = await Promise.all([
       first === 0
         ? Promise.resolve([])
         : ctx.ds.query(
-            `SELECT id, kind, params, read_at, created_at FROM notifications
-              WHERE user_id = $1 AND in_app AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
-              ORDER BY created_at DESC, id DESC LIMIT $4`,
-            [me(ctx), after?.[0] ?? null, after ? safeUuid(after[1]) : null, first + 1],
+            `SELECT id, kind, params, read_at, created_at, ${seek.select} FROM notifications WHERE user_id = $1 AND in_app AND ${seek.after} ORDER BY ${seek.orderBy} LIMIT ${first + 1}`,
+            params,
           ),
       ctx.ds.query(`SELECT count(*)::int AS count FROM notifications WHERE user_id = $1 AND in_app`, [me(ctx)]),
     ]);
-    const edges = rows.slice(0, first).map((row) => ({ node: view(row, ctx), cursor: encodeKeyCursor([row.created_at.toISOString(), row.id]) }));
+    const edges = rows.slice(0, first).map((row) => ({ node: view(row, ctx), cursor: seek.cursor(row) }));
     return {
       edges,
       totalCount: count,
-      pageInfo: { hasNextPage: rows.length > first, hasPreviousPage: after !== null, startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null },
+      pageInfo: keysetPageInfo(edges, rows.length > first, args.after),
     };
   }
 
@@ -113,9 +118,4 @@ export class NotificationResolver {
   private settingView(kind: string, s: { inApp: boolean; email: string }, ctx: Context): NotificationSettingView {
     return { kind, label: translate(notificationKey(kind, "setting"), ctx.language), inApp: s.inApp, email: s.email as EmailCadenceOption };
   }
-}
-
-function safeUuid(s: string): string {
-  if (!isUuid(s)) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_cursor", {}, [{ field: "after", key: "errors.bad_cursor" }]);
-  return s;
 }

@@ -1,5 +1,5 @@
 import type { Context } from "../../common/context.js";
-import { hasAnyRole, Role } from "../../common/auth/roles.js";
+import { maySeeRootspace, seesClosedRootspaces } from "./rootspace.policy.js";
 import { AppError, ErrorCode, notFound } from "../../common/errors.js";
 import { fromGlobalId } from "../../common/global-id.js";
 import { paginate, type Connection } from "../../common/pagination.js";
@@ -11,7 +11,7 @@ import { rootspaceDirectory } from "./current.js";
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export async function listRootspaces(ctx: Context, args: RootspacesArgs): Promise<Connection<Rootspace>> {
-  if (args.includeInactive && !hasAnyRole(ctx.viewer.roles, [Role.ADMIN])) {
+  if (args.includeInactive && !seesClosedRootspaces(ctx.viewer)) {
     throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
   }
   const qb = ctx.ds.getRepository(Rootspace).createQueryBuilder("r");
@@ -25,14 +25,14 @@ export async function rootspaceBySlug(ctx: Context, slug: string): Promise<Roots
     throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_slug", {}, [{ field: "slug", key: "errors.bad_slug" }]);
   }
   const found = await ctx.ds.getRepository(Rootspace).findOneBy({ slug });
-  if (!found || (!found.isActive && !hasAnyRole(ctx.viewer.roles, [Role.ADMIN]))) throw notFound();
+  if (!found || !maySeeRootspace(ctx.viewer, found)) throw notFound();
   return found;
 }
 
 /** Loads by internal id for `node(id)`, applying the same visibility rule. */
 export async function rootspaceNode(ctx: Context, rawId: string): Promise<Rootspace | null> {
   const found = await ctx.use(createRootspaceLoaders).rootspaceById.load(rawId);
-  if (!found || (!found.isActive && !hasAnyRole(ctx.viewer.roles, [Role.ADMIN]))) return null;
+  if (!found || !maySeeRootspace(ctx.viewer, found)) return null;
   return found;
 }
 

@@ -1,5 +1,4 @@
 import express, { type Request, type Response, Router } from "express";
-import type { DataSource } from "typeorm";
 import { addressKey } from "../../common/client-address.js";
 import { AppError } from "../../common/errors.js";
 import { logger } from "../../common/logger.js";
@@ -34,7 +33,8 @@ const REPORTS_PER_POST = 20;
  * others out of the cap, and the cap is kept per severity, so no number of reports evicts
  * a high or critical event.
  */
-export function cspReportRouter(ds: DataSource, perAddressPerHour: number): Router {
+export function cspReportRouter(counter: rateLimit.Counter, perAddressPerHour: number): Router {
+  const { ds } = counter;
   const router = Router();
   router.post("/csp-report", express.json({ type: REPORT_TYPES, limit: "32kb" }), async (req: Request, res: Response) => {
     const body: unknown = req.body;
@@ -50,7 +50,7 @@ export function cspReportRouter(ds: DataSource, perAddressPerHour: number): Rout
     }
     const kept = reports.slice(0, REPORTS_PER_POST);
     try {
-      await rateLimit.hit(ds, `csp-report:ip:${addressKey(req.ip)}`, { max: perAddressPerHour, windowSeconds: 3600 }, kept.length);
+      await rateLimit.hit(counter, `csp-report:ip:${addressKey(req.ip)}`, { max: perAddressPerHour, windowSeconds: 3600 }, kept.length);
       const userAgent = req.get("user-agent");
       await recordSecurityEvents(
         ds,

@@ -11,5 +11,5 @@ export { cspReportRouter, SecurityEvent };
 export const securityArea = defineArea({
   name: "security",
   entities: [SecurityEvent, RateLimitHit],
-  http: ({ ds, config }) => [cspReportRouter(ds, config.CSP_REPORTS_PER_IP_PER_HOUR)],
+  http: ({ ds, clock, config }) => [cspReportRouter({ ds, clock }, config.CSP_REPORTS_PER_IP_PER_HOUR)],
 });

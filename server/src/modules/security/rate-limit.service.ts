@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from "typeorm";
+import type { Clock } from "../../common/clock.js";
 import { AppError, ErrorCode } from "../../common/errors.js";
 
 export interface Limit {
@@ -9,15 +10,22 @@ export interface Limit {
 
 type Db = DataSource | EntityManager;
 
+/** Where counts are kept and the time windows are read from: a request's context fits. */
+export interface Counter {
+  ds: DataSource;
+  clock: Clock;
+}
+
 /** RATE_LIMITED, with when to retry: in seconds for programs, in minutes for people. */
 export const waitFor = (seconds: number): AppError => new AppError(ErrorCode.RATE_LIMITED, "errors.rate_limited", { wait: Math.ceil(seconds / 60) }, [], seconds);
 
-function limited(oldest: Date | null, limit: Limit): AppError {
-  return waitFor(oldest ? Math.max(1, Math.ceil((oldest.getTime() + limit.windowSeconds * 1000 - Date.now()) / 1000)) : limit.windowSeconds);
+function limited(oldest: Date | null, limit: Limit, now: Date): AppError {
+  return waitFor(oldest ? Math.max(1, Math.ceil((oldest.getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000)) : limit.windowSeconds);
 }
 
+// Windows are read on the counter's clock ($3), so a test clock moves them.
 const COUNT = `SELECT count(*)::int AS n, min(created_at) AS oldest FROM rate_limit_hits
-                WHERE bucket = $1 AND created_at > now() - make_interval(secs => $2)`;
+                WHERE bucket = $1 AND created_at > $3::timestamptz - make_interval(secs => $2)`;
 
 /**
  * Fixed-window counters kept in PostgreSQL, so every server replica sees the same counts.
@@ -25,30 +33,32 @@ const COUNT = `SELECT count(*)::int AS n, min(created_at) AS oldest FROM rate_li
  * when to retry) when it would take the window past `max`. Check and count happen under a per-bucket advisory lock,
  * so parallel requests cannot all slip under the limit.
  */
-export async function hit(ds: DataSource, bucket: string, limit: Limit, weight = 1): Promise<void> {
-  await ds.transaction(async (tx) => {
+export async function hit(on: Counter, bucket: string, limit: Limit, weight = 1): Promise<void> {
+  const now = on.clock.now();
+  await on.ds.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [bucket]);
-    const [row]: { n: number; oldest: Date | null }[] = await tx.query(COUNT, [bucket, limit.windowSeconds]);
-    if (row.n + weight > limit.max) throw limited(row.oldest, limit);
+    const [row]: { n: number; oldest: Date | null }[] = await tx.query(COUNT, [bucket, limit.windowSeconds, now]);
+    if (row.n + weight > limit.max) throw limited(row.oldest, limit, now);
     await tx.query(
-      `WITH gone AS (DELETE FROM rate_limit_hits WHERE bucket = $1 AND created_at < now() - make_interval(secs => $2))
-       INSERT INTO rate_limit_hits (bucket) SELECT $1 FROM generate_series(1, $3)`,
-      [bucket, limit.windowSeconds, weight],
+      `WITH gone AS (DELETE FROM rate_limit_hits WHERE bucket = $1 AND created_at < $4::timestamptz - make_interval(secs => $2))
+       INSERT INTO rate_limit_hits (bucket, created_at) SELECT $1, $4 FROM generate_series(1, $3)`,
+      [bucket, limit.windowSeconds, weight, now],
     );
   });
 }
 
 /** Refuses when the bucket is already full, without counting (e.g. before an expensive check). */
-export async function assertUnder(db: Db, bucket: string, limit: Limit): Promise<void> {
-  const [row]: { n: number; oldest: Date | null }[] = await db.query(COUNT, [bucket, limit.windowSeconds]);
-  if (row.n >= limit.max) throw limited(row.oldest, limit);
+export async function assertUnder(on: Counter, bucket: string, limit: Limit): Promise<void> {
+  const now = on.clock.now();
+  const [row]: { n: number; oldest: Date | null }[] = await on.ds.query(COUNT, [bucket, limit.windowSeconds, now]);
+  if (row.n >= limit.max) throw limited(row.oldest, limit, now);
 }
 
 /** Attempts in the bucket's window, and when the last one was counted. */
-export async function state(db: Db, bucket: string, windowSeconds: number): Promise<{ n: number; newest: Date | null }> {
-  const [row]: { n: number; newest: Date | null }[] = await db.query(
-    `SELECT count(*)::int AS n, max(created_at) AS newest FROM rate_limit_hits WHERE bucket = $1 AND created_at > now() - make_interval(secs => $2)`,
-    [bucket, windowSeconds],
+export async function state(on: Counter, bucket: string, windowSeconds: number): Promise<{ n: number; newest: Date | null }> {
+  const [row]: { n: number; newest: Date | null }[] = await on.ds.query(
+    `SELECT count(*)::int AS n, max(created_at) AS newest FROM rate_limit_hits WHERE bucket = $1 AND created_at > $3::timestamptz - make_interval(secs => $2)`,
+    [bucket, windowSeconds, on.clock.now()],
   );
   return row;
 }

@@ -3,10 +3,16 @@ import { featureFlags } from "../../../app/flags";
 import { apiProblem } from "../../../lib/apiErrors";
 import { showToast } from "../../../ui/toast";
 import { useAdminFeatureFlagsQuery, useSetFeatureFlagMutation } from "../generated";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { Skeleton } from "../../../ui/Skeleton";
+import { Badge } from "../../../ui/Badge";
+import { Button } from "../../../ui/Button";
+import { DataTable } from "../../../ui/DataTable";
 
 /** /admin/backoffice: every feature flag, its state and production default, and a switch each (the server checks the admin role). */
 export default function AdminBackofficePage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("admin.backoffice_title"));
   const { data, loading, refetch } = useAdminFeatureFlagsQuery({ fetchPolicy: "network-only" });
   const [setFlag, setting] = useSetFeatureFlagMutation();
   const problem = apiProblem(setting.error, t("errors.network"));
@@ -26,42 +32,38 @@ export default function AdminBackofficePage() {
     <section className="page">
       <h1>{t("admin.backoffice_title")}</h1>
       <p>{t("admin.backoffice_intro")}</p>
-      {loading && <p>{t("common.loading")}</p>}
+      {loading && <Skeleton label={t("common.loading")} />}
       {problem && <p className="form-error" role="alert">{problem.message}</p>}
       {flags.length > 0 && (
-        <table className="table" data-testid="feature-flags">
-          <thead>
-            <tr>
-              <th scope="col">{t("admin.flag_name")}</th>
-              <th scope="col">{t("admin.flag_state")}</th>
-              <th scope="col">{t("admin.flag_default")}</th>
-              <th scope="col"><span className="visually-hidden">{t("admin.flag_change")}</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {flags.map((f) => {
-              const name = t(`flags.${f.key}`);
-              return (
-                <tr key={f.key} data-testid={`flag-${f.key}`}>
-                  <th scope="row">{name} <code dir="ltr" className="muted">{f.key}</code></th>
-                  <td>{f.enabled ? t("admin.flag_on") : t("admin.flag_off")}</td>
-                  <td>{f.defaultEnabled ? t("admin.flag_on") : t("admin.flag_off")}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className={f.enabled ? "button" : "button button--primary"}
-                      aria-label={t(f.enabled ? "admin.flag_switch_off_named" : "admin.flag_switch_on_named", { name })}
-                      disabled={setting.loading}
-                      onClick={() => void toggle(f.key, !f.enabled)}
-                    >
-                      {f.enabled ? t("admin.flag_switch_off") : t("admin.flag_switch_on")}
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable
+          caption={t("admin.backoffice_title")}
+          captionHidden
+          testId="feature-flags"
+          rows={flags}
+          rowKey={(f) => f.key}
+          rowProps={(f) => ({ "data-testid": `flag-${f.key}` })}
+          columns={[
+            { key: "name", header: t("admin.flag_name"), rowHeader: true, cell: (f) => <span className="cluster">{t(`flags.${f.key}`)} <code dir="ltr" className="muted">{f.key}</code></span> },
+            { key: "state", header: t("admin.flag_state"), cell: (f) => <Badge tone={f.enabled ? "green" : "neutral"}>{f.enabled ? t("admin.flag_on") : t("admin.flag_off")}</Badge> },
+            { key: "default", header: t("admin.flag_default"), cell: (f) => (f.defaultEnabled ? t("admin.flag_on") : t("admin.flag_off")) },
+            {
+              key: "change",
+              header: <span className="visually-hidden">{t("admin.flag_change")}</span>,
+              label: t("admin.flag_change"),
+              cell: (f) => (
+                <Button
+                  variant={f.enabled ? "secondary" : "primary"}
+                  size="sm"
+                  aria-label={t(f.enabled ? "admin.flag_switch_off_named" : "admin.flag_switch_on_named", { name: t(`flags.${f.key}`) })}
+                  disabled={setting.loading}
+                  onClick={() => void toggle(f.key, !f.enabled)}
+                >
+                  {f.enabled ? t("admin.flag_switch_off") : t("admin.flag_switch_on")}
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
     </section>
   );

@@ -2,10 +2,15 @@ import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../../i18n";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { useJobsHealthQuery } from "../generated";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { Button } from "../../../ui/Button";
+import { Skeleton } from "../../../ui/Skeleton";
+import { LtrValue } from "../../../ui/BidiText";
 
 /** /admin/health: the background job queues (imports, reminders…) and their latest failures. */
 export default function AdminHealthPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("admin.health_title"));
   const lang = currentLanguage();
   const { data, loading, refetch } = useJobsHealthQuery({ fetchPolicy: "network-only" });
   const n = (v: number) => formatNumber(v, lang);
@@ -13,8 +18,8 @@ export default function AdminHealthPage() {
     <section className="page">
       <h1>{t("admin.health_title")}</h1>
       <p>{t("admin.health_intro")}</p>
-      <button type="button" className="button" onClick={() => void refetch()}>{t("common.retry")}</button>
-      {loading && <p>{t("common.loading")}</p>}
+      <Button type="button" onClick={() => void refetch()}>{t("common.retry")}</Button>
+      {loading && <Skeleton label={t("common.loading")} />}
       {data && (
         <table className="table" data-testid="job-queues">
           <caption>{t("admin.jobs_queues")}</caption>
@@ -32,7 +37,7 @@ export default function AdminHealthPage() {
           <tbody>
             {data.jobsHealth.queues.map((q) => (
               <tr key={q.name}>
-                <th scope="row" dir="ltr">{q.name}</th>
+                <th scope="row"><LtrValue>{q.name}</LtrValue></th>
                 <td>{n(q.queued)}</td>
                 <td>{n(q.scheduled)}</td>
                 <td>{n(q.active)}</td>

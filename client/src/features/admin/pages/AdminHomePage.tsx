@@ -1,17 +1,28 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 
-/** /admin: the admin tools that exist so far. */
+const TOOLS = [
+  { to: "/admin/roles", title: "admin.roles_title", intro: "admin.roles_intro" },
+  { to: "/admin/outbox", title: "admin.outbox_title", intro: "admin.outbox_intro" },
+  { to: "/admin/health", title: "admin.health_title", intro: "admin.health_link_intro" },
+  { to: "/admin/backoffice", title: "admin.backoffice_title", intro: "admin.backoffice_intro" },
+];
+
+/** /admin: the admin tools that exist so far, a card each. */
 export default function AdminHomePage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("admin.title"));
   return (
     <section className="page">
       <h1>{t("admin.title")}</h1>
-      <ul className="link-list">
-        <li><Link to="/admin/roles">{t("admin.roles_title")}</Link> — {t("admin.roles_intro")}</li>
-        <li><Link to="/admin/outbox">{t("admin.outbox_title")}</Link> — {t("admin.outbox_intro")}</li>
-        <li><Link to="/admin/health">{t("admin.health_title")}</Link> — {t("admin.health_link_intro")}</li>
-        <li><Link to="/admin/backoffice">{t("admin.backoffice_title")}</Link> — {t("admin.backoffice_intro")}</li>
+      <ul className="grid tool-grid">
+        {TOOLS.map((tool) => (
+          <li key={tool.to} className="card tool-card">
+            <h2><Link to={tool.to}>{t(tool.title)}</Link></h2>
+            <p className="muted">{t(tool.intro)}</p>
+          </li>
+        ))}
       </ul>
     </section>
   );

@@ -2,23 +2,29 @@ import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
 import { useOutboxQuery } from "../generated";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { Button } from "../../../ui/Button";
+import { Skeleton } from "../../../ui/Skeleton";
+import { EmptyState } from "../../../ui/EmptyState";
+import { LtrValue } from "../../../ui/BidiText";
 
 /** /admin/outbox: the emails the platform sent or, without SMTP, kept here (development outbox). */
 export default function AdminOutboxPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("admin.outbox_title"));
   const lang = currentLanguage();
   const { data, loading, refetch } = useOutboxQuery({ variables: { first: 50 }, fetchPolicy: "network-only" });
   return (
     <section className="page">
       <h1>{t("admin.outbox_title")}</h1>
       <p>{t("admin.outbox_intro")}</p>
-      <button type="button" className="button" onClick={() => void refetch()}>{t("common.retry")}</button>
-      {loading && <p>{t("common.loading")}</p>}
-      {data?.outbox.length === 0 && <p>{t("admin.outbox_empty")}</p>}
+      <Button type="button" onClick={() => void refetch()}>{t("common.retry")}</Button>
+      {loading && <Skeleton label={t("common.loading")} />}
+      {data?.outbox.length === 0 && <EmptyState title={t("admin.outbox_empty")} />}
       {data?.outbox.map((m) => (
         <article key={m.id} className="card" data-testid="outbox-email">
-          <h2 dir="auto">{m.subject}</h2>
-          <p className="muted" dir="ltr">{m.to} · {m.language} · {m.transport} · {m.status}{m.attempts > 1 ? ` (${m.attempts})` : ""} · {formatDateTime(m.createdAt, lang)}</p>
+          <h2><bdi>{m.subject}</bdi></h2>
+          <p className="muted"><LtrValue>{m.to}</LtrValue> · <LtrValue>{`${m.language} · ${m.transport} · ${m.status}${m.attempts > 1 ? ` (${m.attempts})` : ""}`}</LtrValue> · {formatDateTime(m.createdAt, lang)}</p>
           <pre dir="auto" className="mail-text">{m.text}</pre>
         </article>
       ))}

@@ -4,21 +4,74 @@ import { currentLanguage } from "../../../i18n";
 import { apiProblem } from "../../../lib/apiErrors";
 import { formatDate } from "../../../lib/format";
 import type { MembersQuery, Role } from "../../../gql/graphql";
+import { Avatar } from "../../../ui/Avatar";
+import { Badge } from "../../../ui/Badge";
+import { LtrValue } from "../../../ui/BidiText";
+import { Button } from "../../../ui/Button";
+import { Card } from "../../../ui/Card";
+import { Dialog } from "../../../ui/Dialog";
+import { Select } from "../../../ui/Select";
+import { Skeleton } from "../../../ui/Skeleton";
+import { TextInput } from "../../../ui/TextInput";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { CuratorVillages } from "../../curation";
 import { useGrantRoleMutation, useMembersQuery, useRevokeRoleMutation } from "../generated";
 
 const GRANTABLE: Role[] = ["ADMIN", "MODERATOR", "MUNICIPAL_OFFICER", "INVESTOR_VERIFIED", "DNA_SPECIALIST", "LOCAL_ROOT_CURATOR", "EDITOR"];
 type Member = MembersQuery["members"]["edges"][number]["node"];
+type Grant = Member["grants"][number];
+
+/**
+ * One role a member holds: the role as a badge, its expiry, and the reason in its own isolated
+ * run, apart from the role (an Arabic role and a Latin reason never run together).
+ */
+function GrantRow({ grant, onRevoke }: { grant: Grant; onRevoke: () => void }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  return (
+    <li className="grant">
+      <Badge tone={grant.active ? "primary" : "neutral"}>{t(`roles.${grant.role.toLowerCase()}`)}</Badge>
+      {grant.expiresAt && <span className="muted">{t("admin.until", { date: formatDate(grant.expiresAt, lang) })}</span>}
+      {!grant.active && <Badge tone="red">{t("admin.expired")}</Badge>}
+      {grant.reason && <bdi className="grant__reason muted">{grant.reason}</bdi>}
+      <Button size="sm" className="grant__revoke" onClick={onRevoke}>{t("admin.revoke")}</Button>
+    </li>
+  );
+}
+
+/** Asks why a role is revoked, in the reader's language, then revokes it. */
+function RevokeDialog({ member, role, onClose }: { member: Member; role: Role; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState("");
+  const [revoke, revoking] = useRevokeRoleMutation();
+  const problem = apiProblem(revoking.error, t("errors.network"));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const res = await revoke({ variables: { input: { userId: member.id, role, reason } } }).catch(() => null);
+    if (res?.data) onClose();
+  };
+  return (
+    <Dialog title={<>{t("admin.revoke")} · {t(`roles.${role.toLowerCase()}`)} · <bdi>{member.displayName}</bdi></>} onClose={onClose}>
+      <form onSubmit={submit}>
+        <TextInput label={t("admin.revoke_reason")} value={reason} onChange={(e) => setReason(e.target.value)} required minLength={3} maxLength={500} dir="auto" />
+        {problem && <p className="form-error" role="alert">{[problem.message, ...Object.values(problem.fields).flat()].join(" ")}</p>}
+        <div className="button-row">
+          <Button type="submit" variant="danger" disabled={revoking.loading || reason.trim().length < 3}>{t("admin.revoke")}</Button>
+          <Button onClick={onClose}>{t("common.cancel")}</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
 
 function MemberRow({ member }: { member: Member }) {
   const { t } = useTranslation();
-  const lang = currentLanguage();
   const [role, setRole] = useState<Role>("EDITOR");
   const [expires, setExpires] = useState("");
   const [reason, setReason] = useState("");
+  const [revoking, setRevoking] = useState<Role | null>(null);
   const [grant, granting] = useGrantRoleMutation();
-  const [revoke, revoking] = useRevokeRoleMutation();
-  const problem = apiProblem(granting.error ?? revoking.error, t("errors.network"));
+  const problem = apiProblem(granting.error, t("errors.network"));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const expiresAt = expires ? new Date(`${expires}T23:59:59`).toISOString() : null;
@@ -26,72 +79,55 @@ function MemberRow({ member }: { member: Member }) {
     if (res?.data) setReason("");
   };
   return (
-    <li className="card" data-testid="member">
-      <h3 dir="auto">{member.displayName}</h3>
-      <p className="muted" dir="ltr">{member.email ?? member.phone}</p>
-      <ul>
-        {member.grants.map((g) => (
-          <li key={g.role}>
-            <strong>{t(`roles.${g.role.toLowerCase()}`)}</strong>
-            {g.expiresAt ? ` · ${t("admin.until", { date: formatDate(g.expiresAt, lang) })}` : ""}
-            {!g.active && ` · ${t("admin.expired")}`}
-            {g.reason && <span className="muted" dir="auto"> — {g.reason}</span>}{" "}
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                const why = window.prompt(t("admin.revoke_reason"));
-                if (why) void revoke({ variables: { input: { userId: member.id, role: g.role, reason: why } } }).catch(() => null);
-              }}
-            >
-              {t("admin.revoke")}
-            </button>
-          </li>
-        ))}
-      </ul>
+    <Card as="li" className="member" data-testid="member">
+      <div className="member__head">
+        <Avatar name={member.displayName} />
+        <div>
+          <h3 className="member__name"><bdi>{member.displayName}</bdi></h3>
+          <p className="muted member__contact"><LtrValue>{member.email ?? member.phone ?? ""}</LtrValue></p>
+        </div>
+      </div>
+      {member.grants.length > 0 && (
+        <ul className="grants">
+          {member.grants.map((g) => <GrantRow key={g.role} grant={g} onRevoke={() => setRevoking(g.role)} />)}
+        </ul>
+      )}
+      {revoking && <RevokeDialog member={member} role={revoking} onClose={() => setRevoking(null)} />}
       {member.grants.some((g) => g.role === "LOCAL_ROOT_CURATOR") && <CuratorVillages userId={member.id} />}
-      <form className="inline-form" onSubmit={submit}>
-        <label>
-          {t("admin.role")}
-          <select value={role} onChange={(e) => setRole(e.target.value as Role)}>
-            {GRANTABLE.map((r) => <option key={r} value={r}>{t(`roles.${r.toLowerCase()}`)}</option>)}
-          </select>
-        </label>
-        <label>
-          {t("admin.expires")}
-          <input type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
-        </label>
-        <label>
-          {t("admin.reason")}
-          <input value={reason} onChange={(e) => setReason(e.target.value)} required minLength={3} maxLength={500} />
-        </label>
-        <button className="button button--primary" type="submit" disabled={granting.loading}>{t("admin.grant")}</button>
+      <form className="grant-form" onSubmit={submit}>
+        <Select label={t("admin.role")} value={role} onChange={(e) => setRole(e.target.value as Role)}>
+          {GRANTABLE.map((r) => <option key={r} value={r}>{t(`roles.${r.toLowerCase()}`)}</option>)}
+        </Select>
+        <TextInput label={t("admin.expires")} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
+        <TextInput label={t("admin.reason")} value={reason} onChange={(e) => setReason(e.target.value)} required minLength={3} maxLength={500} dir="auto" />
+        <Button variant="primary" type="submit" disabled={granting.loading}>{t("admin.grant")}</Button>
       </form>
       {problem && <p className="form-error" role="alert">{[problem.message, ...Object.values(problem.fields).flat()].join(" ")}</p>}
-    </li>
+    </Card>
   );
 }
 
 /** /admin/roles: find members, grant roles with an expiry and a reason, revoke them. */
 export default function AdminRolesPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("admin.roles_title"));
   const [search, setSearch] = useState("");
   const { data, loading, fetchMore } = useMembersQuery({ variables: { search: search.trim() || null, first: 20 } });
   const page = data?.members;
   return (
     <section className="page">
-      <h1>{t("admin.roles_title")}</h1>
-      <label className="form-field">
-        {t("admin.search")}
-        <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-      </label>
-      {loading && !page && <p>{t("common.loading")}</p>}
+      <header className="page-head">
+        <div>
+          <h1>{t("admin.roles_title")}</h1>
+          <p className="lead">{t("admin.roles_intro")}</p>
+        </div>
+      </header>
+      <TextInput label={t("admin.search")} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      {loading && !page && <Skeleton label={t("common.loading")} variant="card" lines={3} />}
       {page && <p className="muted">{t("admin.member_count", { count: page.totalCount })}</p>}
       <ul className="members">{page?.edges.map((e) => <MemberRow key={e.node.id} member={e.node} />)}</ul>
       {page?.pageInfo.hasNextPage && (
-        <button
-          type="button"
-          className="button"
+        <Button
           onClick={() =>
             void fetchMore({
               variables: { after: page.pageInfo.endCursor },
@@ -102,7 +138,7 @@ export default function AdminRolesPage() {
           }
         >
           {t("admin.more")}
-        </button>
+        </Button>
       )}
     </section>
   );

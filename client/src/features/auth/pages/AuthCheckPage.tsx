@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { apiProblem } from "../../../lib/apiErrors";
 import { internalPath } from "../../../lib/navigation";
 import { safeRedirect } from "../../../lib/safeRedirect";
@@ -9,10 +9,13 @@ import { showToast } from "../../../ui/toast";
 import { useSignInWithMagicLinkMutation } from "../generated";
 import { shareSession } from "../../../app/auth/session";
 import { useAuth } from "../../../app/auth/useAuth";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { ButtonLink } from "../../../ui/Button";
 
 /** Where a magic link lands: signs in with its token, then goes to the link's safe returnTo. */
 export default function AuthCheckPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("auth.link_failed_title"));
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const auth = useAuth();
@@ -51,7 +54,7 @@ export default function AuthCheckPage() {
       <section className="page page--center">
         <h1>{t("auth.link_failed_title")}</h1>
         <p role="alert">{problem.message}</p>
-        <Link className="button button--primary" to="/auth?mode=magic">{t("auth.new_link")}</Link>
+        <ButtonLink variant="primary" to="/auth?mode=magic">{t("auth.new_link")}</ButtonLink>
       </section>
     );
   }

@@ -3,11 +3,15 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { apiProblem, type ApiProblem } from "../../../lib/apiErrors";
 import { currentLanguage } from "../../../i18n";
+import { Card } from "../../../ui/Card";
 import { Field } from "../../../ui/Field";
+import { Tabs } from "../../../ui/Tabs";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { showToast } from "../../../ui/toast";
 import type { AuthPayloadFieldsFragment } from "../../../gql/graphql";
 import { useRequestMagicLinkMutation, useSignInMutation, useSignUpMutation } from "../generated";
 import { shareSession } from "../../../app/auth/session";
+import { Button } from "../../../ui/Button";
 
 type Mode = "signin" | "signup" | "magic";
 
@@ -54,9 +58,9 @@ function SignInForm() {
       <Field label={t("auth.phone_or")} type="tel" autoComplete="tel" value={id.phone} onChange={(e) => id.setPhone(e.target.value)} errors={problem?.fields.phone} dir="ltr" />
       <Field label={t("auth.password")} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} errors={problem?.fields.password} />
       <Problem problem={problem && !Object.keys(problem.fields).length ? problem : null} />
-      <button className="button button--primary" type="submit" disabled={loading}>
+      <Button variant="primary" type="submit" disabled={loading}>
         {loading ? t("auth.signing_in") : t("auth.sign_in")}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -100,9 +104,9 @@ function SignUpForm() {
       <Field label={t("auth.village_of_origin")} value={village} onChange={(e) => setVillage(e.target.value)} errors={problem?.fields.villageOfOrigin} />
       <Problem problem={problem && !Object.keys(problem.fields).length ? problem : null} />
       <Notices payload={result} />
-      <button className="button button--primary" type="submit" disabled={loading}>
+      <Button variant="primary" type="submit" disabled={loading}>
         {loading ? t("auth.creating") : t("auth.create_account")}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -127,9 +131,9 @@ function MagicLinkForm({ returnTo }: { returnTo: string | null }) {
       <Field label={t("auth.email")} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} errors={problem?.fields.email} dir="ltr" />
       <Problem problem={problem && !Object.keys(problem.fields).length ? problem : null} />
       {sent && <p className="notice" role="status">{t("toast.magic_link_sent_body")}</p>}
-      <button className="button button--primary" type="submit" disabled={loading}>
+      <Button variant="primary" type="submit" disabled={loading}>
         {t("auth.send_link")}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -146,6 +150,7 @@ export default function AuthPage() {
     setParams(next, { replace: true });
   };
   const titles: Record<Mode, string> = { signin: "auth.sign_in_title", signup: "auth.create_account_title", magic: "auth.magic_title" };
+  useDocumentTitle(t(titles[mode]));
   return (
     <section className="page auth-page">
       {returnTo && (
@@ -155,18 +160,12 @@ export default function AuthPage() {
         </div>
       )}
       <h1>{t(titles[mode])}</h1>
-      <div className="tabs" role="tablist" aria-label={t("auth.ways")}>
-        {(["signin", "signup", "magic"] as const).map((m) => (
-          <button key={m} type="button" role="tab" aria-selected={mode === m} className={mode === m ? "tab tab--active" : "tab"} onClick={() => select(m)}>
-            {t(`auth.tab_${m}`)}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" className="card">
+      <Tabs label={t("auth.ways")} tabs={(["signin", "signup", "magic"] as const).map((m) => ({ id: m, label: t(`auth.tab_${m}`) }))} selected={mode} onSelect={select} panelId="auth-panel" />
+      <Card as="div" id="auth-panel" role="tabpanel">
         {mode === "signin" && <SignInForm />}
         {mode === "signup" && <SignUpForm />}
         {mode === "magic" && <MagicLinkForm returnTo={returnTo} />}
-      </div>
+      </Card>
     </section>
   );
 }

@@ -4,6 +4,8 @@ import { currentLanguage } from "../../../i18n";
 import { apiProblem } from "../../../lib/apiErrors";
 import { localized } from "../../../lib/localized";
 import { useAssignVillageCuratorMutation, useCuratorVillageSearchQuery, useUnassignVillageCuratorMutation, useVillageCuratorsQuery } from "../generated";
+import { Button } from "../../../ui/Button";
+import { TextInput } from "../../../ui/TextInput";
 
 /** On /admin/roles, for a curator: the villages they curate, add one by name (any script), remove one. */
 export function CuratorVillages({ userId }: { userId: string }) {
@@ -29,23 +31,20 @@ export function CuratorVillages({ userId }: { userId: string }) {
           <li key={c.villageId}>
             <bdi>{localized(lang, c.villageName, c.villageNameAr, c.villageName)}</bdi>
             {!c.active && <span className="muted"> · {t("admin.expired")}</span>}{" "}
-            <button type="button" className="button" onClick={async () => done(await unassign({ variables: { userId, villageId: c.villageId } }).catch(() => null))}>
+            <Button type="button" onClick={async () => done(await unassign({ variables: { userId, villageId: c.villageId } }).catch(() => null))}>
               {t("curation.unassign")}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>
-      <label className="form-field">
-        {t("curation.add_village")}
-        <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} dir="auto" />
-      </label>
+      <TextInput label={t("curation.add_village")} type="search" value={search} onChange={(e) => setSearch(e.target.value)} dir="auto" />
       {search.trim().length >= 2 && (
         <ul className="curator-villages__results">
           {found.data?.villages.edges.map(({ node: v }) => (
             <li key={v.id}>
-              <button type="button" className="button" onClick={async () => done(await assign({ variables: { input: { userId, villageId: v.id } } }).catch(() => null))}>
+              <Button type="button" onClick={async () => done(await assign({ variables: { input: { userId, villageId: v.id } } }).catch(() => null))}>
                 {t("curation.assign", { village: localized(lang, v.name, v.nameAr, v.name) })}
-              </button>
+              </Button>
               <span className="muted"> · <bdi>{v.district}</bdi></span>
             </li>
           ))}

@@ -5,6 +5,8 @@ import { formatDateTime } from "../../../lib/format";
 import type { AuditTable } from "../../../gql/graphql";
 import { useAuth } from "../../../app/auth/useAuth";
 import { useRecordHistoryQuery, useRevertChangeMutation } from "../generated";
+import { Button } from "../../../ui/Button";
+import { EmptyState } from "../../../ui/EmptyState";
 
 const REVIEWERS = ["ADMIN", "EDITOR", "LOCAL_ROOT_CURATOR"];
 
@@ -39,7 +41,7 @@ export function RecordHistory({ table, recordId, onReverted }: { table: AuditTab
   return (
     <section className="card history" aria-labelledby="history-h" data-testid="history">
       <h2 id="history-h">{t("curation.history")}</h2>
-      {data.auditLog.edges.length === 0 && <p className="muted">{t("curation.history_empty")}</p>}
+      {data.auditLog.edges.length === 0 && <EmptyState title={t("curation.history_empty")} />}
       <ol className="history__list">
         {data.auditLog.edges.map(({ node: e }) => (
           <li key={e.id} className="history__entry">
@@ -48,9 +50,8 @@ export function RecordHistory({ table, recordId, onReverted }: { table: AuditTab
               {" · "}<bdi>{e.userName ?? t("curation.someone")}</bdi>
               {" · "}<time dateTime={e.createdAt}>{formatDateTime(e.createdAt, lang)}</time>{" "}
               {e.canRevert && (
-                <button
+                <Button
                   type="button"
-                  className="button"
                   disabled={reverting.loading}
                   onClick={async () => {
                     const res = await revert({ variables: { auditId: e.id } }).catch(() => null);
@@ -61,7 +62,7 @@ export function RecordHistory({ table, recordId, onReverted }: { table: AuditTab
                   }}
                 >
                   {t("curation.revert")}
-                </button>
+                </Button>
               )}
             </p>
             {e.changes.length > 0 && (

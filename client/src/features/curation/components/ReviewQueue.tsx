@@ -6,6 +6,10 @@ import { apiProblem } from "../../../lib/apiErrors";
 import { formatDate } from "../../../lib/format";
 import type { ReviewQueueQuery } from "../../../gql/graphql";
 import { useReviewQueueQuery, useVerifyRecordMutation } from "../generated";
+import { Button } from "../../../ui/Button";
+import { Skeleton } from "../../../ui/Skeleton";
+import { TextInput } from "../../../ui/TextInput";
+import { Badge } from "../../../ui/Badge";
 
 type Item = ReviewQueueQuery["reviewQueue"]["edges"][number]["node"];
 
@@ -25,18 +29,15 @@ function ReviewRow({ item, onVerified }: { item: Item; onVerified: () => void })
   return (
     <li className="card review-item" data-testid="review-item">
       <p>
-        <span className="badge">{t(`curation.kind_${item.kind.toLowerCase()}`)}</span>{" "}
+        <Badge tone="primary">{t(`curation.kind_${item.kind.toLowerCase()}`)}</Badge>{" "}
         {item.kind === "PERSON" ? <Link to={`/person/${item.id}`}><bdi>{title}</bdi></Link> : <bdi>{title}</bdi>}
         {item.villageName && <> · <bdi>{lang === "ar" ? item.villageNameAr || item.villageName : item.villageName}</bdi></>}
         <span className="muted"> · {t("curation.added_on", { date: formatDate(item.createdAt, lang) })}</span>
       </p>
-      {item.sources && <p className="muted" dir="auto">{t("curation.current_sources")}: {item.sources}</p>}
+      {item.sources && <p className="muted">{t("curation.current_sources")}: <bdi>{item.sources}</bdi></p>}
       <form className="inline-form" onSubmit={submit} noValidate>
-        <label>
-          {t("curation.source")}
-          <input value={source} onChange={(e) => setSource(e.target.value)} placeholder={t("curation.source_hint")} dir="auto" maxLength={2000} />
-        </label>
-        <button className="button button--primary" type="submit" disabled={loading}>{t("curation.verify")}</button>
+        <TextInput label={t("curation.source")} value={source} onChange={(e) => setSource(e.target.value)} placeholder={t("curation.source_hint")} dir="auto" maxLength={2000} />
+        <Button variant="primary" type="submit" disabled={loading}>{t("curation.verify")}</Button>
       </form>
       {problem && <p className="form-error" role="alert">{problem.fields.source?.join(" ") ?? problem.message}</p>}
     </li>
@@ -52,19 +53,19 @@ export function ReviewQueue({ villageId }: { villageId: string | null }) {
   return (
     <section aria-labelledby="queue-h">
       <h2 id="queue-h">{t("curation.queue")}</h2>
-      {loading && !page && <p>{t("common.loading")}</p>}
+      {loading && !page && <Skeleton label={t("common.loading")} />}
       {page && <p className="muted">{t("curation.queue_count", { count: page.totalCount })}</p>}
       {verified > 0 && <p className="notice" role="status">{t("curation.verified_count", { count: verified })}</p>}
       <ul className="review-queue">
         {page?.edges.map((e) => <ReviewRow key={e.node.id} item={e.node} onVerified={() => { setVerified((n) => n + 1); void refetch(); }} />)}
       </ul>
       {page?.pageInfo.hasNextPage && (
-        <button type="button" className="button" onClick={() => void fetchMore({
+        <Button type="button" onClick={() => void fetchMore({
           variables: { after: page.pageInfo.endCursor },
           updateQuery: (prev, { fetchMoreResult }) => ({ reviewQueue: { ...fetchMoreResult.reviewQueue, edges: [...prev.reviewQueue.edges, ...fetchMoreResult.reviewQueue.edges] } }),
         })}>
           {t("admin.more")}
-        </button>
+        </Button>
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import { currentLanguage } from "../../../i18n";
 import { localized } from "../../../lib/localized";
 import { useDebouncedValue } from "../../../lib/useDebouncedValue";
 import { useCuratorVillageSearchQuery } from "../generated";
+import { Button } from "../../../ui/Button";
 
 /** Editors and admins may edit any village: they find it by name in any script. */
 export function StaffVillagePicker({ onPick }: { onPick: (village: CuratedVillageFragment) => void }) {
@@ -22,9 +23,9 @@ export function StaffVillagePicker({ onPick }: { onPick: (village: CuratedVillag
         <ul className="choice-list" aria-label={t("curation.pick_village")}>
           {found.map((v) => (
             <li key={v.id}>
-              <button type="button" className="button" onClick={() => { onPick(v); setText(""); }}>
+              <Button type="button" onClick={() => { onPick(v); setText(""); }}>
                 <bdi>{localized(lang, v.name, v.nameAr, v.nameFr)}</bdi>
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

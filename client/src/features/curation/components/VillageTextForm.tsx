@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { apiProblem } from "../../../lib/apiErrors";
 import type { CuratedVillageFragment } from "../../../gql/graphql";
 import { useUpdateVillageMutation } from "../generated";
+import { Button } from "../../../ui/Button";
+import { TextInput } from "../../../ui/TextInput";
 
 type Village = CuratedVillageFragment;
 const FLAGS = ["hasRegistry", "hasChurch", "hasMosque", "hasSchool"] as const;
@@ -44,17 +46,11 @@ export function VillageTextForm({ village }: { village: Village }) {
           </label>
         ))}
       </fieldset>
-      <label className="form-field">
-        {t("curation.population")}
-        <input type="number" min={0} inputMode="numeric" dir="ltr" value={population} onChange={(e) => setPopulation(e.target.value)} />
-      </label>
-      <label className="form-field">
-        {t("curation.diaspora")}
-        <input type="number" min={0} inputMode="numeric" dir="ltr" value={diaspora} onChange={(e) => setDiaspora(e.target.value)} />
-      </label>
+      <TextInput label={t("curation.population")} type="number" min={0} inputMode="numeric" dir="ltr" value={population} onChange={(e) => setPopulation(e.target.value)} />
+      <TextInput label={t("curation.diaspora")} type="number" min={0} inputMode="numeric" dir="ltr" value={diaspora} onChange={(e) => setDiaspora(e.target.value)} />
       {problem && <p className="form-error" role="alert">{Object.values(problem.fields).flat().join(" ") || problem.message}</p>}
       {saved && <p className="notice" role="status">{t("curation.saved")}</p>}
-      <button className="button button--primary" type="submit" disabled={loading}>{t("curation.save")}</button>
+      <Button variant="primary" type="submit" disabled={loading}>{t("curation.save")}</Button>
     </form>
   );
 }

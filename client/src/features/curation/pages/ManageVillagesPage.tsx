@@ -11,6 +11,9 @@ import { ReviewQueue } from "../components/ReviewQueue";
 import { StaffVillagePicker } from "../components/StaffVillagePicker";
 import { VillageTextForm } from "../components/VillageTextForm";
 import { useMyCuratedVillagesQuery } from "../generated";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { Button } from "../../../ui/Button";
+import { EmptyState } from "../../../ui/EmptyState";
 
 /**
  * /management/villages: a curator's villages — records waiting for review (Verify with a
@@ -19,6 +22,7 @@ import { useMyCuratedVillagesQuery } from "../generated";
  */
 export default function ManageVillagesPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("curation.title"));
   const lang = currentLanguage();
   const auth = useAuth();
   const staff = auth.status === "signedIn" && auth.viewer.roles.some((r) => r === "ADMIN" || r === "EDITOR");
@@ -33,7 +37,7 @@ export default function ManageVillagesPage() {
       <h1>{t("curation.title")}</h1>
       <p className="muted">{t("curation.intro")}</p>
       {!villages.length && !staff ? (
-        <p className="notice">{t("curation.none")}</p>
+        <EmptyState title={t("curation.none")} />
       ) : (
         <>
           {villages.length > 1 && (
@@ -48,7 +52,7 @@ export default function ManageVillagesPage() {
           )}
           {staff && <StaffVillagePicker onPick={(v) => { setPicked(v); setSelected(v.id); }} />}
           {staff && current && !villages.some((v) => v.id === current.id) && (
-            <button type="button" className="button" onClick={() => setSelected(null)}>{t("curation.all_villages")}</button>
+            <Button type="button" onClick={() => setSelected(null)}>{t("curation.all_villages")}</Button>
           )}
           {current && <p><Link to={`/libanpedia/${current.slug}`}>{localized(lang, current.name, current.nameAr, current.nameFr)}</Link></p>}
           <ReviewQueue key={current?.id ?? "all"} villageId={current?.id ?? null} />

@@ -1,27 +1,37 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { useAuth } from "../../../app/auth/useAuth";
+import { Avatar } from "../../../ui/Avatar";
+import { Badge } from "../../../ui/Badge";
+import { ButtonLink } from "../../../ui/Button";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 
 /** A member's home: their roots and trees as those areas arrive, and where to go next. */
 export default function DashboardPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("nav.dashboard"));
   const auth = useAuth();
   if (auth.status !== "signedIn") return null;
   const { viewer } = auth;
   return (
     <section className="page">
-      <h1>{t("dashboard.title", { name: viewer.displayName })}</h1>
-      <p className="muted">{t(`roles.${viewer.mainRole.toLowerCase()}`)}</p>
+      <header className="page-head page-head--person">
+        <Avatar name={viewer.displayName} size="lg" />
+        <div>
+          <h1>{t("dashboard.title", { name: viewer.displayName })}</h1>
+          <Badge tone="primary">{t(`roles.${viewer.mainRole.toLowerCase()}`)}</Badge>
+        </div>
+      </header>
       <div className="grid">
         <article className="card" aria-labelledby="dash-roots">
           <h2 id="dash-roots">{t("dashboard.roots")}</h2>
           <p>{viewer.villageOfOrigin ? t("dashboard.village", { village: viewer.villageOfOrigin }) : t("dashboard.no_village")}</p>
-          <Link to="/settings">{t("dashboard.edit_profile")}</Link>
+          <ButtonLink to="/settings" size="sm">{t("dashboard.edit_profile")}</ButtonLink>
         </article>
         <article className="card" aria-labelledby="dash-trees">
           <h2 id="dash-trees">{t("dashboard.trees")}</h2>
           <p>{t("dashboard.trees_body")}</p>
-          <ul>
+          <ul className="link-list">
             <li><Link to="/roots">{t("people.my_tree")}</Link></li>
             <li><Link to="/roots/import">{t("ingestion.gedcom.title")}</Link></li>
             <li><Link to="/excel">{t("ingestion.spreadsheet.title")}</Link></li>
@@ -31,7 +41,7 @@ export default function DashboardPage() {
         {(viewer.can.accessManagement || viewer.can.accessAdmin) && (
           <article className="card" aria-labelledby="dash-staff">
             <h2 id="dash-staff">{t("dashboard.staff")}</h2>
-            <ul>
+            <ul className="link-list">
               {viewer.can.accessManagement && <li><Link to="/management">{t("nav.management")}</Link></li>}
               {viewer.can.accessAdmin && <li><Link to="/admin">{t("nav.admin")}</Link></li>}
             </ul>

@@ -1,5 +1,6 @@
 import { useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { Button } from "../../../ui/Button";
 
 /** A drop zone that is also a file button (keyboard and screen readers use the button). */
 export function FileDrop({ accept, hint, disabled, onFile }: { accept: string; hint: string; disabled?: boolean; onFile: (file: File) => void }) {
@@ -23,9 +24,9 @@ export function FileDrop({ accept, hint, disabled, onFile }: { accept: string; h
       onDrop={drop}
     >
       <p>{t("ingestion.drop_here")}</p>
-      <button type="button" className="button button--primary" disabled={disabled} onClick={() => input.current?.click()}>
+      <Button type="button" variant="primary" disabled={disabled} onClick={() => input.current?.click()}>
         {t("ingestion.choose_file")}
-      </button>
+      </Button>
       <input
         ref={input}
         type="file"

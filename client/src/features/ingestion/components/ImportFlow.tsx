@@ -24,6 +24,8 @@ import { ImportDuplicates } from "./ImportDuplicates";
 import { ImportProgress } from "./ImportProgress";
 import { ImportReview, ReportLink } from "./ImportReview";
 import { MappingEditor } from "./MappingEditor";
+import { Button, ButtonLink } from "../../../ui/Button";
+import { Skeleton } from "../../../ui/Skeleton";
 
 const ACCEPT: Record<ImportKind, string> = { gedcom: ".ged,.gedcom,.gdz,.zip", spreadsheet: ".xlsx,.csv" };
 
@@ -84,7 +86,7 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
     startPolling(5000);
     return () => stopPolling();
   }, [running, startPolling, stopPolling]);
-  if (!job) return problem ? <p className="form-error" role="alert">{problem.message}</p> : <p>{t("common.loading")}</p>;
+  if (!job) return problem ? <p className="form-error" role="alert">{problem.message}</p> : <Skeleton label={t("common.loading")} />;
   return (
     <div className="import-job" data-status={job.status}>
       <p className="muted">
@@ -100,7 +102,7 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
             {t("ingestion.done.text", { count: job.counts.people })}
             {job.counts.updates > 0 && <> {t("ingestion.done.updates", { count: job.counts.updates })}</>}
           </p>
-          <Link className="button button--primary" to={job.firstPersonId ? `/roots?root=${encodeURIComponent(job.firstPersonId)}` : "/roots"}>{t("ingestion.done.see_tree")}</Link>
+          <ButtonLink variant="primary" to={job.firstPersonId ? `/roots?root=${encodeURIComponent(job.firstPersonId)}` : "/roots"}>{t("ingestion.done.see_tree")}</ButtonLink>
           <ReportLink job={job} />
         </div>
       )}
@@ -112,12 +114,12 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
       {problem && <p className="form-error" role="alert">{problem.message}</p>}
       <div className="button-row">
         {job.status === "review" && (
-          <button type="button" className="button button--primary" disabled={confirmState.loading || job.counts.total === 0} onClick={() => void confirm({ variables: { id } }).catch(() => null)}>
+          <Button type="button" variant="primary" disabled={confirmState.loading || job.counts.total === 0} onClick={() => void confirm({ variables: { id } }).catch(() => null)}>
             {job.counts.people > 0 && job.counts.updates === job.counts.people ? t("ingestion.confirm_update", { count: job.counts.people }) : t("ingestion.confirm", { count: job.counts.people })}
-          </button>
+          </Button>
         )}
         {job.canRetry && (
-          <button type="button" className="button" onClick={() => void retry({ variables: { id } }).catch(() => null)}>{t("ingestion.retry")}</button>
+          <Button type="button" onClick={() => void retry({ variables: { id } }).catch(() => null)}>{t("ingestion.retry")}</Button>
         )}
         {job.canCancel && (
           <ConfirmAction
@@ -139,7 +141,7 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
           />
         )}
         {!running && job.status !== "review" && (
-          <button type="button" className="button" onClick={onNew}>{t("ingestion.another")}</button>
+          <Button type="button" onClick={onNew}>{t("ingestion.another")}</Button>
         )}
       </div>
     </div>

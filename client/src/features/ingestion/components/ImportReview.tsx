@@ -9,6 +9,8 @@ import { useImportRecordsQuery, useImportWarningsQuery } from "../generated";
 import { downloadWithSession } from "../upload";
 import { appendRecords, ShowMore } from "./ShowMore";
 import { DateText } from "../../../ui/DateText";
+import { Button } from "../../../ui/Button";
+import { Badge } from "../../../ui/Badge";
 
 const SUMMARY = ["people", "unions", "links", "events", "sources", "media", "places", "updates", "duplicates", "errors", "warnings"] as const;
 
@@ -48,7 +50,7 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
         <ul className="import-list" role="tabpanel">
           {warnings.data?.importWarnings.edges.map((e, i) => (
             <li key={i}>
-              {e.node.line != null && <span className="badge">{t("ingestion.review.line", { line: e.node.line })}</span>}{" "}
+              {e.node.line != null && <Badge>{t("ingestion.review.line", { line: e.node.line })}</Badge>}{" "}
               {e.node.record && <><bdi>{e.node.record}</bdi> — </>}
               <bdi>{e.node.message}</bdi>
             </li>
@@ -70,7 +72,7 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
           {tab === "duplicates" && job.counts.duplicates > 0 && <li className="muted">{t("ingestion.review.merge_later")}</li>}
           {records.data?.importRecords.edges.map((e, i) => (
             <li key={i}>
-              {e.node.line != null && <span className="badge">{t("ingestion.review.line", { line: e.node.line })}</span>}{" "}
+              {e.node.line != null && <Badge>{t("ingestion.review.line", { line: e.node.line })}</Badge>}{" "}
               <bdi>{name(e.node.name, e.node.nameAr) ?? e.node.key ?? t(`ingestion.kind.${e.node.kind}`)}</bdi>
               {e.node.ends.length === 2 && (
                 <span className="muted"> · {t(`ingestion.review.ends_${e.node.kind}`, { from: e.node.ends[0], to: e.node.ends[1] })}</span>
@@ -111,13 +113,13 @@ export function ReportLink({ job }: { job: ImportJobFieldsFragment }) {
   if (job.counts.errors === 0 && job.counts.warnings === 0) return null;
   return (
     <p>
-      <button
+      <Button
         type="button"
-        className="button button--link"
+        className="button--link"
         onClick={() => void downloadWithSession(`/api/imports/${job.id}/errors.csv`, `errors-${job.fileName}.csv`).then((ok) => setDownloadFailed(!ok))}
       >
         {t(job.counts.errors > 0 ? "ingestion.review.error_report" : "ingestion.review.warning_report")}
-      </button>
+      </Button>
       {downloadFailed && <span className="form-error"> {t("errors.network")}</span>}
     </p>
   );

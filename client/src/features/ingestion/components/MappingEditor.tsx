@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { ImportJobFieldsFragment } from "../../../gql/graphql";
 import { apiProblem } from "../../../lib/apiErrors";
 import { useSetImportMappingMutation } from "../generated";
+import { Button } from "../../../ui/Button";
 
 /** Fields a spreadsheet column can hold (the server checks the same list). */
 export const SHEET_FIELDS = [
@@ -37,7 +38,7 @@ export function MappingEditor({ job }: { job: ImportJobFieldsFragment }) {
         <tbody>
           {job.headers.map((header, i) => (
             <tr key={i}>
-              <td dir="auto">{header || t("ingestion.mapping.untitled", { n: i + 1 })}</td>
+              <td><bdi>{header || t("ingestion.mapping.untitled", { n: i + 1 })}</bdi></td>
               <td>
                 <select
                   aria-label={t("ingestion.mapping.field_for", { column: header || i + 1 })}
@@ -57,9 +58,9 @@ export function MappingEditor({ job }: { job: ImportJobFieldsFragment }) {
         </tbody>
       </table>
       {problem && <p className="form-error" role="alert">{Object.values(problem.fields).flat()[0] ?? problem.message}</p>}
-      <button type="button" className="button" disabled={!changed || loading} onClick={() => void save({ variables: { id: job.id, headerRow, mapping } }).catch(() => null)}>
+      <Button type="button" disabled={!changed || loading} onClick={() => void save({ variables: { id: job.id, headerRow, mapping } }).catch(() => null)}>
         {t("ingestion.mapping.apply")}
-      </button>
+      </Button>
     </section>
   );
 }

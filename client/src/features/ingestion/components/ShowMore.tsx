@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
 import type { ImportRecordsQuery } from "../../../gql/graphql";
+import { Button } from "../../../ui/Button";
 
 /** The next page of an import list. */
 export function ShowMore({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation();
   return (
     <li>
-      <button type="button" className="button" onClick={onClick}>{t("admin.more")}</button>
+      <Button type="button" onClick={onClick}>{t("admin.more")}</Button>
     </li>
   );
 }

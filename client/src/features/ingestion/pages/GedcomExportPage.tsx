@@ -2,10 +2,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { downloadWithSession } from "../upload";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { Button } from "../../../ui/Button";
 
 /** /roots/export: the member's tree as GEDCOM 7.0 (or 5.5.1 for older programs), or GEDZIP with media. */
 export default function GedcomExportPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("ingestion.export.title"));
   const [version, setVersion] = useState<"7.0" | "5.5.1">("7.0");
   const [format, setFormat] = useState<"ged" | "gdz">("ged");
   const [state, setState] = useState<"idle" | "working" | "failed">("idle");
@@ -32,9 +35,9 @@ export default function GedcomExportPage() {
         </fieldset>
         <p className="muted">{t("ingestion.export.privacy")}</p>
         {state === "failed" && <p className="form-error" role="alert">{t("errors.network")}</p>}
-        <button type="button" className="button button--primary" disabled={state === "working"} onClick={() => void download()}>
+        <Button type="button" variant="primary" disabled={state === "working"} onClick={() => void download()}>
           {t("ingestion.export.download")}
-        </button>
+        </Button>
         {/* A large tree takes seconds to write: say so while it is being prepared. */}
         {state === "working" && <p className="muted" role="status">{t("ingestion.export.preparing")}</p>}
       </div>

@@ -1,10 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
 import { ImportFlow } from "../components/ImportFlow";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 
 /** /roots/import: a family tree file from another program (GEDCOM 5.5 to 7.0, GEDZIP). */
 export default function GedcomImportPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("ingestion.gedcom.title"));
   // With an import open (?job=…) the page is about that import: the introduction would push its review below the first screen of a phone.
   const [params] = useSearchParams();
   const jobOpen = params.has("job");

@@ -1,12 +1,15 @@
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
 import { useAuth } from "../../../app/auth/useAuth";
 import { currentLanguage } from "../../../i18n";
 import { ImportFlow } from "../components/ImportFlow";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { ButtonLink } from "../../../ui/Button";
 
 /** /excel: family trees kept in spreadsheets (.xlsx, .csv), with Arabic, English or French headers. */
 export default function SpreadsheetImportPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("ingestion.spreadsheet.title"));
   // With an import open (?job=…) the page is about that import: the introduction would push its review below the first screen of a phone.
   const [params] = useSearchParams();
   const jobOpen = params.has("job");
@@ -28,7 +31,7 @@ export default function SpreadsheetImportPage() {
         <ImportFlow kind="spreadsheet" />
       ) : (
         <p>
-          <Link className="button button--primary" to={`/auth?returnTo=${encodeURIComponent("/excel")}`}>{t("ingestion.sign_in_to_import")}</Link>
+          <ButtonLink variant="primary" to={`/auth?returnTo=${encodeURIComponent("/excel")}`}>{t("ingestion.sign_in_to_import")}</ButtonLink>
         </p>
       )}
     </section>

@@ -3,8 +3,11 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
 import { currentLanguage } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
+import { Button } from "../../../ui/Button";
+import { EmptyState } from "../../../ui/EmptyState";
 import { LoadFailed } from "../../../ui/LoadFailed";
-import { Spinner } from "../../../ui/Spinner";
+import { Skeleton } from "../../../ui/Skeleton";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import type { NotificationItemFragment } from "../../../gql/graphql";
 import { NotificationsDocument, UnreadNotificationCountDocument } from "../../../gql/graphql";
 import { useMarkNotificationsReadMutation, useNotificationsLazyQuery, useNotificationsQuery } from "../generated";
@@ -17,13 +20,14 @@ export default function NotificationsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const lang = currentLanguage();
+  useDocumentTitle(t("notifications.title"));
   const { data, loading, error, refetch } = useNotificationsQuery({ fetchPolicy: "cache-and-network" });
   const [older, setOlder] = useState<{ items: NotificationItemFragment[]; cursor: string | null; more: boolean } | null>(null);
   const [loadOlder, olderState] = useNotificationsLazyQuery({ fetchPolicy: "network-only" });
   const [mark] = useMarkNotificationsReadMutation({ refetchQueries: [...refetchQueries, { query: NotificationsDocument }] });
 
   if (error && !data) return <LoadFailed error={error} onRetry={() => refetch()} />;
-  if (loading && !data) return <Spinner label={t("common.loading")} />;
+  if (loading && !data) return <Skeleton label={t("common.loading")} variant="card" />;
   const page = data!.notifications;
   const items = [...page.edges.map((e) => e.node), ...(older?.items ?? [])];
   const cursor = older ? older.cursor : page.pageInfo.endCursor;
@@ -44,13 +48,11 @@ export default function NotificationsPage() {
       <div className="notifications-toolbar">
         <h1 id="notifications-title">{t("notifications.title")}</h1>
         {data!.unreadNotificationCount > 0 && (
-          <button type="button" className="button" onClick={() => void mark({ variables: { ids: null } }).then(() => setOlder(null))}>
-            {t("notifications.mark_all_read")}
-          </button>
+          <Button onClick={() => void mark({ variables: { ids: null } }).then(() => setOlder(null))}>{t("notifications.mark_all_read")}</Button>
         )}
       </div>
       {items.length === 0 ? (
-        <p className="card">{t("notifications.empty")}</p>
+        <EmptyState title={t("notifications.empty")} icon="🔔" />
       ) : (
         <ul className="notification-list" data-testid="notifications">
           {items.map((n) => (
@@ -59,8 +61,8 @@ export default function NotificationsPage() {
               <div>
                 <a href={n.link} onClick={(e) => { e.preventDefault(); void open(n); }}>
                   {!n.read && <span className="visually-hidden">{t("notifications.unread")}: </span>}
-                  <strong dir="auto">{n.title}</strong>
-                  <p dir="auto">{n.body}</p>
+                  <strong>{n.title}</strong>
+                  <p>{n.body}</p>
                 </a>
                 <time dateTime={n.createdAt}>{formatDateTime(n.createdAt, lang)}</time>
               </div>
@@ -70,9 +72,7 @@ export default function NotificationsPage() {
       )}
       {hasMore && (
         <p>
-          <button type="button" className="button" disabled={olderState.loading} onClick={() => void showOlder()}>
-            {t("notifications.load_more")}
-          </button>
+          <Button disabled={olderState.loading} onClick={() => void showOlder()}>{t("notifications.load_more")}</Button>
         </p>
       )}
       <p>

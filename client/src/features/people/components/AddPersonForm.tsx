@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { apiProblem } from "../../../lib/apiErrors";
+import { DateInput } from "../../../ui/DateInput";
 import { Field } from "../../../ui/Field";
 import type { PersonSummaryFragment } from "../../../gql/graphql";
 import { useCreatePersonMutation } from "../generated";
 import { PossibleMatches } from "./PossibleMatches";
+import { Button } from "../../../ui/Button";
 
 /**
  * Name in Latin and/or Arabic, and dates as records give them (1890, ABT 1890, 12 MAR 1890).
@@ -35,11 +37,11 @@ export function AddPersonForm({ onCreated, submitLabel, gender }: { onCreated: (
     <form className="person-form" onSubmit={submit} noValidate>
       <Field label={t("people.full_name")} value={fullName} onChange={(e) => setFullName(e.target.value)} errors={problem?.fields.fullName} dir="auto" />
       <Field label={t("people.full_name_ar")} value={fullNameAr} onChange={(e) => setFullNameAr(e.target.value)} errors={problem?.fields.fullNameAr} dir="rtl" lang="ar" />
-      <Field label={t("people.birth")} value={birthDate} onChange={(e) => setBirthDate(e.target.value)} errors={problem?.fields.birthDate} hint={t("people.date_hint")} dir="ltr" />
-      <Field label={t("people.death")} value={deathDate} onChange={(e) => setDeathDate(e.target.value)} errors={problem?.fields.deathDate} dir="ltr" />
+      <DateInput label={t("people.birth")} value={birthDate} onChange={(e) => setBirthDate(e.target.value)} errors={problem?.fields.birthDate} />
+      <DateInput label={t("people.death")} value={deathDate} onChange={(e) => setDeathDate(e.target.value)} errors={problem?.fields.deathDate} hint={false} />
       <PossibleMatches fullName={fullName} fullNameAr={fullNameAr} birthDate={birthDate} onUse={onCreated} />
       {problem && !Object.keys(problem.fields).length && <p className="form-error" role="alert">{problem.message}</p>}
-      <button className="button button--primary" type="submit" disabled={loading}>{submitLabel}</button>
+      <Button variant="primary" type="submit" disabled={loading}>{submitLabel}</Button>
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { localized } from "../../../lib/localized";
 import { SelectField } from "../../../ui/SelectField";
 import { usePersonFamilyChoicesQuery, useUpdatePersonMutation } from "../generated";
 import { VillageChooser, type VillageName } from "./VillageChooser";
+import { Button } from "../../../ui/Button";
 
 interface FamilyName {
   id: string;
@@ -56,7 +57,7 @@ export function FamilyPicker({ personId, village, family, onChanged }: {
             <option value="">{t("people.no_family")}</option>
             {choices.map((f) => <option key={f.id} value={f.id}>{name(f)}</option>)}
           </SelectField>
-          <button className="button button--primary" type="submit" disabled={loading || value === (family?.id ?? "")}>{t("common.save")}</button>
+          <Button variant="primary" type="submit" disabled={loading || value === (family?.id ?? "")}>{t("common.save")}</Button>
           {saved && <span className="status status--good" role="status">{t("common.saved")}</span>}
         </form>
       )}

@@ -8,6 +8,8 @@ import { RelativeDialog } from "../chart/RelativeDialog";
 import { useDeleteUnionMutation, useRemoveParentMutation } from "../generated";
 import { UnionForm } from "./UnionForm";
 import { DateText } from "../../../ui/DateText";
+import { Button } from "../../../ui/Button";
+import { Badge } from "../../../ui/Badge";
 
 type Linked = PersonSummaryFragment & { viewerCan: { edit: boolean } };
 type Subject = Linked & { unions: PersonUnionFragment[] };
@@ -31,7 +33,7 @@ function UnionItem({ person, union, onChanged }: { person: Subject; union: Perso
   return (
     <li className="link-item" data-testid="union-item">
       <div className="link-item__main">
-        <span className="badge">{t(`people.union_kind.${union.kind}`, { defaultValue: union.kind })}</span>
+        <Badge>{t(`people.union_kind.${union.kind}`, { defaultValue: union.kind })}</Badge>
         <span>{t("people.union_with")} <NameLink p={partner} /></span>
         {union.start && <span data-testid="union-date"><DateText text={union.start.text} /></span>}
         {union.place && <bdi>{union.place}</bdi>}
@@ -63,7 +65,7 @@ export function PersonLinks({ person, parents, onChanged }: { person: Subject; p
     <section className="card person-links" aria-labelledby="links-h" data-testid="person-links">
       <div className="hub-section__head">
         <h2 id="links-h">{t("people.links_title")}</h2>
-        {person.viewerCan.edit && <button type="button" className="button" onClick={() => setAdding(true)}>{t("people.add_partner")}</button>}
+        {person.viewerCan.edit && <Button type="button" onClick={() => setAdding(true)}>{t("people.add_partner")}</Button>}
       </div>
       <h3>{t("people.parents")}</h3>
       {parents.length === 0 ? <p className="muted">{t("people.no_parents")}</p> : (

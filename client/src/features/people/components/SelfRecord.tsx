@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { apiProblem } from "../../../lib/apiErrors";
 import { useSetMyRecordMutation } from "../generated";
+import { Button } from "../../../ui/Button";
+import { Badge } from "../../../ui/Badge";
 
 /**
  * "This is me": a member marks the record of themself (one they created), which lets them
@@ -19,12 +21,12 @@ export function SelfRecord({ person, onChanged }: { person: { id: string; isView
     <div className="self-record" data-testid="self-record">
       {person.isViewer ? (
         <>
-          <span className="badge">{t("people.self_badge")}</span>
-          <button type="button" className="button" disabled={loading} onClick={() => choose(null)}>{t("people.self_clear")}</button>
+          <Badge tone="green">{t("people.self_badge")}</Badge>
+          <Button type="button" disabled={loading} onClick={() => choose(null)}>{t("people.self_clear")}</Button>
         </>
       ) : (
         <>
-          <button type="button" className="button" disabled={loading} onClick={() => choose(person.id)}>{t("people.self_claim")}</button>
+          <Button type="button" disabled={loading} onClick={() => choose(person.id)}>{t("people.self_claim")}</Button>
           <span className="muted">{t("people.self_claim_hint")}</span>
         </>
       )}

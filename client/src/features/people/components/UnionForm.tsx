@@ -2,10 +2,11 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { PersonUnionFragment } from "../../../gql/graphql";
 import { apiProblem } from "../../../lib/apiErrors";
-import { DateHint } from "../../../ui/DateHint";
+import { DateInput } from "../../../ui/DateInput";
 import { Field } from "../../../ui/Field";
 import { SelectField } from "../../../ui/SelectField";
 import { useUpdateUnionMutation } from "../generated";
+import { Button } from "../../../ui/Button";
 
 /** The server's union kinds (people/union.service.ts UNION_KINDS). */
 export const UNION_KINDS = ["marriage", "engagement", "partnership", "unknown"] as const;
@@ -32,14 +33,14 @@ export function UnionForm({ union, onSaved, onCancel }: { union: PersonUnionFrag
       <SelectField label={t("people.union_kind")} value={kind} onChange={(e) => setKind(e.target.value)} errors={problem?.fields.kind}>
         {UNION_KINDS.map((k) => <option key={k} value={k}>{t(`people.union_kind.${k}`)}</option>)}
       </SelectField>
-      <Field label={t("people.union_date")} value={startDate} onChange={(e) => setStartDate(e.target.value)} errors={problem?.fields.startDate} hint={<DateHint />} dir="ltr" />
+      <DateInput label={t("people.union_date")} value={startDate} onChange={(e) => setStartDate(e.target.value)} errors={problem?.fields.startDate} />
       <Field label={t("people.union_place")} value={place} onChange={(e) => setPlace(e.target.value)} errors={problem?.fields.place} dir="auto" />
       {problem && (others.length > 0 || !Object.keys(problem.fields).length) && (
         <p className="form-error" role="alert">{others.length ? others.join(" ") : problem.message}</p>
       )}
       <div className="button-row">
-        <button className="button button--primary" type="submit" disabled={loading}>{t("common.save")}</button>
-        <button className="button" type="button" onClick={onCancel}>{t("common.cancel")}</button>
+        <Button variant="primary" type="submit" disabled={loading}>{t("common.save")}</Button>
+        <Button type="button" onClick={onCancel}>{t("common.cancel")}</Button>
       </div>
     </form>
   );

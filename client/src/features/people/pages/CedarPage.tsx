@@ -3,10 +3,12 @@ import { Link } from "react-router-dom";
 import { CedarChart } from "../chart/CedarChart";
 import { RootPicker, useRootPerson } from "../chart/RootPicker";
 import { useTreeChartQuery } from "../generated";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 
 /** /roots/cedar: the descendants of the member's person (or a chosen ancestor) as a cedar. */
 export default function CedarPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("chart.cedar_title"));
   const { rootId, setRoot, people, loading } = useRootPerson();
   const { data } = useTreeChartQuery({ variables: { id: rootId ?? "", up: 1, down: 6 }, skip: !rootId, fetchPolicy: "cache-and-network" });
   const chart = data && data.person.id === rootId ? data : null;

@@ -16,6 +16,7 @@ import { SelfRecord } from "../components/SelfRecord";
 import { useAddParentMutation, usePersonPageQuery } from "../generated";
 import type { PersonPageQuery } from "../../../gql/graphql";
 import { DateText } from "../../../ui/DateText";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 
 type Entry = PersonPageQuery["ancestors"][number];
 
@@ -58,6 +59,7 @@ export default function PersonPage() {
   const { data, loading, error, refetch } = usePersonPageQuery({ variables: { id: personId }, fetchPolicy: "cache-and-network" });
   const [addParent, adding] = useAddParentMutation();
   const [linkKind, setLinkKind] = useState<"father" | "mother" | null>(null);
+  useDocumentTitle(data?.person.displayName);
   if (loading && !data) return <Spinner label={t("common.loading")} />;
   if (error && !data) return <LoadFailed error={error} onRetry={refetch} />;
   const p = data!.person;

@@ -1,8 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router-dom";
+import { useLocation } from "react-router-dom";
 import { useAuth } from "../../../app/auth/useAuth";
 import { ImportUnderway } from "../../ingestion";
 import { TreeBuilder } from "../chart/TreeBuilder";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { ButtonLink } from "../../../ui/Button";
 
 /**
  * /roots, /family-tree and /treebuilder: the member's tree builder. A visitor (only on the
@@ -10,6 +12,7 @@ import { TreeBuilder } from "../chart/TreeBuilder";
  */
 export default function RootsPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("people.my_tree"));
   const auth = useAuth();
   const location = useLocation();
   const returnTo = encodeURIComponent(location.pathname + location.search);
@@ -20,9 +23,9 @@ export default function RootsPage() {
       {auth.status === "signedIn" ? (
         <>
           <nav className="button-row tree-files" aria-label={t("ingestion.files")}>
-            <Link className="button" to="/roots/import">{t("ingestion.gedcom.title")}</Link>
-            <Link className="button" to="/excel">{t("ingestion.spreadsheet.title")}</Link>
-            <Link className="button" to="/roots/export">{t("ingestion.export.title")}</Link>
+            <ButtonLink to="/roots/import">{t("ingestion.gedcom.title")}</ButtonLink>
+            <ButtonLink to="/excel">{t("ingestion.spreadsheet.title")}</ButtonLink>
+            <ButtonLink to="/roots/export">{t("ingestion.export.title")}</ButtonLink>
           </nav>
           <ImportUnderway />
           <TreeBuilder />
@@ -32,8 +35,8 @@ export default function RootsPage() {
           <h2>{t("chart.visitor_title")}</h2>
           <p>{t("chart.visitor_body")}</p>
           <p className="button-row">
-            <Link className="button button--primary" to={`/auth?mode=signup&returnTo=${returnTo}`}>{t("nav.join")}</Link>
-            <Link className="button" to={`/auth?returnTo=${returnTo}`}>{t("nav.sign_in")}</Link>
+            <ButtonLink variant="primary" to={`/auth?mode=signup&returnTo=${returnTo}`}>{t("nav.join")}</ButtonLink>
+            <ButtonLink to={`/auth?returnTo=${returnTo}`}>{t("nav.sign_in")}</ButtonLink>
           </p>
         </div>
       ) : null}

@@ -11,6 +11,10 @@ import { session } from "../../../app/auth/session";
 import { useAuth } from "../../../app/auth/useAuth";
 import { NotificationSettings } from "../../notifications";
 import { useChangePasswordMutation, useMySessionsQuery, useRevokeSessionMutation, useUpdateProfileMutation } from "../generated";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { Button } from "../../../ui/Button";
+import { Skeleton } from "../../../ui/Skeleton";
+import { Badge } from "../../../ui/Badge";
 
 function ProfileSection() {
   const { t } = useTranslation();
@@ -33,7 +37,7 @@ function ProfileSection() {
       <h2 id="settings-profile">{t("settings.profile")}</h2>
       <Field label={t("auth.display_name")} value={name} onChange={(e) => setName(e.target.value)} errors={problem?.fields.displayName} />
       <Field label={t("auth.village_of_origin")} value={village} onChange={(e) => setVillage(e.target.value)} errors={problem?.fields.villageOfOrigin} />
-      <button className="button button--primary" type="submit" disabled={loading}>{t("settings.save")}</button>
+      <Button variant="primary" type="submit" disabled={loading}>{t("settings.save")}</Button>
     </form>
   );
 }
@@ -69,21 +73,21 @@ function SessionsSection() {
   return (
     <section className="card" aria-labelledby="settings-sessions">
       <h2 id="settings-sessions">{t("settings.sessions")}</h2>
-      {loading && <p>{t("common.loading")}</p>}
+      {loading && <Skeleton label={t("common.loading")} />}
       <ul className="sessions" data-testid="sessions">
         {data?.mySessions.map((s) => (
           <li key={s.id}>
             <div>
               <strong dir="auto">{s.userAgent ?? t("settings.unknown_device")}</strong>
-              {s.current && <span className="badge">{t("settings.this_device")}</span>}
+              {s.current && <Badge tone="green">{t("settings.this_device")}</Badge>}
               <div className="muted">
                 {t("settings.last_seen", { date: formatDateTime(s.lastSeenAt ?? s.createdAt, lang) })}
               </div>
             </div>
             {!s.current && (
-              <button type="button" className="button" onClick={async () => { await revoke({ variables: { id: s.id } }).catch(() => null); await refetch(); }}>
+              <Button type="button" onClick={async () => { await revoke({ variables: { id: s.id } }).catch(() => null); await refetch(); }}>
                 {t("settings.sign_out_device")}
-              </button>
+              </Button>
             )}
           </li>
         ))}
@@ -115,7 +119,7 @@ function PasswordSection() {
       <Field label={t("settings.current_password")} type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} errors={problem?.fields.currentPassword} />
       <Field label={t("settings.new_password")} type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} errors={problem?.fields.password ?? problem?.fields.newPassword} hint={t("auth.password_hint")} />
       {notices.map((n) => <p key={n} className="notice">{n}</p>)}
-      <button className="button button--primary" type="submit" disabled={loading}>{t("settings.change_password")}</button>
+      <Button variant="primary" type="submit" disabled={loading}>{t("settings.change_password")}</Button>
     </form>
   );
 }
@@ -123,6 +127,7 @@ function PasswordSection() {
 /** /settings: profile, language, signed-in devices and password. */
 export default function SettingsPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("settings.title"));
   return (
     <section className="page">
       <h1>{t("settings.title")}</h1>

@@ -8,6 +8,9 @@ import { secureStorage } from "../../../lib/secureStorage";
 import { storage } from "../../../lib/storage";
 import { DiagnosticsPingDocument } from "../../../gql/graphql";
 import { fetchHealth } from "../useHealth";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { Button } from "../../../ui/Button";
+import { DataTable } from "../../../ui/DataTable";
 
 type Result = "pending" | "pass" | "fail";
 const CHECKS = ["server", "graphql", "websocket", "storage", "crypto", "language"] as const;
@@ -33,6 +36,7 @@ function ThrowOnRender(): never {
 /** Browser-side checks support can ask a member to run, plus a way to see the error screen. */
 export default function DiagnosticsPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("diagnostics.title"));
   const apollo = useApolloClient();
   const [results, setResults] = useState<Record<Check, Result>>(() => Object.fromEntries(CHECKS.map((c) => [c, "pending"])) as Record<Check, Result>);
   const [crash, setCrash] = useState(false);
@@ -56,28 +60,25 @@ export default function DiagnosticsPage() {
     <section className="page">
       <h1>{t("diagnostics.title")}</h1>
       <p>{t("diagnostics.intro")}</p>
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">{t("diagnostics.check")}</th>
-            <th scope="col">{t("diagnostics.result")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {CHECKS.map((c) => (
-            <tr key={c} data-testid={`check-${c}`} data-result={results[c]}>
-              <td>{t(`diagnostics.${c}`)}</td>
-              <td className={`status status--${results[c] === "pass" ? "good" : results[c] === "fail" ? "bad" : "wait"}`}>
-                {t(`diagnostics.${results[c]}`)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <button type="button" className="button" onClick={run}>{t("diagnostics.run_again")}</button>
+      <DataTable
+        caption={t("diagnostics.title")}
+        captionHidden
+        rows={CHECKS}
+        rowKey={(c) => c}
+        rowProps={(c) => ({ "data-testid": `check-${c}`, "data-result": results[c] })}
+        columns={[
+          { key: "check", header: t("diagnostics.check"), cell: (c) => t(`diagnostics.${c}`) },
+          {
+            key: "result",
+            header: t("diagnostics.result"),
+            cell: (c) => <span className={`status status--${results[c] === "pass" ? "good" : results[c] === "fail" ? "bad" : "wait"}`}>{t(`diagnostics.${results[c]}`)}</span>,
+          },
+        ]}
+      />
+      <Button type="button" onClick={run}>{t("diagnostics.run_again")}</Button>
       <h2>{t("diagnostics.error_test_heading")}</h2>
       <p>{t("diagnostics.error_test_body")}</p>
-      <button type="button" className="button" onClick={() => setCrash(true)}>{t("diagnostics.error_test_button")}</button>
+      <Button type="button" onClick={() => setCrash(true)}>{t("diagnostics.error_test_button")}</Button>
     </section>
   );
 }

@@ -3,10 +3,14 @@ import { currentLanguage } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
 import { Spinner } from "../../../ui/Spinner";
 import { useHealth } from "../useHealth";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { Button } from "../../../ui/Button";
+import { LtrValue } from "../../../ui/BidiText";
 
 /** Public status page, from the same JSON that monitors read at GET /health. */
 export default function HealthPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("health.title"));
   const lang = currentLanguage();
   const { health, refresh } = useHealth();
   if (health.state === "loading") return <Spinner label={t("common.loading")} />;
@@ -15,7 +19,7 @@ export default function HealthPage() {
       <section className="page">
         <h1>{t("health.title")}</h1>
         <p className="status status--bad" role="alert">{t("health.unreachable")}</p>
-        <button type="button" className="button" onClick={refresh}>{t("common.retry")}</button>
+        <Button type="button" onClick={refresh}>{t("common.retry")}</Button>
       </section>
     );
   }
@@ -31,13 +35,13 @@ export default function HealthPage() {
         <dt>{t("health.database")}</dt>
         <dd>{report.database.status === "up" ? t("health.db_up", { ms: report.database.latencyMs ?? 0 }) : t("health.db_down")}</dd>
         <dt>{t("health.version")}</dt>
-        <dd dir="ltr">{report.version}</dd>
+        <dd><LtrValue>{report.version}</LtrValue></dd>
         <dt>{t("health.uptime")}</dt>
         <dd>{formatDateTime(new Date(Date.parse(report.time) - report.uptimeSeconds * 1000), lang)}</dd>
         <dt>{t("health.checked")}</dt>
         <dd>{formatDateTime(report.time, lang)}</dd>
       </dl>
-      <button type="button" className="button" onClick={refresh}>{t("common.retry")}</button>
+      <Button type="button" onClick={refresh}>{t("common.retry")}</Button>
     </section>
   );
 }

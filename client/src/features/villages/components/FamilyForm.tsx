@@ -4,6 +4,7 @@ import type { HubFamiliesQuery } from "../../../gql/graphql";
 import { apiProblem } from "../../../lib/apiErrors";
 import { Field } from "../../../ui/Field";
 import { useCreateFamilyMutation, useUpdateFamilyMutation } from "../generated";
+import { Button } from "../../../ui/Button";
 
 /** A family as the hub lists it. */
 export type HubFamily = HubFamiliesQuery["families"]["edges"][number]["node"];
@@ -46,8 +47,8 @@ export function FamilyForm({ villageId, family, onDone, onCancel }: { villageId:
       <Field label={t("hub.notes_fr")} value={v.notesFr} onChange={set("notesFr")} errors={problem?.fields.notesFr} dir="auto" />
       {problem && !Object.keys(problem.fields).length && <p className="form-error" role="alert">{problem.message}</p>}
       <div className="button-row">
-        <button className="button button--primary" type="submit" disabled={loading}>{t("hub.save")}</button>
-        {onCancel && <button className="button" type="button" onClick={onCancel}>{t("hub.cancel")}</button>}
+        <Button variant="primary" type="submit" disabled={loading}>{t("hub.save")}</Button>
+        {onCancel && <Button type="button" onClick={onCancel}>{t("hub.cancel")}</Button>}
       </div>
     </form>
   );

@@ -137,7 +137,7 @@ describe("families on the root hub", () => {
 describe("editing an event", () => {
   it("sends only what changed, so details hidden from the viewer are kept", async () => {
     const event = {
-      id: "e-1", type: "festival", title: "Festival of the Vine", titleAr: "عيد الكرمة", titleFr: null, description: null, descriptionAr: null, descriptionFr: null,
+      id: "e-1", type: "FESTIVAL", title: "Festival of the Vine", titleAr: "عيد الكرمة", titleFr: null, description: null, descriptionAr: null, descriptionFr: null,
       place: "Zahle", date: null, primaryPerson: null, provenance: "COMMUNITY", viewerCan: { edit: true },
     } as HubEventFragment;
     const onDone = vi.fn();

@@ -7,6 +7,7 @@ import { ItemActions } from "../../../ui/ItemActions";
 import { useDeleteFamilyMutation, useHubFamiliesQuery } from "../generated";
 import { FamilyForm, type HubFamily } from "./FamilyForm";
 import { HubSection } from "./HubSection";
+import { EmptyState } from "../../../ui/EmptyState";
 
 function FamilyItem({ family, villageId, onChanged }: { family: HubFamily; villageId: string; onChanged: () => Promise<unknown> }) {
   const { t } = useTranslation();
@@ -51,7 +52,7 @@ export function HubFamilies({ villageId }: { villageId: string }) {
   const families = data?.families.edges ?? [];
   return (
     <HubSection title={t("hub.families")} addLabel={t("hub.add_family")} testId="hub-families" form={(close) => <FamilyForm villageId={villageId} onDone={async () => { close(); await refetch(); }} />}>
-      {families.length === 0 ? <p className="muted">{t("hub.no_families")}</p> : (
+      {families.length === 0 ? <EmptyState title={t("hub.no_families")} /> : (
         <ul className="hub-list">{families.map(({ node }) => <FamilyItem key={node.id} family={node} villageId={villageId} onChanged={refetch} />)}</ul>
       )}
       {data && data.families.totalCount > families.length && (

@@ -2,12 +2,14 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../../i18n";
 import { apiProblem } from "../../../lib/apiErrors";
-import { DateHint } from "../../../ui/DateHint";
+import { DateInput } from "../../../ui/DateInput";
 import { Field } from "../../../ui/Field";
 import { SelectField } from "../../../ui/SelectField";
 import type { HubEventFragment, HubLandmarkFragment } from "../../../gql/graphql";
 import { useAddRegistryEntryMutation, useCreateHubEventMutation, useCreateLandmarkMutation, useHubPersonChoicesQuery, useUpdateHubEventMutation, useUpdateLandmarkMutation } from "../generated";
-import { ASSET_TYPES, COUNTRIES, countryName, EVENT_TYPES } from "./hubLabels";
+import type { AssetType, EventType } from "../../../gql/graphql";
+import { ASSET_TYPES, assetTypeKey, COUNTRIES, countryName, EVENT_TYPES, eventTypeKey } from "./hubLabels";
+import { Button } from "../../../ui/Button";
 
 const blank = (s: string) => s.trim() || null;
 
@@ -45,8 +47,8 @@ function Buttons({ loading, onCancel }: { loading: boolean; onCancel?: () => voi
   const { t } = useTranslation();
   return (
     <div className="button-row">
-      <button className="button button--primary" type="submit" disabled={loading}>{t("hub.save")}</button>
-      {onCancel && <button className="button" type="button" onClick={onCancel}>{t("hub.cancel")}</button>}
+      <Button variant="primary" type="submit" disabled={loading}>{t("hub.save")}</Button>
+      {onCancel && <Button type="button" onClick={onCancel}>{t("hub.cancel")}</Button>}
     </div>
   );
 }
@@ -54,7 +56,7 @@ function Buttons({ loading, onCancel }: { loading: boolean; onCancel?: () => voi
 /** Adds a landmark (members), or changes `landmark`: type, names in three languages, description. */
 export function LandmarkForm({ villageId, landmark, onDone, onCancel }: { villageId: string; landmark?: HubLandmarkFragment; onDone: () => void | Promise<void>; onCancel?: () => void }) {
   const { t } = useTranslation();
-  const initial = { type: landmark?.type ?? "church", name: landmark?.name ?? "", nameAr: landmark?.nameAr ?? "", nameFr: landmark?.nameFr ?? "", description: landmark?.description ?? "" };
+  const initial = { type: landmark?.type ?? ("CHURCH" as AssetType), name: landmark?.name ?? "", nameAr: landmark?.nameAr ?? "", nameFr: landmark?.nameFr ?? "", description: landmark?.description ?? "" };
   const [v, setV] = useState(initial);
   const [create, created] = useCreateLandmarkMutation();
   const [update, updated] = useUpdateLandmarkMutation();
@@ -71,8 +73,8 @@ export function LandmarkForm({ villageId, landmark, onDone, onCancel }: { villag
   };
   return (
     <form className="person-form hub-form" onSubmit={submit} noValidate aria-label={landmark ? t("hub.edit_landmark") : t("hub.add_landmark")}>
-      <SelectField label={t("hub.landmark_type")} value={v.type} onChange={(e) => setV({ ...v, type: e.target.value })} errors={problem?.fields.type}>
-        {ASSET_TYPES.map((k) => <option key={k} value={k}>{t(`hub.asset_type.${k}`)}</option>)}
+      <SelectField label={t("hub.landmark_type")} value={v.type} onChange={(e) => setV({ ...v, type: e.target.value as AssetType })} errors={problem?.fields.type}>
+        {ASSET_TYPES.map((k) => <option key={k} value={k}>{t(assetTypeKey(k))}</option>)}
       </SelectField>
       <Field label={t("hub.name_en")} value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} errors={problem?.fields.name} dir="auto" />
       <Field label={t("hub.name_ar")} value={v.nameAr} onChange={(e) => setV({ ...v, nameAr: e.target.value })} errors={problem?.fields.nameAr} dir="rtl" lang="ar" />
@@ -87,7 +89,7 @@ export function LandmarkForm({ villageId, landmark, onDone, onCancel }: { villag
 /** Adds an event or festival of the village (members), or changes `event`; life events need a person. */
 export function EventForm({ villageId, event, onDone, onCancel }: { villageId: string; event?: HubEventFragment; onDone: () => void | Promise<void>; onCancel?: () => void }) {
   const { t } = useTranslation();
-  const initial = { type: event?.type ?? "festival", title: event?.title ?? "", titleAr: event?.titleAr ?? "", date: event?.date?.text ?? "", place: event?.place ?? "", personId: event?.primaryPerson?.id ?? "" };
+  const initial = { type: event?.type ?? ("FESTIVAL" as EventType), title: event?.title ?? "", titleAr: event?.titleAr ?? "", date: event?.date?.text ?? "", place: event?.place ?? "", personId: event?.primaryPerson?.id ?? "" };
   const [v, setV] = useState(initial);
   const [create, created] = useCreateHubEventMutation();
   const [update, updated] = useUpdateHubEventMutation();
@@ -104,12 +106,12 @@ export function EventForm({ villageId, event, onDone, onCancel }: { villageId: s
   };
   return (
     <form className="person-form hub-form" onSubmit={submit} noValidate aria-label={event ? t("hub.edit_event") : t("hub.add_event")}>
-      <SelectField label={t("hub.event_kind")} value={v.type} onChange={(e) => setV({ ...v, type: e.target.value })} errors={problem?.fields.type}>
-        {EVENT_TYPES.map((k) => <option key={k} value={k}>{t(`hub.event_type.${k}`)}</option>)}
+      <SelectField label={t("hub.event_kind")} value={v.type} onChange={(e) => setV({ ...v, type: e.target.value as EventType })} errors={problem?.fields.type}>
+        {EVENT_TYPES.map((k) => <option key={k} value={k}>{t(eventTypeKey(k))}</option>)}
       </SelectField>
       <Field label={t("hub.title_en")} value={v.title} onChange={(e) => setV({ ...v, title: e.target.value })} errors={problem?.fields.title} dir="auto" />
       <Field label={t("hub.title_ar")} value={v.titleAr} onChange={(e) => setV({ ...v, titleAr: e.target.value })} errors={problem?.fields.titleAr} dir="rtl" lang="ar" />
-      <Field label={t("hub.date")} value={v.date} onChange={(e) => setV({ ...v, date: e.target.value })} errors={problem?.fields.date} hint={<DateHint />} dir="ltr" />
+      <DateInput label={t("hub.date")} value={v.date} onChange={(e) => setV({ ...v, date: e.target.value })} errors={problem?.fields.date} />
       <Field label={t("hub.place")} value={v.place} onChange={(e) => setV({ ...v, place: e.target.value })} errors={problem?.fields.place} dir="auto" />
       <PersonSelect villageId={villageId} value={v.personId} onChange={(personId) => setV({ ...v, personId })} errors={[...(problem?.fields.primaryPersonId ?? []), ...(problem?.fields.villageIds ?? [])]} optional current={event?.primaryPerson} />
       <Problem problem={problem} />

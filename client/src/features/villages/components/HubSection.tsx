@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../../app/auth/useAuth";
+import { Button } from "../../../ui/Button";
 
 /** A section with an "add" form that signed-in members can open. */
 export function HubSection({ title, addLabel, testId, form, children }: { title: string; addLabel: string; testId: string; form: (close: () => void) => ReactNode; children: ReactNode }) {
@@ -12,7 +13,7 @@ export function HubSection({ title, addLabel, testId, form, children }: { title:
       <div className="hub-section__head">
         <h2>{title}</h2>
         {auth.status === "signedIn" && (
-          <button type="button" className="button" aria-expanded={open} onClick={() => setOpen(!open)}>{open ? t("hub.cancel") : addLabel}</button>
+          <Button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>{open ? t("hub.cancel") : addLabel}</Button>
         )}
       </div>
       {open && form(() => setOpen(false))}

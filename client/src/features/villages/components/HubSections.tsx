@@ -9,8 +9,10 @@ import { ItemActions } from "../../../ui/ItemActions";
 import { useDeleteHubEventMutation, useDeleteLandmarkMutation, useVillageHubQuery } from "../generated";
 import { AddRegistryEntryForm, EventForm, LandmarkForm } from "./HubForms";
 import { HubSection } from "./HubSection";
-import { countryName } from "./hubLabels";
+import { assetTypeKey, countryName, eventTypeKey } from "./hubLabels";
 import { DateText } from "../../../ui/DateText";
+import { EmptyState } from "../../../ui/EmptyState";
+import { Badge } from "../../../ui/Badge";
 
 /** The village's festivals, events, landmarks and registry: one query, shared by every section (Apollo dedupes). */
 const useHub = (slug: string) => useVillageHubQuery({ variables: { slug }, fetchPolicy: "cache-and-network" });
@@ -22,7 +24,7 @@ function EventItem({ e, villageId, onChanged }: { e: HubEventFragment; villageId
   const [remove] = useDeleteHubEventMutation();
   // Without a title, the person names the event (the badge already says what happened).
   const ownTitle = localized(lang, e.title, e.titleAr, e.titleFr);
-  const title = ownTitle || e.primaryPerson?.displayName || t(`hub.event_type.${e.type}`);
+  const title = ownTitle || e.primaryPerson?.displayName || t(eventTypeKey(e.type));
   const description = localized(lang, e.description, e.descriptionAr, e.descriptionFr);
   if (editing) {
     return <li className="hub-item"><EventForm villageId={villageId} event={e} onCancel={() => setEditing(false)} onDone={async () => { setEditing(false); await onChanged(); }} /></li>;
@@ -32,7 +34,7 @@ function EventItem({ e, villageId, onChanged }: { e: HubEventFragment; villageId
       <div className="hub-item__body">
         <strong>{!ownTitle && e.primaryPerson ? <Link to={`/person/${e.primaryPerson.id}`}><bdi>{title}</bdi></Link> : <bdi>{title}</bdi>}</strong>
         <span className="hub-item__meta">
-          <span className="badge">{t(`hub.event_type.${e.type}`)}</span>
+          <Badge tone="primary">{t(eventTypeKey(e.type))}</Badge>
           {e.date && <DateText text={e.date.text} />}
           {e.place && <bdi>{e.place}</bdi>}
           {e.primaryPerson && ownTitle && <Link to={`/person/${e.primaryPerson.id}`}><bdi>{e.primaryPerson.displayName}</bdi></Link>}
@@ -55,7 +57,7 @@ export function HubEvents({ slug, villageId }: { slug: string; villageId: string
   const others = (data?.village.events ?? []).filter((e) => !festivals.some((f) => f.id === e.id));
   return (
     <HubSection title={t("hub.festivals_events")} addLabel={t("hub.add_event")} testId="hub-events" form={(close) => <EventForm villageId={villageId} onDone={() => { close(); void refetch(); }} />}>
-      {festivals.length + others.length === 0 ? <p className="muted">{t("hub.no_events")}</p> : (
+      {festivals.length + others.length === 0 ? <EmptyState title={t("hub.no_events")} /> : (
         <ul className="hub-list">{[...festivals, ...others].map((e) => <EventItem key={e.id} e={e} villageId={villageId} onChanged={refetch} />)}</ul>
       )}
     </HubSection>
@@ -76,7 +78,7 @@ function LandmarkItem({ l, villageId, onChanged }: { l: HubLandmarkFragment; vil
     <li className="hub-item hub-item--actions">
       <div className="hub-item__body">
         <strong><bdi>{name}</bdi></strong>
-        <span className="hub-item__meta"><span className="badge">{t(`hub.asset_type.${l.type}`)}</span></span>
+        <span className="hub-item__meta"><Badge tone="gold">{t(assetTypeKey(l.type))}</Badge></span>
         {description && <p>{description}</p>}
       </div>
       {l.viewerCan.edit && (
@@ -93,7 +95,7 @@ export function HubLandmarks({ slug, villageId }: { slug: string; villageId: str
   const landmarks = data?.village.landmarks ?? [];
   return (
     <HubSection title={t("hub.landmarks")} addLabel={t("hub.add_landmark")} testId="hub-landmarks" form={(close) => <LandmarkForm villageId={villageId} onDone={() => { close(); void refetch(); }} />}>
-      {landmarks.length === 0 ? <p className="muted">{t("hub.no_landmarks")}</p> : (
+      {landmarks.length === 0 ? <EmptyState title={t("hub.no_landmarks")} /> : (
         <ul className="hub-list">{landmarks.map((l) => <LandmarkItem key={l.id} l={l} villageId={villageId} onChanged={refetch} />)}</ul>
       )}
     </HubSection>
@@ -108,7 +110,7 @@ export function HubRegistry({ slug, villageId }: { slug: string; villageId: stri
   const countries = data?.village.registrySummary ?? [];
   return (
     <HubSection title={t("hub.registry")} addLabel={t("hub.add_emigrant")} testId="hub-registry" form={(close) => <AddRegistryEntryForm villageId={villageId} onDone={() => { close(); void refetch(); }} />}>
-      {countries.length === 0 ? <p className="muted">{t("hub.no_registry")}</p> : (
+      {countries.length === 0 ? <EmptyState title={t("hub.no_registry")} /> : (
         <div className="hub-countries">
           {countries.map((c) => (
             <details key={c.country} className="hub-country">

@@ -1,8 +1,13 @@
+import type { AssetType, EventType } from "../../../gql/graphql";
 import type { LanguageCode } from "../../../i18n/languages";
 
-/** Mirrors the server's lists (events/event.entity.ts, assets/asset.entity.ts). */
-export const EVENT_TYPES = ["festival", "commemoration", "other", "birth", "baptism", "engagement", "marriage", "emigration", "immigration", "death", "burial"] as const;
-export const ASSET_TYPES = ["church", "mosque", "school", "monastery", "shrine", "spring", "square", "house", "cemetery", "other"] as const;
+/** The schema's EventType and AssetType values, in the order the forms offer them. */
+export const EVENT_TYPES: readonly EventType[] = ["FESTIVAL", "COMMEMORATION", "OTHER", "BIRTH", "BAPTISM", "ENGAGEMENT", "MARRIAGE", "EMIGRATION", "IMMIGRATION", "DEATH", "BURIAL"];
+export const ASSET_TYPES: readonly AssetType[] = ["CHURCH", "MOSQUE", "SCHOOL", "MONASTERY", "SHRINE", "SPRING", "SQUARE", "HOUSE", "CEMETERY", "OTHER"];
+
+/** The translation key of an event's or a landmark's kind (`hub.event_type.festival`). */
+export const eventTypeKey = (type: EventType) => `hub.event_type.${type.toLowerCase()}`;
+export const assetTypeKey = (type: AssetType) => `hub.asset_type.${type.toLowerCase()}`;
 
 /** Where Lebanese emigrants most often went (ISO 3166-1 alpha-2); names come from the browser's ICU. */
 export const COUNTRIES = ["BR", "US", "AR", "AU", "CA", "FR", "MX", "VE", "CO", "UY", "CL", "DE", "GB", "SE", "BE", "CH", "IT", "CY", "AE", "SA", "KW", "QA", "CI", "SN", "NG", "GH", "ZA", "NZ", "EG", "SY"];

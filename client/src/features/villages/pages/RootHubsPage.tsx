@@ -9,6 +9,8 @@ import { PersonCard } from "../../people";
 import { HubFamilies } from "../components/HubFamilies";
 import { HubEvents, HubLandmarks, HubRegistry } from "../components/HubSections";
 import { useHubPeopleQuery, useVillagePageQuery, useVillagesQuery } from "../generated";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { EmptyState } from "../../../ui/EmptyState";
 
 /** The first demo village: the hub opens on it when no village is chosen. */
 const DEFAULT_VILLAGE = "zahle";
@@ -45,7 +47,7 @@ function HubPeople({ villageId }: { villageId: string }) {
   return (
     <section className="card" data-testid="hub-people">
       <h2>{t("hub.people")}</h2>
-      {people.length === 0 ? <p className="muted">{t("hub.no_people")}</p> : (
+      {people.length === 0 ? <EmptyState title={t("hub.no_people")} /> : (
         <div className="person-grid">{people.map(({ node }) => <PersonCard key={node.id} person={node} />)}</div>
       )}
     </section>
@@ -55,6 +57,7 @@ function HubPeople({ villageId }: { villageId: string }) {
 /** Root hub (spec): a village's history, families, emigrant registry by country, festivals, landmarks and people. */
 export default function RootHubsPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("hub.title"));
   const lang = currentLanguage();
   const [params, setParams] = useSearchParams();
   const slug = params.get("village") || DEFAULT_VILLAGE;

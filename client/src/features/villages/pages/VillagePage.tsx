@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
 import { useFeatureFlags } from "../../../app/flags";
@@ -7,10 +7,16 @@ import { formatNumber } from "../../../lib/format";
 import { localized } from "../../../lib/localized";
 import NotFoundPage from "../../../ui/NotFound";
 import { LoadFailed } from "../../../ui/LoadFailed";
+import { LtrValue } from "../../../ui/BidiText";
+import { Facts } from "../../../ui/Facts";
 import { Spinner } from "../../../ui/Spinner";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { HubEvents, HubLandmarks, HubRegistry } from "../components/HubSections";
-import { VillageMap } from "../components/VillageMap";
+import { LebanonMap, MapPlaceholder, type MapPoint } from "../../../ui/map";
 import { useVillagePageQuery, useVillagePointsQuery } from "../generated";
+import "../villages.css";
+
+const villageHref = (p: MapPoint) => `/libanpedia/${p.id}`;
 
 /** A village's page: names, place, history, festivals and events, landmarks and the emigrant registry. */
 export default function VillagePage() {
@@ -21,15 +27,17 @@ export default function VillagePage() {
   const v = data?.village;
   const points = useVillagePointsQuery({ variables: { district: v?.district ?? null }, skip: !v?.district });
   const here = useMemo(() => new Set(v ? [v.slug] : []), [v]);
+  const neighbours = useMemo<MapPoint[]>(() => (points.data?.villagePoints ?? []).map((p) => ({ ...p, id: p.slug })), [points.data]);
   // The village stays; its hub (events, landmarks, registry) has its own flag.
   const hubs = useFeatureFlags()("villageHubs");
+  useDocumentTitle(v ? localized(lang, v.name, v.nameAr, v.nameFr) : null);
   if (loading) return <Spinner label={t("common.loading")} />;
   if (error) return <LoadFailed error={error} onRetry={refetch} />;
   if (!v) return <NotFoundPage />;
   const description = localized(lang, v.description, v.descriptionAr, v.descriptionFr);
   return (
     <article className="page">
-      <p><Link to="/villages">{t("villages.back")}</Link></p>
+      <Link className="back-link" to="/villages">{t("villages.back")}</Link>
       <h1>
         <bdi>{localized(lang, v.name, v.nameAr, v.nameFr)}</bdi>
       </h1>
@@ -37,17 +45,20 @@ export default function VillagePage() {
         {[v.nameAr, v.name, v.nameFr !== v.name ? v.nameFr : null].filter((n) => n && n !== localized(lang, v.name, v.nameAr, v.nameFr)).map((n) => <bdi key={n} className="alt-name">{n}</bdi>)}
       </p>
       <div className="villages-layout">
-        <dl className="facts">
-          <dt>{t("villages.district")}</dt>
-          <dd>{localized(lang, v.district ?? "", v.districtAr, v.district)}</dd>
-          <dt>{t("villages.governorate")}</dt>
-          <dd>{localized(lang, v.governorate ?? "", v.governorateAr, v.governorate)}</dd>
-          <dt>{t("villages.coordinates")}</dt>
-          <dd dir="ltr">{v.latitude?.toFixed(4)}, {v.longitude?.toFixed(4)}</dd>
-          {v.populationCurrent ? (<><dt>{t("villages.population")}</dt><dd>{formatNumber(v.populationCurrent, lang)}</dd></>) : null}
-          {v.alternateNames.length > 0 && (<><dt>{t("villages.other_names")}</dt><dd>{v.alternateNames.map((n) => <bdi key={n} className="alt-name">{n}</bdi>)}</dd></>)}
-        </dl>
-        {points.data && <VillageMap points={points.data.villagePoints} highlight={here} label={t("villages.map_district_label")} />}
+        <Facts
+          items={[
+            { label: t("villages.district"), value: localized(lang, v.district ?? "", v.districtAr, v.district) },
+            { label: t("villages.governorate"), value: localized(lang, v.governorate ?? "", v.governorateAr, v.governorate) },
+            { label: t("villages.coordinates"), value: <LtrValue>{`${v.latitude?.toFixed(4)}, ${v.longitude?.toFixed(4)}`}</LtrValue>, hidden: v.latitude == null },
+            { label: t("villages.population"), value: formatNumber(v.populationCurrent ?? 0, lang), hidden: !v.populationCurrent },
+            { label: t("villages.other_names"), value: v.alternateNames.map((n) => <bdi key={n} className="alt-name">{n}</bdi>), hidden: !v.alternateNames.length },
+          ]}
+        />
+        <div className="village-minimap">
+          <Suspense fallback={<MapPlaceholder label={t("common.loading")} />}>
+            <LebanonMap label={t("villages.map_district_label")} points={neighbours} highlight={here} hrefOf={villageHref} fitCaza={v.district} width={320} caption={t("villages.map_credit")} />
+          </Suspense>
+        </div>
       </div>
       <section className="card">
         <h2>{t("villages.history")}</h2>

@@ -1,31 +1,46 @@
-import { useDeferredValue, useMemo } from "react";
+import { Suspense, useCallback, useDeferredValue, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
 import { currentLanguage } from "../../../i18n";
 import { localized } from "../../../lib/localized";
-import { VillageMap } from "../components/VillageMap";
+import { LebanonMap, MapPlaceholder, type MapPoint } from "../../../ui/map";
 import { VillageName } from "../components/VillageName";
 import { useDistrictsQuery, useVillagePointsQuery, useVillagesQuery } from "../generated";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import "../villages.css";
+
+const villageHref = (p: MapPoint) => `/libanpedia/${p.id}`;
 
 /** /villages: find a village by name in any script, by district, or on the map. */
 export default function VillagesPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("villages.title"));
   const lang = currentLanguage();
   const [params, setParams] = useSearchParams();
   const search = params.get("q") ?? "";
   const district = params.get("district") ?? "";
   const deferred = useDeferredValue(search);
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
+  const set = useCallback(
+    (key: string, value: string) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (value) next.set(key, value);
+          else next.delete(key);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const list = useVillagesQuery({ variables: { search: deferred.trim() || null, district: district || null, first: 30 } });
   const districts = useDistrictsQuery();
   const points = useVillagePointsQuery({ variables: { district: null } });
   const page = list.data?.villages;
   const highlight = useMemo(() => new Set(page?.edges.map((e) => e.node.slug) ?? []), [page]);
+  const mapPoints = useMemo<MapPoint[]>(() => (points.data?.villagePoints ?? []).map((p) => ({ ...p, id: p.slug })), [points.data]);
+  // The caza filter drives both the list (the server filters) and the map (it zooms to the caza).
+  const chooseCaza = useCallback((caza: string | null) => set("district", caza ?? ""), [set]);
 
   return (
     <section className="page villages-page">
@@ -40,6 +55,7 @@ export default function VillagesPage() {
           {t("villages.district")}
           <select value={district} onChange={(e) => set("district", e.target.value)}>
             <option value="">{t("villages.all_districts")}</option>
+            {district && districts.data && !districts.data.districts.some((d) => d.name === district) && <option value={district}>{district} (0)</option>}
             {districts.data?.districts.map((d) => (
               <option key={d.name} value={d.name}>
                 {localized(lang, d.name, d.nameAr, d.name)} ({d.villageCount})
@@ -48,7 +64,7 @@ export default function VillagesPage() {
           </select>
         </label>
       </div>
-      <div className="villages-layout">
+      <div className="villages-layout villages-layout--map">
         <div>
           {page && <p className="muted" role="status">{t("villages.count", { count: page.totalCount })}</p>}
           {list.error && <p role="alert">{t("errors.network")}</p>}
@@ -80,7 +96,19 @@ export default function VillagesPage() {
             </button>
           )}
         </div>
-        {points.data && <VillageMap points={points.data.villagePoints} highlight={highlight} label={t("villages.map_label")} />}
+        <div className="villages-map">
+          <Suspense fallback={<MapPlaceholder label={t("common.loading")} />}>
+            <LebanonMap
+              label={t("villages.map_label")}
+              points={mapPoints}
+              highlight={highlight}
+              hrefOf={villageHref}
+              selectedCaza={district || null}
+              onSelectCaza={chooseCaza}
+              caption={t("villages.map_credit")}
+            />
+          </Suspense>
+        </div>
       </div>
     </section>
   );

@@ -4,7 +4,7 @@ import type { Context } from "../../../common/context.js";
 import { Village } from "../villages/village.entity.js";
 import { createVillageLoaders } from "../villages/village.loaders.js";
 import * as service from "./asset.service.js";
-import { AssetInput, AssetView } from "./asset.types.js";
+import { AssetInput, AssetTypeEnum, AssetView } from "./asset.types.js";
 
 @Resolver(() => AssetView)
 export class AssetResolver {
@@ -16,7 +16,7 @@ export class AssetResolver {
   @Query(() => [AssetView], { description: "Landmarks of a village, optionally of one type." })
   assets(
     @Arg("villageId", () => ID) villageId: string,
-    @Arg("type", () => String, { nullable: true }) type: string | null,
+    @Arg("type", () => AssetTypeEnum, { nullable: true }) type: string | null,
     @Ctx() ctx: Context,
   ): Promise<AssetView[]> {
     return service.listAssets(ctx, villageId, type);

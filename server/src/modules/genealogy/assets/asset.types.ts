@@ -2,6 +2,11 @@ import { Field, Float, ID, InputType, ObjectType } from "type-graphql";
 import { IsOptional, Max, MaxLength, Min } from "class-validator";
 import { toGlobalId } from "../../../common/global-id.js";
 import { Node } from "../../../common/node.js";
+import { storedValuesEnum } from "../../../common/graphql-enum.js";
+import { ASSET_TYPES } from "./asset.entity.js";
+
+/** The kinds of landmark. */
+export const AssetTypeEnum = storedValuesEnum(ASSET_TYPES, "AssetType", "A kind of village landmark.");
 import { Provenance } from "../provenance.js";
 
 @ObjectType("AssetViewerCan", { description: "What the viewer may do with this landmark." })
@@ -19,7 +24,7 @@ export class AssetView implements Node {
     return toGlobalId("Asset", this.rawId);
   }
 
-  @Field(() => String)
+  @Field(() => AssetTypeEnum)
   type: string;
 
   @Field(() => String)
@@ -65,9 +70,8 @@ export class AssetInput {
   @IsOptional()
   villageId?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Required on create." })
+  @Field(() => AssetTypeEnum, { nullable: true, description: "Required on create." })
   @IsOptional()
-  @MaxLength(20)
   type?: string | null;
 
   @Field(() => String, { nullable: true, description: "Name in Latin script (this or nameAr is required)." })

@@ -2,8 +2,8 @@ import type { EntityManager } from "typeorm";
 import type { Context } from "../../../common/context.js";
 import { AppError, ErrorCode, forbidden, notFound, unauthenticated } from "../../../common/errors.js";
 import { fromGlobalId, isUuid, toGlobalId } from "../../../common/global-id.js";
-import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, offsetAfter, offsetPageInfo } from "../../../common/pagination.js";
-import { insertRow } from "../../../common/sql.js";
+import { DEFAULT_PAGE_SIZE, keysetPageInfo } from "../../../common/pagination.js";
+import { insertRow, keyset } from "../../../common/sql.js";
 import { newId } from "../../../common/uuid.js";
 import { audit } from "../../audit/index.js";
 import { hasArabic, nameKeys } from "../names/normalize.js";
@@ -125,17 +125,19 @@ export async function auditLog(ctx: Context, table: AuditTable, globalId: string
   if (!mayReview(ctx.viewer, [scope.villageId])) throw forbidden();
   assertSeen(ctx, scope);
   const first = firstArg ?? DEFAULT_PAGE_SIZE;
-  const offset = offsetAfter(after);
+  // Newest first (ids are time-ordered), paged by keyset.
+  const pageParams: unknown[] = [table, id];
+  const seek = keyset(pageParams, [{ expr: "a.id", type: "uuid", desc: true }], after);
   const ids = `WITH RECURSIVE ids(id) AS (SELECT $2::text UNION
     SELECT a.record_id FROM audit_logs a JOIN ids ON a.after->>'mergedInto' = ids.id WHERE a.table_name = $1 AND a.action = 'merge')`;
   const [[{ n }], rows]: [{ n: number }[], AuditRow[]] = await Promise.all([
     ctx.ds.query(`${ids} SELECT count(*)::int AS n FROM audit_logs a WHERE a.table_name = $1 AND a.record_id IN (SELECT id FROM ids)`, [table, id]),
     ctx.ds.query(
-      `${ids} SELECT a.id, a.table_name, a.record_id, a.action, a.before, a.after, a.created_at, u.display_name AS user_name,
+      `${ids} SELECT a.id, ${seek.select}, a.table_name, a.record_id, a.action, a.before, a.after, a.created_at, u.display_name AS user_name,
           NOT EXISTS (SELECT 1 FROM audit_logs l WHERE l.table_name = a.table_name AND l.record_id = a.record_id AND l.id > a.id) AS latest
          FROM audit_logs a LEFT JOIN users u ON u.id = a.user_id
-        WHERE a.table_name = $1 AND a.record_id IN (SELECT id FROM ids) ORDER BY a.id DESC LIMIT ${first + 1} OFFSET ${offset}`,
-      [table, id],
+        WHERE a.table_name = $1 AND a.record_id IN (SELECT id FROM ids) AND ${seek.after} ORDER BY ${seek.orderBy} LIMIT ${first + 1}`,
+      pageParams,
     ),
   ]);
   // Entries of people merged into this one follow what the viewer may see of each of them.
@@ -153,14 +155,14 @@ export async function auditLog(ctx: Context, table: AuditTable, globalId: string
     const other = from(r) ? merged.get(from(r)!)! : own;
     return { all: own.all || other.all, dates: own.dates || other.dates, places: own.places || other.places, life: own.life || other.life };
   };
-  const edges = rows.slice(0, first).map((r, i) => ({
-    cursor: encodeOffsetCursor(offset + i),
+  const edges = rows.slice(0, first).map((r) => ({
+    cursor: seek.cursor(r),
     node: {
       id: toGlobalId("AuditEntry", r.id), action: r.action, recordId: toGlobalId(TYPE_OF[table], r.record_id), userName: r.user_name, createdAt: r.created_at,
       changes: changesOf(r, hiddenFor(r)), canRevert: r.latest && r.record_id === id && REVERTIBLE.has(r.action),
     },
   }));
-  return { edges, totalCount: n, pageInfo: offsetPageInfo(edges, offset, rows.length > first) };
+  return { edges, totalCount: n, pageInfo: keysetPageInfo(edges, rows.length > first, after) };
 }
 
 const conflict = () => new AppError(ErrorCode.CONFLICT, "errors.revert_conflict");

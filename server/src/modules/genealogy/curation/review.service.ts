@@ -1,7 +1,8 @@
 import type { Context } from "../../../common/context.js";
 import { AppError, ErrorCode, forbidden, notFound, unauthenticated } from "../../../common/errors.js";
 import { toGlobalId } from "../../../common/global-id.js";
-import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, offsetAfter, offsetPageInfo } from "../../../common/pagination.js";
+import { DEFAULT_PAGE_SIZE, keysetPageInfo } from "../../../common/pagination.js";
+import { keyset } from "../../../common/sql.js";
 import { audit } from "../../audit/index.js";
 import { livingSql } from "../people/person.policy.js";
 import { rawIdOf } from "../people/person.service.js";
@@ -91,7 +92,6 @@ export async function reviewQueue(ctx: Context, villageGlobalId: string | null |
   if (villageId && !mayReview(ctx.viewer, [villageId])) throw forbidden();
   if (!staff && !villageId && !curatedIds(ctx.viewer).length) throw forbidden();
   const first = firstArg ?? DEFAULT_PAGE_SIZE;
-  const offset = offsetAfter(after);
   // $1: one village or null; $2: staff (every village); $3: the curator's villages; $4: the viewer; $5: the rootspace.
   const scope = `r.provenance = 'COMMUNITY' AND r.is_public AND r.village_id IS NOT NULL AND r.rootspace_id = $5
     AND ($1::uuid IS NULL OR r.village_id = $1) AND ($2 OR r.village_id = ANY($3::uuid[]))`;
@@ -99,19 +99,22 @@ export async function reviewQueue(ctx: Context, villageGlobalId: string | null |
   const personSources = `CASE WHEN $2 OR NOT ${livingSql("r")} OR r.created_by = $4 OR r.user_id = $4 THEN r.sources END`;
   const union = `SELECT 'PERSON' AS kind, r.id, r.full_name AS title, r.full_name_ar AS title_ar, r.village_id, ${personSources} AS sources, r.provenance, r.created_at FROM people r WHERE ${scope}
     UNION ALL SELECT 'FAMILY', r.id, r.family_name, r.family_name_ar, r.village_id, r.sources, r.provenance, r.created_at FROM families r WHERE ${scope}`;
-  const params = [villageId, staff, curatedIds(ctx.viewer), ctx.viewer.userId, ctx.rootspace.id];
+  const params: unknown[] = [villageId, staff, curatedIds(ctx.viewer), ctx.viewer.userId, ctx.rootspace.id];
+  // Oldest first, paged by keyset (the cursor holds the time and the id).
+  const pageParams = [...params];
+  const seek = keyset(pageParams, [{ expr: "q.created_at", type: "timestamptz" }, { expr: "q.id", type: "uuid" }], after);
   const [[{ n }], rows]: [{ n: number }[], QueueRow[]] = await Promise.all([
     ctx.ds.query(`SELECT count(*)::int AS n FROM (${union}) q`, params),
-    ctx.ds.query(`SELECT q.*, v.name AS village_name, v.name_ar AS village_name_ar FROM (${union}) q LEFT JOIN villages v ON v.id = q.village_id
-      ORDER BY q.created_at, q.id LIMIT ${first + 1} OFFSET ${offset}`, params),
+    ctx.ds.query(`SELECT q.*, ${seek.select}, v.name AS village_name, v.name_ar AS village_name_ar FROM (${union}) q LEFT JOIN villages v ON v.id = q.village_id
+      WHERE ${seek.after} ORDER BY ${seek.orderBy} LIMIT ${first + 1}`, pageParams),
   ]);
-  const edges = rows.slice(0, first).map((r, i) => ({
-    cursor: encodeOffsetCursor(offset + i),
+  const edges = rows.slice(0, first).map((r) => ({
+    cursor: seek.cursor(r),
     node: {
       kind: r.kind, id: toGlobalId(r.kind === RecordKind.PERSON ? "Person" : "Family", r.id), title: r.title, titleAr: r.title_ar,
       villageId: r.village_id ? toGlobalId(Village.typeName, r.village_id) : null, villageName: r.village_name, villageNameAr: r.village_name_ar, sources: r.sources,
       provenance: r.provenance, createdAt: r.created_at,
     },
   }));
-  return { edges, totalCount: n, pageInfo: offsetPageInfo(edges, offset, rows.length > first) };
+  return { edges, totalCount: n, pageInfo: keysetPageInfo(edges, rows.length > first, after) };
 }

@@ -1,12 +1,12 @@
 import { ArgsType, Field, Float, ID, InputType } from "type-graphql";
 import { ArrayMaxSize, IsOptional, Max, MaxLength, Min } from "class-validator";
+import { EventTypeEnum } from "./event.types.js";
 import { ConnectionArgs } from "../../../common/pagination.js";
 
 @InputType({ description: "An event. Dates as records give them: 1890, ABT 1890, 12 MAR 1890, BET 1880 AND 1885. Omitted fields keep their value on update." })
 export class EventInput {
-  @Field(() => String, { nullable: true, description: "Required on create: birth, baptism, marriage, engagement, emigration, immigration, death, burial, festival, commemoration, other." })
+  @Field(() => EventTypeEnum, { nullable: true, description: "Required on create." })
   @IsOptional()
-  @MaxLength(20)
   type?: string | null;
 
   @Field(() => String, { nullable: true })
@@ -89,8 +89,7 @@ export class EventsArgs extends ConnectionArgs {
   @IsOptional()
   personId?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => EventTypeEnum, { nullable: true })
   @IsOptional()
-  @MaxLength(20)
   type?: string;
 }

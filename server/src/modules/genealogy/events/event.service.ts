@@ -3,8 +3,8 @@ import type { EntityManager } from "typeorm";
 import type { Context } from "../../../common/context.js";
 import { AppError, ErrorCode, notFound, unauthenticated, type FieldError } from "../../../common/errors.js";
 import { isUuid, toGlobalId } from "../../../common/global-id.js";
-import { type Connection, DEFAULT_PAGE_SIZE, encodeOffsetCursor, offsetAfter, offsetPageInfo } from "../../../common/pagination.js";
-import { insertRow } from "../../../common/sql.js";
+import { type Connection, DEFAULT_PAGE_SIZE, keysetPageInfo } from "../../../common/pagination.js";
+import { bind, insertRow, keyset, sql, type KeyColumn } from "../../../common/sql.js";
 import { newId } from "../../../common/uuid.js";
 import { audit } from "../../audit/index.js";
 import { parseGenealogicalDate } from "../dates/genealogical-date.js";
@@ -57,7 +57,6 @@ const COLUMNS = `e.id, e.type, e.date_text, e.date_qualifier, e.date_from::text,
 
 /** Only events whose people the viewer sees as more than "Private" ($1–$3: viewerParams). */
 const VISIBLE = `NOT EXISTS (SELECT 1 FROM people p WHERE p.id IN (e.primary_person_id, e.secondary_person_id) AND NOT ${seesPersonSql("p", "$1", "$2", "$3")})`;
-const ORDER = `e.date_from DESC NULLS LAST, e.id`;
 /**
  * The event `e` is in the rootspace `$n`: its primary person's, or (an event of places, with no
  * person) its villages'. Writes keep an event's people, villages and families in one rootspace.
@@ -154,26 +153,36 @@ export async function getEvent(ctx: Context, globalId: string): Promise<EventVie
   return view;
 }
 
+/** Latest first, undated last (the village page's lists). */
+const ORDER = `e.date_from DESC NULLS LAST, e.id`;
+
+/** The list's order: latest first (undated last), then by id; the cursor holds both. */
+const LIST_KEYS: KeyColumn[] = [
+  { expr: `coalesce(e.date_from, '-infinity'::date)`, type: "date", desc: true },
+  { expr: "e.id", type: "uuid" },
+];
+
 /** Events of a village or a person, or of a type, latest first; hidden people's events are not counted. */
 export async function listEvents(ctx: Context, args: EventsArgs): Promise<Connection<EventView>> {
   const first = args.first ?? DEFAULT_PAGE_SIZE;
-  const offset = offsetAfter(args.after);
   const params: unknown[] = await viewerParams(ctx);
-  const where = [VISIBLE];
-  const add = (sql: string, value: unknown) => {
-    params.push(value);
-    where.push(sql.replaceAll("?", `$${params.length}`));
-  };
-  add(IN_ROOTSPACE("?"), ctx.rootspace.id);
-  if (args.villageId) add(`? = ANY(e.village_ids)`, rawIdOf(args.villageId, "Village"));
-  if (args.personId) add(`(e.primary_person_id = ? OR e.secondary_person_id = ?)`, rawIdOf(args.personId, "Person"));
-  if (args.type) add(`e.type = ?`, args.type);
-  const sql = where.join(" AND ");
-  const [{ n }]: { n: number }[] = await ctx.ds.query(`SELECT count(*)::int AS n FROM events e WHERE ${sql}`, params);
-  const rows: EventRow[] = first === 0 ? [] : await ctx.ds.query(`SELECT ${COLUMNS} FROM events e WHERE ${sql} ORDER BY ${ORDER} LIMIT ${first + 1} OFFSET ${offset}`, params);
-  const views = await presentEvents(ctx, rows.slice(0, first));
-  const edges = views.map((node, i) => ({ cursor: encodeOffsetCursor(offset + i), node }));
-  return { edges, totalCount: n, pageInfo: offsetPageInfo(edges, offset, rows.length > first) };
+  const where = [VISIBLE, IN_ROOTSPACE(bind(params, sql`${ctx.rootspace.id}`))];
+  if (args.villageId) where.push(bind(params, sql`${rawIdOf(args.villageId, "Village")} = ANY(e.village_ids)`));
+  if (args.personId) {
+    const person = rawIdOf(args.personId, "Person");
+    where.push(bind(params, sql`(e.primary_person_id = ${person} OR e.secondary_person_id = ${person})`));
+  }
+  if (args.type) where.push(bind(params, sql`e.type = ${args.type}`));
+  const filter = where.join(" AND ");
+  const [{ n }]: { n: number }[] = await ctx.ds.query(`SELECT count(*)::int AS n FROM events e WHERE ${filter}`, params);
+  const page = keyset(params, LIST_KEYS, args.after);
+  const rows: (EventRow & object)[] = first === 0 ? [] : await ctx.ds.query(`SELECT ${COLUMNS}, ${page.select} FROM events e WHERE ${filter} AND ${page.after} ORDER BY ${page.orderBy} LIMIT ${first + 1}`, params);
+  const shown = rows.slice(0, first);
+  const byId = new Map(shown.map((r) => [r.id, r]));
+  const edges = (await presentEvents(ctx, shown)).map((node) => ({ cursor: page.cursor(byId.get(node.rawId)!), node }));
+  // The next page starts after the last row read, shown or not.
+  const endCursor = shown.length ? page.cursor(shown.at(-1)!) : null;
+  return { edges, totalCount: n, pageInfo: keysetPageInfo(edges, rows.length > first, args.after, endCursor) };
 }
 
 const text = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() || null);

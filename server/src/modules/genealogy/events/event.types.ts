@@ -3,6 +3,11 @@ import { toGlobalId } from "../../../common/global-id.js";
 import { Node } from "../../../common/node.js";
 import { ConnectionType } from "../../../common/pagination.js";
 import { GenealogicalDateView, PersonView } from "../people/person.types.js";
+import { storedValuesEnum } from "../../../common/graphql-enum.js";
+import { EVENT_TYPES } from "./event.entity.js";
+
+/** The kinds of event, of a life or of a village. */
+export const EventTypeEnum = storedValuesEnum(EVENT_TYPES, "EventType", "A kind of event: of a life (birth, marriage, emigration…) or of a village (festival, commemoration).");
 import { Provenance } from "../provenance.js";
 
 @ObjectType("EventViewerCan", { description: "What the viewer may do with this event." })
@@ -23,7 +28,7 @@ export class EventView implements Node {
     return toGlobalId("Event", this.rawId);
   }
 
-  @Field(() => String, { description: "birth, baptism, marriage, engagement, emigration, immigration, death, burial, festival, commemoration or other." })
+  @Field(() => EventTypeEnum)
   type: string;
 
   @Field(() => GenealogicalDateView, { nullable: true, description: "Null when unknown or hidden by a person's privacy settings." })

@@ -97,7 +97,7 @@ export async function listDistricts(ctx: Context, rootspace?: string | null): Pr
 export async function villagePoints(ctx: Context, rootspace?: string | null, district?: string | null): Promise<VillagePoint[]> {
   const rs = await rootspaceId(ctx, rootspace);
   return ctx.ds.query(
-    `SELECT slug, latitude AS lat, longitude AS lng FROM villages
+    `SELECT slug, latitude AS lat, longitude AS lng, name, name_ar AS "nameAr", name_fr AS "nameFr", district FROM villages
       WHERE rootspace_id = $1 AND is_public AND latitude IS NOT NULL AND longitude IS NOT NULL AND ($2::text IS NULL OR district = $2)
       ORDER BY slug`,
     [rs, district ?? null],

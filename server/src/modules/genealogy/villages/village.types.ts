@@ -74,4 +74,16 @@ export class VillagePoint {
 
   @Field(() => Float)
   lng: number;
+
+  @Field(() => String, { description: "Name in Latin script, for the map's card." })
+  name: string;
+
+  @Field(() => String, { nullable: true })
+  nameAr: string | null;
+
+  @Field(() => String, { nullable: true })
+  nameFr: string | null;
+
+  @Field(() => String, { nullable: true, description: "District (caza), by its Latin name." })
+  district: string | null;
 }

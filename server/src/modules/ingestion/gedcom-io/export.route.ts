@@ -27,11 +27,11 @@ export async function* exportGedcom(ctx: Context, scope: ExportScope, opts: { ve
 export function exportRouter(deps: AreaServices): express.Router {
   const router = express.Router();
   router.get("/api/exports/tree", requireFlags(deps.flags, "familyTree"), async (req, res) => {
-    const viewer = await resolveViewer(deps.ds, bearerToken(req.get("authorization")));
+    const viewer = await resolveViewer(deps.ds, bearerToken(req.get("authorization")), deps.clock.now());
     const language = currentLanguage();
     const rootspace = await routeRootspace(deps.ds, deps.bus, req, res);
     if (!rootspace) return;
-    const ctx = createContext({ viewer, language, ds: deps.ds, bus: deps.bus, config: deps.config, jobs: deps.jobs, client: { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null }, cookies: null, flags: deps.flags, rootspace });
+    const ctx = createContext({ viewer, language, ds: deps.ds, bus: deps.bus, config: deps.config, jobs: deps.jobs, clock: deps.clock, client: { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null }, cookies: null, flags: deps.flags, rootspace });
     const version = req.query.version === "5.5.1" ? "5.5.1" : "7.0";
     const zip = req.query.format === "gdz";
     let scope: ExportScope;

@@ -1,0 +1,227 @@
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent, type PointerEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router-dom";
+import { currentLanguage } from "../../i18n";
+import { languageInfo } from "../../i18n/languages";
+import { areaName, BOUNDARIES, cazaByName } from "./boundaries";
+import { pointName, type MapPoint } from "./filter";
+import { fitFrame } from "./projection";
+import { useMapZoom } from "./useMapZoom";
+import "./map.css";
+
+export interface LebanonMapProps {
+  /** The map's accessible name; the page's list of the same places is its text alternative. */
+  label: string;
+  /** Every place, drawn as small dots (decoration: the list carries them for assistive technology). */
+  points?: readonly MapPoint[];
+  /** Places drawn large and focusable, as links (search results, this village). */
+  highlight?: ReadonlySet<string>;
+  /** Where a place opens; without it places show a card but open nothing. */
+  hrefOf?: (p: MapPoint) => string;
+  /** The chosen caza (its Latin name): drawn highlighted, zoomed to, its places brought forward. */
+  selectedCaza?: string | null;
+  /** Clicking a caza chooses it (clicking it again clears the choice). */
+  onSelectCaza?: (caza: string | null) => void;
+  /** A still map framed on this caza (the village page's mini-map): no zoom, no controls. */
+  fitCaza?: string | null;
+  /** Frame width in SVG units (the map scales to its container). */
+  width?: number;
+  caption?: ReactNode;
+  className?: string;
+}
+
+interface Card {
+  point: MapPoint;
+  x: number;
+  y: number;
+}
+
+/**
+ * Lebanon drawn from its own boundaries (no tile server): cazas, mohafazat borders, the
+ * outline and places. North is up and east right in every language; only the controls follow
+ * the page's direction. Wheel, pinch, drag and keyboard zoom; hover or tap a place for its card.
+ */
+export const LebanonMap = memo(function LebanonMap({ label, points = [], highlight, hrefOf, selectedCaza, onSelectCaza, fitCaza, width = 400, caption, className }: LebanonMapProps) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const navigate = useNavigate();
+  const hintId = useId();
+  const svgRef = useRef<SVGSVGElement>(null);
+  const layerRef = useRef<SVGGElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const [card, setCard] = useState<Card | null>(null);
+  const hideTimer = useRef<number | undefined>(undefined);
+  const pointerType = useRef<string>("mouse");
+
+  const framed = cazaByName(fitCaza);
+  const frame = useMemo(() => fitFrame(framed ?? BOUNDARIES.country, width, { pad: framed ? 16 : 8 }), [framed, width]);
+  const interactive = !framed;
+  const zoom = useMapZoom(svgRef, layerRef, frame, interactive);
+
+  const paths = useMemo(
+    () => ({
+      cazas: BOUNDARIES.cazas.map((c) => ({ caza: c, d: frame.path(c) ?? "" })),
+      cazaBorders: frame.path(BOUNDARIES.cazaBorders) ?? "",
+      regionBorders: frame.path(BOUNDARIES.regionBorders) ?? "",
+      outline: frame.path(BOUNDARIES.country) ?? "",
+    }),
+    [frame],
+  );
+  const dots = useMemo(() => points.map((p) => ({ p, xy: frame.project(p.lng, p.lat) })), [points, frame]);
+  const byId = useMemo(() => new Map(points.map((p) => [p.id, p])), [points]);
+  const hits = useMemo(() => dots.filter(({ p }) => highlight?.has(p.id)), [dots, highlight]);
+
+  // The chosen caza fills the view; clearing the choice shows the whole country again.
+  const { zoomTo, reset } = zoom;
+  useEffect(() => {
+    if (!interactive) return;
+    const caza = cazaByName(selectedCaza);
+    if (caza) zoomTo(frame.path.bounds(caza) as [[number, number], [number, number]]);
+    else reset();
+  }, [selectedCaza, frame, interactive, zoomTo, reset]);
+
+  const showCard = useCallback(
+    (point: MapPoint) => {
+      window.clearTimeout(hideTimer.current);
+      const svg = svgRef.current;
+      const stage = stageRef.current;
+      if (!svg || !stage) return;
+      const [x, y] = frame.project(point.lng, point.lat);
+      const tr = zoom.transform.current;
+      const box = svg.getBoundingClientRect();
+      const origin = stage.getBoundingClientRect();
+      const scale = box.width / frame.width;
+      // Keep the card (about 16rem wide, centred on the place) inside the map.
+      const margin = Math.min(130, origin.width / 2);
+      const cx = Math.min(Math.max(box.left - origin.left + tr.applyX(x) * scale, margin), origin.width - margin);
+      setCard({ point, x: cx, y: box.top - origin.top + tr.applyY(y) * scale });
+    },
+    [frame, zoom.transform],
+  );
+  const hideSoon = useCallback(() => {
+    window.clearTimeout(hideTimer.current);
+    hideTimer.current = window.setTimeout(() => setCard(null), 400);
+  }, []);
+  useEffect(() => () => window.clearTimeout(hideTimer.current), []);
+
+  const pointOf = (e: { target: EventTarget }) => {
+    const id = (e.target as Element).closest?.("[data-id]")?.getAttribute("data-id");
+    return id ? byId.get(id) : undefined;
+  };
+  const onPointerOver = (e: PointerEvent) => {
+    const p = pointOf(e);
+    if (p && e.pointerType === "mouse") showCard(p);
+  };
+  const onPointerOut = (e: PointerEvent) => {
+    if (pointOf(e) && e.pointerType === "mouse") hideSoon();
+  };
+  // A mouse click opens the place; a tap shows its card first (the card's link opens it).
+  const onPlaceClick = (e: MouseEvent) => {
+    const p = pointOf(e);
+    if (!p) return;
+    e.preventDefault();
+    if (pointerType.current !== "mouse" && card?.point.id !== p.id) showCard(p);
+    else if (hrefOf) navigate(hrefOf(p));
+  };
+
+  const dir = languageInfo(lang).dir;
+  const selected = selectedCaza ?? fitCaza ?? null;
+  const cardCaza = card?.point.district ? cazaByName(card.point.district) : undefined;
+
+  return (
+    <figure className={["lb-map", framed ? "lb-map--still" : "", className ?? ""].join(" ").trim()} data-selected-caza={selected ?? ""}>
+      <div className="lb-map__stage" ref={stageRef}>
+        <svg
+          ref={svgRef}
+          viewBox={`0 0 ${frame.width} ${frame.height}`}
+          role="group"
+          aria-label={label}
+          aria-describedby={interactive ? hintId : undefined}
+          tabIndex={interactive ? 0 : undefined}
+          onKeyDown={interactive ? zoom.onKeyDown : undefined}
+          onPointerDown={(e) => (pointerType.current = e.pointerType)}
+          data-testid="lebanon-map"
+        >
+          <g ref={layerRef}>
+            <g className="lb-map__cazas">
+              {paths.cazas.map(({ caza, d }) => (
+                <path
+                  key={caza.properties.id}
+                  d={d}
+                  data-caza={caza.properties.name}
+                  className={caza.properties.name === selected ? "is-selected" : selected ? "is-other" : undefined}
+                  onClick={onSelectCaza ? () => onSelectCaza(caza.properties.name === selectedCaza ? null : caza.properties.name) : undefined}
+                >
+                  <title>{areaName(caza.properties, lang)}</title>
+                </path>
+              ))}
+            </g>
+            <path className="lb-map__caza-borders" d={paths.cazaBorders} />
+            <path className="lb-map__region-borders" d={paths.regionBorders} />
+            <path className="lb-map__outline" d={paths.outline} />
+            <g className="lb-map__dots" aria-hidden="true" onPointerOver={onPointerOver} onPointerOut={onPointerOut} onClick={onPlaceClick}>
+              {dots.map(({ p, xy: [x, y] }) => (
+                <circle key={p.id} data-id={p.id} cx={x} cy={y} className={selectedCaza && p.district !== selectedCaza ? "is-out" : undefined} />
+              ))}
+            </g>
+            <g className="lb-map__hits">
+              {hits.map(({ p, xy: [x, y] }) => {
+                const dot = <circle cx={x} cy={y} />;
+                return hrefOf ? (
+                  <Link
+                    key={p.id}
+                    to={hrefOf(p)}
+                    data-id={p.id}
+                    aria-label={pointName(p, lang)}
+                    onPointerOver={onPointerOver}
+                    onPointerOut={onPointerOut}
+                    onClick={(e) => {
+                      if (pointerType.current !== "mouse" && card?.point.id !== p.id) {
+                        e.preventDefault();
+                        showCard(p);
+                      }
+                    }}
+                    onFocus={() => showCard(p)}
+                    onBlur={hideSoon}
+                  >
+                    {dot}
+                  </Link>
+                ) : (
+                  <g key={p.id} data-id={p.id} onPointerOver={onPointerOver} onPointerOut={onPointerOut}>{dot}</g>
+                );
+              })}
+            </g>
+          </g>
+        </svg>
+        {card && (
+          <div className="lb-map__card-layer" dir="ltr">
+            <div
+              className={card.y < 96 ? "lb-map__card is-below" : "lb-map__card"}
+              role="status"
+              dir={dir}
+              style={{ transform: `translate(${Math.round(card.x)}px, ${Math.round(card.y)}px)` }}
+              onPointerEnter={() => window.clearTimeout(hideTimer.current)}
+              onPointerLeave={hideSoon}
+              data-testid="map-card"
+            >
+              <strong><bdi>{pointName(card.point, lang)}</bdi></strong>
+              {cardCaza && <span className="lb-map__card-caza">{areaName(cardCaza.properties, lang)}</span>}
+              {hrefOf && <Link to={hrefOf(card.point)}>{t("map.open_village")}</Link>}
+            </div>
+          </div>
+        )}
+        {interactive && (
+          <div className="lb-map__controls">
+            <button type="button" onClick={zoom.zoomIn} aria-label={t("map.zoom_in")} title={t("map.zoom_in")}>+</button>
+            <button type="button" onClick={zoom.zoomOut} aria-label={t("map.zoom_out")} title={t("map.zoom_out")}>−</button>
+            <button type="button" onClick={() => (selectedCaza && onSelectCaza ? onSelectCaza(null) : zoom.reset())} aria-label={t("map.reset")} title={t("map.reset")}>⤢</button>
+          </div>
+        )}
+      </div>
+      {interactive && <p id={hintId} className="lb-map__hint">{t("map.keys_hint")}</p>}
+      {caption && <figcaption className="lb-map__caption">{caption}</figcaption>}
+    </figure>
+  );
+});
+
+export default LebanonMap;

@@ -1,0 +1,22 @@
+/** A place on the map: a village, a member's town, a place of origin. */
+export interface MapPoint {
+  id: string;
+  lat: number;
+  lng: number;
+  name: string;
+  nameAr?: string | null;
+  nameFr?: string | null;
+  /** Its caza (the boundaries' Latin name), when known. */
+  district?: string | null;
+}
+
+/** The points of one caza (all of them when no caza is chosen): the filter the map and the list share. */
+export function pointsInCaza<P extends MapPoint>(points: readonly P[], caza: string | null | undefined): readonly P[] {
+  return caza ? points.filter((p) => p.district === caza) : points;
+}
+
+/** A point's name in the reader's language. */
+export function pointName(p: MapPoint, lang: string): string {
+  const pick = lang === "ar" ? p.nameAr : lang === "fr" ? p.nameFr : p.name;
+  return pick || p.name;
+}

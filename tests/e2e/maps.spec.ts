@@ -1,0 +1,178 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+
+const SHOTS = process.env.SHOTS_DIR ?? "test-results/screens";
+const SIZES = [
+  { name: "1366", width: 1366, height: 900 },
+  { name: "390", width: 390, height: 844 },
+] as const;
+
+/** The zoom the map shows now, read from its layer's transform (1 = the whole country). */
+async function zoomOf(page: Page): Promise<number> {
+  const transform = await page.getByTestId("lebanon-map").locator(":scope > g").first().getAttribute("transform");
+  const m = /scale\(([\d.]+)\)/.exec(transform ?? "");
+  return m ? Number(m[1]) : 1;
+}
+
+test.describe("maps", () => {
+  test("the caza filter drives the map and the list, from the map or from the list's filter", async ({ browser }) => {
+    const context = await browser.newContext({ locale: "en-US", viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto("/villages");
+    const map = page.getByTestId("lebanon-map");
+    await expect(map.locator(".lb-map__dots circle")).toHaveCount(3165);
+    await expect(map.locator(".lb-map__cazas path")).toHaveCount(25);
+    await expect(map.locator('path[data-caza="Saida"]')).toHaveCount(1);
+
+    // Choosing a caza on the map filters the list and zooms the map to it.
+    await map.locator('path[data-caza="Zgharta"]').dispatchEvent("click");
+    await expect(page).toHaveURL(/district=Zgharta/);
+    await expect(page.getByLabel("District (caza)")).toHaveValue("Zgharta");
+    await expect(page.getByRole("status").filter({ hasText: "villages" })).toHaveText(/^\W*83\W* villages$/);
+    const items = page.getByTestId("village-results").locator("li");
+    await expect(items.first()).toContainText("Zgharta");
+    for (const text of await items.allInnerTexts()) expect(text).toContain("Zgharta");
+    await expect(map.locator('path[data-caza="Zgharta"]')).toHaveClass(/is-selected/);
+    await expect.poll(() => zoomOf(page)).toBeGreaterThan(2);
+    // The list's results are the map's marked places, all in the caza.
+    await expect(map.locator(".lb-map__hits a")).toHaveCount(30);
+    await expect(map.locator(".lb-map__dots circle:not(.is-out)")).toHaveCount(83);
+    await page.screenshot({ path: `${SHOTS}/villages-caza-en.png`, fullPage: true });
+
+    // The list's filter moves the map too; clearing it shows the whole country again.
+    await page.getByLabel("District (caza)").selectOption("Jezzine");
+    await expect(map.locator('path[data-caza="Jezzine"]')).toHaveClass(/is-selected/);
+    await expect(map.locator(".lb-map__dots circle:not(.is-out)")).toHaveCount(88);
+    // Saida, which the source lacks, is a caza like the others: its border and its villages.
+    await map.locator('path[data-caza="Saida"]').dispatchEvent("click");
+    await expect(page.getByLabel("District (caza)")).toHaveValue("Saida");
+    await expect(page.getByRole("status").filter({ hasText: "villages" })).toHaveText(/^\W*139\W* villages$/);
+    await expect(map.locator(".lb-map__dots circle:not(.is-out)")).toHaveCount(139);
+    await page.getByLabel("Village name").fill("Sayda");
+    await expect(page.getByTestId("village-results").locator("li").first()).toContainText("Saida");
+    await page.getByLabel("Village name").fill("");
+    await page.screenshot({ path: `${SHOTS}/villages-saida-en.png`, fullPage: true });
+    await page.getByRole("button", { name: "Show all of Lebanon" }).click();
+    await expect(page).not.toHaveURL(/district=/);
+    await expect.poll(() => zoomOf(page)).toBe(1);
+    await context.close();
+  });
+
+  test("the map zooms with the wheel, the keyboard and its buttons; a village shows a card and opens", async ({ browser }) => {
+    const context = await browser.newContext({ locale: "en-US", viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto("/villages");
+    const map = page.getByTestId("lebanon-map");
+    await expect(map.locator(".lb-map__dots circle").first()).toBeAttached();
+
+    const box = (await map.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -400);
+    await expect.poll(() => zoomOf(page)).toBeGreaterThan(1.5);
+    const wheeled = await zoomOf(page);
+
+    await map.focus();
+    await page.keyboard.press("+");
+    await expect.poll(() => zoomOf(page)).toBeGreaterThan(wheeled);
+    await page.keyboard.press("0");
+    await expect.poll(() => zoomOf(page)).toBe(1);
+    await page.getByRole("button", { name: "Zoom in" }).click();
+    await expect.poll(() => zoomOf(page)).toBeGreaterThan(1.5);
+    await page.getByRole("button", { name: "Zoom out" }).click();
+    await expect.poll(() => zoomOf(page)).toBe(1);
+
+    // Search results are the map's links: hovering one shows its card, clicking opens it.
+    await page.getByLabel("District (caza)").selectOption("Zgharta");
+    await page.getByLabel("Village name").fill("Ehden");
+    const hit = map.locator('.lb-map__hits a[href="/libanpedia/ehden"]');
+    await hit.hover();
+    await expect(page.getByTestId("map-card")).toContainText("Ehden");
+    await expect(page.getByTestId("map-card")).toContainText("Zgharta");
+    await hit.click();
+    await expect(page).toHaveURL(/\/libanpedia\/ehden$/);
+    await context.close();
+  });
+
+  test("a village page shows a mini-map of its caza with the village marked", async ({ browser }) => {
+    for (const locale of ["en-US", "ar"]) {
+      for (const size of SIZES) {
+        const context = await browser.newContext({ locale, viewport: { width: size.width, height: size.height } });
+        const page = await context.newPage();
+        await page.goto("/libanpedia/zahle");
+        const figure = page.locator("figure.lb-map");
+        await expect(figure).toHaveAttribute("data-selected-caza", "Zahle");
+        await expect(figure.locator('path[data-caza="Zahle"]')).toHaveClass(/is-selected/);
+        await expect(figure.locator('.lb-map__hits a[href="/libanpedia/zahle"] circle')).toBeVisible();
+        await expect(figure.locator(".lb-map__dots circle")).toHaveCount(96);
+        await page.screenshot({ path: `${SHOTS}/village-${locale.slice(0, 2)}-${size.name}.png`, fullPage: true });
+        await context.close();
+      }
+    }
+  });
+
+  test("the home page searches villages, families and people and shows the database's counts", async ({ browser, request }) => {
+    const res = await request.post("/graphql", { data: { query: "{ rootspaceCounts { villages families people } }" } });
+    const { villages, families, people } = (await res.json()).data.rootspaceCounts as { villages: number; families: number; people: number };
+    expect(villages).toBeGreaterThan(3000);
+
+    const context = await browser.newContext({ locale: "en-US", viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.getByTestId("count-villages")).toContainText(villages.toLocaleString("en-GB"));
+    await expect(page.getByTestId("count-families")).toContainText(String(families));
+    await expect(page.getByTestId("count-people")).toContainText(String(people));
+    await expect(page.getByTestId("featured-village").first()).toBeVisible();
+    await expect(page.getByTestId("featured-village").locator("svg.caza-shape").first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Coming next" })).toBeVisible();
+
+    const search = page.getByLabel("Search villages, families and people");
+    const results = page.getByTestId("home-search-results");
+    await search.fill("Zahleh");
+    await expect(results.getByRole("link", { name: "Zahle", exact: true })).toHaveAttribute("href", "/libanpedia/zahle");
+    await search.fill("Karam");
+    await expect(results.getByRole("heading", { name: "Families" })).toBeVisible();
+    await expect(results).toContainText("Karam");
+    await search.fill("Saab");
+    await expect(results.getByRole("heading", { name: "People" })).toBeVisible();
+    await expect(results.getByRole("link", { name: "Elias Saab" })).toHaveAttribute("href", /^\/person\//);
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/villages\?q=Saab/);
+    await context.close();
+
+    for (const locale of ["en-US", "ar"]) {
+      for (const size of SIZES) {
+        const ctx = await browser.newContext({ locale, viewport: { width: size.width, height: size.height } });
+        const p = await ctx.newPage();
+        await p.goto("/");
+        await expect(p.getByTestId("lebanon-map").locator(".lb-map__dots circle").first()).toBeAttached();
+        await expect(p.getByTestId("featured-village").locator("svg.caza-shape").first()).toBeVisible();
+        await p.screenshot({ path: `${SHOTS}/home-${locale.slice(0, 2)}-${size.name}.png`, fullPage: true });
+        // The home map's caza links open the villages page filtered by the address alone.
+        await p.goto("/villages?district=Chouf");
+        await expect(p.getByTestId("lebanon-map").locator('path[data-caza="Chouf"]')).toHaveClass(/is-selected/);
+        await expect(p.locator("select").filter({ has: p.locator('option[value="Chouf"]') })).toHaveValue("Chouf");
+        await p.screenshot({ path: `${SHOTS}/villages-${locale.slice(0, 2)}-${size.name}.png`, fullPage: true });
+        await ctx.close();
+      }
+    }
+  });
+
+  test("an unknown page answers 404 with the not-found page; every client route answers 200", async ({ page, request }) => {
+    const res = await page.goto("/no/such/page");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByTestId("not-found")).toBeVisible();
+
+    // The routes the client build wrote from its area manifests (the server reads the same file).
+    const { routes } = JSON.parse(readFileSync("client/dist/routes.json", "utf8")) as { routes: string[] };
+    expect(routes).toEqual(expect.arrayContaining(["/", "/villages", "/libanpedia/:villageId", "/about"]));
+    for (const route of routes) {
+      const path = route.replace(/:[^/]+/g, "zahle");
+      const answer = await request.get(path, { headers: { accept: "text/html" }, maxRedirects: 0 });
+      expect([path, answer.status()]).toEqual([path, 200]);
+    }
+    for (const path of ["/villages/zahle/nothing", "/admin/nothing"]) {
+      const answer = await request.get(path, { headers: { accept: "text/html" } });
+      expect([path, answer.status()]).toEqual([path, 404]);
+    }
+  });
+});
