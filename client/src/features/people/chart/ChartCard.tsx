@@ -4,6 +4,7 @@ import type { PersonSummaryFragment } from "../../../gql/graphql";
 import type { PlacedCard } from "./layout";
 import { currentLanguage } from "../../../i18n";
 import { dateInWords } from "../../../lib/dateText";
+import { lower } from "../../../i18n/typed";
 import { bandColour, isolateLtr, yearOf, yearsOf } from "./treeData";
 
 const ARABIC_FONT = "'Noto Naskh Arabic', serif";
@@ -36,7 +37,7 @@ export function ChartCard({ card, person, selected, onSelect }: {
   // a form without words (another calendar, a phrase) as the card shows it.
   const inWords = (date: PersonSummaryFragment["birth"]) => (date ? (dateInWords(date.text, currentLanguage(), t) ?? yearOf(date) ?? "") : "");
   const lifeInWords = years ? `${inWords(person.birth) || "?"} – ${inWords(person.death)}`.trim() : "";
-  const provenance = person.provenance ? `${t(`provenance.${person.provenance.toLowerCase()}`)} · ${Math.round((person.confidence ?? 0) * 100)}%` : "";
+  const provenance = person.provenance ? `${t(`provenance.${lower(person.provenance)}`)} · ${Math.round((person.confidence ?? 0) * 100)}%` : "";
   const label = person.isPrivate ? person.displayName : [person.fullNameAr, person.fullName, lifeInWords, provenance].filter(Boolean).join(" · ");
   return (
     <g
