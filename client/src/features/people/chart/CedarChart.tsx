@@ -8,6 +8,8 @@ import { buildTree, isolateLtr, yearsOf } from "./treeData";
 
 const GREENS = ["#1f7a1f", "#228B22", "#2e9a35", "#3aa846"];
 const ARABIC_FONT = "'Noto Naskh Arabic', serif";
+/** The smallest label on the cedar (a leaf's second line). */
+const CEDAR_SMALLEST_FONT = 12;
 
 /** One tier of foliage: a flat, slightly drooping layer with pointed ends, like a cedar branch. */
 function tierPath(t: CedarTier): string {
@@ -28,7 +30,18 @@ export function CedarChart({ data }: { data: TreeChartQuery }) {
   const { trunk } = layout;
   const rootPerson = data.person;
   return (
-    <ChartFrame width={layout.width} height={layout.height} label={t("chart.cedar_of", { name: rootPerson.displayName })} fileBase={rootPerson.isPrivate ? "cedar" : rootPerson.fullName ?? rootPerson.displayName} suffix="cedar">
+    <ChartFrame
+      width={layout.width}
+      height={layout.height}
+      label={t("chart.cedar_of", { name: rootPerson.displayName })}
+      fileBase={rootPerson.isPrivate ? "cedar" : rootPerson.fullName ?? rootPerson.displayName}
+      suffix="cedar"
+      focus={layout.root}
+      smallestFont={CEDAR_SMALLEST_FONT}
+      openKey={`${rootPerson.id}:cedar:${rtl}`}
+    >
+      {() => (
+      <>
       <path
         d={`M${trunk.cx - trunk.baseHalf},${trunk.bottom} Q${trunk.cx - trunk.topHalf * 1.5},${(trunk.top + trunk.bottom) / 2} ${trunk.cx - trunk.topHalf},${trunk.top} L${trunk.cx + trunk.topHalf},${trunk.top} Q${trunk.cx + trunk.topHalf * 1.5},${(trunk.top + trunk.bottom) / 2} ${trunk.cx + trunk.baseHalf},${trunk.bottom} Z`}
         fill="#6b4f2a"
@@ -59,7 +72,7 @@ export function CedarChart({ data }: { data: TreeChartQuery }) {
                 <text x={l.x} y={l.y - 2} textAnchor="middle" direction="rtl" fontFamily={ARABIC_FONT} fontSize={14} fontWeight={700} fill="#14401a">
                   {fit(p.fullNameAr ?? p.fullName ?? "", 18)}
                 </text>
-                <text x={l.x} y={l.y + 15} textAnchor="middle" direction="ltr" fontSize={11} fill="#1d2433">
+                <text x={l.x} y={l.y + 15} textAnchor="middle" direction="ltr" fontSize={CEDAR_SMALLEST_FONT} fill="#1d2433">
                   {isolateLtr(fit(p.fullNameAr && p.fullName !== p.fullNameAr ? p.fullName ?? "" : yearsOf(p), 22))}
                 </text>
               </>
@@ -77,6 +90,8 @@ export function CedarChart({ data }: { data: TreeChartQuery }) {
           {rootPerson.isPrivate ? "" : isolateLtr(fit(rootPerson.fullNameAr && rootPerson.fullName !== rootPerson.fullNameAr ? rootPerson.fullName ?? "" : yearsOf(rootPerson), 30))}
         </text>
       </g>
+      </>
+      )}
     </ChartFrame>
   );
 }

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from "@playwright/test";
+import { growDescendants, smallestVisibleLabelPx } from "./chart-support.js";
+import { signUpInArabic } from "./tree-support.js";
+
+const zoomOf = async (page: Page) => Number(await page.getByTestId("chart-viewport").getAttribute("data-zoom"));
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/charts-${name}.png` });
+
+test.describe("charts with real trees", () => {
+  test("a 65-person descendant chart opens readable on the root, zooms with the wheel, pans by drag, folds branches", async ({ browser }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({ locale: "ar", viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await signUpInArabic(page, "charts");
+    const { rootId, generations } = await growDescendants(page, [4, 3, 2, 1]);
+    expect(generations.flat()).toHaveLength(65);
+
+    await page.goto(`/roots?root=${rootId}&view=descendants`);
+    const viewport = page.getByTestId("chart-viewport");
+    await expect(page.locator(`[data-testid="chart-card"][data-person-id="${rootId}"]`)).toBeVisible();
+    // Opening view: labels of at least 11 px on screen, the root card on screen.
+    const { min, count } = await smallestVisibleLabelPx(page);
+    expect(count).toBeGreaterThan(5);
+    expect(min).toBeGreaterThanOrEqual(11);
+    const vp = (await viewport.boundingBox())!;
+    const root = (await page.locator(`[data-testid="chart-card"][data-person-id="${rootId}"]`).boundingBox())!;
+    expect(root.x).toBeGreaterThanOrEqual(vp.x);
+    expect(root.x + root.width).toBeLessThanOrEqual(vp.x + vp.width + 1);
+    expect(root.y).toBeGreaterThanOrEqual(vp.y);
+    expect(root.y + root.height).toBeLessThanOrEqual(vp.y + vp.height + 1);
+    // The root's card is within the first screen.
+    expect(root.y + root.height).toBeLessThanOrEqual(900);
+    await expect(page.getByTestId("chart-minimap")).toBeVisible();
+    await shot(page, "descendants65-ar-1366");
+
+    // Wheel zoom at the pointer; the page does not scroll.
+    const z0 = await zoomOf(page);
+    await page.mouse.move(vp.x + vp.width / 2, vp.y + vp.height / 2);
+    await page.mouse.wheel(0, -400);
+    await expect.poll(() => zoomOf(page)).toBeGreaterThan(z0);
+    const z1 = await zoomOf(page);
+    await page.mouse.wheel(0, 800);
+    await expect.poll(() => zoomOf(page)).toBeLessThan(z1);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    // Drag to pan: the root card follows the pointer.
+    const before = (await page.locator(`[data-testid="chart-card"][data-person-id="${rootId}"]`).boundingBox())!;
+    await page.mouse.move(vp.x + 300, vp.y + 300);
+    await page.mouse.down();
+    await page.mouse.move(vp.x + 200, vp.y + 250, { steps: 8 });
+    await page.mouse.up();
+    const after = (await page.locator(`[data-testid="chart-card"][data-person-id="${rootId}"]`).boundingBox())!;
+    expect(after.x - before.x).toBeCloseTo(-100, -1);
+    expect(after.y - before.y).toBeCloseTo(-50, -1);
+    // A drag is not a click: no card was chosen by it.
+    await expect(page.getByTestId("card-actions")).toHaveCount(1); // the root is chosen by default
+    await expect(page.getByTestId("card-actions")).toContainText("يوسف الحداد");
+
+    // Keys: 0 fits the whole tree, + zooms in.
+    await viewport.focus();
+    await page.keyboard.press("0");
+    const fitted = await zoomOf(page);
+    expect(fitted).toBeLessThan(z0);
+    await expect(page.getByTestId("chart-card")).toHaveCount(65);
+    await page.keyboard.press("+");
+    await expect.poll(() => zoomOf(page)).toBeGreaterThan(fitted);
+
+    // Fold a child's branch (one on screen at the opening view): its 15 descendants go, the
+    // count shows; unfolding brings them back.
+    await page.reload();
+    await expect(page.locator(`[data-testid="chart-card"][data-person-id="${rootId}"]`)).toBeVisible();
+    let child = "";
+    let index = -1;
+    for (const [i, id] of generations[1].entries()) {
+      const t = page.locator(`[data-testid="branch-toggle"][data-key="down:${id}"]`);
+      const box = (await t.count()) ? await t.boundingBox() : null;
+      if (box && box.y > vp.y && box.y + box.height < Math.min(900, vp.y + vp.height) && box.x > vp.x && box.x + box.width < vp.x + vp.width) [child, index] = [id, i];
+    }
+    expect(child).not.toBe("");
+    const toggle = page.locator(`[data-testid="branch-toggle"][data-key="down:${child}"]`);
+    const grandchild = page.locator(`[data-testid="chart-card"][data-person-id="${generations[2][index * 3]}"]`);
+    await expect(grandchild).toHaveCount(1);
+    await toggle.click();
+    await expect(grandchild).toHaveCount(0);
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(toggle).toContainText("+15");
+    await page.keyboard.press("0");
+    await expect(page.getByTestId("chart-card")).toHaveCount(65 - 15);
+    await toggle.click();
+    await expect(page.getByTestId("chart-card")).toHaveCount(65);
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+
+    // How it looks: Arabic and English, desktop and phone.
+    for (const lang of ["ar", "en"]) {
+      if (lang === "en") await page.getByLabel("اللغة").selectOption("en");
+      for (const width of [1366, 390]) {
+        await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+        await page.goto(`/roots?root=${rootId}&view=descendants`);
+        await expect(page.locator(`[data-testid="chart-card"][data-person-id="${rootId}"]`)).toBeVisible();
+        expect((await smallestVisibleLabelPx(page)).min).toBeGreaterThanOrEqual(11);
+        await shot(page, `descendants65-${lang}-${width}`);
+      }
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
+    await context.close();
+  });
+});
