@@ -46,6 +46,56 @@ export async function growDescendants(page: Page, shape: number[], surname: [str
   );
 }
 
+/**
+ * Grows `generations` generations of ancestors (a father and a mother for everyone) above a new
+ * person, and `children` children below them. Returns the person's id and their parents' ids.
+ */
+export async function growAncestors(page: Page, generations: number, children: number): Promise<{ rootId: string; father: string; mother: string; childIds: string[] }> {
+  const token = await accessTokenOf(page);
+  return page.evaluate(
+    async ({ generations, children, token }) => {
+      const gql = async (query: string, variables: Record<string, unknown>) => {
+        const headers = { "content-type": "application/json", authorization: token };
+        const res = await fetch("/graphql", { method: "POST", headers, body: JSON.stringify({ query, variables }) });
+        const body = await res.json();
+        if (body.errors) throw new Error(JSON.stringify(body.errors));
+        return body.data;
+      };
+      let n = 0;
+      const create = async (gender: string, year: number) => {
+        n++;
+        const [latin, ar] = gender === "M" ? ["Nakhle", "نخلة"] : ["Warde", "وردة"];
+        const input = { fullName: `${latin} ${n} Khoury`, fullNameAr: `${ar} ${n} الخوري`, gender, birthDate: String(year), isDeceased: year < 1940 };
+        return (await gql("mutation($input: PersonInput!){ createPerson(input: $input){ id } }", { input })).createPerson.id as string;
+      };
+      const link = (c: string, p: string) => gql("mutation($c: ID!, $p: ID!){ addParent(childId: $c, parentId: $p){ id } }", { c, p });
+      const rootId = await create("M", 1960);
+      let layer = [rootId];
+      const parents: string[] = [];
+      for (let g = 1; g <= generations; g++) {
+        const next: string[] = [];
+        for (const child of layer) {
+          for (const gender of ["M", "F"]) {
+            const id = await create(gender, 1960 - g * 30);
+            await link(child, id);
+            next.push(id);
+          }
+        }
+        if (g === 1) parents.push(...next);
+        layer = next;
+      }
+      const childIds: string[] = [];
+      for (let c = 0; c < children; c++) {
+        const id = await create(c % 2 ? "F" : "M", 1990 + c);
+        await link(id, rootId);
+        childIds.push(id);
+      }
+      return { rootId, father: parents[0], mother: parents[1], childIds };
+    },
+    { generations, children, token },
+  );
+}
+
 /** The signed-in page's access token (it lives in the page's memory), read off its next request. */
 async function accessTokenOf(page: Page): Promise<string> {
   const request = page.waitForRequest((r) => r.url().endsWith("/graphql") && !!r.headers().authorization);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { growDescendants, smallestVisibleLabelPx } from "./chart-support.js";
+import { growAncestors, growDescendants, smallestVisibleLabelPx } from "./chart-support.js";
 import { signUpInArabic } from "./tree-support.js";
 
 const zoomOf = async (page: Page) => Number(await page.getByTestId("chart-viewport").getAttribute("data-zoom"));
@@ -101,6 +101,70 @@ test.describe("charts with real trees", () => {
       }
       await page.setViewportSize({ width: 1366, height: 900 });
     }
+    await context.close();
+  });
+
+  test("fan and hourglass charts: ancestors in rings (father's side first in the reading direction), and ancestors above, descendants below", async ({ browser }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ locale: "ar", viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await signUpInArabic(page, "fan");
+    const { rootId, father, mother, childIds } = await growAncestors(page, 4, 2);
+    const centre = async (id: string) => {
+      const b = (await page.locator(`[data-testid="fan-slot"][data-person-id="${id}"]`).boundingBox())!;
+      return b.x + b.width / 2;
+    };
+
+    await page.goto(`/roots?root=${rootId}&view=fan`);
+    await expect(page.getByRole("button", { name: "المروحة" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByTestId("fan-centre")).toBeVisible();
+    await expect(page.getByTestId("fan-slot")).toHaveCount(2 + 4 + 8 + 16);
+    await expect(page.locator('[data-testid="fan-slot"][data-generation="4"]')).toHaveCount(16);
+    // Arabic: the father's half on the right.
+    expect(await centre(father)).toBeGreaterThan(await centre(mother));
+    expect((await smallestVisibleLabelPx(page, '[data-testid="fan-slot"] text')).min).toBeGreaterThanOrEqual(11);
+    await shot(page, "fan-ar-1366");
+    // A segment is a card: choosing it offers that person's actions.
+    await page.locator(`[data-testid="fan-slot"][data-person-id="${father}"]`).click();
+    await expect(page.getByTestId("card-actions")).toContainText("نخلة 2 الخوري");
+
+    await page.getByRole("button", { name: "الساعة الرملية" }).click();
+    const card = (id: string) => page.locator(`[data-testid="chart-card"][data-person-id="${id}"]`);
+    await expect(card(childIds[1])).toBeVisible();
+    const y = async (id: string) => (await card(id).boundingBox())!.y;
+    expect(await y(father)).toBeLessThan(await y(rootId));
+    expect(await y(rootId)).toBeLessThan(await y(childIds[0]));
+    expect(await y(childIds[0])).toBe(await y(childIds[1]));
+    // Right to left: the elder child (born first) on the right.
+    expect((await card(childIds[0]).boundingBox())!.x).toBeGreaterThan((await card(childIds[1]).boundingBox())!.x);
+    expect((await smallestVisibleLabelPx(page)).min).toBeGreaterThanOrEqual(11);
+    await shot(page, "hourglass-ar-1366");
+    // A double click on a card shows that person's tree.
+    await card(childIds[0]).dblclick();
+    await expect(page).toHaveURL(new RegExp(`root=${childIds[0]}`));
+    await expect(page.getByLabel("شجرة", { exact: true })).toHaveValue(childIds[0]);
+    await expect(card(rootId)).toBeVisible();
+    await page.locator('[data-testid="chart-card"] text').filter({ hasText: "1960" }).first().screenshot({ path: "test-results/screens/charts-years-ar.png" });
+
+    // English, on a phone: the father's half on the left.
+    await page.getByLabel("اللغة").selectOption("en");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/roots?root=${rootId}&view=fan`);
+    await expect(page.getByTestId("fan-slot")).toHaveCount(30);
+    expect(await centre(father)).toBeLessThan(await centre(mother));
+    await shot(page, "fan-en-390");
+    await page.getByRole("button", { name: "Hourglass" }).click();
+    await expect(card(childIds[0])).toBeVisible();
+    await shot(page, "hourglass-en-390");
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`/roots?root=${rootId}&view=fan`);
+    await shot(page, "fan-en-1366");
+    await page.goto(`/roots?root=${rootId}&view=hourglass`);
+    await shot(page, "hourglass-en-1366");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByLabel("Language").selectOption("ar");
+    await page.goto(`/roots?root=${rootId}&view=fan`);
+    await shot(page, "fan-ar-390");
     await context.close();
   });
 });

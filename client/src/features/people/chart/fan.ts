@@ -47,21 +47,9 @@ export const ringStart = (generation: number) => CENTRE_R + RING_W.slice(0, gene
  * as a fan of at most `RING_W.length` generations.
  */
 export function layoutFan(root: TreeNode, rtl: boolean, genderOf: (id: string) => string | null): FanLayout {
-  const slots: FanSlot[] = [];
-  let deepest = 0;
-  const R = ringStart(RING_W.length + 1);
-  const cx = FAN_MARGIN + R;
-  const cy = FAN_MARGIN + R;
+  const found: Omit<FanSlot, "a0" | "a1" | "r0" | "r1">[] = [];
   const walk = (n: TreeNode, ahnen: number, generation: number) => {
-    if (generation > 0) {
-      const per = FAN_SPAN / 2 ** generation;
-      const index = ahnen - 2 ** generation;
-      let a0 = -FAN_SPAN / 2 + index * per;
-      if (rtl) a0 = -(a0 + per);
-      const r0 = ringStart(generation);
-      slots.push({ personId: n.id, generation, ahnen, a0, a1: a0 + per, r0, r1: r0 + RING_W[generation - 1] });
-      deepest = Math.max(deepest, generation);
-    }
+    if (generation > 0) found.push({ personId: n.id, generation, ahnen });
     if (generation >= RING_W.length) return;
     // A father takes the first half and a mother the second, whichever of them is known.
     const taken = new Set<number>();
@@ -75,6 +63,19 @@ export function layoutFan(root: TreeNode, rtl: boolean, genderOf: (id: string) =
     }
   };
   walk(root, 1, 0);
+  // The drawing is as large as the generations known (a young tree makes a small fan).
+  const deepest = Math.max(0, ...found.map((f) => f.generation));
+  const R = ringStart(deepest + 1);
+  const cx = FAN_MARGIN + R;
+  const cy = FAN_MARGIN + R;
+  const slots = found.map((f): FanSlot => {
+    const per = FAN_SPAN / 2 ** f.generation;
+    const index = f.ahnen - 2 ** f.generation;
+    let a0 = -FAN_SPAN / 2 + index * per;
+    if (rtl) a0 = -(a0 + per);
+    const r0 = ringStart(f.generation);
+    return { ...f, a0, a1: a0 + per, r0, r1: r0 + RING_W[f.generation - 1] };
+  });
   // The fan dips below the centre at its two ends: the drawing is as tall as that dip needs.
   const below = Math.max(CENTRE_R, -R * Math.cos(FAN_SPAN / 2));
   return { width: 2 * (FAN_MARGIN + R), height: cy + below + FAN_MARGIN, cx, cy, slots, generations: deepest };
