@@ -1,7 +1,7 @@
 import { select } from "d3-selection";
 import { zoom as d3zoom, zoomIdentity, zoomTransform, type ZoomBehavior, type ZoomTransform } from "d3-zoom";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { contains, DETAIL_ZOOM, fitView, grow, MAX_ZOOM, openingView, readableZoom, visibleRect, type Rect, type View } from "./viewMath";
+import { contains, DETAIL_ZOOM, fitView, grow, keepInView, MAX_ZOOM, openingView, readableZoom, visibleRect, type Rect, type View } from "./viewMath";
 
 /** What the chart draws: the part of the drawing near the screen, and whether text is legible. */
 export interface Culling {
@@ -77,14 +77,19 @@ export function useChartZoom({ width, height, focus, smallestFont, openKey }: Ch
   };
 
   // The limits follow the drawing: zoom out to see all of it, never pan it out of sight.
+  const bounds = useRef({ width, height });
+  bounds.current = { width, height };
   useLayoutEffect(() => {
     const { w, h } = measure();
-    const z = behaviour.current!;
     const fit = fitView(width, height, w, h).k;
-    z.scaleExtent([Math.min(fit, readableZoom(smallestFont), 0.5) * 0.8, MAX_ZOOM]);
-    const pad = Math.max(w, h);
-    z.translateExtent([[-pad, -pad], [width + pad, height + pad]]);
+    behaviour.current!.scaleExtent([Math.min(fit, readableZoom(smallestFont), 0.5) * 0.8, MAX_ZOOM]);
   }, [width, height, smallestFont]);
+  useLayoutEffect(() => {
+    behaviour.current!.constrain((t, extent) => {
+      const [vw, vh] = [extent[1][0] - extent[0][0], extent[1][1] - extent[0][1]];
+      return zoomIdentity.translate(keepInView(t.x, bounds.current.width * t.k, vw), keepInView(t.y, bounds.current.height * t.k, vh)).scale(t.k);
+    });
+  }, []);
 
   // Opens on the focus person at a readable zoom (or the whole chart when it fits at that zoom).
   const opened = useRef<string | null>(null);

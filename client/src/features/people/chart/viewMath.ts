@@ -49,6 +49,15 @@ export function openingView(w: number, h: number, vw: number, vh: number, focus:
   return { k, x: clampAxis(vw / 2 - focus.x * k, w * k, vw), y: clampAxis(vh / 2 - focus.y * k, h * k, vh) };
 }
 
+/**
+ * A translation along one axis that keeps part of a drawing `size` long on a viewport `vsize`
+ * long: at least a quarter of the viewport (or half the drawing, if smaller) stays covered.
+ */
+export function keepInView(t: number, size: number, vsize: number): number {
+  const m = Math.min(vsize / 4, size / 2);
+  return Math.min(vsize - m, Math.max(m - size, t));
+}
+
 /** The view that shows the whole drawing, centred (the fit button, the 0 key). */
 export function fitView(w: number, h: number, vw: number, vh: number): View {
   const k = fitZoom(w, h, vw, vh);
