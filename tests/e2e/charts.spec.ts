@@ -89,6 +89,20 @@ test.describe("charts with real trees", () => {
     await expect(page.getByTestId("chart-card")).toHaveCount(65);
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
 
+    // Printing (the browser's own, or "Print or PDF") shows the whole chart alone, fitted to the page.
+    await page.evaluate(() => window.dispatchEvent(new Event("beforeprint")));
+    await page.emulateMedia({ media: "print" });
+    const printed = page.locator("svg.chart-print");
+    await expect(printed).toBeVisible();
+    await expect(printed.locator('[data-testid="chart-card"]')).toHaveCount(65);
+    await expect(page.locator("header").first()).toBeHidden();
+    const sheet = (await printed.boundingBox())!;
+    expect(sheet.width).toBeGreaterThan(1000);
+    await page.screenshot({ path: "test-results/screens/charts-print-ar.png" });
+    await page.emulateMedia({ media: "screen" });
+    await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
+    await expect(printed).toHaveCount(0);
+
     // How it looks: Arabic and English, desktop and phone.
     for (const lang of ["ar", "en"]) {
       if (lang === "en") await page.getByLabel("اللغة").selectOption("en");
