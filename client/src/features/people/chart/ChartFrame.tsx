@@ -8,7 +8,7 @@ import { useChartZoom, type Culling } from "./useChartZoom";
 import { readableZoom, type Rect } from "./viewMath";
 
 /** Everything drawn: no culling, full detail (exports and print). */
-const ALL: Culling = { rect: null, detail: true };
+const ALL: Culling = { rect: null, detail: true, whole: true };
 
 /**
  * The frame every chart is drawn in: a focusable viewport with zoom and pan (wheel, pinch,

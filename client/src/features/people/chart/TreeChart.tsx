@@ -64,7 +64,7 @@ export function TreeChart({ data, view, selectedId, onSelect, onRefocus }: {
       openKey={`${data.person.id}:${view}:${rtl}`}
       overview={layout.cards}
     >
-      {({ rect, detail }) => (
+      {({ rect, detail, whole }) => (
         <>
           {layout.links.map((l, i) =>
             rect && !intersects(rect, linkBoxes[i]) ? null : (
@@ -76,7 +76,7 @@ export function TreeChart({ data, view, selectedId, onSelect, onRefocus }: {
               <ChartCard key={c.key} card={c} person={people.get(c.personId)!} selected={selectedId === c.personId} detail={detail} onSelect={select} onRefocus={onRefocus ? refocus : undefined} />
             ),
           )}
-          {layout.cards.map((c) => (c.toggle && (!rect || intersects(rect, c)) ? <BranchToggleButton key={`t:${c.toggle.key}`} toggle={c.toggle} name={people.get(c.personId)!.displayName} onToggle={toggle} /> : null))}
+          {!whole && layout.cards.map((c) => (c.toggle && (!rect || intersects(rect, c)) ? <BranchToggleButton key={`t:${c.toggle.key}`} toggle={c.toggle} name={people.get(c.personId)!.displayName} onToggle={toggle} /> : null))}
         </>
       )}
     </ChartFrame>

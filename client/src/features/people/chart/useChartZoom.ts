@@ -7,6 +7,8 @@ import { contains, DETAIL_ZOOM, fitView, grow, keepInView, MAX_ZOOM, openingView
 export interface Culling {
   rect: Rect | null;
   detail: boolean;
+  /** Drawn for a file or paper: no on-screen controls. */
+  whole?: boolean;
 }
 
 export interface ChartZoomOptions {
