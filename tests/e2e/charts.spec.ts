@@ -160,6 +160,15 @@ test.describe("charts with real trees", () => {
     await expect(card(rootId)).toBeVisible();
     await page.locator('[data-testid="chart-card"] text').filter({ hasText: "1960" }).first().screenshot({ path: "test-results/screens/charts-years-ar.png" });
 
+    // The person page draws the same hourglass; choosing a card opens that person's page.
+    await page.goto(`/person/${rootId}`);
+    const personChart = page.getByTestId("person-chart");
+    await expect(personChart.locator(`[data-testid="chart-card"][data-person-id="${childIds[0]}"]`)).toBeVisible();
+    await shot(page, "person-chart-ar-1366");
+    await personChart.locator(`[data-testid="chart-card"][data-person-id="${childIds[0]}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`/person/${childIds[0]}$`));
+    await expect(personChart.locator(`[data-testid="chart-card"][data-person-id="${rootId}"]`)).toBeVisible();
+
     // English, on a phone: the father's half on the left.
     await page.getByLabel("اللغة").selectOption("en");
     await page.setViewportSize({ width: 390, height: 844 });

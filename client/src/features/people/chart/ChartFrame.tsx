@@ -17,7 +17,7 @@ const ALL: Culling = { rect: null, detail: true, whole: true };
  * `focus` at a zoom where the smallest label is readable, or fitted when the whole chart is.
  * `children` draws the chart for a culling (the part near the screen, and whether text shows).
  */
-export function ChartFrame({ width, height, label, fileBase, suffix, focus, smallestFont, openKey, overview, children }: {
+export function ChartFrame({ width, height, label, fileBase, suffix, focus, smallestFont, openKey, overview, compact, children }: {
   width: number;
   height: number;
   label: string;
@@ -29,6 +29,8 @@ export function ChartFrame({ width, height, label, fileBase, suffix, focus, smal
   openKey: string;
   /** The cards as rectangles, for the minimap. */
   overview?: Rect[];
+  /** A shorter frame, for a chart inside another page. */
+  compact?: boolean;
   children: (c: Culling) => ReactNode;
 }) {
   const { t } = useTranslation();
@@ -87,7 +89,7 @@ export function ChartFrame({ width, height, label, fileBase, suffix, focus, smal
   const large = !!overview && overview.length > 1 && (width * readableZoom(smallestFont) > vw * 1.2 || height * readableZoom(smallestFont) > vh * 1.2);
 
   return (
-    <div className="chart-frame">
+    <div className={compact ? "chart-frame chart-frame--compact" : "chart-frame"}>
       <div className="chart-stage">
         <div
           ref={z.viewportRef}

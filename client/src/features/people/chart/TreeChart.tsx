@@ -28,13 +28,15 @@ function layoutFor(data: TreeChartQuery, view: TreeChartView, rtl: boolean, coll
  * reading direction of the interface language. Branches fold and unfold from the button at a
  * card's edge; only the cards near the screen are drawn, so large trees pan smoothly.
  */
-export function TreeChart({ data, view, selectedId, onSelect, onRefocus }: {
+export function TreeChart({ data, view, selectedId, onSelect, onRefocus, compact }: {
   data: TreeChartQuery;
   view: TreeChartView;
   selectedId: string | null;
   onSelect: (personId: string) => void;
   /** A double click on a card: show that person's tree. */
   onRefocus?: (personId: string) => void;
+  /** A shorter frame, for a chart inside another page. */
+  compact?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const rtl = i18n.dir(i18n.language) === "rtl";
@@ -63,6 +65,7 @@ export function TreeChart({ data, view, selectedId, onSelect, onRefocus }: {
       smallestFont={CARD_SMALLEST_FONT}
       openKey={`${data.person.id}:${view}:${rtl}`}
       overview={layout.cards}
+      compact={compact}
     >
       {({ rect, detail, whole }) => (
         <>
