@@ -29,8 +29,17 @@ test.describe("charts with real trees", () => {
     expect(root.y + root.height).toBeLessThanOrEqual(vp.y + vp.height + 1);
     // The root's card is within the first screen.
     expect(root.y + root.height).toBeLessThanOrEqual(900);
-    await expect(page.getByTestId("chart-minimap")).toBeVisible();
     await shot(page, "descendants65-ar-1366");
+    // The minimap: pressing its top brings the top of the tree to the screen.
+    const minimap = page.getByTestId("chart-minimap");
+    await expect(minimap).toBeVisible();
+    const transform = () => page.locator("[data-viewport]").first().getAttribute("transform");
+    const t0 = await transform();
+    const mm = (await minimap.boundingBox())!;
+    await page.mouse.click(mm.x + mm.width / 2, mm.y + 4);
+    await expect.poll(transform).not.toBe(t0);
+    await page.reload();
+    await expect(page.locator(`[data-testid="chart-card"][data-person-id="${rootId}"]`)).toBeVisible();
 
     // Wheel zoom at the pointer; the page does not scroll.
     const z0 = await zoomOf(page);
