@@ -127,9 +127,9 @@ test.describe("charts with real trees", () => {
     await context.close();
   });
 
-  test("fan and hourglass charts: ancestors in rings (father's side first in the reading direction), and ancestors above, descendants below", async ({ browser }) => {
+  test("fan and hourglass charts: ancestors in rings (father's side first in the reading direction), and ancestors above, descendants below; pinch zoom", async ({ browser }) => {
     test.setTimeout(120_000);
-    const context = await browser.newContext({ locale: "ar", viewport: { width: 1366, height: 900 } });
+    const context = await browser.newContext({ locale: "ar", viewport: { width: 1366, height: 900 }, hasTouch: true });
     const page = await context.newPage();
     await signUpInArabic(page, "fan");
     const { rootId, father, mother, childIds } = await growAncestors(page, 4, 2);
@@ -185,6 +185,16 @@ test.describe("charts with real trees", () => {
     await expect(page.getByTestId("fan-slot")).toHaveCount(30);
     expect(await centre(father)).toBeLessThan(await centre(mother));
     await shot(page, "fan-en-390");
+    // Pinch with two fingers: the fan grows.
+    const before = await zoomOf(page);
+    const box = (await page.getByTestId("chart-viewport").boundingBox())!;
+    const [px, py] = [box.x + box.width / 2, box.y + box.height / 2];
+    const touch = await context.newCDPSession(page);
+    const fingers = (d: number) => [{ x: px - d, y: py, id: 1 }, { x: px + d, y: py, id: 2 }];
+    await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingers(30) });
+    for (let d = 40; d <= 120; d += 10) await touch.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(d) });
+    await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await expect.poll(() => zoomOf(page)).toBeGreaterThan(before * 1.5);
     await page.getByRole("button", { name: "Hourglass" }).click();
     await expect(card(childIds[0])).toBeVisible();
     await shot(page, "hourglass-en-390");
