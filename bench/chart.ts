@@ -66,13 +66,13 @@ async function buildTree(): Promise<{ rootId: string; people: number }> {
 }
 
 /** Drags across the chart in circles for about `ms`; the frame times seen meanwhile, and how many frames moved the drawing. */
-async function panFrames(page: Page, ms: number): Promise<{ frames: number[]; moved: number }> {
+async function panFrames(page: Page, ms: number, reach: number): Promise<{ frames: number[]; moved: number }> {
   const vp = (await page.getByTestId("chart-viewport").boundingBox())!;
   const [cx, cy] = [vp.x + vp.width / 2, vp.y + vp.height / 2];
   // Circles of a few pixels a step, starting where the button goes down.
   const at = (i: number) => {
     const a = (i / 240) * 2 * Math.PI;
-    return [cx + Math.sin(a) * vp.width * 0.25, cy + (1 - Math.cos(a)) * vp.height * 0.2] as const;
+    return [cx + Math.sin(a) * vp.width * reach, cy + (1 - Math.cos(a)) * vp.height * reach] as const;
   };
   await page.mouse.move(...at(0));
   await page.mouse.down();
@@ -148,16 +148,18 @@ export async function benchChart(serverUrl: string): Promise<boolean> {
     await page.mouse.up();
     await page.getByTestId("chart-viewport").focus();
 
-    const views: { name: string; prepare: () => Promise<void> }[] = [
-      { name: "opening view (labels ≥ 11 px)", prepare: async () => undefined },
-      { name: "zoomed out (cards as outlines)", prepare: async () => { for (let i = 0; i < 6; i++) await page.keyboard.press("-"); } },
-      { name: "whole tree fitted", prepare: async () => page.keyboard.press("0") },
+    // `reach`: how far the drag circles, as a share of the viewport (small once the whole tree
+    // is in view, so it stays in view).
+    const views: { name: string; reach: number; prepare: () => Promise<void> }[] = [
+      { name: "opening view (labels ≥ 11 px)", reach: 0.2, prepare: async () => undefined },
+      { name: "zoomed out (cards as outlines)", reach: 0.2, prepare: async () => { for (let i = 0; i < 6; i++) await page.keyboard.press("-"); } },
+      { name: "whole tree fitted", reach: 0.02, prepare: async () => page.keyboard.press("0") },
     ];
     let ok = true;
     for (const v of views) {
       await v.prepare();
       await page.waitForTimeout(300);
-      const { frames, moved } = await panFrames(page, 4000);
+      const { frames, moved } = await panFrames(page, 4000, v.reach);
       const shown = await page.evaluate(() => {
         const vp = document.querySelector('[data-testid="chart-viewport"]')!.getBoundingClientRect();
         return Array.from(document.querySelectorAll('[data-testid="chart-card"]')).filter((c) => {

@@ -67,21 +67,25 @@ export function TreeChart({ data, view, selectedId, onSelect, onRefocus, compact
       overview={layout.cards}
       compact={compact}
     >
-      {({ rect, detail, whole }) => (
-        <>
-          {layout.links.map((l, i) =>
-            rect && !intersects(rect, linkBoxes[i]) ? null : (
-              <path key={l.key} d={pathOf(l.points)} fill="none" stroke={l.kind === "union" ? "#DAA520" : "#8a9a86"} strokeWidth={l.kind === "union" ? 3 : 1.6} />
-            ),
-          )}
-          {layout.cards.map((c) =>
-            rect && !intersects(rect, c) ? null : (
+      {({ rect, detail, whole }) => {
+        const cards = rect ? layout.cards.filter((c) => intersects(rect, c)) : layout.cards;
+        const links = rect ? layout.links.filter((_, i) => intersects(rect, linkBoxes[i])) : layout.links;
+        // Zoomed far out over a large tree: the lines as one path, and only folded branches' buttons.
+        const many = !detail && cards.length > 300;
+        return (
+          <>
+            {detail ? (
+              links.map((l) => <path key={l.key} d={pathOf(l.points)} fill="none" stroke={l.kind === "union" ? "#DAA520" : "#8a9a86"} strokeWidth={l.kind === "union" ? 3 : 1.6} />)
+            ) : (
+              <path d={links.map((l) => pathOf(l.points)).join(" ")} fill="none" stroke="#8a9a86" strokeWidth={1.6} />
+            )}
+            {cards.map((c) => (
               <ChartCard key={c.key} card={c} person={people.get(c.personId)!} selected={selectedId === c.personId} detail={detail} onSelect={select} onRefocus={onRefocus ? refocus : undefined} />
-            ),
-          )}
-          {!whole && layout.cards.map((c) => (c.toggle && (!rect || intersects(rect, c)) ? <BranchToggleButton key={`t:${c.toggle.key}`} toggle={c.toggle} name={people.get(c.personId)!.displayName} onToggle={toggle} /> : null))}
-        </>
-      )}
+            ))}
+            {!whole && cards.map((c) => (c.toggle && (!many || c.toggle.collapsed) ? <BranchToggleButton key={`t:${c.toggle.key}`} toggle={c.toggle} name={people.get(c.personId)!.displayName} onToggle={toggle} /> : null))}
+          </>
+        );
+      }}
     </ChartFrame>
   );
 }
