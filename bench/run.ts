@@ -1,12 +1,13 @@
-// `npm run bench`: every benchmark; `npm run bench -- genealogy` (or `rootspaces`, `gedcom`) runs one.
+// `npm run bench`: every benchmark; `npm run bench -- genealogy` (or `rootspaces`, `gedcom`, `chart`) runs one.
 // Exits non-zero when a goal is missed.
 import { spawnSync } from "node:child_process";
 import { ensureTestDatabaseServer } from "../tests/support/embedded-test-db.js";
+import { benchChart } from "./chart.js";
 import { benchGedcom } from "./gedcom.js";
 import { benchGenealogy } from "./genealogy.js";
 import { benchRootspaces } from "./rootspaces.js";
 
-const BENCHES: Record<string, (serverUrl: string) => Promise<boolean>> = { rootspaces: benchRootspaces, genealogy: benchGenealogy, gedcom: benchGedcom };
+const BENCHES: Record<string, (serverUrl: string) => Promise<boolean>> = { rootspaces: benchRootspaces, genealogy: benchGenealogy, gedcom: benchGedcom, chart: benchChart };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const unknown = wanted.filter((w) => !BENCHES[w]);
 if (unknown.length) {
