@@ -1,13 +1,14 @@
-// `npm run bench`: every benchmark; `npm run bench -- genealogy` (or `rootspaces`, `gedcom`, `ui`) runs one.
+// `npm run bench`: every benchmark; `npm run bench -- genealogy` (or `rootspaces`, `gedcom`, `chart`, `ui`) runs one.
 // Exits non-zero when a goal is missed.
 import { spawnSync } from "node:child_process";
 import { ensureTestDatabaseServer } from "../tests/support/embedded-test-db.js";
+import { benchChart } from "./chart.js";
 import { benchGedcom } from "./gedcom.js";
 import { benchGenealogy } from "./genealogy.js";
 import { benchRootspaces } from "./rootspaces.js";
 import { benchUi } from "./ui.js";
 
-const BENCHES: Record<string, (serverUrl: string) => Promise<boolean>> = { rootspaces: benchRootspaces, genealogy: benchGenealogy, gedcom: benchGedcom, ui: benchUi };
+const BENCHES: Record<string, (serverUrl: string) => Promise<boolean>> = { rootspaces: benchRootspaces, genealogy: benchGenealogy, gedcom: benchGedcom, chart: benchChart, ui: benchUi };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const unknown = wanted.filter((w) => !BENCHES[w]);
 if (unknown.length) {

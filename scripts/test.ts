@@ -14,7 +14,7 @@ const steps: Step[] = [
   { name: "typecheck", cmd: "npm", args: ["run", "-s", "typecheck"] },
   { name: "lint (ESLint, import/no-cycle)", cmd: "npm", args: ["run", "-s", "lint"] },
   { name: "schema/schema.graphql is up to date", cmd: "npm", args: ["run", "-s", "schema", "--", "--check"] },
-  { name: "codegen output is up to date", cmd: "npm", args: ["run", "-s", "codegen:check"] },
+  { name: "codegen output and translations.csv are up to date", cmd: "npm", args: ["run", "-s", "codegen:check"] },
   { name: "client build", cmd: "npm", args: ["run", "-s", "build", "-w", "client"] },
   { name: "server + integration + conformance tests (jest)", cmd: "npm", args: ["run", "-s", "test:server"] },
   { name: "client component tests (vitest)", ...asStep(npx("vitest", "run", "--root", "client")) },

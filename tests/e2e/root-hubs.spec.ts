@@ -54,7 +54,7 @@ test.describe("root hubs", () => {
     const { context, page } = await signInDemo(browser, { locale: "en-US", path: "/libanpedia/ehden" });
     const landmarks = page.getByTestId("hub-landmarks");
     await landmarks.getByRole("button", { name: "Add a landmark" }).click();
-    await landmarks.getByLabel("Kind of landmark").selectOption("spring");
+    await landmarks.getByLabel("Kind of landmark").selectOption({ label: "Spring" });
     await landmarks.getByRole("button", { name: "Save" }).click();
     await expect(landmarks.locator(".form-field__errors")).toContainText("Give the landmark's name in Latin or Arabic script.");
     await page.screenshot({ path: "test-results/screens/village-add-landmark-en.png", fullPage: true });

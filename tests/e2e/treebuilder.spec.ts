@@ -79,15 +79,18 @@ test.describe("tree builder", () => {
     await page.keyboard.press("0");
     expect(await zoom()).toBeCloseTo(z0, 2);
 
-    // Export the pedigree as SVG (Arabic names and the Arabic font inside) and as PNG.
     await page.getByRole("button", { name: "الأجداد" }).click();
     await expect(cards).toHaveCount(4); // three generations and the spouse beside the root
+    // Export, from the chart's menu: the pedigree as SVG (Arabic names and the Arabic font inside) and as PNG.
+    const exportMenu = page.getByText("تصدير", { exact: true });
+    await exportMenu.click();
     const [svgDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "تصدير SVG" }).click()]);
     expect(svgDownload.suggestedFilename()).toBe("Sami-Haddad-pedigree.svg");
     const svg = readFileSync((await svgDownload.path())!, "utf8");
     for (const name of ["سامي الحداد", "نبيل الحداد", "خليل الحداد", "Khalil Haddad", "ريما الحداد"]) expect(svg).toContain(name);
     expect(svg).toContain("@font-face{font-family:'Noto Naskh Arabic'");
     expect(svg).not.toContain("scale(");
+    await exportMenu.click();
     const [pngDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "تصدير PNG" }).click()]);
     expect(pngDownload.suggestedFilename()).toBe("Sami-Haddad-pedigree.png");
     const png = readFileSync((await pngDownload.path())!);

@@ -1,5 +1,6 @@
 import type { DataSource } from "typeorm";
 import type { Role } from "../../server/src/common/auth/roles.js";
+import type { Clock } from "../../server/src/common/clock.js";
 import { newId } from "../../server/src/common/uuid.js";
 import { loadConfig } from "../../server/src/config.js";
 import { createSession } from "../../server/src/modules/accounts/sessions.service.js";
@@ -18,7 +19,7 @@ const config = loadConfig({});
 /** Writes a real user and its roles, and opens a session through the real session code. */
 export async function buildUser(
   ds: DataSource,
-  overrides: { roles?: { role: Role; expiresAt?: Date | null }[]; email?: string; displayName?: string } = {},
+  overrides: { roles?: { role: Role; expiresAt?: Date | null }[]; email?: string; displayName?: string; clock?: Clock } = {},
 ): Promise<BuiltUser> {
   const id = newId();
   const email = overrides.email ?? `user-${id.slice(-12)}@example.test`;
@@ -30,6 +31,7 @@ export async function buildUser(
       [roles.map(() => newId()), roles.map(() => id), roles.map((r) => r.role), roles.map((r) => r.expiresAt ?? null)],
     );
   }
-  const session = await createSession(ds, id, { client: { ip: "127.0.0.1", userAgent: "test factory" }, config });
+  // On the server's clock when it has a test clock: a token made at its "now" is live there.
+  const session = await createSession(ds, id, { client: { ip: "127.0.0.1", userAgent: "test factory" }, config, clock: overrides.clock });
   return { id, email, token: session.accessToken, refreshToken: session.refreshToken };
 }

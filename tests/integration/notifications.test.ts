@@ -22,11 +22,10 @@ const iso = (s: string) => `\u2068${s}\u2069`;
 
 let server: TestServer;
 let smtp: TestSmtp;
-let admin: BuiltUser;
 const clock = new TestClock();
 
 async function member(language: "ar" | "en" | "fr", name: string): Promise<BuiltUser> {
-  const user = await buildUser(server.ds, { displayName: name });
+  const user = await buildUser(server.ds, { displayName: name, clock });
   await server.ds.query(`UPDATE users SET preferred_language = $2 WHERE id = $1`, [user.id, language]);
   return user;
 }
@@ -34,8 +33,11 @@ async function member(language: "ar" | "en" | "fr", name: string): Promise<Built
 /** The role's GraphQL enum name (`EDITOR` for `editor`). */
 const roleName = (role: Role) => Object.entries(Role).find(([, v]) => v === role)![0];
 
-const grant = (user: BuiltUser, role: Role, reason = "village archive work") =>
-  server.gql(GRANT, { input: { userId: toGlobalId("User", user.id), role: roleName(role), reason } }, { token: admin.token });
+/** An admin's token that is live at the test clock's now (the clock moves on in the digest test). */
+const adminToken = async () => (await buildUser(server.ds, { roles: [{ role: Role.ADMIN }], clock })).token;
+
+const grant = async (user: BuiltUser, role: Role, reason = "village archive work") =>
+  server.gql(GRANT, { input: { userId: toGlobalId("User", user.id), role: roleName(role), reason } }, { token: await adminToken() });
 
 const mailsTo = (email: string): Promise<{ subject: string; text: string; html: string; language: string; status: string; attempts: number }[]> =>
   server.ds.query(`SELECT subject, text, html, language, status, attempts FROM outbox_emails WHERE to_address = $1 ORDER BY created_at`, [email]);
@@ -54,7 +56,6 @@ async function delivered(email: string) {
 beforeAll(async () => {
   smtp = await startSmtp();
   server = await startTestServer({ SMTP_URL: smtp.url, PUBLIC_URL: "https://roots.example" }, { clock });
-  admin = await buildUser(server.ds, { roles: [{ role: Role.ADMIN }] });
 });
 afterAll(async () => {
   await server.stop();
@@ -172,7 +173,7 @@ describe("notifications", () => {
     await server.gql(SET, { kind: "accounts.role_granted", inApp: false, email: "DIGEST" }, { token: yara.token });
     await server.gql(SET, { kind: "accounts.role_revoked", inApp: true, email: "DIGEST" }, { token: yara.token });
     await grant(yara, Role.EDITOR);
-    await server.gql(`mutation ($input: RevokeRoleInput!) { revokeRole(input: $input) { id } }`, { input: { userId: toGlobalId("User", yara.id), role: roleName(Role.EDITOR), reason: "fin du projet" } }, { token: admin.token });
+    await server.gql(`mutation ($input: RevokeRoleInput!) { revokeRole(input: $input) { id } }`, { input: { userId: toGlobalId("User", yara.id), role: roleName(Role.EDITOR), reason: "fin du projet" } }, { token: await adminToken() });
     // Email by digest only: no immediate mail; the bell lists only the kind kept there.
     expect(await mailsTo(yara.email)).toHaveLength(0);
     const bell = await server.gql<Listed>(LIST, {}, { token: yara.token, language: "fr" });

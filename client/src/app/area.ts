@@ -1,4 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from "react";
+import type { TranslationKey } from "../i18n/typed";
 
 /**
  * Who may open a route (the guards only show or hide; the server checks again):
@@ -21,7 +22,7 @@ export interface AreaRoute {
 /** A link in the header (`nav`) or footer (`footer`); lower `order` comes first. */
 export interface AreaLink {
   to: string;
-  labelKey: string;
+  labelKey: TranslationKey;
   order: number;
   /** Header links: active only on the exact path. */
   end?: boolean;

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { TranslationKey } from "../i18n/typed";
 import "./feedback.css";
 
 export type BadgeTone = "neutral" | "primary" | "green" | "gold" | "red" | "orange";
@@ -10,7 +11,7 @@ export function Badge({ tone = "neutral", children }: { tone?: BadgeTone; childr
   return <span className={`badge badge--${tone}`}>{children}</span>;
 }
 
-const PROVENANCE: Record<Provenance, { tone: BadgeTone; key: string; mark: string }> = {
+const PROVENANCE: Record<Provenance, { tone: BadgeTone; key: TranslationKey; mark: string }> = {
   VERIFIED: { tone: "green", key: "provenance.verified", mark: "✓" },
   COMMUNITY: { tone: "gold", key: "provenance.community", mark: "●" },
   AI_INFERRED: { tone: "orange", key: "provenance.ai_inferred", mark: "◆" },

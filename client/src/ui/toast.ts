@@ -1,8 +1,9 @@
 /** A toast: translation keys (and their parameters) for a title and an optional body. */
+import type { TranslationKey } from "../i18n/typed";
 export interface Toast {
   id: number;
-  titleKey: string;
-  bodyKey?: string;
+  titleKey: TranslationKey;
+  bodyKey?: TranslationKey;
   params?: Record<string, string | number>;
   variant?: "default" | "destructive";
 }

@@ -1,7 +1,8 @@
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { ArgumentValidationError } from "type-graphql";
 import { AppError, ErrorCode, type FieldError } from "../common/errors.js";
-import { translate, type Language } from "../common/i18n.js";
+import { type Language, runtimeKey, translate } from "../common/i18n.js";
+import type { TranslationKey } from "../common/translation-keys.js";
 import { logger } from "../common/logger.js";
 
 /** Codes the GraphQL layer itself produces (parse, validation, bad variables). */
@@ -12,7 +13,7 @@ function fieldErrorsFromValidation(err: ArgumentValidationError): FieldError[] {
   const walk = (errors: ArgumentValidationError["extensions"]["validationErrors"], prefix: string) => {
     for (const e of errors) {
       const field = prefix ? `${prefix}.${e.property}` : e.property;
-      for (const constraint of Object.keys(e.constraints ?? {})) out.push({ field, key: `errors.validation.${constraint}` });
+      for (const constraint of Object.keys(e.constraints ?? {})) out.push({ field, key: runtimeKey(`errors.validation.${constraint}`) });
       if (e.children?.length) walk(e.children, field);
     }
   };
@@ -40,7 +41,7 @@ function coercionFieldError(message: string): FieldError | null {
 export function presentError(formatted: GraphQLFormattedError, error: unknown, language: Language): GraphQLFormattedError {
   const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
   const base = { locations: formatted.locations, path: formatted.path };
-  const withFields = (code: string, key: string, params: Record<string, string | number>, fields: FieldError[], extra = {}) => ({
+  const withFields = (code: string, key: TranslationKey, params: Record<string, string | number>, fields: FieldError[], extra = {}) => ({
     ...base,
     message: translate(key, language, params),
     extensions: {

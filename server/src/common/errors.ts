@@ -1,3 +1,5 @@
+import type { TranslationKey } from "./translation-keys.js";
+
 /** Error codes shared by every area; formatError turns them into `extensions.code`. */
 export const ErrorCode = {
   UNAUTHENTICATED: "UNAUTHENTICATED",
@@ -13,7 +15,7 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export interface FieldError {
   field: string;
   /** Translation key of the message. */
-  key: string;
+  key: TranslationKey;
   params?: Record<string, string | number>;
 }
 
@@ -24,7 +26,7 @@ export interface FieldError {
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
-    readonly key: string,
+    readonly key: TranslationKey,
     readonly params: Record<string, string | number> = {},
     readonly fields: FieldError[] = [],
     readonly retryAfterSeconds?: number,
@@ -37,5 +39,5 @@ export class AppError extends Error {
 export const notFound = (): AppError => new AppError(ErrorCode.NOT_FOUND, "errors.not_found");
 export const forbidden = (): AppError => new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
 export const unauthenticated = (): AppError => new AppError(ErrorCode.UNAUTHENTICATED, "errors.unauthenticated");
-export const badInput = (fields: FieldError[], key = "errors.bad_input"): AppError =>
+export const badInput = (fields: FieldError[], key: TranslationKey = "errors.bad_input"): AppError =>
   new AppError(ErrorCode.BAD_USER_INPUT, key, {}, fields);

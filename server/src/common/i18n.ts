@@ -1,3 +1,4 @@
+import type { TranslationKey } from "./translation-keys.js";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -31,7 +32,7 @@ function load(): Catalogue {
 }
 
 /** Text for `key` in `lang`, falling back to English, then to the key itself. */
-export function translate(key: string, lang: Language, params: Record<string, string | number> = {}): string {
+export function translate(key: TranslationKey, lang: Language, params: Record<string, string | number> = {}): string {
   const cat = load();
   const text = cat[lang].get(key) ?? cat.en.get(key) ?? key;
   // Most texts have no placeholder; long lists translate one per row ("Private").
@@ -80,3 +81,9 @@ export function formatBytes(bytes: number, lang: Language): string {
   const [value, unit] = bytes >= 1e9 ? [bytes / 1e9, "gigabyte"] : bytes >= 1e6 ? [bytes / 1e6, "megabyte"] : [bytes / 1e3, "kilobyte"];
   return new Intl.NumberFormat(NUMBER_LOCALES[lang], { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: value < 10 ? 1 : 0 }).format(value);
 }
+
+/**
+ * A key made from data the type checker cannot see (a stored warning's key, a notification's
+ * kind): the one unchecked way to a key. `translate` answers the key itself when it is missing.
+ */
+export const runtimeKey = (key: string): TranslationKey => key as TranslationKey;

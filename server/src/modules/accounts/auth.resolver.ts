@@ -3,7 +3,7 @@ import { RequireRoles } from "../../common/auth/authorized.js";
 import type { Context } from "../../common/context.js";
 import { AppError, ErrorCode, unauthenticated } from "../../common/errors.js";
 import { fromGlobalId, isUuid, toGlobalId } from "../../common/global-id.js";
-import { translate } from "../../common/i18n.js";
+import { runtimeKey, translate } from "../../common/i18n.js";
 import { audit } from "../audit/index.js";
 import * as auth from "./auth.service.js";
 import { ChangePasswordInput, MagicLinkInput, SignInInput, SignUpInput, UpdateProfileInput } from "./auth.inputs.js";
@@ -16,7 +16,7 @@ import { resolveViewer } from "./viewer.service.js";
 const SESSION_TYPE = "Session";
 
 function notices(ctx: Context, list: auth.Notice[]): AuthNotice[] {
-  return list.map((n) => ({ key: n.key, message: translate(n.key, ctx.language, n.params) }));
+  return list.map((n) => ({ key: n.key, message: translate(runtimeKey(n.key), ctx.language, n.params) }));
 }
 
 /** Sets the refresh cookie and shapes the payload the client keeps (access token in memory only). */

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import * as common from "@zxcvbn-ts/language-common";
+import { runtimeKey } from "../../common/i18n.js";
 import * as en from "@zxcvbn-ts/language-en";
 import argon2 from "argon2";
 import type { FieldError } from "../../common/errors.js";
@@ -52,7 +53,7 @@ export function passwordProblems(password: string, userInputs: string[]): FieldE
   const hint = result.feedback.warning && HINTS.has(result.feedback.warning) ? result.feedback.warning : null;
   return [
     { field: "password", key: "errors.password_too_guessable" },
-    ...(hint ? [{ field: "password", key: `errors.password_hint.${hint}` }] : []),
+    ...(hint ? [{ field: "password", key: runtimeKey(`errors.password_hint.${hint}`) }] : []),
   ];
 }
 

@@ -12,7 +12,7 @@ import { Scheduler } from "../../common/jobs/index.js";
 import { createEventBus } from "../../common/event-bus.js";
 import { EVERY_FLAG_ON } from "../../common/flags.js";
 import { toGlobalId } from "../../common/global-id.js";
-import { translate } from "../../common/i18n.js";
+import { runtimeKey, translate } from "../../common/i18n.js";
 import { newId } from "../../common/uuid.js";
 import { fileStorage } from "../../common/storage/index.js";
 import { connectAndMigrate, createDataSource } from "../../db/data-source.js";
@@ -106,9 +106,9 @@ async function runImport(ds: DataSource, user: { id: string }, path: string, roo
     const warnings: WarningRow[] = await ds.query(`SELECT line, key, params, record FROM import_warnings WHERE job_id = $1 ORDER BY seq LIMIT 20`, [id]);
     for (const w of warnings) {
       const record = warningRecord(w, "en");
-      console.log(`  line ${w.line ?? "-"}: ${record ? `${record}: ` : ""}${translate(w.key, "en", w.params ?? {})}`);
+      console.log(`  line ${w.line ?? "-"}: ${record ? `${record}: ` : ""}${translate(runtimeKey(w.key), "en", w.params ?? {})}`);
     }
-    if (job.errorKey) console.error(translate(job.errorKey, "en", (job.errorParams ?? {}) as Record<string, string>));
+    if (job.errorKey) console.error(translate(runtimeKey(job.errorKey), "en", (job.errorParams ?? {}) as Record<string, string>));
     return job.status === "done" ? 0 : 1;
   } finally {
     clearInterval(timer);

@@ -2,7 +2,7 @@ import { mayUseImport } from "./import.policy.js";
 import type { Context } from "../../common/context.js";
 import { AppError, ErrorCode, notFound, unauthenticated } from "../../common/errors.js";
 import { fromGlobalId, isUuid } from "../../common/global-id.js";
-import { translate, type Language } from "../../common/i18n.js";
+import { type Language, runtimeKey, translate } from "../../common/i18n.js";
 import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, listSize, offsetAfter, offsetPageInfo } from "../../common/pagination.js";
 import { mayMerge, personNodes } from "../genealogy/index.js";
 import { ImportStatus, type ImportJob } from "./import-job.entity.js";
@@ -143,7 +143,7 @@ export async function jobWarnings(ctx: Context, globalId: string, first = DEFAUL
 const warningView = (r: WarningRow, lang: Language): ImportWarningView => ({
   line: r.line,
   key: r.key,
-  message: translate(r.key, lang, r.params ?? {}),
+  message: translate(runtimeKey(r.key), lang, r.params ?? {}),
   record: warningRecord(r, lang),
 });
 
@@ -193,7 +193,7 @@ export async function jobRecords(ctx: Context, globalId: string, filter: "all" |
       death: r.death_date_text,
       ends: ends(r),
       action: r.action,
-      errors: r.error_keys.map((k) => translate(k, ctx.language, { years: MIN_PARENT_GAP_YEARS })),
+      errors: r.error_keys.map((k) => translate(runtimeKey(k), ctx.language, { years: MIN_PARENT_GAP_YEARS })),
       duplicate,
       person,
       canMerge: Boolean(keep && gone && keep.id !== gone.id && mayMerge(ctx, keep, gone)),

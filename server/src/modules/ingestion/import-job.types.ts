@@ -1,6 +1,6 @@
 import { Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { toGlobalId } from "../../common/global-id.js";
-import { translate, type Language } from "../../common/i18n.js";
+import { type Language, runtimeKey, translate } from "../../common/i18n.js";
 import { PersonView } from "../genealogy/index.js";
 import { ImportStatus, type ImportCounts, type ImportJob } from "./import-job.entity.js";
 import { FILE_PROBLEMS } from "./importer.js";
@@ -96,7 +96,7 @@ export function presentJob(job: ImportJob, lang: Language): ImportJobView {
     fileSize: Number(job.fileSize),
     // Jobs from before `committed` was counted.
     counts: { ...job.counts, committed: job.counts.committed ?? job.counts.written, read: job.counts.read ?? 0 },
-    errorMessage: job.errorKey ? translate(job.errorKey, lang, (job.errorParams ?? {}) as Record<string, string | number>) : null,
+    errorMessage: job.errorKey ? translate(runtimeKey(job.errorKey), lang, (job.errorParams ?? {}) as Record<string, string | number>) : null,
     canRetry: job.status === ImportStatus.FAILED && Boolean(job.filePath) && !FILE_PROBLEMS.has(job.errorKey ?? ""),
     firstPersonId: options.firstPerson ? toGlobalId("Person", options.firstPerson) : null,
     canCancel: ACTIVE.includes(job.status),

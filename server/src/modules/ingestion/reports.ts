@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import type { DataSource } from "typeorm";
-import { translate, type Language } from "../../common/i18n.js";
+import { type Language, runtimeKey, translate } from "../../common/i18n.js";
 import { ImportStatus, type ImportJob } from "./import-job.entity.js";
 import type { SheetField } from "./spreadsheet/headers.js";
 import { MIN_PARENT_GAP_YEARS } from "../genealogy/index.js";
@@ -48,7 +48,7 @@ export async function errorReportCsv(ds: DataSource, job: ImportJob, lang: Langu
   const ends = await endNames(ds, job.id, rows, lang);
   const what = (r: Row) => {
     const [from, to] = ends(r);
-    if (from !== undefined) return translate(`ingestion.review.ends_${r.kind}`, lang, { from, to });
+    if (from !== undefined) return translate(runtimeKey(`ingestion.review.ends_${r.kind}`), lang, { from, to });
     return inReaderScript(lang, r.full_name, r.full_name_ar) ?? r.local_key ?? "";
   };
   const headers = ((job.options as { headers?: string[] }).headers ?? []).map(String);
@@ -57,8 +57,8 @@ export async function errorReportCsv(ds: DataSource, job: ImportJob, lang: Langu
   const refused = translate("ingestion.report.refused", lang);
   const noted = translate("ingestion.report.warning", lang);
   const lines = [
-    ...rows.map((r) => [String(r.line ?? ""), refused, what(r), r.error_keys.map((k) => translate(k, lang, { years: MIN_PARENT_GAP_YEARS })).join("; "), ...(r.data.raw ?? [])]),
-    ...warnings.map((w) => [String(w.line ?? ""), noted, warningRecord(w, lang) ?? "", translate(w.key, lang, w.params ?? {})]),
+    ...rows.map((r) => [String(r.line ?? ""), refused, what(r), r.error_keys.map((k) => translate(runtimeKey(k), lang, { years: MIN_PARENT_GAP_YEARS })).join("; "), ...(r.data.raw ?? [])]),
+    ...warnings.map((w) => [String(w.line ?? ""), noted, warningRecord(w, lang) ?? "", translate(runtimeKey(w.key), lang, w.params ?? {})]),
   ];
   // A cell starting with = + - @ (a key like @I2@, a name typed so) is text, never a formula, in a spreadsheet program.
   return BOM + Papa.unparse([head, ...lines], { escapeFormulae: true });

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import express from "express";
 import type { AreaServices } from "../../common/area.js";
 import { requireFlags } from "../../common/flags.js";
-import { currentLanguage, LANGUAGES, translate, type Language } from "../../common/i18n.js";
+import { currentLanguage, type Language, LANGUAGES, runtimeKey, translate } from "../../common/i18n.js";
 import { fromGlobalId, isUuid, toGlobalId } from "../../common/global-id.js";
 import { newId } from "../../common/uuid.js";
 import { fileStorage } from "../../common/storage/index.js";
@@ -24,7 +24,7 @@ const KINDS: Record<string, { kind: ImportKind; pattern: RegExp }> = {
 class TooLarge extends Error {}
 
 const refuse = (res: express.Response, status: number, key: string, params: Record<string, string | number> = {}) =>
-  res.status(status).json({ error: key, message: translate(key, currentLanguage(), params) });
+  res.status(status).json({ error: key, message: translate(runtimeKey(key), currentLanguage(), params) });
 
 /**
  * Uploads for imports: the raw file is streamed to the file storage (bounded memory, size limit and the

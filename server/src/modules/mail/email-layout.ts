@@ -1,4 +1,4 @@
-import { translate, type Language } from "../../common/i18n.js";
+import { type Language, runtimeKey, translate } from "../../common/i18n.js";
 import { isolateParams, type TextParams } from "../../common/notifications.js";
 
 /** A text of the translations with its parameters. */
@@ -40,7 +40,7 @@ const FONT = (lang: Language) => (lang === "ar" ? `'Noto Naskh Arabic', Tahoma, 
 
 /** The email in `lang`: a plain-text part and an HTML part (right to left in Arabic), the same words in both. */
 export function renderEmail(content: EmailContent, lang: Language): RenderedEmail {
-  const t = (p: Phrase) => translate(p.key, lang, isolateParams(p.params));
+  const t = (p: Phrase) => translate(runtimeKey(p.key), lang, isolateParams(p.params));
   const subject = t(content.subject);
   const greeting = content.name ? t({ key: "email.greeting", params: { name: content.name } }) : null;
   const paragraphs = content.paragraphs.map(t);

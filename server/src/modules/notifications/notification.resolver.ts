@@ -3,7 +3,7 @@ import { RequireRoles } from "../../common/auth/authorized.js";
 import type { Context } from "../../common/context.js";
 import { AppError, ErrorCode } from "../../common/errors.js";
 import { fromGlobalId, isUuid, toGlobalId } from "../../common/global-id.js";
-import { translate } from "../../common/i18n.js";
+import { runtimeKey, translate } from "../../common/i18n.js";
 import { notificationKey } from "../../common/notifications.js";
 import { ConnectionArgs, DEFAULT_PAGE_SIZE, keysetPageInfo } from "../../common/pagination.js";
 import { keyset, type KeyColumn } from "../../common/sql.js";
@@ -116,6 +116,6 @@ export class NotificationResolver {
   }
 
   private settingView(kind: string, s: { inApp: boolean; email: string }, ctx: Context): NotificationSettingView {
-    return { kind, label: translate(notificationKey(kind, "setting"), ctx.language), inApp: s.inApp, email: s.email as EmailCadenceOption };
+    return { kind, label: translate(runtimeKey(notificationKey(kind, "setting")), ctx.language), inApp: s.inApp, email: s.email as EmailCadenceOption };
   }
 }

@@ -1,4 +1,4 @@
-import { translate, type Language } from "../../common/i18n.js";
+import { type Language, runtimeKey, translate } from "../../common/i18n.js";
 import { isolateParams, notificationKey, type TextParams } from "../../common/notifications.js";
 import { templateOf } from "./registry.js";
 
@@ -16,12 +16,12 @@ export function renderNotification(kind: string, params: Record<string, unknown>
   const template = templateOf(kind);
   // A kind no area sends any more still reads as something (its old rows stay listed).
   const known = template ? kind : "unknown";
-  const values: TextParams = template?.text ? template.text(params, (key) => translate(key, lang)) : plain(params);
+  const values: TextParams = template?.text ? template.text(params, (key) => translate(runtimeKey(key), lang)) : plain(params);
   const title = { key: notificationKey(known, "title"), params: values };
   const body = { key: notificationKey(known, "body"), params: values };
   return {
-    title: translate(title.key, lang, isolateParams(values)),
-    body: translate(body.key, lang, isolateParams(values)),
+    title: translate(runtimeKey(title.key), lang, isolateParams(values)),
+    body: translate(runtimeKey(body.key), lang, isolateParams(values)),
     link: template ? template.link(params) : "/notifications",
     phrases: { title, body },
   };

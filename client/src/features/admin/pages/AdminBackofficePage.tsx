@@ -7,6 +7,7 @@ import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { Skeleton } from "../../../ui/Skeleton";
 import { Badge } from "../../../ui/Badge";
 import { Button } from "../../../ui/Button";
+import { runtimeKey } from "../../../i18n/typed";
 import { DataTable } from "../../../ui/DataTable";
 
 /** /admin/backoffice: every feature flag, its state and production default, and a switch each (the server checks the admin role). */
@@ -25,7 +26,7 @@ export default function AdminBackofficePage() {
     // Flags have no id for the cache to follow: read the list again; this tab's navigation and routes follow it.
     const again = await refetch().catch(() => null);
     if (again?.data) featureFlags.set(again.data.featureFlags);
-    showToast({ titleKey: saved.enabled ? "admin.flag_saved_on" : "admin.flag_saved_off", params: { name: t(`flags.${saved.key}`) } });
+    showToast({ titleKey: saved.enabled ? "admin.flag_saved_on" : "admin.flag_saved_off", params: { name: t(runtimeKey(`flags.${saved.key}`)) } });
   };
 
   return (
@@ -43,7 +44,7 @@ export default function AdminBackofficePage() {
           rowKey={(f) => f.key}
           rowProps={(f) => ({ "data-testid": `flag-${f.key}` })}
           columns={[
-            { key: "name", header: t("admin.flag_name"), rowHeader: true, cell: (f) => <span className="cluster">{t(`flags.${f.key}`)} <code dir="ltr" className="muted">{f.key}</code></span> },
+            { key: "name", header: t("admin.flag_name"), rowHeader: true, cell: (f) => <span className="cluster">{t(runtimeKey(`flags.${f.key}`))} <code dir="ltr" className="muted">{f.key}</code></span> },
             { key: "state", header: t("admin.flag_state"), cell: (f) => <Badge tone={f.enabled ? "green" : "neutral"}>{f.enabled ? t("admin.flag_on") : t("admin.flag_off")}</Badge> },
             { key: "default", header: t("admin.flag_default"), cell: (f) => (f.defaultEnabled ? t("admin.flag_on") : t("admin.flag_off")) },
             {
@@ -54,7 +55,7 @@ export default function AdminBackofficePage() {
                 <Button
                   variant={f.enabled ? "secondary" : "primary"}
                   size="sm"
-                  aria-label={t(f.enabled ? "admin.flag_switch_off_named" : "admin.flag_switch_on_named", { name: t(`flags.${f.key}`) })}
+                  aria-label={t(f.enabled ? "admin.flag_switch_off_named" : "admin.flag_switch_on_named", { name: t(runtimeKey(`flags.${f.key}`)) })}
                   disabled={setting.loading}
                   onClick={() => void toggle(f.key, !f.enabled)}
                 >

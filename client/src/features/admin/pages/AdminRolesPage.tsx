@@ -15,6 +15,7 @@ import { Skeleton } from "../../../ui/Skeleton";
 import { TextInput } from "../../../ui/TextInput";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { CuratorVillages } from "../../curation";
+import { lower } from "../../../i18n/typed";
 import { useGrantRoleMutation, useMembersQuery, useRevokeRoleMutation } from "../generated";
 
 const GRANTABLE: Role[] = ["ADMIN", "MODERATOR", "MUNICIPAL_OFFICER", "INVESTOR_VERIFIED", "DNA_SPECIALIST", "LOCAL_ROOT_CURATOR", "EDITOR"];
@@ -30,7 +31,7 @@ function GrantRow({ grant, onRevoke }: { grant: Grant; onRevoke: () => void }) {
   const lang = currentLanguage();
   return (
     <li className="grant">
-      <Badge tone={grant.active ? "primary" : "neutral"}>{t(`roles.${grant.role.toLowerCase()}`)}</Badge>
+      <Badge tone={grant.active ? "primary" : "neutral"}>{t(`roles.${lower(grant.role)}`)}</Badge>
       {grant.expiresAt && <span className="muted">{t("admin.until", { date: formatDate(grant.expiresAt, lang) })}</span>}
       {!grant.active && <Badge tone="red">{t("admin.expired")}</Badge>}
       {grant.reason && <bdi className="grant__reason muted">{grant.reason}</bdi>}
@@ -51,7 +52,7 @@ function RevokeDialog({ member, role, onClose }: { member: Member; role: Role; o
     if (res?.data) onClose();
   };
   return (
-    <Dialog title={<>{t("admin.revoke")} · {t(`roles.${role.toLowerCase()}`)} · <bdi>{member.displayName}</bdi></>} onClose={onClose}>
+    <Dialog title={<>{t("admin.revoke")} · {t(`roles.${lower(role)}`)} · <bdi>{member.displayName}</bdi></>} onClose={onClose}>
       <form onSubmit={submit}>
         <TextInput label={t("admin.revoke_reason")} value={reason} onChange={(e) => setReason(e.target.value)} required minLength={3} maxLength={500} dir="auto" />
         {problem && <p className="form-error" role="alert">{[problem.message, ...Object.values(problem.fields).flat()].join(" ")}</p>}
@@ -96,7 +97,7 @@ function MemberRow({ member }: { member: Member }) {
       {member.grants.some((g) => g.role === "LOCAL_ROOT_CURATOR") && <CuratorVillages userId={member.id} />}
       <form className="grant-form" onSubmit={submit}>
         <Select label={t("admin.role")} value={role} onChange={(e) => setRole(e.target.value as Role)}>
-          {GRANTABLE.map((r) => <option key={r} value={r}>{t(`roles.${r.toLowerCase()}`)}</option>)}
+          {GRANTABLE.map((r) => <option key={r} value={r}>{t(`roles.${lower(r)}`)}</option>)}
         </Select>
         <TextInput label={t("admin.expires")} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
         <TextInput label={t("admin.reason")} value={reason} onChange={(e) => setReason(e.target.value)} required minLength={3} maxLength={500} dir="auto" />

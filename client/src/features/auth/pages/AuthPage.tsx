@@ -11,6 +11,7 @@ import { showToast } from "../../../ui/toast";
 import type { AuthPayloadFieldsFragment } from "../../../gql/graphql";
 import { useRequestMagicLinkMutation, useSignInMutation, useSignUpMutation } from "../generated";
 import { shareSession } from "../../../app/auth/session";
+import type { TranslationKey } from "../../../i18n/typed";
 import { Button } from "../../../ui/Button";
 
 type Mode = "signin" | "signup" | "magic";
@@ -149,7 +150,7 @@ export default function AuthPage() {
     next.set("mode", m);
     setParams(next, { replace: true });
   };
-  const titles: Record<Mode, string> = { signin: "auth.sign_in_title", signup: "auth.create_account_title", magic: "auth.magic_title" };
+  const titles: Record<Mode, TranslationKey> = { signin: "auth.sign_in_title", signup: "auth.create_account_title", magic: "auth.magic_title" };
   useDocumentTitle(t(titles[mode]));
   return (
     <section className="page auth-page">

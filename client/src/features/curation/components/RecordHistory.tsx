@@ -6,6 +6,7 @@ import type { AuditTable } from "../../../gql/graphql";
 import { useAuth } from "../../../app/auth/useAuth";
 import { useRecordHistoryQuery, useRevertChangeMutation } from "../generated";
 import { Button } from "../../../ui/Button";
+import { runtimeKey } from "../../../i18n/typed";
 import { EmptyState } from "../../../ui/EmptyState";
 
 const REVIEWERS = ["ADMIN", "EDITOR", "LOCAL_ROOT_CURATOR"];
@@ -33,7 +34,7 @@ export function RecordHistory({ table, recordId, onReverted }: { table: AuditTab
   const shown = (field: string, json: string | null): string => {
     if (json === null) return "—";
     const v: unknown = JSON.parse(json);
-    if (field === "provenance" && typeof v === "string") return t(`provenance.${v.toLowerCase()}`);
+    if (field === "provenance" && typeof v === "string") return t(runtimeKey(`provenance.${v.toLowerCase()}`));
     if (typeof v === "boolean") return t(v ? "curation.yes" : "curation.no");
     return Array.isArray(v) ? v.join(", ") : typeof v === "string" ? v : String(v);
   };
@@ -69,7 +70,7 @@ export function RecordHistory({ table, recordId, onReverted }: { table: AuditTab
               <dl className="history__changes">
                 {e.changes.filter((c) => !HIDDEN.has(c.field)).map((c) => (
                   <div key={c.field} className="contents">
-                    <dt>{LABELLED.has(c.field) ? t(`curation.field_${c.field}`) : <code dir="ltr">{c.field}</code>}</dt>
+                    <dt>{LABELLED.has(c.field) ? t(runtimeKey(`curation.field_${c.field}`)) : <code dir="ltr">{c.field}</code>}</dt>
                     <dd><bdi>{shown(c.field, c.before)}</bdi> {t("curation.changed_to")} <bdi>{shown(c.field, c.after)}</bdi></dd>
                   </div>
                 ))}

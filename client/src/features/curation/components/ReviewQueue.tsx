@@ -9,6 +9,7 @@ import { useReviewQueueQuery, useVerifyRecordMutation } from "../generated";
 import { Button } from "../../../ui/Button";
 import { Skeleton } from "../../../ui/Skeleton";
 import { TextInput } from "../../../ui/TextInput";
+import { lower } from "../../../i18n/typed";
 import { Badge } from "../../../ui/Badge";
 
 type Item = ReviewQueueQuery["reviewQueue"]["edges"][number]["node"];
@@ -29,7 +30,7 @@ function ReviewRow({ item, onVerified }: { item: Item; onVerified: () => void })
   return (
     <li className="card review-item" data-testid="review-item">
       <p>
-        <Badge tone="primary">{t(`curation.kind_${item.kind.toLowerCase()}`)}</Badge>{" "}
+        <Badge tone="primary">{t(`curation.kind_${lower(item.kind)}`)}</Badge>{" "}
         {item.kind === "PERSON" ? <Link to={`/person/${item.id}`}><bdi>{title}</bdi></Link> : <bdi>{title}</bdi>}
         {item.villageName && <> · <bdi>{lang === "ar" ? item.villageNameAr || item.villageName : item.villageName}</bdi></>}
         <span className="muted"> · {t("curation.added_on", { date: formatDate(item.createdAt, lang) })}</span>

@@ -4,6 +4,7 @@ import { useAuth } from "../../../app/auth/useAuth";
 import { Avatar } from "../../../ui/Avatar";
 import { Badge } from "../../../ui/Badge";
 import { ButtonLink } from "../../../ui/Button";
+import { lower } from "../../../i18n/typed";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 
 /** A member's home: their roots and trees as those areas arrive, and where to go next. */
@@ -19,7 +20,7 @@ export default function DashboardPage() {
         <Avatar name={viewer.displayName} size="lg" />
         <div>
           <h1>{t("dashboard.title", { name: viewer.displayName })}</h1>
-          <Badge tone="primary">{t(`roles.${viewer.mainRole.toLowerCase()}`)}</Badge>
+          <Badge tone="primary">{t(`roles.${lower(viewer.mainRole)}`)}</Badge>
         </div>
       </header>
       <div className="grid">

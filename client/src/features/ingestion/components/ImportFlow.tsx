@@ -25,6 +25,7 @@ import { ImportProgress } from "./ImportProgress";
 import { ImportReview, ReportLink } from "./ImportReview";
 import { MappingEditor } from "./MappingEditor";
 import { Button, ButtonLink } from "../../../ui/Button";
+import { runtimeKey } from "../../../i18n/typed";
 import { Skeleton } from "../../../ui/Skeleton";
 
 const ACCEPT: Record<ImportKind, string> = { gedcom: ".ged,.gedcom,.gdz,.zip", spreadsheet: ".xlsx,.csv" };
@@ -90,7 +91,7 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
   return (
     <div className="import-job" data-status={job.status}>
       <p className="muted">
-        <bdi dir="ltr">{job.fileName}</bdi> · {t(readToEnd(job) ? "ingestion.status.checking" : `ingestion.status.${job.status}`)}
+        <bdi dir="ltr">{job.fileName}</bdi> · {t(readToEnd(job) ? "ingestion.status.checking" : runtimeKey(`ingestion.status.${job.status}`))}
       </p>
       {running && <ImportProgress job={job} />}
       {job.status === "review" && job.kind === "spreadsheet" && <MappingEditor key={`${job.headerRow}-${job.mapping.join()}`} job={job} />}
@@ -167,7 +168,7 @@ function RecentImports({ kind, onDeleted }: { kind: ImportKind; onDeleted: () =>
       <ul className="import-list">
         {jobs.map((j) => (
           <li key={j.id}>
-            <Link to={`?job=${encodeURIComponent(j.id)}`}><bdi dir="ltr">{j.fileName}</bdi></Link> · {t(`ingestion.status.${j.status}`)}
+            <Link to={`?job=${encodeURIComponent(j.id)}`}><bdi dir="ltr">{j.fileName}</bdi></Link> · {t(runtimeKey(`ingestion.status.${j.status}`))}
             {j.counts.people > 0 && <> · {t("people.count", { count: j.counts.people })}</>}
             {" "}· {formatDate(j.createdAt as string, currentLanguage(), { dateStyle: "medium", timeStyle: "short" })}
             {j.canDelete && (

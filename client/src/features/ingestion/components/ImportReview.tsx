@@ -10,6 +10,7 @@ import { downloadWithSession } from "../upload";
 import { appendRecords, ShowMore } from "./ShowMore";
 import { DateText } from "../../../ui/DateText";
 import { Button } from "../../../ui/Button";
+import { runtimeKey } from "../../../i18n/typed";
 import { Badge } from "../../../ui/Badge";
 
 const SUMMARY = ["people", "unions", "links", "events", "sources", "media", "places", "updates", "duplicates", "errors", "warnings"] as const;
@@ -73,9 +74,9 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
           {records.data?.importRecords.edges.map((e, i) => (
             <li key={i}>
               {e.node.line != null && <Badge>{t("ingestion.review.line", { line: e.node.line })}</Badge>}{" "}
-              <bdi>{name(e.node.name, e.node.nameAr) ?? e.node.key ?? t(`ingestion.kind.${e.node.kind}`)}</bdi>
+              <bdi>{name(e.node.name, e.node.nameAr) ?? e.node.key ?? t(runtimeKey(`ingestion.kind.${e.node.kind}`))}</bdi>
               {e.node.ends.length === 2 && (
-                <span className="muted"> · {t(`ingestion.review.ends_${e.node.kind}`, { from: e.node.ends[0], to: e.node.ends[1] })}</span>
+                <span className="muted"> · {t(runtimeKey(`ingestion.review.ends_${e.node.kind}`), { from: e.node.ends[0], to: e.node.ends[1] })}</span>
               )}
               {e.node.birth && <span className="muted"> · <DateText text={e.node.birth} /></span>}
               {e.node.errors.length > 0 && <span className="form-error"> — {e.node.errors.join(" ")}</span>}

@@ -4,6 +4,7 @@ import { formatNumber } from "../../../lib/format";
 import { Facts } from "../../../ui/Facts";
 import { useStaffOverviewQuery } from "../generated";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { lower } from "../../../i18n/typed";
 import { Skeleton } from "../../../ui/Skeleton";
 
 /** /management: the staff home (admin, editor, moderator). Areas add their sections as they ship. */
@@ -20,7 +21,7 @@ export default function ManagementPage() {
         <Facts
           items={[
             { label: t("management.members"), value: formatNumber(data.staffOverview.members, lang) },
-            ...data.staffOverview.roles.map((r) => ({ label: t(`roles.${r.role.toLowerCase()}`), value: formatNumber(r.count, lang) })),
+            ...data.staffOverview.roles.map((r) => ({ label: t(`roles.${lower(r.role)}`), value: formatNumber(r.count, lang) })),
           ]}
         />
       )}

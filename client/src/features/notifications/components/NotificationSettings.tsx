@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { showToast } from "../../../ui/toast";
 import type { EmailCadence } from "../../../gql/graphql";
 import { useNotificationSettingsQuery, useSetNotificationSettingMutation } from "../generated";
+import { lower } from "../../../i18n/typed";
 import "../notifications.css";
 
 const CADENCES: EmailCadence[] = ["IMMEDIATE", "DIGEST", "OFF"];
@@ -42,7 +43,7 @@ export function NotificationSettings() {
                 <td>
                   <select aria-label={`${t("notifications.settings.email")}: ${s.label}`} value={s.email} onChange={(e) => void change(s.kind, s.inApp, e.target.value as EmailCadence)}>
                     {CADENCES.map((c) => (
-                      <option key={c} value={c}>{t(`notifications.cadence.${c.toLowerCase()}`)}</option>
+                      <option key={c} value={c}>{t(`notifications.cadence.${lower(c)}`)}</option>
                     ))}
                   </select>
                 </td>

@@ -1,9 +1,10 @@
-import type { KeyboardEvent } from "react";
+import { memo, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { PersonSummaryFragment } from "../../../gql/graphql";
 import type { PlacedCard } from "./layout";
 import { currentLanguage } from "../../../i18n";
 import { dateInWords } from "../../../lib/dateText";
+import { lower } from "../../../i18n/typed";
 import { bandColour, isolateLtr, yearOf, yearsOf } from "./treeData";
 
 const ARABIC_FONT = "'Noto Naskh Arabic', serif";
@@ -11,16 +12,23 @@ const ARABIC_FONT = "'Noto Naskh Arabic', serif";
 /** Cuts a name that would not fit on a card (SVG text does not wrap). */
 export const fit = (s: string, max = 26) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
+/** Font sizes on a card; the smallest decides the zoom a chart opens at. */
+export const CARD_FONTS = { ar: 16, latin: 14, years: 13 };
+export const CARD_SMALLEST_FONT = Math.min(...Object.values(CARD_FONTS));
+
 /**
  * A person drawn in SVG (so exports are exact): the Arabic and the Latin name, the years,
  * and a band in the provenance colour; private people only as "Private". The card is a
- * button: choosing it shows what can be done with that person.
+ * button: choosing it shows what can be done with that person; a double click makes them
+ * the chart's focus. Without `detail` (zoomed far out) only the card's outline is drawn.
  */
-export function ChartCard({ card, person, selected, onSelect }: {
+export const ChartCard = memo(function ChartCard({ card, person, selected, detail = true, onSelect, onRefocus }: {
   card: PlacedCard;
   person: PersonSummaryFragment;
   selected: boolean;
+  detail?: boolean;
   onSelect: (personId: string) => void;
+  onRefocus?: (personId: string) => void;
 }) {
   const { t } = useTranslation();
   const { x, y, w, h } = card;
@@ -36,7 +44,7 @@ export function ChartCard({ card, person, selected, onSelect }: {
   // a form without words (another calendar, a phrase) as the card shows it.
   const inWords = (date: PersonSummaryFragment["birth"]) => (date ? (dateInWords(date.text, currentLanguage(), t) ?? yearOf(date) ?? "") : "");
   const lifeInWords = years ? `${inWords(person.birth) || "?"} – ${inWords(person.death)}`.trim() : "";
-  const provenance = person.provenance ? `${t(`provenance.${person.provenance.toLowerCase()}`)} · ${Math.round((person.confidence ?? 0) * 100)}%` : "";
+  const provenance = person.provenance ? `${t(`provenance.${lower(person.provenance)}`)} · ${Math.round((person.confidence ?? 0) * 100)}%` : "";
   const label = person.isPrivate ? person.displayName : [person.fullNameAr, person.fullName, lifeInWords, provenance].filter(Boolean).join(" · ");
   return (
     <g
@@ -49,9 +57,10 @@ export function ChartCard({ card, person, selected, onSelect }: {
       data-role={card.role}
       className="chart-card"
       onClick={() => onSelect(person.id)}
+      onDoubleClick={onRefocus ? () => onRefocus(person.id) : undefined}
       onKeyDown={onKey}
     >
-      <title>{label}</title>
+      {detail && <title>{label}</title>}
       <rect
         x={x}
         y={y}
@@ -64,7 +73,9 @@ export function ChartCard({ card, person, selected, onSelect }: {
         strokeDasharray={person.isPrivate ? "5 4" : undefined}
         data-selected={selected ? "" : undefined}
       />
-      {person.isPrivate ? (
+      {!detail ? (
+        <rect x={x + 10} y={y + 4} width={w - 20} height={5} rx={2.5} fill={person.isPrivate ? "#b8beb4" : bandColour(person.confidence)} />
+      ) : person.isPrivate ? (
         <text x={cx} y={y + h / 2 + 5} textAnchor="middle" fontSize={15} fill="#5b6475">
           {person.displayName}
         </text>
@@ -72,17 +83,17 @@ export function ChartCard({ card, person, selected, onSelect }: {
         <>
           <rect x={x + 10} y={y + 4} width={w - 20} height={5} rx={2.5} fill={bandColour(person.confidence)} data-band="" />
           {person.fullNameAr && (
-            <text x={cx} y={y + 31} textAnchor="middle" direction="rtl" fontFamily={ARABIC_FONT} fontSize={16} fontWeight={700} fill="#1d2433" data-name="ar">
+            <text x={cx} y={y + 31} textAnchor="middle" direction="rtl" fontFamily={ARABIC_FONT} fontSize={CARD_FONTS.ar} fontWeight={700} fill="#1d2433" data-name="ar">
               {fit(person.fullNameAr)}
             </text>
           )}
           {person.fullName && person.fullName !== person.fullNameAr && (
-            <text x={cx} y={y + (person.fullNameAr ? 52 : 38)} textAnchor="middle" direction="ltr" fontSize={13} fill="#1d2433" data-name="latin">
-              {fit(person.fullName, 30)}
+            <text x={cx} y={y + (person.fullNameAr ? 52 : 38)} textAnchor="middle" direction="ltr" fontSize={CARD_FONTS.latin} fill="#1d2433" data-name="latin">
+              {fit(person.fullName, 27)}
             </text>
           )}
           {years && (
-            <text x={cx} y={y + 72} textAnchor="middle" direction="ltr" fontSize={12} fill="#5b6475">
+            <text x={cx} y={y + 73} textAnchor="middle" direction="ltr" fontSize={CARD_FONTS.years} fill="#4f5869">
               {isolateLtr(years)}
             </text>
           )}
@@ -90,4 +101,4 @@ export function ChartCard({ card, person, selected, onSelect }: {
       )}
     </g>
   );
-}
+});

@@ -6,26 +6,30 @@ import { useTreeChartQuery } from "../generated";
 import { CardActions } from "./CardActions";
 import { RelativeDialog, type DialogMode } from "./RelativeDialog";
 import { RootPicker, useRootPerson } from "./RootPicker";
+import { FanChart } from "./FanChart";
 import { TreeChart } from "./TreeChart";
-import { findPerson, type ChartView } from "./treeData";
-
-const VIEWS: ChartView[] = ["pedigree", "descendants"];
+import { CHART_VIEWS, findPerson, type ChartView } from "./treeData";
 
 /**
- * The tree builder: one person's pedigree or descendants, and from any card adding a
- * father, mother, spouse or child, editing, or linking an existing record. The root and the
- * view live in the address (?root=…&view=…) so a tree can be bookmarked and shared.
+ * The tree builder: one person's pedigree, descendants, hourglass or fan, and from any card
+ * adding a father, mother, spouse or child, editing, or linking an existing record; a double
+ * click on a card shows that person's tree. The root and the view live in the address
+ * (?root=…&view=…) so a tree can be bookmarked and shared.
  */
 export function TreeBuilder() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const view: ChartView = params.get("view") === "descendants" ? "descendants" : "pedigree";
+  const view: ChartView = CHART_VIEWS.find((v) => v === params.get("view")) ?? "pedigree";
   const { rootId, setRoot, people, loading: peopleLoading } = useRootPerson();
   const { data, refetch } = useTreeChartQuery({ variables: { id: rootId ?? "", up: 5, down: 4 }, skip: !rootId, fetchPolicy: "cache-and-network" });
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<DialogMode | null>(null);
   const chartData = data && data.person.id === rootId ? data : null;
   const selected = chartData ? findPerson(chartData, selectedId ?? rootId) : null;
+  const refocus = (id: string) => {
+    setRoot(id);
+    setSelectedId(null);
+  };
   const setView = (v: ChartView) => setParams((p) => { p.set("view", v); return p; }, { replace: true });
 
   return (
@@ -33,14 +37,13 @@ export function TreeBuilder() {
       <div className="tree-builder__bar">
         <RootPicker rootId={rootId} root={chartData?.person} people={people} onChange={(id) => { setRoot(id); setSelectedId(null); }} />
         <div className="tabs" role="group" aria-label={t("chart.view")}>
-          {VIEWS.map((v) => (
+          {CHART_VIEWS.map((v) => (
             <button key={v} type="button" className={view === v ? "tab tab--active" : "tab"} aria-pressed={view === v} onClick={() => setView(v)}>
               {t(`chart.view_${v}`)}
             </button>
           ))}
         </div>
       </div>
-      {rootId && <p><Link to={`/roots/cedar?root=${encodeURIComponent(rootId)}`}>{t("chart.see_cedar")}</Link></p>}
       {!rootId && !peopleLoading && (
         <section className="card" aria-labelledby="start-tree">
           <h2 id="start-tree">{t("chart.start_tree")}</h2>
@@ -58,11 +61,16 @@ export function TreeBuilder() {
               onRecentre={() => { setRoot(selected.id); setSelectedId(null); }}
             />
           )}
-          <TreeChart data={chartData} view={view} selectedId={selected?.id ?? null} onSelect={setSelectedId} />
+          {view === "fan" ? (
+            <FanChart data={chartData} selectedId={selected?.id ?? null} onSelect={setSelectedId} onRefocus={refocus} />
+          ) : (
+            <TreeChart key={`${rootId}:${view}`} data={chartData} view={view} selectedId={selected?.id ?? null} onSelect={setSelectedId} onRefocus={refocus} />
+          )}
           <p className="muted chart-legend">
             <span className="legend-dot legend-dot--green" /> {t("chart.legend_high")} <span className="legend-dot legend-dot--gold" /> <bdi dir="ltr">{t("chart.legend_mid")}</bdi>{" "}
             <span className="legend-dot legend-dot--orange" /> {t("chart.legend_low")}
           </p>
+          <p><Link to={`/roots/cedar?root=${encodeURIComponent(chartData.person.id)}`}>{t("chart.see_cedar")}</Link></p>
         </>
       )}
       {dialog && selected && (

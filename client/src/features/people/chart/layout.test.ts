@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CARD_W, layoutTree, overlaps, type TreeNode } from "./layout";
+import { CARD_H, CARD_W, collapseTree, countUnder, layoutHourglass, layoutTree, overlaps, type TreeNode } from "./layout";
 
 const leaf = (id: string, spouses: string[] = []): TreeNode => ({ id, spouses, next: [] });
 const three: TreeNode = { id: "me", spouses: [], next: [{ id: "dad", spouses: [], next: [leaf("grandpa"), leaf("grandma")] }, leaf("mum")] };
@@ -66,5 +66,69 @@ describe("chart layout", () => {
   it("draws a person met twice only once", () => {
     const l = layoutTree({ id: "a", spouses: [], next: [leaf("b"), leaf("b")] }, false);
     expect(l.cards.filter((c) => c.personId === "b")).toHaveLength(1);
+  });
+});
+
+describe("hourglass layout", () => {
+  const up: TreeNode = { id: "me", spouses: [], next: [{ id: "dad", spouses: [], next: [leaf("grandpa")] }, leaf("mum")] };
+  const down: TreeNode = { id: "me", spouses: ["wife"], next: [leaf("son"), leaf("daughter", ["son-in-law"])] };
+
+  it("puts ancestors in rows above the person and descendants below, the person once", () => {
+    const l = layoutHourglass(up, down, false);
+    expect(l.cards.filter((c) => c.personId === "me")).toHaveLength(1);
+    const y = (id: string) => card(l, id).y;
+    expect(y("grandpa")).toBeLessThan(y("dad"));
+    expect(y("dad")).toBeLessThan(y("me"));
+    expect(y("dad")).toBe(y("mum"));
+    expect(y("son")).toBeGreaterThan(y("me"));
+    expect(y("son")).toBe(y("daughter"));
+    // Spouses beside their person, in the same row.
+    expect(card(l, "me+wife").y).toBe(y("me"));
+    expect(card(l, "daughter+son-in-law").y).toBe(y("daughter"));
+    expect(l.focus).toEqual({ x: card(l, "me").x + CARD_W / 2, y: y("me") + CARD_H / 2 });
+  });
+
+  it("runs rows in the reading direction and never overlaps cards", () => {
+    for (const rtl of [false, true]) {
+      const l = layoutHourglass(up, down, rtl);
+      const x = (id: string) => card(l, id).x;
+      expect(x("dad") < x("mum")).toBe(!rtl);
+      expect(x("son") < x("daughter")).toBe(!rtl);
+      expect(x("me") < x("me+wife")).toBe(!rtl);
+      for (let i = 0; i < l.cards.length; i++) {
+        for (let j = i + 1; j < l.cards.length; j++) expect(overlaps(l.cards[i], l.cards[j])).toBe(false);
+        expect(l.cards[i].x).toBeGreaterThanOrEqual(0);
+        expect(l.cards[i].x + CARD_W).toBeLessThanOrEqual(l.width);
+      }
+    }
+  });
+});
+
+describe("folding branches", () => {
+  const tree: TreeNode = { id: "r", spouses: [], next: [{ id: "a", spouses: [], next: [leaf("a1"), { id: "a2", spouses: [], next: [leaf("a21")] }] }, leaf("b")] };
+
+  it("hides a folded branch, counts who it hides, and shows a button to unfold it", () => {
+    const folded = collapseTree(tree, new Set(["down:a"]), "down");
+    const l = layoutTree(folded, false, "down");
+    expect(l.cards.map((c) => c.personId).sort()).toEqual(["a", "b", "r"]);
+    expect(card(l, "a").toggle).toMatchObject({ key: "down:a", collapsed: true, hidden: 3 });
+    expect(countUnder(tree)).toBe(5);
+  });
+
+  it("offers a fold button on every open branch but the root's, at the card's edge towards it", () => {
+    for (const rtl of [false, true]) {
+      const l = layoutTree(tree, rtl, "down");
+      expect(card(l, "r").toggle).toBeUndefined();
+      expect(card(l, "b").toggle).toBeUndefined(); // nothing beyond
+      const a = card(l, "a");
+      expect(a.toggle).toMatchObject({ key: "down:a", collapsed: false });
+      expect(a.toggle!.x).toBe(rtl ? a.x : a.x + CARD_W);
+      expect(a.toggle!.y).toBe(a.y + CARD_H / 2);
+    }
+  });
+
+  it("folds only the side named: an ancestor's key does not fold a descendant", () => {
+    const l = layoutTree(collapseTree(tree, new Set(["up:a"]), "down"), false, "down");
+    expect(l.cards).toHaveLength(6);
   });
 });

@@ -24,6 +24,18 @@ export interface TreeNode {
   id: string;
   spouses: string[];
   next: TreeNode[];
+  /** How many people a collapsed branch hides (its `next` is then empty); 0 or absent when open. */
+  hidden?: number;
+}
+
+/** The button that folds or unfolds the branch beyond a card. */
+export interface BranchToggle {
+  /** Collapse key: the side ("up" ancestors, "down" descendants) and the person. */
+  key: string;
+  x: number;
+  y: number;
+  collapsed: boolean;
+  hidden: number;
 }
 
 export interface PlacedCard {
@@ -36,6 +48,7 @@ export interface PlacedCard {
   h: number;
   generation: number;
   role: "person" | "spouse";
+  toggle?: BranchToggle;
 }
 
 export interface Point {
@@ -54,64 +67,84 @@ export interface ChartLayout {
   links: ChartLink[];
   width: number;
   height: number;
+  /** Centre of the root's card: the opening view centres on it. */
+  focus: Point;
 }
-
-/** Height a person takes in their column: their own card and the spouses beside them. */
-const unitHeight = (n: TreeNode) => CARD_H * (1 + n.spouses.length) + GAP_SPOUSE * n.spouses.length;
 
 interface Placed {
   node: TreeNode;
   depth: number;
+  /** Position across the generations (down the page for the side-ways charts). */
   top: number;
 }
 
+interface Placement {
+  placed: Map<string, Placed>;
+  nextOf: Map<string, TreeNode[]>;
+}
+
 /**
- * Lays a tree out; cards never overlap: every leaf goes below everything placed so far, and a
- * parent column entry centred on its next generation is pushed down (with its subtree) when
- * it would climb into the card above it.
+ * Places a tree along one axis: generation `depth` and a position `top` across. Cards never
+ * overlap: every leaf goes after everything placed so far, and a person centred on their next
+ * generation is pushed along (with their subtree) when they would climb into the card before.
+ * `unit` is the room a person takes across (their card and the spouses beside them), `card`
+ * the size of their own card across.
  */
-export function layoutTree(root: TreeNode, rtl: boolean): ChartLayout {
+function placeTree(root: TreeNode, unit: (n: TreeNode) => number, card: number, gap: number): Placement {
   const placed = new Map<string, Placed>();
   const nextOf = new Map<string, TreeNode[]>();
-  const depthBottom: number[] = [];
+  const depthEnd: number[] = [];
   let nextTop = MARGIN;
 
-  const shift = (n: TreeNode, dy: number) => {
-    const p = placed.get(n.id)!;
-    p.top += dy;
-    nextOf.get(n.id)!.forEach((c) => shift(c, dy));
+  const shift = (n: TreeNode, d: number) => {
+    placed.get(n.id)!.top += d;
+    nextOf.get(n.id)!.forEach((c) => shift(c, d));
   };
-  const lowestUnder = (n: TreeNode): number => Math.max(placed.get(n.id)!.top + unitHeight(n), ...nextOf.get(n.id)!.map(lowestUnder));
+  const furthest = (n: TreeNode): number => Math.max(placed.get(n.id)!.top + unit(n), ...nextOf.get(n.id)!.map(furthest));
 
   const place = (n: TreeNode, depth: number) => {
     if (placed.has(n.id)) return; // the same person twice would be a loop; show them once
-    const h = unitHeight(n);
     placed.set(n.id, { node: n, depth, top: 0 });
     const next = n.next.filter((c) => !placed.has(c.id));
     nextOf.set(n.id, next);
+    const floor = () => (depthEnd[depth] ?? -Infinity) + gap;
     if (!next.length) {
-      const top = Math.max(nextTop, (depthBottom[depth] ?? -Infinity) + GAP_BLOCK);
-      placed.get(n.id)!.top = top;
+      placed.get(n.id)!.top = Math.max(nextTop, floor());
     } else {
       next.forEach((c) => place(c, depth + 1));
       const first = placed.get(next[0].id)!;
       const last = placed.get(next[next.length - 1].id)!;
-      // Centre on the children's own cards (not their spouses) so lines stay straight.
-      const mid = (first.top + last.top + CARD_H) / 2;
-      let top = mid - CARD_H / 2;
-      const floor = (depthBottom[depth] ?? -Infinity) + GAP_BLOCK;
-      if (top < floor) {
-        next.forEach((c) => shift(c, floor - top));
-        top = floor;
+      // Centre on the next generation's own cards (not their spouses) so lines stay straight.
+      let top = (first.top + last.top + card) / 2 - card / 2;
+      if (top < floor()) {
+        const by = floor() - top;
+        next.forEach((c) => shift(c, by));
+        top += by;
       }
       placed.get(n.id)!.top = top;
     }
-    const p = placed.get(n.id)!;
-    depthBottom[depth] = p.top + h;
-    nextTop = Math.max(nextTop, lowestUnder(n) + GAP_BLOCK);
+    depthEnd[depth] = placed.get(n.id)!.top + unit(n);
+    nextTop = Math.max(nextTop, furthest(n) + gap);
   };
   place(root, 0);
+  return { placed, nextOf };
+}
 
+/** Height a person takes in their column: their own card and the spouses below them. */
+const unitHeight = (n: TreeNode) => CARD_H * (1 + n.spouses.length) + GAP_SPOUSE * n.spouses.length;
+/** Width a person takes in their row: their own card and the spouses beside them. */
+const unitWidth = (n: TreeNode) => CARD_W * (1 + n.spouses.length) + GAP_SPOUSE * n.spouses.length;
+
+const toggleOf = (side: string, n: TreeNode, depth: number, x: number, y: number): BranchToggle | undefined =>
+  depth > 0 && (n.next.length || n.hidden) ? { key: `${side}:${n.id}`, x, y, collapsed: !!n.hidden, hidden: n.hidden ?? 0 } : undefined;
+
+/**
+ * Lays a pedigree or descendant tree out side-ways: the root at the inline start and each
+ * generation one column further along the reading direction, spouses below each person.
+ * `side` names the branches for collapsing ("up" for ancestors, "down" for descendants).
+ */
+export function layoutTree(root: TreeNode, rtl: boolean, side: "up" | "down" = "up"): ChartLayout {
+  const { placed, nextOf } = placeTree(root, unitHeight, CARD_H, GAP_BLOCK);
   const depths = [...placed.values()].map((p) => p.depth);
   const width = 2 * MARGIN + (Math.max(...depths) + 1) * CARD_W + Math.max(...depths) * GAP_INLINE;
   const height = Math.max(MARGIN, ...[...placed.values()].map((p) => p.top + unitHeight(p.node))) + MARGIN;
@@ -124,7 +157,8 @@ export function layoutTree(root: TreeNode, rtl: boolean): ChartLayout {
   const links: ChartLink[] = [];
   for (const { node, depth, top } of placed.values()) {
     const x = xOf(inlineOf(depth), CARD_W);
-    cards.push({ key: node.id, personId: node.id, x, y: top, w: CARD_W, h: CARD_H, generation: depth, role: "person" });
+    const toggle = toggleOf(side, node, depth, px(inlineOf(depth) + CARD_W), top + CARD_H / 2);
+    cards.push({ key: node.id, personId: node.id, x, y: top, w: CARD_W, h: CARD_H, generation: depth, role: "person", toggle });
     node.spouses.forEach((s, i) => {
       const y = top + (i + 1) * (CARD_H + GAP_SPOUSE);
       cards.push({ key: `${node.id}+${s}`, personId: s, x, y, w: CARD_W, h: CARD_H, generation: depth, role: "spouse" });
@@ -145,7 +179,88 @@ export function layoutTree(root: TreeNode, rtl: boolean): ChartLayout {
       });
     }
   }
-  return { cards, links, width, height };
+  const r = placed.get(root.id)!;
+  return { cards, links, width, height, focus: { x: xOf(inlineOf(0), CARD_W) + CARD_W / 2, y: r.top + CARD_H / 2 } };
+}
+
+/** Space between two generations (rows) of the hourglass. */
+export const GAP_ROW = 56;
+
+/**
+ * The hourglass: a person's ancestors above them and their descendants below, generation by
+ * generation in rows; spouses beside each descendant. Rows run in the reading direction
+ * (fathers, elder children first at the inline start), mirrored for right to left.
+ */
+export function layoutHourglass(up: TreeNode, down: TreeNode, rtl: boolean): ChartLayout {
+  const ups = placeTree({ ...up, spouses: [] }, unitWidth, CARD_W, GAP_BLOCK);
+  const downs = placeTree(down, unitWidth, CARD_W, GAP_BLOCK);
+  const rowH = CARD_H + GAP_ROW;
+  const upDepth = Math.max(0, ...[...ups.placed.values()].map((p) => p.depth));
+  const downRows = [...downs.placed.values()].map((p) => p.depth);
+  // Both halves share the root: line the ancestors up on the root's place among the descendants.
+  const shift = downs.placed.get(down.id)!.top - ups.placed.get(up.id)!.top;
+  const all: { p: Placed; side: "up" | "down"; left: number }[] = [
+    ...[...ups.placed.values()].filter((p) => p.depth > 0).map((p) => ({ p, side: "up" as const, left: p.top + shift })),
+    ...[...downs.placed.values()].map((p) => ({ p, side: "down" as const, left: p.top })),
+  ];
+  const minLeft = Math.min(...all.map((a) => a.left));
+  const dx = MARGIN - minLeft;
+  const width = Math.max(...all.map((a) => a.left + unitWidth(a.p.node))) + dx + MARGIN;
+  const rootY = MARGIN + upDepth * rowH;
+  const height = rootY + (Math.max(0, ...downRows) + 1) * rowH - GAP_ROW + MARGIN;
+  const yOf = (side: "up" | "down", depth: number) => (side === "up" ? rootY - depth * rowH : rootY + depth * rowH);
+  const xOf = (left: number, w: number) => (rtl ? width - (left + dx) - w : left + dx);
+  const leftOf = new Map(all.map((a) => [`${a.side}:${a.p.node.id}`, a.left]));
+  leftOf.set(`up:${up.id}`, leftOf.get(`down:${down.id}`)!);
+
+  const cards: PlacedCard[] = [];
+  const links: ChartLink[] = [];
+  for (const { p, side, left } of all) {
+    const { node, depth } = p;
+    const x = xOf(left, CARD_W);
+    const y = yOf(side, depth);
+    const cx = x + CARD_W / 2;
+    const edge = side === "up" ? y : y + CARD_H;
+    cards.push({ key: node.id, personId: node.id, x, y, w: CARD_W, h: CARD_H, generation: side === "up" ? depth : -depth, role: "person", toggle: toggleOf(side, node, depth, cx, edge) });
+    if (side === "down")
+      node.spouses.forEach((s, i) => {
+        const sx = xOf(left + (i + 1) * (CARD_W + GAP_SPOUSE), CARD_W);
+        cards.push({ key: `${node.id}+${s}`, personId: s, x: sx, y, w: CARD_W, h: CARD_H, generation: -depth, role: "spouse" });
+        const a = rtl ? sx + CARD_W : sx - GAP_SPOUSE;
+        links.push({ key: `u:${node.id}+${s}`, kind: "union", points: [{ x: a, y: y + CARD_H / 2 }, { x: a + GAP_SPOUSE, y: y + CARD_H / 2 }] });
+      });
+  }
+  // Lines: from each person to their next generation, through an elbow halfway between rows.
+  const linkSide = (pl: Placement, side: "up" | "down", root: TreeNode) => {
+    for (const p of pl.placed.values()) {
+      const fromX = xOf(leftOf.get(`${side}:${p.node.id}`) ?? leftOf.get(`${side}:${root.id}`)!, CARD_W) + CARD_W / 2;
+      const y = yOf(side, p.depth);
+      const y1 = side === "up" ? y : y + CARD_H;
+      const mid = side === "up" ? y - GAP_ROW / 2 : y + CARD_H + GAP_ROW / 2;
+      for (const c of pl.nextOf.get(p.node.id)!) {
+        const toX = xOf(leftOf.get(`${side}:${c.id}`)!, CARD_W) + CARD_W / 2;
+        const cy = yOf(side, p.depth + 1);
+        const y2 = side === "up" ? cy + CARD_H : cy;
+        links.push({ key: `l:${side}:${p.node.id}>${c.id}`, kind: "lineage", points: [{ x: fromX, y: y1 }, { x: fromX, y: mid }, { x: toX, y: mid }, { x: toX, y: y2 }] });
+      }
+    }
+  };
+  linkSide(ups, "up", up);
+  linkSide(downs, "down", down);
+  const rootCard = cards.find((c) => c.key === down.id)!;
+  return { cards, links, width, height, focus: { x: rootCard.x + CARD_W / 2, y: rootCard.y + CARD_H / 2 } };
+}
+
+/** How many people hang under a node (not counting spouses). */
+export const countUnder = (n: TreeNode): number => n.next.reduce((s, c) => s + 1 + countUnder(c), 0);
+
+/**
+ * The tree with the chosen branches folded: a collapsed person keeps their card and shows how
+ * many people they hide. `collapsed` holds keys "side:personId".
+ */
+export function collapseTree(n: TreeNode, collapsed: ReadonlySet<string>, side: "up" | "down"): TreeNode {
+  if (collapsed.has(`${side}:${n.id}`) && n.next.length) return { ...n, next: [], hidden: countUnder(n) };
+  return { ...n, next: n.next.map((c) => collapseTree(c, collapsed, side)) };
 }
 
 /** An SVG path through the points (straight segments). */

@@ -1,10 +1,16 @@
 import type { ChartPersonFragment, TreeChartQuery } from "../../../gql/graphql";
 import type { TreeNode } from "./layout";
 
-export type ChartView = "pedigree" | "descendants";
+/** The charts the tree builder draws. */
+export type ChartView = "pedigree" | "descendants" | "hourglass" | "fan";
+export const CHART_VIEWS: ChartView[] = ["pedigree", "descendants", "hourglass", "fan"];
+/** Which way a tree grows from its root: to the parents or to the children. */
+export type TreeSide = "pedigree" | "descendants";
 
 /** Everyone the chart may draw, by id (people, their spouses). */
-export type PeopleById = Map<string, ChartPersonFragment | ChartPersonFragment["unions"][number]["partner"]>;
+export type PeopleById = Map<string, ChartPersonLike>;
+/** A person as a chart knows them: with their unions, or (a spouse) as a summary. */
+export type ChartPersonLike = ChartPersonFragment | ChartPersonFragment["unions"][number]["partner"];
 
 /** Fathers before mothers, so the pedigree reads father-side first. */
 const parentOrder = (p: { gender: string | null }) => (p.gender === "M" ? 0 : p.gender === "F" ? 1 : 2);
@@ -17,7 +23,7 @@ const birthOrder = (p: { birth: { year: number | null } | null }) => p.birth?.ye
  * generation is their parents; for descendants it is their children. Spouses are drawn
  * beside the root (pedigree) or beside everyone (descendants).
  */
-export function buildTree(data: TreeChartQuery, view: ChartView): { root: TreeNode; people: PeopleById } {
+export function buildTree(data: TreeChartQuery, view: TreeSide): { root: TreeNode; people: PeopleById } {
   const people: PeopleById = new Map();
   const entries = view === "pedigree" ? data.ancestors : data.descendants;
   const all = [data.person, ...entries.map((e) => e.person)];

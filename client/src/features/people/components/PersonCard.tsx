@@ -4,6 +4,7 @@ import type { PersonSummaryFragment } from "../../../gql/graphql";
 import { Avatar } from "../../../ui/Avatar";
 import { Badge, type BadgeTone } from "../../../ui/Badge";
 import { LtrValue } from "../../../ui/BidiText";
+import { lower } from "../../../i18n/typed";
 import { yearsOf } from "../chart/treeData";
 
 /** The confidence band's colour, as the charts draw it: green from 90 %, gold from 70 %, orange below. */
@@ -26,7 +27,7 @@ export function PersonCard({ person }: { person: PersonSummaryFragment }) {
         {person.provenance && (
           <span>
             <Badge tone={BAND(person.confidence ?? 0)}>
-              {t(`provenance.${person.provenance.toLowerCase()}`)} · {Math.round((person.confidence ?? 0) * 100)}%
+              {t(`provenance.${lower(person.provenance)}`)} · {Math.round((person.confidence ?? 0) * 100)}%
             </Badge>
           </span>
         )}

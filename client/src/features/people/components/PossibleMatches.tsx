@@ -6,6 +6,7 @@ import { currentLanguage } from "../../../i18n";
 import { useDebouncedValue } from "../../../lib/useDebouncedValue";
 import { useDuplicateSuggestionsQuery } from "../generated";
 import { DateText } from "../../../ui/DateText";
+import { lower } from "../../../i18n/typed";
 import { Button } from "../../../ui/Button";
 
 const DEBOUNCE_MS = 400;
@@ -38,7 +39,7 @@ export function PossibleMatches({ fullName, fullNameAr, birthDate, onUse }: {
           <li key={m.person.id} className="possible-matches__item">
             <Link to={`/person/${m.person.id}`}><bdi>{m.person.displayName}</bdi></Link>
             {m.person.birth && <> · <DateText text={m.person.birth.text} /></>}
-            <span className="muted"> — {new Intl.ListFormat(currentLanguage(), { type: "unit" }).format(m.reasons.map((r) => t(`people.match_${r.toLowerCase()}`)))}</span>{" "}
+            <span className="muted"> — {new Intl.ListFormat(currentLanguage(), { type: "unit" }).format(m.reasons.map((r) => t(`people.match_${lower(r)}`)))}</span>{" "}
             <Button type="button" onClick={() => void onUse(m.person)}>{t("people.use_existing")}</Button>
           </li>
         ))}

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { currentLanguage } from "../../../i18n";
 import { Field } from "../../../ui/Field";
+import { lower } from "../../../i18n/typed";
 import { useRelationshipQuery, useSearchPeopleQuery, useViewerPersonQuery } from "../generated";
 
 /** First-strong isolation, so a name in the other script does not reorder the sentence around it. */
@@ -53,7 +54,7 @@ export function RelationshipPanel({ person }: { person: Chosen }) {
             <ol className="relationship__path" aria-label={t("relationship.path")}>
               {r.path.map((p, i) => (
                 <li key={`${p.id}-${i}`}>
-                  {i > 0 && <span className="relationship__step">{t(`relationship.step_${r.steps[i - 1].toLowerCase()}`)}</span>}
+                  {i > 0 && <span className="relationship__step">{t(`relationship.step_${lower(r.steps[i - 1])}`)}</span>}
                   <Link to={`/person/${p.id}`} className={p.isPrivate ? "muted" : undefined}><bdi>{p.displayName}</bdi></Link>
                 </li>
               ))}

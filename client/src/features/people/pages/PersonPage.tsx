@@ -13,6 +13,7 @@ import { PersonCard } from "../components/PersonCard";
 import { PersonLinks } from "../components/PersonLinks";
 import { RelationshipPanel } from "../components/RelationshipPanel";
 import { SelfRecord } from "../components/SelfRecord";
+import { PersonChart } from "../chart/PersonChart";
 import { useAddParentMutation, usePersonPageQuery } from "../generated";
 import type { PersonPageQuery } from "../../../gql/graphql";
 import { DateText } from "../../../ui/DateText";
@@ -84,6 +85,7 @@ export default function PersonPage() {
           <Texts label={t("people.sources")} testId="person-sources" texts={[p.sources, ...p.fromFiles.sources]} />
         </dl>
       )}
+      <PersonChart personId={p.id} />
       <section aria-labelledby="pedigree-h">
         <h2 id="pedigree-h">{t("people.ancestors")}</h2>
         <Pedigree root={p} entries={data!.ancestors} />

@@ -19,19 +19,21 @@ export default function RootsPage() {
   return (
     <section className="page page--wide">
       <h1>{t("people.my_tree")}</h1>
-      <p className="lead">{t("chart.builder_intro")}</p>
       {auth.status === "signedIn" ? (
         <>
+          <ImportUnderway />
+          {/* The chart first (on a phone it fills the first screen); what it is and the files after. */}
+          <TreeBuilder />
+          <p className="lead">{t("chart.builder_intro")}</p>
           <nav className="button-row tree-files" aria-label={t("ingestion.files")}>
             <ButtonLink to="/roots/import">{t("ingestion.gedcom.title")}</ButtonLink>
             <ButtonLink to="/excel">{t("ingestion.spreadsheet.title")}</ButtonLink>
             <ButtonLink to="/roots/export">{t("ingestion.export.title")}</ButtonLink>
           </nav>
-          <ImportUnderway />
-          <TreeBuilder />
         </>
       ) : auth.status === "signedOut" ? (
         <div className="card" data-testid="tree-visitor">
+          <p className="lead">{t("chart.builder_intro")}</p>
           <h2>{t("chart.visitor_title")}</h2>
           <p>{t("chart.visitor_body")}</p>
           <p className="button-row">

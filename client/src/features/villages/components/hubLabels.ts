@@ -1,4 +1,5 @@
 import type { AssetType, EventType } from "../../../gql/graphql";
+import { lower } from "../../../i18n/typed";
 import type { LanguageCode } from "../../../i18n/languages";
 
 /** The schema's EventType and AssetType values, in the order the forms offer them. */
@@ -6,8 +7,8 @@ export const EVENT_TYPES: readonly EventType[] = ["FESTIVAL", "COMMEMORATION", "
 export const ASSET_TYPES: readonly AssetType[] = ["CHURCH", "MOSQUE", "SCHOOL", "MONASTERY", "SHRINE", "SPRING", "SQUARE", "HOUSE", "CEMETERY", "OTHER"];
 
 /** The translation key of an event's or a landmark's kind (`hub.event_type.festival`). */
-export const eventTypeKey = (type: EventType) => `hub.event_type.${type.toLowerCase()}`;
-export const assetTypeKey = (type: AssetType) => `hub.asset_type.${type.toLowerCase()}`;
+export const eventTypeKey = (type: EventType) => `hub.event_type.${lower(type)}` as const;
+export const assetTypeKey = (type: AssetType) => `hub.asset_type.${lower(type)}` as const;
 
 /** Where Lebanese emigrants most often went (ISO 3166-1 alpha-2); names come from the browser's ICU. */
 export const COUNTRIES = ["BR", "US", "AR", "AU", "CA", "FR", "MX", "VE", "CO", "UY", "CL", "DE", "GB", "SE", "BE", "CH", "IT", "CY", "AE", "SA", "KW", "QA", "CI", "SN", "NG", "GH", "ZA", "NZ", "EG", "SY"];

@@ -7,6 +7,7 @@ import { LebanonMap, MapPlaceholder, type MapPoint } from "../../../ui/map";
 import { VillageName } from "../components/VillageName";
 import { useDistrictsQuery, useVillagePointsQuery, useVillagesQuery } from "../generated";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { lower } from "../../../i18n/typed";
 import "../villages.css";
 
 const villageHref = (p: MapPoint) => `/libanpedia/${p.id}`;
@@ -76,7 +77,7 @@ export default function VillagesPage() {
                 </Link>
                 <div className="muted">
                   {localized(lang, e.node.district ?? "", e.node.districtAr, e.node.district)}
-                  {e.match && e.match.kind !== "EXACT" && <> · {t(`villages.match_${e.match.kind.toLowerCase()}`, { name: e.match.matched })}</>}
+                  {e.match && e.match.kind !== "EXACT" && <> · {t(`villages.match_${lower(e.match.kind)}`, { name: e.match.matched })}</>}
                 </div>
               </li>
             ))}

@@ -1,5 +1,6 @@
 import DataLoader from "dataloader";
 import type { EntityManager } from "typeorm";
+import type { TranslationKey } from "../../../common/translation-keys.js";
 import type { Context } from "../../../common/context.js";
 import { AppError, ErrorCode, notFound, unauthenticated, type FieldError } from "../../../common/errors.js";
 import { isUuid, toGlobalId } from "../../../common/global-id.js";
@@ -194,7 +195,7 @@ const text = (v: string | null | undefined) => (v === undefined ? undefined : v?
  */
 async function normalise(ctx: Context, tx: EntityManager, input: EventInput, current: EventRow | null): Promise<Record<string, unknown>> {
   const errors: FieldError[] = [];
-  const bad = (field: string, key: string, params?: Record<string, string | number>) => errors.push({ field, key, params });
+  const bad = (field: string, key: TranslationKey, params?: Record<string, string | number>) => errors.push({ field, key, params });
   const type = input.type === undefined || input.type === null ? current?.type : input.type;
   if (!type || !(EVENT_TYPES as readonly string[]).includes(type)) bad("type", "errors.validation.isIn");
   let date = current?.date_text ? { text: current.date_text, qualifier: current.date_qualifier ?? "exact", from: current.date_from!, to: current.date_to! } : null;

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { fitView, keepInView, MIN_LABEL_PX, openingView, readableZoom, visibleRect } from "./viewMath";
+
+describe("chart view maths", () => {
+  it("opens a chart that fits at a readable zoom whole and centred", () => {
+    const v = openingView(600, 300, 1200, 800, { x: 100, y: 100 }, 13);
+    expect(v.k).toBe(1); // never enlarged past its own size
+    expect(v.x).toBe(300);
+    expect(v.y).toBe(250);
+  });
+
+  it("opens a large chart at the zoom where the smallest label is 11 px, centred on the focus", () => {
+    const v = openingView(1400, 6000, 1200, 700, { x: 700, y: 3000 }, 13);
+    expect(v.k).toBeCloseTo(11 / 13);
+    expect(13 * v.k).toBeGreaterThanOrEqual(MIN_LABEL_PX - 1e-9);
+    // The focus lands in the middle of the viewport.
+    expect(3000 * v.k + v.y).toBeCloseTo(350);
+    expect(700 * v.k + v.x).toBeCloseTo(600);
+  });
+
+  it("keeps the drawing over the whole viewport when the focus is at its edge, the focus still on screen", () => {
+    // A pedigree: the root at the inline start, halfway down a tall drawing.
+    const v = openingView(3000, 6000, 1200, 700, { x: 128, y: 3000 }, 13);
+    expect(v.x).toBe(0); // not half a screen of blank before the root
+    const sx = 128 * v.k + v.x;
+    expect(sx).toBeGreaterThan(0);
+    expect(sx).toBeLessThan(1200);
+  });
+
+  it("fits a chart too large to read whole only when asked (the fit button)", () => {
+    const v = fitView(1400, 14000, 1200, 700);
+    expect(v.k).toBeCloseTo(0.05);
+    expect(v.k).toBeLessThan(readableZoom(13));
+    expect(14000 * v.k + 2 * v.y).toBeCloseTo(700);
+  });
+
+  it("knows what part of the drawing is on screen", () => {
+    expect(visibleRect({ k: 2, x: -100, y: -50 }, 800, 600)).toEqual({ x: 50, y: 25, w: 400, h: 300 });
+  });
+
+  it("never lets a drag push the drawing off screen", () => {
+    expect(keepInView(-5000, 2000, 800)).toBe(200 - 2000); // a quarter of the viewport stays covered
+    expect(keepInView(5000, 2000, 800)).toBe(600);
+    expect(keepInView(-100, 2000, 800)).toBe(-100);
+    expect(keepInView(799, 10, 800)).toBe(795); // a tiny drawing: half of it stays
+  });
+});
