@@ -35,10 +35,10 @@ afterAll(async () => {
 
 const rawId = (globalId: string) => fromGlobalId(globalId)!.id;
 
-// KNOWN GAP: on Node 22.23 (the CI's second pass) this test hung until its timeout, while the
-// in-process S3 tests (file-storage.test.ts) pass there; not understood yet. It runs on Node 20,
-// the full suite's pass. It stalls on Node 22 on this machine too (reproduce with
-// TWO_INSTANCES_ANY_NODE=1 under Node 22). Next session: find out why the two spawned servers stall there.
+// This test hung to its timeout in CI (Node 22, then Node 20): its clean-up waited for the exit of
+// a child that had already exited, which hid why the child stopped. `exited()` no longer waits for
+// that, so a failure now shows both servers' output. It passes on Node 20 and 22 here; it runs on
+// Node 20 (the suite's first pass) unless TWO_INSTANCES_ANY_NODE=1, until CI has shown it passes.
 const onNode20 = process.versions.node.startsWith("20.") || process.env.TWO_INSTANCES_ANY_NODE === "1";
 
 describe("an upload taken by one server instance", () => {
