@@ -2,7 +2,10 @@
 // that a new area is covered the day it is created. tests/repo/boundaries.test.ts proves the rules bite.
 import { readdirSync } from "node:fs";
 
-const dirs = (path) => readdirSync(path, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const dirs = (path) =>
+  readdirSync(path, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 
 /** Each area may import another only through that area's public `index.ts`. */
 function areaZones(root, publicFiles) {
@@ -21,7 +24,11 @@ export function boundaryZones() {
   return [
     ...areaZones(`${server}/modules`, ["index.ts"]),
     { target: `${server}/modules`, from: `${server}/app`, message: "Areas never import the app layer: app/ assembles the areas." },
-    { target: `${server}/common`, from: [`${server}/modules`, `${server}/app`, `${server}/db`], message: "common/ is below every area and the app: it imports neither." },
+    {
+      target: `${server}/common`,
+      from: [`${server}/modules`, `${server}/app`, `${server}/db`],
+      message: "common/ is below every area and the app: it imports neither.",
+    },
     ...areaZones(`${client}/features`, ["index.ts", "index.tsx"]),
     {
       target: `${client}/app`,

@@ -8,7 +8,15 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["**/node_modules/**", "**/dist/**", ".data/**", "client/src/gql/**", "client/src/features/*/generated.ts", "test-results/**", "playwright-report/**"],
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      ".data/**",
+      "client/src/gql/**",
+      "client/src/features/*/generated.ts",
+      "test-results/**",
+      "playwright-report/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -18,7 +26,12 @@ export default tseslint.config(
     settings: {
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
       "import-x/extensions": [".ts", ".tsx", ".js", ".mjs", ".cjs"],
-      "import-x/resolver-next": [createTypeScriptImportResolver({ project: ["server/tsconfig.json", "client/tsconfig.json", "tests/tsconfig.json"], noWarnOnMultipleProjects: true })],
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({
+          project: ["server/tsconfig.json", "client/tsconfig.json", "tests/tsconfig.json"],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     languageOptions: { globals: { ...globals.node } },
     rules: {

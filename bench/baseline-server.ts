@@ -2,7 +2,17 @@
 // over node:http, with the same SQL and the same response shape, and nothing else
 // (no Apollo, no type-graphql, no TypeORM, no security middleware).
 import { createServer } from "node:http";
-import { GraphQLBoolean, GraphQLID, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, graphql } from "graphql";
+import {
+  GraphQLBoolean,
+  GraphQLID,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLSchema,
+  GraphQLString,
+  graphql,
+} from "graphql";
 import pg from "pg";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -22,8 +32,14 @@ const Rootspace = new GraphQLObjectType({
   },
 });
 const cursor = (slug: string) => Buffer.from(JSON.stringify([slug])).toString("base64url");
-const Edge = new GraphQLObjectType({ name: "RootspaceEdge", fields: { cursor: { type: str, resolve: (r) => cursor(r.slug) }, node: { type: new GraphQLNonNull(Rootspace), resolve: (r) => r } } });
-const PageInfo = new GraphQLObjectType({ name: "PageInfo", fields: { hasNextPage: { type: new GraphQLNonNull(GraphQLBoolean) }, endCursor: { type: GraphQLString } } });
+const Edge = new GraphQLObjectType({
+  name: "RootspaceEdge",
+  fields: { cursor: { type: str, resolve: (r) => cursor(r.slug) }, node: { type: new GraphQLNonNull(Rootspace), resolve: (r) => r } },
+});
+const PageInfo = new GraphQLObjectType({
+  name: "PageInfo",
+  fields: { hasNextPage: { type: new GraphQLNonNull(GraphQLBoolean) }, endCursor: { type: GraphQLString } },
+});
 const Connection = new GraphQLObjectType({
   name: "RootspaceConnection",
   fields: {
@@ -45,7 +61,11 @@ const schema = new GraphQLSchema({
             pool.query("SELECT * FROM rootspaces r WHERE r.is_active = true ORDER BY r.slug ASC LIMIT $1", [first + 1]),
           ]);
           const page = rows.rows.slice(0, first);
-          return { totalCount: count.rows[0].n, edges: page, pageInfo: { hasNextPage: rows.rows.length > first, endCursor: page.length ? cursor(page.at(-1).slug) : null } };
+          return {
+            totalCount: count.rows[0].n,
+            edges: page,
+            pageInfo: { hasNextPage: rows.rows.length > first, endCursor: page.length ? cursor(page.at(-1).slug) : null },
+          };
         },
       },
     },

@@ -16,7 +16,15 @@ const SHAPE = [5, 6, 6, 5];
 const GOAL_P95_MS = 50;
 const EMAIL = "chart-bench@example.test";
 const PASSWORD = "cedars of the holy valley";
-const GIVEN: [string, string][] = [["Youssef", "يوسف"], ["Boutros", "بطرس"], ["Tanios", "طانيوس"], ["Elias", "إلياس"], ["Georges", "جورج"], ["Mariam", "مريم"], ["Layla", "ليلى"]];
+const GIVEN: [string, string][] = [
+  ["Youssef", "يوسف"],
+  ["Boutros", "بطرس"],
+  ["Tanios", "طانيوس"],
+  ["Elias", "إلياس"],
+  ["Georges", "جورج"],
+  ["Mariam", "مريم"],
+  ["Layla", "ليلى"],
+];
 
 async function gql<T>(query: string, variables: Record<string, unknown>, token?: string): Promise<T> {
   const headers: Record<string, string> = { "content-type": "application/json", "apollo-require-preflight": "true" };
@@ -31,24 +39,36 @@ async function gql<T>(query: string, variables: Record<string, unknown>, token?:
 async function pool<T, R>(items: T[], n: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: n }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i], i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i], i);
+      }
+    }),
+  );
   return out;
 }
 
 /** A member and their tree, through the API; returns the root's id and the number of people. */
 async function buildTree(): Promise<{ rootId: string; people: number }> {
-  const up = await gql<{ signUp: { accessToken: string } }>("mutation($input: SignUpInput!){ signUp(input: $input){ accessToken } }", { input: { displayName: "Chart Bench", email: EMAIL, password: PASSWORD, preferredLanguage: "en" } });
+  const up = await gql<{ signUp: { accessToken: string } }>("mutation($input: SignUpInput!){ signUp(input: $input){ accessToken } }", {
+    input: { displayName: "Chart Bench", email: EMAIL, password: PASSWORD, preferredLanguage: "en" },
+  });
   const token = up.signUp.accessToken;
   let n = 0;
   const create = async (generation: number) => {
     const [latin, ar] = GIVEN[n++ % GIVEN.length];
-    const input = { fullName: `${latin} Haddad`, fullNameAr: `${ar} الحداد`, gender: n % 3 ? "M" : "F", birthDate: String(1800 + generation * 28 + (n % 11)), isDeceased: true };
-    return (await gql<{ createPerson: { id: string } }>("mutation($input: PersonInput!){ createPerson(input: $input){ id } }", { input }, token)).createPerson.id;
+    const input = {
+      fullName: `${latin} Haddad`,
+      fullNameAr: `${ar} الحداد`,
+      gender: n % 3 ? "M" : "F",
+      birthDate: String(1800 + generation * 28 + (n % 11)),
+      isDeceased: true,
+    };
+    return (
+      await gql<{ createPerson: { id: string } }>("mutation($input: PersonInput!){ createPerson(input: $input){ id } }", { input }, token)
+    ).createPerson.id;
   };
   const rootId = await create(0);
   let layer = [rootId];
@@ -122,14 +142,33 @@ export async function benchChart(serverUrl: string): Promise<boolean> {
   const children: ChildProcess[] = [];
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   try {
-    const env = { DATABASE_URL: withDatabase(serverUrl, dbName), PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "production", LOG_LEVEL: "info", SEED_DEMO: "false", GRAPHQL_COST_PER_MINUTE: "0", BREACHED_PASSWORD_API_URL: "http://127.0.0.1:9" };
+    const env = {
+      DATABASE_URL: withDatabase(serverUrl, dbName),
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      SEED_DEMO: "false",
+      GRAPHQL_COST_PER_MINUTE: "0",
+      BREACHED_PASSWORD_API_URL: "http://127.0.0.1:9",
+    };
     children.push(await start([...SERVER_NODE_FLAGS, "server/dist/main.js"], env, /Roots is ready/));
     const t0 = Date.now();
     const { rootId, people } = await buildTree();
-    console.log(`\n== chart: ${people} people in ${SHAPE.length} generations of descendants, built through GraphQL in ${((Date.now() - t0) / 1000).toFixed(0)} s ==`);
+    console.log(
+      `\n== chart: ${people} people in ${SHAPE.length} generations of descendants, built through GraphQL in ${((Date.now() - t0) / 1000).toFixed(0)} s ==`,
+    );
 
     const page = await browser.newPage({ locale: "en-US", viewport: { width: 1366, height: 900 } });
     await page.goto(`http://127.0.0.1:${PORT}/auth?returnTo=${encodeURIComponent("/roots")}`);
@@ -152,7 +191,13 @@ export async function benchChart(serverUrl: string): Promise<boolean> {
     // is in view, so it stays in view).
     const views: { name: string; reach: number; prepare: () => Promise<void> }[] = [
       { name: "opening view (labels ≥ 11 px)", reach: 0.2, prepare: async () => undefined },
-      { name: "zoomed out (cards as outlines)", reach: 0.2, prepare: async () => { for (let i = 0; i < 6; i++) await page.keyboard.press("-"); } },
+      {
+        name: "zoomed out (cards as outlines)",
+        reach: 0.2,
+        prepare: async () => {
+          for (let i = 0; i < 6; i++) await page.keyboard.press("-");
+        },
+      },
       { name: "whole tree fitted", reach: 0.02, prepare: async () => page.keyboard.press("0") },
     ];
     let ok = true;
@@ -172,7 +217,9 @@ export async function benchChart(serverUrl: string): Promise<boolean> {
       const p95 = pct(frames, 95);
       const many = shown >= 1000;
       if (many && p95 > GOAL_P95_MS) ok = false;
-      console.log(`${v.name.padEnd(32)} zoom ${zoom}  ${String(shown).padStart(5)} cards on screen  ${frames.length} frames (${moved} moved)  p50 ${pct(frames, 50).toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  max ${Math.max(...frames).toFixed(1)} ms${many ? `  (goal p95 ≤ ${GOAL_P95_MS} ms: ${p95 <= GOAL_P95_MS ? "met" : "MISSED"})` : ""}`);
+      console.log(
+        `${v.name.padEnd(32)} zoom ${zoom}  ${String(shown).padStart(5)} cards on screen  ${frames.length} frames (${moved} moved)  p50 ${pct(frames, 50).toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  max ${Math.max(...frames).toFixed(1)} ms${many ? `  (goal p95 ≤ ${GOAL_P95_MS} ms: ${p95 <= GOAL_P95_MS ? "met" : "MISSED"})` : ""}`,
+      );
     }
     return ok;
   } finally {

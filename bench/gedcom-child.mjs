@@ -39,7 +39,9 @@ if (mode === "read-gedcom") {
   // A member who imported before (the same file again: every person is re-imported) or a new one.
   const email = `${member}@roots.test`;
   const [known] = await ds.query(`SELECT id FROM users WHERE email = $1`, [email]);
-  const userId = known?.id ?? (await ds.query(`INSERT INTO users (id, email, display_name) VALUES (gen_random_uuid(), $1, 'Bench') RETURNING id`, [email]))[0].id;
+  const userId =
+    known?.id ??
+    (await ds.query(`INSERT INTO users (id, email, display_name) VALUES (gen_random_uuid(), $1, 'Bench') RETURNING id`, [email]))[0].id;
   const { mkdirSync } = await import("node:fs");
   const jobId = crypto.randomUUID();
   // The upload's key in the (disk) file storage: imports/<jobId> (ingestion/job-file.ts).
@@ -79,6 +81,15 @@ if (mode === "read-gedcom") {
   await scheduler.stop();
   await bus.close();
   await ds.destroy();
-  console.log(JSON.stringify({ status: job?.status, people: n, seconds: (committed - importStarted) / 1000, stageSeconds: (staged - importStarted) / 1000, peakMb: peak / 1e6, phases: runner.phases }));
+  console.log(
+    JSON.stringify({
+      status: job?.status,
+      people: n,
+      seconds: (committed - importStarted) / 1000,
+      stageSeconds: (staged - importStarted) / 1000,
+      peakMb: peak / 1e6,
+      phases: runner.phases,
+    }),
+  );
 }
 clearInterval(sample);

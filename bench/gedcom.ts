@@ -50,16 +50,22 @@ export async function benchGedcom(serverUrl: string): Promise<boolean> {
     const oursRate = Number(ours.people) / Number(ours.seconds);
     const theirRate = Number(theirs.people) / Number(theirs.seconds);
     console.log(`\nGEDCOM import of ${PEOPLE.toLocaleString("en")} individuals`);
-    console.log(`  Roots end to end (parse, stage, checks, commit): ${oursRate.toFixed(0)} individuals/s, ${Number(ours.seconds).toFixed(1)} s (staging ${Number(ours.stageSeconds).toFixed(1)} s), peak ${Math.max(...runs.map((r) => Number(r.peakMb))).toFixed(0)} MB (the higher run's), ${ours.people} people, ${ours.status}`);
+    console.log(
+      `  Roots end to end (parse, stage, checks, commit): ${oursRate.toFixed(0)} individuals/s, ${Number(ours.seconds).toFixed(1)} s (staging ${Number(ours.stageSeconds).toFixed(1)} s), peak ${Math.max(...runs.map((r) => Number(r.peakMb))).toFixed(0)} MB (the higher run's), ${ours.people} people, ${ours.status}`,
+    );
     // Where the time goes: reading + staging (the file streamed into the staging table), the
     // review checks, and the one-transaction commit, each with its statements.
     const phases = Object.entries(ours.phases ?? {});
     for (const [name, ms] of phases.filter(([n]) => !n.includes(": "))) {
       console.log(`    ${name.padEnd(36)} ${(ms / 1000).toFixed(2).padStart(6)} s`);
-      for (const [step, t] of phases) if (step.startsWith(`${name}: `) && t >= 50) console.log(`      ${step.slice(name.length + 2).padEnd(34)} ${(t / 1000).toFixed(2).padStart(6)} s`);
+      for (const [step, t] of phases)
+        if (step.startsWith(`${name}: `) && t >= 50)
+          console.log(`      ${step.slice(name.length + 2).padEnd(34)} ${(t / 1000).toFixed(2).padStart(6)} s`);
     }
     console.log(`  (the two runs: ${runs.map((r) => `${Number(r.seconds).toFixed(1)} s`).join(", ")})`);
-    console.log(`  read-gedcom parse only:                          ${theirRate.toFixed(0)} individuals/s, ${Number(theirs.seconds).toFixed(1)} s, peak ${Number(theirs.peakMb).toFixed(0)} MB (runs: ${readings.map((r) => `${Number(r.seconds).toFixed(1)} s`).join(", ")})`);
+    console.log(
+      `  read-gedcom parse only:                          ${theirRate.toFixed(0)} individuals/s, ${Number(theirs.seconds).toFixed(1)} s, peak ${Number(theirs.peakMb).toFixed(0)} MB (runs: ${readings.map((r) => `${Number(r.seconds).toFixed(1)} s`).join(", ")})`,
+    );
     // The host's speed drifts between runs; the ratio to the parse-only baseline of the same run does not.
     console.log(`  Roots end to end / read-gedcom parse only:      ${(oursRate / theirRate).toFixed(2)}×`);
     // The same file again, by another member, into the database the first import filled and
@@ -68,12 +74,16 @@ export async function benchGedcom(serverUrl: string): Promise<boolean> {
     // Reported, not a goal: it guards the plans that only go wrong on a populated database.
     const second = child(["import", withDatabase(serverUrl, dbName), file, "second"]);
     const step = (name: string) => ((second.phases?.[name] ?? 0) / 1000).toFixed(2);
-    console.log(`  a second member's import of the same file into those ${PEOPLE.toLocaleString("en")}: ${(Number(second.people) / Number(second.seconds)).toFixed(0)} individuals/s, ${Number(second.seconds).toFixed(1)} s (duplicates ${step("review: duplicates")} s, living ${step("commit: living")} s), ${second.status}`);
+    console.log(
+      `  a second member's import of the same file into those ${PEOPLE.toLocaleString("en")}: ${(Number(second.people) / Number(second.seconds)).toFixed(0)} individuals/s, ${Number(second.seconds).toFixed(1)} s (duplicates ${step("review: duplicates")} s, living ${step("commit: living")} s), ${second.status}`,
+    );
     // The first member imports the same file again: every person, couple and link is found and
     // updated in place (a plan that went quadratic on this ran for hours).
     const again = child(["import", withDatabase(serverUrl, dbName), file]);
     const againStep = (name: string) => ((again.phases?.[name] ?? 0) / 1000).toFixed(2);
-    console.log(`  the first member's re-import of the same file: ${(PEOPLE / Number(again.seconds)).toFixed(0)} individuals/s, ${Number(again.seconds).toFixed(1)} s (re-import matching ${againStep("review: re-import")} s, people ${againStep("commit: people re-imported")} s, kept records ${againStep("commit: kept records")} s), ${again.status}`);
+    console.log(
+      `  the first member's re-import of the same file: ${(PEOPLE / Number(again.seconds)).toFixed(0)} individuals/s, ${Number(again.seconds).toFixed(1)} s (re-import matching ${againStep("review: re-import")} s, people ${againStep("commit: people re-imported")} s, kept records ${againStep("commit: kept records")} s), ${again.status}`,
+    );
     const ok = runs.every((r) => r.status === "done" && r.people === PEOPLE && Number(r.peakMb) < 500) && oursRate >= 10_000;
     console.log(`  goals: ≥ 10,000 individuals/s end to end, < 500 MB peak → ${ok ? "met" : "MISSED"}`);
     return ok;

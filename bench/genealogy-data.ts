@@ -44,10 +44,25 @@ export interface Tree {
 }
 
 const PERSON_COLUMNS: [string, string][] = [
-  ["id", "uuid"], ["full_name", "text"], ["full_name_ar", "text"], ["given_name", "text"], ["father_name", "text"], ["gender", "text"],
-  ["birth_date_text", "text"], ["birth_date_qualifier", "text"], ["birth_date_from", "date"], ["birth_date_to", "date"],
-  ["death_date_text", "text"], ["death_date_qualifier", "text"], ["death_date_from", "date"], ["death_date_to", "date"],
-  ["is_deceased", "boolean"], ["village_id", "uuid"], ["key_latin", "text"], ["key_arabic", "text"], ["key_skeleton", "text"],
+  ["id", "uuid"],
+  ["full_name", "text"],
+  ["full_name_ar", "text"],
+  ["given_name", "text"],
+  ["father_name", "text"],
+  ["gender", "text"],
+  ["birth_date_text", "text"],
+  ["birth_date_qualifier", "text"],
+  ["birth_date_from", "date"],
+  ["birth_date_to", "date"],
+  ["death_date_text", "text"],
+  ["death_date_qualifier", "text"],
+  ["death_date_from", "date"],
+  ["death_date_to", "date"],
+  ["is_deceased", "boolean"],
+  ["village_id", "uuid"],
+  ["key_latin", "text"],
+  ["key_arabic", "text"],
+  ["key_skeleton", "text"],
 ];
 const PRIVACY = JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false });
 
@@ -107,10 +122,25 @@ export async function generateTree(ds: DataSource, total: number): Promise<Tree>
       const death = deceased ? parseGenealogicalDate(String(Math.min(2024, year + 45 + Math.floor(rnd() * 45))))! : null;
       const fatherName = father ? MALE[father.given][0] : null;
       rows.push([
-        p.id, fullName, fullNameAr, givenLatin, fatherName, male ? "M" : "F",
-        birth.text, birth.qualifier, birth.from, birth.to,
-        death?.text ?? null, death?.qualifier ?? null, death?.from ?? null, death?.to ?? null,
-        deceased, village, keys.latin, keys.arabic, keys.skeleton,
+        p.id,
+        fullName,
+        fullNameAr,
+        givenLatin,
+        fatherName,
+        male ? "M" : "F",
+        birth.text,
+        birth.qualifier,
+        birth.from,
+        birth.to,
+        death?.text ?? null,
+        death?.qualifier ?? null,
+        death?.from ?? null,
+        death?.to ?? null,
+        deceased,
+        village,
+        keys.latin,
+        keys.arabic,
+        keys.skeleton,
       ]);
     }
     gens.push(gen);
@@ -138,7 +168,19 @@ export async function generateTree(ds: DataSource, total: number): Promise<Tree>
   // them — the stored Latin or Arabic name, another spelling of the family, the given name
   // in another language (Joseph for Youssef), and surnames alone.
   const searches: string[] = [];
-  const OTHER: Record<string, string> = { Youssef: "Joseph", Boutros: "Pierre", Hanna: "Jean", Gerges: "George", Elias: "Elie", Mikhael: "Michael", Tanios: "Antoine", Mohammad: "Muhammad", Ahmad: "Ahmed", Sleiman: "Suleiman", Semaan: "Simon" };
+  const OTHER: Record<string, string> = {
+    Youssef: "Joseph",
+    Boutros: "Pierre",
+    Hanna: "Jean",
+    Gerges: "George",
+    Elias: "Elie",
+    Mikhael: "Michael",
+    Tanios: "Antoine",
+    Mohammad: "Muhammad",
+    Ahmad: "Ahmed",
+    Sleiman: "Suleiman",
+    Semaan: "Simon",
+  };
   for (let i = 0; searches.length < 40; i++) {
     const p = pick(gens[4 + (i % 8)]);
     const [gl, ga] = (p.male ? MALE : FEMALE)[p.given];

@@ -42,7 +42,11 @@ const NAIVE = `SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS},
   FROM people p WHERE p.full_name ILIKE $1 OR p.full_name_ar ILIKE $1 ORDER BY p.full_name, p.id LIMIT 21`;
 
 async function gql<T>(query: string, variables: Record<string, unknown>): Promise<T> {
-  const res = await fetch(`http://127.0.0.1:${PORT}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(`http://127.0.0.1:${PORT}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await res.json()) as { data: T; errors?: unknown };
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data;
@@ -71,14 +75,31 @@ export async function benchGenealogy(serverUrl: string): Promise<boolean> {
       mkdirSync(".data", { recursive: true });
       writeFileSync(saved, JSON.stringify(tree));
     }
-    console.log(`\n== genealogy: ${tree.people} people, ${tree.links} parent links, ${tree.unions} unions (loaded in ${((Date.now() - t0) / 1000).toFixed(0)} s) ==`);
+    console.log(
+      `\n== genealogy: ${tree.people} people, ${tree.links} parent links, ${tree.unions} unions (loaded in ${((Date.now() - t0) / 1000).toFixed(0)} s) ==`,
+    );
   }
 
   const roots = tree.leaves.filter((_, i) => i % Math.floor(tree.leaves.length / 40) === 0).slice(0, 40);
   const children: ChildProcess[] = [];
   const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
   try {
-    children.push(await start([...SERVER_NODE_FLAGS, "server/dist/main.js"], { DATABASE_URL: url, PORT: String(PORT), HOST: "127.0.0.1", CLIENT_DIST: "", NODE_ENV: "production", LOG_LEVEL: "info", SEED_DEMO: "false", GRAPHQL_COST_PER_MINUTE: "0" }, /Roots is ready/));
+    children.push(
+      await start(
+        [...SERVER_NODE_FLAGS, "server/dist/main.js"],
+        {
+          DATABASE_URL: url,
+          PORT: String(PORT),
+          HOST: "127.0.0.1",
+          CLIENT_DIST: "",
+          NODE_ENV: "production",
+          LOG_LEVEL: "info",
+          SEED_DEMO: "false",
+          GRAPHQL_COST_PER_MINUTE: "0",
+        },
+        /Roots is ready/,
+      ),
+    );
 
     // Both sides answer the same thing: the same ancestors; the search finds what it should.
     let sizes = 0;
@@ -91,7 +112,12 @@ export async function benchGenealogy(serverUrl: string): Promise<boolean> {
     }
     const sample = await gql<{ people: { totalCount: number } }>(SEARCH, { q: tree.searches[0] });
     if (!sample.people.totalCount) throw new Error(`search "${tree.searches[0]}" found nobody`);
-    console.log(`ancestors: 10 generations, ~${Math.round(sizes / 5)} people each, ${roots.length} starting people; search: ${tree.searches.length} names (e.g. ${tree.searches.slice(0, 5).map((s) => `"${s}"`).join(", ")})`);
+    console.log(
+      `ancestors: 10 generations, ~${Math.round(sizes / 5)} people each, ${roots.length} starting people; search: ${tree.searches.length} names (e.g. ${tree.searches
+        .slice(0, 5)
+        .map((s) => `"${s}"`)
+        .join(", ")})`,
+    );
     console.log(`${DURATION} s per side in ${ROUNDS} alternating rounds, ${CONNECTIONS} concurrent requests on each side.\n`);
 
     // Each pair alternates (baseline, ours, baseline, ours) and adds up, so load from other
@@ -105,21 +131,54 @@ export async function benchGenealogy(serverUrl: string): Promise<boolean> {
       return [b / ROUNDS, o / ROUNDS];
     };
     const [rawAnc, ourAnc] = await pair(
-      (d) => measurePg("ancestors: raw pg, same CTE", pool, (c, i) => c.query(ANCESTORS_SQL, [roots[i % roots.length], 10, null, false, "lb"]), CONNECTIONS, d),
-      (d) => measureHttp("ancestors: Roots GraphQL (HTTP)", PORT, roots.map((id) => JSON.stringify({ query: ANCESTORS, variables: { id: toGlobalId("Person", id) } })), CONNECTIONS, d),
+      (d) =>
+        measurePg(
+          "ancestors: raw pg, same CTE",
+          pool,
+          (c, i) => c.query(ANCESTORS_SQL, [roots[i % roots.length], 10, null, false, "lb"]),
+          CONNECTIONS,
+          d,
+        ),
+      (d) =>
+        measureHttp(
+          "ancestors: Roots GraphQL (HTTP)",
+          PORT,
+          roots.map((id) => JSON.stringify({ query: ANCESTORS, variables: { id: toGlobalId("Person", id) } })),
+          CONNECTIONS,
+          d,
+        ),
     );
     const [naive, ourSearch] = await pair(
-      (d) => measurePg("search: naive ILIKE scan, raw pg", pool, (c, i) => c.query(NAIVE, [`%${tree.searches[i % tree.searches.length]}%`]), CONNECTIONS, d),
-      (d) => measureHttp("search: Roots GraphQL (HTTP)", PORT, tree.searches.map((q) => JSON.stringify({ query: SEARCH, variables: { q } })), CONNECTIONS, d),
+      (d) =>
+        measurePg(
+          "search: naive ILIKE scan, raw pg",
+          pool,
+          (c, i) => c.query(NAIVE, [`%${tree.searches[i % tree.searches.length]}%`]),
+          CONNECTIONS,
+          d,
+        ),
+      (d) =>
+        measureHttp(
+          "search: Roots GraphQL (HTTP)",
+          PORT,
+          tree.searches.map((q) => JSON.stringify({ query: SEARCH, variables: { q } })),
+          CONNECTIONS,
+          d,
+        ),
     );
-    console.log(`\nmean of ${ROUNDS} rounds: ancestors raw ${rawAnc.toFixed(0)} / Roots ${ourAnc.toFixed(0)} req/s; search naive ${naive.toFixed(1)} / Roots ${ourSearch.toFixed(0)} req/s`);
+    console.log(
+      `\nmean of ${ROUNDS} rounds: ancestors raw ${rawAnc.toFixed(0)} / Roots ${ourAnc.toFixed(0)} req/s; search naive ${naive.toFixed(1)} / Roots ${ourSearch.toFixed(0)} req/s`,
+    );
 
     const ancRatio = ourAnc / rawAnc;
     const searchRatio = ourSearch / naive;
     console.log(`\nancestors: Roots / raw pg     = ${ancRatio.toFixed(2)} (goal >= ${GOALS.ancestors})`);
     console.log(`search:    Roots / naive scan = ${searchRatio.toFixed(1)}x (goal >= ${GOALS.search}x)`);
     const ok = ancRatio >= GOALS.ancestors && searchRatio >= GOALS.search;
-    if (!ok) console.log("A goal was missed. On a shared 2-core machine the ancestors ratio moves by about ±0.08 between runs (other processes take CPU from one side more than the other); rerun on a quiet machine before concluding.");
+    if (!ok)
+      console.log(
+        "A goal was missed. On a shared 2-core machine the ancestors ratio moves by about ±0.08 between runs (other processes take CPU from one side more than the other); rerun on a quiet machine before concluding.",
+      );
     return ok;
   } finally {
     await pool.end();

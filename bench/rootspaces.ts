@@ -12,7 +12,11 @@ const BODY = JSON.stringify({ query: QUERY, variables: { first: 50 } });
 const GOAL = 0.5;
 
 async function post(port: number): Promise<unknown> {
-  const res = await fetch(`http://127.0.0.1:${port}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: BODY });
+  const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: BODY,
+  });
   return res.json();
 }
 
@@ -28,15 +32,38 @@ export async function benchRootspaces(serverUrl: string): Promise<boolean> {
 
   const children: ChildProcess[] = [];
   try {
-    children.push(await start([...SERVER_NODE_FLAGS, "server/dist/main.js"], { DATABASE_URL: url, PORT: "4701", HOST: "127.0.0.1", CLIENT_DIST: "", NODE_ENV: "production", LOG_LEVEL: "info", SEED_DEMO: "false", GRAPHQL_COST_PER_MINUTE: "0" }, /Roots is ready/));
-    children.push(await start(["--import", "@swc-node/register/esm-register", "bench/baseline-server.ts"], { DATABASE_URL: url, PORT: "4702" }, /baseline ready/));
+    children.push(
+      await start(
+        [...SERVER_NODE_FLAGS, "server/dist/main.js"],
+        {
+          DATABASE_URL: url,
+          PORT: "4701",
+          HOST: "127.0.0.1",
+          CLIENT_DIST: "",
+          NODE_ENV: "production",
+          LOG_LEVEL: "info",
+          SEED_DEMO: "false",
+          GRAPHQL_COST_PER_MINUTE: "0",
+        },
+        /Roots is ready/,
+      ),
+    );
+    children.push(
+      await start(
+        ["--import", "@swc-node/register/esm-register", "bench/baseline-server.ts"],
+        { DATABASE_URL: url, PORT: "4702" },
+        /baseline ready/,
+      ),
+    );
 
     const [ours, baseline] = [await post(4701), await post(4702)];
     if (JSON.stringify(ours) !== JSON.stringify(baseline)) {
       throw new Error(`Bodies differ:\n${JSON.stringify(ours).slice(0, 400)}\n${JSON.stringify(baseline).slice(0, 400)}`);
     }
     const edges = (ours as { data: { rootspaces: { edges: unknown[] } } }).data.rootspaces.edges.length;
-    console.log(`\n== rootspaces: a page of 50 ==\nBoth servers return the same body (${edges} rootspaces). ${DURATION} s per run, 20 connections.\n`);
+    console.log(
+      `\n== rootspaces: a page of 50 ==\nBoth servers return the same body (${edges} rootspaces). ${DURATION} s per run, 20 connections.\n`,
+    );
 
     const baseRps = await measureHttp("baseline (graphql-js + pg)", 4702, [BODY], 20);
     const oursRps = await measureHttp("Roots server", 4701, [BODY], 20);

@@ -8,7 +8,13 @@ import { benchGenealogy } from "./genealogy.js";
 import { benchRootspaces } from "./rootspaces.js";
 import { benchUi } from "./ui.js";
 
-const BENCHES: Record<string, (serverUrl: string) => Promise<boolean>> = { rootspaces: benchRootspaces, genealogy: benchGenealogy, gedcom: benchGedcom, chart: benchChart, ui: benchUi };
+const BENCHES: Record<string, (serverUrl: string) => Promise<boolean>> = {
+  rootspaces: benchRootspaces,
+  genealogy: benchGenealogy,
+  gedcom: benchGedcom,
+  chart: benchChart,
+  ui: benchUi,
+};
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const unknown = wanted.filter((w) => !BENCHES[w]);
 if (unknown.length) {

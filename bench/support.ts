@@ -55,7 +55,13 @@ export async function measureHttp(name: string, port: number, bodies: string[], 
 }
 
 /** Requests/s of `run(i)` over raw pg: `concurrency` loops for `duration` seconds (after a 2 s warm-up). */
-export async function measurePg(name: string, pool: pg.Pool, run: (c: pg.PoolClient, i: number) => Promise<unknown>, concurrency: number, duration = DURATION): Promise<number> {
+export async function measurePg(
+  name: string,
+  pool: pg.Pool,
+  run: (c: pg.PoolClient, i: number) => Promise<unknown>,
+  concurrency: number,
+  duration = DURATION,
+): Promise<number> {
   const loop = async (seconds: number, latencies: number[]) => {
     const end = Date.now() + seconds * 1000;
     let next = 0;

@@ -16,7 +16,16 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
 import { admin, withDatabase } from "../tests/support/database.js";
-import { LANGUAGES, LOCALE, seedBigTree, TREE_PASSWORD, UI_PAGES, type BigTree, type UiLanguage, type UiPage } from "../tests/e2e/ui-pages.js";
+import {
+  LANGUAGES,
+  LOCALE,
+  seedBigTree,
+  TREE_PASSWORD,
+  UI_PAGES,
+  type BigTree,
+  type UiLanguage,
+  type UiPage,
+} from "../tests/e2e/ui-pages.js";
 import { SERVER_NODE_FLAGS, start, stopAll } from "./support.js";
 
 const PORT = Number(process.env.BENCH_UI_PORT ?? 4703);
@@ -46,7 +55,8 @@ async function buildClient(): Promise<void> {
   cache.markBuilt("client", print);
 }
 
-const lighthouseVersion = () => (JSON.parse(readFileSync(new URL("../node_modules/lighthouse/package.json", import.meta.url), "utf8")) as { version: string }).version;
+const lighthouseVersion = () =>
+  (JSON.parse(readFileSync(new URL("../node_modules/lighthouse/package.json", import.meta.url), "utf8")) as { version: string }).version;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -63,7 +73,11 @@ interface Run {
 
 /** One Lighthouse run of `ui` in `lang`, in a browser of its own. Its report goes to test-results/lighthouse/. */
 async function measure(base: string, ui: UiPage, lang: UiLanguage, tree: BigTree, n: number): Promise<Run> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: [...CHROME_FLAGS, `--lang=${LOCALE[lang]}`, `--accept-lang=${LOCALE[lang]}`], logLevel: "silent" });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [...CHROME_FLAGS, `--lang=${LOCALE[lang]}`, `--accept-lang=${LOCALE[lang]}`],
+    logLevel: "silent",
+  });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   try {
     const page = await browser.newPage();
@@ -71,18 +85,30 @@ async function measure(base: string, ui: UiPage, lang: UiLanguage, tree: BigTree
       // Signs in as the sign-in page does, so the browser holds the member's refresh cookie (its
       // cookies survive Lighthouse's storage reset, which clears caches, not cookies).
       await page.goto(`${base}/health`);
-      const signedIn = await page.evaluate(async (email: string, password: string) => {
-        const res = await fetch("/graphql", {
-          method: "POST",
-          credentials: "same-origin",
-          headers: { "content-type": "application/json", "apollo-require-preflight": "true" },
-          body: JSON.stringify({ query: "mutation ($input: SignInInput!) { signIn(input: $input) { signedIn } }", variables: { input: { email, password } } }),
-        });
-        return ((await res.json()) as { data?: { signIn?: { signedIn?: boolean } } }).data?.signIn?.signedIn === true;
-      }, tree.email, TREE_PASSWORD);
+      const signedIn = await page.evaluate(
+        async (email: string, password: string) => {
+          const res = await fetch("/graphql", {
+            method: "POST",
+            credentials: "same-origin",
+            headers: { "content-type": "application/json", "apollo-require-preflight": "true" },
+            body: JSON.stringify({
+              query: "mutation ($input: SignInInput!) { signIn(input: $input) { signedIn } }",
+              variables: { input: { email, password } },
+            }),
+          });
+          return ((await res.json()) as { data?: { signIn?: { signedIn?: boolean } } }).data?.signIn?.signedIn === true;
+        },
+        tree.email,
+        TREE_PASSWORD,
+      );
       if (!signedIn) throw new Error(`${tree.email} could not sign in`);
     }
-    const result = await lighthouse(`${base}${ui.path(tree)}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] }, undefined, page);
+    const result = await lighthouse(
+      `${base}${ui.path(tree)}`,
+      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] },
+      undefined,
+      page,
+    );
     if (!result) throw new Error(`Lighthouse returned nothing for ${ui.name}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new LighthouseRunError(`${ui.name} (${lang}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -93,14 +119,24 @@ async function measure(base: string, ui: UiPage, lang: UiLanguage, tree: BigTree
     mkdirSync(REPORTS, { recursive: true });
     writeFileSync(`${REPORTS}/${ui.name}-${lang}-${n}.json`, typeof result.report === "string" ? result.report : result.report[0]);
     const failing = CATEGORIES.filter((c) => c !== "performance").flatMap((c) =>
-      (lhr.categories[c]?.auditRefs ?? []).filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1).map((r) => `${SHORT[c]}:${r.id}`),
+      (lhr.categories[c]?.auditRefs ?? [])
+        .filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1)
+        .map((r) => `${SHORT[c]}:${r.id}`),
     );
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-    const requests = ((lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []);
-    const transferred = (type: string) => requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+    const requests =
+      (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+    const transferred = (type: string) =>
+      requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
     return {
       scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>,
-      metrics: { lcp: metric("largest-contentful-paint"), tbt: metric("total-blocking-time"), cls: metric("cumulative-layout-shift"), font: transferred("Font"), js: transferred("Script") },
+      metrics: {
+        lcp: metric("largest-contentful-paint"),
+        tbt: metric("total-blocking-time"),
+        cls: metric("cumulative-layout-shift"),
+        font: transferred("Font"),
+        js: transferred("Script"),
+      },
       failing,
     };
   } finally {
@@ -131,22 +167,40 @@ interface Row {
 }
 
 function printTable(rows: Row[]): void {
-  const head = ["page".padEnd(9), "lang", ...CATEGORIES.map((c) => `${SHORT[c]}${GOALS[c] ? ` ≥${GOALS[c]}` : ""}`.padStart(9)), "   LCP s", " TBT ms", "   CLS", " JS KB", "font KB"].join(" ");
+  const head = [
+    "page".padEnd(9),
+    "lang",
+    ...CATEGORIES.map((c) => `${SHORT[c]}${GOALS[c] ? ` ≥${GOALS[c]}` : ""}`.padStart(9)),
+    "   LCP s",
+    " TBT ms",
+    "   CLS",
+    " JS KB",
+    "font KB",
+  ].join(" ");
   console.log(`\n${head}   (medians of ${RUNS} runs; ✗ below goal)`);
   for (const { ui, lang, scores, runs } of rows) {
     const cells = CATEGORIES.map((c) => `${GOALS[c] !== undefined && scores[c] < GOALS[c]! ? "✗" : ""}${scores[c]}`.padStart(9));
     const m = (k: keyof Run["metrics"]) => median(runs.map((r) => r.metrics[k]));
-    console.log(`${ui.name.padEnd(9)} ${lang.padEnd(4)} ${cells.join(" ")} ${(m("lcp") / 1000).toFixed(1).padStart(8)} ${m("tbt").toFixed(0).padStart(7)} ${m("cls").toFixed(3).padStart(6)} ${(m("js") / 1024).toFixed(0).padStart(6)} ${(m("font") / 1024).toFixed(0).padStart(7)}`);
+    console.log(
+      `${ui.name.padEnd(9)} ${lang.padEnd(4)} ${cells.join(" ")} ${(m("lcp") / 1000).toFixed(1).padStart(8)} ${m("tbt").toFixed(0).padStart(7)} ${m("cls").toFixed(3).padStart(6)} ${(m("js") / 1024).toFixed(0).padStart(6)} ${(m("font") / 1024).toFixed(0).padStart(7)}`,
+    );
   }
-  const missed = rows.flatMap(({ ui, lang, scores }) => CATEGORIES.filter((c) => GOALS[c] !== undefined && scores[c] < GOALS[c]!).map((c) => `${ui.name} ${lang} ${SHORT[c]} ${scores[c]}`));
-  console.log(missed.length ? `\n${missed.length} below goal (reported, not enforced): ${missed.join(", ")}` : "\nEvery page meets the goals.");
+  const missed = rows.flatMap(({ ui, lang, scores }) =>
+    CATEGORIES.filter((c) => GOALS[c] !== undefined && scores[c] < GOALS[c]!).map((c) => `${ui.name} ${lang} ${SHORT[c]} ${scores[c]}`),
+  );
+  console.log(
+    missed.length ? `\n${missed.length} below goal (reported, not enforced): ${missed.join(", ")}` : "\nEvery page meets the goals.",
+  );
   const failing = new Map<string, Set<string>>();
-  for (const { ui, lang, runs } of rows) for (const id of new Set(runs.flatMap((r) => r.failing))) failing.set(id, (failing.get(id) ?? new Set()).add(`${ui.name} ${lang}`));
+  for (const { ui, lang, runs } of rows)
+    for (const id of new Set(runs.flatMap((r) => r.failing))) failing.set(id, (failing.get(id) ?? new Set()).add(`${ui.name} ${lang}`));
   if (failing.size) {
     console.log("\nAudits short of full marks (a11y, best practices, SEO), and where:");
     for (const [id, where] of [...failing].sort()) console.log(`  ${id}: ${[...where].join(", ")}`);
   }
-  console.log(`\nFull reports: ${REPORTS}/<page>-<lang>-<run>.json (open in https://googlechrome.github.io/lighthouse/viewer/ or read the JSON).`);
+  console.log(
+    `\nFull reports: ${REPORTS}/<page>-<lang>-<run>.json (open in https://googlechrome.github.io/lighthouse/viewer/ or read the JSON).`,
+  );
 }
 
 /** Runs the UI benchmark. Scores are reported against the goals, never enforced: true unless it could not measure. */
@@ -161,10 +215,20 @@ export async function benchUi(serverUrl: string): Promise<boolean> {
   try {
     // The production server as `npm start` runs it: it migrates, seeds the demo data and serves client/dist.
     children.push(
-      await start([...SERVER_NODE_FLAGS, "server/dist/main.js"], {
-        DATABASE_URL: withDatabase(serverUrl, dbName), PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "production", LOG_LEVEL: "info", SEED_DEMO: "true",
-        BREACHED_PASSWORD_API_URL: "http://127.0.0.1:9", GRAPHQL_COST_PER_MINUTE: "0",
-      }, /Roots is ready/),
+      await start(
+        [...SERVER_NODE_FLAGS, "server/dist/main.js"],
+        {
+          DATABASE_URL: withDatabase(serverUrl, dbName),
+          PORT: String(PORT),
+          HOST: "127.0.0.1",
+          NODE_ENV: "production",
+          LOG_LEVEL: "info",
+          SEED_DEMO: "true",
+          BREACHED_PASSWORD_API_URL: "http://127.0.0.1:9",
+          GRAPHQL_COST_PER_MINUTE: "0",
+        },
+        /Roots is ready/,
+      ),
     );
     const base = `http://127.0.0.1:${PORT}`;
     const tree = await seedBigTree(base);
@@ -175,7 +239,9 @@ export async function benchUi(serverUrl: string): Promise<boolean> {
         const runs: Run[] = [];
         for (let i = 0; i < RUNS; i++) runs.push(await retried(() => measure(base, ui, lang, tree, i + 1)));
         const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Record<Category, number>;
-        console.log(`${ui.name} ${lang}: ${CATEGORIES.map((c) => `${SHORT[c]} ${scores[c]} (${runs.map((r) => r.scores[c]).join("/")})`).join(", ")}`);
+        console.log(
+          `${ui.name} ${lang}: ${CATEGORIES.map((c) => `${SHORT[c]} ${scores[c]} (${runs.map((r) => r.scores[c]).join("/")})`).join(", ")}`,
+        );
         rows.push({ ui, lang, scores, runs });
       }
     }

@@ -32,11 +32,18 @@ function routesJson(): Plugin {
     name: "roots-routes-json",
     apply: "build",
     async generateBundle() {
-      const { module } = await runnerImport<typeof import("./src/app/routePaths")>(fileURLToPath(new URL("./src/app/routePaths.ts", import.meta.url)), {
-        configFile: false,
-        logLevel: "silent",
+      const { module } = await runnerImport<typeof import("./src/app/routePaths")>(
+        fileURLToPath(new URL("./src/app/routePaths.ts", import.meta.url)),
+        {
+          configFile: false,
+          logLevel: "silent",
+        },
+      );
+      this.emitFile({
+        type: "asset",
+        fileName: "routes.json",
+        source: JSON.stringify({ routes: module.knownRoutePaths() }, null, 1) + "\n",
       });
-      this.emitFile({ type: "asset", fileName: "routes.json", source: JSON.stringify({ routes: module.knownRoutePaths() }, null, 1) + "\n" });
     },
   };
 }
@@ -55,7 +62,9 @@ function preloadFirstFont(): Plugin {
       handler(_html, ctx) {
         const font = Object.keys(ctx.bundle ?? {}).find((f) => /noto-naskh-arabic-arabic-400-normal-.*\.woff2$/.test(f));
         if (!font) return [];
-        return [{ tag: "link", attrs: { rel: "preload", href: `/${font}`, as: "font", type: "font/woff2", crossorigin: "" }, injectTo: "head" }];
+        return [
+          { tag: "link", attrs: { rel: "preload", href: `/${font}`, as: "font", type: "font/woff2", crossorigin: "" }, injectTo: "head" },
+        ];
       },
     },
   };

@@ -9,7 +9,10 @@ const pascal = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 module.exports = {
   plugin(_schema, documents, config, info) {
     const gqlDir = path.resolve(config.gqlDir);
-    let rel = path.relative(path.dirname(path.resolve(info.outputFile)), path.join(gqlDir, "graphql")).split(path.sep).join("/");
+    let rel = path
+      .relative(path.dirname(path.resolve(info.outputFile)), path.join(gqlDir, "graphql"))
+      .split(path.sep)
+      .join("/");
     if (!rel.startsWith(".")) rel = `./${rel}`;
     const hooks = [];
     const imports = new Set();
@@ -35,9 +38,13 @@ module.exports = {
             `/** \`${name}\` query, run on demand. */\nexport function use${name}LazyQuery(options?: useLazyQuery.Options<${data}, ${vars}>) {\n  return useLazyQuery(${docName}, options);\n}`,
           );
         } else if (def.operation === "mutation") {
-          hooks.push(`/** The \`${name}\` mutation. */\nexport function use${name}Mutation(options?: useMutation.Options<${data}, ${vars}>) {\n  return useMutation(${docName}, options);\n}`);
+          hooks.push(
+            `/** The \`${name}\` mutation. */\nexport function use${name}Mutation(options?: useMutation.Options<${data}, ${vars}>) {\n  return useMutation(${docName}, options);\n}`,
+          );
         } else {
-          hooks.push(`/** Subscribes to \`${name}\`. */\nexport function use${name}Subscription(${opt}: useSubscription.Options<${data}, ${vars}>) {\n  return useSubscription(${docName}, options);\n}`);
+          hooks.push(
+            `/** Subscribes to \`${name}\`. */\nexport function use${name}Subscription(${opt}: useSubscription.Options<${data}, ${vars}>) {\n  return useSubscription(${docName}, options);\n}`,
+          );
         }
       }
     }

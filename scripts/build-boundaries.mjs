@@ -62,19 +62,37 @@ if (!south || !sour || !jezzine) throw new Error("South Lebanon, Sour or Jezzine
 // Saida = South Lebanon − Sour − Jezzine. The sources' borders do not match to the metre, so the
 // difference leaves slivers along them: keep only the pieces larger than 1 km².
 const EARTH_KM2 = 6371 * 6371;
-const saidaParts = polygonClipping
-  .difference(asMulti(south.geometry), asMulti(sour.geometry), asMulti(jezzine.geometry))
-  .filter((poly) => sphericalRingArea(poly[0].map(([x, y]) => [x, y]), false) * EARTH_KM2 > 1);
+const saidaParts = polygonClipping.difference(asMulti(south.geometry), asMulti(sour.geometry), asMulti(jezzine.geometry)).filter(
+  (poly) =>
+    sphericalRingArea(
+      poly[0].map(([x, y]) => [x, y]),
+      false,
+    ) *
+      EARTH_KM2 >
+    1,
+);
 if (saidaParts.length === 0) throw new Error("Saida came out empty");
 // polygon-clipping winds outer rings counter-clockwise (RFC 7946); d3-geo, like the Who's On
 // First source, reads a counter-clockwise ring as "everything but this", so wind outer rings
 // clockwise and holes counter-clockwise.
-const signedArea = (ring) => ring.reduce((a, [x, y], i) => { const [x2, y2] = ring[(i + 1) % ring.length]; return a + (x * y2 - x2 * y); }, 0) / 2;
+const signedArea = (ring) =>
+  ring.reduce((a, [x, y], i) => {
+    const [x2, y2] = ring[(i + 1) % ring.length];
+    return a + (x * y2 - x2 * y);
+  }, 0) / 2;
 const windForD3 = (poly) => poly.map((ring, i) => ((i === 0) === signedArea(ring) > 0 ? [...ring].reverse() : ring));
 saidaParts.splice(0, saidaParts.length, ...saidaParts.map(windForD3));
 const saida = {
   type: "Feature",
-  properties: { id: "saida", kind: "caza", name: "Saida", nameAr: "صيدا", nameFr: "Saïda", region: String(south.properties.wof_id), derived: true },
+  properties: {
+    id: "saida",
+    kind: "caza",
+    name: "Saida",
+    nameAr: "صيدا",
+    nameFr: "Saïda",
+    region: String(south.properties.wof_id),
+    derived: true,
+  },
   geometry: saidaParts.length === 1 ? { type: "Polygon", coordinates: saidaParts[0] } : { type: "MultiPolygon", coordinates: saidaParts },
 };
 
@@ -82,7 +100,11 @@ const collection = (features) => ({ type: "FeatureCollection", features });
 const objects = {
   country: collection(byType("country").map((f) => ({ ...f, properties: props(f, "country") }))),
   regions: collection(byType("region").map((f) => ({ ...f, properties: props(f, "region") }))),
-  cazas: collection([...cazas.map((f) => ({ ...f, properties: props(f, "caza") })), saida].sort((a, b) => a.properties.name.localeCompare(b.properties.name))),
+  cazas: collection(
+    [...cazas.map((f) => ({ ...f, properties: props(f, "caza") })), saida].sort((a, b) =>
+      a.properties.name.localeCompare(b.properties.name),
+    ),
+  ),
 };
 
 // Shared borders become one arc each; presimplify weighs every point (on plain degrees), simplify
@@ -92,4 +114,6 @@ const kept = simplify(simple, quantile(simple, KEEP));
 kept.arcs = kept.arcs.map((arc) => arc.map(([x, y]) => [x, y]));
 const out = quantize(kept, 1e4);
 writeFileSync(OUT, JSON.stringify(out) + "\n");
-console.log(`wrote ${OUT}: ${objects.cazas.features.length} cazas (Saida in ${saidaParts.length} part(s)), ${out.arcs.length} arcs, ${out.arcs.reduce((n, a) => n + a.length, 0)} points`);
+console.log(
+  `wrote ${OUT}: ${objects.cazas.features.length} cazas (Saida in ${saidaParts.length} part(s)), ${out.arcs.length} arcs, ${out.arcs.reduce((n, a) => n + a.length, 0)} points`,
+);

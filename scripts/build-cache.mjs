@@ -17,7 +17,15 @@ export const BUILDS = {
     stamp: "server/dist/.build-fingerprint",
   },
   client: {
-    inputs: [...shared, "client/package.json", "client/tsconfig.json", "client/vite.config.ts", "client/index.html", "client/public", "client/src"],
+    inputs: [
+      ...shared,
+      "client/package.json",
+      "client/tsconfig.json",
+      "client/vite.config.ts",
+      "client/index.html",
+      "client/public",
+      "client/src",
+    ],
     skip: /\.test\.tsx?$/,
     env: /^VITE_/,
     output: "client/dist/index.html",
@@ -41,7 +49,10 @@ export function fingerprint(name) {
   for (const input of build.inputs) {
     for (const file of files(input, build.skip)) hash.update(`${file}\0`).update(readFileSync(file)).update("\0");
   }
-  for (const key of Object.keys(process.env).filter((k) => build.env.test(k)).sort()) hash.update(`${key}=${process.env[key]}\0`);
+  for (const key of Object.keys(process.env)
+    .filter((k) => build.env.test(k))
+    .sort())
+    hash.update(`${key}=${process.env[key]}\0`);
   return hash.digest("hex");
 }
 

@@ -24,6 +24,9 @@ for (const name of Object.keys(BUILDS)) {
 }
 
 // A larger young generation: fewer scavenges for the many short-lived objects of each request.
-const server = spawn(process.execPath, ["--max-semi-space-size=32", "server/dist/main.js"], { stdio: "inherit", env: { NODE_ENV: "production", ...process.env } });
+const server = spawn(process.execPath, ["--max-semi-space-size=32", "server/dist/main.js"], {
+  stdio: "inherit",
+  env: { NODE_ENV: "production", ...process.env },
+});
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -12,7 +12,7 @@ interface Step {
 const npx = (bin: string, ...args: string[]): [string, string[]] => ["npx", ["--no-install", bin, ...args]];
 const steps: Step[] = [
   { name: "typecheck", cmd: "npm", args: ["run", "-s", "typecheck"] },
-  { name: "lint (ESLint, import/no-cycle)", cmd: "npm", args: ["run", "-s", "lint"] },
+  { name: "lint (ESLint, import/no-cycle; Prettier formatting)", cmd: "npm", args: ["run", "-s", "lint"] },
   { name: "schema/schema.graphql is up to date", cmd: "npm", args: ["run", "-s", "schema", "--", "--check"] },
   { name: "codegen output and translations.csv are up to date", cmd: "npm", args: ["run", "-s", "codegen:check"] },
   { name: "client build", cmd: "npm", args: ["run", "-s", "build", "-w", "client"] },

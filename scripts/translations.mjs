@@ -32,7 +32,8 @@ const rows = [];
 const seen = new Map();
 for (const file of SOURCES) {
   for (const row of readSource(file)) {
-    if (!/^[a-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$/.test(row.key)) throw new Error(`${file}: "${row.key}" is not a key (words joined by dots)`);
+    if (!/^[a-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$/.test(row.key))
+      throw new Error(`${file}: "${row.key}" is not a key (words joined by dots)`);
     if (seen.has(row.key)) throw new Error(`${row.key} is in both ${seen.get(row.key)} and ${file}`);
     seen.set(row.key, file);
     rows.push(row);

@@ -39,7 +39,13 @@ describe("configuration", () => {
     expect(() => loadConfig({ STORAGE_BACKEND: "s3", S3_BUCKET: "roots", S3_ACCESS_KEY_ID: "k" })).toThrow(/S3_SECRET_ACCESS_KEY/);
     expect(() => loadConfig({ STORAGE_BACKEND: "s3", S3_BUCKET: "Roots_Files" })).toThrow(/S3_BUCKET/);
     expect(() => loadConfig({ STORAGE_BACKEND: "ftp" })).toThrow(/STORAGE_BACKEND/);
-    const s3 = loadConfig({ STORAGE_BACKEND: "s3", S3_BUCKET: "roots", S3_ENDPOINT: "http://minio:9000", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" });
+    const s3 = loadConfig({
+      STORAGE_BACKEND: "s3",
+      S3_BUCKET: "roots",
+      S3_ENDPOINT: "http://minio:9000",
+      S3_ACCESS_KEY_ID: "k",
+      S3_SECRET_ACCESS_KEY: "s",
+    });
     expect([s3.S3_BUCKET, s3.S3_REGION, s3.S3_FORCE_PATH_STYLE]).toEqual(["roots", "us-east-1", undefined]);
   });
 });

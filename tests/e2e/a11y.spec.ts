@@ -48,7 +48,8 @@ for (const lang of LANGUAGES) {
       const lesser = result.violations.filter((v) => !severe(v));
       if (lesser.length) console.log(`axe ${ui.name} (${lang}), not failing:\n  ${lesser.map(describe).join("\n  ")}`);
       const tolerated = result.violations.filter(severe).filter((v) => v.nodes.some((n) => known(v, n)));
-      if (tolerated.length) console.log(`axe ${ui.name} (${lang}), known and being fixed elsewhere:\n  ${tolerated.map(describe).join("\n  ")}`);
+      if (tolerated.length)
+        console.log(`axe ${ui.name} (${lang}), known and being fixed elsewhere:\n  ${tolerated.map(describe).join("\n  ")}`);
       const unexpected = result.violations
         .filter(severe)
         .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !known(v, n)) }))
@@ -62,5 +63,6 @@ for (const lang of LANGUAGES) {
 test.afterAll(() => {
   // Printed, not failed (a run of some of the tests sees only some pages): whoever lands a fix deletes its entry.
   const gone = KNOWN.filter((_, i) => !seen.has(i));
-  if (gone.length) console.log(`axe: no longer found, delete from KNOWN in a11y.spec.ts: ${gone.map((k) => `${k.rule} (${k.why})`).join("; ")}`);
+  if (gone.length)
+    console.log(`axe: no longer found, delete from KNOWN in a11y.spec.ts: ${gone.map((k) => `${k.rule} (${k.why})`).join("; ")}`);
 });

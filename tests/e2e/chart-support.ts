@@ -1,8 +1,19 @@
 import type { Page } from "@playwright/test";
 
 const GIVEN: [string, string][] = [
-  ["Youssef", "يوسف"], ["Boutros", "بطرس"], ["Tanios", "طانيوس"], ["Elias", "إلياس"], ["Georges", "جورج"], ["Khalil", "خليل"],
-  ["Antoun", "أنطون"], ["Hanna", "حنّا"], ["Salim", "سليم"], ["Farid", "فريد"], ["Mariam", "مريم"], ["Rose", "روز"], ["Layla", "ليلى"],
+  ["Youssef", "يوسف"],
+  ["Boutros", "بطرس"],
+  ["Tanios", "طانيوس"],
+  ["Elias", "إلياس"],
+  ["Georges", "جورج"],
+  ["Khalil", "خليل"],
+  ["Antoun", "أنطون"],
+  ["Hanna", "حنّا"],
+  ["Salim", "سليم"],
+  ["Farid", "فريد"],
+  ["Mariam", "مريم"],
+  ["Rose", "روز"],
+  ["Layla", "ليلى"],
 ];
 
 /**
@@ -10,7 +21,11 @@ const GIVEN: [string, string][] = [
  * page (its session): `shape[g]` children for each person of generation g. Returns the
  * root's id and everyone's id by generation.
  */
-export async function growDescendants(page: Page, shape: number[], surname: [string, string] = ["Haddad", "الحداد"]): Promise<{ rootId: string; generations: string[][] }> {
+export async function growDescendants(
+  page: Page,
+  shape: number[],
+  surname: [string, string] = ["Haddad", "الحداد"],
+): Promise<{ rootId: string; generations: string[][] }> {
   const token = await accessTokenOf(page);
   return page.evaluate(
     async ({ shape, GIVEN, surname, token }) => {
@@ -24,7 +39,13 @@ export async function growDescendants(page: Page, shape: number[], surname: [str
       let n = 0;
       const create = async (generation: number) => {
         const [latin, ar] = GIVEN[n++ % GIVEN.length];
-        const input = { fullName: `${latin} ${surname[0]}`, fullNameAr: `${ar} ${surname[1]}`, gender: n % 5 === 0 ? "F" : "M", birthDate: String(1820 + generation * 28 + (n % 9)), isDeceased: generation < 3 };
+        const input = {
+          fullName: `${latin} ${surname[0]}`,
+          fullNameAr: `${ar} ${surname[1]}`,
+          gender: n % 5 === 0 ? "F" : "M",
+          birthDate: String(1820 + generation * 28 + (n % 9)),
+          isDeceased: generation < 3,
+        };
         const d = await gql("mutation($input: PersonInput!){ createPerson(input: $input){ id } }", { input });
         return d.createPerson.id as string;
       };
@@ -50,7 +71,11 @@ export async function growDescendants(page: Page, shape: number[], surname: [str
  * Grows `generations` generations of ancestors (a father and a mother for everyone) above a new
  * person, and `children` children below them. Returns the person's id and their parents' ids.
  */
-export async function growAncestors(page: Page, generations: number, children: number): Promise<{ rootId: string; father: string; mother: string; childIds: string[] }> {
+export async function growAncestors(
+  page: Page,
+  generations: number,
+  children: number,
+): Promise<{ rootId: string; father: string; mother: string; childIds: string[] }> {
   const token = await accessTokenOf(page);
   return page.evaluate(
     async ({ generations, children, token }) => {
@@ -65,7 +90,13 @@ export async function growAncestors(page: Page, generations: number, children: n
       const create = async (gender: string, year: number) => {
         n++;
         const [latin, ar] = gender === "M" ? ["Nakhle", "نخلة"] : ["Warde", "وردة"];
-        const input = { fullName: `${latin} ${n} Khoury`, fullNameAr: `${ar} ${n} الخوري`, gender, birthDate: String(year), isDeceased: year < 1940 };
+        const input = {
+          fullName: `${latin} ${n} Khoury`,
+          fullNameAr: `${ar} ${n} الخوري`,
+          gender,
+          birthDate: String(year),
+          isDeceased: year < 1940,
+        };
         return (await gql("mutation($input: PersonInput!){ createPerson(input: $input){ id } }", { input })).createPerson.id as string;
       };
       const link = (c: string, p: string) => gql("mutation($c: ID!, $p: ID!){ addParent(childId: $c, parentId: $p){ id } }", { c, p });

@@ -6,7 +6,9 @@ const zoomOf = async (page: Page) => Number(await page.getByTestId("chart-viewpo
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/charts-${name}.png` });
 
 test.describe("charts with real trees", () => {
-  test("a 65-person descendant chart opens readable on the root, zooms with the wheel, pans by drag, folds branches", async ({ browser }) => {
+  test("a 65-person descendant chart opens readable on the root, zooms with the wheel, pans by drag, folds branches", async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const context = await browser.newContext({ locale: "ar", viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
@@ -118,7 +120,9 @@ test.describe("charts with real trees", () => {
     await context.close();
   });
 
-  test("fan and hourglass charts: ancestors in rings (father's side first in the reading direction), and ancestors above, descendants below; pinch zoom", async ({ browser }) => {
+  test("fan and hourglass charts: ancestors in rings (father's side first in the reading direction), and ancestors above, descendants below; pinch zoom", async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const context = await browser.newContext({ locale: "ar", viewport: { width: 1366, height: 900 }, hasTouch: true });
     const page = await context.newPage();
@@ -158,7 +162,11 @@ test.describe("charts with real trees", () => {
     await expect(page).toHaveURL(new RegExp(`root=${childIds[0]}`));
     await expect(page.getByLabel("شجرة", { exact: true })).toHaveValue(childIds[0]);
     await expect(card(rootId)).toBeVisible();
-    await page.locator('[data-testid="chart-card"] text').filter({ hasText: "1960" }).first().screenshot({ path: "test-results/screens/charts-years-ar.png" });
+    await page
+      .locator('[data-testid="chart-card"] text')
+      .filter({ hasText: "1960" })
+      .first()
+      .screenshot({ path: "test-results/screens/charts-years-ar.png" });
 
     // The person page draws the same hourglass; choosing a card opens that person's page.
     await page.goto(`/person/${rootId}`);
@@ -181,7 +189,10 @@ test.describe("charts with real trees", () => {
     const box = (await page.getByTestId("chart-viewport").boundingBox())!;
     const [px, py] = [box.x + box.width / 2, box.y + box.height / 2];
     const touch = await context.newCDPSession(page);
-    const fingers = (d: number) => [{ x: px - d, y: py, id: 1 }, { x: px + d, y: py, id: 2 }];
+    const fingers = (d: number) => [
+      { x: px - d, y: py, id: 1 },
+      { x: px + d, y: py, id: 2 },
+    ];
     await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingers(30) });
     for (let d = 40; d <= 120; d += 10) await touch.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(d) });
     await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });

@@ -1,7 +1,8 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { signInDemo } from "./sign-in.js";
 
-const signInAsCurator = (browser: Browser, locale: "en-US" | "ar", email = "curator@roots.demo") => signInDemo(browser, { locale, path: "/management/villages", email });
+const signInAsCurator = (browser: Browser, locale: "en-US" | "ar", email = "curator@roots.demo") =>
+  signInDemo(browser, { locale, path: "/management/villages", email });
 
 test.describe("village curation", () => {
   test("a curator opens /management/villages and verifies a record with a source (English, then Arabic)", async ({ browser }) => {

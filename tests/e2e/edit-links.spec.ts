@@ -4,7 +4,9 @@ import { addFirstPerson, addFromDialog, signUpInArabic } from "./tree-support.js
 const SHOTS = process.env.SHOTS_DIR ?? "test-results/screens";
 
 test.describe("changing and removing what was recorded", () => {
-  test("in Arabic, a member adds a union, corrects its date, removes a parent link, and adds, edits and deletes a family of a village", async ({ browser }) => {
+  test("in Arabic, a member adds a union, corrects its date, removes a parent link, and adds, edits and deletes a family of a village", async ({
+    browser,
+  }) => {
     test.setTimeout(150_000);
     const context = await browser.newContext({ locale: "ar", viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

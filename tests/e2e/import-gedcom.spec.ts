@@ -48,18 +48,25 @@ test.describe("GEDCOM import and export", () => {
     const { context, page } = await signInDemo(browser, { locale: "ar", path: "/roots/import", options: { acceptDownloads: true } });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("استيراد ملف شجرة عائلة");
 
-    await page.getByTestId("import-file").setInputFiles({ name: "frangieh.ged", mimeType: "text/plain", buffer: Buffer.from(GEDCOM, "utf8") });
+    await page
+      .getByTestId("import-file")
+      .setInputFiles({ name: "frangieh.ged", mimeType: "text/plain", buffer: Buffer.from(GEDCOM, "utf8") });
     await expect(page).toHaveURL(/job=/);
     await expect(page.getByRole("heading", { name: "راجع قبل الاستيراد" })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId("import-summary")).toContainText("2");
     await page.screenshot({ path: "test-results/screens/import-gedcom-review-ar.png", fullPage: true });
-    await page.getByRole("button", { name: /استيراد/ }).first().click();
+    await page
+      .getByRole("button", { name: /استيراد/ })
+      .first()
+      .click();
     await expect(page.getByRole("heading", { name: "تمّ استيراد شجرتك" })).toBeVisible({ timeout: 20_000 });
     // The tree opens at the file's first person; their page shows the file's note, line by line.
     await page.getByRole("link", { name: "عرض شجرتي" }).click();
     await page.getByTestId("card-actions").getByRole("link", { name: "افتح صفحة الشخص" }).click();
     await expect(page.getByTestId("pedigree").getByTestId("person-card").first()).toContainText("~1870–1941");
-    await expect(page.getByTestId("person-notes")).toHaveText("Kept the family's olive press in Ehden.\nHe wrote its accounts in Arabic and French.");
+    await expect(page.getByTestId("person-notes")).toHaveText(
+      "Kept the family's olive press in Ehden.\nHe wrote its accounts in Arabic and French.",
+    );
     // The source the file cites, by its title.
     await expect(page.getByTestId("person-sources")).toHaveText("سجل عماد رعية إهدن");
     await page.screenshot({ path: "test-results/screens/import-gedcom-person-ar.png", fullPage: true });
@@ -82,7 +89,9 @@ test.describe("GEDCOM import and export", () => {
 
   test("a file that is not GEDCOM is refused with a clear reason, in English", async ({ browser }) => {
     const { context, page } = await memberOnImportPage(browser);
-    await page.getByTestId("import-file").setInputFiles({ name: "letter.ged", mimeType: "text/plain", buffer: Buffer.from("Dear cousin,\nhere is the family history.\n") });
+    await page
+      .getByTestId("import-file")
+      .setInputFiles({ name: "letter.ged", mimeType: "text/plain", buffer: Buffer.from("Dear cousin,\nhere is the family history.\n") });
     await expect(page.getByRole("alert")).toContainText("0 HEAD", { timeout: 20_000 });
     await page.screenshot({ path: "test-results/screens/import-gedcom-refused-en.png", fullPage: true });
     await context.close();
@@ -100,7 +109,21 @@ test.describe("GEDCOM import and export", () => {
     await importFile("aoun-first.ged", gedcom551(...khalil));
     await page.getByRole("button", { name: "Import another file" }).click();
     // The second file repeats Khalil (another file: not a re-import) and adds his son.
-    await importFile("aoun-second.ged", gedcom551(...khalil, "1 FAMS @F1@", "0 @I2@ INDI", "1 NAME Said /Aoun-Merge/", "1 BIRT", "2 DATE 1910", "1 FAMC @F1@", "0 @F1@ FAM", "1 HUSB @I1@", "1 CHIL @I2@"));
+    await importFile(
+      "aoun-second.ged",
+      gedcom551(
+        ...khalil,
+        "1 FAMS @F1@",
+        "0 @I2@ INDI",
+        "1 NAME Said /Aoun-Merge/",
+        "1 BIRT",
+        "2 DATE 1910",
+        "1 FAMC @F1@",
+        "0 @F1@ FAM",
+        "1 HUSB @I1@",
+        "1 CHIL @I2@",
+      ),
+    );
     const duplicates = page.getByTestId("import-duplicates");
     await expect(duplicates).toContainText("looks like");
     await page.screenshot({ path: "test-results/screens/import-duplicates-en.png", fullPage: true });

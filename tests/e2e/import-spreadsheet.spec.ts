@@ -44,7 +44,8 @@ test.describe("spreadsheet import", () => {
     await picker.selectOption({ label: "نجيب الياس الحداد" });
     const cards = page.getByTestId("chart-card");
     await expect(cards).toHaveCount(3);
-    for (const name of ["نجيب الياس الحداد", "الياس جرجس الحداد", "جرجس الحداد"]) await expect(cards.filter({ hasText: name }).first()).toBeVisible();
+    for (const name of ["نجيب الياس الحداد", "الياس جرجس الحداد", "جرجس الحداد"])
+      await expect(cards.filter({ hasText: name }).first()).toBeVisible();
     // "ABT 1880" stays approximate on the card.
     await expect(cards.filter({ hasText: "جرجس الحداد" }).filter({ hasNotText: "الياس" })).toContainText("~1880–");
     await page.screenshot({ path: "test-results/screens/import-sheet-tree-ar.png", fullPage: true });

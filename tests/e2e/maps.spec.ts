@@ -112,7 +112,11 @@ test.describe("maps", () => {
 
   test("the home page searches villages, families and people and shows the database's counts", async ({ browser, request }) => {
     const res = await request.post("/graphql", { data: { query: "{ rootspaceCounts { villages families people } }" } });
-    const { villages, families, people } = (await res.json()).data.rootspaceCounts as { villages: number; families: number; people: number };
+    const { villages, families, people } = (await res.json()).data.rootspaceCounts as {
+      villages: number;
+      families: number;
+      people: number;
+    };
     expect(villages).toBeGreaterThan(3000);
 
     const context = await browser.newContext({ locale: "en-US", viewport: { width: 1366, height: 900 } });

@@ -3,14 +3,20 @@ import { DEMO_PASSWORD, signInDemo } from "./sign-in.js";
 
 /** One GraphQL call through the page's own endpoint. */
 async function gql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
-  const res = await request.post("/graphql", { data: { query, variables }, headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  const res = await request.post("/graphql", {
+    data: { query, variables },
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
   const body = (await res.json()) as { data: T; errors?: unknown[] };
   expect(body.errors).toBeUndefined();
   return body.data;
 }
 
 test.describe("notifications", () => {
-  test("a role given by an admin rings the member's bell live, in Arabic; the page lists it and marks it read; settings keep the member's choice", async ({ browser, request }) => {
+  test("a role given by an admin rings the member's bell live, in Arabic; the page lists it and marks it read; settings keep the member's choice", async ({
+    browser,
+    request,
+  }) => {
     const email = `bell-${Date.now()}@example.test`;
     await gql(request, `mutation ($input: SignUpInput!) { signUp(input: $input) { signedIn } }`, {
       input: { email, password: DEMO_PASSWORD, displayName: "سلمى الخوري", preferredLanguage: "ar" },
@@ -19,12 +25,26 @@ test.describe("notifications", () => {
     const bell = page.getByTestId("notification-bell");
     await expect(bell).toHaveAccessibleName("الإشعارات، لا جديد");
 
-    const admin = await gql<{ signIn: { accessToken: string } }>(request, `mutation ($input: SignInInput!) { signIn(input: $input) { accessToken } }`, {
-      input: { email: "admin@roots.demo", password: DEMO_PASSWORD },
-    });
+    const admin = await gql<{ signIn: { accessToken: string } }>(
+      request,
+      `mutation ($input: SignInInput!) { signIn(input: $input) { accessToken } }`,
+      {
+        input: { email: "admin@roots.demo", password: DEMO_PASSWORD },
+      },
+    );
     const token = admin.signIn.accessToken;
-    const found = await gql<{ members: { edges: { node: { id: string } }[] } }>(request, `query ($s: String) { members(search: $s, first: 1) { edges { node { id } } } }`, { s: email }, token);
-    await gql(request, `mutation ($input: GrantRoleInput!) { grantRole(input: $input) { id } }`, { input: { userId: found.members.edges[0].node.id, role: "EDITOR", reason: "أرشيف القرية" } }, token);
+    const found = await gql<{ members: { edges: { node: { id: string } }[] } }>(
+      request,
+      `query ($s: String) { members(search: $s, first: 1) { edges { node { id } } } }`,
+      { s: email },
+      token,
+    );
+    await gql(
+      request,
+      `mutation ($input: GrantRoleInput!) { grantRole(input: $input) { id } }`,
+      { input: { userId: found.members.edges[0].node.id, role: "EDITOR", reason: "أرشيف القرية" } },
+      token,
+    );
 
     // The subscription brings the count without a reload.
     await expect(bell).toHaveAccessibleName("الإشعارات، \u20681\u2069 غير مقروءة");
@@ -47,7 +67,9 @@ test.describe("notifications", () => {
     await page.reload();
     await page.getByTestId("notification-settings").scrollIntoViewIfNeeded();
     await page.screenshot({ path: "test-results/screens/notification-settings-ar-390.png" });
-    await expect(page.getByTestId("notification-settings").getByRole("row").filter({ hasText: "مُنحت دورًا" }).getByRole("combobox")).toHaveValue("DIGEST");
+    await expect(
+      page.getByTestId("notification-settings").getByRole("row").filter({ hasText: "مُنحت دورًا" }).getByRole("combobox"),
+    ).toHaveValue("DIGEST");
     await context.close();
   });
 });

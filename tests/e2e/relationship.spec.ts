@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { signInDemo } from "./sign-in.js";
 
 test.describe("how are we related?", () => {
-  test("a member compares two people of their tree: the name in Arabic (paternal side) and in English, with the path", async ({ browser }) => {
+  test("a member compares two people of their tree: the name in Arabic (paternal side) and in English, with the path", async ({
+    browser,
+  }) => {
     const { context, page } = await signInDemo(browser, { locale: "ar", path: "/roots" });
 
     // Three generations: وديع, his father فارس, and فارس's father يوسف (died 1990).

@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { signInDemo } from "./sign-in.js";
 
 test.describe("root hubs", () => {
-  test("a visitor opens the root hub (Zahle by default): registry by country, festivals, landmarks; living emigrants stay hidden", async ({ browser }) => {
+  test("a visitor opens the root hub (Zahle by default): registry by country, festivals, landmarks; living emigrants stay hidden", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ locale: "en-US" });
     const page = await context.newPage();
     await page.goto("/village-hubs");

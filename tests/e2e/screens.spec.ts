@@ -26,11 +26,20 @@ for (const lang of LANGUAGES) {
   for (const ui of UI_PAGES) {
     test(`${ui.name} (${lang}) at 1366 and 390 px`, async ({ browser }) => {
       for (const size of SIZES) {
-        const { context, page } = await openUiPage(browser, ui, lang, tree, { viewport: size, deviceScaleFactor: 1, isMobile: size.width < 600, hasTouch: size.width < 600 });
+        const { context, page } = await openUiPage(browser, ui, lang, tree, {
+          viewport: size,
+          deviceScaleFactor: 1,
+          isMobile: size.width < 600,
+          hasTouch: size.width < 600,
+        });
         const name = `${DIR}/ui-${ui.name}-${lang}-${size.width}`;
         await page.screenshot({ path: `${name}.png` });
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
-        await page.screenshot({ path: `${name}-full.png`, fullPage: true, clip: { x: 0, y: 0, width: size.width, height: Math.min(height, size.height * 4) } });
+        await page.screenshot({
+          path: `${name}-full.png`,
+          fullPage: true,
+          clip: { x: 0, y: 0, width: size.width, height: Math.min(height, size.height * 4) },
+        });
         // The page itself never scrolls sideways (a wide chart or table scrolls inside its own box).
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect.soft(overflow, `${ui.name} (${lang}) at ${size.width} px scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);

@@ -6,7 +6,15 @@ import { rmSync } from "node:fs";
 import pg from "pg";
 
 const port = process.env.E2E_PORT ?? "4173";
-const env = { ...process.env, PORT: port, HOST: "127.0.0.1", SEED_DEMO: "true", BREACHED_PASSWORD_API_URL: "http://127.0.0.1:9", SWC_NODE_PROJECT: "server/tsconfig.json", LOG_LEVEL: "warn" };
+const env = {
+  ...process.env,
+  PORT: port,
+  HOST: "127.0.0.1",
+  SEED_DEMO: "true",
+  BREACHED_PASSWORD_API_URL: "http://127.0.0.1:9",
+  SWC_NODE_PROJECT: "server/tsconfig.json",
+  LOG_LEVEL: "warn",
+};
 if (process.env.TEST_DATABASE_URL) {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();

@@ -14,7 +14,12 @@ const LABELS = {
  */
 export async function signInDemo(
   browser: Browser,
-  { locale, path, email = "member@roots.demo", options = {} }: { locale: keyof typeof LABELS; path: string; email?: string; options?: BrowserContextOptions },
+  {
+    locale,
+    path,
+    email = "member@roots.demo",
+    options = {},
+  }: { locale: keyof typeof LABELS; path: string; email?: string; options?: BrowserContextOptions },
 ) {
   const context = await browser.newContext({ locale, ...options });
   const page = await context.newPage();

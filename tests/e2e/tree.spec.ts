@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { signInDemo } from "./sign-in.js";
 
 test.describe("family tree", () => {
-  test("a member builds three generations in Arabic and sees them right to left; a visitor sees the living as Private", async ({ browser }) => {
+  test("a member builds three generations in Arabic and sees them right to left; a visitor sees the living as Private", async ({
+    browser,
+  }) => {
     const { context, page } = await signInDemo(browser, { locale: "ar", path: "/roots", email: "curator@roots.demo" });
 
     await page.getByLabel("الاسم الكامل بالعربية").fill("سامي الحداد");

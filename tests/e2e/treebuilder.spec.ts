@@ -11,7 +11,10 @@ test.describe("tree builder", () => {
     const page = await context.newPage();
     await page.goto("/treebuilder");
     await expect(page.getByTestId("tree-visitor")).toContainText("Build your family tree");
-    await expect(page.getByTestId("tree-visitor").getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth?returnTo=%2Ftreebuilder");
+    await expect(page.getByTestId("tree-visitor").getByRole("link", { name: "Sign In" })).toHaveAttribute(
+      "href",
+      "/auth?returnTo=%2Ftreebuilder",
+    );
     await page.screenshot({ path: "test-results/screens/treebuilder-visitor-en.png", fullPage: true });
     await context.close();
   });
@@ -42,7 +45,11 @@ test.describe("tree builder", () => {
     await expect(cards).toHaveCount(3);
 
     // Right to left: the person right-most, then the father, the grandfather left-most.
-    const [me, father, grandfather] = [cards.filter({ hasText: "سامي الحداد" }), cards.filter({ hasText: "نبيل الحداد" }), cards.filter({ hasText: "خليل الحداد" })];
+    const [me, father, grandfather] = [
+      cards.filter({ hasText: "سامي الحداد" }),
+      cards.filter({ hasText: "نبيل الحداد" }),
+      cards.filter({ hasText: "خليل الحداد" }),
+    ];
     expect(await x(me)).toBeGreaterThan(await x(father));
     expect(await x(father)).toBeGreaterThan(await x(grandfather));
     await expect(grandfather).toContainText("Khalil Haddad");
@@ -122,7 +129,11 @@ test.describe("tree builder", () => {
   });
 
   test("the demo member's tree, larger: pedigree and descendants in English", async ({ browser }) => {
-    const { context, page } = await signInDemo(browser, { locale: "en-US", path: "/roots", options: { viewport: { width: 1280, height: 900 } } });
+    const { context, page } = await signInDemo(browser, {
+      locale: "en-US",
+      path: "/roots",
+      options: { viewport: { width: 1280, height: 900 } },
+    });
     await expect(page.getByTestId("chart-card").first()).toBeVisible();
     expect(await page.getByLabel("Tree of").locator("option").count()).toBeGreaterThan(1);
     await page.screenshot({ path: "test-results/screens/treebuilder-demo-pedigree-en.png", fullPage: true });

@@ -23,7 +23,13 @@ const READY: Record<string, (page: Page, tree: BigTree, lang: UiLanguage) => Pro
  * through the sign-in page. Resolves once the page has its data: its first heading is shown (and
  * what READY asks), the network is quiet and no spinner or skeleton is left.
  */
-export async function openUiPage(browser: Browser, ui: UiPage, lang: UiLanguage, tree: BigTree, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function openUiPage(
+  browser: Browser,
+  ui: UiPage,
+  lang: UiLanguage,
+  tree: BigTree,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const locale = LOCALE[lang] as "ar" | "en-US";
   const path = ui.path(tree);
   let context: BrowserContext;
@@ -39,6 +45,8 @@ export async function openUiPage(browser: Browser, ui: UiPage, lang: UiLanguage,
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
   await READY[ui.name]?.(page, tree, lang);
   await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => !document.querySelector('.spinner, [class*="skeleton"], [aria-busy="true"]'), undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => !document.querySelector('.spinner, [class*="skeleton"], [aria-busy="true"]'), undefined, {
+    timeout: 15_000,
+  });
   return { context, page };
 }

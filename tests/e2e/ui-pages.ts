@@ -46,7 +46,11 @@ interface GqlResult<T> {
 async function gql<T>(baseUrl: string, query: string, variables: Record<string, unknown>, token?: string): Promise<T> {
   const res = await fetch(`${baseUrl}/graphql`, {
     method: "POST",
-    headers: { "content-type": "application/json", "apollo-require-preflight": "true", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      "content-type": "application/json",
+      "apollo-require-preflight": "true",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify({ query, variables }),
   });
   const body = (await res.json()) as GqlResult<T>;
@@ -56,15 +60,37 @@ async function gql<T>(baseUrl: string, query: string, variables: Record<string, 
 
 /** Creates a member (through the signUp mutation, as the sign-up page does); returns an access token. */
 async function signUp(baseUrl: string, email: string): Promise<string> {
-  const data = await gql<{ signUp: { accessToken: string | null } }>(baseUrl, `mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken } }`, {
-    input: { email, password: TREE_PASSWORD, displayName: "رنا الحداد", preferredLanguage: "ar" },
-  });
+  const data = await gql<{ signUp: { accessToken: string | null } }>(
+    baseUrl,
+    `mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken } }`,
+    {
+      input: { email, password: TREE_PASSWORD, displayName: "رنا الحداد", preferredLanguage: "ar" },
+    },
+  );
   if (!data.signUp.accessToken) throw new Error(`${email} could not sign up`);
   return data.signUp.accessToken;
 }
 
-const GIVEN_M = [["Youssef", "يوسف"], ["Elias", "الياس"], ["Boutros", "بطرس"], ["Hanna", "حنا"], ["Tanios", "طانيوس"], ["Nassif", "ناصيف"], ["Jibran", "جبران"], ["Salim", "سليم"]];
-const GIVEN_F = [["Mariam", "مريم"], ["Warde", "وردة"], ["Rose", "روز"], ["Nour", "نور"], ["Layla", "ليلى"], ["Salma", "سلمى"], ["Hind", "هند"], ["Najwa", "نجوى"]];
+const GIVEN_M = [
+  ["Youssef", "يوسف"],
+  ["Elias", "الياس"],
+  ["Boutros", "بطرس"],
+  ["Hanna", "حنا"],
+  ["Tanios", "طانيوس"],
+  ["Nassif", "ناصيف"],
+  ["Jibran", "جبران"],
+  ["Salim", "سليم"],
+];
+const GIVEN_F = [
+  ["Mariam", "مريم"],
+  ["Warde", "وردة"],
+  ["Rose", "روز"],
+  ["Nour", "نور"],
+  ["Layla", "ليلى"],
+  ["Salma", "سلمى"],
+  ["Hind", "هند"],
+  ["Najwa", "نجوى"],
+];
 
 /**
  * Builds a 200-person tree for a new member: one ancestor born in 1850, four children each
@@ -95,7 +121,13 @@ export async function seedBigTree(baseUrl: string, total = 200): Promise<BigTree
     const female = i % 3 === 2;
     const [en, ar] = (female ? GIVEN_F : GIVEN_M)[(i * 7 + g) % 8];
     const born = 1850 + g * 28 + (i % 9);
-    return { fullName: `${en} Haddad`, fullNameAr: `${ar} الحداد`, gender: female ? "F" : "M", birthDate: String(born), ...(g <= 2 ? { isDeceased: true, deathDate: String(born + 70) } : {}) };
+    return {
+      fullName: `${en} Haddad`,
+      fullNameAr: `${ar} الحداد`,
+      gender: female ? "F" : "M",
+      birthDate: String(born),
+      ...(g <= 2 ? { isDeceased: true, deathDate: String(born + 70) } : {}),
+    };
   });
 
   const BATCH = 15;

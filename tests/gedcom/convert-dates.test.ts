@@ -3,7 +3,19 @@ import { convertDate } from "../../server/src/modules/ingestion/gedcom/convert-v
 
 describe("5.5.x dates in 7.0 (convertDate)", () => {
   it("keeps the dates 7.0 writes the same way as they are", () => {
-    for (const date of ["1726", "MAR 1726", "14 MAR 1726", "ABT 1726", "BEF 2 JAN 1800", "AFT DEC 1650", "CAL 1726", "EST 1726", "FROM 1726", "TO 3 MAY 1726", "0900"]) {
+    for (const date of [
+      "1726",
+      "MAR 1726",
+      "14 MAR 1726",
+      "ABT 1726",
+      "BEF 2 JAN 1800",
+      "AFT DEC 1650",
+      "CAL 1726",
+      "EST 1726",
+      "FROM 1726",
+      "TO 3 MAY 1726",
+      "0900",
+    ]) {
       expect(convertDate(date)).toEqual({ value: date });
     }
   });

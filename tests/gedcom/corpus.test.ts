@@ -2,7 +2,14 @@ import { describe, expect, it } from "@jest/globals";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { readGedcom, readGedzip, type GedcomEvent, type GedcomNode, type GedcomSummary, type GedzipMedia } from "../../server/src/modules/ingestion/gedcom/index.js";
+import {
+  readGedcom,
+  readGedzip,
+  type GedcomEvent,
+  type GedcomNode,
+  type GedcomSummary,
+  type GedzipMedia,
+} from "../../server/src/modules/ingestion/gedcom/index.js";
 import { CORPUS, corpusFile, corpusFiles, fileSource } from "./helpers.js";
 
 /** Reads a corpus file (GEDCOM or GEDZIP) fully; returns records, summary and media paths. */
@@ -10,7 +17,9 @@ async function readAny(file: string) {
   const records: GedcomNode[] = [];
   const media: string[] = [];
   let summary: GedcomSummary | undefined;
-  const events: AsyncIterable<GedcomEvent | GedzipMedia> = file.endsWith(".gdz") ? readGedzip(fileSource(file)) : readGedcom(fileSource(file));
+  const events: AsyncIterable<GedcomEvent | GedzipMedia> = file.endsWith(".gdz")
+    ? readGedzip(fileSource(file))
+    : readGedcom(fileSource(file));
   for await (const ev of events) {
     if (ev.type === "record") records.push(ev.record);
     else if (ev.type === "media") media.push(ev.path);
@@ -66,17 +75,34 @@ describe("the GEDCOM conformance corpus", () => {
 
   it("maximal70.gdz hands over its media files", async () => {
     const { media } = await readAny(corpusFile("familysearch-gedcom7/testfiles/gedcom70/maximal70.gdz"));
-    expect(media.sort()).toEqual(["media/CharlotteBrontë.jpg", "media/derived.oga", "media/original.mp3", "media/transcript.vtt", "path/to/file1"]);
+    expect(media.sort()).toEqual([
+      "media/CharlotteBrontë.jpg",
+      "media/derived.oga",
+      "media/original.mp3",
+      "media/transcript.vtt",
+      "path/to/file1",
+    ]);
   });
 });
 
 describe("the willis.ged variants (ASCII, ANSEL, UTF-8, UTF-16 LE/BE)", () => {
-  const VARIANTS = ["willis.ged", "willis-ansel.ged", "willis-ascii.ged", "willis-unicode-littleendian.ged", "willis-unicode-bigendian.ged"];
+  const VARIANTS = [
+    "willis.ged",
+    "willis-ansel.ged",
+    "willis-ascii.ged",
+    "willis-unicode-littleendian.ged",
+    "willis-unicode-bigendian.ged",
+  ];
 
   async function names(file: string): Promise<Map<string, string[]>> {
     const { records } = await readAny(corpusFile(`gedcom4j-samples/${file}`));
     const out = new Map<string, string[]>();
-    for (const r of records) if (r.tag === "INDI") out.set(r.xref!, r.children.filter((c) => c.tag === "NAME").map((c) => c.value ?? ""));
+    for (const r of records)
+      if (r.tag === "INDI")
+        out.set(
+          r.xref!,
+          r.children.filter((c) => c.tag === "NAME").map((c) => c.value ?? ""),
+        );
     return out;
   }
 

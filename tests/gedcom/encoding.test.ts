@@ -165,7 +165,11 @@ describe("malformed input gives warnings with line numbers, never a crash", () =
   it.each([
     ["an empty file", new Uint8Array(0), "gedcom.empty"],
     ["only blank lines", "\n\n  \r\n", "gedcom.empty"],
-    ["a PNG image", Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array.from({ length: 400 }, (_, i) => i % 32)]), "gedcom.binary"],
+    [
+      "a PNG image",
+      Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array.from({ length: 400 }, (_, i) => i % 32)]),
+      "gedcom.binary",
+    ],
     ["a CSV file", "name,born\nAnn,1900\n", "gedcom.not_gedcom"],
   ])("%s is refused with a clear reason", async (_n, input, code) => {
     await expect(read(input as string | Uint8Array)).rejects.toMatchObject({ code });

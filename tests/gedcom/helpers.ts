@@ -19,11 +19,13 @@ const CORPUS_MIN_FILES = 200;
  * an empty `.each` table: called at module load, the whole file fails.
  */
 function requireCorpus(root = CORPUS): void {
-  if (!existsSync(path.join(root, "SOURCES.md"))) throw new Error(`The GEDCOM conformance corpus is missing: expected ${root} (with its SOURCES.md) in the repository.`);
+  if (!existsSync(path.join(root, "SOURCES.md")))
+    throw new Error(`The GEDCOM conformance corpus is missing: expected ${root} (with its SOURCES.md) in the repository.`);
 }
 
 /** A small GEDCOM 5.5.1 file in UTF-8 holding `records` (their lines, from level 0). */
-export const gedcom551 = (...records: string[]): Buffer => Buffer.from(["0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8", ...records, "0 TRLR", ""].join("\n"));
+export const gedcom551 = (...records: string[]): Buffer =>
+  Buffer.from(["0 HEAD", "1 GEDC", "2 VERS 5.5.1", "1 CHAR UTF-8", ...records, "0 TRLR", ""].join("\n"));
 
 /** A corpus file by its path under the corpus; throws when it is not there. */
 export function corpusFile(rel: string): string {
@@ -45,7 +47,8 @@ export function corpusFiles(root = CORPUS): string[] {
   };
   requireCorpus(root);
   visit(root);
-  if (out.length < CORPUS_MIN_FILES) throw new Error(`The GEDCOM conformance corpus at ${root} holds ${out.length} files; expected at least ${CORPUS_MIN_FILES}.`);
+  if (out.length < CORPUS_MIN_FILES)
+    throw new Error(`The GEDCOM conformance corpus at ${root} holds ${out.length} files; expected at least ${CORPUS_MIN_FILES}.`);
   return out;
 }
 
@@ -89,7 +92,10 @@ export function shape(node: GedcomNode): unknown {
  * children order ignored (sorted), values compared exactly.
  */
 export function canonical(node: GedcomNode, drop: (n: GedcomNode, parent: GedcomNode) => boolean = () => false): string {
-  const kids = node.children.filter((c) => !drop(c, node)).map((c) => canonical(c, drop)).sort();
+  const kids = node.children
+    .filter((c) => !drop(c, node))
+    .map((c) => canonical(c, drop))
+    .sort();
   const value = node.pointer ? "@ptr@" : (node.value ?? "");
   return `${node.xref ? "@x@ " : ""}${node.tag} ${JSON.stringify(value)}${kids.length ? " {" + kids.join(", ") + "}" : ""}`;
 }

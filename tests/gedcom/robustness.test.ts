@@ -1,12 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import { readFileSync } from "node:fs";
-import {
-  GedcomError,
-  readGedcomAll,
-  walk,
-  writeGedcomString,
-  type GedcomNode,
-} from "../../server/src/modules/ingestion/gedcom/index.js";
+import { GedcomError, readGedcomAll, walk, writeGedcomString, type GedcomNode } from "../../server/src/modules/ingestion/gedcom/index.js";
 import { bytesSource, corpusFile, fileSource } from "./helpers.js";
 
 /** Small deterministic PRNG (mulberry32) so a failure can be replayed. */
@@ -25,16 +19,24 @@ function mutate(input: Uint8Array, random: () => number): Uint8Array {
   for (let e = 0; e < edits && bytes.length > 0; e++) {
     const at = Math.floor(random() * bytes.length);
     const kind = random();
-    if (kind < 0.4) bytes[at] = Math.floor(random() * 256); // random byte
-    else if (kind < 0.6) bytes.splice(at, Math.floor(random() * 200)); // lost range
-    else if (kind < 0.8) bytes.splice(at, 0, ...Array.from({ length: 1 + Math.floor(random() * 50) }, () => Math.floor(random() * 256))); // junk
+    if (kind < 0.4)
+      bytes[at] = Math.floor(random() * 256); // random byte
+    else if (kind < 0.6)
+      bytes.splice(at, Math.floor(random() * 200)); // lost range
+    else if (kind < 0.8)
+      bytes.splice(at, 0, ...Array.from({ length: 1 + Math.floor(random() * 50) }, () => Math.floor(random() * 256))); // junk
     else bytes.length = at; // truncated
   }
   return Uint8Array.from(bytes);
 }
 
 describe("damaged files never crash the reader or the writer", () => {
-  const FILES = ["torture-tgc55/TGC55C.ged", "gedcom4j-samples/unicode-littleendian-crlf.ged", "familysearch-gedcom7/testfiles/gedcom70/maximal70.ged", "gedcom7code-test-files/5/atsign.ged"];
+  const FILES = [
+    "torture-tgc55/TGC55C.ged",
+    "gedcom4j-samples/unicode-littleendian-crlf.ged",
+    "familysearch-gedcom7/testfiles/gedcom70/maximal70.ged",
+    "gedcom7code-test-files/5/atsign.ged",
+  ];
   it.each(FILES)("%s with 40 random corruptions", async (rel) => {
     const original = readFileSync(corpusFile(rel));
     const random = rng(rel.length * 7919);
@@ -75,7 +77,8 @@ describe("GEDCOM 5.5 multimedia converted to 7.0", () => {
     for (const r of records)
       walk(r, (n: GedcomNode, parent) => {
         tags.add(n.tag);
-        if (n.tag === "OBJE" && !n.pointer && n.children.some((c) => c.tag === "FILE")) expect(n.children.filter((c) => c.tag === "FORM")).toEqual([]);
+        if (n.tag === "OBJE" && !n.pointer && n.children.some((c) => c.tag === "FILE"))
+          expect(n.children.filter((c) => c.tag === "FORM")).toEqual([]);
         if (n.tag === "FILE" && parent?.tag === "OBJE") {
           files++;
           const form = n.children.find((c) => c.tag === "FORM");

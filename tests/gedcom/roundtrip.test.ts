@@ -66,11 +66,27 @@ describe("GEDCOM 5.5.1 output", () => {
   it("keeps lines within 255 characters with CONC, declares UTF-8, and reads back to the same text", async () => {
     const long = "Beirut, Mount Lebanon — وُلد في زحلة ".repeat(40);
     const person: GedcomNode = {
-      level: 0, xref: "@I1@", tag: "INDI", line: 0,
+      level: 0,
+      xref: "@I1@",
+      tag: "INDI",
+      line: 0,
       children: [
         { level: 1, tag: "NAME", value: "Yusuf /Haddad/", line: 0, children: [] },
         { level: 1, tag: "NOTE", value: `${long}\nemail: a@b.lb`, line: 0, children: [] },
-        { level: 1, tag: "BIRT", line: 0, children: [{ level: 2, tag: "DATE", value: "JULIAN 5 MAR 1850", line: 0, children: [{ level: 3, tag: "PHRASE", value: "Lent 1850", line: 0, children: [] }] }] },
+        {
+          level: 1,
+          tag: "BIRT",
+          line: 0,
+          children: [
+            {
+              level: 2,
+              tag: "DATE",
+              value: "JULIAN 5 MAR 1850",
+              line: 0,
+              children: [{ level: 3, tag: "PHRASE", value: "Lent 1850", line: 0, children: [] }],
+            },
+          ],
+        },
       ],
     };
     const text = await writeGedcomString(undefined, [person], { version: "5.5.1" });
@@ -99,11 +115,28 @@ describe("GEDCOM 5.5.1 output", () => {
 describe("5.5.1 → 7.0 → 5.5.1", () => {
   it("dates with phrases, calendars, B.C., ages, relations and shared notes come back as 5.5.1 wrote them", async () => {
     const source = [
-      "0 HEAD", "1 GEDC", "2 VERS 5.5.1", "2 FORM LINEAGE-LINKED", "1 CHAR UTF-8",
-      "0 @I1@ INDI", "1 BIRT", "2 DATE INT 1850 (Lent 1850)", "1 CHR", "2 DATE @#DJULIAN@ 5 MAR 1850",
-      "1 DEAT", "2 DATE (after the war)", "2 AGE 5Y 3M", "1 BURI", "2 DATE 12 AUG 44 B.C.",
-      "1 ASSO @I2@", "2 RELA Godfather", "1 NOTE @N1@",
-      "0 @I2@ INDI", "0 @N1@ NOTE Shared @@ note", "0 TRLR", "",
+      "0 HEAD",
+      "1 GEDC",
+      "2 VERS 5.5.1",
+      "2 FORM LINEAGE-LINKED",
+      "1 CHAR UTF-8",
+      "0 @I1@ INDI",
+      "1 BIRT",
+      "2 DATE INT 1850 (Lent 1850)",
+      "1 CHR",
+      "2 DATE @#DJULIAN@ 5 MAR 1850",
+      "1 DEAT",
+      "2 DATE (after the war)",
+      "2 AGE 5Y 3M",
+      "1 BURI",
+      "2 DATE 12 AUG 44 B.C.",
+      "1 ASSO @I2@",
+      "2 RELA Godfather",
+      "1 NOTE @N1@",
+      "0 @I2@ INDI",
+      "0 @N1@ NOTE Shared @@ note",
+      "0 TRLR",
+      "",
     ].join("\n");
     const v7 = await readGedcomAll(bytesSource(source), { toV7: true });
     const back = await readGedcomAll(bytesSource(await writeGedcomString(v7.header.head, v7.records, { version: "5.5.1" })));

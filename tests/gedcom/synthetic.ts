@@ -38,7 +38,8 @@ function surname(i: number): string {
 }
 
 /** The couple's children (two for every couple with a next generation in the file). */
-const childrenOf = (k: number, people: number) => [2 * k + GENERATION - 2, 2 * k + GENERATION - 1].filter((c) => c <= people && parentsOf(c) === k);
+const childrenOf = (k: number, people: number) =>
+  [2 * k + GENERATION - 2, 2 * k + GENERATION - 1].filter((c) => c <= people && parentsOf(c) === k);
 
 /** The text of person `i` (1-based) and, every second person, the couple's family record. */
 export function syntheticRecord(i: number, people = Number.POSITIVE_INFINITY): string {

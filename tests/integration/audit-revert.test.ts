@@ -10,7 +10,13 @@ const PERSON = `query ($id: ID!) { person(id: $id) { fullName occupation provena
 const LOG = `query ($table: AuditTable!, $id: ID!) { auditLog(table: $table, recordId: $id, first: 20) {
   totalCount edges { node { id action userName canRevert changes { field before after } } } } }`;
 const REVERT = `mutation ($id: ID!) { revertChange(auditId: $id) }`;
-type Entry = { id: string; action: string; userName: string; canRevert: boolean; changes: { field: string; before: string | null; after: string | null }[] };
+type Entry = {
+  id: string;
+  action: string;
+  userName: string;
+  canRevert: boolean;
+  changes: { field: string; before: string | null; after: string | null }[];
+};
 
 let server: TestServer;
 let owner: BuiltUser;
@@ -37,16 +43,25 @@ beforeAll(async () => {
   curatorB = await buildUser(server.ds, { roles: [{ role: Role.LOCAL_ROOT_CURATOR }] });
   editor = await buildUser(server.ds, { roles: [{ role: Role.EDITOR }] });
   const vs: { id: string }[] = await server.ds.query(
-    `INSERT INTO villages (id, rootspace_id, name, slug) VALUES (gen_random_uuid(), 'lb', 'Zahle', 'zahle'), (gen_random_uuid(), 'lb', 'Ehden', 'ehden') RETURNING id`);
+    `INSERT INTO villages (id, rootspace_id, name, slug) VALUES (gen_random_uuid(), 'lb', 'Zahle', 'zahle'), (gen_random_uuid(), 'lb', 'Ehden', 'ehden') RETURNING id`,
+  );
   villageA = gid("Village", vs[0].id);
-  await server.ds.query(`INSERT INTO village_curators (id, user_id, village_id) VALUES (gen_random_uuid(), $1, $2), (gen_random_uuid(), $3, $4)`,
-    [curatorA.id, vs[0].id, curatorB.id, vs[1].id]);
+  await server.ds.query(
+    `INSERT INTO village_curators (id, user_id, village_id) VALUES (gen_random_uuid(), $1, $2), (gen_random_uuid(), $3, $4)`,
+    [curatorA.id, vs[0].id, curatorB.id, vs[1].id],
+  );
 });
 afterAll(() => server.stop());
 
 describe("history and revert", () => {
   it("a curator of the village reads a person's history with before and after, and reverts a change; the revert is audited", async () => {
-    const id = await create({ fullName: "Tanios Khoury", birthDate: "1850", deathDate: "1921", occupation: "Silk weaver", villageId: villageA });
+    const id = await create({
+      fullName: "Tanios Khoury",
+      birthDate: "1850",
+      deathDate: "1921",
+      occupation: "Silk weaver",
+      villageId: villageA,
+    });
     await server.gql(UPDATE, { id, input: { fullName: "Tanios VANDAL", occupation: "Nothing" } }, { token: owner.token });
     const entries = await history(id, curatorA);
     expect(entries.map((e) => e.action)).toEqual(["update", "create"]);
@@ -69,7 +84,10 @@ describe("history and revert", () => {
     await server.gql(UPDATE, { id, input: { occupation: "Teacher" } }, { token: owner.token });
     await server.gql(UPDATE, { id, input: { occupation: "Priest" } }, { token: owner.token });
     const [, older] = await history(id, editor);
-    for (const [language, message] of [["en", "This record has changed since; revert the later changes first."], ["ar", "تغيّر هذا السجل بعد ذلك؛ تراجع عن التغييرات اللاحقة أولاً."]]) {
+    for (const [language, message] of [
+      ["en", "This record has changed since; revert the later changes first."],
+      ["ar", "تغيّر هذا السجل بعد ذلك؛ تراجع عن التغييرات اللاحقة أولاً."],
+    ]) {
       const res = await server.gql(REVERT, { id: older.id }, { token: editor.token, language });
       expect(res.errors?.[0].extensions?.code).toBe("CONFLICT");
       expect(res.errors?.[0].message).toBe(message);
@@ -79,11 +97,17 @@ describe("history and revert", () => {
 
   it("undoing a verification puts the record back to COMMUNITY", async () => {
     const id = await create({ fullName: "Mariam Saab", birthDate: "1870", deathDate: "1940", villageId: villageA });
-    await server.gql(`mutation ($id: ID!) { verifyRecord(kind: PERSON, id: $id, source: "Register 12") { provenance } }`, { id }, { token: curatorA.token });
+    await server.gql(
+      `mutation ($id: ID!) { verifyRecord(kind: PERSON, id: $id, source: "Register 12") { provenance } }`,
+      { id },
+      { token: curatorA.token },
+    );
     const [verify] = await history(id, curatorA);
     expect(verify.action).toBe("verify");
     await server.gql(REVERT, { id: verify.id }, { token: curatorA.token });
-    const [row]: { provenance: string; sources: string | null }[] = await server.ds.query(`SELECT provenance, sources FROM people WHERE full_name = 'Mariam Saab'`);
+    const [row]: { provenance: string; sources: string | null }[] = await server.ds.query(
+      `SELECT provenance, sources FROM people WHERE full_name = 'Mariam Saab'`,
+    );
     expect(row).toEqual({ provenance: "COMMUNITY", sources: null });
   });
 
@@ -95,19 +119,32 @@ describe("history and revert", () => {
 
     const parent = await create({ fullName: "Boutros Azar", birthDate: "1820", deathDate: "1890", villageId: villageA });
     const child = await create({ fullName: "Hanna Azar", birthDate: "1850", deathDate: "1920", villageId: villageA, occupation: "Farmer" });
-    await server.gql(`mutation ($c: ID!, $p: ID!) { addParent(childId: $c, parentId: $p) { id } }`, { c: child, p: parent }, { token: owner.token });
+    await server.gql(
+      `mutation ($c: ID!, $p: ID!) { addParent(childId: $c, parentId: $p) { id } }`,
+      { c: child, p: parent },
+      { token: owner.token },
+    );
     await server.gql(`mutation ($id: ID!) { deletePerson(id: $id) }`, { id: child }, { token: owner.token });
     const [del] = await history(child, curatorA);
     expect(del).toMatchObject({ action: "delete", canRevert: true });
     expect((await server.gql(REVERT, { id: del.id }, { token: curatorA.token })).errors).toBeUndefined();
     const back = await server.gql<{ person: { fullName: string; occupation: string } }>(PERSON, { id: child });
     expect(back.data!.person).toMatchObject({ fullName: "Hanna Azar", occupation: "Farmer" });
-    const anc = await server.gql<{ ancestors: { person: { id: string } }[] }>(`query ($id: ID!) { ancestors(personId: $id) { person { id } } }`, { id: child });
+    const anc = await server.gql<{ ancestors: { person: { id: string } }[] }>(
+      `query ($id: ID!) { ancestors(personId: $id) { person { id } } }`,
+      { id: child },
+    );
     expect(anc.data!.ancestors.map((a) => a.person.id)).toEqual([parent]);
   });
 
   it("a curator's history of a living person hides what their partial view hides", async () => {
-    const id = await create({ fullName: "Nour Khoury", birthDate: "1990", birthPlace: "Zahle", currentLocation: "Paris", villageId: villageA });
+    const id = await create({
+      fullName: "Nour Khoury",
+      birthDate: "1990",
+      birthPlace: "Zahle",
+      currentLocation: "Paris",
+      villageId: villageA,
+    });
     const [c] = await history(id, curatorA);
     const fields = c.changes.map((ch) => ch.field);
     expect(fields).toContain("full_name");
@@ -118,10 +155,16 @@ describe("history and revert", () => {
   });
 
   it("village history and revert", async () => {
-    await server.gql(`mutation ($id: ID!) { updateVillage(id: $id, input: { hasChurch: true, description: "Vandalised" }) { id } }`, { id: villageA }, { token: curatorA.token });
+    await server.gql(
+      `mutation ($id: ID!) { updateVillage(id: $id, input: { hasChurch: true, description: "Vandalised" }) { id } }`,
+      { id: villageA },
+      { token: curatorA.token },
+    );
     const [u] = await history(villageA, curatorA, "VILLAGES");
     await server.gql(REVERT, { id: u.id }, { token: curatorA.token });
-    const [v]: { has_church: boolean; description: string | null }[] = await server.ds.query(`SELECT has_church, description FROM villages WHERE slug = 'zahle'`);
+    const [v]: { has_church: boolean; description: string | null }[] = await server.ds.query(
+      `SELECT has_church, description FROM villages WHERE slug = 'zahle'`,
+    );
     expect(v).toEqual({ has_church: false, description: null });
   });
 });

@@ -22,7 +22,9 @@ afterAll(() => server.stop());
 
 async function newLink(): Promise<string> {
   expect((await server.gql(REQUEST, { input: { email: "hala@example.test" } })).errors).toBeUndefined();
-  const [mail]: { text: string }[] = await server.ds.query(`SELECT text FROM outbox_emails WHERE to_address = 'hala@example.test' ORDER BY created_at DESC LIMIT 1`);
+  const [mail]: { text: string }[] = await server.ds.query(
+    `SELECT text FROM outbox_emails WHERE to_address = 'hala@example.test' ORDER BY created_at DESC LIMIT 1`,
+  );
   return new URL(/https:\/\/\S+/.exec(mail.text)![0]).searchParams.get("token")!;
 }
 
@@ -30,7 +32,9 @@ describe("expiries on the server's clock", () => {
   it("a sign-in link works within its 15 minutes and not after", async () => {
     const early = await newLink();
     clock.advance(14 * MINUTE);
-    expect((await server.gql<{ signInWithMagicLink: { signedIn: boolean } }>(USE, { token: early })).data!.signInWithMagicLink.signedIn).toBe(true);
+    expect(
+      (await server.gql<{ signInWithMagicLink: { signedIn: boolean } }>(USE, { token: early })).data!.signInWithMagicLink.signedIn,
+    ).toBe(true);
     const late = await newLink();
     clock.advance(16 * MINUTE);
     expect((await server.gql(USE, { token: late })).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
@@ -39,7 +43,9 @@ describe("expiries on the server's clock", () => {
   it("an access token stops working when its 15 minutes are up", async () => {
     const token = await newLink();
     const { accessToken } = (await server.gql<{ signInWithMagicLink: { accessToken: string } }>(USE, { token })).data!.signInWithMagicLink;
-    expect((await server.gql<{ viewer: { email: string } | null }>(ME, {}, { token: accessToken })).data!.viewer?.email).toBe("hala@example.test");
+    expect((await server.gql<{ viewer: { email: string } | null }>(ME, {}, { token: accessToken })).data!.viewer?.email).toBe(
+      "hala@example.test",
+    );
     clock.advance(16 * MINUTE);
     expect((await server.gql<{ viewer: { email: string } | null }>(ME, {}, { token: accessToken })).data!.viewer).toBeNull();
   });

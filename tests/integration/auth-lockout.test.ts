@@ -17,9 +17,14 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const code = (r: GqlResult) => r.errors?.[0]?.extensions?.code;
-const signUp = (email: string) => server.gql(SIGN_UP, { input: { email, password: PASSWORD, displayName: "Maya Haddad", preferredLanguage: "en" } });
+const signUp = (email: string) =>
+  server.gql(SIGN_UP, { input: { email, password: PASSWORD, displayName: "Maya Haddad", preferredLanguage: "en" } });
 const signIn = (email: string, password: string, opts: { ip?: string; cookie?: string; language?: string } = {}) =>
-  server.gql<{ signIn: { signedIn: boolean } }>(SIGN_IN, { input: { email, password } }, { headers: { "x-forwarded-for": opts.ip ?? "203.0.113.50" }, cookie: opts.cookie, language: opts.language });
+  server.gql<{ signIn: { signedIn: boolean } }>(
+    SIGN_IN,
+    { input: { email, password } },
+    { headers: { "x-forwarded-for": opts.ip ?? "203.0.113.50" }, cookie: opts.cookie, language: opts.language },
+  );
 /** Wrong passwords from `count` addresses, one each (no single place is slowed down). */
 const guessFromMany = async (email: string, count: number, net = "198.51.100") => {
   for (let i = 0; i < count; i++) await signIn(email, `wrong guess ${i}`, { ip: `${net}.${i + 1}` });
@@ -41,12 +46,15 @@ describe("a guesser", () => {
     // A device cookie of another account gives no way around the count.
     await signUp("other@example.test");
     const other = await signIn("other@example.test", PASSWORD, { ip: "203.0.113.11" });
-    expect(code(await signIn("owner@example.test", PASSWORD, { ip: "192.0.2.98", cookie: `roots_dev=${other.cookies!.roots_dev}` }))).toBe("RATE_LIMITED");
+    expect(code(await signIn("owner@example.test", PASSWORD, { ip: "192.0.2.98", cookie: `roots_dev=${other.cookies!.roots_dev}` }))).toBe(
+      "RATE_LIMITED",
+    );
   });
 
   it("is slowed down from one place: each failure past the third doubles the wait, said in minutes", async () => {
     await signUp("slow@example.test");
-    for (let i = 0; i < 3; i++) expect(code(await signIn("slow@example.test", `wrong ${i}`, { ip: "203.0.113.60" }))).toBe("UNAUTHENTICATED");
+    for (let i = 0; i < 3; i++)
+      expect(code(await signIn("slow@example.test", `wrong ${i}`, { ip: "203.0.113.60" }))).toBe("UNAUTHENTICATED");
     const waiting = await signIn("slow@example.test", PASSWORD, { ip: "203.0.113.60", language: "ar" });
     expect(code(waiting)).toBe("RATE_LIMITED");
     expect(waiting.errors![0].extensions?.retryAfterSeconds).toBe(1);
@@ -73,7 +81,8 @@ describe("people sharing an address", () => {
   it("sign in as often as they like, and one member's wrong passwords do not lock the others out", async () => {
     for (const who of ["mum", "dad", "teta"]) await signUp(`${who}@family.example`);
     for (let round = 0; round < 15; round++) {
-      for (const who of ["mum", "dad"]) expect((await signIn(`${who}@family.example`, PASSWORD, { ip: "203.0.113.77" })).data?.signIn.signedIn).toBe(true);
+      for (const who of ["mum", "dad"])
+        expect((await signIn(`${who}@family.example`, PASSWORD, { ip: "203.0.113.77" })).data?.signIn.signedIn).toBe(true);
     }
     for (let i = 0; i < 3; i++) await signIn("teta@family.example", `forgot it ${i}`, { ip: "203.0.113.77" });
     expect(code(await signIn("teta@family.example", PASSWORD, { ip: "203.0.113.77" }))).toBe("RATE_LIMITED");

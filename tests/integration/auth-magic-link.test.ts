@@ -15,7 +15,10 @@ afterAll(() => server.stop());
 
 /** Reads the newest link sent to `to` from the development outbox, as an admin would. */
 async function linkFromOutbox(to: string): Promise<{ url: URL; token: string }> {
-  const [mail]: { text: string }[] = await server.ds.query(`SELECT text FROM outbox_emails WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1`, [to]);
+  const [mail]: { text: string }[] = await server.ds.query(
+    `SELECT text FROM outbox_emails WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1`,
+    [to],
+  );
   const url = new URL(/https:\/\/\S+/.exec(mail.text)![0]);
   return { url, token: url.searchParams.get("token")! };
 }
@@ -34,15 +37,26 @@ describe("magic links", () => {
   });
 
   it("emails a link to the site origin that signs in once and returns to a safe path", async () => {
-    const res = await server.gql<{ requestMagicLink: boolean }>(REQUEST, { input: { email: "Nour@Example.test", returnTo: "/settings?tab=sessions" } });
+    const res = await server.gql<{ requestMagicLink: boolean }>(REQUEST, {
+      input: { email: "Nour@Example.test", returnTo: "/settings?tab=sessions" },
+    });
     expect(res.data!.requestMagicLink).toBe(true);
     const { url, token } = await linkFromOutbox("nour@example.test");
     expect(url.origin).toBe("https://roots.example");
     expect(url.pathname).toBe("/auth-check");
-    const first = await server.gql<{ signInWithMagicLink: { signedIn: boolean; returnTo: string; viewer: { email: string } } }>(USE, { token });
-    expect(first.data!.signInWithMagicLink).toMatchObject({ signedIn: true, returnTo: "/settings?tab=sessions", viewer: { email: "nour@example.test" } });
+    const first = await server.gql<{ signInWithMagicLink: { signedIn: boolean; returnTo: string; viewer: { email: string } } }>(USE, {
+      token,
+    });
+    expect(first.data!.signInWithMagicLink).toMatchObject({
+      signedIn: true,
+      returnTo: "/settings?tab=sessions",
+      viewer: { email: "nour@example.test" },
+    });
     const second = await server.gql(USE, { token });
-    expect(second.errors?.[0]).toMatchObject({ message: "This sign-in link is invalid, expired or already used. Ask for a new one.", extensions: { code: "UNAUTHENTICATED" } });
+    expect(second.errors?.[0]).toMatchObject({
+      message: "This sign-in link is invalid, expired or already used. Ask for a new one.",
+      extensions: { code: "UNAUTHENTICATED" },
+    });
   });
 
   it("drops an unsafe returnTo", async () => {
@@ -57,7 +71,9 @@ describe("magic links", () => {
     await server.ds.query(`DELETE FROM rate_limit_hits`);
     await server.gql(REQUEST, { input: { email: "nour@example.test" } });
     const { token } = await linkFromOutbox("nour@example.test");
-    const [{ minutes }]: { minutes: number }[] = await server.ds.query(`SELECT round(extract(epoch FROM expires_at - created_at) / 60)::int AS minutes FROM magic_links ORDER BY created_at DESC LIMIT 1`);
+    const [{ minutes }]: { minutes: number }[] = await server.ds.query(
+      `SELECT round(extract(epoch FROM expires_at - created_at) / 60)::int AS minutes FROM magic_links ORDER BY created_at DESC LIMIT 1`,
+    );
     expect(minutes).toBe(15);
     await server.ds.query(`UPDATE magic_links SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`);
     const res = await server.gql(USE, { token });
@@ -90,7 +106,10 @@ describe("magic links on a production server without SMTP", () => {
     await server.gql(`mutation ($input: SignUpInput!) { signUp(input: $input) { signedIn } }`, {
       input: { email: "rana@example.test", password: "figs drying on the roof in Rashaya", displayName: "Rana", preferredLanguage: "en" },
     });
-    const prod = await startTestServer({ NODE_ENV: "production", BREACHED_PASSWORD_MODE: "off", PUBLIC_URL: "https://roots.example" }, { shareDatabaseWith: server });
+    const prod = await startTestServer(
+      { NODE_ENV: "production", BREACHED_PASSWORD_MODE: "off", PUBLIC_URL: "https://roots.example" },
+      { shareDatabaseWith: server },
+    );
     const { setLogLevel } = await import("../../server/src/common/logger.js");
     const written: string[] = [];
     const out = jest.spyOn(process.stdout, "write").mockImplementation((chunk) => (written.push(String(chunk)), true));
@@ -105,11 +124,15 @@ describe("magic links on a production server without SMTP", () => {
       err.mockRestore();
       await prod.stop();
     }
-    const [mail]: { text: string }[] = await server.ds.query(`SELECT text FROM outbox_emails WHERE to_address = 'rana@example.test' ORDER BY created_at DESC LIMIT 1`);
+    const [mail]: { text: string }[] = await server.ds.query(
+      `SELECT text FROM outbox_emails WHERE to_address = 'rana@example.test' ORDER BY created_at DESC LIMIT 1`,
+    );
     expect(mail.text).toBe("[This message carried a sign-in link; its text is not kept.]");
     expect(written.join("")).toContain("SMTP_URL is not set");
     expect(written.join("")).not.toMatch(/token=/);
-    const [link]: { token_hash: string }[] = await server.ds.query(`SELECT m.token_hash FROM magic_links m JOIN users u ON u.id = m.user_id WHERE u.email = 'rana@example.test' ORDER BY m.created_at DESC LIMIT 1`);
+    const [link]: { token_hash: string }[] = await server.ds.query(
+      `SELECT m.token_hash FROM magic_links m JOIN users u ON u.id = m.user_id WHERE u.email = 'rana@example.test' ORDER BY m.created_at DESC LIMIT 1`,
+    );
     expect(link.token_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 });

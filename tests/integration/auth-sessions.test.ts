@@ -13,7 +13,9 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 async function account(email: string) {
-  const res = await server.gql<{ signUp: { accessToken: string } }>(SIGN_UP, { input: { email, password: PASSWORD, displayName: "Karim Saab", preferredLanguage: "en" } });
+  const res = await server.gql<{ signUp: { accessToken: string } }>(SIGN_UP, {
+    input: { email, password: PASSWORD, displayName: "Karim Saab", preferredLanguage: "en" },
+  });
   return { token: res.data!.signUp.accessToken, cookie: `roots_rt=${res.cookies!.roots_rt}` };
 }
 
@@ -27,14 +29,18 @@ describe("signIn", () => {
     await account("karim@example.test");
     const wrong = await server.gql(SIGN_IN, { input: { email: "karim@example.test", password: "not the password at all" } });
     const unknown = await server.gql(SIGN_IN, { input: { email: "nobody@example.test", password: "not the password at all" } });
-    expect(wrong.errors?.[0]).toMatchObject({ message: "Invalid credentials: check your email or phone and password.", extensions: { code: "UNAUTHENTICATED" } });
+    expect(wrong.errors?.[0]).toMatchObject({
+      message: "Invalid credentials: check your email or phone and password.",
+      extensions: { code: "UNAUTHENTICATED" },
+    });
     expect(unknown.errors?.[0].message).toBe(wrong.errors?.[0].message);
     expect(unknown.errors?.[0].extensions?.code).toBe(wrong.errors?.[0].extensions?.code);
   });
 
   it("signs in with the right password (email case-insensitive), audited", async () => {
-    const res = await server.gql<{ signIn: { signedIn: boolean; accessToken: string; accessTokenExpiresAt: string; viewer: { email: string } } }>(
-      SIGN_IN, { input: { email: "  KARIM@example.test ", password: PASSWORD } });
+    const res = await server.gql<{
+      signIn: { signedIn: boolean; accessToken: string; accessTokenExpiresAt: string; viewer: { email: string } };
+    }>(SIGN_IN, { input: { email: "  KARIM@example.test ", password: PASSWORD } });
     expect(res.data!.signIn).toMatchObject({ signedIn: true, viewer: { email: "karim@example.test" } });
     const ttl = Date.parse(res.data!.signIn.accessTokenExpiresAt) - Date.now();
     expect(ttl).toBeGreaterThan(800_000);
@@ -47,7 +53,11 @@ describe("signIn", () => {
 describe("sessions", () => {
   it("refreshSession rotates the refresh cookie and issues a new access token", async () => {
     const a = await account("rotate@example.test");
-    const first = await server.gql<{ refreshSession: { accessToken: string; viewer: { email: string } } }>(REFRESH, {}, { cookie: a.cookie });
+    const first = await server.gql<{ refreshSession: { accessToken: string; viewer: { email: string } } }>(
+      REFRESH,
+      {},
+      { cookie: a.cookie },
+    );
     expect(first.data!.refreshSession.viewer.email).toBe("rotate@example.test");
     expect(first.data!.refreshSession.accessToken).not.toBe(a.token);
     expect(first.cookies!.roots_rt).toBeTruthy();
@@ -55,7 +65,11 @@ describe("sessions", () => {
     // The old access token stopped working; the new one works.
     const old = await server.gql<{ viewer: unknown }>(`{ viewer { email } }`, {}, { token: a.token });
     expect(old.data!.viewer).toBeNull();
-    const fresh = await server.gql<{ viewer: { email: string } }>(`{ viewer { email } }`, {}, { token: first.data!.refreshSession.accessToken });
+    const fresh = await server.gql<{ viewer: { email: string } }>(
+      `{ viewer { email } }`,
+      {},
+      { token: first.data!.refreshSession.accessToken },
+    );
     expect(fresh.data!.viewer.email).toBe("rotate@example.test");
   });
 
@@ -82,19 +96,26 @@ describe("sessions", () => {
     const replay = await server.gql<{ refreshSession: { signedIn: boolean } }>(REFRESH, {}, { cookie: a.cookie });
     expect(replay.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
     expect(replay.cookies?.roots_rt ?? "").toBe("");
-    expect((await server.gql<{ viewer: { email: string } }>(`{ viewer { email } }`, {}, { token: first.data!.refreshSession.accessToken })).data!.viewer.email).toBe("retry@example.test");
+    expect(
+      (await server.gql<{ viewer: { email: string } }>(`{ viewer { email } }`, {}, { token: first.data!.refreshSession.accessToken })).data!
+        .viewer.email,
+    ).toBe("retry@example.test");
     const next = await server.gql<{ refreshSession: { signedIn: boolean } }>(REFRESH, {}, { cookie: successor });
     expect(next.data!.refreshSession.signedIn).toBe(true);
   });
 
   it("without a cookie, or with a forged one, refresh fails cleanly", async () => {
     expect((await server.gql(REFRESH)).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
-    expect((await server.gql(REFRESH, {}, { cookie: "roots_rt=forged-token-value-that-does-not-exist" })).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+    expect(
+      (await server.gql(REFRESH, {}, { cookie: "roots_rt=forged-token-value-that-does-not-exist" })).errors?.[0].extensions?.code,
+    ).toBe("UNAUTHENTICATED");
   });
 
   it("an expired access token is not accepted", async () => {
     const a = await account("expired@example.test");
-    await server.ds.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = 'expired@example.test')`);
+    await server.ds.query(
+      `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = 'expired@example.test')`,
+    );
     const me = await server.gql<{ viewer: unknown }>(`{ viewer { email } }`, {}, { token: a.token });
     expect(me.data!.viewer).toBeNull();
   });
@@ -110,15 +131,27 @@ describe("sessions", () => {
 
   it("lists the member's sessions and revokes one; another member's session is NOT_FOUND", async () => {
     const a = await account("devices@example.test");
-    await server.gql(SIGN_IN, { input: { email: "devices@example.test", password: PASSWORD } }, { headers: { "user-agent": "Phone browser" } });
-    const list = await server.gql<{ mySessions: { id: string; current: boolean; userAgent: string }[] }>(`{ mySessions { id current userAgent } }`, {}, { token: a.token });
+    await server.gql(
+      SIGN_IN,
+      { input: { email: "devices@example.test", password: PASSWORD } },
+      { headers: { "user-agent": "Phone browser" } },
+    );
+    const list = await server.gql<{ mySessions: { id: string; current: boolean; userAgent: string }[] }>(
+      `{ mySessions { id current userAgent } }`,
+      {},
+      { token: a.token },
+    );
     expect(list.data!.mySessions).toHaveLength(2);
     const other = list.data!.mySessions.find((s) => !s.current)!;
     expect(other.userAgent).toBe("Phone browser");
     const stranger = await account("stranger@example.test");
     const refused = await server.gql(`mutation ($id: ID!) { revokeSession(id: $id) }`, { id: other.id }, { token: stranger.token });
     expect(refused.errors?.[0].extensions?.code).toBe("NOT_FOUND");
-    const ok = await server.gql<{ revokeSession: boolean }>(`mutation ($id: ID!) { revokeSession(id: $id) }`, { id: other.id }, { token: a.token });
+    const ok = await server.gql<{ revokeSession: boolean }>(
+      `mutation ($id: ID!) { revokeSession(id: $id) }`,
+      { id: other.id },
+      { token: a.token },
+    );
     expect(ok.data!.revokeSession).toBe(true);
     const after = await server.gql<{ mySessions: unknown[] }>(`{ mySessions { id } }`, {}, { token: a.token });
     expect(after.data!.mySessions).toHaveLength(1);
@@ -142,15 +175,31 @@ describe("sessions", () => {
 
   it("changePassword checks the current password, then signs other sessions out", async () => {
     const a = await account("changer@example.test");
-    const other = await server.gql<{ signIn: { accessToken: string } }>(SIGN_IN, { input: { email: "changer@example.test", password: PASSWORD } });
+    const other = await server.gql<{ signIn: { accessToken: string } }>(SIGN_IN, {
+      input: { email: "changer@example.test", password: PASSWORD },
+    });
     const CHANGE = `mutation ($input: ChangePasswordInput!) { changePassword(input: $input) { key } }`;
-    const wrong = await server.gql(CHANGE, { input: { currentPassword: "nope nope nope", newPassword: "a brand new passphrase for the mountains" } }, { token: a.token });
+    const wrong = await server.gql(
+      CHANGE,
+      { input: { currentPassword: "nope nope nope", newPassword: "a brand new passphrase for the mountains" } },
+      { token: a.token },
+    );
     expect(wrong.errors?.[0].extensions?.fields).toEqual([expect.objectContaining({ field: "currentPassword" })]);
-    const ok = await server.gql(CHANGE, { input: { currentPassword: PASSWORD, newPassword: "a brand new passphrase for the mountains" } }, { token: a.token });
+    const ok = await server.gql(
+      CHANGE,
+      { input: { currentPassword: PASSWORD, newPassword: "a brand new passphrase for the mountains" } },
+      { token: a.token },
+    );
     expect(ok.errors).toBeUndefined();
-    expect((await server.gql<{ viewer: unknown }>(`{ viewer { email } }`, {}, { token: other.data!.signIn.accessToken })).data!.viewer).toBeNull();
-    expect((await server.gql<{ viewer: { email: string } }>(`{ viewer { email } }`, {}, { token: a.token })).data!.viewer.email).toBe("changer@example.test");
-    const relog = await server.gql<{ signIn: { signedIn: boolean } }>(SIGN_IN, { input: { email: "changer@example.test", password: "a brand new passphrase for the mountains" } });
+    expect(
+      (await server.gql<{ viewer: unknown }>(`{ viewer { email } }`, {}, { token: other.data!.signIn.accessToken })).data!.viewer,
+    ).toBeNull();
+    expect((await server.gql<{ viewer: { email: string } }>(`{ viewer { email } }`, {}, { token: a.token })).data!.viewer.email).toBe(
+      "changer@example.test",
+    );
+    const relog = await server.gql<{ signIn: { signedIn: boolean } }>(SIGN_IN, {
+      input: { email: "changer@example.test", password: "a brand new passphrase for the mountains" },
+    });
     expect(relog.data!.signIn.signedIn).toBe(true);
   });
 });

@@ -23,8 +23,21 @@ afterAll(async () => {
   await range.close();
 });
 
-type SignUp = { signUp: { signedIn: boolean; accessToken: string | null; notices: { key: string; message: string }[]; viewer: { email: string; displayName: string; roles: string[]; mainRole: string; can: { accessAdmin: boolean } } | null } };
-const input = (over: Record<string, unknown> = {}) => ({ email: `new-${Math.random().toString(36).slice(2)}@example.test`, password: STRONG, displayName: "Rima Khoury", preferredLanguage: "en", ...over });
+type SignUp = {
+  signUp: {
+    signedIn: boolean;
+    accessToken: string | null;
+    notices: { key: string; message: string }[];
+    viewer: { email: string; displayName: string; roles: string[]; mainRole: string; can: { accessAdmin: boolean } } | null;
+  };
+};
+const input = (over: Record<string, unknown> = {}) => ({
+  email: `new-${Math.random().toString(36).slice(2)}@example.test`,
+  password: STRONG,
+  displayName: "Rima Khoury",
+  preferredLanguage: "en",
+  ...over,
+});
 
 describe("signUp: bad input", () => {
   it("without email and phone, or without a password, answers the spec's exact message", async () => {
@@ -39,7 +52,9 @@ describe("signUp: bad input", () => {
 
   it("refuses a malformed email or phone and over-long fields, naming the field", async () => {
     const email = await blocking.gql(SIGN_UP, { input: input({ email: "not-an-email" }) });
-    expect(email.errors?.[0].extensions?.fields).toEqual([expect.objectContaining({ field: "email", message: "This email address is not valid." })]);
+    expect(email.errors?.[0].extensions?.fields).toEqual([
+      expect.objectContaining({ field: "email", message: "This email address is not valid." }),
+    ]);
     const phone = await blocking.gql(SIGN_UP, { input: input({ email: null, phone: "call me" }) });
     expect(phone.errors?.[0].extensions?.fields).toEqual([expect.objectContaining({ field: "phone" })]);
     const long = await blocking.gql(SIGN_UP, { input: input({ displayName: "x".repeat(81) }) });
@@ -49,7 +64,9 @@ describe("signUp: bad input", () => {
 
   it("refuses weak passwords with reasons: too short, too guessable, built from the member's own details", async () => {
     const short = await blocking.gql(SIGN_UP, { input: input({ password: "cedar1" }) });
-    expect(short.errors?.[0].extensions?.fields).toEqual([expect.objectContaining({ field: "password", message: "Use at least 8 characters." })]);
+    expect(short.errors?.[0].extensions?.fields).toEqual([
+      expect.objectContaining({ field: "password", message: "Use at least 8 characters." }),
+    ]);
     const common = await blocking.gql(SIGN_UP, { input: input({ password: "password123" }) });
     const reasons = (common.errors?.[0].extensions?.fields as { key: string }[]).map((f) => f.key);
     expect(reasons).toContain("errors.password_too_guessable");
@@ -58,7 +75,9 @@ describe("signUp: bad input", () => {
   });
 
   it("allows long passphrases (64+ characters) with no composition rules", async () => {
-    const res = await offline.gql<SignUp>(SIGN_UP, { input: input({ password: "the old stone house in the village still smells of zaatar and pine every single summer" }) });
+    const res = await offline.gql<SignUp>(SIGN_UP, {
+      input: input({ password: "the old stone house in the village still smells of zaatar and pine every single summer" }),
+    });
     expect(res.errors).toBeUndefined();
     expect(res.data!.signUp.signedIn).toBe(true);
   });
@@ -69,7 +88,10 @@ describe("signUp: breached passwords (k-anonymity range API)", () => {
     const before = range.requests.length;
     const res = await blocking.gql(SIGN_UP, { input: input({ password: BREACHED }) });
     expect(res.errors?.[0].extensions?.fields).toEqual([
-      expect.objectContaining({ field: "password", message: "This password has been found in data breaches and cannot be used. Please choose a different password." }),
+      expect.objectContaining({
+        field: "password",
+        message: "This password has been found in data breaches and cannot be used. Please choose a different password.",
+      }),
     ]);
     const sent = range.requests.slice(before);
     expect(sent).toHaveLength(1);
@@ -79,24 +101,42 @@ describe("signUp: breached passwords (k-anonymity range API)", () => {
   it("in warn mode lets the member in with the count of breaches", async () => {
     const res = await warning.gql<SignUp>(SIGN_UP, { input: input({ password: BREACHED }) });
     expect(res.data!.signUp.signedIn).toBe(true);
-    expect(res.data!.signUp.notices).toEqual([{ key: "auth.password_breach_warning", message: "This password appears in 3,861 known data breaches. We recommend choosing a different one." }]);
+    expect(res.data!.signUp.notices).toEqual([
+      {
+        key: "auth.password_breach_warning",
+        message: "This password appears in 3,861 known data breaches. We recommend choosing a different one.",
+      },
+    ]);
   });
 
   it("when the check cannot run, lets the member proceed with the recommendation", async () => {
     const res = await offline.gql<SignUp>(SIGN_UP, { input: input() });
     expect(res.data!.signUp.signedIn).toBe(true);
-    expect(res.data!.signUp.notices.map((n) => n.message)).toEqual(["We could not check this password against known data breaches. We recommend a strong, unique password."]);
+    expect(res.data!.signUp.notices.map((n) => n.message)).toEqual([
+      "We could not check this password against known data breaches. We recommend a strong, unique password.",
+    ]);
   });
 });
 
 describe("signUp: success", () => {
   it("creates the account, signs it in (refresh cookie, access token), audits it and records onboarding_completed", async () => {
-    const data = input({ email: "Layla.Haddad@Example.TEST", displayName: "Layla Haddad", villageOfOrigin: "Zahle", preferredLanguage: "fr" });
+    const data = input({
+      email: "Layla.Haddad@Example.TEST",
+      displayName: "Layla Haddad",
+      villageOfOrigin: "Zahle",
+      preferredLanguage: "fr",
+    });
     const res = await blocking.gql<SignUp>(SIGN_UP, { input: data });
     expect(res.errors).toBeUndefined();
     const { signUp } = res.data!;
     expect(signUp.signedIn).toBe(true);
-    expect(signUp.viewer).toMatchObject({ email: "layla.haddad@example.test", displayName: "Layla Haddad", roles: ["MEMBER"], mainRole: "MEMBER", can: { accessAdmin: false } });
+    expect(signUp.viewer).toMatchObject({
+      email: "layla.haddad@example.test",
+      displayName: "Layla Haddad",
+      roles: ["MEMBER"],
+      mainRole: "MEMBER",
+      can: { accessAdmin: false },
+    });
     expect(signUp.accessToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     const cookie = res.setCookie!.find((c) => c.startsWith("roots_rt="))!;
     expect(cookie).toMatch(/HttpOnly/);
@@ -106,14 +146,19 @@ describe("signUp: success", () => {
     const me = await blocking.gql<{ viewer: { email: string } }>(`{ viewer { email } }`, {}, { token: signUp.accessToken! });
     expect(me.data!.viewer.email).toBe("layla.haddad@example.test");
 
-    const [user]: { id: string; password_hash: string; village_of_origin: string }[] = await blocking.ds.query(`SELECT id, password_hash, village_of_origin FROM users WHERE email = 'layla.haddad@example.test'`);
+    const [user]: { id: string; password_hash: string; village_of_origin: string }[] = await blocking.ds.query(
+      `SELECT id, password_hash, village_of_origin FROM users WHERE email = 'layla.haddad@example.test'`,
+    );
     expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$/);
     expect(user.password_hash).toContain("m=19456");
     expect(user.password_hash).toMatch(/[$,]t=2[$,]/);
     expect(user.village_of_origin).toBe("Zahle");
     const audits: unknown[] = await blocking.ds.query(`SELECT 1 FROM audit_logs WHERE record_id = $1 AND action = 'sign_up'`, [user.id]);
     expect(audits).toHaveLength(1);
-    const events: unknown[] = await blocking.ds.query(`SELECT 1 FROM analytics_events WHERE user_id = $1 AND action = 'onboarding_completed' AND event_type = 'activation'`, [user.id]);
+    const events: unknown[] = await blocking.ds.query(
+      `SELECT 1 FROM analytics_events WHERE user_id = $1 AND action = 'onboarding_completed' AND event_type = 'activation'`,
+      [user.id],
+    );
     expect(events).toHaveLength(1);
   });
 

@@ -17,7 +17,11 @@ const count = async (table: string) => Number((await server.ds.query(`SELECT cou
 
 describe("searches made only of vowels", () => {
   it.each(["a", "aa", "é", "Aya", "Ea", "ي"])("%s finds what it finds, without an error, in people and villages", async (search) => {
-    const people = await server.gql(`query($s: String) { people(search: $s, first: 5) { totalCount } }`, { s: search }, { token: member.token });
+    const people = await server.gql(
+      `query($s: String) { people(search: $s, first: 5) { totalCount } }`,
+      { s: search },
+      { token: member.token },
+    );
     const villages = await server.gql(`query($s: String) { villages(search: $s, first: 5) { totalCount } }`, { s: search });
     expect(people.errors).toBeUndefined();
     expect(villages.errors).toBeUndefined();
@@ -40,7 +44,9 @@ describe("text that cannot be stored (NUL, lone surrogates)", () => {
       expect(res.status).toBe(400);
       expect(codes(res)).toEqual(["BAD_USER_INPUT"]);
       expect(res.errors![0].message).toContain("لا يمكن حفظه");
-      expect(res.errors![0].extensions?.fields).toEqual([{ field: "v", key: "errors.unsafe_text", message: expect.stringContaining("لا يمكن حفظه") }]);
+      expect(res.errors![0].extensions?.fields).toEqual([
+        { field: "v", key: "errors.unsafe_text", message: expect.stringContaining("لا يمكن حفظه") },
+      ]);
     }
     expect([await count("people"), await count("families")]).toEqual(before);
   });
@@ -62,7 +68,9 @@ describe("list sizes and cursors out of range", () => {
   it("importJobs(first: -1) and outbox(first: 0) are refused with the allowed range", async () => {
     const jobs = await server.gql(`{ importJobs(first: -1) { id } }`, {}, { token: member.token });
     expect(codes(jobs)).toEqual(["BAD_USER_INPUT"]);
-    expect(jobs.errors![0].extensions?.fields).toEqual([{ field: "first", key: "errors.validation.range", message: "Enter a whole number from 0 to 50." }]);
+    expect(jobs.errors![0].extensions?.fields).toEqual([
+      { field: "first", key: "errors.validation.range", message: "Enter a whole number from 0 to 50." },
+    ]);
     const admin = await buildUser(server.ds, { roles: [{ role: Role.ADMIN }] });
     expect(codes(await server.gql(`{ outbox(first: 0) { id } }`, {}, { token: admin.token }))).toEqual(["BAD_USER_INPUT"]);
   });
@@ -73,7 +81,10 @@ describe("list sizes and cursors out of range", () => {
     ["a key holding NUL", ["Zahle\u0000"]],
   ])("an `after` cursor with %s is refused as a bad cursor", async (_name, raw) => {
     const after = Buffer.from(JSON.stringify(raw), "utf8").toString("base64url");
-    for (const query of [`query($a: String) { villages(search: "zahle", after: $a) { totalCount } }`, `query($a: String) { rootspaces(after: $a) { totalCount } }`]) {
+    for (const query of [
+      `query($a: String) { villages(search: "zahle", after: $a) { totalCount } }`,
+      `query($a: String) { rootspaces(after: $a) { totalCount } }`,
+    ]) {
       const res = await server.gql(query, { a: after });
       expect(codes(res)).toEqual(["BAD_USER_INPUT"]);
       expect(res.errors![0].extensions?.fields).toEqual([{ field: "after", key: "errors.bad_cursor", message: expect.any(String) }]);

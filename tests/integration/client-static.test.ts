@@ -12,7 +12,10 @@ let dist: string;
 const script = `export const villages = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ slug: `village-${i}`, name: `Village ${i}` })))};\n`;
 
 /** A raw GET (fetch would unzip the body and hide how it travelled). */
-function get(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function get(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(`${server.url.replace(/\/graphql$/, "")}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -27,7 +30,10 @@ function get(path: string, headers: Record<string, string>): Promise<{ status: n
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), "roots-dist-"));
   mkdirSync(join(dist, "assets"));
-  writeFileSync(join(dist, "index.html"), `<!doctype html><html lang="ar" dir="rtl"><head><title>Roots</title></head><body><div id="root"></div>${"<!-- padding -->".repeat(100)}</body></html>`);
+  writeFileSync(
+    join(dist, "index.html"),
+    `<!doctype html><html lang="ar" dir="rtl"><head><title>Roots</title></head><body><div id="root"></div>${"<!-- padding -->".repeat(100)}</body></html>`,
+  );
   writeFileSync(join(dist, "assets", "villages-abc123.js"), script);
   server = await startTestServer({ CLIENT_DIST: dist });
 });

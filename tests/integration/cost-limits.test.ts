@@ -14,7 +14,9 @@ beforeAll(async () => {
     `INSERT INTO villages (id, rootspace_id, name, slug, latitude, longitude, district)
      SELECT gen_random_uuid(), 'lb', 'Cost Village ' || i, 'cost-village-' || i, 33.8, 35.5, 'Zahle' FROM generate_series(1, 120) i`,
   );
-  villageIds = (await server.ds.query(`SELECT id FROM villages ORDER BY slug LIMIT 100`)).map((r: { id: string }) => toGlobalId("Village", r.id));
+  villageIds = (await server.ds.query(`SELECT id FROM villages ORDER BY slug LIMIT 100`)).map((r: { id: string }) =>
+    toGlobalId("Village", r.id),
+  );
 });
 afterAll(() => server.stop());
 
@@ -100,7 +102,9 @@ describe("the size of a response", () => {
       expect(res.data ?? null).toBeNull();
       expect(code(res)).toBe("RESPONSE_TOO_LARGE");
       expect(res.errors![0].message).toBe("The answer would be larger than 5 kB. Ask for fewer items or fields at once.");
-      expect((await capped.gql<{ villages: { totalCount: number } }>(`{ villages(first: 1) { totalCount } }`)).data?.villages.totalCount).toBeGreaterThan(100);
+      expect(
+        (await capped.gql<{ villages: { totalCount: number } }>(`{ villages(first: 1) { totalCount } }`)).data?.villages.totalCount,
+      ).toBeGreaterThan(100);
     } finally {
       await capped.stop();
     }

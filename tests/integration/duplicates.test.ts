@@ -6,7 +6,12 @@ import { startTestServer, type TestServer } from "../support/server.js";
 const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString("base64url");
 const CREATE = `mutation ($input: PersonInput!) { createPerson(input: $input) { id } }`;
 const SUGGEST = `query ($input: DuplicateQueryInput!) { duplicateSuggestions(input: $input) { score reasons matchedName person { id fullName isPrivate } } }`;
-type Suggestion = { score: number; reasons: string[]; matchedName: string | null; person: { id: string; fullName: string | null; isPrivate: boolean } };
+type Suggestion = {
+  score: number;
+  reasons: string[];
+  matchedName: string | null;
+  person: { id: string; fullName: string | null; isPrivate: boolean };
+};
 
 let server: TestServer;
 let owner: BuiltUser;
@@ -32,10 +37,18 @@ beforeAll(async () => {
   owner = await buildUser(server.ds);
   other = await buildUser(server.ds);
   curator = await buildUser(server.ds, { roles: [{ role: Role.LOCAL_ROOT_CURATOR }] });
-  const [v]: { id: string }[] = await server.ds.query(`INSERT INTO villages (id, rootspace_id, name, slug) VALUES (gen_random_uuid(), 'lb', 'Zahle', 'zahle') RETURNING id`);
+  const [v]: { id: string }[] = await server.ds.query(
+    `INSERT INTO villages (id, rootspace_id, name, slug) VALUES (gen_random_uuid(), 'lb', 'Zahle', 'zahle') RETURNING id`,
+  );
   village = gid("Village", v.id);
   await server.ds.query(`INSERT INTO village_curators (id, user_id, village_id) VALUES (gen_random_uuid(), $1, $2)`, [curator.id, v.id]);
-  tanios = await create({ fullName: "Tanios Khoury", fullNameAr: "طانيوس الخوري", birthDate: "ABT 1850", deathDate: "1921", villageId: village });
+  tanios = await create({
+    fullName: "Tanios Khoury",
+    fullNameAr: "طانيوس الخوري",
+    birthDate: "ABT 1850",
+    deathDate: "1921",
+    villageId: village,
+  });
   await create({ fullName: "Tanios Khoury", birthDate: "1790", deathDate: "1850", villageId: village }); // another generation
   living = await create({ fullName: "Rania Saab", fullNameAr: "رانيا صعب", birthDate: "1985", villageId: village });
 });
@@ -44,12 +57,17 @@ afterAll(() => server.stop());
 describe("duplicate suggestions", () => {
   it("find a person typed in Latin letters from the Arabic name, and the other way round, saying why", async () => {
     const fromArabic = await suggest({ fullNameAr: "طانيوس الخوري", villageId: village, birthYear: 1852 });
-    expect(fromArabic[0]).toMatchObject({ person: { id: tanios }, reasons: expect.arrayContaining(["NAME_ARABIC", "SAME_VILLAGE", "BIRTH_YEAR"]) });
+    expect(fromArabic[0]).toMatchObject({
+      person: { id: tanios },
+      reasons: expect.arrayContaining(["NAME_ARABIC", "SAME_VILLAGE", "BIRTH_YEAR"]),
+    });
     const spelling = await suggest({ fullName: "Tanyus Khouri", birthYear: 1848 });
     expect(spelling[0].person.id).toBe(tanios);
     expect(spelling[0].reasons).toContain("NAME_CROSS_SCRIPT");
     // Without its Arabic name, the record is still found from Arabic letters through the cross-script key.
-    await server.ds.query(`UPDATE people SET full_name_ar = NULL, key_arabic = '' WHERE id = $1`, [Buffer.from(tanios, "base64url").toString().split(":")[1]]);
+    await server.ds.query(`UPDATE people SET full_name_ar = NULL, key_arabic = '' WHERE id = $1`, [
+      Buffer.from(tanios, "base64url").toString().split(":")[1],
+    ]);
     const cross = await suggest({ fullNameAr: "طانيوس خوري", birthYear: 1850 });
     expect(cross.map((s) => s.person.id)).toContain(tanios);
     expect(cross.find((s) => s.person.id === tanios)!.reasons).toContain("NAME_CROSS_SCRIPT");
@@ -75,7 +93,7 @@ describe("duplicate suggestions", () => {
     expect((await suggest({ fullName: "Rania Saab" }, owner)).map((s) => s.person.id)).toEqual([living]);
     expect((await suggest({ fullName: "Rania Saab" }, curator)).map((s) => s.person.fullName)).toEqual(["Rania Saab"]);
     // A curator's partial view hides the birth year, so it must not filter on it either.
-    expect((await suggest({ fullName: "Rania Saab", birthYear: 1950 }, curator))).toHaveLength(1);
+    expect(await suggest({ fullName: "Rania Saab", birthYear: 1950 }, curator)).toHaveLength(1);
   });
 
   it("need sign-in", async () => {

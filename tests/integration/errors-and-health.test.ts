@@ -75,7 +75,10 @@ describe("GET /health", () => {
       await admin.stop();
       const res = await fetch(`${doomed.url}/health`, { headers: { accept: "application/json" } });
       expect(res.status).toBe(503);
-      expect(((await res.json()) as { status: string; database: { status: string } })).toMatchObject({ status: "degraded", database: { status: "down" } });
+      expect((await res.json()) as { status: string; database: { status: string } }).toMatchObject({
+        status: "degraded",
+        database: { status: "down" },
+      });
       const again = await fetch(`${doomed.url}/health`, { headers: { accept: "application/json" } });
       expect(again.status).toBe(503);
     } finally {

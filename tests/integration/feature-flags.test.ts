@@ -66,13 +66,20 @@ describe("setFeatureFlag", () => {
 
   it("refuses an unknown key with a translated message; nothing is stored or audited", async () => {
     const res = await server.gql(SET, { key: "teleportation", enabled: true }, { token: admin.token, language: "fr" });
-    expect(res.errors?.[0]).toMatchObject({ message: "Aucun interrupteur de fonctionnalité ne porte ce nom.", extensions: { code: "BAD_USER_INPUT" } });
+    expect(res.errors?.[0]).toMatchObject({
+      message: "Aucun interrupteur de fonctionnalité ne porte ce nom.",
+      extensions: { code: "BAD_USER_INPUT" },
+    });
     expect(await server.ds.query(`SELECT 1 FROM feature_flags WHERE key = 'teleportation'`)).toEqual([]);
     expect(await server.ds.query(`SELECT 1 FROM audit_logs WHERE table_name = 'feature_flags'`)).toEqual([]);
   });
 
   it("villageHubs off: events, a village's events and hub mutations refuse in the reader's language; people still answer", async () => {
-    const res = await server.gql<{ setFeatureFlag: { enabled: boolean } }>(SET, { key: "villageHubs", enabled: false }, { token: admin.token });
+    const res = await server.gql<{ setFeatureFlag: { enabled: boolean } }>(
+      SET,
+      { key: "villageHubs", enabled: false },
+      { token: admin.token },
+    );
     expect(res.data!.setFeatureFlag).toEqual({ key: "villageHubs", enabled: false, defaultEnabled: false });
     const audits: { user_id: string; before: unknown; after: unknown }[] = await server.ds.query(
       `SELECT user_id, before, after FROM audit_logs WHERE table_name = 'feature_flags' AND record_id = 'villageHubs'`,
@@ -84,13 +91,24 @@ describe("setFeatureFlag", () => {
     const hub = await server.gql<{ village: { name: string; events: unknown } | null }>(VILLAGE_EVENTS, { slug: village.slug });
     refusedAsDisabled(hub);
     expect(hub.errors?.[0].path).toEqual(["village", "events"]);
-    const create = await server.gql(CREATE_EVENT, { input: { type: "FESTIVAL", title: "Feast of Saint George", villageIds: [village.id] } }, { token: admin.token });
+    const create = await server.gql(
+      CREATE_EVENT,
+      { input: { type: "FESTIVAL", title: "Feast of Saint George", villageIds: [village.id] } },
+      { token: admin.token },
+    );
     refusedAsDisabled(create);
     expect(await server.ds.query(`SELECT 1 FROM events`)).toEqual([]);
     // Over the WebSocket too.
     const ws = server.ws();
     const overWs = await new Promise<GqlResult>((resolve) => {
-      ws.subscribe({ query: EVENTS, variables: { v: village.id } }, { next: (v) => resolve({ status: 200, ...(v as object) }), error: (e) => resolve({ status: 200, errors: e as never }), complete: () => undefined });
+      ws.subscribe(
+        { query: EVENTS, variables: { v: village.id } },
+        {
+          next: (v) => resolve({ status: 200, ...(v as object) }),
+          error: (e) => resolve({ status: 200, errors: e as never }),
+          complete: () => undefined,
+        },
+      );
     });
     refusedAsDisabled(overWs);
     await ws.dispose();
@@ -105,7 +123,11 @@ describe("setFeatureFlag", () => {
   it("villageHubs on again: events answer and can be created", async () => {
     await setFlag("villageHubs", true);
     expect((await server.gql(EVENTS, { v: village.id })).errors).toBeUndefined();
-    const create = await server.gql(CREATE_EVENT, { input: { type: "FESTIVAL", title: "Feast of Saint George", villageIds: [village.id] } }, { token: admin.token });
+    const create = await server.gql(
+      CREATE_EVENT,
+      { input: { type: "FESTIVAL", title: "Feast of Saint George", villageIds: [village.id] } },
+      { token: admin.token },
+    );
     expect(create.errors).toBeUndefined();
   });
 
@@ -116,9 +138,14 @@ describe("setFeatureFlag", () => {
     try {
       refusedAsDisabled(await server.gql(PEOPLE, { v: village.id }));
       refusedAsDisabled(await server.gql(`query ($id: ID!) { node(id: $id) { id } }`, { id: personId }));
-      const exported = await fetch(`${server.url}/api/exports/tree?scope=person&person=${personId}`, { headers: { "accept-language": "fr" } });
+      const exported = await fetch(`${server.url}/api/exports/tree?scope=person&person=${personId}`, {
+        headers: { "accept-language": "fr" },
+      });
       expect(exported.status).toBe(403);
-      expect(await exported.json()).toEqual({ error: "errors.area_disabled", message: "Cette partie du site est désactivée pour le moment." });
+      expect(await exported.json()).toEqual({
+        error: "errors.area_disabled",
+        message: "Cette partie du site est désactivée pour le moment.",
+      });
       expect((await server.gql(EVENTS, { v: village.id })).errors).toBeUndefined();
       expect((await server.gql(`query ($slug: String!) { village(slug: $slug) { name } }`, { slug: village.slug })).errors).toBeUndefined();
     } finally {
@@ -131,12 +158,20 @@ describe("setFeatureFlag", () => {
     await setFlag("excelIngestion", false);
     try {
       const upload = (kind: string, name: string) =>
-        fetch(`${server.url}/api/imports?kind=${kind}&name=${name}`, { method: "POST", headers: { authorization: `Bearer ${member.token}`, "content-type": "application/octet-stream" }, body: "given,surname\nNadia,Karam\n" });
+        fetch(`${server.url}/api/imports?kind=${kind}&name=${name}`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${member.token}`, "content-type": "application/octet-stream" },
+          body: "given,surname\nNadia,Karam\n",
+        });
       const sheet = await upload("spreadsheet", "family.csv");
       expect(sheet.status).toBe(403);
       expect(((await sheet.json()) as { error: string }).error).toBe("errors.area_disabled");
       expect(await server.ds.query(`SELECT 1 FROM import_jobs WHERE kind = 'spreadsheet'`)).toEqual([]);
-      const gedcom = await fetch(`${server.url}/api/imports?kind=gedcom&name=tree.ged`, { method: "POST", headers: { authorization: `Bearer ${member.token}`, "content-type": "application/octet-stream" }, body: "0 HEAD\n1 GEDC\n2 VERS 7.0\n0 TRLR\n" });
+      const gedcom = await fetch(`${server.url}/api/imports?kind=gedcom&name=tree.ged`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${member.token}`, "content-type": "application/octet-stream" },
+        body: "0 HEAD\n1 GEDC\n2 VERS 7.0\n0 TRLR\n",
+      });
       expect(gedcom.status).toBe(201);
     } finally {
       await setFlag("excelIngestion", true);
@@ -152,7 +187,9 @@ describe("across instances and defaults", () => {
       await setFlag("villageHubs", false);
       // The first instance refuses at once; the second once the bus or its refresh tells it.
       refusedAsDisabled(await server.gql(EVENTS, { v: village.id }));
-      expect(await eventually(async () => (await second.gql(EVENTS, { v: village.id })).errors?.[0]?.extensions?.code === "FORBIDDEN")).toBe(true);
+      expect(
+        await eventually(async () => (await second.gql(EVENTS, { v: village.id })).errors?.[0]?.extensions?.code === "FORBIDDEN"),
+      ).toBe(true);
       await setFlag("villageHubs", true);
       expect(await eventually(async () => (await second.gql(EVENTS, { v: village.id })).errors === undefined)).toBe(true);
     } finally {

@@ -15,7 +15,15 @@ let s3: TestS3;
 let diskDir: string;
 const backends: Record<string, () => FileStorage> = {
   disk: () => new DiskStorage(diskDir),
-  s3: () => new S3Storage({ bucket: s3.bucket, endpoint: s3.endpoint, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER", forcePathStyle: true }),
+  s3: () =>
+    new S3Storage({
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: "us-east-1",
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+      forcePathStyle: true,
+    }),
 };
 beforeAll(async () => {
   s3 = await startS3();
@@ -96,7 +104,8 @@ describe.each(Object.keys(backends))("the %s file storage", (name) => {
   });
 
   it("removes every file under a prefix, and only those", async () => {
-    for (const key of ["imports/j7", "imports/j7-media/0", "imports/j7-media/1", "imports/j70", "imports/j8", "imports/j8-media/0"]) await storage.put(key, Buffer.from(key));
+    for (const key of ["imports/j7", "imports/j7-media/0", "imports/j7-media/1", "imports/j70", "imports/j8", "imports/j8-media/0"])
+      await storage.put(key, Buffer.from(key));
     expect(await storage.deletePrefix("imports/j7-media/")).toBe(2);
     expect(await storage.exists("imports/j7")).toBe(true);
     // A prefix is a string prefix, as on S3: `imports/j7` also names `imports/j70`.

@@ -31,10 +31,35 @@ import { startTestServer, type GqlResult, type TestServer } from "../support/ser
 const offsetCursor = (n: number) => Buffer.from(JSON.stringify(["o", n]), "utf8").toString("base64url");
 const keyCursor = (s: string) => Buffer.from(JSON.stringify([s]), "utf8").toString("base64url");
 
-const BAD_TEXT = ["", "a", "aa", "é", "Aya", "x".repeat(100_000), "a\u0000b", "\u0000", "\uD800x", "x\uDC00", offsetCursor(1e300), offsetCursor(-1), keyCursor("\u0000"), 12, true];
+const BAD_TEXT = [
+  "",
+  "a",
+  "aa",
+  "é",
+  "Aya",
+  "x".repeat(100_000),
+  "a\u0000b",
+  "\u0000",
+  "\uD800x",
+  "x\uDC00",
+  offsetCursor(1e300),
+  offsetCursor(-1),
+  keyCursor("\u0000"),
+  12,
+  true,
+];
 const BAD_INT = [-1, 0, 2_147_483_647, -2_147_483_648, 1.5, "1", 1e300];
 const BAD_FLOAT = [-1, 0, 1e308, -1e308, "1"];
-const BAD_ID = ["", "-1", "a\u0000b", "\uD800", "x".repeat(10_000), toGlobalId("Person", "not-a-uuid"), Buffer.from("Person:\u0000").toString("base64url"), 7];
+const BAD_ID = [
+  "",
+  "-1",
+  "a\u0000b",
+  "\uD800",
+  "x".repeat(10_000),
+  toGlobalId("Person", "not-a-uuid"),
+  Buffer.from("Person:\u0000").toString("base64url"),
+  7,
+];
 
 /** A value GraphQL accepts for the type: what the other arguments hold while one is fuzzed. */
 function plain(type: GraphQLInputType, name: string): unknown {
@@ -86,7 +111,10 @@ interface Probe {
 }
 
 /** Every probe: each argument, and each field of an input object (two levels), with each bad value. */
-function probes(operation: "query" | "mutation", root: GraphQLObjectType): { text: (f: GraphQLField<unknown, unknown>) => string; list: Probe[] } {
+function probes(
+  operation: "query" | "mutation",
+  root: GraphQLObjectType,
+): { text: (f: GraphQLField<unknown, unknown>) => string; list: Probe[] } {
   const list: Probe[] = [];
   for (const field of Object.values(root.getFields())) {
     const base = Object.fromEntries(field.args.map((a) => [a.name, plain(a.type, a.name)]));
@@ -99,7 +127,8 @@ function probes(operation: "query" | "mutation", root: GraphQLObjectType): { tex
         list.push({ operation, field: field.name, at: path.join("."), variables });
       }
       const inner = getNullableType(type);
-      if (depth < 2 && isInputObjectType(inner)) for (const f of Object.values(inner.getFields())) fuzz([...path, f.name], f.type, depth + 1);
+      if (depth < 2 && isInputObjectType(inner))
+        for (const f of Object.values(inner.getFields())) fuzz([...path, f.name], f.type, depth + 1);
     };
     for (const arg of field.args) fuzz([arg.name], arg.type, 0);
   }
@@ -116,29 +145,47 @@ let server: TestServer;
 let adminUser: BuiltUser;
 
 /** Tables whose rows a refused request may still write: sessions, rate limits, security events, analytics. */
-const VOLATILE = new Set(["migrations", "sessions", "refresh_tokens", "rate_limit_hits", "security_events", "analytics_events", "outbox_emails", "magic_links"]);
+const VOLATILE = new Set([
+  "migrations",
+  "sessions",
+  "refresh_tokens",
+  "rate_limit_hits",
+  "security_events",
+  "analytics_events",
+  "outbox_emails",
+  "magic_links",
+]);
 let fingerprintSql = "";
 const fingerprint = async (): Promise<string> => (await server.ds.query(fingerprintSql))[0].print;
 
 beforeAll(async () => {
   server = await startTestServer({ SIGNUP_LIMIT_PER_IP_PER_HOUR: "100000" });
   adminUser = await buildUser(server.ds, { roles: [{ role: Role.ADMIN }], displayName: "Fuzz Admin" });
-  const tables: { name: string }[] = await server.ds.query(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
+  const tables: { name: string }[] = await server.ds.query(
+    `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+  );
   fingerprintSql = `SELECT md5(${tables
     .filter((t) => !VOLATILE.has(t.name))
-    .map((t) => `(SELECT '${t.name}:' || count(*) || ':' || coalesce(md5(string_agg(md5(x::text), ',' ORDER BY md5(x::text))), '') FROM "${t.name}" x)`)
+    .map(
+      (t) =>
+        `(SELECT '${t.name}:' || count(*) || ':' || coalesce(md5(string_agg(md5(x::text), ',' ORDER BY md5(x::text))), '') FROM "${t.name}" x)`,
+    )
     .join(" || ")}) AS print`;
 });
 afterAll(() => server.stop());
 
-const internal = (r: GqlResult) => r.status >= 500 || (r.errors ?? []).some((e) => e.extensions?.code === "INTERNAL_SERVER_ERROR" || typeof e.extensions?.code !== "string");
+const internal = (r: GqlResult) =>
+  r.status >= 500 || (r.errors ?? []).some((e) => e.extensions?.code === "INTERNAL_SERVER_ERROR" || typeof e.extensions?.code !== "string");
 
 describe("every argument of every operation, with bad values", () => {
   it("never answers INTERNAL_SERVER_ERROR, and a refused mutation changes nothing", async () => {
     const schema = await buildRootsSchema(createEventBus());
     const failures: string[] = [];
     let sent = 0;
-    for (const [operation, root] of [["query", schema.getQueryType()!], ["mutation", schema.getMutationType()!]] as const) {
+    for (const [operation, root] of [
+      ["query", schema.getQueryType()!],
+      ["mutation", schema.getMutationType()!],
+    ] as const) {
       const { text, list } = probes(operation, root);
       for (const probe of list) {
         const before = operation === "mutation" ? await fingerprint() : "";
@@ -146,8 +193,12 @@ describe("every argument of every operation, with bad values", () => {
         for (const token of tokens) {
           const res = await server.gql(text(root.getFields()[probe.field]), probe.variables, { token });
           sent++;
-          if (internal(res)) failures.push(`${probe.field}(${probe.at} = ${JSON.stringify(probe.variables).slice(0, 120)}) ${token ? "admin" : "visitor"}: ${res.status} ${JSON.stringify(res.errors)?.slice(0, 200)}`);
-          if (operation === "mutation" && res.errors?.length && (await fingerprint()) !== before) failures.push(`${probe.field}(${probe.at}) was refused but changed the database`);
+          if (internal(res))
+            failures.push(
+              `${probe.field}(${probe.at} = ${JSON.stringify(probe.variables).slice(0, 120)}) ${token ? "admin" : "visitor"}: ${res.status} ${JSON.stringify(res.errors)?.slice(0, 200)}`,
+            );
+          if (operation === "mutation" && res.errors?.length && (await fingerprint()) !== before)
+            failures.push(`${probe.field}(${probe.at}) was refused but changed the database`);
         }
       }
     }

@@ -14,7 +14,11 @@ let server: TestServer;
 let member: BuiltUser;
 
 beforeAll(async () => {
-  server = await startTestServer({ STORAGE_DIR: mkdtempSync(join(tmpdir(), "roots-export-")), IMPORT_POLL_MS: "100", IMPORT_PROGRESS_MS: "20" });
+  server = await startTestServer({
+    STORAGE_DIR: mkdtempSync(join(tmpdir(), "roots-export-")),
+    IMPORT_POLL_MS: "100",
+    IMPORT_PROGRESS_MS: "20",
+  });
   member = await buildUser(server.ds);
   // A member with a tree to export: the royal families of Europe.
   await importFile(member, "royal92.ged", file("public-gedcoms/royal92.ged"));
@@ -28,7 +32,12 @@ const importFile = (user: BuiltUser, name: string, body: Buffer) => importConfir
 describe("GEDCOM export", () => {
   const tagPaths = async (text: Buffer | string) => {
     const { readGedcomAll } = await import("../../server/src/modules/ingestion/gedcom/index.js");
-    const { records } = await readGedcomAll((async function* () { yield typeof text === "string" ? Buffer.from(text) : text; })(), { toV7: true });
+    const { records } = await readGedcomAll(
+      (async function* () {
+        yield typeof text === "string" ? Buffer.from(text) : text;
+      })(),
+      { toV7: true },
+    );
     const paths: string[] = [];
     const walk = (n: { tag: string; children: any[] }, prefix: string) => {
       const p = `${prefix}.${n.tag}`;
@@ -90,18 +99,44 @@ describe("GEDCOM export", () => {
   it("writes the events recorded in Roots once each, beside those of the file, and none of a person the viewer may not see", async () => {
     const user = await buildUser(server.ds);
     const ged = gedcom551(
-      "0 @I1@ INDI", "1 NAME Tanios /Rizk/", "1 SEX M", "1 BIRT", "2 DATE 1870", "1 BAPM", "2 DATE 3 APR 1870", "2 PLAC Ehden",
-      "0 @I2@ INDI", "1 NAME Hanne /Rizk/", "1 SEX F", "1 BIRT", "2 DATE 1875",
+      "0 @I1@ INDI",
+      "1 NAME Tanios /Rizk/",
+      "1 SEX M",
+      "1 BIRT",
+      "2 DATE 1870",
+      "1 BAPM",
+      "2 DATE 3 APR 1870",
+      "2 PLAC Ehden",
+      "0 @I2@ INDI",
+      "1 NAME Hanne /Rizk/",
+      "1 SEX F",
+      "1 BIRT",
+      "2 DATE 1875",
     );
     await importFile(user, "rizk.ged", ged);
-    const ids = Object.fromEntries((await server.ds.query(`SELECT full_name, id FROM people WHERE created_by = $1`, [user.id])).map((r: any) => [r.full_name, gid("Person", r.id)]));
+    const ids = Object.fromEntries(
+      (await server.ds.query(`SELECT full_name, id FROM people WHERE created_by = $1`, [user.id])).map((r: any) => [
+        r.full_name,
+        gid("Person", r.id),
+      ]),
+    );
     const living = await buildPerson(server, user, { fullName: "Joseph Rizk", birthDate: "1990" });
     const create = async (input: Record<string, unknown>) => {
-      const res = await server.gql(`mutation ($input: EventInput!) { createEvent(input: $input) { id } }`, { input }, { token: user.token });
+      const res = await server.gql(
+        `mutation ($input: EventInput!) { createEvent(input: $input) { id } }`,
+        { input },
+        { token: user.token },
+      );
       expect(res.errors).toBeUndefined();
     };
     await create({ type: "BURIAL", date: "1931", place: "Ehden", primaryPersonId: ids["Tanios Rizk"] });
-    await create({ type: "MARRIAGE", date: "1895", place: "Zgharta", primaryPersonId: ids["Tanios Rizk"], secondaryPersonId: ids["Hanne Rizk"] });
+    await create({
+      type: "MARRIAGE",
+      date: "1895",
+      place: "Zgharta",
+      primaryPersonId: ids["Tanios Rizk"],
+      secondaryPersonId: ids["Hanne Rizk"],
+    });
     await create({ type: "OTHER", title: "Left for Brazil", date: "1899", primaryPersonId: ids["Tanios Rizk"] });
     await create({ type: "EMIGRATION", date: "2012", place: "Montreal", primaryPersonId: living });
 
@@ -134,7 +169,11 @@ describe("GEDCOM export", () => {
     const { readGedzip } = await import("../../server/src/modules/ingestion/gedcom/index.js");
     let media = 0;
     let people = 0;
-    for await (const ev of readGedzip((async function* () { yield out.body; })())) {
+    for await (const ev of readGedzip(
+      (async function* () {
+        yield out.body;
+      })(),
+    )) {
       if (ev.type === "media") media++;
       if (ev.type === "record" && ev.record.tag === "INDI") people++;
     }

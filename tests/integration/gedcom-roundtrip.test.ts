@@ -22,10 +22,30 @@ const FILES = [
   "gedcom4j-samples/legacycustomtags.ged",
   "gedcom4j-samples/famhistcustomtags.ged",
   ...[
-    "ancestry-2025-export", "ancestry-extensions", "familysearch-2025-export", "familysearch-extensions", "gramps-2025-export",
-    "myheritage-2025-export", "rootsmagic-2026-export", "legacy10-2025-export", "vendor-ancestris11-export", "vendor-familyhistorian",
-    "vendor-familyorigins5", "vendor-ftm", "vendor-gramps", "vendor-heredis", "vendor-legacy", "vendor-myheritage", "vendor-myroots-palmos",
-    "vendor-paf5", "vendor-rootsmagic", "vendor-tmg12", "vendor-webtreeprint", "vendor-customtags-torture", "ftm-general", "ftm-photo-test",
+    "ancestry-2025-export",
+    "ancestry-extensions",
+    "familysearch-2025-export",
+    "familysearch-extensions",
+    "gramps-2025-export",
+    "myheritage-2025-export",
+    "rootsmagic-2026-export",
+    "legacy10-2025-export",
+    "vendor-ancestris11-export",
+    "vendor-familyhistorian",
+    "vendor-familyorigins5",
+    "vendor-ftm",
+    "vendor-gramps",
+    "vendor-heredis",
+    "vendor-legacy",
+    "vendor-myheritage",
+    "vendor-myroots-palmos",
+    "vendor-paf5",
+    "vendor-rootsmagic",
+    "vendor-tmg12",
+    "vendor-webtreeprint",
+    "vendor-customtags-torture",
+    "ftm-general",
+    "ftm-photo-test",
   ].map((f) => `gedcom-go-testdata/testdata/edge-cases/${f}.ged`),
 ];
 
@@ -47,7 +67,11 @@ const DELIBERATE: Drop = (n, p, r) => r.tag === "INDI" && p === ".INDI.UID" && /
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ STORAGE_DIR: mkdtempSync(join(tmpdir(), "roots-rt-")), IMPORT_POLL_MS: "50", IMPORT_PROGRESS_MS: "1000" });
+  server = await startTestServer({
+    STORAGE_DIR: mkdtempSync(join(tmpdir(), "roots-rt-")),
+    IMPORT_POLL_MS: "50",
+    IMPORT_PROGRESS_MS: "1000",
+  });
 }, 60_000);
 afterAll(() => server?.stop());
 
@@ -62,7 +86,9 @@ async function importAs(user: BuiltUser, name: string, body: Buffer): Promise<vo
 }
 
 async function exportOf(user: BuiltUser, version: "7.0" | "5.5.1"): Promise<Buffer> {
-  const res = await fetch(`${server.url}/api/exports/tree?scope=mine&version=${version}`, { headers: { authorization: `Bearer ${user.token}` } });
+  const res = await fetch(`${server.url}/api/exports/tree?scope=mine&version=${version}`, {
+    headers: { authorization: `Bearer ${user.token}` },
+  });
   expect(res.status).toBe(200);
   return Buffer.from(await res.arrayBuffer());
 }
@@ -78,17 +104,27 @@ async function treeOf(user: BuiltUser) {
             (SELECT count(*)::int FROM people WHERE created_by = $1 AND death_date_text IS NOT NULL) AS deaths`,
     [user.id],
   );
-  const kept: { tag: string; record_id: string | null; data: Plain }[] = await server.ds.query(`SELECT tag, record_id, data FROM kept_records WHERE owner_id = $1 ORDER BY seq`, [user.id]);
+  const kept: { tag: string; record_id: string | null; data: Plain }[] = await server.ds.query(
+    `SELECT tag, record_id, data FROM kept_records WHERE owner_id = $1 ORDER BY seq`,
+    [user.id],
+  );
   const records = kept.map((k) => k.data);
   const idOf = new Map(kept.map((k) => [k.data, k.record_id]));
   const tags: Record<string, number> = {};
   for (const k of kept) tags[k.tag] = (tags[k.tag] ?? 0) + 1;
-  return { counts: { ...c, records: tags, extensions: extensionCount(records.map(withoutDeliberate)) }, facts: facts(records, (r) => personKey(r, idOf.get(r) ?? null), DELIBERATE), records };
+  return {
+    counts: { ...c, records: tags, extensions: extensionCount(records.map(withoutDeliberate)) },
+    facts: facts(records, (r) => personKey(r, idOf.get(r) ?? null), DELIBERATE),
+    records,
+  };
 }
 
 const forget = (user: BuiltUser) => server.ds.query(`DELETE FROM people WHERE created_by = $1`, [user.id]);
 
-const withoutDeliberate = (r: Plain): Plain => ({ ...r, children: (r.children ?? []).filter((c) => !DELIBERATE(c, `.${r.tag}.${c.tag}`, r)) });
+const withoutDeliberate = (r: Plain): Plain => ({
+  ...r,
+  children: (r.children ?? []).filter((c) => !DELIBERATE(c, `.${r.tag}.${c.tag}`, r)),
+});
 
 describe.each(FILES)("round trip of %s", (rel) => {
   const trees: Record<string, Awaited<ReturnType<typeof treeOf>>> = {};
@@ -109,7 +145,12 @@ describe.each(FILES)("round trip of %s", (rel) => {
   }, 180_000);
 
   it("the first import keeps every record of the file whole", async () => {
-    const { records } = await readGedcomAll((async function* () { yield readFileSync(corpusFile(rel)); })(), { toV7: true });
+    const { records } = await readGedcomAll(
+      (async function* () {
+        yield readFileSync(corpusFile(rel));
+      })(),
+      { toV7: true },
+    );
     const original = records.map((r) => plain(r) as unknown as Plain);
     const key = (r: Plain) => personKey(r, r.xref ?? null);
     const kept = trees.first.records;

@@ -19,9 +19,16 @@ describe("the home page's counts", () => {
     const before = (await server.gql<Counts>(COUNTS)).data!.rootspaceCounts;
     const member = await buildUser(server.ds);
     const village = await buildVillage(server, "Counted");
-    await server.ds.query(`INSERT INTO villages (id, rootspace_id, name, slug, is_public) VALUES (gen_random_uuid(), 'lb', 'Hidden', 'hidden-count', false)`);
-    await server.ds.query(`INSERT INTO families (id, rootspace_id, family_name, village_id) VALUES (gen_random_uuid(), 'lb', 'Counted', $1)`, [village.raw]);
-    await server.ds.query(`INSERT INTO families (id, rootspace_id, family_name, is_public) VALUES (gen_random_uuid(), 'lb', 'Hidden', false)`);
+    await server.ds.query(
+      `INSERT INTO villages (id, rootspace_id, name, slug, is_public) VALUES (gen_random_uuid(), 'lb', 'Hidden', 'hidden-count', false)`,
+    );
+    await server.ds.query(
+      `INSERT INTO families (id, rootspace_id, family_name, village_id) VALUES (gen_random_uuid(), 'lb', 'Counted', $1)`,
+      [village.raw],
+    );
+    await server.ds.query(
+      `INSERT INTO families (id, rootspace_id, family_name, is_public) VALUES (gen_random_uuid(), 'lb', 'Hidden', false)`,
+    );
     await buildPerson(server, member, { fullName: "Living Person", isPublic: false });
     await buildPerson(server, member, { fullName: "Public Person", isDeceased: true });
 
@@ -50,7 +57,10 @@ describe("featured villages", () => {
     await server.ds.query(`UPDATE villages SET description_ar = 'قرية على السفح' WHERE id = $1`, [written.raw]);
     const hidden = await buildVillage(server, "Hidden history");
     await server.ds.query(`UPDATE villages SET description = 'Secret', is_public = false WHERE id = $1`, [hidden.raw]);
-    const res = await server.gql<{ featuredVillages: { slug: string; description: string | null; descriptionAr: string | null }[] }>(FEATURED, { first: 6 });
+    const res = await server.gql<{ featuredVillages: { slug: string; description: string | null; descriptionAr: string | null }[] }>(
+      FEATURED,
+      { first: 6 },
+    );
     expect(res.errors).toBeUndefined();
     const slugs = res.data!.featuredVillages.map((v) => v.slug);
     expect(slugs).toContain(written.slug);

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path, { join } from "node:path";
-import { readGedcom, readGedzip, type GedcomEvent, type GedcomNode, type GedzipMedia } from "../../server/src/modules/ingestion/gedcom/index.js";
+import {
+  readGedcom,
+  readGedzip,
+  type GedcomEvent,
+  type GedcomNode,
+  type GedzipMedia,
+} from "../../server/src/modules/ingestion/gedcom/index.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
 import { CORPUS, corpusFile, corpusFiles, fileSource } from "../gedcom/helpers.js";
 import { uploadImport } from "../support/imports.js";
@@ -51,7 +57,9 @@ const EVENT_TAGS = { INDI: ["CHR", "BAPM", "BURI", "EMIG", "IMMI"], FAM: ["ENGA"
 /** What the file holds, read with the GEDCOM core (itself checked against grep in tests/gedcom). */
 async function expectedOf(file: string): Promise<Expected | null> {
   const records: GedcomNode[] = [];
-  const stream: AsyncIterable<GedcomEvent | GedzipMedia> = file.endsWith(".gdz") ? readGedzip(fileSource(file)) : readGedcom(fileSource(file), { toV7: true });
+  const stream: AsyncIterable<GedcomEvent | GedzipMedia> = file.endsWith(".gdz")
+    ? readGedzip(fileSource(file))
+    : readGedcom(fileSource(file), { toV7: true });
   try {
     for await (const ev of stream) if (ev.type === "record") records.push(ev.record);
   } catch {
@@ -65,14 +73,17 @@ async function expectedOf(file: string): Promise<Expected | null> {
   let events = records.filter((r) => r.tag === "INDI").flatMap((r) => r.children.filter((c) => EVENT_TAGS.INDI.includes(c.tag))).length;
   const pairs = new Set<string>();
   for (const f of fams) {
-    const partners = f.children.filter((c) => (c.tag === "HUSB" || c.tag === "WIFE") && c.value && c.value !== "@VOID@").map((c) => c.value!);
+    const partners = f.children
+      .filter((c) => (c.tag === "HUSB" || c.tag === "WIFE") && c.value && c.value !== "@VOID@")
+      .map((c) => c.value!);
     const married = f.children.some((c) => c.tag === "MARR");
     const couple = `${[...partners].sort().join(" ")} ${married}`;
     if (partners.length === 2 && partners[0] !== partners[1] && partners.every((p) => indis.has(p)) && !couples.has(couple)) {
       couples.add(couple);
       events += f.children.filter((c) => EVENT_TAGS.FAM.includes(c.tag)).length;
     }
-    for (const c of f.children.filter((c) => c.tag === "CHIL" && c.value && indis.has(c.value))) for (const p of partners) if (indis.has(p)) pairs.add(`${p} ${c.value}`);
+    for (const c of f.children.filter((c) => c.tag === "CHIL" && c.value && indis.has(c.value)))
+      for (const p of partners) if (indis.has(p)) pairs.add(`${p} ${c.value}`);
   }
   return { indi: indiCount, fam: fams.length, couples: couples.size, parentPairs: pairs.size, events };
 }
@@ -82,7 +93,11 @@ let server: TestServer;
 const jobs = new Map<string, { user: BuiltUser; id: string; row?: any; expected: Expected | null }>();
 
 beforeAll(async () => {
-  server = await startTestServer({ STORAGE_DIR: mkdtempSync(join(tmpdir(), "roots-corpus-")), IMPORT_POLL_MS: "50", IMPORT_PROGRESS_MS: "1000" });
+  server = await startTestServer({
+    STORAGE_DIR: mkdtempSync(join(tmpdir(), "roots-corpus-")),
+    IMPORT_POLL_MS: "50",
+    IMPORT_PROGRESS_MS: "1000",
+  });
   for (const rel of files) {
     const user = await buildUser(server.ds);
     const up = await uploadImport(server, user.token, "gedcom", path.basename(rel), readFileSync(corpusFile(rel)));
@@ -91,7 +106,9 @@ beforeAll(async () => {
   }
   await settle(["queued", "parsing"]);
   // Confirm every review that has something to write (an empty file stays in review).
-  const reviews: { id: string; user_id: string }[] = await server.ds.query(`SELECT id, user_id FROM import_jobs WHERE status = 'review' AND (counts->>'total')::int > 0`);
+  const reviews: { id: string; user_id: string }[] = await server.ds.query(
+    `SELECT id, user_id FROM import_jobs WHERE status = 'review' AND (counts->>'total')::int > 0`,
+  );
   const byUser = new Map([...jobs.values()].map((j) => [j.user.id, j]));
   for (const r of reviews) {
     const job = byUser.get(r.user_id)!;

@@ -14,7 +14,11 @@ let server: TestServer;
 let member: BuiltUser;
 
 beforeAll(async () => {
-  server = await startTestServer({ STORAGE_DIR: mkdtempSync(join(tmpdir(), "roots-gedcom-")), IMPORT_POLL_MS: "100", IMPORT_PROGRESS_MS: "20" });
+  server = await startTestServer({
+    STORAGE_DIR: mkdtempSync(join(tmpdir(), "roots-gedcom-")),
+    IMPORT_POLL_MS: "100",
+    IMPORT_PROGRESS_MS: "20",
+  });
   member = await buildUser(server.ds);
 });
 afterAll(() => server.stop());
@@ -38,7 +42,10 @@ describe("GEDCOM import", () => {
     );
     expect(row).toMatchObject({ people: 3010, indi: 3010, fam: 1422 });
     expect(row.links).toBeGreaterThan(2000);
-    const [victoria] = await server.ds.query(`SELECT full_name, gender, birth_date_text FROM people WHERE created_by = $1 AND full_name = 'Victoria Hanover'`, [member.id]);
+    const [victoria] = await server.ds.query(
+      `SELECT full_name, gender, birth_date_text FROM people WHERE created_by = $1 AND full_name = 'Victoria Hanover'`,
+      [member.id],
+    );
     expect(victoria).toEqual({ full_name: "Victoria Hanover", gender: "F", birth_date_text: "24 MAY 1819" });
   }, 180_000);
 
@@ -65,22 +72,41 @@ describe("GEDCOM import", () => {
   it("leaves the living cache right: the undated parents of a child born in 1850, married in 1845, are not living", async () => {
     const kin = await buildUser(server.ds);
     const ged = gedcom551(
-      "0 @I1@ INDI", "1 NAME Tanios /Saade/", "1 SEX M",
-      "0 @I2@ INDI", "1 NAME Mariam /Saade/", "1 SEX F",
-      "0 @I3@ INDI", "1 NAME Elias /Saade/", "1 SEX M", "1 BIRT", "2 DATE 1850",
-      "0 @I4@ INDI", "1 NAME Rita /Haddad/", "1 SEX F",
-      "0 @F1@ FAM", "1 HUSB @I1@", "1 WIFE @I2@", "1 CHIL @I3@", "1 MARR", "2 DATE 1845",
+      "0 @I1@ INDI",
+      "1 NAME Tanios /Saade/",
+      "1 SEX M",
+      "0 @I2@ INDI",
+      "1 NAME Mariam /Saade/",
+      "1 SEX F",
+      "0 @I3@ INDI",
+      "1 NAME Elias /Saade/",
+      "1 SEX M",
+      "1 BIRT",
+      "2 DATE 1850",
+      "0 @I4@ INDI",
+      "1 NAME Rita /Haddad/",
+      "1 SEX F",
+      "0 @F1@ FAM",
+      "1 HUSB @I1@",
+      "1 WIFE @I2@",
+      "1 CHIL @I3@",
+      "1 MARR",
+      "2 DATE 1845",
     );
     await importFile(kin, "kin.ged", ged);
     const rows = await server.ds.query(
-      `SELECT full_name, living_until > current_date AS living FROM people WHERE created_by = $1 ORDER BY full_name`, [kin.id]);
+      `SELECT full_name, living_until > current_date AS living FROM people WHERE created_by = $1 ORDER BY full_name`,
+      [kin.id],
+    );
     expect(rows).toEqual([
       { full_name: "Elias Saade", living: false }, // born more than 110 years ago
       { full_name: "Mariam Saade", living: false }, // a child born, a marriage, more than 98 years ago
       { full_name: "Rita Haddad", living: true }, // nothing says otherwise
       { full_name: "Tanios Saade", living: false },
     ]);
-    const [{ n }] = await server.ds.query(`SELECT count(*)::int AS n FROM people WHERE (living_until > current_date) <> roots_person_living_rule(id, current_date)`);
+    const [{ n }] = await server.ds.query(
+      `SELECT count(*)::int AS n FROM people WHERE (living_until > current_date) <> roots_person_living_rule(id, current_date)`,
+    );
     expect(n).toBe(0);
   }, 180_000);
 
@@ -95,16 +121,19 @@ describe("GEDCOM import", () => {
     const reads: number[] = [];
     const sizes = new Set<number>();
     const reviewed = new Promise<void>((resolve) => {
-      client.subscribe<any>({ query: `subscription($id: ID!) { importJobUpdated(id: $id) { status fileSize counts { read } } }`, variables: { id: up.id } }, {
-        next: (v) => {
-          const job = v.data?.importJobUpdated;
-          sizes.add(job.fileSize);
-          if (job.status === "parsing") reads.push(job.counts.read);
-          if (job.status === "review") resolve();
+      client.subscribe<any>(
+        { query: `subscription($id: ID!) { importJobUpdated(id: $id) { status fileSize counts { read } } }`, variables: { id: up.id } },
+        {
+          next: (v) => {
+            const job = v.data?.importJobUpdated;
+            sizes.add(job.fileSize);
+            if (job.status === "parsing") reads.push(job.counts.read);
+            if (job.status === "review") resolve();
+          },
+          error: () => resolve(),
+          complete: () => resolve(),
         },
-        error: () => resolve(),
-        complete: () => resolve(),
-      });
+      );
     });
     await waitForJob(server, user.token, up.id!, ["review"], 60_000);
     await reviewed;
@@ -119,19 +148,45 @@ describe("GEDCOM import", () => {
   it("shows a person's shared notes and cited sources from the file to those who may see their life", async () => {
     const user = await buildUser(server.ds);
     const other = await buildUser(server.ds);
-    await importFile(user, "daher-notes.ged", gedcom551(
-      "0 @I1@ INDI", "1 NAME Hanna /Daher/", "1 BIRT", "2 DATE 1850", "2 SOUR @S2@", "3 PAGE Entry 41", "1 DEAT", "2 DATE 1910", "1 NOTE @N1@", "1 SOUR @S1@",
-      "0 @I2@ INDI", "1 NAME Rita /Daher/", "1 BIRT", "2 DATE 1990", "1 NOTE @N2@",
-      "0 @N1@ NOTE Kept the mill at Qannoubine.", "1 CONT Sold it in 1898.",
-      "0 @N2@ NOTE Lives in Montreal.",
-      "0 @S1@ SOUR", "1 TITL Parish register of Ehden",
-      "0 @S2@ SOUR", "1 ABBR Baptisms 1850",
-    ));
-    const [hanna, rita] = (await server.ds.query(`SELECT id FROM people WHERE created_by = $1 ORDER BY full_name`, [user.id])).map((r: { id: string }) => gid("Person", r.id));
+    await importFile(
+      user,
+      "daher-notes.ged",
+      gedcom551(
+        "0 @I1@ INDI",
+        "1 NAME Hanna /Daher/",
+        "1 BIRT",
+        "2 DATE 1850",
+        "2 SOUR @S2@",
+        "3 PAGE Entry 41",
+        "1 DEAT",
+        "2 DATE 1910",
+        "1 NOTE @N1@",
+        "1 SOUR @S1@",
+        "0 @I2@ INDI",
+        "1 NAME Rita /Daher/",
+        "1 BIRT",
+        "2 DATE 1990",
+        "1 NOTE @N2@",
+        "0 @N1@ NOTE Kept the mill at Qannoubine.",
+        "1 CONT Sold it in 1898.",
+        "0 @N2@ NOTE Lives in Montreal.",
+        "0 @S1@ SOUR",
+        "1 TITL Parish register of Ehden",
+        "0 @S2@ SOUR",
+        "1 ABBR Baptisms 1850",
+      ),
+    );
+    const [hanna, rita] = (await server.ds.query(`SELECT id FROM people WHERE created_by = $1 ORDER BY full_name`, [user.id])).map(
+      (r: { id: string }) => gid("Person", r.id),
+    );
     const fromFiles = async (token: string, id: string) =>
-      (await server.gql<any>(`query($id: ID!) { person(id: $id) { fromFiles { notes sources } } }`, { id }, { token })).data.person.fromFiles;
+      (await server.gql<any>(`query($id: ID!) { person(id: $id) { fromFiles { notes sources } } }`, { id }, { token })).data.person
+        .fromFiles;
     // The shared note with its lines; the sources by title (else abbreviation), cited on the person or on a fact, in file order.
-    expect(await fromFiles(user.token, hanna)).toEqual({ notes: ["Kept the mill at Qannoubine.\nSold it in 1898."], sources: ["Parish register of Ehden", "Baptisms 1850"] });
+    expect(await fromFiles(user.token, hanna)).toEqual({
+      notes: ["Kept the mill at Qannoubine.\nSold it in 1898."],
+      sources: ["Parish register of Ehden", "Baptisms 1850"],
+    });
     // A living person's notes only to whoever may see their whole record.
     expect(await fromFiles(user.token, rita)).toEqual({ notes: ["Lives in Montreal."], sources: [] });
     expect(await fromFiles(other.token, rita)).toEqual({ notes: [], sources: [] });
@@ -157,16 +212,33 @@ describe("GEDCOM import", () => {
   it("a re-import rewrites only the people the file changed", async () => {
     const user = await buildUser(server.ds);
     const version = (born: string) =>
-      gedcom551("0 @I1@ INDI", "1 NAME Antoun /Rizk/", "1 BIRT", "2 DATE 1880", "0 @I2@ INDI", "1 NAME Fouad /Rizk/", "1 BIRT", `2 DATE ${born}`, "0 @F1@ FAM", "1 HUSB @I1@", "1 CHIL @I2@");
+      gedcom551(
+        "0 @I1@ INDI",
+        "1 NAME Antoun /Rizk/",
+        "1 BIRT",
+        "2 DATE 1880",
+        "0 @I2@ INDI",
+        "1 NAME Fouad /Rizk/",
+        "1 BIRT",
+        `2 DATE ${born}`,
+        "0 @F1@ FAM",
+        "1 HUSB @I1@",
+        "1 CHIL @I2@",
+      );
     await importFile(user, "rizk.ged", version("1910"));
     const people = async () =>
-      (await server.ds.query(`SELECT full_name, birth_date_text, updated_at FROM people WHERE created_by = $1 ORDER BY full_name`, [user.id])) as { full_name: string; birth_date_text: string; updated_at: Date }[];
+      (await server.ds.query(`SELECT full_name, birth_date_text, updated_at FROM people WHERE created_by = $1 ORDER BY full_name`, [
+        user.id,
+      ])) as { full_name: string; birth_date_text: string; updated_at: Date }[];
     const before = await people();
     const done = await importFile(user, "rizk.ged", version("1911"));
     // One person rewritten; the progress still goes through both people and their link.
     expect(done.counts).toMatchObject({ updates: 2, written: 1, committed: 3 });
     const after = await people();
-    expect(after.map((p) => [p.full_name, p.birth_date_text])).toEqual([["Antoun Rizk", "1880"], ["Fouad Rizk", "1911"]]);
+    expect(after.map((p) => [p.full_name, p.birth_date_text])).toEqual([
+      ["Antoun Rizk", "1880"],
+      ["Fouad Rizk", "1911"],
+    ]);
     expect(after[0].updated_at).toEqual(before[0].updated_at);
     expect(after[1].updated_at.getTime()).toBeGreaterThan(before[1].updated_at.getTime());
   }, 60_000);
@@ -175,14 +247,30 @@ describe("GEDCOM import", () => {
     const user = await buildUser(server.ds);
     // One person recorded in Roots, two from a file without UIDs: the export gives all three their Roots id as UID.
     await buildPerson(server, user, { fullName: "Hanna Daou", gender: "M", birthDate: "1850" });
-    await importFile(user, "daou.ged", gedcom551("0 @I1@ INDI", "1 NAME Youssef /Daou/", "1 BIRT", "2 DATE 1880", "0 @I2@ INDI", "1 NAME Maryam /Daou/", "0 @F1@ FAM", "1 HUSB @I1@", "1 CHIL @I2@"));
+    await importFile(
+      user,
+      "daou.ged",
+      gedcom551(
+        "0 @I1@ INDI",
+        "1 NAME Youssef /Daou/",
+        "1 BIRT",
+        "2 DATE 1880",
+        "0 @I2@ INDI",
+        "1 NAME Maryam /Daou/",
+        "0 @F1@ FAM",
+        "1 HUSB @I1@",
+        "1 CHIL @I2@",
+      ),
+    );
     const exported = (await exportAs(user.token, "scope=mine")).body.toString("utf8");
     expect(exported.match(/^1 UID /gm)).toHaveLength(3);
     // The member corrects a date in another program and brings the file back.
     const edited = Buffer.from(exported.replace("2 DATE 1880", "2 DATE 1881"));
     const done = await importFile(user, "roots-tree-edited.ged", edited);
     expect(done.counts).toMatchObject({ people: 3, updates: 3, duplicates: 0, written: 1 });
-    const people = await server.ds.query(`SELECT full_name, birth_date_text FROM people WHERE created_by = $1 ORDER BY full_name`, [user.id]);
+    const people = await server.ds.query(`SELECT full_name, birth_date_text FROM people WHERE created_by = $1 ORDER BY full_name`, [
+      user.id,
+    ]);
     expect(people).toEqual([
       { full_name: "Hanna Daou", birth_date_text: "1850" },
       { full_name: "Maryam Daou", birth_date_text: null },
@@ -197,12 +285,21 @@ describe("GEDCOM import", () => {
   }, 60_000);
 
   it("reads the willis file in ASCII, ANSEL, UTF-8 and UTF-16 to the same people with the same names", async () => {
-    const variants = ["willis-ascii.ged", "willis-ansel.ged", "willis.ged", "willis-unicode-littleendian.ged", "willis-unicode-bigendian.ged"];
+    const variants = [
+      "willis-ascii.ged",
+      "willis-ansel.ged",
+      "willis.ged",
+      "willis-unicode-littleendian.ged",
+      "willis-unicode-bigendian.ged",
+    ];
     const names: string[][] = [];
     for (const v of variants) {
       const user = await buildUser(server.ds);
       await importFile(user, v, file(`gedcom4j-samples/${v}`));
-      const rows: { full_name: string }[] = await server.ds.query(`SELECT full_name FROM people WHERE created_by = $1 ORDER BY full_name, id`, [user.id]);
+      const rows: { full_name: string }[] = await server.ds.query(
+        `SELECT full_name FROM people WHERE created_by = $1 ORDER BY full_name, id`,
+        [user.id],
+      );
       names.push(rows.map((r) => r.full_name));
     }
     expect(names[0]).toHaveLength(761);
@@ -212,12 +309,39 @@ describe("GEDCOM import", () => {
   it("links an adopted child as adopted, whether its record comes before or after the family", async () => {
     const user = await buildUser(server.ds);
     const ged = gedcom551(
-      "0 @I1@ INDI", "1 NAME Boutros /Haddad/", "1 SEX M", "1 BIRT", "2 DATE 1900",
-      "0 @I2@ INDI", "1 NAME Nada /Haddad/", "1 SEX F", "1 BIRT", "2 DATE 1902",
-      "0 @I3@ INDI", "1 NAME Elias /Haddad/", "1 BIRT", "2 DATE 1930", "1 FAMC @F1@", "2 PEDI adopted",
-      "0 @F1@ FAM", "1 HUSB @I1@", "1 WIFE @I2@", "1 CHIL @I3@", "1 CHIL @I4@", "1 CHIL @I5@",
-      "0 @I4@ INDI", "1 NAME Rita /Haddad/", "1 BIRT", "2 DATE 1932", "1 FAMC @F1@", "2 PEDI foster",
-      "0 @I5@ INDI", "1 NAME Salma /Haddad/", "1 BIRT", "2 DATE 1934", "1 FAMC @F1@",
+      "0 @I1@ INDI",
+      "1 NAME Boutros /Haddad/",
+      "1 SEX M",
+      "1 BIRT",
+      "2 DATE 1900",
+      "0 @I2@ INDI",
+      "1 NAME Nada /Haddad/",
+      "1 SEX F",
+      "1 BIRT",
+      "2 DATE 1902",
+      "0 @I3@ INDI",
+      "1 NAME Elias /Haddad/",
+      "1 BIRT",
+      "2 DATE 1930",
+      "1 FAMC @F1@",
+      "2 PEDI adopted",
+      "0 @F1@ FAM",
+      "1 HUSB @I1@",
+      "1 WIFE @I2@",
+      "1 CHIL @I3@",
+      "1 CHIL @I4@",
+      "1 CHIL @I5@",
+      "0 @I4@ INDI",
+      "1 NAME Rita /Haddad/",
+      "1 BIRT",
+      "2 DATE 1932",
+      "1 FAMC @F1@",
+      "2 PEDI foster",
+      "0 @I5@ INDI",
+      "1 NAME Salma /Haddad/",
+      "1 BIRT",
+      "2 DATE 1934",
+      "1 FAMC @F1@",
     );
     await importFile(user, "adopted.ged", ged);
     const rows: { name: string; kind: string; n: number }[] = await server.ds.query(
@@ -235,11 +359,33 @@ describe("GEDCOM import", () => {
   it("writes a link or a couple the file repeats once", async () => {
     const user = await buildUser(server.ds);
     const ged = gedcom551(
-      "0 @I1@ INDI", "1 NAME Fouad /Karam/", "1 SEX M", "1 BIRT", "2 DATE 1900",
-      "0 @I2@ INDI", "1 NAME Laure /Karam/", "1 SEX F", "1 BIRT", "2 DATE 1902",
-      "0 @I3@ INDI", "1 NAME Sami /Karam/", "1 BIRT", "2 DATE 1930", "1 FAMC @F1@", "2 PEDI adopted",
-      "0 @F1@ FAM", "1 HUSB @I1@", "1 WIFE @I2@", "1 MARR", "1 CHIL @I3@", "1 CHIL @I3@",
-      "0 @F2@ FAM", "1 HUSB @I1@", "1 WIFE @I2@", "1 MARR", "2 DATE 1925",
+      "0 @I1@ INDI",
+      "1 NAME Fouad /Karam/",
+      "1 SEX M",
+      "1 BIRT",
+      "2 DATE 1900",
+      "0 @I2@ INDI",
+      "1 NAME Laure /Karam/",
+      "1 SEX F",
+      "1 BIRT",
+      "2 DATE 1902",
+      "0 @I3@ INDI",
+      "1 NAME Sami /Karam/",
+      "1 BIRT",
+      "2 DATE 1930",
+      "1 FAMC @F1@",
+      "2 PEDI adopted",
+      "0 @F1@ FAM",
+      "1 HUSB @I1@",
+      "1 WIFE @I2@",
+      "1 MARR",
+      "1 CHIL @I3@",
+      "1 CHIL @I3@",
+      "0 @F2@ FAM",
+      "1 HUSB @I1@",
+      "1 WIFE @I2@",
+      "1 MARR",
+      "2 DATE 1925",
     );
     const done = await importFile(user, "karam.ged", ged);
     expect(done.status).toBe("done");
@@ -253,14 +399,28 @@ describe("GEDCOM import", () => {
   it("keeps a file's records from the moment it is read, counted only once the import is done; a cancel leaves none", async () => {
     const user = await buildUser(server.ds);
     const ged = gedcom551(
-      "0 @I1@ INDI", "1 NAME Boulos /Karam/", "1 SEX M", "1 SOUR @S1@",
-      "0 @I2@ INDI", "1 NAME Warde /Karam/", "1 SEX F",
-      "0 @F1@ FAM", "1 HUSB @I1@", "1 WIFE @I2@",
-      "0 @F2@ FAM", "1 HUSB @I1@", "1 WIFE @I9@", "1 _NOTE a family whose wife is not in the file",
-      "0 @S1@ SOUR", "1 TITL Registre de Zgharta",
+      "0 @I1@ INDI",
+      "1 NAME Boulos /Karam/",
+      "1 SEX M",
+      "1 SOUR @S1@",
+      "0 @I2@ INDI",
+      "1 NAME Warde /Karam/",
+      "1 SEX F",
+      "0 @F1@ FAM",
+      "1 HUSB @I1@",
+      "1 WIFE @I2@",
+      "0 @F2@ FAM",
+      "1 HUSB @I1@",
+      "1 WIFE @I9@",
+      "1 _NOTE a family whose wife is not in the file",
+      "0 @S1@ SOUR",
+      "1 TITL Registre de Zgharta",
     );
     const kept = (jobId?: string) =>
-      server.ds.query(`SELECT tag, xref, record_table FROM kept_records WHERE owner_id = $1 ${jobId ? "AND job_id = $2" : ""} ORDER BY seq`, jobId ? [user.id, jobId] : [user.id]);
+      server.ds.query(
+        `SELECT tag, xref, record_table FROM kept_records WHERE owner_id = $1 ${jobId ? "AND job_id = $2" : ""} ORDER BY seq`,
+        jobId ? [user.id, jobId] : [user.id],
+      );
     const exported = async () => (await exportAs(user.token, "scope=mine")).body.toString("utf8");
 
     const first = await uploadImport(server, user.token, "gedcom", "karam.ged", ged);
@@ -298,14 +458,22 @@ describe("GEDCOM import", () => {
       `INSERT INTO people (id, rootspace_id, full_name, privacy_settings, created_by) VALUES (gen_random_uuid(), 'lb', 'Hanna Nakhle', '{}', $1) RETURNING id`,
       [user.id],
     );
-    await server.ds.query(`INSERT INTO parent_links (id, parent_id, child_id, created_by) VALUES (gen_random_uuid(), $1, $2, $3)`, [father, child, user.id]);
-    const living = async () => (await server.ds.query(`SELECT living_until > current_date AS living FROM people WHERE id = $1`, [father]))[0].living;
+    await server.ds.query(`INSERT INTO parent_links (id, parent_id, child_id, created_by) VALUES (gen_random_uuid(), $1, $2, $3)`, [
+      father,
+      child,
+      user.id,
+    ]);
+    const living = async () =>
+      (await server.ds.query(`SELECT living_until > current_date AS living FROM people WHERE id = $1`, [father]))[0].living;
     expect(await living()).toBe(true);
     // The file now says Sarkis was born in 1850: his father cannot be living.
     const done = await importFile(user, "nakhle.ged", ged(["1 BIRT", "2 DATE 1850"]));
     expect(done.counts.updates).toBe(1);
     expect(await living()).toBe(false);
-    const [{ n }] = await server.ds.query(`SELECT count(*)::int AS n FROM people WHERE created_by = $1 AND (living_until > current_date) <> roots_person_living_rule(id, current_date)`, [user.id]);
+    const [{ n }] = await server.ds.query(
+      `SELECT count(*)::int AS n FROM people WHERE created_by = $1 AND (living_until > current_date) <> roots_person_living_rule(id, current_date)`,
+      [user.id],
+    );
     expect(n).toBe(0);
   }, 60_000);
 
@@ -319,7 +487,12 @@ describe("GEDCOM import", () => {
     await buildPerson(server, other, { fullName: "Hanna Qornet", birthDate: "1990" }); // living: never suggested to another member
     await buildPerson(server, other, { fullName: "Yousef Qornet", birthDate: "1700", deathDate: "1760" });
     const salim = await buildPerson(server, other, { fullName: "Salim Qornet", isDeceased: true });
-    const tanios = await buildPerson(server, other, { fullName: "Tanios Qornet", fullNameAr: "طانيوس قرنة", birthDate: "1840", deathDate: "1900" });
+    const tanios = await buildPerson(server, other, {
+      fullName: "Tanios Qornet",
+      fullNameAr: "طانيوس قرنة",
+      birthDate: "1840",
+      deathDate: "1900",
+    });
     const maroun = await buildPerson(server, user, { fullName: "Maroun Qornet", birthDate: "1995" }); // living, but the member's own
     // Namesakes a year apart (a family reuses its names): the one born on the same date, or in the same year, not the earliest.
     await buildPerson(server, other, { fullName: "Georges Qornet", birthDate: "1861-03-24", deathDate: "1930" });
@@ -336,40 +509,101 @@ describe("GEDCOM import", () => {
     // A real name made of placeholder letters is a name.
     const nunk = await buildPerson(server, other, { fullName: "Nunk", birthDate: "1850", deathDate: "1900" });
     const ged = gedcom551(
-      "0 @I1@ INDI", "1 NAME Boutros /Qornet/", "1 BIRT", "2 DATE 1855",
-      "0 @I2@ INDI", "1 NAME Hanna /Qornet/", "1 BIRT", "2 DATE 1991",
-      "0 @I3@ INDI", "1 NAME Yousef /Qornet/", "1 BIRT", "2 DATE 1800",
-      "0 @I4@ INDI", "1 NAME Salim /Qornet/", "1 BIRT", "2 DATE 1820",
-      "0 @I5@ INDI", "1 NAME Maroun /Qornet/", "1 BIRT", "2 DATE 1996",
-      "0 @I6@ INDI", "1 NAME Boutros /Qornet/",
-      "0 @I7@ INDI", "1 NAME طانيوس /قرنة/", "1 BIRT", "2 DATE 1842",
-      "0 @I8@ INDI", "1 NAME Elias /Qornet/", "1 BIRT", "2 DATE 1871",
-      "0 @I9@ INDI", "1 NAME Georges /Qornet/", "1 BIRT", "2 DATE 24 MAR 1862",
-      "0 @I10@ INDI", "1 NAME Fares /Qornet/", "1 BIRT", "2 DATE 1881",
-      "0 @I11@ INDI", "1 NAME Unknown /Unknown/", "1 BIRT", "2 DATE 1850",
-      "0 @I12@ INDI", "1 NAME Unknown", "1 BIRT", "2 DATE 1850",
-      "0 @I13@ INDI", "1 NAME مجهول", "1 BIRT", "2 DATE 1850",
-      "0 @I14@ INDI", "1 NAME مجهولة", "1 BIRT", "2 DATE 1850",
-      "0 @I15@ INDI", "1 NAME Nunk", "1 BIRT", "2 DATE 1850",
-      "0 @I16@ INDI", "1 NAME Nasri /Qornet/", "1 BIRT", "2 DATE ABT 1881",
+      "0 @I1@ INDI",
+      "1 NAME Boutros /Qornet/",
+      "1 BIRT",
+      "2 DATE 1855",
+      "0 @I2@ INDI",
+      "1 NAME Hanna /Qornet/",
+      "1 BIRT",
+      "2 DATE 1991",
+      "0 @I3@ INDI",
+      "1 NAME Yousef /Qornet/",
+      "1 BIRT",
+      "2 DATE 1800",
+      "0 @I4@ INDI",
+      "1 NAME Salim /Qornet/",
+      "1 BIRT",
+      "2 DATE 1820",
+      "0 @I5@ INDI",
+      "1 NAME Maroun /Qornet/",
+      "1 BIRT",
+      "2 DATE 1996",
+      "0 @I6@ INDI",
+      "1 NAME Boutros /Qornet/",
+      "0 @I7@ INDI",
+      "1 NAME طانيوس /قرنة/",
+      "1 BIRT",
+      "2 DATE 1842",
+      "0 @I8@ INDI",
+      "1 NAME Elias /Qornet/",
+      "1 BIRT",
+      "2 DATE 1871",
+      "0 @I9@ INDI",
+      "1 NAME Georges /Qornet/",
+      "1 BIRT",
+      "2 DATE 24 MAR 1862",
+      "0 @I10@ INDI",
+      "1 NAME Fares /Qornet/",
+      "1 BIRT",
+      "2 DATE 1881",
+      "0 @I11@ INDI",
+      "1 NAME Unknown /Unknown/",
+      "1 BIRT",
+      "2 DATE 1850",
+      "0 @I12@ INDI",
+      "1 NAME Unknown",
+      "1 BIRT",
+      "2 DATE 1850",
+      "0 @I13@ INDI",
+      "1 NAME مجهول",
+      "1 BIRT",
+      "2 DATE 1850",
+      "0 @I14@ INDI",
+      "1 NAME مجهولة",
+      "1 BIRT",
+      "2 DATE 1850",
+      "0 @I15@ INDI",
+      "1 NAME Nunk",
+      "1 BIRT",
+      "2 DATE 1850",
+      "0 @I16@ INDI",
+      "1 NAME Nasri /Qornet/",
+      "1 BIRT",
+      "2 DATE ABT 1881",
     );
     const up = await uploadImport(server, user.token, "gedcom", "qornet.ged", ged);
     const review = await waitForJob(server, user.token, up.id!, ["review"], 60_000);
     expect(review.counts.duplicates).toBe(10);
-    const res = await server.gql<any>(`query($id: ID!) { importRecords(jobId: $id, filter: "duplicates") { edges { node { key duplicate { id } } } } }`, { id: up.id }, { token: user.token });
+    const res = await server.gql<any>(
+      `query($id: ID!) { importRecords(jobId: $id, filter: "duplicates") { edges { node { key duplicate { id } } } } }`,
+      { id: up.id },
+      { token: user.token },
+    );
     const found = Object.fromEntries(res.data.importRecords.edges.map((e: any) => [e.node.key, e.node.duplicate.id]));
     expect(found).toEqual({
       "@I1@": boutros1856, // born within a year comes first: 1855 against 1856 and 1850
-      "@I4@": salim, "@I5@": maroun, "@I6@": expect.any(String), "@I7@": tanios, "@I8@": elias1870, // 1871 against 1870 and 1875
-      "@I9@": georges1862, "@I10@": fares1881, // 1881 against 5 June 1881 and 1880: the same year
-      "@I15@": nunk, "@I16@": nasri1879,
-
+      "@I4@": salim,
+      "@I5@": maroun,
+      "@I6@": expect.any(String),
+      "@I7@": tanios,
+      "@I8@": elias1870, // 1871 against 1870 and 1875
+      "@I9@": georges1862,
+      "@I10@": fares1881, // 1881 against 5 June 1881 and 1880: the same year
+      "@I15@": nunk,
+      "@I16@": nasri1879,
     });
     expect([boutros1850, boutros1856]).toContain(found["@I6@"]); // undated: either Boutros
   }, 60_000);
 
   it("refuses a file that is not GEDCOM with a clear reason, and keeps nothing", async () => {
-    const up = await uploadImport(server, member.token, "gedcom", "photo.ged", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]));
+    const up = await uploadImport(
+      server,
+      member.token,
+      "gedcom",
+      "photo.ged",
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
+    );
     const job = await waitForJob(server, member.token, up.id!, ["failed"]);
     expect(job.errorMessage).toBe("This is not a text file (it looks like an image or a program), so it cannot be a GEDCOM file.");
     const plain = await uploadImport(server, member.token, "gedcom", "notes.ged", "Dear cousin, here is our family history.\n");
@@ -378,6 +612,8 @@ describe("GEDCOM import", () => {
     // Reading it again would fail the same way: no retry is offered, and none is run.
     expect([job.canRetry, job2.canRetry]).toEqual([false, false]);
     const retry = await server.gql<any>(`mutation($id: ID!) { retryImport(id: $id) { status } }`, { id: up.id }, { token: member.token });
-    expect(retry.errors?.[0].message).toBe("Reading this file again would fail the same way: correct the file, or export it again from your program, and upload it.");
+    expect(retry.errors?.[0].message).toBe(
+      "Reading this file again would fail the same way: correct the file, or export it again from your program, and upload it.",
+    );
   });
 });

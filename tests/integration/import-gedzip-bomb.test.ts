@@ -22,7 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-
 describe("a GEDZIP that unpacks to far more than it holds (zip bomb)", () => {
   /** A .gdz with a small gedcom.ged and three 150 MiB media entries of zeros (~450 KB zipped). */
   function bomb(): Buffer {
@@ -60,7 +59,11 @@ describe("a GEDZIP that unpacks to far more than it holds (zip bomb)", () => {
       const job = await waitForJob(server, u.token, up.id!, ["failed", "review"], 60_000);
       expect(job.status).toBe("failed");
       expect(job.canRetry).toBe(false);
-      const fr = await server.gql<{ importJob: { errorMessage: string } }>(`query($id: ID!) { importJob(id: $id) { errorMessage } }`, { id: up.id }, { token: u.token, language: "fr" });
+      const fr = await server.gql<{ importJob: { errorMessage: string } }>(
+        `query($id: ID!) { importJob(id: $id) { errorMessage } }`,
+        { id: up.id },
+        { token: u.token, language: "fr" },
+      );
       expect(fr.data?.importJob.errorMessage).toMatch(/^L'archive GEDZIP se décompresse en bien plus de données/);
     } finally {
       clearInterval(sampler);

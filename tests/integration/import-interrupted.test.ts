@@ -21,12 +21,21 @@ afterAll(async () => {
 });
 
 const ROWS = 10_000;
-const sheet = () => ["Name,Arabic name,Birth date", ...Array.from({ length: ROWS }, (_, i) => `Person ${i} Khoury,شخص ${i},${1800 + (i % 200)}`)].join("\n");
+const sheet = () =>
+  ["Name,Arabic name,Birth date", ...Array.from({ length: ROWS }, (_, i) => `Person ${i} Khoury,شخص ${i},${1800 + (i % 200)}`)].join("\n");
 
 describe("an import interrupted by a server stop", () => {
   it("leaves no rows behind, is marked failed on the next start, and can be run again", async () => {
     const dir = mkdtempSync(join(tmpdir(), "roots-imports-"));
-    const env = { DATABASE_URL: db.url, PORT: "0", HOST: "127.0.0.1", STORAGE_DIR: dir, IMPORT_POLL_MS: "100", IMPORT_STALE_SECONDS: "1", IMPORT_PROGRESS_MS: "50" };
+    const env = {
+      DATABASE_URL: db.url,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      STORAGE_DIR: dir,
+      IMPORT_POLL_MS: "100",
+      IMPORT_STALE_SECONDS: "1",
+      IMPORT_PROGRESS_MS: "50",
+    };
     const member = await buildUser(ds);
     const first = startMain(env);
     const url = `http://127.0.0.1:${await first.ready}`;

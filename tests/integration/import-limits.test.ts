@@ -19,29 +19,59 @@ let storageDir: string;
 const QUOTA = 5_000_000;
 beforeAll(async () => {
   storageDir = mkdtempSync(join(tmpdir(), "roots-limits-"));
-  server = await startTestServer({ STORAGE_DIR: storageDir, IMPORT_POLL_MS: "50", IMPORT_PROGRESS_MS: "50", IMPORT_UPLOADS_PER_HOUR: "6", IMPORT_QUOTA_BYTES: String(QUOTA), IMPORT_RETRY_KEEP_HOURS: "1" });
+  server = await startTestServer({
+    STORAGE_DIR: storageDir,
+    IMPORT_POLL_MS: "50",
+    IMPORT_PROGRESS_MS: "50",
+    IMPORT_UPLOADS_PER_HOUR: "6",
+    IMPORT_QUOTA_BYTES: String(QUOTA),
+    IMPORT_RETRY_KEEP_HOURS: "1",
+  });
 });
 afterAll(() => server.stop());
 
 const member = () => buildUser(server.ds, { roles: [{ role: Role.MEMBER }] });
 /** A valid GEDCOM of about `bytes`, padded with a long note. */
-const paddedGedcom = (bytes: number) => gedcom551("0 @I1@ INDI", "1 NAME Elias /Haddad/", "1 BIRT", "2 DATE 1890", ...Array.from({ length: Math.ceil(bytes / 80) }, (_, i) => `1 NOTE ${"x".repeat(70)} ${i}`));
+const paddedGedcom = (bytes: number) =>
+  gedcom551(
+    "0 @I1@ INDI",
+    "1 NAME Elias /Haddad/",
+    "1 BIRT",
+    "2 DATE 1890",
+    ...Array.from({ length: Math.ceil(bytes / 80) }, (_, i) => `1 NOTE ${"x".repeat(70)} ${i}`),
+  );
 const allowance = async (u: BuiltUser) =>
-  (await server.gql<{ importAllowance: Record<string, number> }>(`{ importAllowance { uploadsPerHour uploadsLeft quotaBytes waitingBytes maxFileBytes retryKeepHours } }`, {}, { token: u.token })).data!.importAllowance;
+  (
+    await server.gql<{ importAllowance: Record<string, number> }>(
+      `{ importAllowance { uploadsPerHour uploadsLeft quotaBytes waitingBytes maxFileBytes retryKeepHours } }`,
+      {},
+      { token: u.token },
+    )
+  ).data!.importAllowance;
 const rawId = (id: string) => fromGlobalId(id)!.id;
 
 describe("uploads a member may make", () => {
   it("are counted per hour, shown to the member, and refused past the number with the wait in minutes", async () => {
     const u = await member();
-    expect(await allowance(u)).toEqual({ uploadsPerHour: 6, uploadsLeft: 6, quotaBytes: QUOTA, waitingBytes: 0, maxFileBytes: 536870912, retryKeepHours: 1 });
-    for (let i = 0; i < 6; i++) expect((await uploadImport(server, u.token, "gedcom", `tree-${i}.ged`, gedcom551("0 @I1@ INDI", "1 NAME A /B/"))).status).toBe(201);
+    expect(await allowance(u)).toEqual({
+      uploadsPerHour: 6,
+      uploadsLeft: 6,
+      quotaBytes: QUOTA,
+      waitingBytes: 0,
+      maxFileBytes: 536870912,
+      retryKeepHours: 1,
+    });
+    for (let i = 0; i < 6; i++)
+      expect((await uploadImport(server, u.token, "gedcom", `tree-${i}.ged`, gedcom551("0 @I1@ INDI", "1 NAME A /B/"))).status).toBe(201);
     expect((await allowance(u)).uploadsLeft).toBe(0);
     const refused = await uploadImport(server, u.token, "gedcom", "one-more.ged", gedcom551("0 @I1@ INDI", "1 NAME A /B/"), "ar");
     expect(refused.status).toBe(429);
     expect(refused.error).toBe("ingestion.upload_rate");
     expect(refused.message).toMatch(/^رفعتَ 6 ملفات خلال الساعة الأخيرة\. يمكنك الرفع مجدداً بعد (60 دقيقة|59 دقيقة)\.$/);
     // Another member is not affected.
-    expect((await uploadImport(server, (await member()).token, "gedcom", "mine.ged", gedcom551("0 @I1@ INDI", "1 NAME A /B/"))).status).toBe(201);
+    expect(
+      (await uploadImport(server, (await member()).token, "gedcom", "mine.ged", gedcom551("0 @I1@ INDI", "1 NAME A /B/"))).status,
+    ).toBe(201);
   });
 
   it("may not keep more bytes waiting than the quota: refused at once or as the file arrives, and the refused bytes are not kept", async () => {
@@ -55,7 +85,12 @@ describe("uploads a member may make", () => {
     const second = await uploadImport(server, u.token, "gedcom", "second.ged", paddedGedcom(2_000_000));
     expect(second.status).toBe(413);
     expect(second.error).toBe("ingestion.quota_full");
-    expect(second.message).toBe(`Your files waiting for import already take 0 MB of your 0 MB. Finish, cancel or delete an import to make room.`.replace("0 MB of your 0", `${Math.round(waiting / 1e6)} MB of your ${Math.round(QUOTA / 1e6)}`));
+    expect(second.message).toBe(
+      `Your files waiting for import already take 0 MB of your 0 MB. Finish, cancel or delete an import to make room.`.replace(
+        "0 MB of your 0",
+        `${Math.round(waiting / 1e6)} MB of your ${Math.round(QUOTA / 1e6)}`,
+      ),
+    );
     // Without a declared length the file is cut off as it arrives past the quota.
     const chunks = paddedGedcom(2_000_000);
     const streamed = await fetch(`${server.url}/api/imports?kind=gedcom&name=streamed.ged`, {
@@ -85,14 +120,18 @@ describe("files of imports that stopped", () => {
     const up = await uploadImport(server, u.token, "gedcom", name, gedcom551("0 @I1@ INDI", "1 NAME A /B/"));
     await waitForJob(server, u.token, up.id!, ["review"]);
     const [[{ file_path: key }]]: [[{ file_path: string }]] = await server.ds.query(
-      `UPDATE import_jobs SET status = 'failed', error_key = 'ingestion.failed', finished_at = now() WHERE id = $1 RETURNING file_path`, [rawId(up.id!)]);
+      `UPDATE import_jobs SET status = 'failed', error_key = 'ingestion.failed', finished_at = now() WHERE id = $1 RETURNING file_path`,
+      [rawId(up.id!)],
+    );
     return { u, up, file: join(storageDir, key) };
   }
 
   it("a file refused for what it holds is deleted at once and cannot be retried", async () => {
     const u = await member();
     // Starts like GEDCOM, then 3 MB of text that is not.
-    const junk = Buffer.from(["0 HEAD", ...Array.from({ length: 60_000 }, (_, i) => `lorem ipsum dolor sit amet ${i} consectetur adipiscing`)].join("\n"));
+    const junk = Buffer.from(
+      ["0 HEAD", ...Array.from({ length: 60_000 }, (_, i) => `lorem ipsum dolor sit amet ${i} consectetur adipiscing`)].join("\n"),
+    );
     const res = await uploadImport(server, u.token, "gedcom", "junk.ged", junk);
     expect(res.status).toBe(201);
     const job = await waitForJob(server, u.token, res.id!, ["failed", "review"]);
@@ -124,21 +163,46 @@ describe("files of imports that stopped", () => {
   it("cancelImport gives up a failed import and removes its file", async () => {
     const { u, up, file } = await failedWithFile("give-up.ged");
     expect(existsSync(file)).toBe(true);
-    const res = await server.gql<{ cancelImport: { status: string } }>(`mutation($id: ID!) { cancelImport(id: $id) { status } }`, { id: up.id }, { token: u.token });
+    const res = await server.gql<{ cancelImport: { status: string } }>(
+      `mutation($id: ID!) { cancelImport(id: $id) { status } }`,
+      { id: up.id },
+      { token: u.token },
+    );
     expect(res.data?.cancelImport.status).toBe("cancelled");
     expect(existsSync(file)).toBe(false);
   });
 });
 
 describe("deleting an import", () => {
-  const del = (u: BuiltUser, id: string) => server.gql<{ deleteImport: boolean }>(`mutation($id: ID!) { deleteImport(id: $id) }`, { id }, { token: u.token });
+  const del = (u: BuiltUser, id: string) =>
+    server.gql<{ deleteImport: boolean }>(`mutation($id: ID!) { deleteImport(id: $id) }`, { id }, { token: u.token });
 
   it("removes a done import's staged records and report, never the people it wrote", async () => {
     const u = await member();
-    const file = gedcom551("0 @I1@ INDI", "1 NAME Hanna /Khoury/", "1 BIRT", "2 DATE 1870", "1 FAMS @F1@", "0 @I2@ INDI", "1 NAME Boulos /Khoury/", "1 FAMC @F1@", "1 BIRT", "1 FAMS @F404@", "0 @F1@ FAM", "1 HUSB @I1@", "1 CHIL @I2@");
+    const file = gedcom551(
+      "0 @I1@ INDI",
+      "1 NAME Hanna /Khoury/",
+      "1 BIRT",
+      "2 DATE 1870",
+      "1 FAMS @F1@",
+      "0 @I2@ INDI",
+      "1 NAME Boulos /Khoury/",
+      "1 FAMC @F1@",
+      "1 BIRT",
+      "1 FAMS @F404@",
+      "0 @F1@ FAM",
+      "1 HUSB @I1@",
+      "1 CHIL @I2@",
+    );
     const done = await importConfirmed(server, u.token, "khoury.ged", file);
     const id = rawId(done.id);
-    const rows = async () => (await server.ds.query(`SELECT (SELECT count(*) FROM import_staged WHERE job_id = $1)::int AS staged, (SELECT count(*) FROM import_warnings WHERE job_id = $1)::int AS warnings, (SELECT count(*) FROM kept_records WHERE job_id = $1)::int AS kept`, [id]))[0];
+    const rows = async () =>
+      (
+        await server.ds.query(
+          `SELECT (SELECT count(*) FROM import_staged WHERE job_id = $1)::int AS staged, (SELECT count(*) FROM import_warnings WHERE job_id = $1)::int AS warnings, (SELECT count(*) FROM kept_records WHERE job_id = $1)::int AS kept`,
+          [id],
+        )
+      )[0];
     const people = async () => Number((await server.ds.query(`SELECT count(*) AS n FROM people WHERE created_by = $1`, [u.id]))[0].n);
     expect((await rows()).staged).toBeGreaterThan(0);
     expect((await rows()).warnings).toBeGreaterThan(0);
@@ -146,11 +210,14 @@ describe("deleting an import", () => {
     expect(await people()).toBe(2);
     expect((await del(u, done.id)).data?.deleteImport).toBe(true);
     // Hidden at once.
-    expect((await server.gql(`query($id: ID!) { importJob(id: $id) { id } }`, { id: done.id }, { token: u.token })).errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    expect(
+      (await server.gql(`query($id: ID!) { importJob(id: $id) { id } }`, { id: done.id }, { token: u.token })).errors?.[0].extensions?.code,
+    ).toBe("NOT_FOUND");
     const list = await server.gql<{ importJobs: { id: string }[] }>(`{ importJobs(first: 50) { id } }`, {}, { token: u.token });
     expect(list.data?.importJobs.map((j) => j.id)).not.toContain(done.id);
     // Its rows go in the background; the people and what the export needs stay.
-    const purged = async () => (await server.ds.query(`SELECT purged_at IS NOT NULL AS purged FROM import_jobs WHERE id = $1`, [id]))[0].purged as boolean;
+    const purged = async () =>
+      (await server.ds.query(`SELECT purged_at IS NOT NULL AS purged FROM import_jobs WHERE id = $1`, [id]))[0].purged as boolean;
     const end = Date.now() + 10_000;
     while (!(await purged()) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
     expect(await rows()).toEqual({ staged: 0, warnings: 0, kept });
@@ -163,7 +230,11 @@ describe("deleting an import", () => {
     const u = await member();
     const up = await uploadImport(server, u.token, "gedcom", "waiting.ged", gedcom551("0 @I1@ INDI", "1 NAME A /B/"));
     await waitForJob(server, u.token, up.id!, ["review"]);
-    const review = await server.gql<{ importJob: { canDelete: boolean } }>(`query($id: ID!) { importJob(id: $id) { canDelete } }`, { id: up.id }, { token: u.token });
+    const review = await server.gql<{ importJob: { canDelete: boolean } }>(
+      `query($id: ID!) { importJob(id: $id) { canDelete } }`,
+      { id: up.id },
+      { token: u.token },
+    );
     expect(review.data?.importJob.canDelete).toBe(false);
     const res = await del(u, up.id!);
     expect(res.errors?.[0].extensions?.code).toBe("CONFLICT");

@@ -13,7 +13,11 @@ import { IMPORTED_PERSON_COLUMNS } from "../../server/src/modules/ingestion/pers
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ STORAGE_DIR: mkdtempSync(join(tmpdir(), "roots-own-")), IMPORT_POLL_MS: "100", IMPORT_PROGRESS_MS: "20" });
+  server = await startTestServer({
+    STORAGE_DIR: mkdtempSync(join(tmpdir(), "roots-own-")),
+    IMPORT_POLL_MS: "100",
+    IMPORT_PROGRESS_MS: "20",
+  });
 });
 afterAll(() => server.stop());
 
@@ -29,7 +33,16 @@ const foreignKeys = async (table: string): Promise<string[]> =>
 describe("an import's writes without per-row foreign-key checks (ownRowsOnly)", () => {
   it("covers every reference those writes make: people point only to the locked rootspace and villages, links and couples only to the import's people", async () => {
     // A new foreign key on a column these writes fill must be locked where the import writes them (commit.ts).
-    const written = ["id", "rootspace_id", "created_by", "provenance", "confidence", "is_public", "privacy_settings", ...IMPORTED_PERSON_COLUMNS];
+    const written = [
+      "id",
+      "rootspace_id",
+      "created_by",
+      "provenance",
+      "confidence",
+      "is_public",
+      "privacy_settings",
+      ...IMPORTED_PERSON_COLUMNS,
+    ];
     expect((await foreignKeys("people")).filter((c) => written.includes(c))).toEqual(["rootspace_id", "village_id"]);
     expect(await foreignKeys("parent_links")).toEqual(["child_id", "parent_id"]);
     expect(await foreignKeys("unions")).toEqual(["partner1_id", "partner2_id"]);
@@ -50,7 +63,8 @@ describe("an import's writes without per-row foreign-key checks (ownRowsOnly)", 
     } finally {
       await ds.destroy();
       await server.ds.query(`DROP OWNED BY ${role}`);
-      if (grants.some((g) => g.includes("ON PARAMETER"))) await server.ds.query(`REVOKE SET ON PARAMETER session_replication_role FROM ${role}`);
+      if (grants.some((g) => g.includes("ON PARAMETER")))
+        await server.ds.query(`REVOKE SET ON PARAMETER session_replication_role FROM ${role}`);
       await server.ds.query(`DROP ROLE ${role}`);
     }
   }
@@ -62,7 +76,11 @@ describe("an import's writes without per-row foreign-key checks (ownRowsOnly)", 
         setting: (await tx.query(`SHOW session_replication_role`))[0].session_replication_role,
         refused: await tx
           .query(`SAVEPOINT probe`)
-          .then(() => tx.query(`INSERT INTO parent_links (id, parent_id, child_id, kind) VALUES (gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), 'birth')`))
+          .then(() =>
+            tx.query(
+              `INSERT INTO parent_links (id, parent_id, child_id, kind) VALUES (gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), 'birth')`,
+            ),
+          )
           .then(
             () => false,
             (err: Error) => /foreign key/.test(err.message),
@@ -95,16 +113,33 @@ describe("an import's writes without per-row foreign-key checks (ownRowsOnly)", 
   it("imports people without the village that was deleted while the file waited for review, and with the others", async () => {
     const user = await buildUser(server.ds);
     const slug = randomBytes(4).toString("hex");
-    const [{ id: kept }] = await server.ds.query(`INSERT INTO villages (id, rootspace_id, name, name_ar, name_fr, slug) VALUES (gen_random_uuid(), 'lb', 'Qnat${slug}', 'قنات', 'Qnat${slug}', 'qnat-${slug}') RETURNING id`);
-    const [{ id: gone }] = await server.ds.query(`INSERT INTO villages (id, rootspace_id, name, name_ar, name_fr, slug) VALUES (gen_random_uuid(), 'lb', 'Bane${slug}', 'بان', 'Bane${slug}', 'bane-${slug}') RETURNING id`);
+    const [{ id: kept }] = await server.ds.query(
+      `INSERT INTO villages (id, rootspace_id, name, name_ar, name_fr, slug) VALUES (gen_random_uuid(), 'lb', 'Qnat${slug}', 'قنات', 'Qnat${slug}', 'qnat-${slug}') RETURNING id`,
+    );
+    const [{ id: gone }] = await server.ds.query(
+      `INSERT INTO villages (id, rootspace_id, name, name_ar, name_fr, slug) VALUES (gen_random_uuid(), 'lb', 'Bane${slug}', 'بان', 'Bane${slug}', 'bane-${slug}') RETURNING id`,
+    );
     const ged = gedcom551(
-      "0 @I1@ INDI", "1 NAME Gerges /Sleiman/", "1 BIRT", "2 DATE 1900", `2 PLAC Qnat${slug}, Lebanon`,
-      "0 @I2@ INDI", "1 NAME Hanna /Sleiman/", "1 BIRT", "2 DATE 1930", `2 PLAC Bane${slug}, Lebanon`,
-      "0 @F1@ FAM", "1 HUSB @I1@", "1 CHIL @I2@",
+      "0 @I1@ INDI",
+      "1 NAME Gerges /Sleiman/",
+      "1 BIRT",
+      "2 DATE 1900",
+      `2 PLAC Qnat${slug}, Lebanon`,
+      "0 @I2@ INDI",
+      "1 NAME Hanna /Sleiman/",
+      "1 BIRT",
+      "2 DATE 1930",
+      `2 PLAC Bane${slug}, Lebanon`,
+      "0 @F1@ FAM",
+      "1 HUSB @I1@",
+      "1 CHIL @I2@",
     );
     const up = await uploadImport(server, user.token, "gedcom", "sleiman.ged", ged);
     await waitForJob(server, user.token, up.id!, ["review"], 30_000);
-    const [{ matched }] = await server.ds.query(`SELECT count(village_id)::int AS matched FROM import_staged s JOIN import_jobs j ON j.id = s.job_id WHERE j.file_name = 'sleiman.ged' AND j.user_id = $1`, [user.id]);
+    const [{ matched }] = await server.ds.query(
+      `SELECT count(village_id)::int AS matched FROM import_staged s JOIN import_jobs j ON j.id = s.job_id WHERE j.file_name = 'sleiman.ged' AND j.user_id = $1`,
+      [user.id],
+    );
     expect(matched).toBe(2);
     await server.ds.query(`DELETE FROM villages WHERE id = $1`, [gone]);
     await confirmAndWait(server, user.token, up.id!);
@@ -117,12 +152,23 @@ describe("an import's writes without per-row foreign-key checks (ownRowsOnly)", 
     expect(links).toBe(1);
 
     // A re-import moving Gerges to a village deleted before the commit: updated, without it.
-    const [{ id: later }] = await server.ds.query(`INSERT INTO villages (id, rootspace_id, name, name_ar, name_fr, slug) VALUES (gen_random_uuid(), 'lb', 'Ehmej${slug}', 'إهمج', 'Ehmej${slug}', 'ehmej-${slug}') RETURNING id`);
-    const again = await uploadImport(server, user.token, "gedcom", "sleiman.ged", Buffer.from(ged.toString("utf8").replace(`Qnat${slug}`, `Ehmej${slug}`)));
+    const [{ id: later }] = await server.ds.query(
+      `INSERT INTO villages (id, rootspace_id, name, name_ar, name_fr, slug) VALUES (gen_random_uuid(), 'lb', 'Ehmej${slug}', 'إهمج', 'Ehmej${slug}', 'ehmej-${slug}') RETURNING id`,
+    );
+    const again = await uploadImport(
+      server,
+      user.token,
+      "gedcom",
+      "sleiman.ged",
+      Buffer.from(ged.toString("utf8").replace(`Qnat${slug}`, `Ehmej${slug}`)),
+    );
     await waitForJob(server, user.token, again.id!, ["review"], 30_000);
     await server.ds.query(`DELETE FROM villages WHERE id = $1`, [later]);
     await confirmAndWait(server, user.token, again.id!);
-    const [gerges] = await server.ds.query(`SELECT birth_place, village_id FROM people WHERE created_by = $1 AND full_name = 'Gerges Sleiman'`, [user.id]);
+    const [gerges] = await server.ds.query(
+      `SELECT birth_place, village_id FROM people WHERE created_by = $1 AND full_name = 'Gerges Sleiman'`,
+      [user.id],
+    );
     expect(gerges).toEqual({ birth_place: `Ehmej${slug}, Lebanon`, village_id: null });
   }, 60_000);
 });

@@ -13,9 +13,16 @@ let member: BuiltUser;
 let zahleId: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ STORAGE_DIR: mkdtempSync(join(tmpdir(), "roots-imports-")), IMPORT_POLL_MS: "100", IMPORT_PROGRESS_MS: "10", IMPORT_MAX_BYTES: "200000" });
+  server = await startTestServer({
+    STORAGE_DIR: mkdtempSync(join(tmpdir(), "roots-imports-")),
+    IMPORT_POLL_MS: "100",
+    IMPORT_PROGRESS_MS: "10",
+    IMPORT_MAX_BYTES: "200000",
+  });
   member = await buildUser(server.ds);
-  [{ id: zahleId }] = await server.ds.query(`INSERT INTO villages (id, rootspace_id, name, name_ar, name_fr, slug) VALUES (gen_random_uuid(), 'lb', 'Zahle', 'زحلة', 'Zahlé', 'zahle-sheet') RETURNING id`);
+  [{ id: zahleId }] = await server.ds.query(
+    `INSERT INTO villages (id, rootspace_id, name, name_ar, name_fr, slug) VALUES (gen_random_uuid(), 'lb', 'Zahle', 'زحلة', 'Zahlé', 'zahle-sheet') RETURNING id`,
+  );
 });
 afterAll(() => server.stop());
 
@@ -46,7 +53,19 @@ describe("spreadsheet import", () => {
     const up = await uploadImport(server, member.token, "spreadsheet", "khoury.csv", "\uFEFF" + ARABIC_SHEET);
     expect(up.status).toBe(201);
     const job = await waitForJob(server, member.token, up.id!, ["review"]);
-    expect(job.mapping).toEqual(["id", "fullNameAr", "fullName", "fatherName", "gender", "birthDate", "deathDate", "village", "father", "mother", "spouse"]);
+    expect(job.mapping).toEqual([
+      "id",
+      "fullNameAr",
+      "fullName",
+      "fatherName",
+      "gender",
+      "birthDate",
+      "deathDate",
+      "village",
+      "father",
+      "mother",
+      "spouse",
+    ]);
     expect(job.counts).toMatchObject({ parsed: 5, people: 4, errors: 1, links: 4, unions: 1 });
     // Nothing is in the tree before the member confirms.
     const [{ before }] = await server.ds.query(`SELECT count(*)::int AS before FROM people WHERE created_by = $1`, [member.id]);
@@ -54,13 +73,32 @@ describe("spreadsheet import", () => {
 
     // A warning names the row's person, in the reader's script.
     const warnings = async (language: string) =>
-      (await server.gql<any>(`query($id: ID!) { importWarnings(jobId: $id) { totalCount edges { node { line record message } } } }`, { id: up.id }, { token: member.token, language })).data.importWarnings.edges.map((e: any) => e.node);
-    expect(await warnings("en")).toEqual([{ line: 6, record: "Hanna Khoury", message: "Village “Atlantis” was not found; the person is imported without a village." }]);
+      (
+        await server.gql<any>(
+          `query($id: ID!) { importWarnings(jobId: $id) { totalCount edges { node { line record message } } } }`,
+          { id: up.id },
+          { token: member.token, language },
+        )
+      ).data.importWarnings.edges.map((e: any) => e.node);
+    expect(await warnings("en")).toEqual([
+      { line: 6, record: "Hanna Khoury", message: "Village “Atlantis” was not found; the person is imported without a village." },
+    ]);
     expect((await warnings("ar"))[0].record).toBe("حنا الخوري");
-    const errors = await server.gql<any>(`query($id: ID!) { importRecords(jobId: $id, filter: "errors") { totalCount edges { node { line errors } } } }`, { id: up.id }, { token: member.token, language: "fr" });
-    expect(errors.data.importRecords.edges[0].node).toEqual({ line: 5, errors: ["Indiquez le nom de la personne en caractères latins ou arabes.", "La date de naissance est illisible."] });
+    const errors = await server.gql<any>(
+      `query($id: ID!) { importRecords(jobId: $id, filter: "errors") { totalCount edges { node { line errors } } } }`,
+      { id: up.id },
+      { token: member.token, language: "fr" },
+    );
+    expect(errors.data.importRecords.edges[0].node).toEqual({
+      line: 5,
+      errors: ["Indiquez le nom de la personne en caractères latins ou arabes.", "La date de naissance est illisible."],
+    });
 
-    const confirmed = await server.gql<any>(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id: up.id }, { token: member.token });
+    const confirmed = await server.gql<any>(
+      `mutation($id: ID!) { confirmImport(id: $id) { status } }`,
+      { id: up.id },
+      { token: member.token },
+    );
     expect(confirmed.data.confirmImport.status).toBe("commit_queued");
     const done = await waitForJob(server, member.token, up.id!, ["done"]);
     expect(done.counts.written).toBe(4 + 4 + 1);
@@ -70,15 +108,45 @@ describe("spreadsheet import", () => {
       [member.id],
     );
     expect(people).toEqual([
-      { full_name: "Boutros Youssef Khoury", full_name_ar: "بطرس يوسف الخوري", gender: "M", birth_date_text: "1920-03-12", birth_date_from: "1920-03-12", village_id: zahleId },
-      { full_name: "Hanna Khoury", full_name_ar: "حنا الخوري", gender: "M", birth_date_text: "1925", birth_date_from: "1925-01-01", village_id: null },
-      { full_name: "Mariam Haddad", full_name_ar: "مريم حداد", gender: "F", birth_date_text: "1895", birth_date_from: "1895-01-01", village_id: zahleId },
-      { full_name: "Youssef Boutros Khoury", full_name_ar: "يوسف بطرس الخوري", gender: "M", birth_date_text: "ABT 1890", birth_date_from: "1885-01-01", village_id: zahleId },
+      {
+        full_name: "Boutros Youssef Khoury",
+        full_name_ar: "بطرس يوسف الخوري",
+        gender: "M",
+        birth_date_text: "1920-03-12",
+        birth_date_from: "1920-03-12",
+        village_id: zahleId,
+      },
+      {
+        full_name: "Hanna Khoury",
+        full_name_ar: "حنا الخوري",
+        gender: "M",
+        birth_date_text: "1925",
+        birth_date_from: "1925-01-01",
+        village_id: null,
+      },
+      {
+        full_name: "Mariam Haddad",
+        full_name_ar: "مريم حداد",
+        gender: "F",
+        birth_date_text: "1895",
+        birth_date_from: "1895-01-01",
+        village_id: zahleId,
+      },
+      {
+        full_name: "Youssef Boutros Khoury",
+        full_name_ar: "يوسف بطرس الخوري",
+        gender: "M",
+        birth_date_text: "ABT 1890",
+        birth_date_from: "1885-01-01",
+        village_id: zahleId,
+      },
     ]);
     const [{ links }] = await server.ds.query(`SELECT count(*)::int AS links FROM parent_links WHERE created_by = $1`, [member.id]);
     const [{ unions }] = await server.ds.query(`SELECT count(*)::int AS unions FROM unions WHERE created_by = $1`, [member.id]);
     expect({ links, unions }).toEqual({ links: 4, unions: 1 });
-    const [{ audits }] = await server.ds.query(`SELECT count(*)::int AS audits FROM audit_logs WHERE table_name = 'import_jobs' AND action = 'import'`);
+    const [{ audits }] = await server.ds.query(
+      `SELECT count(*)::int AS audits FROM audit_logs WHERE table_name = 'import_jobs' AND action = 'import'`,
+    );
     expect(audits).toBe(1);
   });
 
@@ -89,7 +157,9 @@ describe("spreadsheet import", () => {
     expect(job.counts).toMatchObject({ updates: 4, people: 4 });
     await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id: up.id }, { token: member.token });
     await waitForJob(server, member.token, up.id!, ["done"]);
-    const rows = await server.ds.query(`SELECT full_name, birth_date_text FROM people WHERE created_by = $1 AND full_name LIKE 'Hanna%'`, [member.id]);
+    const rows = await server.ds.query(`SELECT full_name, birth_date_text FROM people WHERE created_by = $1 AND full_name LIKE 'Hanna%'`, [
+      member.id,
+    ]);
     expect(rows).toEqual([{ full_name: "Hanna Y. Khoury", birth_date_text: "1926" }]);
     const [{ n }] = await server.ds.query(`SELECT count(*)::int AS n FROM people WHERE created_by = $1`, [member.id]);
     expect(n).toBe(4);
@@ -126,7 +196,11 @@ describe("spreadsheet import", () => {
       { token: member.token },
     );
     expect((bad.errors as any)[0].extensions.fields[0].message).toBe("Each field can be chosen for one column only.");
-    const records = await server.gql<any>(`query($id: ID!) { importRecords(jobId: $id, filter: "errors") { edges { node { line errors } } } }`, { id: up.id }, { token: member.token });
+    const records = await server.gql<any>(
+      `query($id: ID!) { importRecords(jobId: $id, filter: "errors") { edges { node { line errors } } } }`,
+      { id: up.id },
+      { token: member.token },
+    );
     expect(records.data.importRecords.edges.map((e: any) => e.node.errors[0]).sort()).toEqual([
       "A parent must be at least 12 years older than the child.",
       "A person cannot be their own ancestor.",
@@ -142,20 +216,27 @@ describe("spreadsheet import", () => {
     const seen: string[] = [];
     const parsed: number[] = [];
     const done = new Promise<void>((resolve) => {
-      client!.subscribe<any>({ query: `subscription($id: ID!) { importJobUpdated(id: $id) { status counts { parsed } } }`, variables: { id: up.id } }, {
-        next: (v) => {
-          seen.push(v.data?.importJobUpdated.status);
-          parsed.push(v.data?.importJobUpdated.counts.parsed);
-          if (v.data?.importJobUpdated.status === "cancelled") resolve();
+      client!.subscribe<any>(
+        { query: `subscription($id: ID!) { importJobUpdated(id: $id) { status counts { parsed } } }`, variables: { id: up.id } },
+        {
+          next: (v) => {
+            seen.push(v.data?.importJobUpdated.status);
+            parsed.push(v.data?.importJobUpdated.counts.parsed);
+            if (v.data?.importJobUpdated.status === "cancelled") resolve();
+          },
+          error: () => resolve(),
+          complete: () => resolve(),
         },
-        error: () => resolve(),
-        complete: () => resolve(),
-      });
+      );
     });
     const stranger = await server.gql<any>(jobQuery, { id: up.id }, { token: other.token });
     expect((stranger.errors as any)[0].extensions.code).toBe("NOT_FOUND");
     await waitForJob(server, member.token, up.id!, ["review"]);
-    const cancelled = await server.gql<any>(`mutation($id: ID!) { cancelImport(id: $id) { status canCancel } }`, { id: up.id }, { token: member.token });
+    const cancelled = await server.gql<any>(
+      `mutation($id: ID!) { cancelImport(id: $id) { status canCancel } }`,
+      { id: up.id },
+      { token: member.token },
+    );
     expect(cancelled.data.cancelImport).toEqual({ status: "cancelled", canCancel: false });
     await done;
     await client!.dispose();
@@ -165,7 +246,9 @@ describe("spreadsheet import", () => {
     expect(reading).toEqual([...reading].sort((a, b) => a - b));
     expect(reading.at(-1)).toBe(2000);
     expect(seen.at(-1)).toBe("cancelled");
-    const [{ staged }] = await server.ds.query(`SELECT count(*)::int AS staged FROM import_staged s JOIN import_jobs j ON j.id = s.job_id WHERE j.file_name = 'many.csv'`);
+    const [{ staged }] = await server.ds.query(
+      `SELECT count(*)::int AS staged FROM import_staged s JOIN import_jobs j ON j.id = s.job_id WHERE j.file_name = 'many.csv'`,
+    );
     expect(staged).toBe(0);
     const [{ n }] = await server.ds.query(`SELECT count(*)::int AS n FROM people WHERE full_name LIKE 'Person %'`);
     expect(n).toBe(0);
@@ -174,20 +257,43 @@ describe("spreadsheet import", () => {
 
   it("names a column as the file's header does, and says so when the header row leaves no rows", async () => {
     const user = await buildUser(server.ds);
-    const up = await uploadImport(server, user.token, "spreadsheet", "saade.csv", "الاسم,اسم الأب,الأب\nطانيوس سعادة,,\nإيليا سعادة,طانيوس,9\n");
+    const up = await uploadImport(
+      server,
+      user.token,
+      "spreadsheet",
+      "saade.csv",
+      "الاسم,اسم الأب,الأب\nطانيوس سعادة,,\nإيليا سعادة,طانيوس,9\n",
+    );
     await waitForJob(server, user.token, up.id!, ["review"], 30_000);
     const warnings = async () =>
-      (await server.gql<any>(`query($id: ID!) { importWarnings(jobId: $id) { edges { node { line record message } } } }`, { id: up.id }, { token: user.token, language: "ar" })).data.importWarnings.edges.map((e: any) => e.node);
+      (
+        await server.gql<any>(
+          `query($id: ID!) { importWarnings(jobId: $id) { edges { node { line record message } } } }`,
+          { id: up.id },
+          { token: user.token, language: "ar" },
+        )
+      ).data.importWarnings.edges.map((e: any) => e.node);
     expect(await warnings()).toEqual([{ line: 3, record: "إيليا سعادة", message: "الأب: «9» لا يطابق أي صف؛ لن تُسجَّل هذه القرابة." }]);
-    const report = await fetch(`${server.url}/api/imports/${up.id}/errors.csv`, { headers: { authorization: `Bearer ${user.token}`, "accept-language": "ar" } });
-    expect((await report.text()).replace(/^\uFEFF/, "").split(/\r?\n/)).toEqual(["الصف,النوع,السجل,المشكلة,الاسم,اسم الأب,الأب", "3,تنبيه,إيليا سعادة,الأب: «9» لا يطابق أي صف؛ لن تُسجَّل هذه القرابة."]);
+    const report = await fetch(`${server.url}/api/imports/${up.id}/errors.csv`, {
+      headers: { authorization: `Bearer ${user.token}`, "accept-language": "ar" },
+    });
+    expect((await report.text()).replace(/^\uFEFF/, "").split(/\r?\n/)).toEqual([
+      "الصف,النوع,السجل,المشكلة,الاسم,اسم الأب,الأب",
+      "3,تنبيه,إيليا سعادة,الأب: «9» لا يطابق أي صف؛ لن تُسجَّل هذه القرابة.",
+    ]);
     // The member sets the header row on the last row: nothing left to read, and the headers read from that row.
-    const set = await server.gql<any>(`mutation($id: ID!) { setImportMapping(id: $id, headerRow: 2, mapping: ["fullName", null, null]) { status } }`, { id: up.id }, { token: user.token });
+    const set = await server.gql<any>(
+      `mutation($id: ID!) { setImportMapping(id: $id, headerRow: 2, mapping: ["fullName", null, null]) { status } }`,
+      { id: up.id },
+      { token: user.token },
+    );
     expect(set.errors).toBeUndefined();
     const job = await waitForJob(server, user.token, up.id!, ["review"], 30_000);
     expect(job.headers).toEqual(["إيليا سعادة", "طانيوس", "9"]);
     expect(job.counts.people).toBe(0);
-    expect(await warnings()).toEqual([{ line: 3, record: null, message: "لا توجد صفوف بعد صف العناوين (3): اختر الصف الذي يحمل أسماء الأعمدة." }]);
+    expect(await warnings()).toEqual([
+      { line: 3, record: null, message: "لا توجد صفوف بعد صف العناوين (3): اختر الصف الذي يحمل أسماء الأعمدة." },
+    ]);
   }, 60_000);
 
   it("serves a template in the member's language whose headers the importer recognises", async () => {

@@ -18,14 +18,25 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const GED = gedcom551(
-  "0 @I1@ INDI", "1 NAME Antoun /Rizk/", "1 BIRT", "2 DATE 1880", "1 FAMS @F1@",
-  "0 @I2@ INDI", "1 NAME Fouad /Rizk/", "1 BIRT", "2 DATE 1910", "1 FAMC @F1@",
-  "0 @F1@ FAM", "1 HUSB @I1@", "1 CHIL @I2@",
+  "0 @I1@ INDI",
+  "1 NAME Antoun /Rizk/",
+  "1 BIRT",
+  "2 DATE 1880",
+  "1 FAMS @F1@",
+  "0 @I2@ INDI",
+  "1 NAME Fouad /Rizk/",
+  "1 BIRT",
+  "2 DATE 1910",
+  "1 FAMC @F1@",
+  "0 @F1@ FAM",
+  "1 HUSB @I1@",
+  "1 CHIL @I2@",
 );
 
 /** What PostgreSQL's crash recovery (or a failover) does to the UNLOGGED staging table: it is emptied. */
 const loseStaging = (jobId: string) => server.ds.query(`DELETE FROM import_staged WHERE job_id = $1`, [jobId]);
-const rawJobId = async (fileName: string) => ((await server.ds.query(`SELECT id FROM import_jobs WHERE file_name = $1`, [fileName])) as { id: string }[])[0].id;
+const rawJobId = async (fileName: string) =>
+  ((await server.ds.query(`SELECT id FROM import_jobs WHERE file_name = $1`, [fileName])) as { id: string }[])[0].id;
 
 describe("staged records lost with the database (UNLOGGED staging)", () => {
   it("are staged without WAL", async () => {
@@ -40,7 +51,8 @@ describe("staged records lost with the database (UNLOGGED staging)", () => {
     const id = await rawJobId("rizk.ged");
     await loseStaging(id);
     // The runner notices at its next poll and reads the file again: the staged records come back.
-    const staged = async () => ((await server.ds.query(`SELECT count(*)::int AS n FROM import_staged WHERE job_id = $1`, [id])) as { n: number }[])[0].n;
+    const staged = async () =>
+      ((await server.ds.query(`SELECT count(*)::int AS n FROM import_staged WHERE job_id = $1`, [id])) as { n: number }[])[0].n;
     for (let i = 0; i < 200 && (await staged()) === 0; i++) await new Promise((res) => setTimeout(res, 50));
     expect(await staged()).toBeGreaterThanOrEqual(3);
     const again = await waitForJob(server, user.token, up.id!, ["review"], 30_000);
@@ -48,7 +60,11 @@ describe("staged records lost with the database (UNLOGGED staging)", () => {
     // The member is told why the file is back in review.
     expect(review.readAgain).toBe(false);
     expect(again.readAgain).toBe(true);
-    const records = await server.gql<any>(`query($id: ID!) { importRecords(jobId: $id) { totalCount } }`, { id: up.id }, { token: user.token });
+    const records = await server.gql<any>(
+      `query($id: ID!) { importRecords(jobId: $id) { totalCount } }`,
+      { id: up.id },
+      { token: user.token },
+    );
     expect(records.data.importRecords.totalCount).toBeGreaterThanOrEqual(3);
     await confirmAndWait(server, user.token, up.id!);
     const [row] = await server.ds.query(
@@ -71,7 +87,11 @@ describe("staged records lost with the database (UNLOGGED staging)", () => {
       job = await waitForJob(server, user.token, up.id!, ["review"], 30_000);
     }
     expect(job.readAgain).toBe(true);
-    await server.gql(`mutation($id: ID!, $m: [String]!) { setImportMapping(id: $id, headerRow: 0, mapping: $m) { status } }`, { id: up.id, m: ["fullName", "father"] }, { token: user.token });
+    await server.gql(
+      `mutation($id: ID!, $m: [String]!) { setImportMapping(id: $id, headerRow: 0, mapping: $m) { status } }`,
+      { id: up.id, m: ["fullName", "father"] },
+      { token: user.token },
+    );
     job = await waitForJob(server, user.token, up.id!, ["review"], 30_000);
     expect(job.readAgain).toBe(false);
   }, 60_000);
@@ -80,18 +100,38 @@ describe("staged records lost with the database (UNLOGGED staging)", () => {
     const user = await buildUser(server.ds);
     const own = await buildPerson(server, user, { fullName: "Antoun Rizkallah", birthDate: "1880", deathDate: "1950" });
     // Fouad five years younger than his father: that link is refused; Antoun is likely the member's own Antoun (the other tests' are theirs).
-    const up = await uploadImport(server, user.token, "gedcom", "rizk-done.ged", Buffer.from(GED.toString("utf8").replace("2 DATE 1910", "2 DATE 1885").replaceAll("/Rizk/", "/Rizkallah/")));
+    const up = await uploadImport(
+      server,
+      user.token,
+      "gedcom",
+      "rizk-done.ged",
+      Buffer.from(GED.toString("utf8").replace("2 DATE 1910", "2 DATE 1885").replaceAll("/Rizk/", "/Rizkallah/")),
+    );
     await waitForJob(server, user.token, up.id!, ["review"], 30_000);
     await confirmAndWait(server, user.token, up.id!);
     await loseStaging(await rawJobId("rizk-done.ged"));
     const list = async (filter: string) =>
-      (await server.gql<any>(`query($id: ID!, $f: String) { importRecords(jobId: $id, filter: $f) { totalCount edges { node { kind key errors canMerge duplicate { id } } } } }`, { id: up.id, f: filter }, { token: user.token })).data.importRecords;
-    const refused = { kind: "link", key: null, errors: ["A parent must be at least 12 years older than the child."], canMerge: false, duplicate: null };
+      (
+        await server.gql<any>(
+          `query($id: ID!, $f: String) { importRecords(jobId: $id, filter: $f) { totalCount edges { node { kind key errors canMerge duplicate { id } } } } }`,
+          { id: up.id, f: filter },
+          { token: user.token },
+        )
+      ).data.importRecords;
+    const refused = {
+      kind: "link",
+      key: null,
+      errors: ["A parent must be at least 12 years older than the child."],
+      canMerge: false,
+      duplicate: null,
+    };
     const duplicate = { kind: "person", key: "@I1@", errors: [], canMerge: true, duplicate: { id: own } };
     expect(await list("errors")).toEqual({ totalCount: 1, edges: [{ node: refused }] });
     expect(await list("duplicates")).toEqual({ totalCount: 1, edges: [{ node: duplicate }] });
     expect(await list("all")).toEqual({ totalCount: 2, edges: [{ node: duplicate }, { node: refused }] });
-    const report = await fetch(`${server.url}/api/imports/${up.id}/errors.csv`, { headers: { authorization: `Bearer ${user.token}`, "accept-language": "en" } });
+    const report = await fetch(`${server.url}/api/imports/${up.id}/errors.csv`, {
+      headers: { authorization: `Bearer ${user.token}`, "accept-language": "en" },
+    });
     expect(await report.text()).toMatch(/12 years/);
   }, 60_000);
 
@@ -104,7 +144,9 @@ describe("staged records lost with the database (UNLOGGED staging)", () => {
     await rm(join(storageDir, key));
     await loseStaging(id);
     const failed = await waitForJob(server, user.token, up.id!, ["failed"], 30_000);
-    expect(failed.errorMessage).toBe("The import stopped because the database restarted, and its file is no longer here. Nothing was written; upload the file again.");
+    expect(failed.errorMessage).toBe(
+      "The import stopped because the database restarted, and its file is no longer here. Nothing was written; upload the file again.",
+    );
     expect(failed.canRetry).toBe(false);
     const [{ n }] = await server.ds.query(`SELECT count(*)::int AS n FROM people WHERE created_by = $1`, [user.id]);
     expect(n).toBe(0);

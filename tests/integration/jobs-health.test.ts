@@ -28,12 +28,21 @@ describe("jobsHealth (/admin/health)", () => {
   it("shows each queue's waiting, scheduled and completed jobs", async () => {
     const admin = await buildUser(server.ds, { roles: [{ role: Role.ADMIN }] });
     // An import step for an import that does not exist: it runs, finds nothing to do, and completes.
-    await server.scheduler.send(importJob, { importId: "0190f3c0-0000-7000-8000-000000000001" }, { key: "0190f3c0-0000-7000-8000-000000000001", delayMs: 3_600_000 });
+    await server.scheduler.send(
+      importJob,
+      { importId: "0190f3c0-0000-7000-8000-000000000001" },
+      { key: "0190f3c0-0000-7000-8000-000000000001", delayMs: 3_600_000 },
+    );
     type Health = { jobsHealth: { queues: { name: string; scheduled: number; completed: number }[] } };
     const before = await server.gql<Health>(query, {}, { token: admin.token });
     const imports = () => before.data!.jobsHealth.queues.find((q) => q.name === "ingestion.import")!;
     expect(imports().scheduled).toBe(1);
-    expect(before.data!.jobsHealth.queues.map((q) => q.name)).toEqual(["ingestion.import", "ingestion.sweep", "mail.deliver", "notifications.digest"]);
+    expect(before.data!.jobsHealth.queues.map((q) => q.name)).toEqual([
+      "ingestion.import",
+      "ingestion.sweep",
+      "mail.deliver",
+      "notifications.digest",
+    ]);
     await advanceAndRun(server, 3_600_000);
     // The server's clock moved an hour on: the admin signs in again there.
     const later = await buildUser(server.ds, { roles: [{ role: Role.ADMIN }], clock: server.clock });

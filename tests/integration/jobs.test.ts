@@ -64,7 +64,9 @@ describe("the job scheduler", () => {
     expect(await advanceAndRun({ clock, scheduler }, DAY + HOUR)).toBe(2);
     // Two deliveries of one key: one effect, and both jobs completed.
     expect(await notes("ballot-1")).toEqual([{ key: "ballot-1:reminder", attempt: 0, pid: process.pid }]);
-    const states: { state: string }[] = await ds.query(`SELECT state FROM pgboss.job WHERE name = 'tests.note' AND singleton_key = 'ballot-1'`);
+    const states: { state: string }[] = await ds.query(
+      `SELECT state FROM pgboss.job WHERE name = 'tests.note' AND singleton_key = 'ballot-1'`,
+    );
     expect(states.map((s) => s.state)).toEqual(["completed", "completed"]);
   });
 
@@ -74,10 +76,12 @@ describe("the job scheduler", () => {
     await ds.transaction(async (tx) => {
       await scheduler.send(noteJob, { text: "kept" }, { key: "tx-1", tx });
     });
-    await ds.transaction(async (tx) => {
-      await scheduler.send(noteJob, { text: "dropped" }, { key: "tx-2", tx });
-      throw new Error("rolled back");
-    }).catch(() => undefined);
+    await ds
+      .transaction(async (tx) => {
+        await scheduler.send(noteJob, { text: "dropped" }, { key: "tx-2", tx });
+        throw new Error("rolled back");
+      })
+      .catch(() => undefined);
     await advanceAndRun({ clock, scheduler }, 0);
     expect((await notes("tx-1")).map((n) => n.key)).toEqual(["tx-1:kept"]);
     expect(await notes("tx-2")).toEqual([]);
@@ -92,11 +96,16 @@ describe("the job scheduler", () => {
     // Each key sent twice: the second delivery of a done key must do nothing.
     for (const key of [...keys, ...keys]) await a.send(countJob, {}, { key });
     const done = await until(
-      () => ds.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'tests.count' AND state = 'completed'`) as Promise<{ n: number }[]>,
+      () =>
+        ds.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'tests.count' AND state = 'completed'`) as Promise<
+          { n: number }[]
+        >,
       ([r]) => r.n === keys.length * 2,
     );
     expect(done[0].n).toBe(60);
-    const effects: { key: string; n: number }[] = await ds.query(`SELECT key, n FROM job_test_effects WHERE key LIKE 'count-%' ORDER BY key`);
+    const effects: { key: string; n: number }[] = await ds.query(
+      `SELECT key, n FROM job_test_effects WHERE key LIKE 'count-%' ORDER BY key`,
+    );
     expect(effects).toHaveLength(30);
     expect(effects.every((e) => e.n === 1)).toBe(true);
     const [{ runs }]: { runs: number }[] = await ds.query(`SELECT count(*)::int AS runs FROM job_runs WHERE name = 'tests.count'`);
@@ -105,23 +114,39 @@ describe("the job scheduler", () => {
 
   it("retries a job whose worker was killed (kill -9) mid-job, and it completes", async () => {
     const child = spawn(process.execPath, ["--import", "@swc-node/register/esm-register", "tests/support/job-worker-process.ts"], {
-      env: { PATH: process.env.PATH, SWC_NODE_PROJECT: "tests/tsconfig.json", DATABASE_URL: db.url, JOB_TEST_HANG: "1", JOBS_MAINTENANCE_SECONDS: "1", JOBS_POLL_MS: "500" },
+      env: {
+        PATH: process.env.PATH,
+        SWC_NODE_PROJECT: "tests/tsconfig.json",
+        DATABASE_URL: db.url,
+        JOB_TEST_HANG: "1",
+        JOBS_MAINTENANCE_SECONDS: "1",
+        JOBS_POLL_MS: "500",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
     child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
     child.stderr!.on("data", (c: Buffer) => (out += c.toString()));
-    await until(async () => out, (o) => o.includes("worker ready"));
+    await until(
+      async () => out,
+      (o) => o.includes("worker ready"),
+    );
     const sender = await startScheduler({ work: false });
     await sender.send(slowJob, {}, { key: "slow-1" });
     // The other process took it and hangs in it: kill it without a chance to clean up.
-    const started = await until(() => notes("slow-1"), (n) => n.length === 1);
+    const started = await until(
+      () => notes("slow-1"),
+      (n) => n.length === 1,
+    );
     expect(started[0].pid).toBe(child.pid);
     child.kill("SIGKILL");
     await exited(child);
     // Another instance: the delivery expires (2 s), the next maintenance pass retries it, and it completes.
     await startScheduler();
-    const runs = await until(() => notes("slow-1"), (n) => n.length === 2);
+    const runs = await until(
+      () => notes("slow-1"),
+      (n) => n.length === 2,
+    );
     expect(runs[1]).toEqual({ key: "slow-1:started", attempt: 1, pid: process.pid });
     const [effect] = await until(
       () => ds.query(`SELECT n FROM job_test_effects WHERE key = 'slow-1'`) as Promise<{ n: number }[]>,

@@ -35,7 +35,10 @@ describe("the SQL template and keyset pages, on PostgreSQL", () => {
       const params: unknown[] = [];
       const filter = bind(params, sql`name <> ${"skip me"}`);
       const seek = keyset(params, KEYS, after);
-      const rows: { name: string }[] = await ds.query(`SELECT name, ${seek.select} FROM pages_t WHERE ${filter} AND ${seek.after} ORDER BY ${seek.orderBy} LIMIT ${size + 1}`, params);
+      const rows: { name: string }[] = await ds.query(
+        `SELECT name, ${seek.select} FROM pages_t WHERE ${filter} AND ${seek.after} ORDER BY ${seek.orderBy} LIMIT ${size + 1}`,
+        params,
+      );
       names.push(...rows.slice(0, size).map((r) => r.name));
       if (rows.length <= size) return names;
       after = seek.cursor(rows[size - 1]);
@@ -89,13 +92,23 @@ describe("lists paged by keyset through GraphQL", () => {
 
   it("the member's people by name, two at a time; a person added before the cursor does not shift the next page", async () => {
     for (const name of ["Butros Aoun", "Antoun Aoun", "Elias Aoun", "Dima Aoun", "Chadi Aoun"]) {
-      const res = await server.gql(`mutation ($input: PersonInput!) { createPerson(input: $input) { id } }`, { input: { fullName: name, isDeceased: true } }, { token: member.token });
+      const res = await server.gql(
+        `mutation ($input: PersonInput!) { createPerson(input: $input) { id } }`,
+        { input: { fullName: name, isDeceased: true } },
+        { token: member.token },
+      );
       expect(res.errors).toBeUndefined();
     }
-    type Page = { people: { totalCount: number; edges: { node: { fullName: string } }[]; pageInfo: { hasNextPage: boolean; endCursor: string } } };
+    type Page = {
+      people: { totalCount: number; edges: { node: { fullName: string } }[]; pageInfo: { hasNextPage: boolean; endCursor: string } };
+    };
     const first = await server.gql<Page>(MINE, {}, { token: member.token });
     expect(first.data!.people.edges.map((e) => e.node.fullName)).toEqual(["Antoun Aoun", "Butros Aoun"]);
-    await server.gql(`mutation ($input: PersonInput!) { createPerson(input: $input) { id } }`, { input: { fullName: "Aaron Aoun", isDeceased: true } }, { token: member.token });
+    await server.gql(
+      `mutation ($input: PersonInput!) { createPerson(input: $input) { id } }`,
+      { input: { fullName: "Aaron Aoun", isDeceased: true } },
+      { token: member.token },
+    );
     const second = await server.gql<Page>(MINE, { after: first.data!.people.pageInfo.endCursor }, { token: member.token });
     expect(second.data!.people.edges.map((e) => e.node.fullName)).toEqual(["Chadi Aoun", "Dima Aoun"]);
     expect(second.data!.people.totalCount).toBe(6);

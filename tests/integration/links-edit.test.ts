@@ -51,7 +51,9 @@ describe("removeParent", () => {
     expect((await server.gql(`query ($id: ID!) { person(id: $id) { id } }`, { id: father })).errors).toBeUndefined();
     expect(await auditCount("parent_links", "delete")).toBe(before + 1);
     await ok(ADD_PARENT, { c: son, p: father });
-    expect((await ok<{ ancestors: { person: { id: string } }[] }>(PARENTS, { id: son })).ancestors.map((a) => a.person.id)).toEqual([father]);
+    expect((await ok<{ ancestors: { person: { id: string } }[] }>(PARENTS, { id: son })).ancestors.map((a) => a.person.id)).toEqual([
+      father,
+    ]);
   });
 
   it("is refused to visitors, to members who may not edit the people, and for a link that does not exist", async () => {
@@ -61,7 +63,9 @@ describe("removeParent", () => {
     expect((await server.gql(REMOVE_PARENT, { c: son, p: father })).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
     expect((await server.gql(REMOVE_PARENT, { c: son, p: father }, { token: other.token })).errors?.[0].extensions?.code).toBe("FORBIDDEN");
     expect((await server.gql(REMOVE_PARENT, { c: father, p: son }, { token: owner.token })).errors?.[0].extensions?.code).toBe("NOT_FOUND");
-    expect((await server.gql(REMOVE_PARENT, { c: "nope", p: father }, { token: owner.token })).errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    expect((await server.gql(REMOVE_PARENT, { c: "nope", p: father }, { token: owner.token })).errors?.[0].extensions?.code).toBe(
+      "NOT_FOUND",
+    );
     expect((await ok<{ ancestors: unknown[] }>(PARENTS, { id: son })).ancestors).toHaveLength(1);
     // An editor may.
     await ok(REMOVE_PARENT, { c: son, p: father }, editor.token);
@@ -73,10 +77,14 @@ describe("updateUnion and deleteUnion", () => {
   it("changes kind, date and place with the same rules as adding, then removes the union", async () => {
     const a = await person("Georges Saade", { birthDate: "1900", deathDate: "1950" });
     const b = await person("Marie Saade", { birthDate: "1905", deathDate: "1980" });
-    const added = await ok<{ addUnion: { unions: { id: string }[] } }>(ADD_UNION, { input: { personId: a, partnerId: b, kind: "engagement" } });
+    const added = await ok<{ addUnion: { unions: { id: string }[] } }>(ADD_UNION, {
+      input: { personId: a, partnerId: b, kind: "engagement" },
+    });
     const uid = added.addUnion.unions[0].id;
-    const upd = await ok<{ updateUnion: { unions: { kind: string; start: { text: string }; place: string }[] } }>(
-      UPDATE_UNION, { id: uid, input: { kind: "marriage", startDate: "ABT 1925", place: "Zahle" } });
+    const upd = await ok<{ updateUnion: { unions: { kind: string; start: { text: string }; place: string }[] } }>(UPDATE_UNION, {
+      id: uid,
+      input: { kind: "marriage", startDate: "ABT 1925", place: "Zahle" },
+    });
     expect(upd.updateUnion.unions).toEqual([{ id: uid, kind: "marriage", start: { text: "ABT 1925" }, place: "Zahle" }]);
 
     // Bad input changes nothing.
@@ -90,17 +98,23 @@ describe("updateUnion and deleteUnion", () => {
       expect(res.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
       expect(JSON.stringify(res.errors?.[0].extensions)).toContain(key);
     }
-    expect((await ok<{ person: { unions: { kind: string }[] } }>(UNIONS, { id: a })).person.unions).toEqual([{ id: uid, kind: "marriage" }]);
+    expect((await ok<{ person: { unions: { kind: string }[] } }>(UNIONS, { id: a })).person.unions).toEqual([
+      { id: uid, kind: "marriage" },
+    ]);
 
     // A second union of the same kind between the same people is a duplicate.
-    const second = await ok<{ addUnion: { unions: { id: string; kind: string }[] } }>(ADD_UNION, { input: { personId: a, partnerId: b, kind: "engagement" } });
+    const second = await ok<{ addUnion: { unions: { id: string; kind: string }[] } }>(ADD_UNION, {
+      input: { personId: a, partnerId: b, kind: "engagement" },
+    });
     const engagement = second.addUnion.unions.find((u) => u.kind === "engagement")!.id;
     const dup = await server.gql(UPDATE_UNION, { id: engagement, input: { kind: "marriage" } }, { token: owner.token });
     expect(JSON.stringify(dup.errors?.[0].extensions)).toContain("errors.union_duplicate");
 
     expect((await server.gql(DELETE_UNION, { id: uid }, { token: other.token })).errors?.[0].extensions?.code).toBe("FORBIDDEN");
     expect((await server.gql(DELETE_UNION, { id: uid })).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
-    expect((await server.gql(UPDATE_UNION, { id: uid, input: { kind: "marriage" } }, { token: other.token })).errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    expect(
+      (await server.gql(UPDATE_UNION, { id: uid, input: { kind: "marriage" } }, { token: other.token })).errors?.[0].extensions?.code,
+    ).toBe("FORBIDDEN");
     expect(await ok<{ deleteUnion: boolean }>(DELETE_UNION, { id: uid })).toEqual({ deleteUnion: true });
     expect((await ok<{ person: { unions: { id: string }[] } }>(UNIONS, { id: b })).person.unions.map((u) => u.id)).toEqual([engagement]);
     expect((await server.gql(DELETE_UNION, { id: uid }, { token: owner.token })).errors?.[0].extensions?.code).toBe("NOT_FOUND");
@@ -114,19 +128,36 @@ describe("updateUnion and deleteUnion", () => {
 describe("updateFamily and deleteFamily", () => {
   it("edits names and notes in three languages; deletion is refused while people belong to the family", async () => {
     const fid = (await ok<{ createFamily: { id: string } }>(CREATE_FAMILY, { input: { familyName: "Frangieh" } })).createFamily.id;
-    const input = { familyName: "Frangieh", familyNameAr: "فرنجية", notes: "A family of Zgharta.", notesAr: "عائلة من زغرتا.", notesFr: "Une famille de Zgharta." };
+    const input = {
+      familyName: "Frangieh",
+      familyNameAr: "فرنجية",
+      notes: "A family of Zgharta.",
+      notesAr: "عائلة من زغرتا.",
+      notesFr: "Une famille de Zgharta.",
+    };
     expect((await ok<{ updateFamily: unknown }>(UPDATE_FAMILY, { id: fid, input })).updateFamily).toEqual({ id: fid, ...input });
 
-    expect((await server.gql(UPDATE_FAMILY, { id: fid, input: { familyName: "X" } }, { token: other.token })).errors?.[0].extensions?.code).toBe("FORBIDDEN");
-    const bad = await server.gql(UPDATE_FAMILY, { id: fid, input: { familyName: "Frangieh", familyNameAr: "Frangieh" } }, { token: owner.token });
+    expect(
+      (await server.gql(UPDATE_FAMILY, { id: fid, input: { familyName: "X" } }, { token: other.token })).errors?.[0].extensions?.code,
+    ).toBe("FORBIDDEN");
+    const bad = await server.gql(
+      UPDATE_FAMILY,
+      { id: fid, input: { familyName: "Frangieh", familyNameAr: "Frangieh" } },
+      { token: owner.token },
+    );
     expect(bad.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
     const blank = await server.gql(UPDATE_FAMILY, { id: fid, input: { familyName: "   " } }, { token: owner.token });
     expect(JSON.stringify(blank.errors?.[0].extensions)).toContain("errors.required");
-    expect((await ok<{ updateFamily: { familyNameAr: string } }>(UPDATE_FAMILY, { id: fid, input })).updateFamily.familyNameAr).toBe("فرنجية");
+    expect((await ok<{ updateFamily: { familyNameAr: string } }>(UPDATE_FAMILY, { id: fid, input })).updateFamily.familyNameAr).toBe(
+      "فرنجية",
+    );
 
     const member = await person("Hamid Frangieh", { familyId: fid, birthDate: "1907", deathDate: "1981" });
     const inUse = await server.gql(DELETE_FAMILY, { id: fid }, { token: owner.token });
-    expect(inUse.errors?.[0]).toMatchObject({ message: "People still belong to this family (1). Move them to another family first.", extensions: { code: "BAD_USER_INPUT" } });
+    expect(inUse.errors?.[0]).toMatchObject({
+      message: "People still belong to this family (1). Move them to another family first.",
+      extensions: { code: "BAD_USER_INPUT" },
+    });
     await ok(`mutation ($id: ID!) { updatePerson(id: $id, input: { familyId: null }) { id } }`, { id: member });
     expect((await server.gql(DELETE_FAMILY, { id: fid }, { token: other.token })).errors?.[0].extensions?.code).toBe("FORBIDDEN");
     expect(await ok<{ deleteFamily: boolean }>(DELETE_FAMILY, { id: fid })).toEqual({ deleteFamily: true });
@@ -137,7 +168,8 @@ describe("updateFamily and deleteFamily", () => {
   it("tells each viewer whether they may change the family (creator, editors and admins; not other members or visitors)", async () => {
     const fid = (await ok<{ createFamily: { id: string } }>(CREATE_FAMILY, { input: { familyName: "Moawad" } })).createFamily.id;
     const CAN = `query ($id: ID!) { family(id: $id) { viewerCan { edit } } }`;
-    const canEdit = async (token?: string) => (await server.gql<{ family: { viewerCan: { edit: boolean } } }>(CAN, { id: fid }, { token })).data!.family.viewerCan.edit;
+    const canEdit = async (token?: string) =>
+      (await server.gql<{ family: { viewerCan: { edit: boolean } } }>(CAN, { id: fid }, { token })).data!.family.viewerCan.edit;
     expect(await canEdit(owner.token)).toBe(true);
     expect(await canEdit(editor.token)).toBe(true);
     expect(await canEdit(other.token)).toBe(false);

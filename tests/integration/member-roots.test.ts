@@ -11,7 +11,12 @@ const ROOTS = `query { myRoots { village { id name } reasons { kind generation d
 const ADD_PARENT = `mutation ($c: ID!, $p: ID!) { addParent(childId: $c, parentId: $p) { id } }`;
 const SET_SELF = `mutation ($id: ID) { setMyRecord(personId: $id) { id } }`;
 
-type Roots = { myRoots: { village: { id: string; name: string }; reasons: { kind: string; generation: number | null; declared: string | null; person: { id: string; displayName: string } | null }[] }[] };
+type Roots = {
+  myRoots: {
+    village: { id: string; name: string };
+    reasons: { kind: string; generation: number | null; declared: string | null; person: { id: string; displayName: string } | null }[];
+  }[];
+};
 
 let server: TestServer;
 let nadia: BuiltUser;
@@ -28,7 +33,8 @@ beforeAll(async () => {
   server = await startTestServer();
   nadia = await buildUser(server.ds);
   other = await buildUser(server.ds);
-  for (const name of ["Self Town", "Father Town", "Gen6 Town", "Gen7 Town", "Other Town", "Both Town"]) villages[name] = await buildVillage(server, name);
+  for (const name of ["Self Town", "Father Town", "Gen6 Town", "Gen7 Town", "Other Town", "Both Town"])
+    villages[name] = await buildVillage(server, name);
   const [declared] = await server.ds.query(
     `INSERT INTO villages (id, rootspace_id, name, name_ar, slug) VALUES (gen_random_uuid(), 'lb', 'Deir el Qamar Roots', 'دير القمر الجذور', 'deir-roots-' || floor(random() * 1e9)::text) RETURNING id`,
   );
@@ -39,8 +45,21 @@ beforeAll(async () => {
   await ok(SET_SELF, { id: me }, nadia.token);
   let child = me;
   for (let generation = 1; generation <= 7; generation++) {
-    const village = generation === 1 ? "Father Town" : generation === 6 ? "Gen6 Town" : generation === 7 ? "Gen7 Town" : generation === 3 ? "Both Town" : undefined;
-    const parent = await buildPerson(server, nadia, { fullName: `Ancestor ${generation} Haddad`, isDeceased: true, ...(village ? { villageId: villages[village].id } : {}) });
+    const village =
+      generation === 1
+        ? "Father Town"
+        : generation === 6
+          ? "Gen6 Town"
+          : generation === 7
+            ? "Gen7 Town"
+            : generation === 3
+              ? "Both Town"
+              : undefined;
+    const parent = await buildPerson(server, nadia, {
+      fullName: `Ancestor ${generation} Haddad`,
+      isDeceased: true,
+      ...(village ? { villageId: villages[village].id } : {}),
+    });
     await ok(ADD_PARENT, { c: child, p: parent }, nadia.token);
     child = parent;
   }
@@ -58,8 +77,12 @@ describe("a member's roots", () => {
   it("are the villages of their record and of ancestors up to 6 generations, nearest first, each with why", async () => {
     const { myRoots } = await ok<Roots>(ROOTS, {}, nadia.token);
     expect(myRoots.map((r) => r.village.name)).toEqual(["Self Town", "Father Town", "Both Town", "Gen6 Town"]);
-    expect(myRoots[0].reasons).toEqual([{ kind: "SELF", generation: null, declared: null, person: expect.objectContaining({ displayName: "Nadia Haddad" }) }]);
-    expect(myRoots[1].reasons).toEqual([{ kind: "ANCESTOR", generation: 1, declared: null, person: expect.objectContaining({ displayName: "Ancestor 1 Haddad" }) }]);
+    expect(myRoots[0].reasons).toEqual([
+      { kind: "SELF", generation: null, declared: null, person: expect.objectContaining({ displayName: "Nadia Haddad" }) },
+    ]);
+    expect(myRoots[1].reasons).toEqual([
+      { kind: "ANCESTOR", generation: 1, declared: null, person: expect.objectContaining({ displayName: "Ancestor 1 Haddad" }) },
+    ]);
     expect(myRoots[3].reasons[0]).toMatchObject({ kind: "ANCESTOR", generation: 6 });
     expect(myRoots.some((r) => r.village.name === "Gen7 Town" || r.village.name === "Other Town")).toBe(false);
   });

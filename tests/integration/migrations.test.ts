@@ -23,7 +23,9 @@ describe("migrations", () => {
     const count = ds.migrations.length;
     for (let i = 0; i < count; i++) await ds.undoLastMigration({ transaction: "each" });
     // TypeORM's own bookkeeping (like `migrations`): it keeps generated columns' expressions there.
-    const tables: { t: string }[] = await ds.query(`SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('migrations', 'typeorm_metadata')`);
+    const tables: { t: string }[] = await ds.query(
+      `SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('migrations', 'typeorm_metadata')`,
+    );
     expect(tables).toEqual([]);
     const applied = await ds.runMigrations({ transaction: "each" });
     expect(applied).toHaveLength(count);

@@ -25,14 +25,19 @@ describe("node(id)", () => {
     const id = first.data!.rootspace.id;
     expect(id).not.toContain("lb"); // opaque, not the database id
     const res = await server.gql<{ node: { __typename: string; id: string; slug: string } }>(
-      `query ($id: ID!) { node(id: $id) { __typename id ... on Rootspace { slug } } }`, { id });
+      `query ($id: ID!) { node(id: $id) { __typename id ... on Rootspace { slug } } }`,
+      { id },
+    );
     expect(res.data!.node).toEqual({ __typename: "Rootspace", id, slug: "lebanon" });
   });
 
   it("answers null for a well-formed id that matches nothing", async () => {
     const ghost = Buffer.from("Rootspace:nowhere").toString("base64url");
     const unknownType = Buffer.from("Spaceship:1").toString("base64url");
-    const res = await server.gql<{ a: null; b: null }>(`query ($a: ID!, $b: ID!) { a: node(id: $a) { id } b: node(id: $b) { id } }`, { a: ghost, b: unknownType });
+    const res = await server.gql<{ a: null; b: null }>(`query ($a: ID!, $b: ID!) { a: node(id: $a) { id } b: node(id: $b) { id } }`, {
+      a: ghost,
+      b: unknownType,
+    });
     expect(res.errors).toBeUndefined();
     expect(res.data).toEqual({ a: null, b: null });
   });

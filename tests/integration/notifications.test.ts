@@ -13,7 +13,11 @@ const SETTINGS = `{ notificationSettings { kind label inApp email } }`;
 const SET = `mutation ($kind: String!, $inApp: Boolean!, $email: EmailCadence!) { setNotificationSetting(kind: $kind, inApp: $inApp, email: $email) { kind inApp email } }`;
 
 interface Listed {
-  notifications: { totalCount: number; edges: { cursor: string; node: { id: string; kind: string; title: string; body: string; link: string; read: boolean } }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+  notifications: {
+    totalCount: number;
+    edges: { cursor: string; node: { id: string; kind: string; title: string; body: string; link: string; read: boolean } }[];
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  };
   unreadNotificationCount: number;
 }
 
@@ -39,8 +43,12 @@ const adminToken = async () => (await buildUser(server.ds, { roles: [{ role: Rol
 const grant = async (user: BuiltUser, role: Role, reason = "village archive work") =>
   server.gql(GRANT, { input: { userId: toGlobalId("User", user.id), role: roleName(role), reason } }, { token: await adminToken() });
 
-const mailsTo = (email: string): Promise<{ subject: string; text: string; html: string; language: string; status: string; attempts: number }[]> =>
-  server.ds.query(`SELECT subject, text, html, language, status, attempts FROM outbox_emails WHERE to_address = $1 ORDER BY created_at`, [email]);
+const mailsTo = (
+  email: string,
+): Promise<{ subject: string; text: string; html: string; language: string; status: string; attempts: number }[]> =>
+  server.ds.query(`SELECT subject, text, html, language, status, attempts FROM outbox_emails WHERE to_address = $1 ORDER BY created_at`, [
+    email,
+  ]);
 
 /** Waits until the outbox row reaches a final state (the background worker may take the job first). */
 async function delivered(email: string) {
@@ -76,7 +84,10 @@ describe("notifications", () => {
     const other = await member("en", "Rana");
     const heardByOther: unknown[] = [];
     const otherWs = server.ws({ token: other.token });
-    otherWs.subscribe({ query: `subscription { notificationAdded { title } }` }, { next: (v) => heardByOther.push(v), error: () => undefined, complete: () => undefined });
+    otherWs.subscribe(
+      { query: `subscription { notificationAdded { title } }` },
+      { next: (v) => heardByOther.push(v), error: () => undefined, complete: () => undefined },
+    );
     await new Promise((r) => setTimeout(r, 300));
 
     expect((await grant(nour, Role.EDITOR)).errors).toBeUndefined();
@@ -86,7 +97,13 @@ describe("notifications", () => {
     const res = await server.gql<Listed>(LIST, {}, { token: nour.token, language: "ar" });
     expect(res.data!.unreadNotificationCount).toBe(1);
     expect(res.data!.notifications.edges.map((e) => e.node)).toEqual([
-      expect.objectContaining({ kind: "accounts.role_granted", title: `أصبحت الآن ${iso(role)}`, body: `منحك أحد المديرين دور ${iso(role)}. السبب: ${iso("village archive work")}`, link: "/dashboard", read: false }),
+      expect.objectContaining({
+        kind: "accounts.role_granted",
+        title: `أصبحت الآن ${iso(role)}`,
+        body: `منحك أحد المديرين دور ${iso(role)}. السبب: ${iso("village archive work")}`,
+        link: "/dashboard",
+        read: false,
+      }),
     ]);
     // The same notification reads in English for a reader who asks in English: stored as kind and parameters, not text.
     const en = await server.gql<Listed>(LIST, {}, { token: nour.token, language: "en" });
@@ -118,11 +135,19 @@ describe("notifications", () => {
 
     // Another member cannot mark them (nothing changes), and their own count is untouched.
     const stranger = await member("en", "Stranger");
-    const theirs = await server.gql<{ markNotificationsRead: number }>(`mutation ($ids: [ID!]) { markNotificationsRead(ids: $ids) }`, { ids: [newest.id] }, { token: stranger.token });
+    const theirs = await server.gql<{ markNotificationsRead: number }>(
+      `mutation ($ids: [ID!]) { markNotificationsRead(ids: $ids) }`,
+      { ids: [newest.id] },
+      { token: stranger.token },
+    );
     expect(theirs.data!.markNotificationsRead).toBe(0);
     expect((await server.gql<Listed>(LIST, {}, { token: sami.token })).data!.unreadNotificationCount).toBe(2);
 
-    const one = await server.gql<{ markNotificationsRead: number }>(`mutation ($ids: [ID!]) { markNotificationsRead(ids: $ids) }`, { ids: [older.id] }, { token: sami.token });
+    const one = await server.gql<{ markNotificationsRead: number }>(
+      `mutation ($ids: [ID!]) { markNotificationsRead(ids: $ids) }`,
+      { ids: [older.id] },
+      { token: sami.token },
+    );
     expect(one.data!.markNotificationsRead).toBe(1);
     const all = await server.gql<{ markNotificationsRead: number }>(`mutation { markNotificationsRead }`, {}, { token: sami.token });
     expect(all.data!.markNotificationsRead).toBe(0);
@@ -133,15 +158,30 @@ describe("notifications", () => {
   it("pages newest first with a cursor; bad ids and cursors are refused with a translated error", async () => {
     const lina = await member("fr", "Lina");
     for (const role of [Role.EDITOR, Role.MODERATOR, Role.DNA_SPECIALIST]) await grant(lina, role);
-    const first = await server.gql<Listed>(`{ notifications(first: 2) { totalCount edges { node { title } } pageInfo { hasNextPage endCursor } } }`, {}, { token: lina.token, language: "fr" });
+    const first = await server.gql<Listed>(
+      `{ notifications(first: 2) { totalCount edges { node { title } } pageInfo { hasNextPage endCursor } } }`,
+      {},
+      { token: lina.token, language: "fr" },
+    );
     expect(first.data!.notifications.totalCount).toBe(3);
     expect(first.data!.notifications.pageInfo.hasNextPage).toBe(true);
-    const next = await server.gql<Listed>(`query ($after: String) { notifications(first: 2, after: $after) { edges { node { title } } pageInfo { hasNextPage } } }`, { after: first.data!.notifications.pageInfo.endCursor }, { token: lina.token, language: "fr" });
+    const next = await server.gql<Listed>(
+      `query ($after: String) { notifications(first: 2, after: $after) { edges { node { title } } pageInfo { hasNextPage } } }`,
+      { after: first.data!.notifications.pageInfo.endCursor },
+      { token: lina.token, language: "fr" },
+    );
     expect(next.data!.notifications.edges.map((e) => e.node.title)).toEqual([`Vous êtes maintenant ${iso("Éditeur")}`]);
     expect(next.data!.notifications.pageInfo.hasNextPage).toBe(false);
 
-    const badCursor = await server.gql(`{ notifications(after: "bm90IGEgY3Vyc29y") { totalCount } }`, {}, { token: lina.token, language: "fr" });
-    expect(badCursor.errors?.[0]).toMatchObject({ message: "Ce curseur de page n'est pas valide.", extensions: { code: "BAD_USER_INPUT" } });
+    const badCursor = await server.gql(
+      `{ notifications(after: "bm90IGEgY3Vyc29y") { totalCount } }`,
+      {},
+      { token: lina.token, language: "fr" },
+    );
+    expect(badCursor.errors?.[0]).toMatchObject({
+      message: "Ce curseur de page n'est pas valide.",
+      extensions: { code: "BAD_USER_INPUT" },
+    });
     const badId = await server.gql(`mutation { markNotificationsRead(ids: ["nope"]) }`, {}, { token: lina.token });
     expect(badId.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
     const visitor = await server.gql(`{ unreadNotificationCount }`);
@@ -150,7 +190,11 @@ describe("notifications", () => {
 
   it("settings: each kind by default, then the member's choice; an unknown kind is refused and nothing is stored", async () => {
     const omar = await member("en", "Omar");
-    const defaults = await server.gql<{ notificationSettings: { kind: string; label: string; inApp: boolean; email: string }[] }>(SETTINGS, {}, { token: omar.token });
+    const defaults = await server.gql<{ notificationSettings: { kind: string; label: string; inApp: boolean; email: string }[] }>(
+      SETTINGS,
+      {},
+      { token: omar.token },
+    );
     expect(defaults.data!.notificationSettings).toEqual(
       expect.arrayContaining([
         { kind: "accounts.role_granted", label: "I am given a role", inApp: true, email: "IMMEDIATE" },
@@ -173,7 +217,11 @@ describe("notifications", () => {
     await server.gql(SET, { kind: "accounts.role_granted", inApp: false, email: "DIGEST" }, { token: yara.token });
     await server.gql(SET, { kind: "accounts.role_revoked", inApp: true, email: "DIGEST" }, { token: yara.token });
     await grant(yara, Role.EDITOR);
-    await server.gql(`mutation ($input: RevokeRoleInput!) { revokeRole(input: $input) { id } }`, { input: { userId: toGlobalId("User", yara.id), role: roleName(Role.EDITOR), reason: "fin du projet" } }, { token: await adminToken() });
+    await server.gql(
+      `mutation ($input: RevokeRoleInput!) { revokeRole(input: $input) { id } }`,
+      { input: { userId: toGlobalId("User", yara.id), role: roleName(Role.EDITOR), reason: "fin du projet" } },
+      { token: await adminToken() },
+    );
     // Email by digest only: no immediate mail; the bell lists only the kind kept there.
     expect(await mailsTo(yara.email)).toHaveLength(0);
     const bell = await server.gql<Listed>(LIST, {}, { token: yara.token, language: "fr" });
@@ -199,13 +247,17 @@ describe("email in the recipient's language", () => {
     ["fr", "Votre lien de connexion à Roots", "ltr"],
   ] as const)("a sign-in link to a %s account is written in %s", async (language, subject, dir) => {
     const user = await member(language, `Member ${language}`);
-    expect((await server.gql(`mutation ($input: MagicLinkInput!) { requestMagicLink(input: $input) }`, { input: { email: user.email } })).errors).toBeUndefined();
+    expect(
+      (await server.gql(`mutation ($input: MagicLinkInput!) { requestMagicLink(input: $input) }`, { input: { email: user.email } })).errors,
+    ).toBeUndefined();
     const [mail] = await delivered(user.email);
     // With SMTP the kept copy of a sign-in link is redacted; what went out held the link.
     expect(mail).toMatchObject({ subject, language, status: "sent", html: null });
     const raw = smtp.received.find((m) => m.to.includes(user.email))!.raw;
     expect(raw).toContain("auth-check?token=");
-    const [pending]: { pending_body: unknown }[] = await server.ds.query(`SELECT pending_body FROM outbox_emails WHERE to_address = $1`, [user.email]);
+    const [pending]: { pending_body: unknown }[] = await server.ds.query(`SELECT pending_body FROM outbox_emails WHERE to_address = $1`, [
+      user.email,
+    ]);
     expect(pending.pending_body).toBeNull();
     // The HTML part (quoted-printable: `=` is written `=3D`) reads in the account's direction.
     expect(raw).toMatch(new RegExp(`<html lang=(3D)?"${language}" dir=(3D)?"${dir}">`));

@@ -33,7 +33,12 @@ describe("the cost of the site's own operations", () => {
     const over: string[] = [];
     for (const op of operations) {
       if (op.kind !== Kind.OPERATION_DEFINITION) continue;
-      const variables = { ...Object.fromEntries((op.variableDefinitions ?? []).map((v) => [v.variable.name.value, v.variable.name.value === "first" ? MAX_PAGE_SIZE : undefined])), ...SENT[op.name?.value ?? ""] };
+      const variables = {
+        ...Object.fromEntries(
+          (op.variableDefinitions ?? []).map((v) => [v.variable.name.value, v.variable.name.value === "first" ? MAX_PAGE_SIZE : undefined]),
+        ),
+        ...SENT[op.name?.value ?? ""],
+      };
       const { cost } = calc.cost(withFragments(op), op.name?.value, variables);
       if (cost > max) over.push(`${op.name?.value}: ${cost}`);
     }
@@ -45,7 +50,9 @@ describe("the cost of the site's own operations", () => {
     const standard = calc.cost(parse(getIntrospectionQuery()), undefined, {});
     expect(standard.introspection).toBe(true);
     expect(standard.cost).toBeLessThanOrEqual(calc.introspectionLimit);
-    const wide = parse(`{ __schema { ${Array.from({ length: 14 }, (_, i) => `a${i}: types { fields { args { name type { name fields { name args { name } } } } } }`).join(" ")} } }`);
+    const wide = parse(
+      `{ __schema { ${Array.from({ length: 14 }, (_, i) => `a${i}: types { fields { args { name type { name fields { name args { name } } } } } }`).join(" ")} } }`,
+    );
     expect(calc.cost(wide, undefined, {}).cost).toBeGreaterThan(calc.introspectionLimit);
   });
 });

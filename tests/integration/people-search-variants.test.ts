@@ -173,7 +173,9 @@ describe("villages are found by name in any script", () => {
   ];
   it.each(VILLAGES)(`"%s" finds %s`, async (query, arabic) => {
     const res = await server.gql<{ villages: { edges: { node: { nameAr: string | null }; match: { kind: string } | null }[] } }>(
-      `query ($q: String) { villages(search: $q, first: 5) { edges { node { nameAr } match { kind } } } }`, { q: query });
+      `query ($q: String) { villages(search: $q, first: 5) { edges { node { nameAr } match { kind } } } }`,
+      { q: query },
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data!.villages.edges.map((e) => e.node.nameAr)).toContain(arabic);
   });

@@ -38,7 +38,10 @@ describe("the policy table", () => {
 
   it("governs a person's history columns as it governs the fields shown from them", () => {
     const mismatches = Object.entries(FIELD_COLUMNS).flatMap(([field, columns]) =>
-      columns!.filter((c) => JSON.stringify(POLICY_AUDIT_COLUMNS[c]) !== JSON.stringify(POLICY_TYPES.Person.fields[field])).map((c) => `${field} → ${c}`));
+      columns!
+        .filter((c) => JSON.stringify(POLICY_AUDIT_COLUMNS[c]) !== JSON.stringify(POLICY_TYPES.Person.fields[field]))
+        .map((c) => `${field} → ${c}`),
+    );
     expect(mismatches).toEqual([]);
   });
 
@@ -60,9 +63,33 @@ const entries: string[] = [];
 
 /** Who sees what of whom, written out (accessTo's rule for these people). */
 const ACCESS: Record<keyof typeof ids, Partial<Record<ViewerKey, Access>>> = {
-  maya: { visitor: "private", member: "private", relative: "partial", curator: "partial", otherCurator: "private", editor: "full", admin: "full" },
-  partner: { visitor: "private", member: "private", relative: "private", curator: "partial", otherCurator: "private", editor: "full", admin: "full" },
-  rami: { visitor: "private", member: "private", relative: "full", curator: "partial", otherCurator: "private", editor: "full", admin: "full" },
+  maya: {
+    visitor: "private",
+    member: "private",
+    relative: "partial",
+    curator: "partial",
+    otherCurator: "private",
+    editor: "full",
+    admin: "full",
+  },
+  partner: {
+    visitor: "private",
+    member: "private",
+    relative: "private",
+    curator: "partial",
+    otherCurator: "private",
+    editor: "full",
+    admin: "full",
+  },
+  rami: {
+    visitor: "private",
+    member: "private",
+    relative: "full",
+    curator: "partial",
+    otherCurator: "private",
+    editor: "full",
+    admin: "full",
+  },
   secret: { editor: "full", admin: "full" },
   gone: { editor: "full", admin: "full" },
   dead: Object.fromEntries(VIEWERS.map((v) => [v, "full"])),
@@ -75,12 +102,30 @@ const PERSON_SQL = `INSERT INTO people (id, rootspace_id, full_name, full_name_a
   VALUES ($1, 'lb', $2, 'مايا', 'Maya', 'Hanna', 'Elias', 'Rose', '{Maia}', 'F', $3, $4, $5, 'Zahle, Haret el Rassi', 'Nurse', 'Treated for an illness', 'Beirut, Hamra', 'LB',
     '412', 'Parish book p. 12', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, '{"showBirthDate": false, "showLocation": false}', 'COMMUNITY')`;
 
-async function person(name: string, o: { isPublic?: boolean; village?: string; userId?: string; born?: number; died?: number } = {}): Promise<string> {
+async function person(
+  name: string,
+  o: { isPublic?: boolean; village?: string; userId?: string; born?: number; died?: number } = {},
+): Promise<string> {
   const id = newId();
   const born = o.born ?? 1990;
   const [family]: { id: string }[] = await server.ds.query(`SELECT id FROM families LIMIT 1`);
-  await server.ds.query(PERSON_SQL, [id, name, String(born), `${born}-01-01`, `${born}-12-31`, o.isPublic ?? true, o.village ?? zahle, family.id, owner.id, o.userId ?? null,
-    Boolean(o.died), o.died ? String(o.died) : null, o.died ? `${o.died}-01-01` : null, o.died ? `${o.died}-12-31` : null, o.died ? "Zahle" : null]);
+  await server.ds.query(PERSON_SQL, [
+    id,
+    name,
+    String(born),
+    `${born}-01-01`,
+    `${born}-12-31`,
+    o.isPublic ?? true,
+    o.village ?? zahle,
+    family.id,
+    owner.id,
+    o.userId ?? null,
+    Boolean(o.died),
+    o.died ? String(o.died) : null,
+    o.died ? `${o.died}-01-01` : null,
+    o.died ? `${o.died}-12-31` : null,
+    o.died ? "Zahle" : null,
+  ]);
   return id;
 }
 
@@ -94,9 +139,14 @@ async function seed(): Promise<void> {
   users.admin = await buildUser(server.ds, { roles: [{ role: Role.ADMIN }] });
   slug = `zahle-pw-${newId().slice(-6)}`;
   const vs: { id: string }[] = await server.ds.query(
-    `INSERT INTO villages (id, rootspace_id, name, slug) VALUES (gen_random_uuid(), 'lb', 'Zahle', $1), (gen_random_uuid(), 'lb', 'Ehden', $2) RETURNING id`, [slug, `${slug}-e`]);
+    `INSERT INTO villages (id, rootspace_id, name, slug) VALUES (gen_random_uuid(), 'lb', 'Zahle', $1), (gen_random_uuid(), 'lb', 'Ehden', $2) RETURNING id`,
+    [slug, `${slug}-e`],
+  );
   zahle = vs[0].id;
-  await server.ds.query(`INSERT INTO families (id, rootspace_id, family_name, village_id, is_public, created_by) VALUES (gen_random_uuid(), 'lb', 'Haddad', $1, true, $2)`, [zahle, owner.id]);
+  await server.ds.query(
+    `INSERT INTO families (id, rootspace_id, family_name, village_id, is_public, created_by) VALUES (gen_random_uuid(), 'lb', 'Haddad', $1, true, $2)`,
+    [zahle, owner.id],
+  );
   await assignCurator(server.ds, users.curator.id, [zahle]);
   await assignCurator(server.ds, users.otherCurator.id, [vs[1].id]);
   ids.dead = await person("Hanna Dead", { born: 1900, died: 1980 });
@@ -105,27 +155,45 @@ async function seed(): Promise<void> {
   ids.partner = await person("Elie Partner");
   ids.rami = await person("Rami Child", { userId: users.relative.id, born: 2015 });
   ids.gone = await person("Gone Hidden", { isPublic: false, village: vs[1].id });
-  await server.ds.query(`INSERT INTO parent_links (id, parent_id, child_id) VALUES (gen_random_uuid(), $1, $2), (gen_random_uuid(), $2, $3)`, [ids.dead, ids.maya, ids.rami]);
-  await server.ds.query(`INSERT INTO unions (id, partner1_id, partner2_id, kind, start_date_text, start_date_from, start_date_to, place) VALUES (gen_random_uuid(), least($1::uuid, $2::uuid), greatest($1::uuid, $2::uuid), 'marriage', '2012', '2012-01-01', '2012-12-31', 'Beirut, Achrafieh')`, [ids.maya, ids.partner]);
+  await server.ds.query(
+    `INSERT INTO parent_links (id, parent_id, child_id) VALUES (gen_random_uuid(), $1, $2), (gen_random_uuid(), $2, $3)`,
+    [ids.dead, ids.maya, ids.rami],
+  );
+  await server.ds.query(
+    `INSERT INTO unions (id, partner1_id, partner2_id, kind, start_date_text, start_date_from, start_date_to, place) VALUES (gen_random_uuid(), least($1::uuid, $2::uuid), greatest($1::uuid, $2::uuid), 'marriage', '2012', '2012-01-01', '2012-12-31', 'Beirut, Achrafieh')`,
+    [ids.maya, ids.partner],
+  );
   const ev: { id: string }[] = await server.ds.query(
     `INSERT INTO events (id, type, date_text, date_from, date_to, place, primary_person_id, secondary_person_id, village_ids, title, description, sources)
      VALUES (gen_random_uuid(), 'other', '2021', '2021-01-01', '2021-12-31', 'Zahle hospital', $1, $2, ARRAY[$4::uuid], 'Surgery', 'Operated', 'Hospital record'),
             (gen_random_uuid(), 'other', '2022', '2022-01-01', '2022-12-31', 'Zahle', $3, NULL, ARRAY[$4::uuid], 'Hidden', 'Of a hidden person', 'x'),
             (gen_random_uuid(), 'festival', '2020', '2020-08-15', '2020-08-15', 'Zahle', NULL, NULL, ARRAY[$4::uuid], 'Feast', 'Assumption', NULL),
             (gen_random_uuid(), 'death', '1980', '1980-01-01', '1980-12-31', 'Zahle', $5, NULL, ARRAY[$4::uuid], 'Death', 'At home', 'Register') RETURNING id`,
-    [ids.maya, ids.partner, ids.secret, zahle, ids.dead]);
+    [ids.maya, ids.partner, ids.secret, zahle, ids.dead],
+  );
   events.push(...ev.map((e) => e.id));
-  const [reg]: { id: string }[] = await server.ds.query(`INSERT INTO registries (id, type, village_id, title) VALUES (gen_random_uuid(), 'emigrant', $1, 'Emigrants') RETURNING id`, [zahle]);
+  const [reg]: { id: string }[] = await server.ds.query(
+    `INSERT INTO registries (id, type, village_id, title) VALUES (gen_random_uuid(), 'emigrant', $1, 'Emigrants') RETURNING id`,
+    [zahle],
+  );
   const en: { id: string }[] = await server.ds.query(
     `INSERT INTO registry_entries (id, registry_id, person_id, destination_country, departure_year, notes, sources)
      VALUES (gen_random_uuid(), $1, $2, 'BR', 2012, 'A quarrel', 'Passport'), (gen_random_uuid(), $1, $3, 'AU', 2013, 'x', 'y'), (gen_random_uuid(), $1, $4, 'BR', 1950, 'Came back', 'Ship list') RETURNING id`,
-    [reg.id, ids.maya, ids.secret, ids.dead]);
+    [reg.id, ids.maya, ids.secret, ids.dead],
+  );
   entries.push(...en.map((e) => e.id));
   for (const id of [ids.maya, ids.secret, ids.dead, ids.rami]) {
-    await server.ds.query(`INSERT INTO audit_logs (id, table_name, record_id, user_id, action, before, after) SELECT $3, 'people', $1::text, $2, 'create', NULL, to_jsonb(p) - 'living_until' FROM people p WHERE p.id = $1::uuid`, [id, owner.id, newId()]);
+    await server.ds.query(
+      `INSERT INTO audit_logs (id, table_name, record_id, user_id, action, before, after) SELECT $3, 'people', $1::text, $2, 'create', NULL, to_jsonb(p) - 'living_until' FROM people p WHERE p.id = $1::uuid`,
+      [id, owner.id, newId()],
+    );
   }
   // The hidden person of another village merged into Elie: the merge entry carries their name.
-  const merged = await server.gql(`mutation ($k: ID!, $m: ID!) { mergePeople(keepId: $k, mergeId: $m) { id } }`, { k: gid("Person", ids.partner), m: gid("Person", ids.gone) }, { token: owner.token });
+  const merged = await server.gql(
+    `mutation ($k: ID!, $m: ID!) { mergePeople(keepId: $k, mergeId: $m) { id } }`,
+    { k: gid("Person", ids.partner), m: gid("Person", ids.gone) },
+    { token: owner.token },
+  );
   if (merged.errors) throw new Error(JSON.stringify(merged.errors));
 }
 
@@ -146,14 +214,25 @@ function cases(): Record<string, { call: string; parts?: (keyof Hidden)[]; only?
       ...entries.map((e) => ({ call: `node(id: ${q(gid("RegistryEntry", e))})`, only: "RegistryEntry" })),
     ],
     "Query.nodes": [{ call: `nodes(ids: ${JSON.stringify(people.map(P))})`, only: "Person" }],
-    "Query.people": [{ call: "people(first: 100)" }, { call: `people(first: 100, villageId: ${q(gid("Village", zahle))})` }, { call: `people(first: 100, search: "Maya")`, parts: ["all"] },
-      { call: `people(first: 100, search: "Gone Hidden")`, parts: ["all"] }, { call: "people(first: 100, bornFrom: 1985, bornTo: 1995)", parts: ["dates"] }],
+    "Query.people": [
+      { call: "people(first: 100)" },
+      { call: `people(first: 100, villageId: ${q(gid("Village", zahle))})` },
+      { call: `people(first: 100, search: "Maya")`, parts: ["all"] },
+      { call: `people(first: 100, search: "Gone Hidden")`, parts: ["all"] },
+      { call: "people(first: 100, bornFrom: 1985, bornTo: 1995)", parts: ["dates"] },
+    ],
     "Query.ancestors": [{ call: `ancestors(personId: ${q(P("rami"))}, generations: 3)` }],
     "Query.descendants": [{ call: `descendants(personId: ${q(P("dead"))}, generations: 3)` }],
-    "Query.relationship": [{ call: `relationship(a: ${q(P("rami"))}, b: ${q(P("partner"))})` }, { call: `relationship(a: ${q(P("rami"))}, b: ${q(P("dead"))})` }],
+    "Query.relationship": [
+      { call: `relationship(a: ${q(P("rami"))}, b: ${q(P("partner"))})` },
+      { call: `relationship(a: ${q(P("rami"))}, b: ${q(P("dead"))})` },
+    ],
     "Query.duplicateSuggestions": [{ call: `duplicateSuggestions(input: { fullName: "Maya Living", birthYear: 1990 })`, parts: ["dates"] }],
     "Query.event": events.map((e) => ({ call: `event(id: ${q(gid("Event", e))})` })),
-    "Query.events": [{ call: `events(first: 100, villageId: ${q(gid("Village", zahle))})` }, ...people.map((k) => ({ call: `events(first: 100, personId: ${q(P(k))})` }))],
+    "Query.events": [
+      { call: `events(first: 100, villageId: ${q(gid("Village", zahle))})` },
+      ...people.map((k) => ({ call: `events(first: 100, personId: ${q(P(k))})` })),
+    ],
     "Query.registryByCountry": [{ call: `registryByCountry(villageId: ${q(gid("Village", zahle))})` }],
     "Query.auditLog": people.map((k) => ({ call: `auditLog(table: PEOPLE, recordId: ${q(P(k))}, first: 100)` })),
     "Query.reviewQueue": [{ call: "reviewQueue(first: 100)" }],
@@ -170,18 +249,40 @@ function cases(): Record<string, { call: string; parts?: (keyof Hidden)[]; only?
  * run them); an import's records are its importer's own (import-own-rows.test.ts); a member's
  * roots are their own, with people shaped by personNodes like every list (member-roots.test.ts).
  */
-const NOT_QUERIED = new Set([...Object.keys(POLICY_PATHS).filter((p) => p.startsWith("Mutation.")), "Query.importRecords", "Query.importWarnings", "Query.myRoots"]);
+const NOT_QUERIED = new Set([
+  ...Object.keys(POLICY_PATHS).filter((p) => p.startsWith("Mutation.")),
+  "Query.importRecords",
+  "Query.importWarnings",
+  "Query.myRoots",
+]);
 
 describe("every path, for each viewer", () => {
   beforeAll(async () => {
-    server = await startTestServer({ GRAPHQL_MAX_COST: "1000000", GRAPHQL_MAX_DEPTH: "30", GRAPHQL_MAX_TOKENS: "100000", GRAPHQL_COST_PER_MINUTE: "100000000" });
+    server = await startTestServer({
+      GRAPHQL_MAX_COST: "1000000",
+      GRAPHQL_MAX_DEPTH: "30",
+      GRAPHQL_MAX_TOKENS: "100000",
+      GRAPHQL_COST_PER_MINUTE: "100000000",
+    });
     await seed();
   });
   afterAll(() => server.stop());
 
   it("a person's columns in history are all in the table", async () => {
-    const bookkeeping = new Set(["id", "rootspace_id", "key_latin", "key_arabic", "key_skeleton", "living_until", "kin_until", "created_at", "updated_at"]);
-    const columns: { c: string }[] = await server.ds.query(`SELECT column_name AS c FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'people'`);
+    const bookkeeping = new Set([
+      "id",
+      "rootspace_id",
+      "key_latin",
+      "key_arabic",
+      "key_skeleton",
+      "living_until",
+      "kin_until",
+      "created_at",
+      "updated_at",
+    ]);
+    const columns: { c: string }[] = await server.ds.query(
+      `SELECT column_name AS c FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'people'`,
+    );
     expect(columns.map((r) => r.c).filter((c) => !bookkeeping.has(c) && !(c in POLICY_AUDIT_COLUMNS))).toEqual([]);
   });
 
@@ -201,10 +302,12 @@ describe("every path, for each viewer", () => {
         for (const viewer of VIEWERS) {
           const res = await server.gql(text, {}, { token: users[viewer]?.token });
           for (const e of res.errors ?? []) {
-            if (!["NOT_FOUND", "FORBIDDEN", "UNAUTHENTICATED"].includes(String(e.extensions?.code))) problems.push(`${path} ${call} ${viewer}: ${JSON.stringify(e).slice(0, 200)}`);
+            if (!["NOT_FOUND", "FORBIDDEN", "UNAUTHENTICATED"].includes(String(e.extensions?.code)))
+              problems.push(`${path} ${call} ${viewer}: ${JSON.stringify(e).slice(0, 200)}`);
           }
           const ctx = {
-            hiddenOf: (g: string) => (byGid.has(g) ? hiddenParts(accessOf(byGid.get(g)!, viewer), { showBirthDate: false, showLocation: false }) : undefined),
+            hiddenOf: (g: string) =>
+              byGid.has(g) ? hiddenParts(accessOf(byGid.get(g)!, viewer), { showBirthDate: false, showLocation: false }) : undefined,
             noneFor: (g: string) => byGid.has(g) && accessOf(byGid.get(g)!, viewer) === "none",
             argParts: parts ?? [],
           };

@@ -25,7 +25,8 @@ async function ok<T>(query: string, variables: Record<string, unknown>, token = 
   if (res.errors) throw new Error(JSON.stringify(res.errors));
   return res.data!;
 }
-const create = async (input: Record<string, unknown>, token = owner.token) => (await ok<{ createPerson: { id: string } }>(CREATE, { input }, token)).createPerson.id;
+const create = async (input: Record<string, unknown>, token = owner.token) =>
+  (await ok<{ createPerson: { id: string } }>(CREATE, { input }, token)).createPerson.id;
 const update = (id: string, input: Record<string, unknown>) => ok(UPDATE, { id, input });
 const link = (child: string, parent: string, token = owner.token) => ok(ADD_PARENT, { child, parent, kind: "BIRTH" }, token);
 const living = async (id: string) => (await ok<{ person: { isLiving: boolean } }>(PERSON, { id })).person.isLiving;
@@ -88,7 +89,10 @@ describe("living_until follows relatives' records", () => {
     const b = await create({ fullName: "Partner B" });
     await ok(ADD_UNION, { input: { personId: a, partnerId: b, startDate: String(year - 40) } });
     expect([await living(a), await living(b)]).toEqual([true, true]);
-    await server.ds.query(`UPDATE unions SET start_date_to = make_date($2, 12, 31) WHERE partner1_id = $1 OR partner2_id = $1`, [raw(a), year - 100]);
+    await server.ds.query(`UPDATE unions SET start_date_to = make_date($2, 12, 31) WHERE partner1_id = $1 OR partner2_id = $1`, [
+      raw(a),
+      year - 100,
+    ]);
     expect([await living(a), await living(b)]).toEqual([false, false]);
   });
 

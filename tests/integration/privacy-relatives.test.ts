@@ -21,7 +21,8 @@ async function ok<T>(query: string, variables: Record<string, unknown>, token = 
   if (res.errors) throw new Error(JSON.stringify(res.errors));
   return res.data!;
 }
-const create = async (input: Record<string, unknown>, token = owner.token) => (await ok<{ createPerson: { id: string } }>(CREATE, { input }, token)).createPerson.id;
+const create = async (input: Record<string, unknown>, token = owner.token) =>
+  (await ok<{ createPerson: { id: string } }>(CREATE, { input }, token)).createPerson.id;
 const link = (child: string, parent: string, token = owner.token, kind = "BIRTH") => ok(ADD_PARENT, { child, parent, kind }, token);
 const living = async (id: string) => (await ok<{ person: { isLiving: boolean } }>(PERSON, { id })).person.isLiving;
 
@@ -38,30 +39,70 @@ describe("living: relatives' dates", () => {
   it("a person with no dates of their own is living until a trusted relative's dates prove otherwise", async () => {
     const cases: [string, (p: string) => Promise<unknown>, boolean][] = [
       ["a child born more than 98 years ago", async (p) => link(await create({ fullName: "c", birthDate: String(year - 100) }), p), false],
-      ["a child who died more than 98 years ago", async (p) => link(await create({ fullName: "c", deathDate: String(year - 100) }), p), false],
+      [
+        "a child who died more than 98 years ago",
+        async (p) => link(await create({ fullName: "c", deathDate: String(year - 100) }), p),
+        false,
+      ],
       ["a child who died 50 years ago", async (p) => link(await create({ fullName: "c", deathDate: String(year - 50) }), p), true],
-      ["a grandchild born more than 86 years ago", async (p) => {
-        const c = await create({ fullName: "c" });
-        await link(c, p);
-        await link(await create({ fullName: "g", birthDate: String(year - 88) }), c);
-      }, false],
-      ["a grandchild born 80 years ago", async (p) => {
-        const c = await create({ fullName: "c" });
-        await link(c, p);
-        await link(await create({ fullName: "g", birthDate: String(year - 80) }), c);
-      }, true],
-      ["a union more than 98 years ago", async (p) => ok(ADD_UNION, { input: { personId: p, partnerId: await create({ fullName: "s" }), startDate: String(year - 100) } }), false],
-      ["a union 60 years ago", async (p) => ok(ADD_UNION, { input: { personId: p, partnerId: await create({ fullName: "s" }), startDate: String(year - 60) } }), true],
-      ["a birth parent who died more than 111 years ago", async (p) => link(p, await create({ fullName: "f", deathDate: String(year - 113) })), false],
-      ["a parent who died 100 years ago (could be a posthumous child of 99)", async (p) => link(p, await create({ fullName: "f", deathDate: String(year - 100) })), true],
-      ["a step-parent who died long ago (the child may have come later)", async (p) => link(p, await create({ fullName: "f", deathDate: String(year - 150) }), owner.token, "STEP"), true],
-      ["a parent born more than 210 years ago", async (p) => link(p, await create({ fullName: "f", birthDate: String(year - 215) })), false],
+      [
+        "a grandchild born more than 86 years ago",
+        async (p) => {
+          const c = await create({ fullName: "c" });
+          await link(c, p);
+          await link(await create({ fullName: "g", birthDate: String(year - 88) }), c);
+        },
+        false,
+      ],
+      [
+        "a grandchild born 80 years ago",
+        async (p) => {
+          const c = await create({ fullName: "c" });
+          await link(c, p);
+          await link(await create({ fullName: "g", birthDate: String(year - 80) }), c);
+        },
+        true,
+      ],
+      [
+        "a union more than 98 years ago",
+        async (p) => ok(ADD_UNION, { input: { personId: p, partnerId: await create({ fullName: "s" }), startDate: String(year - 100) } }),
+        false,
+      ],
+      [
+        "a union 60 years ago",
+        async (p) => ok(ADD_UNION, { input: { personId: p, partnerId: await create({ fullName: "s" }), startDate: String(year - 60) } }),
+        true,
+      ],
+      [
+        "a birth parent who died more than 111 years ago",
+        async (p) => link(p, await create({ fullName: "f", deathDate: String(year - 113) })),
+        false,
+      ],
+      [
+        "a parent who died 100 years ago (could be a posthumous child of 99)",
+        async (p) => link(p, await create({ fullName: "f", deathDate: String(year - 100) })),
+        true,
+      ],
+      [
+        "a step-parent who died long ago (the child may have come later)",
+        async (p) => link(p, await create({ fullName: "f", deathDate: String(year - 150) }), owner.token, "STEP"),
+        true,
+      ],
+      [
+        "a parent born more than 210 years ago",
+        async (p) => link(p, await create({ fullName: "f", birthDate: String(year - 215) })),
+        false,
+      ],
       ["a parent born 150 years ago", async (p) => link(p, await create({ fullName: "f", birthDate: String(year - 150) })), true],
-      ["a sibling born 150 years ago (siblings' ages are not bounded)", async (p) => {
-        const f = await create({ fullName: "f" });
-        await link(p, f);
-        await link(await create({ fullName: "b", birthDate: String(year - 150) }), f);
-      }, true],
+      [
+        "a sibling born 150 years ago (siblings' ages are not bounded)",
+        async (p) => {
+          const f = await create({ fullName: "f" });
+          await link(p, f);
+          await link(await create({ fullName: "b", birthDate: String(year - 150) }), f);
+        },
+        true,
+      ],
     ];
     for (const [what, arrange, expected] of cases) {
       const p = await create({ fullName: `Subject: ${what}` });
@@ -94,7 +135,16 @@ describe("what each viewer sees of a living person", () => {
     const village = await buildVillage(server, "Ehden");
     await assignCurator(server.ds, curator.id, [village.raw]);
     const grandfather = await create({ fullName: "Grandpa Haddad", gender: "M" });
-    father = await create({ fullName: "Father Haddad", gender: "M", birthDate: "1960", currentLocation: "Montreal", villageId: village.id, occupation: "Engineer", bio: "Treated at Hôtel-Dieu in 2019.", sources: "Family papers" });
+    father = await create({
+      fullName: "Father Haddad",
+      gender: "M",
+      birthDate: "1960",
+      currentLocation: "Montreal",
+      villageId: village.id,
+      occupation: "Engineer",
+      bio: "Treated at Hôtel-Dieu in 2019.",
+      sources: "Family papers",
+    });
     const uncle = await create({ fullName: "Uncle Haddad", gender: "M" });
     cousin = await create({ fullName: "Cousin Haddad", gender: "F" });
     const self = await create({ fullName: "Self Haddad", gender: "M" });
@@ -110,14 +160,43 @@ describe("what each viewer sees of a living person", () => {
     (await server.gql<{ person: Record<string, unknown> }>(PERSON, { id }, { token })).data!.person;
 
   it("visitor and member: Private; relative and curator: the name, minus what privacy settings hide and what the record says of his life; the creator: everything", async () => {
-    const hidden = { isPrivate: true, displayName: "Private", fullName: null, gender: null, birth: null, currentLocation: null, isLiving: null, occupation: null, bio: null, sources: null };
+    const hidden = {
+      isPrivate: true,
+      displayName: "Private",
+      fullName: null,
+      gender: null,
+      birth: null,
+      currentLocation: null,
+      isLiving: null,
+      occupation: null,
+      bio: null,
+      sources: null,
+    };
     // Occupation, notes and sources of a living person (an imported NOTE may hold an illness) only with full access, as the GEDCOM export.
-    const partial = { isPrivate: false, displayName: "Father Haddad", fullName: "Father Haddad", gender: "M", birth: null, currentLocation: null, isLiving: true, occupation: null, bio: null, sources: null };
+    const partial = {
+      isPrivate: false,
+      displayName: "Father Haddad",
+      fullName: "Father Haddad",
+      gender: "M",
+      birth: null,
+      currentLocation: null,
+      isLiving: true,
+      occupation: null,
+      bio: null,
+      sources: null,
+    };
     expect(await see(undefined, father)).toEqual(hidden);
     expect(await see(member.token, father)).toEqual(hidden);
     expect(await see(relative.token, father)).toEqual(partial);
     expect(await see(curator.token, father)).toEqual(partial);
-    expect(await see(owner.token, father)).toEqual({ ...partial, birth: { text: "1960" }, currentLocation: "Montreal", occupation: "Engineer", bio: "Treated at Hôtel-Dieu in 2019.", sources: "Family papers" });
+    expect(await see(owner.token, father)).toEqual({
+      ...partial,
+      birth: { text: "1960" },
+      currentLocation: "Montreal",
+      occupation: "Engineer",
+      bio: "Treated at Hôtel-Dieu in 2019.",
+      sources: "Family papers",
+    });
   });
 
   it("only close relatives: a first cousin stays Private to the relative", async () => {
@@ -133,24 +212,45 @@ describe("what each viewer sees of a living person", () => {
   });
 
   it("the relative's own record starts 'how are we related?', and the path shows their close family by name", async () => {
-    const me = await server.gql<{ viewerPerson: { id: string; displayName: string } }>(`{ viewerPerson { id displayName } }`, {}, { token: relative.token });
+    const me = await server.gql<{ viewerPerson: { id: string; displayName: string } }>(
+      `{ viewerPerson { id displayName } }`,
+      {},
+      { token: relative.token },
+    );
     expect(me.data!.viewerPerson.displayName).toBe("Self Haddad");
     const REL = `query ($a: ID!, $b: ID!) { relationship(a: $a, b: $b) { names { ar en } path { displayName } } }`;
     const asRelative = await server.gql<{ relationship: { names: { ar: string; en: string }; path: { displayName: string }[] } }>(
-      REL, { a: me.data!.viewerPerson.id, b: cousin }, { token: relative.token });
+      REL,
+      { a: me.data!.viewerPerson.id, b: cousin },
+      { token: relative.token },
+    );
     // The father is a close relative (partial: name and gender); the cousin is not (Private, gender unknown).
-    expect(asRelative.data!.relationship.path.map((x) => x.displayName)).toEqual(["Self Haddad", "Father Haddad", "Grandpa Haddad", "Private", "Private"]);
+    expect(asRelative.data!.relationship.path.map((x) => x.displayName)).toEqual([
+      "Self Haddad",
+      "Father Haddad",
+      "Grandpa Haddad",
+      "Private",
+      "Private",
+    ]);
     expect(asRelative.data!.relationship.names).toEqual({ ar: "ولد عم أو عمة", en: "first cousin" });
-    const asMember = await server.gql<{ relationship: { path: { displayName: string }[] } }>(REL, { a: me.data!.viewerPerson.id, b: cousin }, { token: member.token });
+    const asMember = await server.gql<{ relationship: { path: { displayName: string }[] } }>(
+      REL,
+      { a: me.data!.viewerPerson.id, b: cousin },
+      { token: member.token },
+    );
     expect(asMember.data!.relationship.path.map((x) => x.displayName)).toEqual(["Private", "Private", "Private", "Private", "Private"]);
-    expect((await server.gql<{ viewerPerson: null }>(`{ viewerPerson { id } }`, {}, { token: member.token })).data!.viewerPerson).toBeNull();
+    expect(
+      (await server.gql<{ viewerPerson: null }>(`{ viewerPerson { id } }`, {}, { token: member.token })).data!.viewerPerson,
+    ).toBeNull();
   });
 
   it("the relative set costs one statement per request, not one per person", async () => {
     const Q = `query { people(first: 50) { edges { node { displayName unions { kind } } } } }`;
     server.queries.length = 0;
     await server.gql(Q, {}, { token: relative.token });
-    const relativeQueries = server.queries.filter((q) => q.includes("WITH me AS (SELECT id FROM people WHERE user_id = $1 AND rootspace_id = $2)"));
+    const relativeQueries = server.queries.filter((q) =>
+      q.includes("WITH me AS (SELECT id FROM people WHERE user_id = $1 AND rootspace_id = $2)"),
+    );
     expect(relativeQueries).toHaveLength(1);
   });
 });

@@ -26,7 +26,11 @@ describe("server process", () => {
     const health = await fetch(`http://127.0.0.1:${port}/health`, { headers: { accept: "application/json" } });
     expect(health.status).toBe(200);
     const seeded: { n: string }[] = await (async () => {
-      const res = await fetch(`http://127.0.0.1:${port}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ rootspaces { totalCount } }" }) });
+      const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: "{ rootspaces { totalCount } }" }),
+      });
       const body = (await res.json()) as { data: { rootspaces: { totalCount: number } } };
       return [{ n: String(body.data.rootspaces.totalCount) }];
     })();
@@ -34,7 +38,10 @@ describe("server process", () => {
 
     const ws = createClient({ url: `ws://127.0.0.1:${port}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
     const closed = new Promise<void>((resolve) => {
-      ws.subscribe({ query: "subscription { rootspaceUpdated { slug } }" }, { next: () => undefined, error: () => resolve(), complete: () => resolve() });
+      ws.subscribe(
+        { query: "subscription { rootspaceUpdated { slug } }" },
+        { next: () => undefined, error: () => resolve(), complete: () => resolve() },
+      );
     });
     await new Promise((r) => setTimeout(r, 300));
     child.kill("SIGTERM");

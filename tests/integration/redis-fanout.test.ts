@@ -45,7 +45,11 @@ describe("subscriptions across server instances (REDIS_URL)", () => {
       );
     });
     await new Promise((r) => setTimeout(r, 400));
-    const res = await a!.gql(`mutation ($id: ID!) { updateRootspace(id: $id, input: { nameAr: "الجمهورية اللبنانية" }) { id } }`, { id: data!.rootspace.id }, { token: admin.token });
+    const res = await a!.gql(
+      `mutation ($id: ID!) { updateRootspace(id: $id, input: { nameAr: "الجمهورية اللبنانية" }) { id } }`,
+      { id: data!.rootspace.id },
+      { token: admin.token },
+    );
     expect(res.errors).toBeUndefined();
     expect(await got).toEqual({ nameAr: "الجمهورية اللبنانية" });
     await client.dispose();

@@ -20,11 +20,16 @@ let village: { id: string; raw: string; slug: string };
 let elias: string;
 let living: string;
 
-const rows = async (table: string): Promise<number> => ((await server.ds.query(`SELECT count(*)::int AS n FROM ${table}`)) as { n: number }[])[0].n;
+const rows = async (table: string): Promise<number> =>
+  ((await server.ds.query(`SELECT count(*)::int AS n FROM ${table}`)) as { n: number }[])[0].n;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [owner, other, editor] = [await buildUser(server.ds), await buildUser(server.ds), await buildUser(server.ds, { roles: [{ role: Role.EDITOR }] })];
+  [owner, other, editor] = [
+    await buildUser(server.ds),
+    await buildUser(server.ds),
+    await buildUser(server.ds, { roles: [{ role: Role.EDITOR }] }),
+  ];
   village = await buildVillage(server, "Zahle");
   elias = await buildPerson(server, owner, { fullName: "Elias Saab", birthDate: "1921", deathDate: "1996", villageId: village.id });
   living = await buildPerson(server, owner, { fullName: "Georges Saab", birthDate: "1958", villageId: village.id });
@@ -39,22 +44,48 @@ describe("emigrant registry", () => {
   });
 
   it("a member adds an entry: the village's emigrant register is opened on the first one; audited", async () => {
-    const res = await server.gql<{ addRegistryEntry: Record<string, unknown> }>(ADD_ENTRY, { input: { villageId: village.id, personId: elias, destinationCountry: "br", departureYear: 1948, notes: "São Paulo" } }, { token: owner.token });
-    expect(res.data!.addRegistryEntry).toMatchObject({ destinationCountry: "BR", departureYear: 1948, person: { displayName: "Elias Saab" }, viewerCan: { edit: true } });
-    const regs = await server.gql<{ registries: { type: string; entries: { destinationCountry: string }[] }[] }>(`query ($v: ID!) { registries(villageId: $v) { type entries { destinationCountry } } }`, { v: village.id });
+    const res = await server.gql<{ addRegistryEntry: Record<string, unknown> }>(
+      ADD_ENTRY,
+      { input: { villageId: village.id, personId: elias, destinationCountry: "br", departureYear: 1948, notes: "São Paulo" } },
+      { token: owner.token },
+    );
+    expect(res.data!.addRegistryEntry).toMatchObject({
+      destinationCountry: "BR",
+      departureYear: 1948,
+      person: { displayName: "Elias Saab" },
+      viewerCan: { edit: true },
+    });
+    const regs = await server.gql<{ registries: { type: string; entries: { destinationCountry: string }[] }[] }>(
+      `query ($v: ID!) { registries(villageId: $v) { type entries { destinationCountry } } }`,
+      { v: village.id },
+    );
     expect(regs.data!.registries).toEqual([{ type: "emigrant", entries: [{ destinationCountry: "BR" }] }]);
-    const audits: { table_name: string }[] = await server.ds.query(`SELECT table_name FROM audit_logs WHERE table_name IN ('registries', 'registry_entries') ORDER BY table_name`);
+    const audits: { table_name: string }[] = await server.ds.query(
+      `SELECT table_name FROM audit_logs WHERE table_name IN ('registries', 'registry_entries') ORDER BY table_name`,
+    );
     expect(audits.map((a) => a.table_name)).toEqual(["registries", "registry_entries"]);
   });
 
   it("another member cannot change or remove an entry; an editor can; the creator removes it", async () => {
-    const add = await server.gql<{ addRegistryEntry: { id: string } }>(ADD_ENTRY, { input: { villageId: village.id, personId: elias, destinationCountry: "US", departureYear: 1950 } }, { token: owner.token });
+    const add = await server.gql<{ addRegistryEntry: { id: string } }>(
+      ADD_ENTRY,
+      { input: { villageId: village.id, personId: elias, destinationCountry: "US", departureYear: 1950 } },
+      { token: owner.token },
+    );
     const id = add.data!.addRegistryEntry.id;
-    expect((await server.gql(UPDATE_ENTRY, { id, input: { notes: "x" } }, { token: other.token })).errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    expect((await server.gql(UPDATE_ENTRY, { id, input: { notes: "x" } }, { token: other.token })).errors?.[0].extensions?.code).toBe(
+      "FORBIDDEN",
+    );
     expect((await server.gql(DELETE_ENTRY, { id }, { token: other.token })).errors?.[0].extensions?.code).toBe("FORBIDDEN");
-    const ok = await server.gql<{ updateRegistryEntry: { departureYear: number; notes: string } }>(UPDATE_ENTRY, { id, input: { departureYear: 1951, notes: "Detroit" } }, { token: editor.token });
+    const ok = await server.gql<{ updateRegistryEntry: { departureYear: number; notes: string } }>(
+      UPDATE_ENTRY,
+      { id, input: { departureYear: 1951, notes: "Detroit" } },
+      { token: editor.token },
+    );
     expect(ok.data!.updateRegistryEntry).toEqual({ departureYear: 1951, notes: "Detroit" });
-    expect((await server.gql<{ deleteRegistryEntry: boolean }>(DELETE_ENTRY, { id }, { token: owner.token })).data!.deleteRegistryEntry).toBe(true);
+    expect(
+      (await server.gql<{ deleteRegistryEntry: boolean }>(DELETE_ENTRY, { id }, { token: owner.token })).data!.deleteRegistryEntry,
+    ).toBe(true);
   });
 
   it("refuses bad input with translated field errors, writing nothing", async () => {
@@ -78,35 +109,75 @@ describe("emigrant registry", () => {
   });
 
   it("a living emigrant is left out (entries and counts) for a visitor and another member; the owner sees them", async () => {
-    await server.gql(ADD_ENTRY, { input: { villageId: village.id, personId: living, destinationCountry: "CA", departureYear: 1985 } }, { token: owner.token });
+    await server.gql(
+      ADD_ENTRY,
+      { input: { villageId: village.id, personId: living, destinationCountry: "CA", departureYear: 1985 } },
+      { token: owner.token },
+    );
     for (const token of [undefined, other.token]) {
-      const res = await server.gql<{ registryByCountry: { country: string; count: number; entries: unknown[] }[] }>(BY_COUNTRY, { v: village.id }, { token });
+      const res = await server.gql<{ registryByCountry: { country: string; count: number; entries: unknown[] }[] }>(
+        BY_COUNTRY,
+        { v: village.id },
+        { token },
+      );
       expect(res.data!.registryByCountry.map((c) => [c.country, c.count])).toEqual([["BR", 1]]);
       expect(JSON.stringify(res.data)).not.toContain("Georges");
     }
-    const mine = await server.gql<{ registryByCountry: { country: string; count: number; entries: { person: { displayName: string } }[] }[] }>(BY_COUNTRY, { v: village.id }, { token: owner.token });
-    expect(mine.data!.registryByCountry.map((c) => [c.country, c.count])).toEqual([["BR", 1], ["CA", 1]]);
+    const mine = await server.gql<{
+      registryByCountry: { country: string; count: number; entries: { person: { displayName: string } }[] }[];
+    }>(BY_COUNTRY, { v: village.id }, { token: owner.token });
+    expect(mine.data!.registryByCountry.map((c) => [c.country, c.count])).toEqual([
+      ["BR", 1],
+      ["CA", 1],
+    ]);
     expect(mine.data!.registryByCountry[1].entries[0].person.displayName).toBe("Georges Saab");
-    const refused = await server.gql(ADD_ENTRY, { input: { villageId: village.id, personId: living, destinationCountry: "FR" } }, { token: other.token });
+    const refused = await server.gql(
+      ADD_ENTRY,
+      { input: { villageId: village.id, personId: living, destinationCountry: "FR" } },
+      { token: other.token },
+    );
     expect(badFields(refused)).toContain("personId");
   });
 });
 
 describe("landmarks", () => {
   it("need sign-in; a member records one with three-language names; audited", async () => {
-    const input = { villageId: village.id, type: "SHRINE", name: "Our Lady of Zahle", nameAr: "سيدة زحلة", latitude: 33.85, longitude: 35.9 };
+    const input = {
+      villageId: village.id,
+      type: "SHRINE",
+      name: "Our Lady of Zahle",
+      nameAr: "سيدة زحلة",
+      latitude: 33.85,
+      longitude: 35.9,
+    };
     expect((await server.gql(CREATE_ASSET, { input })).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
     const res = await server.gql<{ createAsset: Record<string, unknown> }>(CREATE_ASSET, { input }, { token: owner.token });
-    expect(res.data!.createAsset).toMatchObject({ type: "SHRINE", nameAr: "سيدة زحلة", provenance: "COMMUNITY", viewerCan: { edit: true }, village: { name: "Zahle" } });
+    expect(res.data!.createAsset).toMatchObject({
+      type: "SHRINE",
+      nameAr: "سيدة زحلة",
+      provenance: "COMMUNITY",
+      viewerCan: { edit: true },
+      village: { name: "Zahle" },
+    });
     expect(((await server.ds.query(`SELECT 1 FROM audit_logs WHERE table_name = 'assets'`)) as unknown[]).length).toBe(1);
   });
 
   it("another member cannot change or delete it; an editor can; the owner deletes it", async () => {
-    const res = await server.gql<{ createAsset: { id: string } }>(CREATE_ASSET, { input: { villageId: village.id, type: "SPRING", name: "Ain" } }, { token: owner.token });
+    const res = await server.gql<{ createAsset: { id: string } }>(
+      CREATE_ASSET,
+      { input: { villageId: village.id, type: "SPRING", name: "Ain" } },
+      { token: owner.token },
+    );
     const id = res.data!.createAsset.id;
-    expect((await server.gql(UPDATE_ASSET, { id, input: { name: "x" } }, { token: other.token })).errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    expect((await server.gql(UPDATE_ASSET, { id, input: { name: "x" } }, { token: other.token })).errors?.[0].extensions?.code).toBe(
+      "FORBIDDEN",
+    );
     expect((await server.gql(DELETE_ASSET, { id }, { token: other.token })).errors?.[0].extensions?.code).toBe("FORBIDDEN");
-    const ok = await server.gql<{ updateAsset: { name: string; description: string } }>(UPDATE_ASSET, { id, input: { description: "The town spring" } }, { token: editor.token });
+    const ok = await server.gql<{ updateAsset: { name: string; description: string } }>(
+      UPDATE_ASSET,
+      { id, input: { description: "The town spring" } },
+      { token: editor.token },
+    );
     expect(ok.data!.updateAsset).toEqual({ name: "Ain", description: "The town spring" });
     expect((await server.gql<{ deleteAsset: boolean }>(DELETE_ASSET, { id }, { token: owner.token })).data!.deleteAsset).toBe(true);
   });
@@ -124,7 +195,9 @@ describe("landmarks", () => {
       expect(badFields(res)).toContain(field);
     }
     expect(await rows("assets")).toBe(before);
-    const filtered = await server.gql<{ assets: { type: string }[] }>(`query ($v: ID!) { assets(villageId: $v, type: SHRINE) { type } }`, { v: village.id });
+    const filtered = await server.gql<{ assets: { type: string }[] }>(`query ($v: ID!) { assets(villageId: $v, type: SHRINE) { type } }`, {
+      v: village.id,
+    });
     expect(filtered.data!.assets.map((a) => a.type)).toEqual(["SHRINE"]);
   });
 });
@@ -137,8 +210,16 @@ describe("statement counts", () => {
   async function fill(v: { id: string }, n: number): Promise<void> {
     for (let i = 0; i < n; i++) {
       const p = await buildPerson(server, owner, { fullName: `Emigrant ${i}`, birthDate: "1880", deathDate: "1950", villageId: v.id });
-      await server.gql(ADD_ENTRY, { input: { villageId: v.id, personId: p, destinationCountry: ["BR", "US", "AU"][i % 3], departureYear: 1905 } }, { token: owner.token });
-      await server.gql(`mutation ($input: EventInput!) { createEvent(input: $input) { id } }`, { input: { type: i % 2 ? "FESTIVAL" : "EMIGRATION", title: `E${i}`, primaryPersonId: i % 2 ? null : p, villageIds: [v.id] } }, { token: owner.token });
+      await server.gql(
+        ADD_ENTRY,
+        { input: { villageId: v.id, personId: p, destinationCountry: ["BR", "US", "AU"][i % 3], departureYear: 1905 } },
+        { token: owner.token },
+      );
+      await server.gql(
+        `mutation ($input: EventInput!) { createEvent(input: $input) { id } }`,
+        { input: { type: i % 2 ? "FESTIVAL" : "EMIGRATION", title: `E${i}`, primaryPersonId: i % 2 ? null : p, villageIds: [v.id] } },
+        { token: owner.token },
+      );
       await server.gql(CREATE_ASSET, { input: { villageId: v.id, type: "CHURCH", name: `Church ${i}` } }, { token: owner.token });
     }
   }

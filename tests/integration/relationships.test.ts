@@ -36,7 +36,11 @@ const person = async (key: string, gender: string, extra: Record<string, unknown
 const parent = (child: string, par: string, kind = "BIRTH") => ok(ADD_PARENT, { child: p[child], parent: p[par], kind });
 const union = (a: string, b: string) => ok(ADD_UNION, { input: { personId: p[a], partnerId: p[b] } });
 const rel = async (a: string, b: string, opts: { token?: string | null; language?: string } = {}) => {
-  const res = await server.gql<{ relationship: Rel }>(REL, { a: p[a] ?? a, b: p[b] ?? b }, { token: opts.token === null ? undefined : opts.token ?? owner.token, language: opts.language });
+  const res = await server.gql<{ relationship: Rel }>(
+    REL,
+    { a: p[a] ?? a, b: p[b] ?? b },
+    { token: opts.token === null ? undefined : (opts.token ?? owner.token), language: opts.language },
+  );
   return res;
 };
 
@@ -46,21 +50,34 @@ beforeAll(async () => {
   // Paternal side: grandparents (dead), father, his brother and sister, their children.
   await person("Grandfather", "M", { birthDate: "1900", deathDate: "1980" });
   await person("Grandmother", "F", { birthDate: "1905", deathDate: "1985" });
-  for (const [k, g] of [["Father", "M"], ["Amm", "M"], ["Amma", "F"]]) {
+  for (const [k, g] of [
+    ["Father", "M"],
+    ["Amm", "M"],
+    ["Amma", "F"],
+  ]) {
     await person(k, g);
     await parent(k, "Grandfather");
     await parent(k, "Grandmother");
   }
   // Maternal side.
   await person("MatGrandfather", "M", { birthDate: "1902", deathDate: "1970" });
-  for (const [k, g] of [["Mother", "F"], ["Khal", "M"], ["Khala", "F"]]) {
+  for (const [k, g] of [
+    ["Mother", "F"],
+    ["Khal", "M"],
+    ["Khala", "F"],
+  ]) {
     await person(k, g);
     await parent(k, "MatGrandfather");
   }
   await person("Me", "M");
   await parent("Me", "Father");
   await parent("Me", "Mother");
-  for (const [k, g, par] of [["BintAmm", "F", "Amm"], ["IbnAmma", "M", "Amma"], ["IbnKhal", "M", "Khal"], ["BintKhala", "F", "Khala"]]) {
+  for (const [k, g, par] of [
+    ["BintAmm", "F", "Amm"],
+    ["IbnAmma", "M", "Amma"],
+    ["IbnKhal", "M", "Khal"],
+    ["BintKhala", "F", "Khala"],
+  ]) {
     await person(k, g);
     await parent(k, par);
   }

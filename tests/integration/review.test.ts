@@ -26,43 +26,65 @@ async function create(input: Record<string, unknown>, user = member): Promise<st
 beforeAll(async () => {
   server = await startTestServer();
   const villages: { id: string }[] = await server.ds.query(
-    `INSERT INTO villages (id, rootspace_id, name, name_ar, slug) VALUES (gen_random_uuid(), 'lb', 'Zahle', 'زحلة', 'zahle'), (gen_random_uuid(), 'lb', 'Ehden', 'إهدن', 'ehden') RETURNING id`);
+    `INSERT INTO villages (id, rootspace_id, name, name_ar, slug) VALUES (gen_random_uuid(), 'lb', 'Zahle', 'زحلة', 'zahle'), (gen_random_uuid(), 'lb', 'Ehden', 'إهدن', 'ehden') RETURNING id`,
+  );
   [villageA, villageB] = villages.map((v) => v.id);
   member = await buildUser(server.ds);
   curatorA = await buildUser(server.ds, { roles: [{ role: Role.LOCAL_ROOT_CURATOR }] });
   editor = await buildUser(server.ds, { roles: [{ role: Role.EDITOR }] });
   admin = await buildUser(server.ds, { roles: [{ role: Role.ADMIN }] });
-  const res = await server.gql(`mutation ($input: CuratorAssignmentInput!) { assignVillageCurator(input: $input) { villageName active } }`,
-    { input: { userId: gid("User", curatorA.id), villageId: gid("Village", villageA) } }, { token: admin.token });
+  const res = await server.gql(
+    `mutation ($input: CuratorAssignmentInput!) { assignVillageCurator(input: $input) { villageName active } }`,
+    { input: { userId: gid("User", curatorA.id), villageId: gid("Village", villageA) } },
+    { token: admin.token },
+  );
   expect(res.data).toEqual({ assignVillageCurator: [{ villageName: "Zahle", active: true }] });
 });
 afterAll(() => server.stop());
 
 describe("curators are scoped to their villages", () => {
   it("only admins assign curators", async () => {
-    const res = await server.gql(`mutation ($input: CuratorAssignmentInput!) { assignVillageCurator(input: $input) { active } }`,
-      { input: { userId: gid("User", curatorA.id), villageId: gid("Village", villageB) } }, { token: editor.token });
+    const res = await server.gql(
+      `mutation ($input: CuratorAssignmentInput!) { assignVillageCurator(input: $input) { active } }`,
+      { input: { userId: gid("User", curatorA.id), villageId: gid("Village", villageB) } },
+      { token: editor.token },
+    );
     expect(res.errors?.[0].extensions?.code).toBe("FORBIDDEN");
   });
 
   it("a curator sees living people of their village (within privacy settings), not of another village", async () => {
     const inA = await create({ fullName: "Rita Maalouf", birthDate: "1990", villageId: gid("Village", villageA) });
     const inB = await create({ fullName: "Nadia Frangieh", birthDate: "1990", villageId: gid("Village", villageB) });
-    const a = await server.gql<{ person: { isPrivate: boolean; fullName: string; birth: unknown } }>(PERSON, { id: inA }, { token: curatorA.token });
+    const a = await server.gql<{ person: { isPrivate: boolean; fullName: string; birth: unknown } }>(
+      PERSON,
+      { id: inA },
+      { token: curatorA.token },
+    );
     expect(a.data!.person).toMatchObject({ isPrivate: false, fullName: "Rita Maalouf", birth: null });
     const b = await server.gql<{ person: { isPrivate: boolean; fullName: string | null } }>(PERSON, { id: inB }, { token: curatorA.token });
     expect(b.data!.person).toMatchObject({ isPrivate: true, fullName: null });
   });
 
   it("a curator of village A verifies a record of A with a source, not one of B", async () => {
-    const inA = await create({ fullName: "Tanios Maalouf", birthDate: "1870", deathDate: "1930", villageId: gid("Village", villageA), sources: "Family bible" });
+    const inA = await create({
+      fullName: "Tanios Maalouf",
+      birthDate: "1870",
+      deathDate: "1930",
+      villageId: gid("Village", villageA),
+      sources: "Family bible",
+    });
     const inB = await create({ fullName: "Boutros Douaihy", birthDate: "1870", deathDate: "1930", villageId: gid("Village", villageB) });
-    const ok = await server.gql<{ verifyRecord: { provenance: string; sources: string } }>(VERIFY, { kind: "PERSON", id: inA, source: "Zahle parish register, 1870, no. 42" }, { token: curatorA.token });
+    const ok = await server.gql<{ verifyRecord: { provenance: string; sources: string } }>(
+      VERIFY,
+      { kind: "PERSON", id: inA, source: "Zahle parish register, 1870, no. 42" },
+      { token: curatorA.token },
+    );
     expect(ok.data!.verifyRecord).toEqual({ provenance: "VERIFIED", sources: "Family bible\nZahle parish register, 1870, no. 42" });
     const shown = await server.gql<{ person: { provenance: string } }>(PERSON, { id: inA });
     expect(shown.data!.person.provenance).toBe("VERIFIED");
     const [entry]: { action: string; before: { provenance: string }; after: { provenance: string } }[] = await server.ds.query(
-      `SELECT action, before, after FROM audit_logs WHERE table_name = 'people' AND action = 'verify'`);
+      `SELECT action, before, after FROM audit_logs WHERE table_name = 'people' AND action = 'verify'`,
+    );
     expect(entry).toMatchObject({ before: { provenance: "COMMUNITY" }, after: { provenance: "VERIFIED" } });
     const refused = await server.gql(VERIFY, { kind: "PERSON", id: inB, source: "A register" }, { token: curatorA.token });
     expect(refused.errors?.[0].extensions?.code).toBe("FORBIDDEN");
@@ -74,7 +96,10 @@ describe("curators are scoped to their villages", () => {
 
   it("verification without a source is refused, in the reader's language, and nothing changes", async () => {
     const id = await create({ fullName: "Yousef Maalouf", birthDate: "1880", deathDate: "1940", villageId: gid("Village", villageA) });
-    for (const [language, message] of [["en", "A source is required to verify a record."], ["ar", "يلزم ذكر مصدر لتوثيق السجل."]]) {
+    for (const [language, message] of [
+      ["en", "A source is required to verify a record."],
+      ["ar", "يلزم ذكر مصدر لتوثيق السجل."],
+    ]) {
       const res = await server.gql(VERIFY, { kind: "PERSON", id, source: "   " }, { token: curatorA.token, language });
       expect(res.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
       expect(res.errors?.[0].message).toBe(message);
@@ -86,12 +111,27 @@ describe("curators are scoped to their villages", () => {
   it("editors and admins verify anywhere, families and parent links too", async () => {
     const child = await create({ fullName: "Elias Douaihy", birthDate: "1900", deathDate: "1970", villageId: gid("Village", villageB) });
     const parent = await create({ fullName: "Sleiman Douaihy", birthDate: "1870", deathDate: "1940", villageId: gid("Village", villageB) });
-    await server.gql(`mutation ($c: ID!, $p: ID!) { addParent(childId: $c, parentId: $p) { id } }`, { c: child, p: parent }, { token: member.token });
+    await server.gql(
+      `mutation ($c: ID!, $p: ID!) { addParent(childId: $c, parentId: $p) { id } }`,
+      { c: child, p: parent },
+      { token: member.token },
+    );
     const [link]: { id: string }[] = await server.ds.query(`SELECT id FROM parent_links`);
-    const fam = await server.gql<{ createFamily: { id: string } }>(`mutation ($input: FamilyInput!) { createFamily(input: $input) { id } }`,
-      { input: { familyName: "Douaihy", villageId: gid("Village", villageB) } }, { token: member.token });
-    for (const [kind, id] of [["PERSON", child], ["PARENT_LINK", gid("ParentLink", link.id)], ["FAMILY", fam.data!.createFamily.id]]) {
-      const res = await server.gql<{ verifyRecord: { provenance: string } }>(VERIFY, { kind, id, source: "Ehden civil registry" }, { token: editor.token });
+    const fam = await server.gql<{ createFamily: { id: string } }>(
+      `mutation ($input: FamilyInput!) { createFamily(input: $input) { id } }`,
+      { input: { familyName: "Douaihy", villageId: gid("Village", villageB) } },
+      { token: member.token },
+    );
+    for (const [kind, id] of [
+      ["PERSON", child],
+      ["PARENT_LINK", gid("ParentLink", link.id)],
+      ["FAMILY", fam.data!.createFamily.id],
+    ]) {
+      const res = await server.gql<{ verifyRecord: { provenance: string } }>(
+        VERIFY,
+        { kind, id, source: "Ehden civil registry" },
+        { token: editor.token },
+      );
       expect(res.data?.verifyRecord.provenance).toBe("VERIFIED");
     }
     const [l]: { provenance: string; sources: string }[] = await server.ds.query(`SELECT provenance, sources FROM parent_links`);
@@ -101,7 +141,9 @@ describe("curators are scoped to their villages", () => {
 
 describe("review queue", () => {
   it("lists COMMUNITY people and families of the curator's villages only; staff see every village", async () => {
-    const res = await server.gql<{ reviewQueue: { totalCount: number; edges: { node: { kind: string; title: string; villageName: string } }[] } }>(QUEUE, {}, { token: curatorA.token });
+    const res = await server.gql<{
+      reviewQueue: { totalCount: number; edges: { node: { kind: string; title: string; villageName: string } }[] };
+    }>(QUEUE, {}, { token: curatorA.token });
     const titles = res.data!.reviewQueue.edges.map((e) => e.node.title);
     expect(titles).toEqual(expect.arrayContaining(["Rita Maalouf", "Yousef Maalouf"]));
     expect(titles).not.toContain("Tanios Maalouf"); // verified already
@@ -128,8 +170,13 @@ describe("village text", () => {
     const ok = await server.gql<{ updateVillage: unknown }>(UPDATE, { id: gid("Village", villageA), input }, { token: curatorA.token });
     expect(ok.data!.updateVillage).toEqual(input);
     const [a]: { before: Record<string, unknown>; after: Record<string, unknown> }[] = await server.ds.query(
-      `SELECT before, after FROM audit_logs WHERE table_name = 'villages' AND record_id = $1`, [villageA]);
-    expect(a).toMatchObject({ before: { has_church: false, description: null }, after: { has_church: true, description: "A town in the Bekaa." } });
+      `SELECT before, after FROM audit_logs WHERE table_name = 'villages' AND record_id = $1`,
+      [villageA],
+    );
+    expect(a).toMatchObject({
+      before: { has_church: false, description: null },
+      after: { has_church: true, description: "A town in the Bekaa." },
+    });
     for (const user of [curatorA, member]) {
       const res = await server.gql(UPDATE, { id: gid("Village", villageB), input: { hasChurch: true } }, { token: user.token });
       expect(res.errors?.[0].extensions?.code).toBe("FORBIDDEN");

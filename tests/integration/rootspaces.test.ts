@@ -65,7 +65,10 @@ describe("rootspace queries", () => {
     const asMember = await server.gql(`{ rootspaces(includeInactive: true) { totalCount } }`, {}, { token: member.token });
     expect(asMember.errors?.[0].extensions?.code).toBe("FORBIDDEN");
     const asAdmin = await server.gql<{ rootspaces: { edges: { node: { slug: string } }[] } }>(
-      `{ rootspaces(includeInactive: true, first: 100) { edges { node { slug } } } }`, {}, { token: admin.token });
+      `{ rootspaces(includeInactive: true, first: 100) { edges { node { slug } } } }`,
+      {},
+      { token: admin.token },
+    );
     expect(asAdmin.data!.rootspaces.edges.map((e) => e.node.slug)).toContain("dormant-001");
   });
 });
@@ -91,7 +94,11 @@ describe("updateRootspace", () => {
   });
 
   it("rejects bad input field by field and changes nothing", async () => {
-    const res = await server.gql(UPDATE, { id: lebanonId, input: { currency: "usd", timezone: "Mars/Olympus", lat: 123 } }, { token: admin.token });
+    const res = await server.gql(
+      UPDATE,
+      { id: lebanonId, input: { currency: "usd", timezone: "Mars/Olympus", lat: 123 } },
+      { token: admin.token },
+    );
     expect(res.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
     const fields = (res.errors?.[0].extensions?.fields as { field: string; message: string }[]).map((f) => f.field).sort();
     expect(fields).toEqual(["currency", "lat", "timezone"]);
@@ -116,7 +123,10 @@ describe("updateRootspace", () => {
 
   it("an admin's change is saved and read back", async () => {
     const res = await server.gql<{ updateRootspace: { name: string; timezone: string } }>(
-      UPDATE, { id: lebanonId, input: { nameFr: "République libanaise", timezone: "Asia/Beirut" } }, { token: admin.token });
+      UPDATE,
+      { id: lebanonId, input: { nameFr: "République libanaise", timezone: "Asia/Beirut" } },
+      { token: admin.token },
+    );
     expect(res.errors).toBeUndefined();
     const after = await server.gql<{ rootspace: { nameFr: string; name: string } }>(LEBANON);
     expect(after.data!.rootspace).toMatchObject({ nameFr: "République libanaise", name: "Lebanon" });

@@ -54,11 +54,17 @@ describe("HTTP security headers", () => {
 
 describe("CSRF prevention", () => {
   it("refuses a simple (form-like) POST that a browser could send cross-site", async () => {
-    const res = await fetch(`${server.url}/graphql`, { method: "POST", headers: { "content-type": "text/plain" }, body: JSON.stringify({ query: "{ __typename }" }) });
+    const res = await fetch(`${server.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: JSON.stringify({ query: "{ __typename }" }),
+    });
     expect(res.status).toBe(400);
     const get = await fetch(`${server.url}/graphql?query=${encodeURIComponent("{ __typename }")}`);
     expect(get.status).toBe(400);
-    const preflighted = await fetch(`${server.url}/graphql?query=${encodeURIComponent("{ __typename }")}`, { headers: { "apollo-require-preflight": "true" } });
+    const preflighted = await fetch(`${server.url}/graphql?query=${encodeURIComponent("{ __typename }")}`, {
+      headers: { "apollo-require-preflight": "true" },
+    });
     expect(preflighted.status).toBe(200);
   });
 });
@@ -82,28 +88,57 @@ describe("WebSocket origin allow-list", () => {
 
 describe("CSP violation reports", () => {
   const report = (blocked: string) => ({
-    "csp-report": { "document-uri": "https://roots.example/", "violated-directive": "script-src", "blocked-uri": blocked, "line-number": 3 },
+    "csp-report": {
+      "document-uri": "https://roots.example/",
+      "violated-directive": "script-src",
+      "blocked-uri": blocked,
+      "line-number": 3,
+    },
   });
 
   it("stores a report as a medium-severity security event", async () => {
-    const res = await fetch(`${server.url}/csp-report`, { method: "POST", headers: { "content-type": "application/csp-report" }, body: JSON.stringify(report("https://evil.example/x.js")) });
+    const res = await fetch(`${server.url}/csp-report`, {
+      method: "POST",
+      headers: { "content-type": "application/csp-report" },
+      body: JSON.stringify(report("https://evil.example/x.js")),
+    });
     expect(res.status).toBe(204);
     const rows: { type: string; severity: string; details: Record<string, unknown> }[] = await server.ds.query(
-      `SELECT type, severity, details FROM security_events WHERE details->>'blockedUri' = 'https://evil.example/x.js'`);
-    expect(rows).toEqual([{ type: "csp_violation", severity: "medium", details: expect.objectContaining({ violatedDirective: "script-src", lineNumber: 3 }) }]);
+      `SELECT type, severity, details FROM security_events WHERE details->>'blockedUri' = 'https://evil.example/x.js'`,
+    );
+    expect(rows).toEqual([
+      { type: "csp_violation", severity: "medium", details: expect.objectContaining({ violatedDirective: "script-src", lineNumber: 3 }) },
+    ]);
   });
 
   it("accepts the Reporting API format too", async () => {
-    const body = [{ type: "csp-violation", body: { documentURL: "https://roots.example/", effectiveDirective: "img-src", blockedURL: "https://tracker.example/p.gif" } }];
-    const res = await fetch(`${server.url}/csp-report`, { method: "POST", headers: { "content-type": "application/reports+json" }, body: JSON.stringify(body) });
+    const body = [
+      {
+        type: "csp-violation",
+        body: { documentURL: "https://roots.example/", effectiveDirective: "img-src", blockedURL: "https://tracker.example/p.gif" },
+      },
+    ];
+    const res = await fetch(`${server.url}/csp-report`, {
+      method: "POST",
+      headers: { "content-type": "application/reports+json" },
+      body: JSON.stringify(body),
+    });
     expect(res.status).toBe(204);
-    const rows: unknown[] = await server.ds.query(`SELECT 1 FROM security_events WHERE details->>'blockedUri' = 'https://tracker.example/p.gif'`);
+    const rows: unknown[] = await server.ds.query(
+      `SELECT 1 FROM security_events WHERE details->>'blockedUri' = 'https://tracker.example/p.gif'`,
+    );
     expect(rows).toHaveLength(1);
   });
 
   it("refuses malformed reports and stores nothing", async () => {
     const before: { n: string }[] = await server.ds.query(`SELECT count(*) AS n FROM security_events`);
-    for (const body of ["{not json", JSON.stringify({ hello: "world" }), JSON.stringify([{ type: "other" }]), JSON.stringify({ "csp-report": null }), JSON.stringify([{ type: "csp-violation", body: null }])]) {
+    for (const body of [
+      "{not json",
+      JSON.stringify({ hello: "world" }),
+      JSON.stringify([{ type: "other" }]),
+      JSON.stringify({ "csp-report": null }),
+      JSON.stringify([{ type: "csp-violation", body: null }]),
+    ]) {
       const res = await fetch(`${server.url}/csp-report`, { method: "POST", headers: { "content-type": "application/csp-report" }, body });
       expect(res.status).toBe(400);
     }
@@ -115,9 +150,15 @@ describe("CSP violation reports", () => {
     fetch(`${server.url}/csp-report`, {
       method: "POST",
       headers: { "content-type": "application/reports+json", "x-forwarded-for": address },
-      body: JSON.stringify(Array.from({ length: count }, () => ({ type: "csp-violation", body: { documentURL: "https://roots.example/", effectiveDirective: "script-src", blockedURL: blocked } }))),
+      body: JSON.stringify(
+        Array.from({ length: count }, () => ({
+          type: "csp-violation",
+          body: { documentURL: "https://roots.example/", effectiveDirective: "script-src", blockedURL: blocked },
+        })),
+      ),
     });
-  const stored = async (blocked: string) => Number((await server.ds.query(`SELECT count(*) AS n FROM security_events WHERE details->>'blockedUri' = $1`, [blocked]))[0].n);
+  const stored = async (blocked: string) =>
+    Number((await server.ds.query(`SELECT count(*) AS n FROM security_events WHERE details->>'blockedUri' = $1`, [blocked]))[0].n);
 
   it("stores at most 20 reports an hour from one address, then answers 429 with when to retry", async () => {
     const answers: number[] = [];
@@ -141,7 +182,9 @@ describe("CSP violation reports", () => {
   });
 
   it("no flood of reports evicts a high-severity event", async () => {
-    await server.ds.query(`INSERT INTO security_events (id, type, severity, details) VALUES (gen_random_uuid(), 'probe', 'high', '{"kept": true}'::jsonb)`);
+    await server.ds.query(
+      `INSERT INTO security_events (id, type, severity, details) VALUES (gen_random_uuid(), 'probe', 'high', '{"kept": true}'::jsonb)`,
+    );
     for (let a = 0; a < 8; a++) expect((await postFrom(`192.0.2.${a + 1}`, "https://many.example/", 20)).status).toBe(204);
     expect(await server.ds.query(`SELECT 1 FROM security_events WHERE severity = 'high' AND details->>'kept' = 'true'`)).toHaveLength(1);
   });
@@ -149,12 +192,19 @@ describe("CSP violation reports", () => {
   it(`keeps only the newest ${SECURITY_EVENTS_CAP} events per severity`, async () => {
     await server.ds.query(
       `INSERT INTO security_events (id, type, severity, details, created_at)
-       SELECT gen_random_uuid(), 'csp_violation', 'medium', '{}'::jsonb, now() - interval '1 day' FROM generate_series(1, 120)`);
-    const res = await fetch(`${server.url}/csp-report`, { method: "POST", headers: { "content-type": "application/csp-report" }, body: JSON.stringify(report("https://newest.example/")) });
+       SELECT gen_random_uuid(), 'csp_violation', 'medium', '{}'::jsonb, now() - interval '1 day' FROM generate_series(1, 120)`,
+    );
+    const res = await fetch(`${server.url}/csp-report`, {
+      method: "POST",
+      headers: { "content-type": "application/csp-report" },
+      body: JSON.stringify(report("https://newest.example/")),
+    });
     expect(res.status).toBe(204);
     const [{ n }]: { n: string }[] = await server.ds.query(`SELECT count(*) AS n FROM security_events WHERE severity = 'medium'`);
     expect(Number(n)).toBe(SECURITY_EVENTS_CAP);
-    const newest: unknown[] = await server.ds.query(`SELECT 1 FROM security_events WHERE details->>'blockedUri' = 'https://newest.example/'`);
+    const newest: unknown[] = await server.ds.query(
+      `SELECT 1 FROM security_events WHERE details->>'blockedUri' = 'https://newest.example/'`,
+    );
     expect(newest).toHaveLength(1);
   });
 });

@@ -36,7 +36,11 @@ describe("setMyRecord", () => {
     const first = await create("Sami Haddad", sami.token);
     expect(first.viewerCan.claimAsSelf).toBe(true);
     expect((await ok<{ viewerPerson: null }>(MINE, {}, sami.token)).viewerPerson).toBeNull();
-    const set = await ok<{ setMyRecord: { id: string; isViewer: boolean; viewerCan: { claimAsSelf: boolean } } }>(SET, { id: first.id }, sami.token);
+    const set = await ok<{ setMyRecord: { id: string; isViewer: boolean; viewerCan: { claimAsSelf: boolean } } }>(
+      SET,
+      { id: first.id },
+      sami.token,
+    );
     expect(set.setMyRecord).toEqual({ id: first.id, isViewer: true, viewerCan: { claimAsSelf: false } });
     expect((await ok<{ viewerPerson: { id: string } }>(MINE, {}, sami.token)).viewerPerson.id).toBe(first.id);
     // Asking again changes nothing.
@@ -51,19 +55,30 @@ describe("setMyRecord", () => {
 
     expect((await ok<{ setMyRecord: null }>(SET, { id: null }, sami.token)).setMyRecord).toBeNull();
     expect((await ok<{ viewerPerson: null }>(MINE, {}, sami.token)).viewerPerson).toBeNull();
-    const actions = await server.ds.query(`SELECT action FROM audit_logs WHERE table_name = 'people' AND action LIKE '%_self' ORDER BY created_at, id`);
+    const actions = await server.ds.query(
+      `SELECT action FROM audit_logs WHERE table_name = 'people' AND action LIKE '%_self' ORDER BY created_at, id`,
+    );
     expect(actions.map((a: { action: string }) => a.action)).toEqual(["claim_self", "release_self", "claim_self", "release_self"]);
   });
 
   it("no one can take over a record someone else created or another member holds", async () => {
     const samis = await create("Sami Khoury", sami.token);
     const res = await server.gql(SET, { id: samis.id }, { token: rita.token });
-    expect(res.errors?.[0]).toMatchObject({ message: "Only a record you created yourself can be marked as you.", extensions: { code: "FORBIDDEN" } });
+    expect(res.errors?.[0]).toMatchObject({
+      message: "Only a record you created yourself can be marked as you.",
+      extensions: { code: "FORBIDDEN" },
+    });
     expect((await server.gql(SET, { id: samis.id })).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
     expect((await server.gql(SET, { id: "bogus" }, { token: sami.token })).errors?.[0].extensions?.code).toBe("NOT_FOUND");
-    const ritaView = await server.gql<{ person: { viewerCan: { claimAsSelf: boolean } } }>(`query ($id: ID!) { person(id: $id) { viewerCan { claimAsSelf } } }`, { id: samis.id }, { token: rita.token });
+    const ritaView = await server.gql<{ person: { viewerCan: { claimAsSelf: boolean } } }>(
+      `query ($id: ID!) { person(id: $id) { viewerCan { claimAsSelf } } }`,
+      { id: samis.id },
+      { token: rita.token },
+    );
     expect(ritaView.data!.person.viewerCan.claimAsSelf).toBe(false);
-    const [{ user_id }] = await server.ds.query(`SELECT user_id FROM people WHERE id = $1`, [Buffer.from(samis.id, "base64url").toString().split(":")[1]]);
+    const [{ user_id }] = await server.ds.query(`SELECT user_id FROM people WHERE id = $1`, [
+      Buffer.from(samis.id, "base64url").toString().split(":")[1],
+    ]);
     expect(user_id).toBeNull();
   });
 
@@ -74,6 +89,8 @@ describe("setMyRecord", () => {
     await ok(ADD_PARENT, { c: me.id, p: mother.id }, editor.token); // linked by an editor
     expect((await ok<{ person: { isPrivate: boolean } }>(PERSON, { id: mother.id }, rita.token)).person.isPrivate).toBe(true);
     await ok(SET, { id: me.id }, rita.token);
-    expect((await ok<{ person: { isPrivate: boolean; displayName: string } }>(PERSON, { id: mother.id }, rita.token)).person).toMatchObject({ isPrivate: false, displayName: "Nadia Saade" });
+    expect((await ok<{ person: { isPrivate: boolean; displayName: string } }>(PERSON, { id: mother.id }, rita.token)).person).toMatchObject(
+      { isPrivate: false, displayName: "Nadia Saade" },
+    );
   });
 });

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { importVillages } from "../../server/src/modules/genealogy/index.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
-type Edge = { node: { name: string; nameAr: string | null; slug: string; district: string }; match: { kind: string; matched: string } | null };
+type Edge = {
+  node: { name: string; nameAr: string | null; slug: string; district: string };
+  match: { kind: string; matched: string } | null;
+};
 type Page = { villages: { totalCount: number; edges: Edge[]; pageInfo: { hasNextPage: boolean; endCursor: string } } };
 const SEARCH = `query ($search: String, $district: String, $first: Int, $after: String) {
   villages(search: $search, district: $district, first: $first, after: $after) {
@@ -21,15 +24,21 @@ describe("gazetteer import", () => {
     expect(firstImport).toEqual({ inserted: 3165, updated: 0 });
     const [stats]: { n: number; ar: number; coords: number; districts: number; dar: number }[] = await server.ds.query(
       `SELECT count(*)::int AS n, count(name_ar)::int AS ar, count(latitude)::int AS coords, count(DISTINCT district)::int AS districts,
-              count(district_ar)::int AS dar FROM villages`);
+              count(district_ar)::int AS dar FROM villages`,
+    );
     expect(stats).toEqual({ n: 3165, ar: 1850, coords: 3165, districts: 25, dar: 3165 });
   });
 
   it("is re-runnable: a second run updates in place, keeping slugs and curators' text", async () => {
     await server.ds.query(`UPDATE villages SET description = 'Written by a curator' WHERE slug = 'zahle'`);
-    const [before]: { id: string; slug: string }[] = await server.ds.query(`SELECT id, slug FROM villages WHERE source_ref = 'wof:421172017' OR slug = 'zahle' LIMIT 1`);
+    const [before]: { id: string; slug: string }[] = await server.ds.query(
+      `SELECT id, slug FROM villages WHERE source_ref = 'wof:421172017' OR slug = 'zahle' LIMIT 1`,
+    );
     expect(await importVillages(server.ds)).toEqual({ inserted: 0, updated: 3165 });
-    const [after]: { id: string; slug: string; description: string }[] = await server.ds.query(`SELECT id, slug, description FROM villages WHERE id = $1`, [before.id]);
+    const [after]: { id: string; slug: string; description: string }[] = await server.ds.query(
+      `SELECT id, slug, description FROM villages WHERE id = $1`,
+      [before.id],
+    );
     expect(after.slug).toBe(before.slug);
     const [zahle]: { description: string }[] = await server.ds.query(`SELECT description FROM villages WHERE slug = 'zahle'`);
     expect(zahle.description).toBe("Written by a curator");
@@ -86,7 +95,9 @@ describe("village search across scripts and spellings", () => {
   });
 
   it("lists districts with Arabic names and counts", async () => {
-    const res = await server.gql<{ districts: { name: string; nameAr: string; villageCount: number }[] }>(`{ districts { name nameAr villageCount } }`);
+    const res = await server.gql<{ districts: { name: string; nameAr: string; villageCount: number }[] }>(
+      `{ districts { name nameAr villageCount } }`,
+    );
     expect(res.data!.districts).toHaveLength(25);
     expect(res.data!.districts.find((d) => d.name === "Bcharre")).toEqual({ name: "Bcharre", nameAr: "بشري", villageCount: 51 });
     // Who's On First has no Saida caza: its villages were found inside the derived Saida border.
@@ -101,9 +112,13 @@ describe("village search across scripts and spellings", () => {
   });
 
   it("a village round-trips through node(id)", async () => {
-    const v = await server.gql<{ village: { id: string; name: string; latitude: number } }>(`{ village(slug: "zahle") { id name latitude } }`);
+    const v = await server.gql<{ village: { id: string; name: string; latitude: number } }>(
+      `{ village(slug: "zahle") { id name latitude } }`,
+    );
     expect(v.data!.village.latitude).toBeGreaterThan(33);
-    const n = await server.gql<{ node: { name: string } }>(`query ($id: ID!) { node(id: $id) { ... on Village { name } } }`, { id: v.data!.village.id });
+    const n = await server.gql<{ node: { name: string } }>(`query ($id: ID!) { node(id: $id) { ... on Village { name } } }`, {
+      id: v.data!.village.id,
+    });
     expect(n.data!.node.name).toBe(v.data!.village.name);
   });
 });

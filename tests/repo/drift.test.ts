@@ -11,13 +11,17 @@ import { fileURLToPath } from "node:url";
  * generated client code (checked in a copy of the inputs, so the working tree is never touched).
  */
 const repo = fileURLToPath(new URL("../../", import.meta.url));
-const run = (cmd: string, args: string[], cwd = repo) => spawnSync(cmd, args, { cwd, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0" } });
+const run = (cmd: string, args: string[], cwd = repo) =>
+  spawnSync(cmd, args, { cwd, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0" } });
 
 describe("the schema drift check", () => {
   it("passes on the committed schema and fails on a stale one, from the root script", () => {
     expect(run("npm", ["run", "-s", "schema", "--", "--check"]).status).toBe(0);
     const stale = path.join(mkdtempSync(path.join(tmpdir(), "roots-schema-")), "schema.graphql");
-    writeFileSync(stale, readFileSync(path.join(repo, "schema/schema.graphql"), "utf8").replace(/^type Query \{/m, "type Query {\n  removedSinceThen: Int"));
+    writeFileSync(
+      stale,
+      readFileSync(path.join(repo, "schema/schema.graphql"), "utf8").replace(/^type Query \{/m, "type Query {\n  removedSinceThen: Int"),
+    );
     const r = run("npm", ["run", "-s", "schema", "--", "--check", "--file", stale]);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/is stale: run `npm run schema`/);
@@ -28,7 +32,8 @@ describe("the codegen drift check", () => {
   /** The codegen inputs and outputs, copied; node_modules linked. */
   function copy(): string {
     const dir = mkdtempSync(path.join(tmpdir(), "roots-codegen-"));
-    for (const p of ["codegen.ts", "codegen", "schema", "client/src/features", "client/src/gql"]) cpSync(path.join(repo, p), path.join(dir, p), { recursive: true });
+    for (const p of ["codegen.ts", "codegen", "schema", "client/src/features", "client/src/gql"])
+      cpSync(path.join(repo, p), path.join(dir, p), { recursive: true });
     symlinkSync(path.join(repo, "node_modules"), path.join(dir, "node_modules"), "dir");
     return dir;
   }

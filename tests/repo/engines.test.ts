@@ -8,7 +8,9 @@ import semver from "semver";
  */
 const repo = new URL("../../", import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL("package.json", repo), "utf8")) as { engines: { node: string } };
-const lock = JSON.parse(readFileSync(new URL("package-lock.json", repo), "utf8")) as { packages: Record<string, { version?: string; engines?: unknown }> };
+const lock = JSON.parse(readFileSync(new URL("package-lock.json", repo), "utf8")) as {
+  packages: Record<string, { version?: string; engines?: unknown }>;
+};
 
 /** The lowest release of each line of a range such as "^20.19.0 || ^22.13.0 || >=24.11.0". */
 const lowest = (range: string) => range.split("||").map((part) => semver.minVersion(part.trim())!.version);
@@ -26,7 +28,8 @@ describe("Node versions", () => {
     for (const [where, entry] of Object.entries(lock.packages)) {
       const range = entry.engines && typeof entry.engines === "object" ? (entry.engines as { node?: string }).node : undefined;
       if (!where || !range) continue;
-      for (const node of supported) if (!semver.satisfies(node, range)) refusing.push(`${where}@${entry.version} wants node ${range}, refuses ${node}`);
+      for (const node of supported)
+        if (!semver.satisfies(node, range)) refusing.push(`${where}@${entry.version} wants node ${range}, refuses ${node}`);
     }
     expect(refusing).toEqual([]);
   });

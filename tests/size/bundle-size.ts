@@ -35,7 +35,9 @@ function initialChunks(manifest: Record<string, ManifestChunk>, pageSrc: string)
  */
 export function initialJavaScript(dist: string, pageSrc: string): { files: string[]; gzipBytes: number } {
   const manifest = readManifest(dist);
-  const files = initialChunks(manifest, pageSrc).map((k) => manifest[k].file).filter((f) => f.endsWith(".js"));
+  const files = initialChunks(manifest, pageSrc)
+    .map((k) => manifest[k].file)
+    .filter((f) => f.endsWith(".js"));
   const gzipBytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dist, f)), { level: 9 }).length, 0);
   return { files, gzipBytes };
 }

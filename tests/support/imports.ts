@@ -5,18 +5,35 @@ import { join } from "node:path";
 import type { TestServer } from "./server.js";
 
 /** Uploads a file for import the way the browser does (raw body, bearer token); returns the job id. */
-export async function uploadImport(server: Pick<TestServer, "url">, token: string | null, kind: string, name: string, body: Buffer | string, language = "en"): Promise<{ status: number; id?: string; error?: string; message?: string }> {
+export async function uploadImport(
+  server: Pick<TestServer, "url">,
+  token: string | null,
+  kind: string,
+  name: string,
+  body: Buffer | string,
+  language = "en",
+): Promise<{ status: number; id?: string; error?: string; message?: string }> {
   const res = await fetch(`${server.url}/api/imports?kind=${kind}&name=${encodeURIComponent(name)}`, {
     method: "POST",
-    headers: { "content-type": "application/octet-stream", "accept-language": language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      "content-type": "application/octet-stream",
+      "accept-language": language,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: new Uint8Array(typeof body === "string" ? Buffer.from(body, "utf8") : body),
   });
   return { status: res.status, ...((await res.json()) as object) };
 }
 
 /** Downloads a GEDCOM export (`query`: scope, person, version, format) as the browser does; a visitor when `token` is null. */
-export async function exportTree(server: Pick<TestServer, "url">, token: string | null, query: string): Promise<{ status: number; body: Buffer }> {
-  const res = await fetch(`${server.url}/api/exports/tree?${query}`, { headers: { "accept-language": "en", ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+export async function exportTree(
+  server: Pick<TestServer, "url">,
+  token: string | null,
+  query: string,
+): Promise<{ status: number; body: Buffer }> {
+  const res = await fetch(`${server.url}/api/exports/tree?${query}`, {
+    headers: { "accept-language": "en", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
   return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
 }
 
@@ -24,10 +41,20 @@ export const JOB_FIELDS = `id status kind fileName errorMessage canRetry firstPe
   counts { parsed written committed total people unions links warnings errors duplicates updates }`;
 
 /** Polls a job until it reaches one of `statuses` (the runner works in the background). */
-export async function waitForJob(server: Pick<TestServer, "gql">, token: string, id: string, statuses: string[], timeoutMs = 20_000): Promise<Record<string, any>> {
+export async function waitForJob(
+  server: Pick<TestServer, "gql">,
+  token: string,
+  id: string,
+  statuses: string[],
+  timeoutMs = 20_000,
+): Promise<Record<string, any>> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const r = await server.gql<{ importJob: Record<string, any> }>(`query($id: ID!) { importJob(id: $id) { ${JOB_FIELDS} } }`, { id }, { token });
+    const r = await server.gql<{ importJob: Record<string, any> }>(
+      `query($id: ID!) { importJob(id: $id) { ${JOB_FIELDS} } }`,
+      { id },
+      { token },
+    );
     const job = r.data?.importJob;
     if (job && statuses.includes(job.status)) return job;
     if (Date.now() > end) throw new Error(`job stayed ${job?.status ?? JSON.stringify(r.errors)}`);
@@ -40,7 +67,11 @@ export function gqlAt(url: string): TestServer["gql"] {
   return (async (query: string, variables?: Record<string, unknown>, opts: { token?: string } = {}) => {
     const res = await fetch(`${url}/graphql`, {
       method: "POST",
-      headers: { "content-type": "application/json", "accept-language": "en", ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+      headers: {
+        "content-type": "application/json",
+        "accept-language": "en",
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      },
       body: JSON.stringify({ query, variables }),
     });
     return { status: res.status, cookies: {}, setCookie: [], ...((await res.json()) as object) };
@@ -48,7 +79,12 @@ export function gqlAt(url: string): TestServer["gql"] {
 }
 
 /** Uploads a GEDCOM, waits for its review (no failure), confirms it and waits until it is done: the done job. */
-export async function importConfirmed(server: Pick<TestServer, "url" | "gql">, token: string, name: string, body: Buffer): Promise<Record<string, any>> {
+export async function importConfirmed(
+  server: Pick<TestServer, "url" | "gql">,
+  token: string,
+  name: string,
+  body: Buffer,
+): Promise<Record<string, any>> {
   const up = await uploadImport(server, token, "gedcom", name, body);
   expect(up.status).toBe(201);
   const review = await waitForJob(server, token, up.id!, ["review", "failed"], 120_000);
@@ -57,7 +93,12 @@ export async function importConfirmed(server: Pick<TestServer, "url" | "gql">, t
 }
 
 /** Confirms a reviewed import and waits until it is done: the done job. */
-export async function confirmAndWait(server: Pick<TestServer, "gql">, token: string, id: string, timeoutMs = 30_000): Promise<Record<string, any>> {
+export async function confirmAndWait(
+  server: Pick<TestServer, "gql">,
+  token: string,
+  id: string,
+  timeoutMs = 30_000,
+): Promise<Record<string, any>> {
   await server.gql(`mutation($id: ID!) { confirmImport(id: $id) { status } }`, { id }, { token });
   return waitForJob(server, token, id, ["done"], timeoutMs);
 }

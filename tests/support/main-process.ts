@@ -41,4 +41,3 @@ export function exited(child: ChildProcess, graceMs = 30_000): Promise<number | 
     });
   });
 }
-

@@ -6,7 +6,9 @@ import type { AddressInfo } from "node:net";
  * A local server speaking the Have I Been Pwned range protocol: GET /range/{5 hex}
  * answers `SUFFIX:COUNT` lines for the passwords it was given (plus padding lines).
  */
-export async function startRangeApi(breached: Record<string, number>): Promise<{ url: string; requests: string[]; close: () => Promise<void> }> {
+export async function startRangeApi(
+  breached: Record<string, number>,
+): Promise<{ url: string; requests: string[]; close: () => Promise<void> }> {
   const requests: string[] = [];
   const table = Object.entries(breached).map(([pw, count]) => {
     const sha = createHash("sha1").update(pw).digest("hex").toUpperCase();

@@ -45,13 +45,22 @@ export interface TestServer {
 }
 
 /** A real server (HTTP + WebSocket) on a fresh database of its own, on a free port. */
-export async function startTestServer(env: Record<string, string> = {}, opts: { shareDatabaseWith?: TestServer; clock?: TestClock } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  opts: { shareDatabaseWith?: TestServer; clock?: TestClock } = {},
+): Promise<TestServer> {
   // A second replica may share the first one's database (it then leaves dropping it to the first).
-  const db = opts.shareDatabaseWith
-    ? { url: opts.shareDatabaseWith.databaseUrl, drop: async () => {} }
-    : await createTestDatabase();
+  const db = opts.shareDatabaseWith ? { url: opts.shareDatabaseWith.databaseUrl, drop: async () => {} } : await createTestDatabase();
   // Breach checks go to a closed local port (answers "unavailable" at once) unless a test points them elsewhere.
-  const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: db.url, CLIENT_DIST: "", LOG_LEVEL: "error", BREACHED_PASSWORD_API_URL: "http://127.0.0.1:9", SIGNUP_LIMIT_PER_IP_PER_HOUR: "1000", ...env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATABASE_URL: db.url,
+    CLIENT_DIST: "",
+    LOG_LEVEL: "error",
+    BREACHED_PASSWORD_API_URL: "http://127.0.0.1:9",
+    SIGNUP_LIMIT_PER_IP_PER_HOUR: "1000",
+    ...env,
+  });
   const queries: string[] = [];
   const ds = createDataSource({ url: db.url, poolMax: 4, onQuery: (sql) => void (sql.startsWith(POLL_SQL_TAG) || queries.push(sql)) });
   await ds.initialize();
@@ -116,7 +125,11 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
 }
 
 /** Runs one operation over a graphql-ws client and resolves its first result. */
-export function wsOnce<T = Record<string, unknown>>(client: Client, query: string, variables?: Record<string, unknown>): Promise<GqlResult<T>> {
+export function wsOnce<T = Record<string, unknown>>(
+  client: Client,
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<GqlResult<T>> {
   return new Promise((resolve, reject) => {
     let settled = false;
     client.subscribe<T>(

@@ -3,7 +3,9 @@ import { defineJob } from "../../server/src/common/jobs/index.js";
 
 /** A table the test jobs write their effects to (real rows, read back by the tests). */
 export async function createNotesTable(ds: DataSource): Promise<void> {
-  await ds.query(`CREATE TABLE IF NOT EXISTS job_test_notes (key text NOT NULL, attempt int NOT NULL, pid int NOT NULL, at timestamptz NOT NULL DEFAULT now())`);
+  await ds.query(
+    `CREATE TABLE IF NOT EXISTS job_test_notes (key text NOT NULL, attempt int NOT NULL, pid int NOT NULL, at timestamptz NOT NULL DEFAULT now())`,
+  );
   await ds.query(`CREATE TABLE IF NOT EXISTS job_test_effects (key text PRIMARY KEY, n int NOT NULL)`);
 }
 
@@ -12,7 +14,11 @@ export const noteJob = defineJob<{ text: string }>({
   name: "tests.note",
   once: true,
   handler: async ({ text }, job) => {
-    await job.tx!.query(`INSERT INTO job_test_notes (key, attempt, pid) VALUES ($1, $2, $3)`, [`${job.key}:${text}`, job.attempt, process.pid]);
+    await job.tx!.query(`INSERT INTO job_test_notes (key, attempt, pid) VALUES ($1, $2, $3)`, [
+      `${job.key}:${text}`,
+      job.attempt,
+      process.pid,
+    ]);
   },
 });
 
@@ -22,7 +28,9 @@ export const countJob = defineJob<Record<string, never>>({
   once: true,
   concurrency: 2,
   handler: async (_payload, job) => {
-    await job.tx!.query(`INSERT INTO job_test_effects (key, n) VALUES ($1, 1) ON CONFLICT (key) DO UPDATE SET n = job_test_effects.n + 1`, [job.key]);
+    await job.tx!.query(`INSERT INTO job_test_effects (key, n) VALUES ($1, 1) ON CONFLICT (key) DO UPDATE SET n = job_test_effects.n + 1`, [
+      job.key,
+    ]);
   },
 });
 
@@ -37,7 +45,11 @@ export const slowJob = defineJob<Record<string, never>>({
   retryDelaySeconds: 0,
   retryBackoff: false,
   handler: async (_payload, job) => {
-    await job.ds.query(`INSERT INTO job_test_notes (key, attempt, pid) VALUES ($1, $2, $3)`, [`${job.key}:started`, job.attempt, process.pid]);
+    await job.ds.query(`INSERT INTO job_test_notes (key, attempt, pid) VALUES ($1, $2, $3)`, [
+      `${job.key}:started`,
+      job.attempt,
+      process.pid,
+    ]);
     if (process.env.JOB_TEST_HANG === "1") await new Promise(() => undefined);
     await job.tx!.query(`INSERT INTO job_test_effects (key, n) VALUES ($1, 1)`, [job.key]);
   },

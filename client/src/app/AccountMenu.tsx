@@ -19,7 +19,9 @@ export function AccountMenu() {
     return (
       <div className="account-menu">
         <Link to="/auth">{t("nav.sign_in")}</Link>
-        <ButtonLink variant="primary" to="/auth?mode=signup">{t("nav.join")}</ButtonLink>
+        <ButtonLink variant="primary" to="/auth?mode=signup">
+          {t("nav.join")}
+        </ButtonLink>
       </div>
     );
   }
@@ -38,7 +40,9 @@ export function AccountMenu() {
       <NavLink to="/dashboard">{t("nav.dashboard")}</NavLink>
       <NavLink to="/roots">{t("nav.my_tree")}</NavLink>
       {can.accessManagement && <NavLink to="/management">{t("nav.management")}</NavLink>}
-      {auth.viewer.roles.some((r) => r === "LOCAL_ROOT_CURATOR" || r === "EDITOR" || r === "ADMIN") && <NavLink to="/management/villages">{t("nav.curation")}</NavLink>}
+      {auth.viewer.roles.some((r) => r === "LOCAL_ROOT_CURATOR" || r === "EDITOR" || r === "ADMIN") && (
+        <NavLink to="/management/villages">{t("nav.curation")}</NavLink>
+      )}
       {can.accessAdmin && <NavLink to="/admin">{t("nav.admin")}</NavLink>}
       <NavLink to="/settings">{t("nav.settings")}</NavLink>
       {MEMBER_HEADER.filter((item) => on(...item.flags)).map(({ name, component: Item }) => (
@@ -47,7 +51,9 @@ export function AccountMenu() {
           <Item />
         </ApolloBoundary>
       ))}
-      <Button type="button" onClick={() => void out()}>{t("nav.sign_out")}</Button>
+      <Button type="button" onClick={() => void out()}>
+        {t("nav.sign_out")}
+      </Button>
     </div>
   );
 }

@@ -19,7 +19,11 @@ beforeAll(async () => {
 describe("error boundary", () => {
   it("shows the fallback screen with the spec's texts, logs the error, and Try Again resets", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    render(<ErrorBoundary><Fragile /></ErrorBoundary>);
+    render(
+      <ErrorBoundary>
+        <Fragile />
+      </ErrorBoundary>,
+    );
     expect(screen.getByRole("heading").textContent).toBe("Something went wrong");
     expect(screen.getByText("We encountered an unexpected error. This has been logged and we'll investigate.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Go Home" })).toBeTruthy();

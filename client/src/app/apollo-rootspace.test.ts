@@ -9,10 +9,15 @@ vi.stubGlobal(
   vi.fn(async (_url: string, init: { headers: Record<string, string> }) => {
     sent.push(init.headers);
     if (refuse) {
-      return new Response(JSON.stringify({ errors: [{ message: "There is no open rootspace", extensions: { code: "BAD_USER_INPUT", key: "errors.unknown_rootspace" } }] }), {
-        status: 400,
-        headers: { "content-type": "application/json" },
-      });
+      return new Response(
+        JSON.stringify({
+          errors: [{ message: "There is no open rootspace", extensions: { code: "BAD_USER_INPUT", key: "errors.unknown_rootspace" } }],
+        }),
+        {
+          status: 400,
+          headers: { "content-type": "application/json" },
+        },
+      );
     }
     return new Response(JSON.stringify({ data: { ping: "pong" } }), { headers: { "content-type": "application/json" } });
   }),
@@ -23,9 +28,18 @@ const { chooseRootspace, currentRootspaceSlug } = await import("../lib/rootspace
 
 describe("Apollo client and the current rootspace", () => {
   it("names the stored choice, else lebanon, in X-Rootspace; a new choice empties the cache; a choice the server refuses is forgotten", async () => {
-    session.apply({ signedIn: true, accessToken: "member-token", accessTokenExpiresAt: null, viewer: { id: "u-1" } as ViewerFieldsFragment });
+    session.apply({
+      signedIn: true,
+      accessToken: "member-token",
+      accessTokenExpiresAt: null,
+      viewer: { id: "u-1" } as ViewerFieldsFragment,
+    });
     const client = createApolloClient();
-    const PING = gql`query Ping { ping }`;
+    const PING = gql`
+      query Ping {
+        ping
+      }
+    `;
     await client.query({ query: PING });
     expect(sent.at(-1)!["x-rootspace"]).toBe("lebanon");
 

@@ -58,38 +58,39 @@ export function createApolloClient(): ApolloClient {
   });
   // A stored choice the server no longer knows (a rootspace closed since) would refuse every
   // request: the choice is forgotten, and what is on screen is fetched again in the default.
-  const unknownRootspace = new ApolloLink((operation, forward) =>
-    new Observable((observer) => {
-      const forget = () => {
-        if (currentRootspaceSlug() !== appConfig.defaultRootspace) chooseRootspace(null);
-      };
-      const sub = forward(operation).subscribe({
-        next: (result) => {
-          if (result.errors?.some((e) => e.extensions?.key === UNKNOWN_ROOTSPACE)) forget();
-          observer.next(result);
-        },
-        error: (err: unknown) => {
-          if (ServerError.is(err) && err.bodyText.includes(`"${UNKNOWN_ROOTSPACE}"`)) forget();
-          observer.error(err);
-        },
-        complete: () => observer.complete(),
-      });
-      return () => sub.unsubscribe();
-    }),
+  const unknownRootspace = new ApolloLink(
+    (operation, forward) =>
+      new Observable((observer) => {
+        const forget = () => {
+          if (currentRootspaceSlug() !== appConfig.defaultRootspace) chooseRootspace(null);
+        };
+        const sub = forward(operation).subscribe({
+          next: (result) => {
+            if (result.errors?.some((e) => e.extensions?.key === UNKNOWN_ROOTSPACE)) forget();
+            observer.next(result);
+          },
+          error: (err: unknown) => {
+            if (ServerError.is(err) && err.bodyText.includes(`"${UNKNOWN_ROOTSPACE}"`)) forget();
+            observer.error(err);
+          },
+          complete: () => observer.complete(),
+        });
+        return () => sub.unsubscribe();
+      }),
   );
   const delays = [1000, 2000, 5000, 10000];
   const wsClient = createClient({
-      url: wsUrl(),
-      lazy: true,
-      keepAlive: 25_000,
-      retryAttempts: Infinity,
-      shouldRetry: () => true,
-      retryWait: (retries) => new Promise((r) => setTimeout(r, delays[Math.min(retries, delays.length - 1)])),
-      connectionParams: () => ({
-        language: currentLanguage(),
-        rootspace: currentRootspaceSlug(),
-        ...(session.accessToken ? { authorization: `Bearer ${session.accessToken}` } : {}),
-      }),
+    url: wsUrl(),
+    lazy: true,
+    keepAlive: 25_000,
+    retryAttempts: Infinity,
+    shouldRetry: () => true,
+    retryWait: (retries) => new Promise((r) => setTimeout(r, delays[Math.min(retries, delays.length - 1)])),
+    connectionParams: () => ({
+      language: currentLanguage(),
+      rootspace: currentRootspaceSlug(),
+      ...(session.accessToken ? { authorization: `Bearer ${session.accessToken}` } : {}),
+    }),
   });
   const ws = ApolloLink.from([unknownRootspace, new GraphQLWsLink(wsClient)]);
   const link = ApolloLink.split(

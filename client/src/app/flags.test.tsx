@@ -29,7 +29,10 @@ afterEach(() => featureFlags.set(null));
 
 describe("feature flags in the shell", () => {
   it("the header hides the links of a switched-off area and shows them again when it is back on", async () => {
-    featureFlags.set([{ key: "familyTree", enabled: false }, { key: "villageHubs", enabled: false }]);
+    featureFlags.set([
+      { key: "familyTree", enabled: false },
+      { key: "villageHubs", enabled: false },
+    ]);
     renderAt("/about");
     expect(await screen.findByRole("heading", { level: 1 })).toBeTruthy();
     expect(navLabels()).not.toContain("TreeBuilder");

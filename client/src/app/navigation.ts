@@ -7,10 +7,12 @@ export interface ShellLink extends AreaLink {
 }
 
 const byOrder = (a: AreaLink, b: AreaLink) => a.order - b.order;
-const withFlags = (areaFlag: string | undefined) => (link: AreaLink): ShellLink => ({
-  ...link,
-  flags: [areaFlag, link.flag].filter((f): f is string => Boolean(f)),
-});
+const withFlags =
+  (areaFlag: string | undefined) =>
+  (link: AreaLink): ShellLink => ({
+    ...link,
+    flags: [areaFlag, link.flag].filter((f): f is string => Boolean(f)),
+  });
 
 /** Header links of the areas that exist, in their order; the layout hides those whose flags are off. */
 export const NAV_ITEMS: readonly ShellLink[] = AREAS.flatMap((area) => (area.nav ?? []).map(withFlags(area.flag))).sort(byOrder);

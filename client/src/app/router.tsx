@@ -23,11 +23,13 @@ const guarded: Record<RouteAccess, (page: ReactNode) => ReactNode> = {
   admin: (page) => <RequirePermission can="accessAdmin">{data(page)}</RequirePermission>,
 };
 
-const toRoute = (area: ClientArea) => (route: AreaRoute): RouteObject => {
-  const page = guarded[route.access](createElement(route.page, route.props));
-  const flags = [area.flag, route.flag].filter((f): f is string => Boolean(f));
-  return { path: route.path, element: flags.length ? <FlagGate flags={flags}>{page}</FlagGate> : page };
-};
+const toRoute =
+  (area: ClientArea) =>
+  (route: AreaRoute): RouteObject => {
+    const page = guarded[route.access](createElement(route.page, route.props));
+    const flags = [area.flag, route.flag].filter((f): f is string => Boolean(f));
+    return { path: route.path, element: flags.length ? <FlagGate flags={flags}>{page}</FlagGate> : page };
+  };
 
 /**
  * The routing frame (spec §2): every area's routes, from its manifest, and the platform's

@@ -51,11 +51,16 @@ export async function initI18n(resources?: Resources): Promise<I18n> {
   });
   // `{{count, number}}`: numbers as the rest of the page writes them (formatNumber, the language's locale), not Intl's default for "ar".
   // (The call's other options are not passed on: a parameter named `style` or `currency` is not a number format.)
-  i18next.services.formatter?.add("number", (value: number, code: string | undefined) => (isLanguage(code) ? formatNumber(value, code) : String(value)));
-  i18next.services.formatter?.add("bytes", (value: number, code: string | undefined) => (isLanguage(code) ? formatBytes(value, code) : String(value)));
+  i18next.services.formatter?.add("number", (value: number, code: string | undefined) =>
+    isLanguage(code) ? formatNumber(value, code) : String(value),
+  );
+  i18next.services.formatter?.add("bytes", (value: number, code: string | undefined) =>
+    isLanguage(code) ? formatBytes(value, code) : String(value),
+  );
   // `{{wait, minutes}}`: whole minutes with the language's plural, as the server writes them (common/i18n.ts).
   i18next.services.formatter?.add("minutes", (value: number, code: string | undefined) =>
-    isLanguage(code) ? formatNumber(value, code, { style: "unit", unit: "minute", unitDisplay: "long" }) : String(value));
+    isLanguage(code) ? formatNumber(value, code, { style: "unit", unit: "minute", unitDisplay: "long" }) : String(value),
+  );
   applyDocumentLanguage(lng);
   i18next.on("languageChanged", (code) => {
     if (isLanguage(code)) applyDocumentLanguage(code);

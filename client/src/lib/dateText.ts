@@ -18,7 +18,12 @@ function pointInWords(s: string, lang: LanguageCode, inPhrase = false): string |
 
 /** French contractions across a phrase and its date: "de le 2 mars" → "du 2 mars", "jusqu'à le" → "jusqu'au". */
 const contract = (text: string, lang: LanguageCode) =>
-  lang === "fr" ? text.replace(/(^|[\s'’])(de|à) (\u2068?)le /g, (_m, before: string, word: string, isolate: string) => `${before}${word === "de" ? "du" : "au"} ${isolate}`) : text;
+  lang === "fr"
+    ? text.replace(
+        /(^|[\s'’])(de|à) (\u2068?)le /g,
+        (_m, before: string, word: string, isolate: string) => `${before}${word === "de" ? "du" : "au"} ${isolate}`,
+      )
+    : text;
 
 /**
  * A genealogical date as records write it ("ABT 1890", "12 MAR 1890", "BET 1880 AND 1885") in

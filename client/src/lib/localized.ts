@@ -7,6 +7,10 @@ export function localized(lang: LanguageCode, en: string | null | undefined, ar?
 }
 
 /** A person's name in the reader's script first, when a record gives it in Latin and Arabic letters. */
-export function inReaderScript(lang: LanguageCode, latin: string | null | undefined, arabic: string | null | undefined): string | null | undefined {
+export function inReaderScript(
+  lang: LanguageCode,
+  latin: string | null | undefined,
+  arabic: string | null | undefined,
+): string | null | undefined {
   return lang === "ar" ? arabic || latin : latin || arabic;
 }

@@ -53,10 +53,11 @@ async function loadKey(): Promise<CryptoKey> {
   return added ? key : ((await read()) ?? key);
 }
 
-const getKey = () => (keyPromise ??= loadKey().catch((err) => {
-  keyPromise = null;
-  throw err;
-}));
+const getKey = () =>
+  (keyPromise ??= loadKey().catch((err) => {
+    keyPromise = null;
+    throw err;
+  }));
 
 /**
  * Encrypted local storage (spec §3): JSON under `secure_<key>`, AES-GCM with a fresh

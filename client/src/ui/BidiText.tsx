@@ -14,7 +14,13 @@ export function BidiText({ text }: { text: string }) {
   return (
     <>
       {bidiParts(text, base).map((p, i) =>
-        p.dir ? <bdi key={i} dir={p.dir}>{p.text}</bdi> : <Fragment key={i}>{p.text}</Fragment>,
+        p.dir ? (
+          <bdi key={i} dir={p.dir}>
+            {p.text}
+          </bdi>
+        ) : (
+          <Fragment key={i}>{p.text}</Fragment>
+        ),
       )}
     </>
   );
@@ -26,5 +32,9 @@ export function BidiText({ text }: { text: string }) {
  * the block would push it to the far side of an Arabic page).
  */
 export function LtrValue({ children }: { children: string | number | (string | number)[] }) {
-  return <bdi dir="ltr" className="ltr-value">{children}</bdi>;
+  return (
+    <bdi dir="ltr" className="ltr-value">
+      {children}
+    </bdi>
+  );
 }

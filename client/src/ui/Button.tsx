@@ -11,7 +11,14 @@ export function buttonClass(variant: ButtonVariant = "secondary", size: ButtonSi
 }
 
 /** A button: primary (one per view), secondary, danger or ghost; small in lists. Type "button" unless said. */
-export function Button({ variant, size, className, type = "button", children, ...rest }: {
+export function Button({
+  variant,
+  size,
+  className,
+  type = "button",
+  children,
+  ...rest
+}: {
   variant?: ButtonVariant;
   size?: ButtonSize;
   children: ReactNode;

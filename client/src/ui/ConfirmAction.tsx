@@ -9,7 +9,15 @@ import { Button } from "./Button";
  * the browser's), with the confirming button focused; a refusal from the server is shown
  * right there, translated.
  */
-export function ConfirmAction({ label, ariaLabel, question, confirmLabel, dismissLabel, danger, onConfirm }: {
+export function ConfirmAction({
+  label,
+  ariaLabel,
+  question,
+  confirmLabel,
+  dismissLabel,
+  danger,
+  onConfirm,
+}: {
   label: string;
   ariaLabel?: string;
   question: string;
@@ -53,17 +61,36 @@ export function ConfirmAction({ label, ariaLabel, question, confirmLabel, dismis
     <>
       {asking ? (
         <div className="confirm" role="alertdialog" aria-labelledby={`${id}-q`}>
-          <p id={`${id}-q`} className="confirm__question">{question}</p>
+          <p id={`${id}-q`} className="confirm__question">
+            {question}
+          </p>
           <div className="button-row">
-            <Button type="button" variant="danger" onClick={() => void confirm()} disabled={busy} autoFocus>{confirmLabel}</Button>
-            <Button type="button" onClick={close} disabled={busy}>{dismissLabel ?? t("common.cancel")}</Button>
+            <Button type="button" variant="danger" onClick={() => void confirm()} disabled={busy} autoFocus>
+              {confirmLabel}
+            </Button>
+            <Button type="button" onClick={close} disabled={busy}>
+              {dismissLabel ?? t("common.cancel")}
+            </Button>
           </div>
         </div>
       ) : (
-        <button ref={trigger} type="button" className={danger ? "button button--danger" : "button button--small"} aria-label={ariaLabel} onClick={() => { setError(null); setAsking(true); }}>{label}</button>
+        <button
+          ref={trigger}
+          type="button"
+          className={danger ? "button button--danger" : "button button--small"}
+          aria-label={ariaLabel}
+          onClick={() => {
+            setError(null);
+            setAsking(true);
+          }}
+        >
+          {label}
+        </button>
       )}
       {problem && (
-        <p className="form-error" role="alert">{[problem.message, ...Object.values(problem.fields).flat()].filter((m, i, all) => all.indexOf(m) === i).join(" ")}</p>
+        <p className="form-error" role="alert">
+          {[problem.message, ...Object.values(problem.fields).flat()].filter((m, i, all) => all.indexOf(m) === i).join(" ")}
+        </p>
       )}
     </>
   );

@@ -17,7 +17,16 @@ export interface Column<R> {
  * A table with a caption and column headers. On a wide screen it is a table (scrolling sideways
  * inside its own frame if it must); on a phone each row becomes a small card of "label: value".
  */
-export function DataTable<R>({ caption, columns, rows, rowKey, empty, captionHidden, rowProps, testId }: {
+export function DataTable<R>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  captionHidden,
+  rowProps,
+  testId,
+}: {
   caption: string;
   columns: readonly Column<R>[];
   rows: readonly R[];
@@ -37,7 +46,9 @@ export function DataTable<R>({ caption, columns, rows, rowKey, empty, captionHid
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" className={c.numeric ? "table__num" : undefined}>{c.header}</th>
+              <th key={c.key} scope="col" className={c.numeric ? "table__num" : undefined}>
+                {c.header}
+              </th>
             ))}
           </tr>
         </thead>
@@ -47,7 +58,12 @@ export function DataTable<R>({ caption, columns, rows, rowKey, empty, captionHid
               {columns.map((c) => {
                 const Cell = c.rowHeader ? "th" : "td";
                 return (
-                  <Cell key={c.key} scope={c.rowHeader ? "row" : undefined} className={c.numeric ? "table__num" : undefined} data-label={c.label ?? (typeof c.header === "string" ? c.header : undefined)}>
+                  <Cell
+                    key={c.key}
+                    scope={c.rowHeader ? "row" : undefined}
+                    className={c.numeric ? "table__num" : undefined}
+                    data-label={c.label ?? (typeof c.header === "string" ? c.header : undefined)}
+                  >
                     {c.cell(row)}
                   </Cell>
                 );

@@ -15,7 +15,15 @@ export function DateHint() {
   return (
     <>
       {t("people.date_hint_intro")}{" "}
-      {parts.map((p, i) => (p.type === "element" ? <bdi key={i} dir="ltr" className="nowrap">{p.value}</bdi> : <span key={i}>{p.value}</span>))}
+      {parts.map((p, i) =>
+        p.type === "element" ? (
+          <bdi key={i} dir="ltr" className="nowrap">
+            {p.value}
+          </bdi>
+        ) : (
+          <span key={i}>{p.value}</span>
+        ),
+      )}
     </>
   );
 }

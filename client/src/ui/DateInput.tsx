@@ -8,6 +8,19 @@ import { TextInput } from "./TextInput";
  * each example isolated so an Arabic sentence does not scramble it. `hint={false}` hides the
  * hint when a neighbouring date input already shows it.
  */
-export function DateInput({ hint = true, ...props }: { label: string; errors?: string[]; hint?: boolean } & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
-  return <TextInput className="form-field--date" dir="ltr" inputMode="text" autoComplete="off" spellCheck={false} hint={hint ? <DateHint /> : undefined} {...props} />;
+export function DateInput({
+  hint = true,
+  ...props
+}: { label: string; errors?: string[]; hint?: boolean } & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+  return (
+    <TextInput
+      className="form-field--date"
+      dir="ltr"
+      inputMode="text"
+      autoComplete="off"
+      spellCheck={false}
+      hint={hint ? <DateHint /> : undefined}
+      {...props}
+    />
+  );
 }

@@ -2,14 +2,25 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "re
 import { useTranslation } from "react-i18next";
 import "./dialog.css";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog: focus moves into it (the first field, else its first button), Tab and
  * Shift+Tab stay inside, Esc or the close button or a click on the backdrop closes it, and
  * focus returns to what had it before. Rendered only while open.
  */
-export function Dialog({ title, onClose, children, footer }: { title: ReactNode; onClose: () => void; children: ReactNode; footer?: ReactNode }) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  footer,
+}: {
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
@@ -40,10 +51,20 @@ export function Dialog({ title, onClose, children, footer }: { title: ReactNode;
   };
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={box} className="card dialog" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} tabIndex={-1} onKeyDown={onKeyDown}>
+      <div
+        ref={box}
+        className="card dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
         <div className="dialog__head">
           <h2 id={`${id}-title`}>{title}</h2>
-          <button type="button" className="dialog__close" aria-label={t("common.close")} onClick={onClose}>×</button>
+          <button type="button" className="dialog__close" aria-label={t("common.close")} onClick={onClose}>
+            ×
+          </button>
         </div>
         {children}
         {footer && <div className="dialog__buttons">{footer}</div>}

@@ -16,12 +16,14 @@ export interface Fact {
 export function Facts({ items, className }: { items: readonly Fact[]; className?: string }) {
   return (
     <dl className={className ? `facts ${className}` : "facts"}>
-      {items.filter((f) => !f.hidden).map((f, i) => (
-        <div key={i} className="facts__row">
-          <dt>{f.label}</dt>
-          <dd>{f.value}</dd>
-        </div>
-      ))}
+      {items
+        .filter((f) => !f.hidden)
+        .map((f, i) => (
+          <div key={i} className="facts__row">
+            <dt>{f.label}</dt>
+            <dd>{f.value}</dd>
+          </div>
+        ))}
     </dl>
   );
 }

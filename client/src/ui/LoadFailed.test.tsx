@@ -7,7 +7,12 @@ import { parseTranslations } from "../i18n/csv";
 import csvText from "../i18n/translations.csv?raw";
 import { LoadFailed } from "./LoadFailed";
 
-const show = (error: unknown, onRetry = vi.fn()) => render(<MemoryRouter><LoadFailed error={error} onRetry={onRetry} /></MemoryRouter>);
+const show = (error: unknown, onRetry = vi.fn()) =>
+  render(
+    <MemoryRouter>
+      <LoadFailed error={error} onRetry={onRetry} />
+    </MemoryRouter>,
+  );
 
 beforeAll(async () => {
   await initI18n(parseTranslations(csvText));

@@ -14,8 +14,12 @@ export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => 
   if (!problem || problem.code === "NOT_FOUND") return <NotFoundPage />;
   return (
     <section className="page page--center" data-testid="load-failed">
-      <p className="form-error" role="alert">{problem.message}</p>
-      <Button type="button" variant="primary" onClick={() => void onRetry()}>{t("common.retry")}</Button>
+      <p className="form-error" role="alert">
+        {problem.message}
+      </p>
+      <Button type="button" variant="primary" onClick={() => void onRetry()}>
+        {t("common.retry")}
+      </Button>
     </section>
   );
 }

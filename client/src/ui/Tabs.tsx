@@ -16,7 +16,14 @@ const isRtl = (el: HTMLElement) => (el.closest("[dir]")?.getAttribute("dir") ?? 
  * The panel shows `children`, labelled by the chosen tab; a page that draws its own panel
  * passes its id as `panelId` instead.
  */
-export function Tabs<K extends string>({ label, tabs, selected, onSelect, children, panelId: ownPanel }: {
+export function Tabs<K extends string>({
+  label,
+  tabs,
+  selected,
+  onSelect,
+  children,
+  panelId: ownPanel,
+}: {
   label: string;
   tabs: readonly TabItem<K>[];
   selected: K;
@@ -36,7 +43,8 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
     const current = tabs.findIndex((tab) => tab.id === selected);
     const forward = isRtl(e.currentTarget) ? "ArrowLeft" : "ArrowRight";
     const back = forward === "ArrowLeft" ? "ArrowRight" : "ArrowLeft";
-    const to = e.key === forward ? current + 1 : e.key === back ? current - 1 : e.key === "Home" ? 0 : e.key === "End" ? tabs.length - 1 : null;
+    const to =
+      e.key === forward ? current + 1 : e.key === back ? current - 1 : e.key === "Home" ? 0 : e.key === "End" ? tabs.length - 1 : null;
     if (to === null) return;
     e.preventDefault();
     go(to);

@@ -16,7 +16,11 @@ export function TextInput({ label, errors, hint, className, ...input }: TextInpu
     <div className={className ? `form-field ${className}` : "form-field"}>
       <label htmlFor={id}>{label}</label>
       <input id={id} aria-invalid={errors?.length ? true : undefined} aria-describedby={describedBy} {...input} />
-      {hint && <small id={hintId} className="form-field__hint">{hint}</small>}
+      {hint && (
+        <small id={hintId} className="form-field__hint">
+          {hint}
+        </small>
+      )}
       {errors?.length ? (
         <ul id={errorId} className="form-field__errors">
           {errors.map((e) => (

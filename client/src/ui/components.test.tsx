@@ -23,7 +23,16 @@ function ThreeTabs({ dir }: { dir: "ltr" | "rtl" }) {
   const [tab, setTab] = useState<"a" | "b" | "c">("a");
   return (
     <div dir={dir}>
-      <Tabs label="Views" tabs={[{ id: "a", label: "Alpha" }, { id: "b", label: "Beta" }, { id: "c", label: "Gamma" }]} selected={tab} onSelect={setTab}>
+      <Tabs
+        label="Views"
+        tabs={[
+          { id: "a", label: "Alpha" },
+          { id: "b", label: "Beta" },
+          { id: "c", label: "Gamma" },
+        ]}
+        selected={tab}
+        onSelect={setTab}
+      >
         <p>Panel {tab}</p>
       </Tabs>
     </div>
@@ -67,10 +76,14 @@ function DialogHost() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>Open</button>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
       {open && (
         <Dialog title="Add a father" onClose={() => setOpen(false)} footer={<button type="button">Save</button>}>
-          <label>Name <input /></label>
+          <label>
+            Name <input />
+          </label>
         </Dialog>
       )}
     </>
@@ -100,7 +113,11 @@ describe("Dialog", () => {
   it("the close button is named in the reader's language", async () => {
     await changeLanguage("ar");
     const onClose = vi.fn();
-    render(<Dialog title="أضف أباً" onClose={onClose}><p>…</p></Dialog>);
+    render(
+      <Dialog title="أضف أباً" onClose={onClose}>
+        <p>…</p>
+      </Dialog>,
+    );
     fireEvent.click(screen.getByRole("button", { name: "إغلاق" }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
@@ -129,7 +146,12 @@ describe("Avatar initials", () => {
   });
 
   it("shows the initials, hidden beside a name, the name itself when alone", () => {
-    const { container } = render(<><Avatar name="جرجس الخوري" /><Avatar name="Rima Haddad" labelled /></>);
+    const { container } = render(
+      <>
+        <Avatar name="جرجس الخوري" />
+        <Avatar name="Rima Haddad" labelled />
+      </>,
+    );
     expect(container.querySelector(".avatar")?.getAttribute("aria-hidden")).toBe("true");
     expect(screen.getByRole("img", { name: "Rima Haddad" }).textContent).toBe("RH");
   });

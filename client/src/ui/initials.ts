@@ -1,7 +1,31 @@
 /** Arabic letters (the main block and presentation forms). */
 const ARABIC = /[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]/;
 /** Particles that are not a given or a family name on their own (Latin: de, el-, van…; Arabic: بن، أبو…). */
-const LATIN_PARTICLES = new Set(["de", "del", "della", "di", "da", "du", "des", "la", "le", "van", "von", "der", "den", "bin", "ben", "ibn", "bint", "el", "al", "abou", "abu", "y", "e"]);
+const LATIN_PARTICLES = new Set([
+  "de",
+  "del",
+  "della",
+  "di",
+  "da",
+  "du",
+  "des",
+  "la",
+  "le",
+  "van",
+  "von",
+  "der",
+  "den",
+  "bin",
+  "ben",
+  "ibn",
+  "bint",
+  "el",
+  "al",
+  "abou",
+  "abu",
+  "y",
+  "e",
+]);
 const ARABIC_PARTICLES = new Set(["بن", "ابن", "بنت", "أبو", "ابو", "أبي", "آل", "ال"]);
 /** Arabic given names written in two words: "عبد الله" is one name, its initial is ع. */
 const ARABIC_COMPOUND_FIRST = new Set(["عبد", "أبو", "ابو"]);

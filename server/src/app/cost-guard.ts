@@ -19,11 +19,20 @@ export class CostGuard {
   private readonly calculator: CostCalculator;
   private readonly spent = new Map<string, { since: number; cost: number }>();
 
-  constructor(schema: GraphQLSchema, private readonly config: Config) {
+  constructor(
+    schema: GraphQLSchema,
+    private readonly config: Config,
+  ) {
     this.calculator = new CostCalculator(schema);
   }
 
-  check(document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | null | undefined, ctx: Pick<Context, "viewer" | "client">, lang: Language): GraphQLError | null {
+  check(
+    document: DocumentNode,
+    operationName: string | null | undefined,
+    variables: Record<string, unknown> | null | undefined,
+    ctx: Pick<Context, "viewer" | "client">,
+    lang: Language,
+  ): GraphQLError | null {
     const { cost, introspection } = this.calculator.cost(document, operationName, variables);
     const max = introspection ? Math.max(this.calculator.introspectionLimit, this.config.GRAPHQL_MAX_COST) : this.config.GRAPHQL_MAX_COST;
     if (cost > max) {
@@ -41,7 +50,11 @@ export class CostGuard {
     if (entry.cost + cost > budget) {
       const retryAfterSeconds = Math.max(1, Math.ceil((entry.since + MINUTE - now) / 1000));
       return new GraphQLError(translate("errors.cost_budget", lang, { wait: Math.ceil(retryAfterSeconds / 60) }), {
-        extensions: { code: "RATE_LIMITED", retryAfterSeconds, http: { status: 429, headers: new Map([["retry-after", String(retryAfterSeconds)]]) } },
+        extensions: {
+          code: "RATE_LIMITED",
+          retryAfterSeconds,
+          http: { status: 429, headers: new Map([["retry-after", String(retryAfterSeconds)]]) },
+        },
       });
     }
     entry.cost += cost;

@@ -63,19 +63,30 @@ export class CostCalculator {
       types: types.length,
       fields: avg((t) => fieldsOf(t).length),
       inputFields: avg((t) => fieldsOf(t).length),
-      args: Math.max(1, Math.ceil(avg((t) => fieldsOf(t).reduce((n, f) => n + ("args" in f ? f.args.length : 0), 0)) / avg((t) => fieldsOf(t).length))),
+      args: Math.max(
+        1,
+        Math.ceil(avg((t) => fieldsOf(t).reduce((n, f) => n + ("args" in f ? f.args.length : 0), 0)) / avg((t) => fieldsOf(t).length)),
+      ),
       enumValues: avg((t) => ("getValues" in t ? t.getValues().length : 0)),
       interfaces: 2,
       possibleTypes: avg((t) => (isAbstractType(t) ? schema.getPossibleTypes(t).length : 0)),
       directives: schema.getDirectives().length,
       locations: 5,
     };
-    const standard = this.cost(parse(getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, inputValueDeprecation: true })), undefined, {});
+    const standard = this.cost(
+      parse(getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, inputValueDeprecation: true })),
+      undefined,
+      {},
+    );
     this.introspectionLimit = standard.cost * 2;
   }
 
   /** The cost of the operation to run (the one named, or the only one) with these variables. */
-  cost(document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | null | undefined): OperationCost {
+  cost(
+    document: DocumentNode,
+    operationName: string | null | undefined,
+    variables: Record<string, unknown> | null | undefined,
+  ): OperationCost {
     const fragments = new Map<string, FragmentDefinitionNode>();
     let operation: OperationDefinitionNode | undefined;
     for (const def of document.definitions) {
@@ -83,7 +94,12 @@ export class CostCalculator {
       else if (def.kind === Kind.OPERATION_DEFINITION && (!operationName || def.name?.value === operationName)) operation ??= def;
     }
     if (!operation) return { cost: 0, introspection: false };
-    const root = operation.operation === "mutation" ? this.schema.getMutationType() : operation.operation === "subscription" ? this.schema.getSubscriptionType() : this.schema.getQueryType();
+    const root =
+      operation.operation === "mutation"
+        ? this.schema.getMutationType()
+        : operation.operation === "subscription"
+          ? this.schema.getSubscriptionType()
+          : this.schema.getQueryType();
     if (!root) return { cost: 0, introspection: false };
     const state: Walk = { introspection: false, fragments, variables: variables ?? {} };
     // Counted in tenths (a scalar is 1, an object field 10), so sums stay whole numbers.
@@ -110,20 +126,20 @@ export class CostCalculator {
         // A fragment spread inside itself is refused by validation; never loop here.
         if (!fragment || spreading.has(name)) continue;
         spreading.add(name);
-        total += this.selectionCost(fragment.selectionSet, this.schema.getType(fragment.typeCondition.name.value) ?? parent, pageCounted, state, spreading);
+        total += this.selectionCost(
+          fragment.selectionSet,
+          this.schema.getType(fragment.typeCondition.name.value) ?? parent,
+          pageCounted,
+          state,
+          spreading,
+        );
         spreading.delete(name);
       }
     }
     return total;
   }
 
-  private fieldCost(
-    node: FieldNode,
-    parent: GraphQLNamedType,
-    pageCounted: boolean,
-    state: Walk,
-    spreading: Set<string>,
-  ): number {
+  private fieldCost(node: FieldNode, parent: GraphQLNamedType, pageCounted: boolean, state: Walk, spreading: Set<string>): number {
     const name = node.name.value;
     if (name === "__typename") return 0;
     const introspective = name.startsWith("__") || parent.name.startsWith("__");
@@ -145,7 +161,11 @@ export class CostCalculator {
     } else if (isListType(getNullableType(field.type))) {
       const ext = field.extensions as { listSize?: number; listSizeFrom?: (args: Record<string, unknown>) => number } | undefined;
       const declared = ext?.listSizeFrom ? ext.listSizeFrom(args) : ext?.listSize;
-      size = introspective ? (this.introspectionSizes[name] ?? LIST_ESTIMATE) : pageCounted && (name === "edges" || name === "nodes") ? 1 : (declared ?? LIST_ESTIMATE);
+      size = introspective
+        ? (this.introspectionSizes[name] ?? LIST_ESTIMATE)
+        : pageCounted && (name === "edges" || name === "nodes")
+          ? 1
+          : (declared ?? LIST_ESTIMATE);
     }
     return OBJECT + size * this.selectionCost(node.selectionSet, type, page, state, spreading);
   }
@@ -157,11 +177,19 @@ export class CostCalculator {
   }
 
   /** Every argument of the field as the request gives it (a variable's value, or a literal), defaults included. */
-  private argumentValues(node: FieldNode, field: GraphQLField<unknown, unknown>, variables: Record<string, unknown>): Record<string, unknown> {
+  private argumentValues(
+    node: FieldNode,
+    field: GraphQLField<unknown, unknown>,
+    variables: Record<string, unknown>,
+  ): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const def of field.args) {
       const given = node.arguments?.find((a) => a.name.value === def.name);
-      out[def.name] = given ? (given.value.kind === Kind.VARIABLE ? variables[given.value.name.value] : valueFromAST(given.value, def.type, variables)) : def.defaultValue;
+      out[def.name] = given
+        ? given.value.kind === Kind.VARIABLE
+          ? variables[given.value.name.value]
+          : valueFromAST(given.value, def.type, variables)
+        : def.defaultValue;
     }
     return out;
   }

@@ -11,7 +11,10 @@ import { buildRootsSchema, printRootsSchema } from "./schema.js";
  */
 const args = process.argv.slice(2);
 const fileArg = args.indexOf("--file");
-const target = fileArg >= 0 && args[fileArg + 1] ? path.resolve(process.env.INIT_CWD ?? process.cwd(), args[fileArg + 1]) : fileURLToPath(new URL("../../../schema/schema.graphql", import.meta.url));
+const target =
+  fileArg >= 0 && args[fileArg + 1]
+    ? path.resolve(process.env.INIT_CWD ?? process.cwd(), args[fileArg + 1])
+    : fileURLToPath(new URL("../../../schema/schema.graphql", import.meta.url));
 /** The path as the person who ran the command sees it (npm runs workspace scripts in server/). */
 const shown = (file: string) => path.relative(process.env.INIT_CWD ?? process.cwd(), file);
 const printed = printRootsSchema(await buildRootsSchema(createEventBus()));

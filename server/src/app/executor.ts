@@ -13,7 +13,11 @@ interface Seen {
  * Server and our error presenter read; the same error as graphql-js would raise it.
  */
 function asGraphQLError(e: GraphQLError): GraphQLError {
-  const error = new GraphQLError(e.message, { path: e.path, originalError: e.originalError ?? undefined, extensions: e.extensions ?? undefined });
+  const error = new GraphQLError(e.message, {
+    path: e.path,
+    originalError: e.originalError ?? undefined,
+    extensions: e.extensions ?? undefined,
+  });
   if (e.locations) Object.defineProperty(error, "locations", { value: e.locations, enumerable: true });
   return error;
 }

@@ -6,7 +6,15 @@ import type { TranslationKey } from "../common/translation-keys.js";
 import { logger } from "../common/logger.js";
 
 /** Codes the GraphQL layer itself produces (parse, validation, bad variables). */
-const PASS_THROUGH = new Set(["GRAPHQL_PARSE_FAILED", "GRAPHQL_VALIDATION_FAILED", "BAD_USER_INPUT", "BAD_REQUEST", "PERSISTED_QUERY_NOT_FOUND", "PERSISTED_QUERY_NOT_SUPPORTED", "OPERATION_RESOLUTION_FAILURE"]);
+const PASS_THROUGH = new Set([
+  "GRAPHQL_PARSE_FAILED",
+  "GRAPHQL_VALIDATION_FAILED",
+  "BAD_USER_INPUT",
+  "BAD_REQUEST",
+  "PERSISTED_QUERY_NOT_FOUND",
+  "PERSISTED_QUERY_NOT_SUPPORTED",
+  "OPERATION_RESOLUTION_FAILURE",
+]);
 
 function fieldErrorsFromValidation(err: ArgumentValidationError): FieldError[] {
   const out: FieldError[] = [];
@@ -30,7 +38,11 @@ function coercionFieldError(message: string): FieldError | null {
   const m = /^Variable "\$(\w+)" got invalid value .*?(?: at "([\w.[\]]+)")?; (.*)$/s.exec(message);
   if (!m) return null;
   const path = m[2]?.split(".").slice(1).join(".");
-  const key = /does not exist in "\w+" enum/.test(m[3]) ? "errors.validation.isIn" : /Boolean/.test(m[3]) ? "errors.validation.isBoolean" : "errors.validation.matches";
+  const key = /does not exist in "\w+" enum/.test(m[3])
+    ? "errors.validation.isIn"
+    : /Boolean/.test(m[3])
+      ? "errors.validation.isBoolean"
+      : "errors.validation.matches";
   return { field: path || m[1], key };
 }
 
@@ -55,8 +67,13 @@ export function presentError(formatted: GraphQLFormattedError, error: unknown, l
   });
 
   if (original instanceof AppError) {
-    return withFields(original.code, original.key, original.params, original.fields,
-      original.retryAfterSeconds !== undefined ? { retryAfterSeconds: original.retryAfterSeconds } : {});
+    return withFields(
+      original.code,
+      original.key,
+      original.params,
+      original.fields,
+      original.retryAfterSeconds !== undefined ? { retryAfterSeconds: original.retryAfterSeconds } : {},
+    );
   }
   if (original instanceof ArgumentValidationError) {
     return withFields(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, fieldErrorsFromValidation(original));

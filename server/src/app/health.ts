@@ -38,6 +38,9 @@ export function healthHandler(ds: DataSource, version: string) {
   return async (req: Request, res: Response, next: () => void) => {
     if (req.accepts(["json", "html"]) === "html") return next();
     const report = await healthReport(ds, version);
-    res.status(report.status === "ok" ? 200 : 503).set("Cache-Control", "no-store").json(report);
+    res
+      .status(report.status === "ok" ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json(report);
   };
 }

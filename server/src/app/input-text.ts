@@ -44,6 +44,8 @@ function unsafeLiteral(document: DocumentNode): boolean {
 export function unsafeTextError(document: DocumentNode, variables: Record<string, unknown> | null | undefined): GraphQLError | null {
   const field = (variables ? unsafeIn(variables, "$") : null) ?? (unsafeLiteral(document) ? "argument" : null);
   if (!field) return null;
-  const reason = new AppError(ErrorCode.BAD_USER_INPUT, "errors.unsafe_text", {}, [{ field: field.replace(/^\$\./, ""), key: "errors.unsafe_text" }]);
+  const reason = new AppError(ErrorCode.BAD_USER_INPUT, "errors.unsafe_text", {}, [
+    { field: field.replace(/^\$\./, ""), key: "errors.unsafe_text" },
+  ]);
   return new GraphQLError(reason.key, { originalError: reason, extensions: { code: ErrorCode.BAD_USER_INPUT, http: { status: 400 } } });
 }

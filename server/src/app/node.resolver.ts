@@ -34,12 +34,11 @@ export class NodeResolver {
   }
 
   @Query(() => [Node], { nullable: "items", description: "Fetches up to 100 objects by global id, in order." })
-  nodes(
-    @Arg("ids", () => [ID], { validate: false }) ids: string[],
-    @Ctx() ctx: Context,
-  ): Promise<(object | null)[]> {
+  nodes(@Arg("ids", () => [ID], { validate: false }) ids: string[], @Ctx() ctx: Context): Promise<(object | null)[]> {
     if (ids.length > 100) {
-      throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.too_many_ids", { max: 100 }, [{ field: "ids", key: "errors.too_many_ids", params: { max: 100 } }]);
+      throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.too_many_ids", { max: 100 }, [
+        { field: "ids", key: "errors.too_many_ids", params: { max: 100 } },
+      ]);
     }
     return Promise.all(ids.map((id) => loadNode(ctx, id)));
   }

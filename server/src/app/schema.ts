@@ -27,7 +27,9 @@ export function flaggedResolvers(): { flag: string; resolvers: readonly Function
     ...(area.flag ? [{ flag: area.flag, resolvers: area.resolvers ?? [] }] : []),
     ...(area.flagged ?? []).map((part) => ({ flag: part.flag, resolvers: part.resolvers ?? [] })),
   ]);
-  for (const { flag } of parts) if (!isKnownFlag(flag)) throw new Error(`An area names the unknown feature flag "${flag}": add it to modules/admin/flags.catalog.ts with its default.`);
+  for (const { flag } of parts)
+    if (!isKnownFlag(flag))
+      throw new Error(`An area names the unknown feature flag "${flag}": add it to modules/admin/flags.catalog.ts with its default.`);
   return parts;
 }
 
@@ -85,5 +87,4 @@ export async function buildRootsSchema(bus: EventBus): Promise<GraphQLSchema> {
 }
 
 /** The committed SDL: sorted, with directives, so diffs stay readable. */
-export const printRootsSchema = (schema: GraphQLSchema): string =>
-  printSchemaWithDirectives(lexicographicSortSchema(schema)).trim() + "\n";
+export const printRootsSchema = (schema: GraphQLSchema): string => printSchemaWithDirectives(lexicographicSortSchema(schema)).trim() + "\n";

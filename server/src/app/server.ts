@@ -93,7 +93,11 @@ export async function createRootsServer(deps: {
     cookies: CookieJar | null,
     rootspaceSlug: string | undefined,
   ): Promise<Context> => {
-    const [rootspace, viewer] = await Promise.all([rootspaces.resolve(rootspaceSlug), resolveViewer(ds, bearerToken(authorization), clock.now()), flags.fresh()]);
+    const [rootspace, viewer] = await Promise.all([
+      rootspaces.resolve(rootspaceSlug),
+      resolveViewer(ds, bearerToken(authorization), clock.now()),
+      flags.fresh(),
+    ]);
     return createContext({ viewer, language, ds, bus, config, clock, jobs: scheduler, client, cookies, flags, rootspace });
   };
 
@@ -116,7 +120,9 @@ export async function createRootsServer(deps: {
     // Compact JSON (Apollo pretty-prints by default); a response past the size cap becomes an error.
     stringifyResult: (value) => {
       const text = JSON.stringify(value);
-      return text.length > config.GRAPHQL_MAX_RESPONSE_BYTES ? JSON.stringify({ errors: [responseTooLarge(config, currentLanguage()).toJSON()] }) : text;
+      return text.length > config.GRAPHQL_MAX_RESPONSE_BYTES
+        ? JSON.stringify({ errors: [responseTooLarge(config, currentLanguage()).toJSON()] })
+        : text;
     },
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
@@ -125,7 +131,17 @@ export async function createRootsServer(deps: {
       // every field resolver (measurably faster lists, see bench/).
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
-      { serverWillStart: async () => ({ drainServer: async () => { await imports.stop(); await scheduler.stop(); await ws.dispose(); await flags.close(); await rootspaces.close(); } }) },
+      {
+        serverWillStart: async () => ({
+          drainServer: async () => {
+            await imports.stop();
+            await scheduler.stop();
+            await ws.dispose();
+            await flags.close();
+            await rootspaces.close();
+          },
+        }),
+      },
       // Text no field can hold, and operations that ask too much, are refused before any resolver runs.
       {
         requestDidStart: async () => ({
@@ -159,7 +175,13 @@ export async function createRootsServer(deps: {
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         try {
-          return await makeContext(req.get("authorization"), currentLanguage(), { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null }, cookieJar(req, res), req.get(ROOTSPACE_HEADER));
+          return await makeContext(
+            req.get("authorization"),
+            currentLanguage(),
+            { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null },
+            cookieJar(req, res),
+            req.get(ROOTSPACE_HEADER),
+          );
         } catch (err) {
           // An unknown rootspace is the caller's mistake: 400 with the translated error, not a 500.
           if (err instanceof AppError) throw new GraphQLError(err.message, { originalError: err, extensions: { http: { status: 400 } } });

@@ -10,11 +10,13 @@ describe("client route matcher", () => {
   const known = clientRouteMatcher(["/", "/villages", "/libanpedia/:villageId", "/admin/roles", "/docs/*"]);
 
   it("knows the client's pages, with parameters, any letter case and a trailing slash", () => {
-    for (const path of ["/", "/villages", "/villages/", "/VILLAGES", "/libanpedia/zahle", "/admin/roles", "/docs", "/docs/a/b"]) expect([path, known(path)]).toEqual([path, true]);
+    for (const path of ["/", "/villages", "/villages/", "/VILLAGES", "/libanpedia/zahle", "/admin/roles", "/docs", "/docs/a/b"])
+      expect([path, known(path)]).toEqual([path, true]);
   });
 
   it("does not know anything else", () => {
-    for (const path of ["/nowhere", "/villages/zahle", "/libanpedia", "/libanpedia/zahle/more", "/admin", "/admin/roles/x", "//"]) expect([path, known(path)]).toEqual([path, false]);
+    for (const path of ["/nowhere", "/villages/zahle", "/libanpedia", "/libanpedia/zahle/more", "/admin", "/admin/roles/x", "//"])
+      expect([path, known(path)]).toEqual([path, false]);
   });
 });
 

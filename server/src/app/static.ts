@@ -10,7 +10,10 @@ import express, { type Router } from "express";
 export function clientRouteMatcher(patterns: readonly string[]): (path: string) => boolean {
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const regexes = patterns.map((pattern) => {
-    const segments = pattern.split("/").filter(Boolean).map((seg) => (seg === "*" ? "(?:/.*)?" : seg.startsWith(":") ? "/[^/]+" : `/${escape(seg)}`));
+    const segments = pattern
+      .split("/")
+      .filter(Boolean)
+      .map((seg) => (seg === "*" ? "(?:/.*)?" : seg.startsWith(":") ? "/[^/]+" : `/${escape(seg)}`));
     return new RegExp(`^${segments.join("") || ""}/?$`, "i");
   });
   return (path) => regexes.some((re) => re.test(path));
@@ -29,13 +32,18 @@ export function clientRouter(dist: string): Router | null {
   if (!existsSync(index)) return null;
   const routesFile = resolve(root, "routes.json");
   // A client built before routes.json existed: every page path is served as before (200).
-  const known = existsSync(routesFile) ? clientRouteMatcher((JSON.parse(readFileSync(routesFile, "utf8")) as { routes: string[] }).routes) : () => true;
+  const known = existsSync(routesFile)
+    ? clientRouteMatcher((JSON.parse(readFileSync(routesFile, "utf8")) as { routes: string[] }).routes)
+    : () => true;
   const router = express.Router();
   router.use("/assets", express.static(resolve(root, "assets"), { immutable: true, maxAge: "365d", index: false }));
   router.use(express.static(root, { index: false, maxAge: 0 }));
   router.get(/.*/, (req, res, next) => {
     if (req.accepts(["html", "json"]) !== "html") return next();
-    res.status(known(req.path) ? 200 : 404).set("Cache-Control", "no-cache").sendFile(index);
+    res
+      .status(known(req.path) ? 200 : 404)
+      .set("Cache-Control", "no-cache")
+      .sendFile(index);
   });
   return router;
 }

@@ -37,7 +37,13 @@ export function attachWebSocket(opts: {
   httpServer: Server;
   schema: GraphQLSchema;
   config: Config;
-  makeContext: (authorization: string | undefined, language: Language, client: Context["client"], cookies: null, rootspaceSlug: string | undefined) => Promise<Context>;
+  makeContext: (
+    authorization: string | undefined,
+    language: Language,
+    client: Context["client"],
+    cookies: null,
+    rootspaceSlug: string | undefined,
+  ) => Promise<Context>;
   costs: CostGuard;
 }) {
   const { httpServer, schema, config, makeContext, costs } = opts;
@@ -48,7 +54,8 @@ export function attachWebSocket(opts: {
     maxPayload: 1024 * 1024,
     // Non-browser clients send no Origin; browsers always do, and must be this same site
     // (Origin host = Host) or on the allow-list.
-    verifyClient: (info, done) => (originAllowed(info.origin, info.req.headers.host, origins) ? done(true) : done(false, 403, "Origin not allowed")),
+    verifyClient: (info, done) =>
+      originAllowed(info.origin, info.req.headers.host, origins) ? done(true) : done(false, 403, "Origin not allowed"),
   });
   const rules = [...specifiedRules, ...limitRules(config)];
   // The same proxy trust as Express (TRUST_PROXY hops), so rate limits see the real client.

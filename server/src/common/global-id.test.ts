@@ -3,7 +3,11 @@ import { fromGlobalId, toGlobalId } from "./global-id.js";
 
 describe("global ids", () => {
   it("round-trip type and raw id, including ids with colons", () => {
-    for (const [type, id] of [["Rootspace", "lb"], ["Person", "0190a5e2-7c3e-7000-8000-000000000001"], ["Event", "a:b"]]) {
+    for (const [type, id] of [
+      ["Rootspace", "lb"],
+      ["Person", "0190a5e2-7c3e-7000-8000-000000000001"],
+      ["Event", "a:b"],
+    ]) {
       expect(fromGlobalId(toGlobalId(type, id))).toEqual({ type, id });
     }
   });
@@ -15,7 +19,15 @@ describe("global ids", () => {
   });
 
   it("reject anything malformed", () => {
-    for (const bad of ["", "%%%", "abc", Buffer.from("nocolon").toString("base64url"), Buffer.from(":x").toString("base64url"), Buffer.from("lower:x").toString("base64url"), "x".repeat(300)]) {
+    for (const bad of [
+      "",
+      "%%%",
+      "abc",
+      Buffer.from("nocolon").toString("base64url"),
+      Buffer.from(":x").toString("base64url"),
+      Buffer.from("lower:x").toString("base64url"),
+      "x".repeat(300),
+    ]) {
       expect(fromGlobalId(bad)).toBeNull();
     }
   });

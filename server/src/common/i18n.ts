@@ -43,7 +43,8 @@ export function translate(key: TranslationKey, lang: Language, params: Record<st
     if (typeof value !== "number") return String(value);
     if (format === "number") return new Intl.NumberFormat(NUMBER_LOCALES[lang]).format(value);
     // `{{wait, minutes}}`: a duration in whole minutes, with the language's plural ("3 دقائق", "11 دقيقة").
-    if (format === "minutes") return new Intl.NumberFormat(NUMBER_LOCALES[lang], { style: "unit", unit: "minute", unitDisplay: "long" }).format(value);
+    if (format === "minutes")
+      return new Intl.NumberFormat(NUMBER_LOCALES[lang], { style: "unit", unit: "minute", unitDisplay: "long" }).format(value);
     // `{{size, bytes}}`: a size in kB, MB or GB, as the client writes it (lib/format.ts formatBytes).
     if (format === "bytes") return formatBytes(value, lang);
     return String(value);
@@ -79,7 +80,12 @@ export const currentLanguage = (): Language => requestLanguage.getStore() ?? DEF
 /** A size in bytes in the language's words: "350 MB", "1.5 GB", "5 kB". */
 export function formatBytes(bytes: number, lang: Language): string {
   const [value, unit] = bytes >= 1e9 ? [bytes / 1e9, "gigabyte"] : bytes >= 1e6 ? [bytes / 1e6, "megabyte"] : [bytes / 1e3, "kilobyte"];
-  return new Intl.NumberFormat(NUMBER_LOCALES[lang], { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: value < 10 ? 1 : 0 }).format(value);
+  return new Intl.NumberFormat(NUMBER_LOCALES[lang], {
+    style: "unit",
+    unit,
+    unitDisplay: "short",
+    maximumFractionDigits: value < 10 ? 1 : 0,
+  }).format(value);
 }
 
 /**

@@ -53,7 +53,8 @@ export class KeyTable {
       this.hashes = grown(this.hashes, i * 2);
       this.values = grown(this.values, i * 2);
     }
-    if (this.charCount + key.length > this.chars.length) this.chars = grown(this.chars, Math.max(this.chars.length * 2, this.charCount + key.length));
+    if (this.charCount + key.length > this.chars.length)
+      this.chars = grown(this.chars, Math.max(this.chars.length * 2, this.charCount + key.length));
     for (let c = 0; c < key.length; c++) this.chars[this.charCount++] = key.charCodeAt(c);
     this.ends[i] = this.charCount;
     this.hashes[i] = hash;
@@ -66,7 +67,8 @@ export class KeyTable {
   key(i: number): string {
     const start = i === 0 ? 0 : this.ends[i - 1];
     let out = "";
-    for (let c = start; c < this.ends[i]; c += 4096) out += String.fromCharCode(...this.chars.subarray(c, Math.min(c + 4096, this.ends[i])));
+    for (let c = start; c < this.ends[i]; c += 4096)
+      out += String.fromCharCode(...this.chars.subarray(c, Math.min(c + 4096, this.ends[i])));
     return out;
   }
 

@@ -88,7 +88,8 @@ export const encodeKeyCursor = (values: readonly string[]): string => Buffer.fro
 export function decodeKeyCursor(cursor: string, length: number): string[] {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Array.isArray(parsed) && parsed.length === length && parsed.every((v) => typeof v === "string" && !hasUnsafeText(v))) return parsed as string[];
+    if (Array.isArray(parsed) && parsed.length === length && parsed.every((v) => typeof v === "string" && !hasUnsafeText(v)))
+      return parsed as string[];
   } catch {
     // fall through to the error below
   }
@@ -105,7 +106,10 @@ export async function paginate<T extends ObjectLiteral>(
   key: { column: string; value: (row: T) => string },
 ): Promise<Connection<T>> {
   const first = args.first ?? DEFAULT_PAGE_SIZE;
-  const page = qb.clone().orderBy(key.column, "ASC").take(first + 1);
+  const page = qb
+    .clone()
+    .orderBy(key.column, "ASC")
+    .take(first + 1);
   if (args.after !== undefined && args.after !== null) {
     page.andWhere(`${key.column} > :__after`, { __after: decodeCursor(args.after) });
   }
@@ -126,7 +130,12 @@ export async function paginate<T extends ObjectLiteral>(
 }
 
 /** Page information of a keyset page: `after` is the cursor it was read after (none for the first page). */
-export function keysetPageInfo(edges: { cursor: string }[], hasNextPage: boolean, after: string | null | undefined, endCursor = edges.at(-1)?.cursor ?? null): PageInfo {
+export function keysetPageInfo(
+  edges: { cursor: string }[],
+  hasNextPage: boolean,
+  after: string | null | undefined,
+  endCursor = edges.at(-1)?.cursor ?? null,
+): PageInfo {
   return { hasNextPage, hasPreviousPage: Boolean(after), startCursor: edges[0]?.cursor ?? null, endCursor };
 }
 

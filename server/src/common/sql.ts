@@ -83,14 +83,19 @@ export function keyset(params: unknown[], keys: readonly KeyColumn[], afterCurso
   if (afterCursor) {
     const values = decodeKeyCursor(afterCursor, keys.length);
     // A cursor is the client's input: each value must read as its key's type, or the cast would fail in SQL.
-    if (!values.every((v, i) => VALID[keys[i].type](v))) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_cursor", {}, [{ field: "after", key: "errors.bad_cursor" }]);
+    if (!values.every((v, i) => VALID[keys[i].type](v)))
+      throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_cursor", {}, [{ field: "after", key: "errors.bad_cursor" }]);
     const placeholders = values.map((v, i) => {
       params.push(v);
       return `$${params.length}::${keys[i].type}`;
     });
     // (k0 > v0) OR (k0 = v0 AND k1 > v1) OR … with each key's own direction.
     after = `(${keys
-      .map((k, i) => [...keys.slice(0, i).map((e, j) => `${e.expr} = ${placeholders[j]}`), `${k.expr} ${k.desc ? "<" : ">"} ${placeholders[i]}`].join(" AND "))
+      .map((k, i) =>
+        [...keys.slice(0, i).map((e, j) => `${e.expr} = ${placeholders[j]}`), `${k.expr} ${k.desc ? "<" : ">"} ${placeholders[i]}`].join(
+          " AND ",
+        ),
+      )
       .map((term) => `(${term})`)
       .join(" OR ")})`;
   }

@@ -23,7 +23,14 @@ export function createDataSource(opts: DataSourceOptions): DataSource {
     synchronize: false,
     logging: opts.onQuery ? ["query"] : false,
     logger: opts.onQuery
-      ? { logQuery: (q: string) => opts.onQuery!(q), logQueryError: () => {}, logQuerySlow: () => {}, logSchemaBuild: () => {}, logMigration: () => {}, log: () => {} }
+      ? {
+          logQuery: (q: string) => opts.onQuery!(q),
+          logQueryError: () => {},
+          logQuerySlow: () => {},
+          logSchemaBuild: () => {},
+          logMigration: () => {},
+          log: () => {},
+        }
       : undefined,
     poolSize: opts.poolMax ?? 10,
     applicationName: opts.applicationName ?? "roots",

@@ -24,7 +24,10 @@ if (sql.upQueries.length === 0) {
 const stamp = Date.now();
 const q = (s: string) => "`" + s.replace(/`/g, "\\`").replace(/\$\{/g, "\\${") + "`";
 const up = sql.upQueries.map((x) => `    await queryRunner.query(${q(x.query)});`).join("\n");
-const down = [...sql.downQueries].reverse().map((x) => `    await queryRunner.query(${q(x.query)});`).join("\n");
+const down = [...sql.downQueries]
+  .reverse()
+  .map((x) => `    await queryRunner.query(${q(x.query)});`)
+  .join("\n");
 const body = `import type { MigrationInterface, QueryRunner } from "typeorm";
 
 export class ${name}${stamp} implements MigrationInterface {

@@ -7,7 +7,17 @@ import csvText from "../../i18n/translations.csv?raw";
 import { session } from "./session";
 import { GuestOnly, RequireAuth, RequirePermission } from "./Guards";
 
-const viewer = { id: "VXNlcjox", displayName: "Maya", email: null, phone: null, preferredLanguage: "en", villageOfOrigin: null, roles: ["MEMBER" as const], mainRole: "MEMBER" as const, can: { accessManagement: false, accessAdmin: false, manageRoles: false, readOutbox: false } };
+const viewer = {
+  id: "VXNlcjox",
+  displayName: "Maya",
+  email: null,
+  phone: null,
+  preferredLanguage: "en",
+  villageOfOrigin: null,
+  roles: ["MEMBER" as const],
+  mainRole: "MEMBER" as const,
+  can: { accessManagement: false, accessAdmin: false, manageRoles: false, readOutbox: false },
+};
 
 function Where() {
   const l = useLocation();
@@ -18,9 +28,30 @@ function app(start: string) {
   return render(
     <MemoryRouter initialEntries={[start]}>
       <Routes>
-        <Route path="/settings" element={<RequireAuth><p>settings page</p></RequireAuth>} />
-        <Route path="/admin" element={<RequirePermission can="accessAdmin"><p>admin page</p></RequirePermission>} />
-        <Route path="/auth" element={<GuestOnly><Where /></GuestOnly>} />
+        <Route
+          path="/settings"
+          element={
+            <RequireAuth>
+              <p>settings page</p>
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="/admin"
+          element={
+            <RequirePermission can="accessAdmin">
+              <p>admin page</p>
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="/auth"
+          element={
+            <GuestOnly>
+              <Where />
+            </GuestOnly>
+          }
+        />
         <Route path="*" element={<Where />} />
       </Routes>
     </MemoryRouter>,

@@ -11,7 +11,17 @@ afterEach(() => {
   session.apply(null);
 });
 
-const viewer = { id: "VXNlcjox", displayName: "Maya", email: null, phone: null, preferredLanguage: "en", villageOfOrigin: null, roles: ["MEMBER" as const], mainRole: "MEMBER" as const, can: { accessManagement: false, accessAdmin: false, manageRoles: false, readOutbox: false } };
+const viewer = {
+  id: "VXNlcjox",
+  displayName: "Maya",
+  email: null,
+  phone: null,
+  preferredLanguage: "en",
+  villageOfOrigin: null,
+  roles: ["MEMBER" as const],
+  mainRole: "MEMBER" as const,
+  can: { accessManagement: false, accessAdmin: false, manageRoles: false, readOutbox: false },
+};
 
 describe("refresh scheduling (spec §9)", () => {
   it("refreshes when 90 s or less remain, checking every 30 s", () => {
@@ -26,7 +36,23 @@ describe("refresh scheduling (spec §9)", () => {
 
   it("the scheduler calls the server only once the token is due", async () => {
     vi.useFakeTimers();
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: { refreshSession: { signedIn: true, accessToken: "t2", accessTokenExpiresAt: new Date(Date.now() + 900_000).toISOString(), returnTo: null, notices: [], viewer } } })));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            data: {
+              refreshSession: {
+                signedIn: true,
+                accessToken: "t2",
+                accessTokenExpiresAt: new Date(Date.now() + 900_000).toISOString(),
+                returnTo: null,
+                notices: [],
+                viewer,
+              },
+            },
+          }),
+        ),
+    );
     vi.stubGlobal("fetch", fetchMock);
     const start = Date.now();
     session.apply({ signedIn: true, accessToken: "t1", accessTokenExpiresAt: new Date(start + 150_000).toISOString(), viewer });
@@ -48,21 +74,35 @@ describe("retries (spec §8, §9)", () => {
   it("retry 502, 503 and 504 and network failures, not other errors", async () => {
     const waits: number[] = [];
     const sleep = async (ms: number) => void waits.push(ms);
-    const answers = [new Response("", { status: 502 }), new Response("", { status: 503 }), new Response("", { status: 504 }), new Response("ok", { status: 200 })];
-    vi.stubGlobal("fetch", vi.fn(async () => answers.shift()!));
+    const answers = [
+      new Response("", { status: 502 }),
+      new Response("", { status: 503 }),
+      new Response("", { status: 504 }),
+      new Response("ok", { status: 200 }),
+    ];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => answers.shift()!),
+    );
     const res = await fetchWithRetry("/graphql", {}, { sleep });
     expect(res.status).toBe(200);
     expect(waits).toEqual([200, 400, 800]);
 
     const flaky = [() => Promise.reject(new TypeError("offline")), () => Promise.resolve(new Response("", { status: 400 }))];
-    vi.stubGlobal("fetch", vi.fn(() => flaky.shift()!()));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => flaky.shift()!()),
+    );
     waits.length = 0;
     expect((await fetchWithRetry("/graphql", {}, { sleep })).status).toBe(400);
     expect(waits).toEqual([200]);
   });
 
   it("give up after the last retry", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("", { status: 503 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("", { status: 503 })),
+    );
     const res = await fetchWithRetry("/graphql", {}, { retries: 2, sleep: async () => undefined });
     expect(res.status).toBe(503);
   });
@@ -70,7 +110,10 @@ describe("retries (spec §8, §9)", () => {
 
 describe("the refresh request", () => {
   it("is the RefreshSession operation of auth.graphql", () => {
-    const norm = (src: string) => parse(src).definitions.map((d) => print(d)).sort();
+    const norm = (src: string) =>
+      parse(src)
+        .definitions.map((d) => print(d))
+        .sort();
     expect(norm(REFRESH_QUERY)).toEqual(norm(print(RefreshSessionDocument)));
   });
 });

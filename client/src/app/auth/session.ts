@@ -2,9 +2,7 @@ import type { AuthPayloadFieldsFragment, ViewerFieldsFragment } from "../../gql/
 import { fetchWithRetry } from "../../lib/retry";
 
 export type AuthState =
-  | { status: "loading" }
-  | { status: "signedOut"; reason?: string }
-  | { status: "signedIn"; viewer: ViewerFieldsFragment };
+  { status: "loading" } | { status: "signedOut"; reason?: string } | { status: "signedIn"; viewer: ViewerFieldsFragment };
 
 /** Refresh this long before the access token ends (spec §9). */
 export const REFRESH_AHEAD_MS = 90_000;

@@ -32,9 +32,7 @@ function useLanguageInstance(lng: LanguageCode): I18n | null {
   const [instance, setInstance] = useState<I18n | null>(null);
   useEffect(() => {
     const one = i18next.createInstance();
-    void one
-      .init({ ...i18next.options, lng, resources: i18next.store.data, initAsync: false })
-      .then(() => setInstance(one));
+    void one.init({ ...i18next.options, lng, resources: i18next.store.data, initAsync: false }).then(() => setInstance(one));
   }, [lng]);
   return instance;
 }
@@ -55,7 +53,9 @@ function Showcase({ lng }: { lng: LanguageCode }) {
           <Button variant="ghost">{t("common.cancel")}</Button>
           <Button size="sm">{t("people.add")}</Button>
           <Button disabled>{t("common.loading")}</Button>
-          <ButtonLink to="/dev/components" variant="primary">{t("nav.join")}</ButtonLink>
+          <ButtonLink to="/dev/components" variant="primary">
+            {t("nav.join")}
+          </ButtonLink>
         </div>
       </Card>
       <Card title="TextInput · DateInput · Select">
@@ -70,7 +70,15 @@ function Showcase({ lng }: { lng: LanguageCode }) {
         </div>
       </Card>
       <Card title="Tabs">
-        <Tabs label={t("chart.view")} tabs={[{ id: "pedigree", label: t("chart.view_pedigree") }, { id: "descendants", label: t("chart.view_descendants") }]} selected={tab} onSelect={setTab}>
+        <Tabs
+          label={t("chart.view")}
+          tabs={[
+            { id: "pedigree", label: t("chart.view_pedigree") },
+            { id: "descendants", label: t("chart.view_descendants") },
+          ]}
+          selected={tab}
+          onSelect={setTab}
+        >
           <p>{t(`chart.view_${tab}`)}</p>
         </Tabs>
       </Card>
@@ -98,7 +106,16 @@ function Showcase({ lng }: { lng: LanguageCode }) {
           rowKey={(p) => p.id}
           rows={PEOPLE}
           columns={[
-            { key: "name", header: t("people.full_name"), cell: (p) => <span className="cluster"><Avatar name={p.name} size="sm" /><bdi>{p.name}</bdi></span> },
+            {
+              key: "name",
+              header: t("people.full_name"),
+              cell: (p) => (
+                <span className="cluster">
+                  <Avatar name={p.name} size="sm" />
+                  <bdi>{p.name}</bdi>
+                </span>
+              ),
+            },
             { key: "born", header: t("people.birth"), cell: (p) => <bdi dir="ltr">{p.born}</bdi> },
             { key: "village", header: t("villages.district"), cell: (p) => <bdi>{p.village}</bdi> },
           ]}
@@ -120,7 +137,18 @@ function Showcase({ lng }: { lng: LanguageCode }) {
           <Button onClick={() => showToast({ titleKey: "errors.network", variant: "destructive" })}>Toast ✕</Button>
         </div>
         {dialog && (
-          <Dialog title={t("chart.start_tree")} onClose={() => setDialog(false)} footer={<><Button variant="primary" onClick={() => setDialog(false)}>{t("common.save")}</Button><Button onClick={() => setDialog(false)}>{t("common.cancel")}</Button></>}>
+          <Dialog
+            title={t("chart.start_tree")}
+            onClose={() => setDialog(false)}
+            footer={
+              <>
+                <Button variant="primary" onClick={() => setDialog(false)}>
+                  {t("common.save")}
+                </Button>
+                <Button onClick={() => setDialog(false)}>{t("common.cancel")}</Button>
+              </>
+            }
+          >
             <TextInput label={t("people.full_name")} />
             <DateInput label={t("people.birth")} />
           </Dialog>
@@ -154,9 +182,15 @@ export default function ComponentsPage() {
     <div className="page page--wide dev-components" data-testid="dev-components-page">
       <h1>ui/ components</h1>
       <nav className="button-row" aria-label="Languages">
-        {LANGUAGES.map((l) => <a key={l.code} className="button button--small" href={`#lang-${l.code}`}>{l.code}</a>)}
+        {LANGUAGES.map((l) => (
+          <a key={l.code} className="button button--small" href={`#lang-${l.code}`}>
+            {l.code}
+          </a>
+        ))}
       </nav>
-      {LANGUAGES.map((l) => <LanguageColumn key={l.code} lng={l.code} />)}
+      {LANGUAGES.map((l) => (
+        <LanguageColumn key={l.code} lng={l.code} />
+      ))}
     </div>
   );
 }

@@ -5,7 +5,11 @@ import { currentRootspaceSlug } from "../../lib/rootspace";
 export type ImportKind = "gedcom" | "spreadsheet";
 
 /** Sends a file to /api/imports as a raw body (XMLHttpRequest, for upload progress); resolves the job id. */
-export function uploadImportFile(kind: ImportKind, file: File, onProgress: (fraction: number) => void): Promise<{ id: string } | { error: string }> {
+export function uploadImportFile(
+  kind: ImportKind,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<{ id: string } | { error: string }> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api/imports?kind=${kind}&name=${encodeURIComponent(file.name)}`);
@@ -31,7 +35,11 @@ export function uploadImportFile(kind: ImportKind, file: File, onProgress: (frac
 /** Downloads an authenticated file (the error report) by fetching it with the bearer token. */
 export async function downloadWithSession(url: string, fileName: string): Promise<boolean> {
   const res = await fetch(url, {
-    headers: { "x-roots-language": currentLanguage(), "x-rootspace": currentRootspaceSlug(), ...(session.accessToken ? { authorization: `Bearer ${session.accessToken}` } : {}) },
+    headers: {
+      "x-roots-language": currentLanguage(),
+      "x-rootspace": currentRootspaceSlug(),
+      ...(session.accessToken ? { authorization: `Bearer ${session.accessToken}` } : {}),
+    },
   });
   if (!res.ok) return false;
   const href = URL.createObjectURL(await res.blob());

@@ -41,7 +41,18 @@ interface Card {
  * outline and places. North is up and east right in every language; only the controls follow
  * the page's direction. Wheel, pinch, drag and keyboard zoom; hover or tap a place for its card.
  */
-export const LebanonMap = memo(function LebanonMap({ label, points = [], highlight, hrefOf, selectedCaza, onSelectCaza, fitCaza, width = 400, caption, className }: LebanonMapProps) {
+export const LebanonMap = memo(function LebanonMap({
+  label,
+  points = [],
+  highlight,
+  hrefOf,
+  selectedCaza,
+  onSelectCaza,
+  fitCaza,
+  width = 400,
+  caption,
+  className,
+}: LebanonMapProps) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const navigate = useNavigate();
@@ -150,7 +161,9 @@ export const LebanonMap = memo(function LebanonMap({ label, points = [], highlig
                   d={d}
                   data-caza={caza.properties.name}
                   className={caza.properties.name === selected ? "is-selected" : selected ? "is-other" : undefined}
-                  onClick={onSelectCaza ? () => onSelectCaza(caza.properties.name === selectedCaza ? null : caza.properties.name) : undefined}
+                  onClick={
+                    onSelectCaza ? () => onSelectCaza(caza.properties.name === selectedCaza ? null : caza.properties.name) : undefined
+                  }
                 >
                   <title>{areaName(caza.properties, lang)}</title>
                 </path>
@@ -161,7 +174,13 @@ export const LebanonMap = memo(function LebanonMap({ label, points = [], highlig
             <path className="lb-map__outline" d={paths.outline} />
             <g className="lb-map__dots" aria-hidden="true" onPointerOver={onPointerOver} onPointerOut={onPointerOut} onClick={onPlaceClick}>
               {dots.map(({ p, xy: [x, y] }) => (
-                <circle key={p.id} data-id={p.id} cx={x} cy={y} className={selectedCaza && p.district !== selectedCaza ? "is-out" : undefined} />
+                <circle
+                  key={p.id}
+                  data-id={p.id}
+                  cx={x}
+                  cy={y}
+                  className={selectedCaza && p.district !== selectedCaza ? "is-out" : undefined}
+                />
               ))}
             </g>
             <g className="lb-map__hits">
@@ -187,7 +206,9 @@ export const LebanonMap = memo(function LebanonMap({ label, points = [], highlig
                     {dot}
                   </Link>
                 ) : (
-                  <g key={p.id} data-id={p.id} onPointerOver={onPointerOver} onPointerOut={onPointerOut}>{dot}</g>
+                  <g key={p.id} data-id={p.id} onPointerOver={onPointerOver} onPointerOut={onPointerOut}>
+                    {dot}
+                  </g>
                 );
               })}
             </g>
@@ -204,7 +225,9 @@ export const LebanonMap = memo(function LebanonMap({ label, points = [], highlig
               onPointerLeave={hideSoon}
               data-testid="map-card"
             >
-              <strong><bdi>{pointName(card.point, lang)}</bdi></strong>
+              <strong>
+                <bdi>{pointName(card.point, lang)}</bdi>
+              </strong>
               {cardCaza && <span className="lb-map__card-caza">{areaName(cardCaza.properties, lang)}</span>}
               {hrefOf && <Link to={hrefOf(card.point)}>{t("map.open_village")}</Link>}
             </div>
@@ -212,13 +235,28 @@ export const LebanonMap = memo(function LebanonMap({ label, points = [], highlig
         )}
         {interactive && (
           <div className="lb-map__controls">
-            <button type="button" onClick={zoom.zoomIn} aria-label={t("map.zoom_in")} title={t("map.zoom_in")}>+</button>
-            <button type="button" onClick={zoom.zoomOut} aria-label={t("map.zoom_out")} title={t("map.zoom_out")}>−</button>
-            <button type="button" onClick={() => (selectedCaza && onSelectCaza ? onSelectCaza(null) : zoom.reset())} aria-label={t("map.reset")} title={t("map.reset")}>⤢</button>
+            <button type="button" onClick={zoom.zoomIn} aria-label={t("map.zoom_in")} title={t("map.zoom_in")}>
+              +
+            </button>
+            <button type="button" onClick={zoom.zoomOut} aria-label={t("map.zoom_out")} title={t("map.zoom_out")}>
+              −
+            </button>
+            <button
+              type="button"
+              onClick={() => (selectedCaza && onSelectCaza ? onSelectCaza(null) : zoom.reset())}
+              aria-label={t("map.reset")}
+              title={t("map.reset")}
+            >
+              ⤢
+            </button>
           </div>
         )}
       </div>
-      {interactive && <p id={hintId} className="lb-map__hint">{t("map.keys_hint")}</p>}
+      {interactive && (
+        <p id={hintId} className="lb-map__hint">
+          {t("map.keys_hint")}
+        </p>
+      )}
       {caption && <figcaption className="lb-map__caption">{caption}</figcaption>}
     </figure>
   );

@@ -86,7 +86,13 @@ describe("LebanonMap", () => {
   const renderMap = (props: Partial<Parameters<typeof LebanonMap>[0]> = {}) =>
     render(
       <MemoryRouter>
-        <LebanonMap label="Villages" points={PLACES} highlight={new Set(["zahle", "ehden"])} hrefOf={(p) => `/libanpedia/${p.id}`} {...props} />
+        <LebanonMap
+          label="Villages"
+          points={PLACES}
+          highlight={new Set(["zahle", "ehden"])}
+          hrefOf={(p) => `/libanpedia/${p.id}`}
+          {...props}
+        />
       </MemoryRouter>,
     );
 

@@ -22,7 +22,13 @@ export function fitFrame(subject: GeoPermissibleObjects, width: number, opts: { 
     const [[, y0], [, y1]] = geoPath(probe).bounds(subject);
     height = Math.ceil(y1 - y0 + 2 * pad);
   }
-  const projection = geoMercator().fitExtent([[pad, pad], [width - pad, height - pad]], subject);
+  const projection = geoMercator().fitExtent(
+    [
+      [pad, pad],
+      [width - pad, height - pad],
+    ],
+    subject,
+  );
   return {
     width,
     height,

@@ -10,11 +10,14 @@ describe("roles (spec §6)", () => {
 
   it("ignores expired grants, and everyone is at least a member", () => {
     const now = new Date("2026-11-22T00:00:00Z");
-    const roles = activeRoles([
-      { role: Role.ADMIN, expiresAt: new Date("2026-11-21T00:00:00Z") },
-      { role: Role.EDITOR, expiresAt: new Date("2026-12-01T00:00:00Z") },
-      { role: Role.DNA_SPECIALIST, expiresAt: null },
-    ], now);
+    const roles = activeRoles(
+      [
+        { role: Role.ADMIN, expiresAt: new Date("2026-11-21T00:00:00Z") },
+        { role: Role.EDITOR, expiresAt: new Date("2026-12-01T00:00:00Z") },
+        { role: Role.DNA_SPECIALIST, expiresAt: null },
+      ],
+      now,
+    );
     expect(roles).toEqual([Role.DNA_SPECIALIST, Role.EDITOR, Role.MEMBER]);
     expect(activeRoles([], now)).toEqual([Role.MEMBER]);
   });

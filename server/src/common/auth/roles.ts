@@ -37,8 +37,7 @@ export function activeRoles(grants: RoleGrant[], now = new Date()): Role[] {
   return [...live].sort((a, b) => ROLE_RANK[b] - ROLE_RANK[a]);
 }
 
-export const mainRole = (roles: Role[]): Role =>
-  roles.reduce((best, r) => (ROLE_RANK[r] > ROLE_RANK[best] ? r : best), Role.MEMBER);
+export const mainRole = (roles: Role[]): Role => roles.reduce((best, r) => (ROLE_RANK[r] > ROLE_RANK[best] ? r : best), Role.MEMBER);
 
 /** True when `roles` satisfies any of `required`; admin passes every check. */
 export function hasAnyRole(roles: Role[], required: Role[]): boolean {

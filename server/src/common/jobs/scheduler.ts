@@ -200,7 +200,16 @@ export class Scheduler implements JobSender {
   /** Runs one delivery's handler: a `once` job inside a transaction with its completion record. */
   private async execute(def: AnyJobDefinition, job: Job): Promise<void> {
     const { ds, bus, config } = this.deps;
-    const base: Omit<JobContext, "tx"> = { ds, bus, config, clock: this.clock, scheduler: this, jobId: job.id, key: job.singletonKey, attempt: job.retryCount };
+    const base: Omit<JobContext, "tx"> = {
+      ds,
+      bus,
+      config,
+      clock: this.clock,
+      scheduler: this,
+      jobId: job.id,
+      key: job.singletonKey,
+      attempt: job.retryCount,
+    };
     const payload = job.data ?? {};
     try {
       if (!def.once) return await def.handler(payload, { ...base, tx: null });
@@ -216,7 +225,8 @@ export class Scheduler implements JobSender {
       });
     } finally {
       // The next link of a recurring chain, whatever this one's outcome.
-      if ((def.cron || def.everyMs) && job.singletonKey === RECURRING_KEY) await this.recur(def).catch((err) => logger.error("Recurring job not sent", { queue: def.name, err: String(err) }));
+      if ((def.cron || def.everyMs) && job.singletonKey === RECURRING_KEY)
+        await this.recur(def).catch((err) => logger.error("Recurring job not sent", { queue: def.name, err: String(err) }));
     }
   }
 
@@ -252,7 +262,10 @@ export class Scheduler implements JobSender {
       // Those a background worker took meanwhile: wait until they end.
       const ids = due.map((d) => d.id);
       for (;;) {
-        const [{ n }]: { n: number }[] = await this.deps.ds.query(`SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE id = ANY($1) AND state = 'active'`, [ids]);
+        const [{ n }]: { n: number }[] = await this.deps.ds.query(
+          `SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE id = ANY($1) AND state = 'active'`,
+          [ids],
+        );
         if (n === 0) break;
         if (Date.now() > deadline) throw new Error(`runDue: ${n} job(s) still running`);
         await new Promise((r) => setTimeout(r, 20));

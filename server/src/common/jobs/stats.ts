@@ -61,6 +61,11 @@ export async function jobQueueStats(ds: DataSource, failures = 20): Promise<{ qu
   );
   return {
     queues,
-    failures: rows.map(({ retries, state, ...f }) => ({ ...f, attempts: retries + 1, willRetry: state === "retry", message: f.message.slice(0, 500) })),
+    failures: rows.map(({ retries, state, ...f }) => ({
+      ...f,
+      attempts: retries + 1,
+      willRetry: state === "retry",
+      message: f.message.slice(0, 500),
+    })),
   };
 }

@@ -22,7 +22,15 @@ function notices(ctx: Context, list: auth.Notice[]): AuthNotice[] {
 /** Sets the refresh cookie and shapes the payload the client keeps (access token in memory only). */
 async function payload(ctx: Context, result: auth.AuthResult): Promise<AuthPayload> {
   const tokens: IssuedTokens | null = result.tokens;
-  if (!tokens) return { signedIn: false, viewer: null, accessToken: null, accessTokenExpiresAt: null, notices: notices(ctx, result.notices), returnTo: null };
+  if (!tokens)
+    return {
+      signedIn: false,
+      viewer: null,
+      accessToken: null,
+      accessTokenExpiresAt: null,
+      notices: notices(ctx, result.notices),
+      returnTo: null,
+    };
   ctx.cookies?.set(REFRESH_COOKIE, tokens.refreshToken, {
     maxAgeSeconds: Math.round((tokens.refreshExpiresAt.getTime() - ctx.clock.now().getTime()) / 1000),
     path: REFRESH_COOKIE_PATH,
@@ -91,7 +99,13 @@ export class AuthResolver {
   @Query(() => [SessionInfo], { description: "Where the member is signed in." })
   async mySessions(@Ctx() ctx: Context): Promise<SessionInfo[]> {
     const rows = await listSessions(ctx.ds, ctx.viewer.userId!, ctx.clock.now());
-    return rows.map((r) => ({ id: toGlobalId(SESSION_TYPE, r.id), userAgent: r.userAgent, createdAt: r.createdAt, lastSeenAt: r.lastSeenAt, current: r.id === ctx.viewer.sessionId }));
+    return rows.map((r) => ({
+      id: toGlobalId(SESSION_TYPE, r.id),
+      userAgent: r.userAgent,
+      createdAt: r.createdAt,
+      lastSeenAt: r.lastSeenAt,
+      current: r.id === ctx.viewer.sessionId,
+    }));
   }
 
   @RequireRoles()
@@ -99,7 +113,8 @@ export class AuthResolver {
   async revokeSession(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<boolean> {
     const ref = fromGlobalId(id);
     if (!ref || ref.type !== SESSION_TYPE || !isUuid(ref.id)) throw new AppError(ErrorCode.NOT_FOUND, "errors.not_found");
-    if (!(await revokeSession(ctx.ds, ref.id, ctx.viewer.userId!, "revoked_by_member"))) throw new AppError(ErrorCode.NOT_FOUND, "errors.not_found");
+    if (!(await revokeSession(ctx.ds, ref.id, ctx.viewer.userId!, "revoked_by_member")))
+      throw new AppError(ErrorCode.NOT_FOUND, "errors.not_found");
     return true;
   }
 
@@ -115,13 +130,22 @@ export class AuthResolver {
     const userId = ctx.viewer.userId;
     if (!userId) throw unauthenticated();
     await ctx.ds.transaction(async (tx) => {
-      const [before]: Record<string, unknown>[] = await tx.query(`SELECT display_name, preferred_language, village_of_origin FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+      const [before]: Record<string, unknown>[] = await tx.query(
+        `SELECT display_name, preferred_language, village_of_origin FROM users WHERE id = $1 FOR UPDATE`,
+        [userId],
+      );
       // TypeORM answers UPDATE … RETURNING with [rows, affectedCount].
       const [[after]]: [Record<string, unknown>[], number] = await tx.query(
         `UPDATE users SET display_name = COALESCE($2, display_name), preferred_language = COALESCE($3, preferred_language),
            village_of_origin = CASE WHEN $4::boolean THEN $5 ELSE village_of_origin END, updated_at = now()
          WHERE id = $1 RETURNING display_name, preferred_language, village_of_origin`,
-        [userId, input.displayName?.trim() ?? null, input.preferredLanguage ?? null, input.villageOfOrigin !== undefined, input.villageOfOrigin?.trim() || null],
+        [
+          userId,
+          input.displayName?.trim() ?? null,
+          input.preferredLanguage ?? null,
+          input.villageOfOrigin !== undefined,
+          input.villageOfOrigin?.trim() || null,
+        ],
       );
       await audit(tx, { tableName: "users", recordId: userId, userId, action: "update_profile", before, after });
     });

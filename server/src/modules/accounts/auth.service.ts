@@ -67,27 +67,54 @@ export interface SignUpData {
 /** Creates the account, then signs the member in (a failed sign-in keeps the account). */
 export async function signUp(ctx: Context, data: SignUpData): Promise<AuthResult> {
   const identity = parseIdentity(data.email, data.phone, data.password);
-  if (!data.displayName.trim()) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "displayName", key: "errors.validation.minLength" }]);
+  if (!data.displayName.trim())
+    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "displayName", key: "errors.validation.minLength" }]);
   await rateLimit.hit(ctx, `sign-up:ip:${ip(ctx)}`, { max: ctx.config.SIGNUP_LIMIT_PER_IP_PER_HOUR, windowSeconds: 3600 });
-  const notices = await vetPassword(ctx, data.password!, [identity.email ?? "", identity.phone ?? "", data.displayName, data.villageOfOrigin ?? ""]);
+  const notices = await vetPassword(ctx, data.password!, [
+    identity.email ?? "",
+    identity.phone ?? "",
+    data.displayName,
+    data.villageOfOrigin ?? "",
+  ]);
   const passwordHash = await hashPassword(data.password!);
   const userId = newId();
   const created = await ctx.ds.transaction(async (tx) => {
     const rows: { id: string }[] = await tx.query(
       `INSERT INTO users (id, email, phone, password_hash, display_name, preferred_language, village_of_origin)
        VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
-      [userId, identity.email, identity.phone, passwordHash, data.displayName.trim(), data.preferredLanguage, data.villageOfOrigin?.trim() || null],
+      [
+        userId,
+        identity.email,
+        identity.phone,
+        passwordHash,
+        data.displayName.trim(),
+        data.preferredLanguage,
+        data.villageOfOrigin?.trim() || null,
+      ],
     );
     if (rows.length === 0) return false;
-    await audit(tx, { tableName: "users", recordId: userId, userId, action: "sign_up", after: { email: identity.email, phone: identity.phone, displayName: data.displayName } });
+    await audit(tx, {
+      tableName: "users",
+      recordId: userId,
+      userId,
+      action: "sign_up",
+      after: { email: identity.email, phone: identity.phone, displayName: data.displayName },
+    });
     return true;
   });
   if (!created) {
     // The answer does not say which detail is taken (this cannot be fully hidden while a new
     // account is signed in at once; the rate limits above slow probing). When the email is
     // the one in use, its owner is told, at most 3 times an hour.
-    const emailTaken = identity.email ? ((await ctx.ds.query(`SELECT 1 FROM users WHERE email = $1`, [identity.email])) as unknown[]).length > 0 : false;
-    const noticeAllowed = emailTaken && (await rateLimit.hit(ctx, `signup-notice:${identity.email}`, { max: 3, windowSeconds: 3600 }).then(() => true, () => false));
+    const emailTaken = identity.email
+      ? ((await ctx.ds.query(`SELECT 1 FROM users WHERE email = $1`, [identity.email])) as unknown[]).length > 0
+      : false;
+    const noticeAllowed =
+      emailTaken &&
+      (await rateLimit.hit(ctx, `signup-notice:${identity.email}`, { max: 3, windowSeconds: 3600 }).then(
+        () => true,
+        () => false,
+      ));
     if (noticeAllowed && identity.email) {
       await queueEmail(mailDeps(ctx), {
         to: identity.email,
@@ -102,7 +129,14 @@ export async function signUp(ctx: Context, data: SignUpData): Promise<AuthResult
     }
     throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.signup_refused");
   }
-  await track(ctx.ds, { eventType: "activation", action: "onboarding_completed", rootspaceId: ctx.rootspace.id, userId, entityId: userId, properties: { method: identity.email ? "email" : "phone" } });
+  await track(ctx.ds, {
+    eventType: "activation",
+    action: "onboarding_completed",
+    rootspaceId: ctx.rootspace.id,
+    userId,
+    entityId: userId,
+    properties: { method: identity.email ? "email" : "phone" },
+  });
   try {
     const tokens = await createSession(ctx.ds, userId, ctx);
     return { tokens, notices };
@@ -113,7 +147,10 @@ export async function signUp(ctx: Context, data: SignUpData): Promise<AuthResult
 }
 
 /** Password sign-in. Unknown account and wrong password look and take the same. */
-export async function signIn(ctx: Context, data: { email?: string | null; phone?: string | null; password?: string | null }): Promise<AuthResult> {
+export async function signIn(
+  ctx: Context,
+  data: { email?: string | null; phone?: string | null; password?: string | null },
+): Promise<AuthResult> {
   const identity = parseIdentity(data.email, data.phone, data.password);
   const rows: { id: string; password_hash: string | null }[] = await ctx.ds.query(
     identity.email ? `SELECT id, password_hash FROM users WHERE email = $1` : `SELECT id, password_hash FROM users WHERE phone = $1`,
@@ -140,7 +177,10 @@ export async function requestMagicLink(ctx: Context, data: { email: string; retu
   if (typeof email !== "string") throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [email]);
   await rateLimit.hit(ctx, `magic-link:ip:${ip(ctx)}`, LIMITS.magicLinkPerIp);
   await rateLimit.hit(ctx, `magic-link:email:${email}`, LIMITS.magicLinkPerEmail);
-  const rows: { id: string; preferred_language: string; display_name: string }[] = await ctx.ds.query(`SELECT id, preferred_language, display_name FROM users WHERE email = $1`, [email]);
+  const rows: { id: string; preferred_language: string; display_name: string }[] = await ctx.ds.query(
+    `SELECT id, preferred_language, display_name FROM users WHERE email = $1`,
+    [email],
+  );
   if (!rows[0]) return;
   const token = newToken();
   const returnTo = safePath(data.returnTo);
@@ -200,14 +240,19 @@ export async function changePassword(ctx: Context, current: string, next: string
     [userId],
   );
   if (!(await verifyPassword(user?.password_hash ?? null, current))) {
-    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.current_password_wrong", {}, [{ field: "currentPassword", key: "errors.current_password_wrong" }]);
+    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.current_password_wrong", {}, [
+      { field: "currentPassword", key: "errors.current_password_wrong" },
+    ]);
   }
   await rateLimit.reset(ctx.ds, bucket);
   const notices = await vetPassword(ctx, next, [user.email ?? "", user.phone ?? "", user.display_name]);
   const hash = await hashPassword(next);
   await ctx.ds.transaction(async (tx) => {
     await tx.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [userId, hash]);
-    await tx.query(`UPDATE sessions SET revoked_at = now(), revoked_reason = 'password_changed' WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL`, [userId, ctx.viewer.sessionId]);
+    await tx.query(
+      `UPDATE sessions SET revoked_at = now(), revoked_reason = 'password_changed' WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL`,
+      [userId, ctx.viewer.sessionId],
+    );
     await audit(tx, { tableName: "users", recordId: userId, userId, action: "change_password" });
   });
   return notices;

@@ -21,9 +21,17 @@ export async function seedDemoAccounts(ds: DataSource): Promise<void> {
       `INSERT INTO users (id, email, password_hash, display_name, preferred_language)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])
        ON CONFLICT (email) DO NOTHING RETURNING id, email`,
-      [users.map((u) => u.id), users.map((u) => u.email), users.map(() => hash), users.map((u) => u.displayName), users.map((u) => u.language)],
+      [
+        users.map((u) => u.id),
+        users.map((u) => u.email),
+        users.map(() => hash),
+        users.map((u) => u.displayName),
+        users.map((u) => u.language),
+      ],
     );
-    const grants = inserted.flatMap((row) => (users.find((u) => u.email === row.email)?.roles ?? []).map((role) => ({ userId: row.id, role })));
+    const grants = inserted.flatMap((row) =>
+      (users.find((u) => u.email === row.email)?.roles ?? []).map((role) => ({ userId: row.id, role })),
+    );
     if (grants.length) {
       await tx.query(
         `INSERT INTO user_roles (id, user_id, role, reason) SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[])`,

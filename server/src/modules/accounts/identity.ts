@@ -1,6 +1,7 @@
 import { AppError, ErrorCode, type FieldError } from "../../common/errors.js";
 
-const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const EMAIL =
+  /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 const PHONE = /^\+?[0-9][0-9 ()./-]{5,22}$/;
 
 /** Lower-cased, trimmed email, or a field error. */
@@ -28,7 +29,11 @@ export interface Identity {
 }
 
 /** Validates whichever of email / phone was given; at least one must be. */
-export function parseIdentity(email: string | null | undefined, phone: string | null | undefined, password: string | null | undefined): Identity {
+export function parseIdentity(
+  email: string | null | undefined,
+  phone: string | null | undefined,
+  password: string | null | undefined,
+): Identity {
   if ((!email?.trim() && !phone?.trim()) || !password) throw missingIdentity();
   const errors: FieldError[] = [];
   const e = email?.trim() ? normaliseEmail(email) : null;

@@ -34,15 +34,33 @@ const zxcvbn = new ZxcvbnFactory({
 });
 
 /** Warning keys of the estimator that have their own translation (`errors.password_hint.<key>`). */
-const HINTS = new Set(["topTen", "topHundred", "common", "similarToCommon", "sequences", "recentYears", "dates", "keyPattern", "straightRow", "simpleRepeat", "extendedRepeat", "namesByThemselves", "commonNames", "userInputs", "wordByItself"]);
+const HINTS = new Set([
+  "topTen",
+  "topHundred",
+  "common",
+  "similarToCommon",
+  "sequences",
+  "recentYears",
+  "dates",
+  "keyPattern",
+  "straightRow",
+  "simpleRepeat",
+  "extendedRepeat",
+  "namesByThemselves",
+  "commonNames",
+  "userInputs",
+  "wordByItself",
+]);
 
 /**
  * Length and guessability only (NIST 800-63B): no composition rules; long passphrases
  * (64+ characters) welcome. Words from the member's own details count against it.
  */
 export function passwordProblems(password: string, userInputs: string[]): FieldError[] {
-  if (password.length < PASSWORD_MIN_LENGTH) return [{ field: "password", key: "errors.password_too_short", params: { min: PASSWORD_MIN_LENGTH } }];
-  if (password.length > PASSWORD_MAX_LENGTH) return [{ field: "password", key: "errors.password_too_long", params: { max: PASSWORD_MAX_LENGTH } }];
+  if (password.length < PASSWORD_MIN_LENGTH)
+    return [{ field: "password", key: "errors.password_too_short", params: { min: PASSWORD_MIN_LENGTH } }];
+  if (password.length > PASSWORD_MAX_LENGTH)
+    return [{ field: "password", key: "errors.password_too_long", params: { max: PASSWORD_MAX_LENGTH } }];
   // "rima.khoury@x.lb" and "Rima Khoury" both count as the words rima, khoury, rimakhoury.
   const words = userInputs.flatMap((v) => {
     const local = v.toLowerCase().split("@")[0];

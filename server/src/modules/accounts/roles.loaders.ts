@@ -14,7 +14,15 @@ export function createRoleLoaders({ ds, clock }: { ds: DataSource; clock: Clock 
       );
       const now = clock.now();
       return ids.map((id) =>
-        rows.filter((r) => r.user_id === id).map((r) => ({ role: r.role, expiresAt: r.expires_at, reason: r.reason, grantedAt: r.created_at, active: !r.expires_at || r.expires_at > now })),
+        rows
+          .filter((r) => r.user_id === id)
+          .map((r) => ({
+            role: r.role,
+            expiresAt: r.expires_at,
+            reason: r.reason,
+            grantedAt: r.created_at,
+            active: !r.expires_at || r.expires_at > now,
+          })),
       );
     }),
   };

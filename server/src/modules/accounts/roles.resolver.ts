@@ -1,4 +1,19 @@
-import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, ID, InputType, Int, ObjectType, Query, Resolver, Root, Mutation } from "type-graphql";
+import {
+  Arg,
+  Args,
+  ArgsType,
+  Ctx,
+  Field,
+  FieldResolver,
+  ID,
+  InputType,
+  Int,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+  Mutation,
+} from "type-graphql";
 import { IsOptional, MaxLength, MinLength } from "class-validator";
 import { RequireRoles } from "../../common/auth/authorized.js";
 import { Role } from "../../common/auth/roles.js";
@@ -76,7 +91,9 @@ export class RolesResolver {
   async members(@Args(() => MembersArgs) args: MembersArgs, @Ctx() ctx: Context) {
     const qb = ctx.ds.getRepository(User).createQueryBuilder("u");
     if (args.search?.trim()) {
-      qb.where("(u.display_name ILIKE :q OR u.email ILIKE :q OR u.phone ILIKE :q)", { q: `%${args.search.trim().replace(/[\\%_]/g, "\\$&")}%` });
+      qb.where("(u.display_name ILIKE :q OR u.email ILIKE :q OR u.phone ILIKE :q)", {
+        q: `%${args.search.trim().replace(/[\\%_]/g, "\\$&")}%`,
+      });
     }
     const page = await paginate(qb, args, { column: "u.id::text", value: (u) => u.id });
     return { ...page, edges: page.edges.map((e) => ({ cursor: e.cursor, node: MemberView.from(e.node) })) };

@@ -28,20 +28,33 @@ const notifyDeps = (ctx: Context) => ({ db: ctx.ds, jobs: ctx.jobs, bus: ctx.bus
 type Grant = { role: Role; expires_at: Date | null; reason: string | null } | undefined;
 
 /** Grants a role or changes its expiry, with before/after in the audit log. */
-export async function grantRole(ctx: Context, input: { userId: string; role: Role; expiresAt?: Date | null; reason: string }): Promise<MemberView> {
+export async function grantRole(
+  ctx: Context,
+  input: { userId: string; role: Role; expiresAt?: Date | null; reason: string },
+): Promise<MemberView> {
   const userId = userIdOf(input.userId);
   assertGrantable(ctx.viewer, userId, input, ctx.clock.now());
   await ctx.ds.transaction(async (tx) => {
     const exists: unknown[] = await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
     if (!exists.length) throw notFound();
-    const [before]: Grant[] = await tx.query(`SELECT role, expires_at, reason FROM user_roles WHERE user_id = $1 AND role = $2`, [userId, input.role]);
+    const [before]: Grant[] = await tx.query(`SELECT role, expires_at, reason FROM user_roles WHERE user_id = $1 AND role = $2`, [
+      userId,
+      input.role,
+    ]);
     const [after]: Grant[] = await tx.query(
       `INSERT INTO user_roles (id, user_id, role, expires_at, granted_by, reason) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (user_id, role) DO UPDATE SET expires_at = EXCLUDED.expires_at, granted_by = EXCLUDED.granted_by, reason = EXCLUDED.reason
        RETURNING role, expires_at, reason`,
       [newId(), userId, input.role, input.expiresAt ?? null, ctx.viewer.userId, input.reason.trim()],
     );
-    await audit(tx, { tableName: "user_roles", recordId: `${userId}:${input.role}`, userId: ctx.viewer.userId, action: before ? "update_role" : "grant_role", before: before ?? null, after: after ?? null });
+    await audit(tx, {
+      tableName: "user_roles",
+      recordId: `${userId}:${input.role}`,
+      userId: ctx.viewer.userId,
+      action: before ? "update_role" : "grant_role",
+      before: before ?? null,
+      after: after ?? null,
+    });
   });
   await notify(notifyDeps(ctx), roleGranted, userId, { role: input.role, reason: input.reason.trim() });
   return member(ctx, userId);
@@ -53,9 +66,19 @@ export async function revokeRole(ctx: Context, input: { userId: string; role: Ro
   assertRevocable(ctx.viewer, userId, input.role);
   await ctx.ds.transaction(async (tx) => {
     // TypeORM answers DELETE … RETURNING with [rows, affectedCount].
-    const [[before]]: [Grant[], number] = await tx.query(`DELETE FROM user_roles WHERE user_id = $1 AND role = $2 RETURNING role, expires_at, reason`, [userId, input.role]);
+    const [[before]]: [Grant[], number] = await tx.query(
+      `DELETE FROM user_roles WHERE user_id = $1 AND role = $2 RETURNING role, expires_at, reason`,
+      [userId, input.role],
+    );
     if (!before) throw notFound();
-    await audit(tx, { tableName: "user_roles", recordId: `${userId}:${input.role}`, userId: ctx.viewer.userId, action: "revoke_role", before, after: { reason: input.reason.trim() } });
+    await audit(tx, {
+      tableName: "user_roles",
+      recordId: `${userId}:${input.role}`,
+      userId: ctx.viewer.userId,
+      action: "revoke_role",
+      before,
+      after: { reason: input.reason.trim() },
+    });
   });
   await notify(notifyDeps(ctx), roleRevoked, userId, { role: input.role, reason: input.reason.trim() });
   return member(ctx, userId);

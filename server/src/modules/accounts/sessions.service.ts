@@ -23,7 +23,11 @@ const expiries = (config: Config, now: Date) => ({
 });
 
 /** Opens a session for a member: an access token and the first refresh token of its family. */
-export async function createSession(db: DataSource | EntityManager, userId: string, ctx: Pick<Context, "client" | "config"> & { clock?: Clock }): Promise<IssuedTokens> {
+export async function createSession(
+  db: DataSource | EntityManager,
+  userId: string,
+  ctx: Pick<Context, "client" | "config"> & { clock?: Clock },
+): Promise<IssuedTokens> {
   const accessToken = newToken();
   const refreshToken = newToken();
   const sessionId = newId();
@@ -34,7 +38,12 @@ export async function createSession(db: DataSource | EntityManager, userId: stri
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
     [sessionId, userId, hashToken(accessToken), access, refresh, ctx.client.userAgent?.slice(0, 400) ?? null, ctx.client.ip, now],
   );
-  await db.query(`INSERT INTO refresh_tokens (id, session_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)`, [newId(), sessionId, hashToken(refreshToken), refresh]);
+  await db.query(`INSERT INTO refresh_tokens (id, session_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)`, [
+    newId(),
+    sessionId,
+    hashToken(refreshToken),
+    refresh,
+  ]);
   return { sessionId, userId, accessToken, accessTokenExpiresAt: access, refreshToken, refreshExpiresAt: refresh };
 }
 
@@ -50,7 +59,15 @@ const sessionExpired = () => new AppError(ErrorCode.UNAUTHENTICATED, "errors.ses
 export async function rotateRefreshToken(ctx: Context, refreshToken: string): Promise<IssuedTokens> {
   const now = ctx.clock.now();
   const outcome = await ctx.ds.transaction(async (tx) => {
-    const rows: { id: string; session_id: string; used_at: Date | null; expires_at: Date; user_id: string; revoked_at: Date | null; refresh_expires_at: Date }[] = await tx.query(
+    const rows: {
+      id: string;
+      session_id: string;
+      used_at: Date | null;
+      expires_at: Date;
+      user_id: string;
+      revoked_at: Date | null;
+      refresh_expires_at: Date;
+    }[] = await tx.query(
       `SELECT rt.id, rt.session_id, rt.used_at, rt.expires_at, s.user_id, s.revoked_at, s.refresh_expires_at
          FROM refresh_tokens rt JOIN sessions s ON s.id = rt.session_id
         WHERE rt.token_hash = $1 FOR UPDATE OF rt, s`,
@@ -72,12 +89,24 @@ export async function rotateRefreshToken(ctx: Context, refreshToken: string): Pr
     const accessToken = newToken();
     const nextRefresh = newToken();
     const { access, refresh } = expiries(ctx.config, now);
-    await tx.query(`INSERT INTO refresh_tokens (id, session_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)`, [newId(), row.session_id, hashToken(nextRefresh), refresh]);
+    await tx.query(`INSERT INTO refresh_tokens (id, session_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)`, [
+      newId(),
+      row.session_id,
+      hashToken(nextRefresh),
+      refresh,
+    ]);
     await tx.query(
       `UPDATE sessions SET token_hash = $2, expires_at = $3, refresh_expires_at = $4, last_seen_at = $7, ip = $5, user_agent = COALESCE($6, user_agent) WHERE id = $1`,
       [row.session_id, hashToken(accessToken), access, refresh, ctx.client.ip, ctx.client.userAgent?.slice(0, 400) ?? null, now],
     );
-    const issued: IssuedTokens = { sessionId: row.session_id, userId: row.user_id, accessToken, accessTokenExpiresAt: access, refreshToken: nextRefresh, refreshExpiresAt: refresh };
+    const issued: IssuedTokens = {
+      sessionId: row.session_id,
+      userId: row.user_id,
+      accessToken,
+      accessTokenExpiresAt: access,
+      refreshToken: nextRefresh,
+      refreshExpiresAt: refresh,
+    };
     return { kind: "rotated" as const, issued };
   });
   // The revocation above is committed before the caller hears about it.

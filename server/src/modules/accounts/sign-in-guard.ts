@@ -68,7 +68,9 @@ async function waitAfterFailures(ctx: Context, bucket: string): Promise<void> {
 }
 
 async function trustedDevice(ctx: Context, token: string): Promise<{ id: string; userId: string } | null> {
-  const rows: { id: string; user_id: string }[] = await ctx.ds.query(`SELECT id, user_id FROM trusted_devices WHERE token_hash = $1`, [hashToken(token)]);
+  const rows: { id: string; user_id: string }[] = await ctx.ds.query(`SELECT id, user_id FROM trusted_devices WHERE token_hash = $1`, [
+    hashToken(token),
+  ]);
   return rows[0] ? { id: rows[0].id, userId: rows[0].user_id } : null;
 }
 

@@ -7,8 +7,13 @@ export const USER_TYPE = "User";
 
 /** The Viewer object for a member id and role list (permissions computed once, here). */
 export async function loadViewer(ctx: Context, userId: string, roles: Role[]): Promise<Viewer | null> {
-  const rows: { display_name: string; email: string | null; phone: string | null; preferred_language: string; village_of_origin: string | null }[] =
-    await ctx.ds.query(`SELECT display_name, email, phone, preferred_language, village_of_origin FROM users WHERE id = $1`, [userId]);
+  const rows: {
+    display_name: string;
+    email: string | null;
+    phone: string | null;
+    preferred_language: string;
+    village_of_origin: string | null;
+  }[] = await ctx.ds.query(`SELECT display_name, email, phone, preferred_language, village_of_origin FROM users WHERE id = $1`, [userId]);
   const u = rows[0];
   if (!u) return null;
   const staff = hasAnyRole(roles, [Role.ADMIN, Role.EDITOR, Role.MODERATOR]);

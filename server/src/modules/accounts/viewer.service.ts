@@ -34,7 +34,10 @@ export async function resolveViewer(ds: DataSource, token: string | null, now: D
          WHERE vc.user_id = $1 AND (vc.expires_at IS NULL OR vc.expires_at > $2)) END AS villages FROM user_roles WHERE user_id = $1`,
       [user_id, now],
     );
-    roles = activeRoles(grants.map((g) => ({ role: g.role, expiresAt: g.expires_at })), now);
+    roles = activeRoles(
+      grants.map((g) => ({ role: g.role, expiresAt: g.expires_at })),
+      now,
+    );
     if (roles.includes(Role.LOCAL_ROOT_CURATOR)) curatedVillageIds = grants.find((g) => g.role === Role.LOCAL_ROOT_CURATOR)?.villages ?? [];
   } catch (err) {
     logger.warn("Role lookup failed; treating viewer as member", { err: String(err) });

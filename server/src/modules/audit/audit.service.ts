@@ -12,8 +12,13 @@ export interface AuditEntry {
 
 /** Writes an audit row, inside the caller's transaction when given one. */
 export async function audit(db: DataSource | EntityManager, e: AuditEntry): Promise<void> {
-  await db.query(
-    `INSERT INTO audit_logs (id, table_name, record_id, user_id, action, before, after) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [newId(), e.tableName, e.recordId, e.userId, e.action, e.before ? JSON.stringify(e.before) : null, e.after ? JSON.stringify(e.after) : null],
-  );
+  await db.query(`INSERT INTO audit_logs (id, table_name, record_id, user_id, action, before, after) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+    newId(),
+    e.tableName,
+    e.recordId,
+    e.userId,
+    e.action,
+    e.before ? JSON.stringify(e.before) : null,
+    e.after ? JSON.stringify(e.after) : null,
+  ]);
 }

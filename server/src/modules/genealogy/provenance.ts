@@ -7,7 +7,10 @@ export enum Provenance {
   COMMUNITY = "COMMUNITY",
   AI_INFERRED = "AI_INFERRED",
 }
-registerEnumType(Provenance, { name: "Provenance", description: "Verified (documented), Community (pending review), AI-inferred (suggested with explanation)." });
+registerEnumType(Provenance, {
+  name: "Provenance",
+  description: "Verified (documented), Community (pending review), AI-inferred (suggested with explanation).",
+});
 
 /**
  * Where a genealogy record is documented, its provenance and its confidence: the same three

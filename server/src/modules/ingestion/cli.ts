@@ -38,7 +38,9 @@ const flag = (name: string) => {
   return i >= 0 ? rest[i + 1] : undefined;
 };
 if ((command !== "import" && command !== "export") || !file) {
-  console.error("usage: npm run gedcom -- import FILE [--user EMAIL] [--rootspace lebanon]\n       npm run gedcom -- export FILE [--user EMAIL] [--version 7.0|5.5.1] [--rootspace lebanon]");
+  console.error(
+    "usage: npm run gedcom -- import FILE [--user EMAIL] [--rootspace lebanon]\n       npm run gedcom -- export FILE [--user EMAIL] [--version 7.0|5.5.1] [--rootspace lebanon]",
+  );
   process.exit(2);
 }
 const config = loadConfig();
@@ -48,7 +50,10 @@ let code: number;
 try {
   await connectAndMigrate(ds);
   const user = await owner(ds, flag("user"));
-  code = command === "import" ? await runImport(ds, user, file, flag("rootspace") ?? "lebanon") : await runExport(ds, user, file, flag("version") === "5.5.1" ? "5.5.1" : "7.0", flag("rootspace") ?? "lebanon");
+  code =
+    command === "import"
+      ? await runImport(ds, user, file, flag("rootspace") ?? "lebanon")
+      : await runExport(ds, user, file, flag("version") === "5.5.1" ? "5.5.1" : "7.0", flag("rootspace") ?? "lebanon");
 } catch (err) {
   console.error(String(err instanceof Error ? err.message : err));
   code = 1;
@@ -61,8 +66,13 @@ process.exit(code);
 /** The account the tree belongs to: --user, else the first administrator. */
 async function owner(ds: DataSource, email: string | undefined): Promise<{ id: string; roles: string[] }> {
   const rows: { id: string; roles: string[] }[] = email
-    ? await ds.query(`SELECT u.id, coalesce(array_agg(r.role) FILTER (WHERE r.role IS NOT NULL), '{}') AS roles FROM users u LEFT JOIN user_roles r ON r.user_id = u.id WHERE lower(u.email) = lower($1) GROUP BY u.id`, [email])
-    : await ds.query(`SELECT u.id, array_agg(r.role) AS roles FROM users u JOIN user_roles r ON r.user_id = u.id AND r.role = 'admin' GROUP BY u.id ORDER BY min(u.created_at) LIMIT 1`);
+    ? await ds.query(
+        `SELECT u.id, coalesce(array_agg(r.role) FILTER (WHERE r.role IS NOT NULL), '{}') AS roles FROM users u LEFT JOIN user_roles r ON r.user_id = u.id WHERE lower(u.email) = lower($1) GROUP BY u.id`,
+        [email],
+      )
+    : await ds.query(
+        `SELECT u.id, array_agg(r.role) AS roles FROM users u JOIN user_roles r ON r.user_id = u.id AND r.role = 'admin' GROUP BY u.id ORDER BY min(u.created_at) LIMIT 1`,
+      );
   if (!rows[0]) throw new Error(email ? `No account with the email ${email}.` : "No administrator account: pass --user EMAIL.");
   return rows[0];
 }
@@ -89,7 +99,15 @@ async function runImport(ds: DataSource, user: { id: string }, path: string, roo
   const bus = createEventBus();
   const runner = new ImportRunner({ ds, bus, config }, { gedcom: gedcomImporter, spreadsheet: sheetImporter });
   const started = Date.now();
-  const timer = setInterval(() => void loadJob(ds, id).then((j) => j && process.stdout.write(`\r${j.status}: ${j.counts.parsed} read, ${j.counts.written} written, ${j.counts.warnings} warnings   `)), 1000);
+  const timer = setInterval(
+    () =>
+      void loadJob(ds, id).then(
+        (j) =>
+          j &&
+          process.stdout.write(`\r${j.status}: ${j.counts.parsed} read, ${j.counts.written} written, ${j.counts.warnings} warnings   `),
+      ),
+    1000,
+  );
   try {
     await runner.runQueued();
     let job = (await loadJob(ds, id))!;
@@ -101,9 +119,14 @@ async function runImport(ds: DataSource, user: { id: string }, path: string, roo
     clearInterval(timer);
     const c = job.counts;
     console.log(`\n${job.status} in ${((Date.now() - started) / 1000).toFixed(1)} s (job ${toGlobalId("ImportJob", id)})`);
-    console.log(`people ${c.people} (updated ${c.updates}), unions ${c.unions}, parent links ${c.links}, events ${c.events}, sources ${c.sources}, media ${c.media}, places ${c.places}`);
+    console.log(
+      `people ${c.people} (updated ${c.updates}), unions ${c.unions}, parent links ${c.links}, events ${c.events}, sources ${c.sources}, media ${c.media}, places ${c.places}`,
+    );
     console.log(`refused ${c.errors}, warnings ${c.warnings}, possible duplicates ${c.duplicates}`);
-    const warnings: WarningRow[] = await ds.query(`SELECT line, key, params, record FROM import_warnings WHERE job_id = $1 ORDER BY seq LIMIT 20`, [id]);
+    const warnings: WarningRow[] = await ds.query(
+      `SELECT line, key, params, record FROM import_warnings WHERE job_id = $1 ORDER BY seq LIMIT 20`,
+      [id],
+    );
     for (const w of warnings) {
       const record = warningRecord(w, "en");
       console.log(`  line ${w.line ?? "-"}: ${record ? `${record}: ` : ""}${translate(runtimeKey(w.key), "en", w.params ?? {})}`);
@@ -117,14 +140,31 @@ async function runImport(ds: DataSource, user: { id: string }, path: string, roo
   }
 }
 
-async function runExport(ds: DataSource, user: { id: string; roles: string[] }, path: string, version: "7.0" | "5.5.1", rootspaceSlug: string): Promise<number> {
+async function runExport(
+  ds: DataSource,
+  user: { id: string; roles: string[] },
+  path: string,
+  version: "7.0" | "5.5.1",
+  rootspaceSlug: string,
+): Promise<number> {
   const [rootspace]: { id: string; slug: string }[] = await ds.query(`SELECT id, slug FROM rootspaces WHERE slug = $1`, [rootspaceSlug]);
   if (!rootspace) throw new Error(`No rootspace ${rootspaceSlug}.`);
   const bus = createEventBus();
   const viewer = { ...anonymousViewer(), userId: user.id, roles: user.roles as never[] };
   // An export sends no job: a scheduler that is never started, which would refuse if one were sent.
   const jobs = new Scheduler({ ds, bus, config, jobs: [], work: false });
-  const ctx = createContext({ viewer, language: "en", ds, bus, config, jobs, client: { ip: null, userAgent: "cli" }, cookies: null, flags: EVERY_FLAG_ON, rootspace });
+  const ctx = createContext({
+    viewer,
+    language: "en",
+    ds,
+    bus,
+    config,
+    jobs,
+    client: { ip: null, userAgent: "cli" },
+    cookies: null,
+    flags: EVERY_FLAG_ON,
+    rootspace,
+  });
   await writeFile(path, "");
   let bytes = 0;
   for await (const chunk of exportGedcom(ctx, { mine: true }, { version, zip: /\.(gdz|zip)$/i.test(path) })) {
@@ -132,7 +172,10 @@ async function runExport(ds: DataSource, user: { id: string; roles: string[] }, 
     bytes += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.length;
   }
   await bus.close();
-  const [{ n }]: { n: number }[] = await ds.query(`SELECT count(*)::int AS n FROM people WHERE created_by = $1 AND rootspace_id = $2`, [user.id, rootspace.id]);
+  const [{ n }]: { n: number }[] = await ds.query(`SELECT count(*)::int AS n FROM people WHERE created_by = $1 AND rootspace_id = $2`, [
+    user.id,
+    rootspace.id,
+  ]);
   console.log(`Wrote ${path}: GEDCOM ${version}, ${n} people, ${bytes} bytes.`);
   return 0;
 }

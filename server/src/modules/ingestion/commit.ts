@@ -20,7 +20,8 @@ const OK = `s.job_id = $1 AND s.error_keys = '{}'`;
  * fresh random bits. Rows written in file order then go to the right-hand end of their primary
  * key instead of random pages of it (hundreds of thousands of external ids and kept records).
  */
-const orderedId = (staged: string) => `encode(substr(uuid_send(${staged}), 1, 8) || substr(uuid_send(gen_random_uuid()), 9, 8), 'hex')::uuid`;
+const orderedId = (staged: string) =>
+  `encode(substr(uuid_send(${staged}), 1, 8) || substr(uuid_send(gen_random_uuid()), 9, 8), 'hex')::uuid`;
 
 export interface CommitCounts {
   created: number;
@@ -49,7 +50,10 @@ export async function commitStaged(
   const tx = timedQueries(em, times, "commit");
   // The staged records live in an UNLOGGED table, emptied by a database crash: never commit
   // a reviewed file without them (the runner reads the file again; this is the last guard).
-  const [{ staged }]: { staged: boolean }[] = await tx.query(`/* staged */ SELECT EXISTS (SELECT 1 FROM import_staged WHERE job_id = $1) AS staged`, [jobId]);
+  const [{ staged }]: { staged: boolean }[] = await tx.query(
+    `/* staged */ SELECT EXISTS (SELECT 1 FROM import_staged WHERE job_id = $1) AS staged`,
+    [jobId],
+  );
   if (!staged && job.counts.total > 0) throw new UnreadableFileError("ingestion.interrupted");
   // The living cache is recomputed once at the end (refreshLiving), not after each statement.
   await tx.query(`SELECT set_config('roots.defer_kin', 'on', true)`);
@@ -90,7 +94,8 @@ export async function commitStaged(
   await step({ written: created + updated + links, committed: people + fileLinks });
   const unions = await insertBetween(tx, jobId, userId, {
     name: "unions",
-    insert: "INSERT INTO unions (id, partner1_id, partner2_id, kind, start_date_text, start_date_qualifier, start_date_from, start_date_to, place, created_by)",
+    insert:
+      "INSERT INTO unions (id, partner1_id, partner2_id, kind, start_date_text, start_date_qualifier, start_date_from, start_date_to, place, created_by)",
     select: `s.target_id, least(a.target_id, b.target_id), greatest(a.target_id, b.target_id), coalesce(s.data->>'kind', 'marriage'),
              s.data->>'dateText', s.data->>'dateQualifier', (s.data->>'dateFrom')::date, (s.data->>'dateTo')::date, s.data->>'place', $2`,
     kind: "union",
@@ -126,7 +131,8 @@ async function lockReferences(tx: Queryable, job: ImportJob): Promise<string[]> 
 }
 
 /** The staged person columns, with a village no longer there (not in `villages`, parameter `param`) left out. */
-const stagedValues = (param: string) => FROM_S.replace(`s."village_id"`, `CASE WHEN s."village_id" = ANY(${param}::uuid[]) THEN s."village_id" END`);
+const stagedValues = (param: string) =>
+  FROM_S.replace(`s."village_id"`, `CASE WHEN s."village_id" = ANY(${param}::uuid[]) THEN s."village_id" END`);
 
 /**
  * Writes the job's new people; returns how many. Their only references are the rootspace and
@@ -190,10 +196,24 @@ async function insertBetween(
     JOIN staged_people a ON a.local_key = s.from_key AND a.ok AND a.action ${actions}
     JOIN staged_people b ON b.local_key = s.to_key AND b.ok AND b.action ${actions}
    WHERE s.job_id = $1 AND s.error_keys = '{}' AND s.kind = '${q.kind}'${q.where ? ` AND ${q.where}` : ""}`;
-  const count = async (sql: string) => ((await tx.query(`/* ${q.name} */ WITH ins AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM ins`, [jobId, userId])) as { n: number }[])[0].n;
-  const fresh = await ownRowsOnly(tx, () => count(`${q.insert} SELECT DISTINCT ON (${q.unique.join(", ")}) ${q.select} ${between("= 'create'")} ORDER BY ${q.unique.join(", ")}, s.seq`));
+  const count = async (sql: string) =>
+    (
+      (await tx.query(`/* ${q.name} */ WITH ins AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM ins`, [jobId, userId])) as {
+        n: number;
+      }[]
+    )[0].n;
+  const fresh = await ownRowsOnly(tx, () =>
+    count(
+      `${q.insert} SELECT DISTINCT ON (${q.unique.join(", ")}) ${q.select} ${between("= 'create'")} ORDER BY ${q.unique.join(", ")}, s.seq`,
+    ),
+  );
   if (!q.reimport) return fresh;
-  return fresh + (await count(`${q.insert} SELECT ${q.select} ${between("<> 'skip'")} AND (a.action = 'update' OR b.action = 'update') ON CONFLICT ${q.conflict} DO NOTHING`));
+  return (
+    fresh +
+    (await count(
+      `${q.insert} SELECT ${q.select} ${between("<> 'skip'")} AND (a.action = 'update' OR b.action = 'update') ON CONFLICT ${q.conflict} DO NOTHING`,
+    ))
+  );
 }
 
 /**
@@ -214,7 +234,9 @@ export async function ownRowsOnly<T>(tx: Queryable, work: () => Promise<T>): Pro
     `SELECT current_setting('session_replication_role') AS previous, current_setting('server_version_num')::int AS version`,
   );
   const [{ may }]: { may: boolean }[] = await tx.query(
-    version >= 150_000 ? `SELECT has_parameter_privilege('session_replication_role', 'SET') AS may` : `SELECT rolsuper AS may FROM pg_roles WHERE rolname = current_user`,
+    version >= 150_000
+      ? `SELECT has_parameter_privilege('session_replication_role', 'SET') AS may`
+      : `SELECT rolsuper AS may FROM pg_roles WHERE rolname = current_user`,
   );
   if (may) await tx.query(`SELECT set_config('session_replication_role', 'replica', true)`);
   // An error in `work` aborts the whole transaction, and the setting ends with it (or with a
@@ -305,6 +327,9 @@ async function keepRecords(tx: Queryable, job: ImportJob, reimported: string[], 
   for (const m of media) {
     // One file at a time: GEDZIP media can be large.
     await tx.query(`/* kept media */ DELETE FROM kept_media WHERE owner_id = $1 AND path = $2`, [userId, m.path]);
-    await tx.query(`/* kept media */ INSERT INTO kept_media (id, owner_id, job_id, path, data) VALUES (gen_random_uuid(), $1, $2, $3, $4)`, [userId, jobId, m.path, await readStored(storage, importMediaKey(jobId, m.file))]);
+    await tx.query(
+      `/* kept media */ INSERT INTO kept_media (id, owner_id, job_id, path, data) VALUES (gen_random_uuid(), $1, $2, $3, $4)`,
+      [userId, jobId, m.path, await readStored(storage, importMediaKey(jobId, m.file))],
+    );
   }
 }

@@ -142,4 +142,3 @@ export async function failStale(deps: HousekeepingDeps, exceptId: string | null 
     void deps.bus.publish("IMPORT_JOB_UPDATED", { id: r.id, userId: r.user_id });
   }
 }
-

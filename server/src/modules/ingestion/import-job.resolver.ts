@@ -46,7 +46,10 @@ export class ImportJobResolver {
   }
 
   @RequireRoles()
-  @Query(() => ImportRecordConnection, { description: "Staged records for the review. A week after the import is done (IMPORT_STAGED_KEEP_HOURS) only refused records and likely duplicates remain; those are kept for good." })
+  @Query(() => ImportRecordConnection, {
+    description:
+      "Staged records for the review. A week after the import is done (IMPORT_STAGED_KEEP_HOURS) only refused records and likely duplicates remain; those are kept for good.",
+  })
   importRecords(@Args(() => ImportRecordsArgs) args: ImportRecordsArgs, @Ctx() ctx: Context) {
     const filter = ["errors", "duplicates"].includes(args.filter) ? args.filter : "all";
     return service.jobRecords(ctx, args.jobId, filter, args.first, args.after);
@@ -59,21 +62,26 @@ export class ImportJobResolver {
   }
 
   @RequireRoles()
-  @Mutation(() => ImportJobView, { description: "Cancels an import that is not done, or gives up a failed one: nothing of it is kept, its file is removed." })
+  @Mutation(() => ImportJobView, {
+    description: "Cancels an import that is not done, or gives up a failed one: nothing of it is kept, its file is removed.",
+  })
   cancelImport(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<ImportJobView> {
     return service.cancelImport(ctx, id);
   }
 
   @RequireRoles()
   @Mutation(() => Boolean, {
-    description: "Deletes one of the viewer's failed, cancelled or done imports: its file, staged records and report go; the people a done import wrote stay.",
+    description:
+      "Deletes one of the viewer's failed, cancelled or done imports: its file, staged records and report go; the people a done import wrote stay.",
   })
   deleteImport(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<boolean> {
     return service.deleteImport(ctx, id);
   }
 
   @RequireRoles()
-  @Query(() => ImportAllowanceView, { description: "How much the viewer may upload for imports now: files this hour, and room for files waiting." })
+  @Query(() => ImportAllowanceView, {
+    description: "How much the viewer may upload for imports now: files this hour, and room for files waiting.",
+  })
   importAllowance(@Ctx() ctx: Context): Promise<ImportAllowanceView> {
     return allowance(ctx, ctx.config, ctx.viewer.userId!);
   }

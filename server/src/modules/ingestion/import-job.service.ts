@@ -37,7 +37,10 @@ export async function getJob(ctx: Context, globalId: string): Promise<ImportJobV
 /** The viewer's latest imports into the request's rootspace, newest first. */
 export async function myJobs(ctx: Context, first: number): Promise<ImportJobView[]> {
   if (!ctx.viewer.userId) throw unauthenticated();
-  const ids: { id: string }[] = await ctx.ds.query(`SELECT id FROM import_jobs WHERE user_id = $1 AND rootspace_id = $3 AND deleted_at IS NULL ORDER BY created_at DESC LIMIT $2`, [ctx.viewer.userId, listSize(first, "first", 50), ctx.rootspace.id]);
+  const ids: { id: string }[] = await ctx.ds.query(
+    `SELECT id FROM import_jobs WHERE user_id = $1 AND rootspace_id = $3 AND deleted_at IS NULL ORDER BY created_at DESC LIMIT $2`,
+    [ctx.viewer.userId, listSize(first, "first", 50), ctx.rootspace.id],
+  );
   const jobs = await Promise.all(ids.map((r) => loadJob(ctx.ds, r.id)));
   return jobs.filter((j): j is ImportJob => j !== null).map((j) => presentJob(j, ctx.language));
 }
@@ -60,7 +63,8 @@ async function transition(ctx: Context, job: ImportJob, from: ImportStatus[], to
 /** The member confirms the review: the commit runs in the background, in one transaction. */
 export async function confirmImport(ctx: Context, globalId: string): Promise<ImportJobView> {
   const job = await jobFor(ctx, globalId);
-  if (job.status === ImportStatus.REVIEW && job.counts.total === 0) throw new AppError(ErrorCode.BAD_USER_INPUT, "ingestion.nothing_to_import");
+  if (job.status === ImportStatus.REVIEW && job.counts.total === 0)
+    throw new AppError(ErrorCode.BAD_USER_INPUT, "ingestion.nothing_to_import");
   return transition(ctx, job, [ImportStatus.REVIEW], ImportStatus.COMMIT_QUEUED);
 }
 
@@ -70,7 +74,14 @@ export async function cancelImport(ctx: Context, globalId: string): Promise<Impo
   const view = await transition(
     ctx,
     job,
-    [ImportStatus.QUEUED, ImportStatus.PARSING, ImportStatus.REVIEW, ImportStatus.COMMIT_QUEUED, ImportStatus.COMMITTING, ImportStatus.FAILED],
+    [
+      ImportStatus.QUEUED,
+      ImportStatus.PARSING,
+      ImportStatus.REVIEW,
+      ImportStatus.COMMIT_QUEUED,
+      ImportStatus.COMMITTING,
+      ImportStatus.FAILED,
+    ],
     ImportStatus.CANCELLED,
     ", finished_at = now()",
   );
@@ -111,7 +122,13 @@ export async function retryImport(ctx: Context, globalId: string): Promise<Impor
   // A file refused for what it holds is deleted at once: that, not its absence, is the reason.
   if (FILE_PROBLEMS.has(job.errorKey ?? "")) throw new AppError(ErrorCode.CONFLICT, "ingestion.retry_same_file");
   if (!job.filePath) throw new AppError(ErrorCode.CONFLICT, "ingestion.file_gone");
-  return transition(ctx, job, [ImportStatus.FAILED], ImportStatus.QUEUED, `, error_key = NULL, error_params = NULL, finished_at = NULL${READ_ON_REQUEST}`);
+  return transition(
+    ctx,
+    job,
+    [ImportStatus.FAILED],
+    ImportStatus.QUEUED,
+    `, error_key = NULL, error_params = NULL, finished_at = NULL${READ_ON_REQUEST}`,
+  );
 }
 
 /** Spreadsheet: the member corrects the header row or a column's field; the file is read again. */
@@ -123,10 +140,17 @@ export async function setMapping(ctx: Context, globalId: string, headerRow: numb
     throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "mapping", key: "ingestion.mapping_invalid" }]);
   }
   const fields = mapping.filter(Boolean);
-  if (new Set(fields).size !== fields.length) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "mapping", key: "ingestion.mapping_twice" }]);
+  if (new Set(fields).size !== fields.length)
+    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "mapping", key: "ingestion.mapping_twice" }]);
   const options = { ...(job.options as Record<string, unknown>), headerRow, mapping };
   await ctx.ds.query(`UPDATE import_jobs SET options = $2 WHERE id = $1`, [job.id, JSON.stringify(options)]);
-  return transition(ctx, job, [ImportStatus.REVIEW, ImportStatus.FAILED], ImportStatus.QUEUED, `, error_key = NULL, finished_at = NULL${READ_ON_REQUEST}`);
+  return transition(
+    ctx,
+    job,
+    [ImportStatus.REVIEW, ImportStatus.FAILED],
+    ImportStatus.QUEUED,
+    `, error_key = NULL, finished_at = NULL${READ_ON_REQUEST}`,
+  );
 }
 
 /** Warnings of a job with their line numbers, translated. */
@@ -137,7 +161,12 @@ export async function jobWarnings(ctx: Context, globalId: string, first = DEFAUL
     `SELECT line, key, params, record FROM import_warnings WHERE job_id = $1 ORDER BY seq LIMIT $2 OFFSET $3`,
     [job.id, first + 1, offset],
   );
-  return page(rows.map((r) => warningView(r, ctx.language)), first, offset, job.counts.warnings);
+  return page(
+    rows.map((r) => warningView(r, ctx.language)),
+    first,
+    offset,
+    job.counts.warnings,
+  );
 }
 
 const warningView = (r: WarningRow, lang: Language): ImportWarningView => ({
@@ -154,16 +183,26 @@ const warningView = (r: WarningRow, lang: Language): ImportWarningView => ({
  * come from import_outcomes (kept through a database crash), and all its records from the
  * staging table for as long as they are kept there (recordsSource).
  */
-export async function jobRecords(ctx: Context, globalId: string, filter: "all" | "errors" | "duplicates", first = DEFAULT_PAGE_SIZE, after?: string) {
+export async function jobRecords(
+  ctx: Context,
+  globalId: string,
+  filter: "all" | "errors" | "duplicates",
+  first = DEFAULT_PAGE_SIZE,
+  after?: string,
+) {
   const job = await jobFor(ctx, globalId);
   const offset = offsetAfter(after);
   const where = filter === "errors" ? `AND error_keys <> '{}'` : filter === "duplicates" ? `AND duplicate_of IS NOT NULL` : "";
   const table = await recordsSource(ctx, job, filter);
   const [{ n }]: { n: number }[] = await ctx.ds.query(`SELECT count(*)::int AS n FROM ${table} WHERE job_id = $1 ${where}`, [job.id]);
-  type Row = EndsRow & { line: number | null; local_key: string | null; action: string; error_keys: string[]; duplicate_of: string | null; target_id: string | null } & Record<
-    "full_name" | "full_name_ar" | "birth_date_text" | "death_date_text",
-    string | null
-  >;
+  type Row = EndsRow & {
+    line: number | null;
+    local_key: string | null;
+    action: string;
+    error_keys: string[];
+    duplicate_of: string | null;
+    target_id: string | null;
+  } & Record<"full_name" | "full_name_ar" | "birth_date_text" | "death_date_text", string | null>;
   const rows: Row[] = await ctx.ds.query(
     `SELECT line, kind, local_key, full_name, full_name_ar, birth_date_text, death_date_text, action, error_keys, duplicate_of, target_id, from_key, to_key, ${END_NAMES}
        FROM ${table} WHERE job_id = $1 ${where} ORDER BY seq LIMIT $2 OFFSET $3`,
@@ -208,7 +247,11 @@ export async function jobRecords(ctx: Context, globalId: string, filter: "all" |
  * keeps them (IMPORT_STAGED_KEEP_HOURS after the job, when pruning starts, or sooner when a
  * database crash emptied it): then those are what it has left.
  */
-async function recordsSource(ctx: Context, job: ImportJob, filter: "all" | "errors" | "duplicates"): Promise<"import_staged" | "import_outcomes"> {
+async function recordsSource(
+  ctx: Context,
+  job: ImportJob,
+  filter: "all" | "errors" | "duplicates",
+): Promise<"import_staged" | "import_outcomes"> {
   if (job.status !== ImportStatus.DONE) return "import_staged";
   if (filter !== "all") return "import_outcomes";
   const [{ staged }]: { staged: boolean }[] = await ctx.ds.query(

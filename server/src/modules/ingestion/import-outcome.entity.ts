@@ -66,7 +66,8 @@ export class ImportOutcome {
 }
 
 /** The columns import_outcomes copies from import_staged. */
-export const OUTCOME_COLUMNS = "job_id, seq, kind, local_key, line, data, target_id, error_keys, action, duplicate_of, from_key, to_key, full_name, full_name_ar, birth_date_text, death_date_text";
+export const OUTCOME_COLUMNS =
+  "job_id, seq, kind, local_key, line, data, target_id, error_keys, action, duplicate_of, from_key, to_key, full_name, full_name_ar, birth_date_text, death_date_text";
 
 /** A staged record `s` a done import keeps (import_outcomes): refused, or a likely duplicate. */
 const KEPT_OUTCOME = `(s.error_keys <> '{}' OR s.duplicate_of IS NOT NULL)`;
@@ -79,7 +80,11 @@ const KEPT_OUTCOME = `(s.error_keys <> '{}' OR s.duplicate_of IS NOT NULL)`;
  * have been merged into someone the member may not see.
  */
 export const OUTCOME_SELECT = `SELECT ${OUTCOME_COLUMNS.split(", ")
-  .map((c) => (c === "data" ? `CASE WHEN s.error_keys = '{}' THEN '{}' WHEN s.kind IN ('link', 'union') THEN s.data || jsonb_build_object('ends', jsonb_build_array(a.names, b.names)) ELSE s.data END` : `s.${c}`))
+  .map((c) =>
+    c === "data"
+      ? `CASE WHEN s.error_keys = '{}' THEN '{}' WHEN s.kind IN ('link', 'union') THEN s.data || jsonb_build_object('ends', jsonb_build_array(a.names, b.names)) ELSE s.data END`
+      : `s.${c}`,
+  )
   .join(", ")}
   FROM import_staged s
   LEFT JOIN LATERAL (${stagedNames("s.from_key")}) a ON s.kind IN ('link', 'union') AND s.error_keys <> '{}'

@@ -46,13 +46,22 @@ export const sameFileSql = (old: string, identity: string, name: string): string
  * disk included.)
  */
 export const FILE_PROBLEMS: ReadonlySet<string> = new Set([
-  "gedcom.binary", "gedcom.empty", "gedcom.gedzip_invalid", "gedcom.gedzip_no_gedcom", "gedcom.gedzip_too_large", "gedcom.not_gedcom",
-  "ingestion.empty_file", "ingestion.sheet_type",
+  "gedcom.binary",
+  "gedcom.empty",
+  "gedcom.gedzip_invalid",
+  "gedcom.gedzip_no_gedcom",
+  "gedcom.gedzip_too_large",
+  "gedcom.not_gedcom",
+  "ingestion.empty_file",
+  "ingestion.sheet_type",
 ]);
 
 /** A file that cannot be read at all: the job fails with this translated reason. */
 export class UnreadableFileError extends Error {
-  constructor(readonly key: string, readonly params: Record<string, unknown> = {}) {
+  constructor(
+    readonly key: string,
+    readonly params: Record<string, unknown> = {},
+  ) {
     super(key);
   }
 }

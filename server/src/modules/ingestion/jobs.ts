@@ -18,7 +18,14 @@ const runners = new WeakMap<DataSource, ImportRunner>();
 export function importRunner(deps: { ds: DataSource; bus: EventBus; config: Config; scheduler: JobSender }): ImportRunner {
   let runner = runners.get(deps.ds);
   if (!runner) {
-    runner = new ImportRunner({ ...deps, enqueue: (id) => enqueueImport(deps.scheduler, id), tell: (job, outcome) => tellMember({ db: deps.ds, jobs: deps.scheduler, bus: deps.bus, config: deps.config }, job, outcome) }, importers);
+    runner = new ImportRunner(
+      {
+        ...deps,
+        enqueue: (id) => enqueueImport(deps.scheduler, id),
+        tell: (job, outcome) => tellMember({ db: deps.ds, jobs: deps.scheduler, bus: deps.bus, config: deps.config }, job, outcome),
+      },
+      importers,
+    );
     runners.set(deps.ds, runner);
   }
   return runner;

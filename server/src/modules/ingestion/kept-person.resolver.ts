@@ -2,12 +2,20 @@ import { Ctx, Field, FieldResolver, ObjectType, Resolver, Root } from "type-grap
 import type { Context } from "../../common/context.js";
 import { PersonView } from "../genealogy/index.js";
 
-@ObjectType("PersonFileRecords", { description: "What the member's imported files said of a person beyond Roots' own fields, from the records kept whole." })
+@ObjectType("PersonFileRecords", {
+  description: "What the member's imported files said of a person beyond Roots' own fields, from the records kept whole.",
+})
 export class PersonFileRecordsView {
-  @Field(() => [String], { description: "Shared notes the person's record points to (GEDCOM SNOTE, 5.5.1 `NOTE @N1@`), in file order. A note written on the person itself is their bio." })
+  @Field(() => [String], {
+    description:
+      "Shared notes the person's record points to (GEDCOM SNOTE, 5.5.1 `NOTE @N1@`), in file order. A note written on the person itself is their bio.",
+  })
   notes: string[];
 
-  @Field(() => [String], { description: "Sources cited anywhere in the person's record (GEDCOM SOUR), by title (else abbreviation, else key), each once, in file order." })
+  @Field(() => [String], {
+    description:
+      "Sources cited anywhere in the person's record (GEDCOM SOUR), by title (else abbreviation, else key), each once, in file order.",
+  })
   sources: string[];
 }
 
@@ -36,7 +44,10 @@ const FILE_RECORDS_SQL = `
 
 @Resolver(() => PersonView)
 export class PersonFileRecordsResolver {
-  @FieldResolver(() => PersonFileRecordsView, { description: "Shared notes and sources from the member's imported files (full access only: a living person's life is not shown to relatives or curators)." })
+  @FieldResolver(() => PersonFileRecordsView, {
+    description:
+      "Shared notes and sources from the member's imported files (full access only: a living person's life is not shown to relatives or curators).",
+  })
   async fromFiles(@Root() person: PersonView, @Ctx() ctx: Context): Promise<PersonFileRecordsView> {
     const out = Object.assign(new PersonFileRecordsView(), { notes: [], sources: [] });
     if (!person.fullAccess) return out;

@@ -24,15 +24,27 @@ interface ImportNotice {
 
 const importPage = (p: ImportNotice) => `${p.kind === "spreadsheet" ? "/excel" : "/roots/import"}?job=${encodeURIComponent(p.importId)}`;
 
-export const importReady = defineNotification({ kind: "ingestion.import_ready", link: importPage, defaults: { inApp: true, email: "immediate" } });
+export const importReady = defineNotification({
+  kind: "ingestion.import_ready",
+  link: importPage,
+  defaults: { inApp: true, email: "immediate" },
+});
 export const importDone = defineNotification({ kind: "ingestion.import_done", link: importPage, defaults: { inApp: true, email: "off" } });
-export const importFailed = defineNotification({ kind: "ingestion.import_failed", link: importPage, defaults: { inApp: true, email: "immediate" } });
+export const importFailed = defineNotification({
+  kind: "ingestion.import_failed",
+  link: importPage,
+  defaults: { inApp: true, email: "immediate" },
+});
 
 export const ingestionNotifications = [importReady, importDone, importFailed];
 
 /** Tells the import's owner that it waits for review, was written, or failed. */
 export async function tellMember(deps: NotifyDeps, job: ImportJob, outcome: ImportOutcomeNotice): Promise<void> {
-  const notice: ImportNotice = { importId: toGlobalId("ImportJob", job.id), kind: job.kind === "spreadsheet" ? "spreadsheet" : "gedcom", fileName: job.fileName };
+  const notice: ImportNotice = {
+    importId: toGlobalId("ImportJob", job.id),
+    kind: job.kind === "spreadsheet" ? "spreadsheet" : "gedcom",
+    fileName: job.fileName,
+  };
   if (outcome === "review") await notify(deps, importReady, job.userId, { ...notice, people: job.counts.people });
   else if (outcome === "done") await notify(deps, importDone, job.userId, { ...notice, people: job.counts.people });
   else await notify(deps, importFailed, job.userId, notice);

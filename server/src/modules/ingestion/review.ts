@@ -18,7 +18,12 @@ export type InTransaction = <T>(work: (tx: EntityManager) => Promise<T>) => Prom
  * different rows: they run at the same time, on two connections. A failure fails the job,
  * whose retry reads the file again.
  */
-export async function finishStaging(transaction: InTransaction, job: ImportJob, times?: PhaseTimes, linksAcyclic?: () => boolean): Promise<Partial<ImportCounts>> {
+export async function finishStaging(
+  transaction: InTransaction,
+  job: ImportJob,
+  times?: PhaseTimes,
+  linksAcyclic?: () => boolean,
+): Promise<Partial<ImportCounts>> {
   // Thousands of rows were just written: fresh statistics let the planner use the indexes
   // on (job, local key) instead of nested scans (seconds → milliseconds on 3,000 people).
   // Their own transaction: kept even when a check fails.
@@ -27,7 +32,10 @@ export async function finishStaging(transaction: InTransaction, job: ImportJob, 
     await ds.query(`/* statistics */ ANALYZE import_staged`);
     await ds.query(`/* statistics */ ANALYZE external_ids`);
   });
-  const results = await Promise.allSettled([transaction((tx) => checkLinks(tx, job, times, linksAcyclic)), transaction((tx) => matchPeople(tx, job, times))]);
+  const results = await Promise.allSettled([
+    transaction((tx) => checkLinks(tx, job, times, linksAcyclic)),
+    transaction((tx) => matchPeople(tx, job, times)),
+  ]);
   for (const r of results) if (r.status === "rejected") throw r.reason;
   return transaction((tx) => countStaged(timedQueries(tx, times, "review"), job.id));
 }
@@ -154,10 +162,12 @@ const DUPLICATE_CANDIDATES = 20;
  * from the words as name keys hold them (Arabic folded: ة → ه), separated as keys separate
  * words (" ") and names (" | ").
  */
-const PLACEHOLDER_WORDS = [...new Set([
-  ...["unknown", "unk", "n", "nn", "inconnu", "inconnue"].map(normalizeLatin),
-  ...["مجهول", "مجهولة", "غير", "معروف", "معروفة"].map(normalizeArabic),
-])].join("|");
+const PLACEHOLDER_WORDS = [
+  ...new Set([
+    ...["unknown", "unk", "n", "nn", "inconnu", "inconnue"].map(normalizeLatin),
+    ...["مجهول", "مجهولة", "غير", "معروف", "معروفة"].map(normalizeArabic),
+  ]),
+].join("|");
 const PLACEHOLDER_NAME = `^(${PLACEHOLDER_WORDS})(( | \\| )(${PLACEHOLDER_WORDS}))*$`;
 
 /**
@@ -169,7 +179,8 @@ const PLACEHOLDER_NAME = `^(${PLACEHOLDER_WORDS})(( | \\| )(${PLACEHOLDER_WORDS}
  */
 function likelyDuplicate(key: "key_latin" | "key_arabic"): string {
   const year = `date_trunc('year', s2.birth_date_from::timestamp)`;
-  const within = (years: number) => `p.birth_date_from >= (${year} - interval '${years} years')::date AND p.birth_date_from < (${year} + interval '${years + 1} years')::date`;
+  const within = (years: number) =>
+    `p.birth_date_from >= (${year} - interval '${years} years')::date AND p.birth_date_from < (${year} + interval '${years + 1} years')::date`;
   const candidates = (born: string) =>
     `(SELECT p.id, p.created_by, p.is_public, p.living_until FROM people p
        WHERE p.${key} = s2.${key} AND p.rootspace_id = $3 AND p.${key} <> '' AND s2.${key} !~ '${PLACEHOLDER_NAME}' AND ${born} ORDER BY p.birth_date_from LIMIT ${DUPLICATE_CANDIDATES})`;
@@ -208,6 +219,9 @@ async function markCycles(ds: EntityManager, jobId: string): Promise<void> {
   for (const l of links) graph.add(l.parent, l.child);
   const bad = graph.inCycles().map((i) => links[i].seq);
   if (bad.length) {
-    await ds.query(`UPDATE import_staged SET error_keys = error_keys || '{errors.link_cycle}' WHERE job_id = $1 AND seq = ANY($2)`, [jobId, bad]);
+    await ds.query(`UPDATE import_staged SET error_keys = error_keys || '{errors.link_cycle}' WHERE job_id = $1 AND seq = ANY($2)`, [
+      jobId,
+      bad,
+    ]);
   }
 }

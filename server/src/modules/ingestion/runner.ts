@@ -14,7 +14,6 @@ import { discardStaged, Stager } from "./staging.js";
 import { removeJobFile } from "./job-file.js";
 import { timed, type PhaseTimes } from "./phases.js";
 
-
 /** A step of an import the member is told about. */
 export type ImportOutcomeNotice = "review" | "done" | "failed";
 /** The columns of a job row in its GraphQL-facing shape (for SELECT and RETURNING). */
@@ -190,12 +189,20 @@ export class ImportRunner {
     });
     // Read to its end: the bar is full, and the review's checks follow (ImportProgress says so).
     await progress({ parsed: result.counts.parsed, read: Number(job.fileSize) }, true);
-    const review = await timed(this.phases, "review", () => this.withHeartbeat(progress, () =>
-      finishStaging((work) => this.deps.ds.transaction(async (tx) => {
-        await this.batchSettings(tx);
-        return work(tx);
-      }), job, this.phases, () => stager.links.acyclic()),
-    ));
+    const review = await timed(this.phases, "review", () =>
+      this.withHeartbeat(progress, () =>
+        finishStaging(
+          (work) =>
+            this.deps.ds.transaction(async (tx) => {
+              await this.batchSettings(tx);
+              return work(tx);
+            }),
+          job,
+          this.phases,
+          () => stager.links.acyclic(),
+        ),
+      ),
+    );
     await progress({ ...result.counts, ...review, warnings: stager.warningCount }, true);
     const [rows]: [unknown[], number] = await this.deps.ds.query(
       `UPDATE import_jobs SET status = 'review', options = options || $2::jsonb, counts = $3, updated_at = now() WHERE id = $1 AND status = 'parsing' RETURNING id`,
@@ -203,33 +210,57 @@ export class ImportRunner {
     );
     if (!rows.length) throw new CancelledError();
     const { people, unions, links, warnings, errors, duplicates, updates } = job.counts;
-    logger.info("Import read, waiting for review", { jobId: job.id, kind: job.kind, people, unions, links, warnings, errors, duplicates, updates });
+    logger.info("Import read, waiting for review", {
+      jobId: job.id,
+      kind: job.kind,
+      people,
+      unions,
+      links,
+      warnings,
+      errors,
+      duplicates,
+      updates,
+    });
     this.publish(job);
     await this.tell(job, "review");
   }
 
   private async commit(job: ImportJob, progress: ReturnType<ImportRunner["reporter"]>): Promise<void> {
-    await timed(this.phases, "commit", () => this.withHeartbeat(progress, () =>
-      this.deps.ds.transaction(async (tx) => {
-        await this.batchSettings(tx);
-        const counts = await commitStaged(tx, job, (step) => progress(step, true), this.phases, fileStorage(this.deps.config));
-        await audit(tx, { tableName: "import_jobs", recordId: job.id, userId: job.userId, action: "import", after: { fileName: job.fileName, ...counts } });
-        const [rows]: [unknown[], number] = await tx.query(
-          `UPDATE import_jobs SET status = 'done', finished_at = now(), updated_at = now(), counts = counts || $2::jsonb,
+    await timed(this.phases, "commit", () =>
+      this.withHeartbeat(progress, () =>
+        this.deps.ds.transaction(async (tx) => {
+          await this.batchSettings(tx);
+          const counts = await commitStaged(tx, job, (step) => progress(step, true), this.phases, fileStorage(this.deps.config));
+          await audit(tx, {
+            tableName: "import_jobs",
+            recordId: job.id,
+            userId: job.userId,
+            action: "import",
+            after: { fileName: job.fileName, ...counts },
+          });
+          const [rows]: [unknown[], number] = await tx.query(
+            `UPDATE import_jobs SET status = 'done', finished_at = now(), updated_at = now(), counts = counts || $2::jsonb,
                   options = options || jsonb_strip_nulls(jsonb_build_object('firstPerson', (
                     SELECT target_id FROM import_staged WHERE job_id = $1 AND kind = 'person' AND action <> 'skip' AND error_keys = '{}' ORDER BY seq LIMIT 1)))
             WHERE id = $1 AND status = 'committing' RETURNING id`,
-          // The last progress step of the commit set both counts.
-          [job.id, JSON.stringify({ written: job.counts.written, committed: job.counts.committed })],
-        );
-        // Cancelled while writing: throwing rolls everything back.
-        if (!rows.length) throw new CancelledError();
-        return counts;
-      }),
-    ));
+            // The last progress step of the commit set both counts.
+            [job.id, JSON.stringify({ written: job.counts.written, committed: job.counts.committed })],
+          );
+          // Cancelled while writing: throwing rolls everything back.
+          if (!rows.length) throw new CancelledError();
+          return counts;
+        }),
+      ),
+    );
     await removeJobFile(this.deps, job);
     logger.info("Import committed", { jobId: job.id, written: job.counts.written });
-    await track(this.deps.ds, { eventType: "activation", action: "tree_imported", rootspaceId: job.rootspaceId, userId: job.userId, entityId: job.id });
+    await track(this.deps.ds, {
+      eventType: "activation",
+      action: "tree_imported",
+      rootspaceId: job.rootspaceId,
+      userId: job.userId,
+      entityId: job.id,
+    });
     this.publish(job);
     await this.tell(job, "done");
   }
@@ -252,10 +283,19 @@ export class ImportRunner {
    * that run once (over 100 ms each).
    */
   private async batchSettings(tx: EntityManager): Promise<void> {
-    await tx.query(`SELECT set_config('statement_timeout', $1, true), set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`, [String(this.deps.config.IMPORT_STATEMENT_TIMEOUT_MS)]);
+    await tx.query(
+      `SELECT set_config('statement_timeout', $1, true), set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`,
+      [String(this.deps.config.IMPORT_STATEMENT_TIMEOUT_MS)],
+    );
   }
 
-  private async end(job: ImportJob, status: ImportStatus, key: string | null, params: Record<string, unknown> | null, from: string[]): Promise<void> {
+  private async end(
+    job: ImportJob,
+    status: ImportStatus,
+    key: string | null,
+    params: Record<string, unknown> | null,
+    from: string[],
+  ): Promise<void> {
     // A cancelled job's file, and a file refused for what it holds (it would fail the same way
     // again), go before the job says so: whoever sees it failed finds no file left.
     const dropFile = status === ImportStatus.CANCELLED || (status === ImportStatus.FAILED && FILE_PROBLEMS.has(key ?? ""));
@@ -271,11 +311,27 @@ export class ImportRunner {
   }
 
   private async tell(job: ImportJob, outcome: ImportOutcomeNotice): Promise<void> {
-    await this.deps.tell?.(job, outcome).catch((err: unknown) => logger.error("Import notification failed", { jobId: job.id, outcome, err: String(err) }));
+    await this.deps
+      .tell?.(job, outcome)
+      .catch((err: unknown) => logger.error("Import notification failed", { jobId: job.id, outcome, err: String(err) }));
   }
 }
 
 export const emptyCounts = (): ImportCounts => ({
-  parsed: 0, read: 0, written: 0, committed: 0, total: 0, people: 0, unions: 0, links: 0, events: 0, sources: 0, media: 0, places: 0,
-  warnings: 0, errors: 0, duplicates: 0, updates: 0,
+  parsed: 0,
+  read: 0,
+  written: 0,
+  committed: 0,
+  total: 0,
+  people: 0,
+  unions: 0,
+  links: 0,
+  events: 0,
+  sources: 0,
+  media: 0,
+  places: 0,
+  warnings: 0,
+  errors: 0,
+  duplicates: 0,
+  updates: 0,
 });

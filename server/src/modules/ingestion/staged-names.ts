@@ -32,7 +32,14 @@ export const END_NAMES = `CASE WHEN kind IN ('link', 'union') THEN data->'ends' 
  * been merged into someone the reader may not see.
  */
 export async function endNames(ds: Queryable, jobId: string, rows: EndsRow[], language: Language): Promise<(row: EndsRow) => string[]> {
-  const keys = [...new Set(rows.filter((r) => !r.end_names).flatMap((r) => [r.from_key, r.to_key]).filter((k): k is string => k !== null))];
+  const keys = [
+    ...new Set(
+      rows
+        .filter((r) => !r.end_names)
+        .flatMap((r) => [r.from_key, r.to_key])
+        .filter((k): k is string => k !== null),
+    ),
+  ];
   const staged: { key: string; names: Names }[] = keys.length
     ? await ds.query(`SELECT k.key, n.names FROM unnest($2::text[]) k(key) CROSS JOIN LATERAL (${stagedNames("k.key")}) n`, [jobId, keys])
     : [];
@@ -55,4 +62,5 @@ export interface WarningRow {
 }
 
 /** The person a warning is about, in the reader's script (null for a warning about a line). */
-export const warningRecord = (w: WarningRow, language: Language): string | null => (w.record ? inReaderScript(language, w.record[0], w.record[1]) ?? null : null);
+export const warningRecord = (w: WarningRow, language: Language): string | null =>
+  w.record ? (inReaderScript(language, w.record[0], w.record[1]) ?? null) : null;

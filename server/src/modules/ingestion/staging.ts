@@ -55,7 +55,9 @@ export function stagedId(): string {
 /** A value in COPY's text format (backslash escapes; \N is NULL). */
 function copyText(value: string | null): string {
   if (value === null) return "\\N";
-  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r")) : value;
+  return /[\\\t\n\r]/.test(value)
+    ? value.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"))
+    : value;
 }
 
 /** JSON text in COPY text: JSON never holds raw tabs or newlines, only backslashes to double. */
@@ -82,7 +84,19 @@ function copyPersonColumns(columns: Record<string, unknown> | undefined): string
   return text;
 }
 const NO_PERSON_COLUMNS = "\t\\N".repeat(IMPORTED_PERSON_COLUMNS.length);
-const STAGED_COLUMNS = ["job_id", "seq", "kind", "local_key", "line", "data", "target_id", "error_keys", "from_key", "to_key", ...IMPORTED_PERSON_COLUMNS];
+const STAGED_COLUMNS = [
+  "job_id",
+  "seq",
+  "kind",
+  "local_key",
+  "line",
+  "data",
+  "target_id",
+  "error_keys",
+  "from_key",
+  "to_key",
+  ...IMPORTED_PERSON_COLUMNS,
+];
 
 interface Copy {
   runner: QueryRunner;
@@ -105,7 +119,11 @@ class CopyTarget {
   /** The previous COPY, still being written by the database while the next one fills. */
   private ending: Promise<void> | null = null;
 
-  constructor(private readonly ds: DataSource, private readonly statement: string, private readonly timeoutMs: number) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly statement: string,
+    private readonly timeoutMs: number,
+  ) {}
 
   async add(line: string): Promise<void> {
     this.rows++;
@@ -228,7 +246,11 @@ export class Stager {
     private readonly timeoutMs: number,
   ) {
     this.staged = new CopyTarget(ds, `COPY import_staged (${STAGED_COLUMNS.map((c) => `"${c}"`).join(", ")}) FROM STDIN`, timeoutMs);
-    this.kept = new CopyTarget(ds, `COPY kept_records (id, owner_id, job_id, seq, xref, tag, record_table, record_id, data) FROM STDIN`, timeoutMs);
+    this.kept = new CopyTarget(
+      ds,
+      `COPY kept_records (id, owner_id, job_id, seq, xref, tag, record_table, record_id, data) FROM STDIN`,
+      timeoutMs,
+    );
   }
 
   /** Clears what an earlier run of the same job staged and kept. */
@@ -274,7 +296,13 @@ export class Stager {
     if (!this.warnings.length) return;
     const batch = this.warnings;
     this.warnings = [];
-    const rows = batch.map((w) => ({ seq: this.warningSeq++, line: w.line, key: w.key, params: w.params ?? null, record: w.record ?? null }));
+    const rows = batch.map((w) => ({
+      seq: this.warningSeq++,
+      line: w.line,
+      key: w.key,
+      params: w.params ?? null,
+      record: w.record ?? null,
+    }));
     await withTimeout(this.ds, this.timeoutMs, (tx) =>
       tx.query(
         `INSERT INTO import_warnings (job_id, seq, line, key, params, record)

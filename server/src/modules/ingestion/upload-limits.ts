@@ -21,7 +21,10 @@ export interface Allowance {
 
 /** Bytes of the member's uploaded files still on disk. */
 export async function waitingBytes(ds: DataSource, userId: string): Promise<number> {
-  const [row]: { n: string }[] = await ds.query(`SELECT coalesce(sum(file_size), 0) AS n FROM import_jobs WHERE user_id = $1 AND file_path IS NOT NULL`, [userId]);
+  const [row]: { n: string }[] = await ds.query(
+    `SELECT coalesce(sum(file_size), 0) AS n FROM import_jobs WHERE user_id = $1 AND file_path IS NOT NULL`,
+    [userId],
+  );
   return Number(row.n);
 }
 

@@ -32,7 +32,9 @@ const refuse = (res: express.Response, status: number, key: string, params: Reco
  * A member may upload IMPORT_UPLOADS_PER_HOUR files an hour (upload-limits.ts). Also the error report
  * and the spreadsheet template downloads.
  */
-export function importRouter(deps: Omit<AreaServices, "jobs"> & { kick: (id: string) => Promise<unknown>; kinds: string[] }): express.Router {
+export function importRouter(
+  deps: Omit<AreaServices, "jobs"> & { kick: (id: string) => Promise<unknown>; kinds: string[] },
+): express.Router {
   const { ds, config } = deps;
   const router = express.Router();
   // Imports write the family tree: every route here needs its flag.
@@ -46,22 +48,32 @@ export function importRouter(deps: Omit<AreaServices, "jobs"> & { kick: (id: str
     if (!rootspace) return;
     const type = KINDS[String(req.query.kind ?? "")];
     if (type?.kind === "spreadsheet" && !(await deps.flags.fresh()).isOn("excelIngestion")) return refuse(res, 403, "errors.area_disabled");
-    const fileName = String(req.query.name ?? "").trim().slice(0, 255);
-    if (!type || !deps.kinds.includes(type.kind) || !fileName || !type.pattern.test(fileName)) return refuse(res, 400, "ingestion.file_type");
+    const fileName = String(req.query.name ?? "")
+      .trim()
+      .slice(0, 255);
+    if (!type || !deps.kinds.includes(type.kind) || !fileName || !type.pattern.test(fileName))
+      return refuse(res, 400, "ingestion.file_type");
     const declared = Number(req.get("content-length") ?? 0);
-    const tooLarge = () => refuse(res.set("connection", "close"), 413, "ingestion.too_large", { mb: Math.round(config.IMPORT_MAX_BYTES / 1e6) });
+    const tooLarge = () =>
+      refuse(res.set("connection", "close"), 413, "ingestion.too_large", { mb: Math.round(config.IMPORT_MAX_BYTES / 1e6) });
     if (declared > config.IMPORT_MAX_BYTES) return tooLarge();
     try {
       await countUpload(deps, config, viewer.userId);
     } catch (err) {
       if (!(err instanceof AppError && err.retryAfterSeconds !== undefined)) throw err;
       res.set("retry-after", String(err.retryAfterSeconds));
-      return refuse(res.set("connection", "close"), 429, "ingestion.upload_rate", { max: config.IMPORT_UPLOADS_PER_HOUR, wait: Math.ceil(err.retryAfterSeconds / 60) });
+      return refuse(res.set("connection", "close"), 429, "ingestion.upload_rate", {
+        max: config.IMPORT_UPLOADS_PER_HOUR,
+        wait: Math.ceil(err.retryAfterSeconds / 60),
+      });
     }
     // The member's files still waiting on disk and this one may not pass the quota.
     const room = config.IMPORT_QUOTA_BYTES - (await waitingBytes(ds, viewer.userId));
     const quotaFull = () =>
-      refuse(res.set("connection", "close"), 413, "ingestion.quota_full", { used: Math.round((config.IMPORT_QUOTA_BYTES - room) / 1e6), quota: Math.round(config.IMPORT_QUOTA_BYTES / 1e6) });
+      refuse(res.set("connection", "close"), 413, "ingestion.quota_full", {
+        used: Math.round((config.IMPORT_QUOTA_BYTES - room) / 1e6),
+        quota: Math.round(config.IMPORT_QUOTA_BYTES / 1e6),
+      });
     if (declared > room || room <= 0) return quotaFull();
     const limit = Math.min(config.IMPORT_MAX_BYTES, room);
     const id = newId();
@@ -103,7 +115,9 @@ export function importRouter(deps: Omit<AreaServices, "jobs"> & { kick: (id: str
 
   router.get("/api/imports/template.csv", familyTree, (req, res) => {
     // A plain link cannot send headers: `?lang=` picks the language of the header row.
-    const lang = (LANGUAGES as readonly string[]).includes(String(req.query.lang)) ? (String(req.query.lang) as Language) : currentLanguage();
+    const lang = (LANGUAGES as readonly string[]).includes(String(req.query.lang))
+      ? (String(req.query.lang) as Language)
+      : currentLanguage();
     res.set({ "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="roots-template-${lang}.csv"` });
     res.send(templateCsv(lang));
   });
@@ -114,7 +128,10 @@ export function importRouter(deps: Omit<AreaServices, "jobs"> & { kick: (id: str
     const ref = fromGlobalId(String(req.params.id));
     const job = ref?.type === "ImportJob" && isUuid(ref.id) ? await loadJob(ds, ref.id) : null;
     if (!job || job.deletedAt || job.userId !== viewer.userId) return refuse(res, 404, "errors.not_found");
-    res.set({ "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="errors-${job.fileName.replace(/[^\w.-]+/g, "_")}.csv"` });
+    res.set({
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="errors-${job.fileName.replace(/[^\w.-]+/g, "_")}.csv"`,
+    });
     res.send(await errorReportCsv(ds, job, currentLanguage()));
   });
 

@@ -71,7 +71,10 @@ export function renderEmail(content: EmailContent, lang: Language): RenderedEmai
 ${greeting ? p(greeting) : ""}${paragraphs.map((s) => p(s)).join("\n")}
 ${action ? `<p style="margin:24px 0;"><a href="${escape(action.url)}" style="display:inline-block;background:#2d5ba8;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:8px;font-weight:bold;">${escape(action.label)}</a></p>\n${p(action.url, "font-size:13px;color:#5b6475;word-break:break-all;")}` : ""}
 ${(content.items ?? [])
-  .map((i) => `<div style="margin:0 0 16px;padding:12px;border:1px solid #dde3ee;border-radius:8px;"><a href="${escape(i.url)}" style="color:#2d5ba8;font-weight:bold;">${escape(i.title)}</a><br>${escape(i.body)}</div>`)
+  .map(
+    (i) =>
+      `<div style="margin:0 0 16px;padding:12px;border:1px solid #dde3ee;border-radius:8px;"><a href="${escape(i.url)}" style="color:#2d5ba8;font-weight:bold;">${escape(i.title)}</a><br>${escape(i.body)}</div>`,
+  )
   .join("\n")}
 <hr style="border:none;border-top:1px solid #dde3ee;margin:24px 0 16px;">
 ${footer.map((s) => p(s, "font-size:13px;color:#5b6475;")).join("\n")}

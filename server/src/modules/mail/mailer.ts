@@ -65,13 +65,24 @@ export async function queueEmail(deps: MailDeps, msg: MailMessage): Promise<stri
   const id = newId();
   await deps.db.query(
     `INSERT INTO outbox_emails (id, to_address, subject, text, html, language, transport, status, pending_body) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [id, msg.to, body.subject, redact ? REDACTED : body.text, redact ? null : body.html, msg.language, smtp ? "smtp" : "outbox", smtp ? "queued" : "kept", smtp && redact ? { text: body.text, html: body.html } : null],
+    [
+      id,
+      msg.to,
+      body.subject,
+      redact ? REDACTED : body.text,
+      redact ? null : body.html,
+      msg.language,
+      smtp ? "smtp" : "outbox",
+      smtp ? "queued" : "kept",
+      smtp && redact ? { text: body.text, html: body.html } : null,
+    ],
   );
   if (smtp) {
     await deps.jobs.send(deliverEmail, { emailId: id }, { key: id, tx: "manager" in deps.db ? undefined : (deps.db as EntityManager) });
     return id;
   }
-  if (redact) logger.warn("Email not delivered: SMTP_URL is not set, and its sign-in link is not kept", { to: msg.to, subject: body.subject });
+  if (redact)
+    logger.warn("Email not delivered: SMTP_URL is not set, and its sign-in link is not kept", { to: msg.to, subject: body.subject });
   else logger.info("Email kept in the development outbox", { to: msg.to, subject: body.subject, text: body.text });
   return id;
 }
@@ -93,17 +104,27 @@ export const deliverEmail = defineJob<{ emailId: string }>({
   expireInSeconds: 120,
   concurrency: 2,
   handler: async ({ emailId }, job) => {
-    const rows: { to_address: string; subject: string; text: string; html: string | null; status: string; pending_body: { text: string; html: string } | null }[] = await job.ds.query(
-      `SELECT to_address, subject, text, html, status, pending_body FROM outbox_emails WHERE id = $1`,
-      [emailId],
-    );
+    const rows: {
+      to_address: string;
+      subject: string;
+      text: string;
+      html: string | null;
+      status: string;
+      pending_body: { text: string; html: string } | null;
+    }[] = await job.ds.query(`SELECT to_address, subject, text, html, status, pending_body FROM outbox_emails WHERE id = $1`, [emailId]);
     const mail = rows[0];
     if (!mail || mail.status !== "queued") return;
     const smtp = job.config.SMTP_URL;
     if (!smtp) throw new Error("SMTP_URL is not set on the server that took this email");
     const body = mail.pending_body ?? { text: mail.text, html: mail.html ?? undefined };
     try {
-      await transporter(smtp).sendMail({ from: job.config.MAIL_FROM, to: mail.to_address, subject: mail.subject, text: body.text, html: body.html });
+      await transporter(smtp).sendMail({
+        from: job.config.MAIL_FROM,
+        to: mail.to_address,
+        subject: mail.subject,
+        text: body.text,
+        html: body.html,
+      });
     } catch (err) {
       const last = job.attempt >= MAIL_RETRY_LIMIT;
       await job.ds.query(
@@ -111,9 +132,17 @@ export const deliverEmail = defineJob<{ emailId: string }>({
                 pending_body = CASE WHEN $3 THEN NULL ELSE pending_body END WHERE id = $1`,
         [emailId, String(err).slice(0, 500), last],
       );
-      logger.error(last ? "SMTP delivery failed; no retries left" : "SMTP delivery failed; it will be retried", { to: mail.to_address, subject: mail.subject, attempt: job.attempt, err: String(err) });
+      logger.error(last ? "SMTP delivery failed; no retries left" : "SMTP delivery failed; it will be retried", {
+        to: mail.to_address,
+        subject: mail.subject,
+        attempt: job.attempt,
+        err: String(err),
+      });
       throw err;
     }
-    await job.ds.query(`UPDATE outbox_emails SET attempts = attempts + 1, status = 'sent', sent_at = now(), last_error = NULL, pending_body = NULL WHERE id = $1`, [emailId]);
+    await job.ds.query(
+      `UPDATE outbox_emails SET attempts = attempts + 1, status = 'sent', sent_at = now(), last_error = NULL, pending_body = NULL WHERE id = $1`,
+      [emailId],
+    );
   },
 });

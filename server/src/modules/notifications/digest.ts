@@ -42,7 +42,10 @@ export const notificationDigest = defineJob({
             content: {
               subject: { key: "email.digest.subject", params: { count: list.length } },
               name: to.name,
-              paragraphs: [{ key: "email.digest.intro", params: { count: list.length } }, ...(more > 0 ? [{ key: "email.digest.more", params: { count: more } }] : [])],
+              paragraphs: [
+                { key: "email.digest.intro", params: { count: list.length } },
+                ...(more > 0 ? [{ key: "email.digest.more", params: { count: more } }] : []),
+              ],
               items,
               action: { label: { key: "email.digest.action" }, url: `${base}/notifications` },
               footer: [{ key: "email.footer_settings", params: { url: `${base}/settings#notifications` } }],

@@ -23,7 +23,15 @@ interface Row {
 
 const view = (row: Row, ctx: Context): NotificationView => {
   const words = renderNotification(row.kind, row.params, ctx.language);
-  return { id: toGlobalId("Notification", row.id), kind: row.kind, title: words.title, body: words.body, link: words.link, read: row.read_at !== null, createdAt: row.created_at };
+  return {
+    id: toGlobalId("Notification", row.id),
+    kind: row.kind,
+    title: words.title,
+    body: words.body,
+    link: words.link,
+    read: row.read_at !== null,
+    createdAt: row.created_at,
+  };
 };
 
 const me = (ctx: Context) => ctx.viewer.userId!;
@@ -62,21 +70,33 @@ export class NotificationResolver {
   @RequireRoles()
   @Query(() => Int, { description: "How many of the viewer's notifications are unread (the bell's number)." })
   async unreadNotificationCount(@Ctx() ctx: Context): Promise<number> {
-    const [{ count }]: { count: number }[] = await ctx.ds.query(`SELECT count(*)::int AS count FROM notifications WHERE user_id = $1 AND in_app AND read_at IS NULL`, [me(ctx)]);
+    const [{ count }]: { count: number }[] = await ctx.ds.query(
+      `SELECT count(*)::int AS count FROM notifications WHERE user_id = $1 AND in_app AND read_at IS NULL`,
+      [me(ctx)],
+    );
     return count;
   }
 
   @RequireRoles()
-  @Mutation(() => Int, { description: "Marks the viewer's notifications read: those given, or all when `ids` is absent. Answers the unread count after." })
+  @Mutation(() => Int, {
+    description: "Marks the viewer's notifications read: those given, or all when `ids` is absent. Answers the unread count after.",
+  })
   async markNotificationsRead(@Arg("ids", () => [ID], { nullable: true }) ids: string[] | null, @Ctx() ctx: Context): Promise<number> {
     if (ids) {
-      if (ids.length > 100) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "ids", key: "errors.validation.range", params: { min: 0, max: 100 } }]);
+      if (ids.length > 100)
+        throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [
+          { field: "ids", key: "errors.validation.range", params: { min: 0, max: 100 } },
+        ]);
       const raw = ids.map((id) => {
         const parsed = fromGlobalId(id);
-        if (parsed?.type !== "Notification" || !isUuid(parsed.id)) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "ids", key: "errors.bad_global_id" }]);
+        if (parsed?.type !== "Notification" || !isUuid(parsed.id))
+          throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "ids", key: "errors.bad_global_id" }]);
         return parsed.id;
       });
-      await ctx.ds.query(`UPDATE notifications SET read_at = now() WHERE user_id = $1 AND id = ANY($2::uuid[]) AND read_at IS NULL`, [me(ctx), raw]);
+      await ctx.ds.query(`UPDATE notifications SET read_at = now() WHERE user_id = $1 AND id = ANY($2::uuid[]) AND read_at IS NULL`, [
+        me(ctx),
+        raw,
+      ]);
     } else {
       await ctx.ds.query(`UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL`, [me(ctx)]);
     }
@@ -84,20 +104,29 @@ export class NotificationResolver {
   }
 
   @RequireRoles()
-  @Query(() => [NotificationSettingView], { description: "Every kind of notification, with the viewer's choice for each (or its default)." })
+  @Query(() => [NotificationSettingView], {
+    description: "Every kind of notification, with the viewer's choice for each (or its default).",
+  })
   async notificationSettings(@Ctx() ctx: Context): Promise<NotificationSettingView[]> {
-    return Promise.all(allTemplates().map(async (template) => this.settingView(template.kind, await settingsFor(ctx.ds, me(ctx), template), ctx)));
+    return Promise.all(
+      allTemplates().map(async (template) => this.settingView(template.kind, await settingsFor(ctx.ds, me(ctx), template), ctx)),
+    );
   }
 
   @RequireRoles()
-  @Mutation(() => NotificationSettingView, { description: "Sets how the viewer gets one kind of notification: in the bell, and by email at once, in the daily digest or not at all." })
+  @Mutation(() => NotificationSettingView, {
+    description: "Sets how the viewer gets one kind of notification: in the bell, and by email at once, in the daily digest or not at all.",
+  })
   async setNotificationSetting(
     @Arg("kind", () => String) kind: string,
     @Arg("inApp", () => Boolean) inApp: boolean,
     @Arg("email", () => EmailCadenceOption) email: EmailCadenceOption,
     @Ctx() ctx: Context,
   ): Promise<NotificationSettingView> {
-    if (!templateOf(kind)) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.unknown_notification_kind", {}, [{ field: "kind", key: "errors.unknown_notification_kind" }]);
+    if (!templateOf(kind))
+      throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.unknown_notification_kind", {}, [
+        { field: "kind", key: "errors.unknown_notification_kind" },
+      ]);
     await ctx.ds.query(
       `INSERT INTO notification_settings (user_id, kind, in_app, email) VALUES ($1, $2, $3, $4)
        ON CONFLICT (user_id, kind) DO UPDATE SET in_app = EXCLUDED.in_app, email = EXCLUDED.email, updated_at = now()`,
@@ -112,10 +141,18 @@ export class NotificationResolver {
     description: "Each new notification of the viewer's, as it is made (the bell counts them live).",
   })
   notificationAdded(@Root() payload: NotificationEvent, @Ctx() ctx: Context): NotificationView {
-    return view({ id: payload.id, kind: payload.kind, params: payload.params, read_at: null, created_at: new Date(payload.createdAt) }, ctx);
+    return view(
+      { id: payload.id, kind: payload.kind, params: payload.params, read_at: null, created_at: new Date(payload.createdAt) },
+      ctx,
+    );
   }
 
   private settingView(kind: string, s: { inApp: boolean; email: string }, ctx: Context): NotificationSettingView {
-    return { kind, label: translate(runtimeKey(notificationKey(kind, "setting")), ctx.language), inApp: s.inApp, email: s.email as EmailCadenceOption };
+    return {
+      kind,
+      label: translate(runtimeKey(notificationKey(kind, "setting")), ctx.language),
+      inApp: s.inApp,
+      email: s.email as EmailCadenceOption,
+    };
   }
 }

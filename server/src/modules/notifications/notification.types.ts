@@ -9,10 +9,17 @@ export enum EmailCadenceOption {
 registerEnumType(EmailCadenceOption, {
   name: "EmailCadence",
   description: "How a kind of notification reaches the member by email.",
-  valuesConfig: { OFF: { description: "Never by email." }, IMMEDIATE: { description: "An email at once." }, DIGEST: { description: "In the daily digest (07:00 UTC)." } },
+  valuesConfig: {
+    OFF: { description: "Never by email." },
+    IMMEDIATE: { description: "An email at once." },
+    DIGEST: { description: "In the daily digest (07:00 UTC)." },
+  },
 });
 
-@ObjectType("Notification", { simpleResolvers: true, description: "Something the platform told the viewer, written in the reader's language." })
+@ObjectType("Notification", {
+  simpleResolvers: true,
+  description: "Something the platform told the viewer, written in the reader's language.",
+})
 export class NotificationView {
   @Field(() => ID)
   id: string;

@@ -32,8 +32,15 @@ interface Recipient {
 }
 
 /** The member's settings for a kind: their choice, or the kind's defaults. */
-export async function settingsFor(db: DataSource | EntityManager, userId: string, template: NotificationTemplate<NotificationKind>): Promise<{ inApp: boolean; email: EmailCadence }> {
-  const rows: { in_app: boolean; email: EmailCadence }[] = await db.query(`SELECT in_app, email FROM notification_settings WHERE user_id = $1 AND kind = $2`, [userId, template.kind]);
+export async function settingsFor(
+  db: DataSource | EntityManager,
+  userId: string,
+  template: NotificationTemplate<NotificationKind>,
+): Promise<{ inApp: boolean; email: EmailCadence }> {
+  const rows: { in_app: boolean; email: EmailCadence }[] = await db.query(
+    `SELECT in_app, email FROM notification_settings WHERE user_id = $1 AND kind = $2`,
+    [userId, template.kind],
+  );
   return rows[0] ? { inApp: rows[0].in_app, email: rows[0].email } : template.defaults;
 }
 
@@ -43,7 +50,11 @@ export async function recipient(db: DataSource | EntityManager, userId: string):
     [userId],
   );
   if (!rows[0]) return null;
-  return { email: rows[0].email, name: rows[0].display_name, language: LANGUAGES.find((l) => l === rows[0].preferred_language) ?? DEFAULT_LANGUAGE };
+  return {
+    email: rows[0].email,
+    name: rows[0].display_name,
+    language: LANGUAGES.find((l) => l === rows[0].preferred_language) ?? DEFAULT_LANGUAGE,
+  };
 }
 
 const absolute = (config: Config, path: string) => `${config.PUBLIC_URL.replace(/\/$/, "")}${path}`;
@@ -54,7 +65,12 @@ const absolute = (config: Config, path: string) => `${config.PUBLIC_URL.replace(
  * member's language at once or in the next daily digest, as the member chose. Nothing at all when
  * the member turned the kind off everywhere. Returns the notification's id, or null.
  */
-export async function notify<K extends NotificationKind>(deps: NotifyDeps, template: NotificationTemplate<K>, userId: string, params: NotificationKinds[K]): Promise<string | null> {
+export async function notify<K extends NotificationKind>(
+  deps: NotifyDeps,
+  template: NotificationTemplate<K>,
+  userId: string,
+  params: NotificationKinds[K],
+): Promise<string | null> {
   const settings = await settingsFor(deps.db, userId, template);
   if (!settings.inApp && settings.email === "off") return null;
   const to = settings.email === "immediate" ? await recipient(deps.db, userId) : null;
@@ -84,7 +100,13 @@ export async function notify<K extends NotificationKind>(deps: NotifyDeps, templ
     return inserted;
   });
   if (settings.inApp) {
-    const event: NotificationEvent = { id, userId, kind: template.kind, params: params as Record<string, unknown>, createdAt: row.created_at.toISOString() };
+    const event: NotificationEvent = {
+      id,
+      userId,
+      kind: template.kind,
+      params: params as Record<string, unknown>,
+      createdAt: row.created_at.toISOString(),
+    };
     deps.bus.publish("NOTIFICATION_ADDED", event);
   }
   return id;

@@ -22,7 +22,9 @@ const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const MAX_CACHED = 500;
 
 const unknownRootspace = (slug: string) =>
-  new AppError(ErrorCode.BAD_USER_INPUT, "errors.unknown_rootspace", { slug: slug.slice(0, 60) }, [{ field: "rootspace", key: "errors.unknown_rootspace", params: { slug: slug.slice(0, 60) } }]);
+  new AppError(ErrorCode.BAD_USER_INPUT, "errors.unknown_rootspace", { slug: slug.slice(0, 60) }, [
+    { field: "rootspace", key: "errors.unknown_rootspace", params: { slug: slug.slice(0, 60) } },
+  ]);
 
 /**
  * Slug → rootspace for this server instance: active rootspaces only, remembered until any

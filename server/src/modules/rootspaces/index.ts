@@ -3,7 +3,14 @@ import { defineArea } from "../../common/area.js";
 import { Rootspace } from "./rootspace.entity.js";
 import { RootspaceResolver } from "./rootspace.resolver.js";
 import { rootspaceNode } from "./rootspace.service.js";
-import { DEFAULT_ROOTSPACE_SLUG, ROOTSPACE_HEADER, rootspaceDirectory, routeRootspace, type CurrentRootspace, type RootspaceDirectory } from "./current.js";
+import {
+  DEFAULT_ROOTSPACE_SLUG,
+  ROOTSPACE_HEADER,
+  rootspaceDirectory,
+  routeRootspace,
+  type CurrentRootspace,
+  type RootspaceDirectory,
+} from "./current.js";
 
 declare module "../../common/event-bus.js" {
   interface Topics {
@@ -11,7 +18,17 @@ declare module "../../common/event-bus.js" {
   }
 }
 
-export { Rootspace, RootspaceResolver, rootspaceNode, DEFAULT_ROOTSPACE_SLUG, ROOTSPACE_HEADER, rootspaceDirectory, routeRootspace, type CurrentRootspace, type RootspaceDirectory };
+export {
+  Rootspace,
+  RootspaceResolver,
+  rootspaceNode,
+  DEFAULT_ROOTSPACE_SLUG,
+  ROOTSPACE_HEADER,
+  rootspaceDirectory,
+  routeRootspace,
+  type CurrentRootspace,
+  type RootspaceDirectory,
+};
 
 export const rootspacesArea = defineArea({
   name: "rootspaces",

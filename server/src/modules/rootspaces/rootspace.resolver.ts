@@ -36,8 +36,7 @@ export class RootspaceResolver {
 
   @Subscription(() => Rootspace, {
     topics: "ROOTSPACE_UPDATED",
-    filter: ({ payload, args }: { payload: { slug: string }; args: { slug?: string | null } }) =>
-      !args.slug || payload.slug === args.slug,
+    filter: ({ payload, args }: { payload: { slug: string }; args: { slug?: string | null } }) => !args.slug || payload.slug === args.slug,
     description: "Fires when a rootspace changes (optionally only the one with `slug`).",
   })
   async rootspaceUpdated(

@@ -17,10 +17,13 @@ export interface Counter {
 }
 
 /** RATE_LIMITED, with when to retry: in seconds for programs, in minutes for people. */
-export const waitFor = (seconds: number): AppError => new AppError(ErrorCode.RATE_LIMITED, "errors.rate_limited", { wait: Math.ceil(seconds / 60) }, [], seconds);
+export const waitFor = (seconds: number): AppError =>
+  new AppError(ErrorCode.RATE_LIMITED, "errors.rate_limited", { wait: Math.ceil(seconds / 60) }, [], seconds);
 
 function limited(oldest: Date | null, limit: Limit, now: Date): AppError {
-  return waitFor(oldest ? Math.max(1, Math.ceil((oldest.getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000)) : limit.windowSeconds);
+  return waitFor(
+    oldest ? Math.max(1, Math.ceil((oldest.getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000)) : limit.windowSeconds,
+  );
 }
 
 // Windows are read on the counter's clock ($3), so a test clock moves them.
@@ -65,7 +68,10 @@ export async function state(on: Counter, bucket: string, windowSeconds: number):
 
 /** Takes back the newest attempt counted (one that turned out not to count, such as a success). */
 export async function undo(db: Db, bucket: string): Promise<void> {
-  await db.query(`DELETE FROM rate_limit_hits WHERE id = (SELECT id FROM rate_limit_hits WHERE bucket = $1 ORDER BY created_at DESC, id DESC LIMIT 1)`, [bucket]);
+  await db.query(
+    `DELETE FROM rate_limit_hits WHERE id = (SELECT id FROM rate_limit_hits WHERE bucket = $1 ORDER BY created_at DESC, id DESC LIMIT 1)`,
+    [bucket],
+  );
 }
 
 export async function reset(db: Db, bucket: string): Promise<void> {

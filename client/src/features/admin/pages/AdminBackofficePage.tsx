@@ -26,7 +26,10 @@ export default function AdminBackofficePage() {
     // Flags have no id for the cache to follow: read the list again; this tab's navigation and routes follow it.
     const again = await refetch().catch(() => null);
     if (again?.data) featureFlags.set(again.data.featureFlags);
-    showToast({ titleKey: saved.enabled ? "admin.flag_saved_on" : "admin.flag_saved_off", params: { name: t(runtimeKey(`flags.${saved.key}`)) } });
+    showToast({
+      titleKey: saved.enabled ? "admin.flag_saved_on" : "admin.flag_saved_off",
+      params: { name: t(runtimeKey(`flags.${saved.key}`)) },
+    });
   };
 
   return (
@@ -34,7 +37,11 @@ export default function AdminBackofficePage() {
       <h1>{t("admin.backoffice_title")}</h1>
       <p>{t("admin.backoffice_intro")}</p>
       {loading && <Skeleton label={t("common.loading")} />}
-      {problem && <p className="form-error" role="alert">{problem.message}</p>}
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem.message}
+        </p>
+      )}
       {flags.length > 0 && (
         <DataTable
           caption={t("admin.backoffice_title")}
@@ -44,8 +51,24 @@ export default function AdminBackofficePage() {
           rowKey={(f) => f.key}
           rowProps={(f) => ({ "data-testid": `flag-${f.key}` })}
           columns={[
-            { key: "name", header: t("admin.flag_name"), rowHeader: true, cell: (f) => <span className="cluster">{t(runtimeKey(`flags.${f.key}`))} <code dir="ltr" className="muted">{f.key}</code></span> },
-            { key: "state", header: t("admin.flag_state"), cell: (f) => <Badge tone={f.enabled ? "green" : "neutral"}>{f.enabled ? t("admin.flag_on") : t("admin.flag_off")}</Badge> },
+            {
+              key: "name",
+              header: t("admin.flag_name"),
+              rowHeader: true,
+              cell: (f) => (
+                <span className="cluster">
+                  {t(runtimeKey(`flags.${f.key}`))}{" "}
+                  <code dir="ltr" className="muted">
+                    {f.key}
+                  </code>
+                </span>
+              ),
+            },
+            {
+              key: "state",
+              header: t("admin.flag_state"),
+              cell: (f) => <Badge tone={f.enabled ? "green" : "neutral"}>{f.enabled ? t("admin.flag_on") : t("admin.flag_off")}</Badge>,
+            },
             { key: "default", header: t("admin.flag_default"), cell: (f) => (f.defaultEnabled ? t("admin.flag_on") : t("admin.flag_off")) },
             {
               key: "change",
@@ -55,7 +78,9 @@ export default function AdminBackofficePage() {
                 <Button
                   variant={f.enabled ? "secondary" : "primary"}
                   size="sm"
-                  aria-label={t(f.enabled ? "admin.flag_switch_off_named" : "admin.flag_switch_on_named", { name: t(runtimeKey(`flags.${f.key}`)) })}
+                  aria-label={t(f.enabled ? "admin.flag_switch_off_named" : "admin.flag_switch_on_named", {
+                    name: t(runtimeKey(`flags.${f.key}`)),
+                  })}
                   disabled={setting.loading}
                   onClick={() => void toggle(f.key, !f.enabled)}
                 >

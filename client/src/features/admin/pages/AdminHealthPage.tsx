@@ -18,7 +18,9 @@ export default function AdminHealthPage() {
     <section className="page">
       <h1>{t("admin.health_title")}</h1>
       <p>{t("admin.health_intro")}</p>
-      <Button type="button" onClick={() => void refetch()}>{t("common.retry")}</Button>
+      <Button type="button" onClick={() => void refetch()}>
+        {t("common.retry")}
+      </Button>
       {loading && <Skeleton label={t("common.loading")} />}
       {data && (
         <table className="table" data-testid="job-queues">
@@ -37,7 +39,9 @@ export default function AdminHealthPage() {
           <tbody>
             {data.jobsHealth.queues.map((q) => (
               <tr key={q.name}>
-                <th scope="row"><LtrValue>{q.name}</LtrValue></th>
+                <th scope="row">
+                  <LtrValue>{q.name}</LtrValue>
+                </th>
                 <td>{n(q.queued)}</td>
                 <td>{n(q.scheduled)}</td>
                 <td>{n(q.active)}</td>
@@ -59,7 +63,9 @@ export default function AdminHealthPage() {
                 <strong dir="ltr">{f.queue}</strong>
                 {f.key && <span dir="ltr"> · {f.key}</span>} · {formatDateTime(f.failedAt, lang)} ·{" "}
                 {t(f.willRetry ? "admin.jobs_will_retry" : "admin.jobs_failed_for_good", { attempts: n(f.attempts) })}
-                <pre dir="ltr" className="mail-text">{f.message}</pre>
+                <pre dir="ltr" className="mail-text">
+                  {f.message}
+                </pre>
               </li>
             ))}
           </ul>

@@ -19,7 +19,9 @@ export default function AdminHomePage() {
       <ul className="grid tool-grid">
         {TOOLS.map((tool) => (
           <li key={tool.to} className="card tool-card">
-            <h2><Link to={tool.to}>{t(tool.title)}</Link></h2>
+            <h2>
+              <Link to={tool.to}>{t(tool.title)}</Link>
+            </h2>
             <p className="muted">{t(tool.intro)}</p>
           </li>
         ))}

@@ -18,14 +18,24 @@ export default function AdminOutboxPage() {
     <section className="page">
       <h1>{t("admin.outbox_title")}</h1>
       <p>{t("admin.outbox_intro")}</p>
-      <Button type="button" onClick={() => void refetch()}>{t("common.retry")}</Button>
+      <Button type="button" onClick={() => void refetch()}>
+        {t("common.retry")}
+      </Button>
       {loading && <Skeleton label={t("common.loading")} />}
       {data?.outbox.length === 0 && <EmptyState title={t("admin.outbox_empty")} />}
       {data?.outbox.map((m) => (
         <article key={m.id} className="card" data-testid="outbox-email">
-          <h2><bdi>{m.subject}</bdi></h2>
-          <p className="muted"><LtrValue>{m.to}</LtrValue> · <LtrValue>{`${m.language} · ${m.transport} · ${m.status}${m.attempts > 1 ? ` (${m.attempts})` : ""}`}</LtrValue> · {formatDateTime(m.createdAt, lang)}</p>
-          <pre dir="auto" className="mail-text">{m.text}</pre>
+          <h2>
+            <bdi>{m.subject}</bdi>
+          </h2>
+          <p className="muted">
+            <LtrValue>{m.to}</LtrValue> ·{" "}
+            <LtrValue>{`${m.language} · ${m.transport} · ${m.status}${m.attempts > 1 ? ` (${m.attempts})` : ""}`}</LtrValue> ·{" "}
+            {formatDateTime(m.createdAt, lang)}
+          </p>
+          <pre dir="auto" className="mail-text">
+            {m.text}
+          </pre>
         </article>
       ))}
     </section>

@@ -18,7 +18,15 @@ import { CuratorVillages } from "../../curation";
 import { lower } from "../../../i18n/typed";
 import { useGrantRoleMutation, useMembersQuery, useRevokeRoleMutation } from "../generated";
 
-const GRANTABLE: Role[] = ["ADMIN", "MODERATOR", "MUNICIPAL_OFFICER", "INVESTOR_VERIFIED", "DNA_SPECIALIST", "LOCAL_ROOT_CURATOR", "EDITOR"];
+const GRANTABLE: Role[] = [
+  "ADMIN",
+  "MODERATOR",
+  "MUNICIPAL_OFFICER",
+  "INVESTOR_VERIFIED",
+  "DNA_SPECIALIST",
+  "LOCAL_ROOT_CURATOR",
+  "EDITOR",
+];
 type Member = MembersQuery["members"]["edges"][number]["node"];
 type Grant = Member["grants"][number];
 
@@ -35,7 +43,9 @@ function GrantRow({ grant, onRevoke }: { grant: Grant; onRevoke: () => void }) {
       {grant.expiresAt && <span className="muted">{t("admin.until", { date: formatDate(grant.expiresAt, lang) })}</span>}
       {!grant.active && <Badge tone="red">{t("admin.expired")}</Badge>}
       {grant.reason && <bdi className="grant__reason muted">{grant.reason}</bdi>}
-      <Button size="sm" className="grant__revoke" onClick={onRevoke}>{t("admin.revoke")}</Button>
+      <Button size="sm" className="grant__revoke" onClick={onRevoke}>
+        {t("admin.revoke")}
+      </Button>
     </li>
   );
 }
@@ -52,12 +62,33 @@ function RevokeDialog({ member, role, onClose }: { member: Member; role: Role; o
     if (res?.data) onClose();
   };
   return (
-    <Dialog title={<>{t("admin.revoke")} · {t(`roles.${lower(role)}`)} · <bdi>{member.displayName}</bdi></>} onClose={onClose}>
+    <Dialog
+      title={
+        <>
+          {t("admin.revoke")} · {t(`roles.${lower(role)}`)} · <bdi>{member.displayName}</bdi>
+        </>
+      }
+      onClose={onClose}
+    >
       <form onSubmit={submit}>
-        <TextInput label={t("admin.revoke_reason")} value={reason} onChange={(e) => setReason(e.target.value)} required minLength={3} maxLength={500} dir="auto" />
-        {problem && <p className="form-error" role="alert">{[problem.message, ...Object.values(problem.fields).flat()].join(" ")}</p>}
+        <TextInput
+          label={t("admin.revoke_reason")}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          required
+          minLength={3}
+          maxLength={500}
+          dir="auto"
+        />
+        {problem && (
+          <p className="form-error" role="alert">
+            {[problem.message, ...Object.values(problem.fields).flat()].join(" ")}
+          </p>
+        )}
         <div className="button-row">
-          <Button type="submit" variant="danger" disabled={revoking.loading || reason.trim().length < 3}>{t("admin.revoke")}</Button>
+          <Button type="submit" variant="danger" disabled={revoking.loading || reason.trim().length < 3}>
+            {t("admin.revoke")}
+          </Button>
           <Button onClick={onClose}>{t("common.cancel")}</Button>
         </div>
       </form>
@@ -84,26 +115,50 @@ function MemberRow({ member }: { member: Member }) {
       <div className="member__head">
         <Avatar name={member.displayName} />
         <div>
-          <h3 className="member__name"><bdi>{member.displayName}</bdi></h3>
-          <p className="muted member__contact"><LtrValue>{member.email ?? member.phone ?? ""}</LtrValue></p>
+          <h3 className="member__name">
+            <bdi>{member.displayName}</bdi>
+          </h3>
+          <p className="muted member__contact">
+            <LtrValue>{member.email ?? member.phone ?? ""}</LtrValue>
+          </p>
         </div>
       </div>
       {member.grants.length > 0 && (
         <ul className="grants">
-          {member.grants.map((g) => <GrantRow key={g.role} grant={g} onRevoke={() => setRevoking(g.role)} />)}
+          {member.grants.map((g) => (
+            <GrantRow key={g.role} grant={g} onRevoke={() => setRevoking(g.role)} />
+          ))}
         </ul>
       )}
       {revoking && <RevokeDialog member={member} role={revoking} onClose={() => setRevoking(null)} />}
       {member.grants.some((g) => g.role === "LOCAL_ROOT_CURATOR") && <CuratorVillages userId={member.id} />}
       <form className="grant-form" onSubmit={submit}>
         <Select label={t("admin.role")} value={role} onChange={(e) => setRole(e.target.value as Role)}>
-          {GRANTABLE.map((r) => <option key={r} value={r}>{t(`roles.${lower(r)}`)}</option>)}
+          {GRANTABLE.map((r) => (
+            <option key={r} value={r}>
+              {t(`roles.${lower(r)}`)}
+            </option>
+          ))}
         </Select>
         <TextInput label={t("admin.expires")} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
-        <TextInput label={t("admin.reason")} value={reason} onChange={(e) => setReason(e.target.value)} required minLength={3} maxLength={500} dir="auto" />
-        <Button variant="primary" type="submit" disabled={granting.loading}>{t("admin.grant")}</Button>
+        <TextInput
+          label={t("admin.reason")}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          required
+          minLength={3}
+          maxLength={500}
+          dir="auto"
+        />
+        <Button variant="primary" type="submit" disabled={granting.loading}>
+          {t("admin.grant")}
+        </Button>
       </form>
-      {problem && <p className="form-error" role="alert">{[problem.message, ...Object.values(problem.fields).flat()].join(" ")}</p>}
+      {problem && (
+        <p className="form-error" role="alert">
+          {[problem.message, ...Object.values(problem.fields).flat()].join(" ")}
+        </p>
+      )}
     </Card>
   );
 }
@@ -126,7 +181,11 @@ export default function AdminRolesPage() {
       <TextInput label={t("admin.search")} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
       {loading && !page && <Skeleton label={t("common.loading")} variant="card" lines={3} />}
       {page && <p className="muted">{t("admin.member_count", { count: page.totalCount })}</p>}
-      <ul className="members">{page?.edges.map((e) => <MemberRow key={e.node.id} member={e.node} />)}</ul>
+      <ul className="members">
+        {page?.edges.map((e) => (
+          <MemberRow key={e.node.id} member={e.node} />
+        ))}
+      </ul>
       {page?.pageInfo.hasNextPage && (
         <Button
           onClick={() =>

@@ -54,7 +54,9 @@ export default function AuthCheckPage() {
       <section className="page page--center">
         <h1>{t("auth.link_failed_title")}</h1>
         <p role="alert">{problem.message}</p>
-        <ButtonLink variant="primary" to="/auth?mode=magic">{t("auth.new_link")}</ButtonLink>
+        <ButtonLink variant="primary" to="/auth?mode=magic">
+          {t("auth.new_link")}
+        </ButtonLink>
       </section>
     );
   }

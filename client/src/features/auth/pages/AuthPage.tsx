@@ -18,7 +18,11 @@ type Mode = "signin" | "signup" | "magic";
 
 function Problem({ problem }: { problem: ApiProblem | null }) {
   if (!problem) return null;
-  return <p className="form-error" role="alert">{problem.message}</p>;
+  return (
+    <p className="form-error" role="alert">
+      {problem.message}
+    </p>
+  );
 }
 
 function Notices({ payload }: { payload: AuthPayloadFieldsFragment | null }) {
@@ -55,9 +59,32 @@ function SignInForm() {
   };
   return (
     <form onSubmit={submit} noValidate aria-busy={loading}>
-      <Field label={t("auth.email")} type="email" autoComplete="username" value={id.email} onChange={(e) => id.setEmail(e.target.value)} errors={problem?.fields.email} dir="ltr" />
-      <Field label={t("auth.phone_or")} type="tel" autoComplete="tel" value={id.phone} onChange={(e) => id.setPhone(e.target.value)} errors={problem?.fields.phone} dir="ltr" />
-      <Field label={t("auth.password")} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} errors={problem?.fields.password} />
+      <Field
+        label={t("auth.email")}
+        type="email"
+        autoComplete="username"
+        value={id.email}
+        onChange={(e) => id.setEmail(e.target.value)}
+        errors={problem?.fields.email}
+        dir="ltr"
+      />
+      <Field
+        label={t("auth.phone_or")}
+        type="tel"
+        autoComplete="tel"
+        value={id.phone}
+        onChange={(e) => id.setPhone(e.target.value)}
+        errors={problem?.fields.phone}
+        dir="ltr"
+      />
+      <Field
+        label={t("auth.password")}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        errors={problem?.fields.password}
+      />
       <Problem problem={problem && !Object.keys(problem.fields).length ? problem : null} />
       <Button variant="primary" type="submit" disabled={loading}>
         {loading ? t("auth.signing_in") : t("auth.sign_in")}
@@ -78,7 +105,15 @@ function SignUpForm() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const res = await signUp({
-      variables: { input: { ...id.value, password, displayName: displayName.trim(), preferredLanguage: currentLanguage(), villageOfOrigin: village.trim() || null } },
+      variables: {
+        input: {
+          ...id.value,
+          password,
+          displayName: displayName.trim(),
+          preferredLanguage: currentLanguage(),
+          villageOfOrigin: village.trim() || null,
+        },
+      },
     }).catch(() => null);
     const payload = res?.data?.signUp ?? null;
     setResult(payload);
@@ -90,9 +125,32 @@ function SignUpForm() {
   };
   return (
     <form onSubmit={submit} noValidate aria-busy={loading}>
-      <Field label={t("auth.display_name")} autoComplete="name" value={displayName} onChange={(e) => setDisplayName(e.target.value)} errors={problem?.fields.displayName} required />
-      <Field label={t("auth.email")} type="email" autoComplete="email" value={id.email} onChange={(e) => id.setEmail(e.target.value)} errors={problem?.fields.email} dir="ltr" />
-      <Field label={t("auth.phone_or")} type="tel" autoComplete="tel" value={id.phone} onChange={(e) => id.setPhone(e.target.value)} errors={problem?.fields.phone} dir="ltr" />
+      <Field
+        label={t("auth.display_name")}
+        autoComplete="name"
+        value={displayName}
+        onChange={(e) => setDisplayName(e.target.value)}
+        errors={problem?.fields.displayName}
+        required
+      />
+      <Field
+        label={t("auth.email")}
+        type="email"
+        autoComplete="email"
+        value={id.email}
+        onChange={(e) => id.setEmail(e.target.value)}
+        errors={problem?.fields.email}
+        dir="ltr"
+      />
+      <Field
+        label={t("auth.phone_or")}
+        type="tel"
+        autoComplete="tel"
+        value={id.phone}
+        onChange={(e) => id.setPhone(e.target.value)}
+        errors={problem?.fields.phone}
+        dir="ltr"
+      />
       <Field
         label={t("auth.password")}
         type="password"
@@ -102,7 +160,12 @@ function SignUpForm() {
         errors={problem?.fields.password}
         hint={t("auth.password_hint")}
       />
-      <Field label={t("auth.village_of_origin")} value={village} onChange={(e) => setVillage(e.target.value)} errors={problem?.fields.villageOfOrigin} />
+      <Field
+        label={t("auth.village_of_origin")}
+        value={village}
+        onChange={(e) => setVillage(e.target.value)}
+        errors={problem?.fields.villageOfOrigin}
+      />
       <Problem problem={problem && !Object.keys(problem.fields).length ? problem : null} />
       <Notices payload={result} />
       <Button variant="primary" type="submit" disabled={loading}>
@@ -129,9 +192,21 @@ function MagicLinkForm({ returnTo }: { returnTo: string | null }) {
   return (
     <form onSubmit={submit} noValidate aria-busy={loading}>
       <p>{t("auth.magic_intro")}</p>
-      <Field label={t("auth.email")} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} errors={problem?.fields.email} dir="ltr" />
+      <Field
+        label={t("auth.email")}
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        errors={problem?.fields.email}
+        dir="ltr"
+      />
       <Problem problem={problem && !Object.keys(problem.fields).length ? problem : null} />
-      {sent && <p className="notice" role="status">{t("toast.magic_link_sent_body")}</p>}
+      {sent && (
+        <p className="notice" role="status">
+          {t("toast.magic_link_sent_body")}
+        </p>
+      )}
       <Button variant="primary" type="submit" disabled={loading}>
         {t("auth.send_link")}
       </Button>
@@ -150,7 +225,11 @@ export default function AuthPage() {
     next.set("mode", m);
     setParams(next, { replace: true });
   };
-  const titles: Record<Mode, TranslationKey> = { signin: "auth.sign_in_title", signup: "auth.create_account_title", magic: "auth.magic_title" };
+  const titles: Record<Mode, TranslationKey> = {
+    signin: "auth.sign_in_title",
+    signup: "auth.create_account_title",
+    magic: "auth.magic_title",
+  };
   useDocumentTitle(t(titles[mode]));
   return (
     <section className="page auth-page">
@@ -161,7 +240,13 @@ export default function AuthPage() {
         </div>
       )}
       <h1>{t(titles[mode])}</h1>
-      <Tabs label={t("auth.ways")} tabs={(["signin", "signup", "magic"] as const).map((m) => ({ id: m, label: t(`auth.tab_${m}`) }))} selected={mode} onSelect={select} panelId="auth-panel" />
+      <Tabs
+        label={t("auth.ways")}
+        tabs={(["signin", "signup", "magic"] as const).map((m) => ({ id: m, label: t(`auth.tab_${m}`) }))}
+        selected={mode}
+        onSelect={select}
+        panelId="auth-panel"
+      />
       <Card as="div" id="auth-panel" role="tabpanel">
         {mode === "signin" && <SignInForm />}
         {mode === "signup" && <SignUpForm />}

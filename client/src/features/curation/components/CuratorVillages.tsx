@@ -3,7 +3,12 @@ import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../../i18n";
 import { apiProblem } from "../../../lib/apiErrors";
 import { localized } from "../../../lib/localized";
-import { useAssignVillageCuratorMutation, useCuratorVillageSearchQuery, useUnassignVillageCuratorMutation, useVillageCuratorsQuery } from "../generated";
+import {
+  useAssignVillageCuratorMutation,
+  useCuratorVillageSearchQuery,
+  useUnassignVillageCuratorMutation,
+  useVillageCuratorsQuery,
+} from "../generated";
 import { Button } from "../../../ui/Button";
 import { TextInput } from "../../../ui/TextInput";
 
@@ -31,7 +36,10 @@ export function CuratorVillages({ userId }: { userId: string }) {
           <li key={c.villageId}>
             <bdi>{localized(lang, c.villageName, c.villageNameAr, c.villageName)}</bdi>
             {!c.active && <span className="muted"> · {t("admin.expired")}</span>}{" "}
-            <Button type="button" onClick={async () => done(await unassign({ variables: { userId, villageId: c.villageId } }).catch(() => null))}>
+            <Button
+              type="button"
+              onClick={async () => done(await unassign({ variables: { userId, villageId: c.villageId } }).catch(() => null))}
+            >
               {t("curation.unassign")}
             </Button>
           </li>
@@ -42,15 +50,25 @@ export function CuratorVillages({ userId }: { userId: string }) {
         <ul className="curator-villages__results">
           {found.data?.villages.edges.map(({ node: v }) => (
             <li key={v.id}>
-              <Button type="button" onClick={async () => done(await assign({ variables: { input: { userId, villageId: v.id } } }).catch(() => null))}>
+              <Button
+                type="button"
+                onClick={async () => done(await assign({ variables: { input: { userId, villageId: v.id } } }).catch(() => null))}
+              >
                 {t("curation.assign", { village: localized(lang, v.name, v.nameAr, v.name) })}
               </Button>
-              <span className="muted"> · <bdi>{v.district}</bdi></span>
+              <span className="muted">
+                {" "}
+                · <bdi>{v.district}</bdi>
+              </span>
             </li>
           ))}
         </ul>
       )}
-      {problem && <p className="form-error" role="alert">{problem.message}</p>}
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem.message}
+        </p>
+      )}
     </div>
   );
 }

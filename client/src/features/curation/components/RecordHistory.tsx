@@ -12,22 +12,70 @@ import { EmptyState } from "../../../ui/EmptyState";
 const REVIEWERS = ["ADMIN", "EDITOR", "LOCAL_ROOT_CURATOR"];
 
 /** Fields with a label of their own; others show their column name. */
-const LABELLED = new Set(["full_name", "full_name_ar", "name_variants", "given_name", "father_name", "mother_name", "gender", "birth_date_text", "birth_place",
-  "death_date_text", "death_place", "is_deceased", "occupation", "bio", "sources", "provenance", "village_id", "family_id", "is_public", "description",
-  "description_ar", "description_fr", "has_church", "has_mosque", "has_school", "has_registry", "population_current", "diaspora_count"]);
+const LABELLED = new Set([
+  "full_name",
+  "full_name_ar",
+  "name_variants",
+  "given_name",
+  "father_name",
+  "mother_name",
+  "gender",
+  "birth_date_text",
+  "birth_place",
+  "death_date_text",
+  "death_place",
+  "is_deceased",
+  "occupation",
+  "bio",
+  "sources",
+  "provenance",
+  "village_id",
+  "family_id",
+  "is_public",
+  "description",
+  "description_ar",
+  "description_fr",
+  "has_church",
+  "has_mosque",
+  "has_school",
+  "has_registry",
+  "population_current",
+  "diaspora_count",
+]);
 /** Columns that are the date's machine-readable range: the written date already says it. */
-const HIDDEN = new Set(["birth_date_from", "birth_date_to", "birth_date_qualifier", "death_date_from", "death_date_to", "death_date_qualifier", "confidence"]);
+const HIDDEN = new Set([
+  "birth_date_from",
+  "birth_date_to",
+  "birth_date_qualifier",
+  "death_date_from",
+  "death_date_to",
+  "death_date_qualifier",
+  "confidence",
+]);
 
 /**
  * A record's history (who changed what, before → after) with Revert. Shown to editors,
  * admins and curators; the server decides (a curator of another village gets nothing).
  */
-export function RecordHistory({ table, recordId, onReverted }: { table: AuditTable; recordId: string; onReverted?: () => void | Promise<unknown> }) {
+export function RecordHistory({
+  table,
+  recordId,
+  onReverted,
+}: {
+  table: AuditTable;
+  recordId: string;
+  onReverted?: () => void | Promise<unknown>;
+}) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const auth = useAuth();
   const reviewer = auth.status === "signedIn" && auth.viewer.roles.some((r) => REVIEWERS.includes(r));
-  const { data, refetch } = useRecordHistoryQuery({ variables: { table, recordId, first: 20 }, skip: !reviewer, fetchPolicy: "network-only", errorPolicy: "none" });
+  const { data, refetch } = useRecordHistoryQuery({
+    variables: { table, recordId, first: 20 },
+    skip: !reviewer,
+    fetchPolicy: "network-only",
+    errorPolicy: "none",
+  });
   const [revert, reverting] = useRevertChangeMutation();
   const problem = apiProblem(reverting.error, t("errors.network"));
   /** A stored JSON value as a reader sees it (strings without quotes, lists joined, provenance translated). */
@@ -48,8 +96,10 @@ export function RecordHistory({ table, recordId, onReverted }: { table: AuditTab
           <li key={e.id} className="history__entry">
             <p>
               <strong>{t(`curation.action_${e.action}`, { defaultValue: e.action })}</strong>
-              {" · "}<bdi>{e.userName ?? t("curation.someone")}</bdi>
-              {" · "}<time dateTime={e.createdAt}>{formatDateTime(e.createdAt, lang)}</time>{" "}
+              {" · "}
+              <bdi>{e.userName ?? t("curation.someone")}</bdi>
+              {" · "}
+              <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, lang)}</time>{" "}
               {e.canRevert && (
                 <Button
                   type="button"
@@ -68,18 +118,26 @@ export function RecordHistory({ table, recordId, onReverted }: { table: AuditTab
             </p>
             {e.changes.length > 0 && (
               <dl className="history__changes">
-                {e.changes.filter((c) => !HIDDEN.has(c.field)).map((c) => (
-                  <div key={c.field} className="contents">
-                    <dt>{LABELLED.has(c.field) ? t(runtimeKey(`curation.field_${c.field}`)) : <code dir="ltr">{c.field}</code>}</dt>
-                    <dd><bdi>{shown(c.field, c.before)}</bdi> {t("curation.changed_to")} <bdi>{shown(c.field, c.after)}</bdi></dd>
-                  </div>
-                ))}
+                {e.changes
+                  .filter((c) => !HIDDEN.has(c.field))
+                  .map((c) => (
+                    <div key={c.field} className="contents">
+                      <dt>{LABELLED.has(c.field) ? t(runtimeKey(`curation.field_${c.field}`)) : <code dir="ltr">{c.field}</code>}</dt>
+                      <dd>
+                        <bdi>{shown(c.field, c.before)}</bdi> {t("curation.changed_to")} <bdi>{shown(c.field, c.after)}</bdi>
+                      </dd>
+                    </div>
+                  ))}
               </dl>
             )}
           </li>
         ))}
       </ol>
-      {problem && <p className="form-error" role="alert">{problem.message}</p>}
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem.message}
+        </p>
+      )}
     </section>
   );
 }

@@ -31,16 +31,44 @@ function ReviewRow({ item, onVerified }: { item: Item; onVerified: () => void })
     <li className="card review-item" data-testid="review-item">
       <p>
         <Badge tone="primary">{t(`curation.kind_${lower(item.kind)}`)}</Badge>{" "}
-        {item.kind === "PERSON" ? <Link to={`/person/${item.id}`}><bdi>{title}</bdi></Link> : <bdi>{title}</bdi>}
-        {item.villageName && <> · <bdi>{lang === "ar" ? item.villageNameAr || item.villageName : item.villageName}</bdi></>}
+        {item.kind === "PERSON" ? (
+          <Link to={`/person/${item.id}`}>
+            <bdi>{title}</bdi>
+          </Link>
+        ) : (
+          <bdi>{title}</bdi>
+        )}
+        {item.villageName && (
+          <>
+            {" "}
+            · <bdi>{lang === "ar" ? item.villageNameAr || item.villageName : item.villageName}</bdi>
+          </>
+        )}
         <span className="muted"> · {t("curation.added_on", { date: formatDate(item.createdAt, lang) })}</span>
       </p>
-      {item.sources && <p className="muted">{t("curation.current_sources")}: <bdi>{item.sources}</bdi></p>}
+      {item.sources && (
+        <p className="muted">
+          {t("curation.current_sources")}: <bdi>{item.sources}</bdi>
+        </p>
+      )}
       <form className="inline-form" onSubmit={submit} noValidate>
-        <TextInput label={t("curation.source")} value={source} onChange={(e) => setSource(e.target.value)} placeholder={t("curation.source_hint")} dir="auto" maxLength={2000} />
-        <Button variant="primary" type="submit" disabled={loading}>{t("curation.verify")}</Button>
+        <TextInput
+          label={t("curation.source")}
+          value={source}
+          onChange={(e) => setSource(e.target.value)}
+          placeholder={t("curation.source_hint")}
+          dir="auto"
+          maxLength={2000}
+        />
+        <Button variant="primary" type="submit" disabled={loading}>
+          {t("curation.verify")}
+        </Button>
       </form>
-      {problem && <p className="form-error" role="alert">{problem.fields.source?.join(" ") ?? problem.message}</p>}
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem.fields.source?.join(" ") ?? problem.message}
+        </p>
+      )}
     </li>
   );
 }
@@ -56,15 +84,35 @@ export function ReviewQueue({ villageId }: { villageId: string | null }) {
       <h2 id="queue-h">{t("curation.queue")}</h2>
       {loading && !page && <Skeleton label={t("common.loading")} />}
       {page && <p className="muted">{t("curation.queue_count", { count: page.totalCount })}</p>}
-      {verified > 0 && <p className="notice" role="status">{t("curation.verified_count", { count: verified })}</p>}
+      {verified > 0 && (
+        <p className="notice" role="status">
+          {t("curation.verified_count", { count: verified })}
+        </p>
+      )}
       <ul className="review-queue">
-        {page?.edges.map((e) => <ReviewRow key={e.node.id} item={e.node} onVerified={() => { setVerified((n) => n + 1); void refetch(); }} />)}
+        {page?.edges.map((e) => (
+          <ReviewRow
+            key={e.node.id}
+            item={e.node}
+            onVerified={() => {
+              setVerified((n) => n + 1);
+              void refetch();
+            }}
+          />
+        ))}
       </ul>
       {page?.pageInfo.hasNextPage && (
-        <Button type="button" onClick={() => void fetchMore({
-          variables: { after: page.pageInfo.endCursor },
-          updateQuery: (prev, { fetchMoreResult }) => ({ reviewQueue: { ...fetchMoreResult.reviewQueue, edges: [...prev.reviewQueue.edges, ...fetchMoreResult.reviewQueue.edges] } }),
-        })}>
+        <Button
+          type="button"
+          onClick={() =>
+            void fetchMore({
+              variables: { after: page.pageInfo.endCursor },
+              updateQuery: (prev, { fetchMoreResult }) => ({
+                reviewQueue: { ...fetchMoreResult.reviewQueue, edges: [...prev.reviewQueue.edges, ...fetchMoreResult.reviewQueue.edges] },
+              }),
+            })
+          }
+        >
           {t("admin.more")}
         </Button>
       )}

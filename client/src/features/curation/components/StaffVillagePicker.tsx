@@ -14,16 +14,29 @@ export function StaffVillagePicker({ onPick }: { onPick: (village: CuratedVillag
   const [text, setText] = useState("");
   const search = useDebouncedValue(text.trim(), 250);
   const { data } = useCuratorVillageSearchQuery({ variables: { search }, skip: search.length < 2 });
-  const found = search.length >= 2 ? data?.villages.edges.map((e) => e.node) ?? [] : [];
+  const found = search.length >= 2 ? (data?.villages.edges.map((e) => e.node) ?? []) : [];
   return (
     <div className="form-field staff-village-picker">
       <label htmlFor="staff-village-search">{t("curation.pick_village")}</label>
-      <input id="staff-village-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t("curation.pick_village_hint")} dir="auto" />
+      <input
+        id="staff-village-search"
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={t("curation.pick_village_hint")}
+        dir="auto"
+      />
       {found.length > 0 && (
         <ul className="choice-list" aria-label={t("curation.pick_village")}>
           {found.map((v) => (
             <li key={v.id}>
-              <Button type="button" onClick={() => { onPick(v); setText(""); }}>
+              <Button
+                type="button"
+                onClick={() => {
+                  onPick(v);
+                  setText("");
+                }}
+              >
                 <bdi>{localized(lang, v.name, v.nameAr, v.nameFr)}</bdi>
               </Button>
             </li>

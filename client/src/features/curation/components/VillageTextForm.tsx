@@ -8,12 +8,20 @@ import { TextInput } from "../../../ui/TextInput";
 
 type Village = CuratedVillageFragment;
 const FLAGS = ["hasRegistry", "hasChurch", "hasMosque", "hasSchool"] as const;
-const TEXTS = [["description", "en", "ltr"], ["descriptionAr", "ar", "rtl"], ["descriptionFr", "fr", "ltr"]] as const;
+const TEXTS = [
+  ["description", "en", "ltr"],
+  ["descriptionAr", "ar", "rtl"],
+  ["descriptionFr", "fr", "ltr"],
+] as const;
 
 /** A curator's edit of a village's descriptions (three languages), facts and numbers. */
 export function VillageTextForm({ village }: { village: Village }) {
   const { t } = useTranslation();
-  const [texts, setTexts] = useState({ description: village.description ?? "", descriptionAr: village.descriptionAr ?? "", descriptionFr: village.descriptionFr ?? "" });
+  const [texts, setTexts] = useState({
+    description: village.description ?? "",
+    descriptionAr: village.descriptionAr ?? "",
+    descriptionFr: village.descriptionFr ?? "",
+  });
   const [flags, setFlags] = useState(Object.fromEntries(FLAGS.map((f) => [f, village[f]])) as Record<(typeof FLAGS)[number], boolean>);
   const [population, setPopulation] = useState(village.populationCurrent?.toString() ?? "");
   const [diaspora, setDiaspora] = useState(village.diasporaCount?.toString() ?? "");
@@ -42,15 +50,42 @@ export function VillageTextForm({ village }: { village: Village }) {
         <legend>{t("curation.facts")}</legend>
         {FLAGS.map((f) => (
           <label key={f}>
-            <input type="checkbox" checked={flags[f]} onChange={(e) => setFlags({ ...flags, [f]: e.target.checked })} /> {t(`curation.${f}`)}
+            <input type="checkbox" checked={flags[f]} onChange={(e) => setFlags({ ...flags, [f]: e.target.checked })} />{" "}
+            {t(`curation.${f}`)}
           </label>
         ))}
       </fieldset>
-      <TextInput label={t("curation.population")} type="number" min={0} inputMode="numeric" dir="ltr" value={population} onChange={(e) => setPopulation(e.target.value)} />
-      <TextInput label={t("curation.diaspora")} type="number" min={0} inputMode="numeric" dir="ltr" value={diaspora} onChange={(e) => setDiaspora(e.target.value)} />
-      {problem && <p className="form-error" role="alert">{Object.values(problem.fields).flat().join(" ") || problem.message}</p>}
-      {saved && <p className="notice" role="status">{t("curation.saved")}</p>}
-      <Button variant="primary" type="submit" disabled={loading}>{t("curation.save")}</Button>
+      <TextInput
+        label={t("curation.population")}
+        type="number"
+        min={0}
+        inputMode="numeric"
+        dir="ltr"
+        value={population}
+        onChange={(e) => setPopulation(e.target.value)}
+      />
+      <TextInput
+        label={t("curation.diaspora")}
+        type="number"
+        min={0}
+        inputMode="numeric"
+        dir="ltr"
+        value={diaspora}
+        onChange={(e) => setDiaspora(e.target.value)}
+      />
+      {problem && (
+        <p className="form-error" role="alert">
+          {Object.values(problem.fields).flat().join(" ") || problem.message}
+        </p>
+      )}
+      {saved && (
+        <p className="notice" role="status">
+          {t("curation.saved")}
+        </p>
+      )}
+      <Button variant="primary" type="submit" disabled={loading}>
+        {t("curation.save")}
+      </Button>
     </form>
   );
 }

@@ -31,7 +31,10 @@ export default function ManageVillagesPage() {
   const [picked, setPicked] = useState<CuratedVillageFragment | null>(null);
   if (loading && !data) return <Spinner label={t("common.loading")} />;
   const villages = data?.myCuratedVillages ?? [];
-  const current = (picked && picked.id === selected ? picked : null) ?? villages.find((v) => v.id === selected) ?? (villages.length === 1 ? villages[0] : null);
+  const current =
+    (picked && picked.id === selected ? picked : null) ??
+    villages.find((v) => v.id === selected) ??
+    (villages.length === 1 ? villages[0] : null);
   return (
     <section className="page">
       <h1>{t("curation.title")}</h1>
@@ -42,19 +45,39 @@ export default function ManageVillagesPage() {
         <>
           {villages.length > 1 && (
             <div className="tabs" role="group" aria-label={t("curation.villages")}>
-              <button type="button" className={!current ? "tab tab--active" : "tab"} onClick={() => setSelected(null)}>{t("curation.all_villages")}</button>
+              <button type="button" className={!current ? "tab tab--active" : "tab"} onClick={() => setSelected(null)}>
+                {t("curation.all_villages")}
+              </button>
               {villages.map((v) => (
-                <button key={v.id} type="button" className={current?.id === v.id ? "tab tab--active" : "tab"} onClick={() => setSelected(v.id)}>
+                <button
+                  key={v.id}
+                  type="button"
+                  className={current?.id === v.id ? "tab tab--active" : "tab"}
+                  onClick={() => setSelected(v.id)}
+                >
                   {localized(lang, v.name, v.nameAr, v.nameFr)}
                 </button>
               ))}
             </div>
           )}
-          {staff && <StaffVillagePicker onPick={(v) => { setPicked(v); setSelected(v.id); }} />}
-          {staff && current && !villages.some((v) => v.id === current.id) && (
-            <Button type="button" onClick={() => setSelected(null)}>{t("curation.all_villages")}</Button>
+          {staff && (
+            <StaffVillagePicker
+              onPick={(v) => {
+                setPicked(v);
+                setSelected(v.id);
+              }}
+            />
           )}
-          {current && <p><Link to={`/libanpedia/${current.slug}`}>{localized(lang, current.name, current.nameAr, current.nameFr)}</Link></p>}
+          {staff && current && !villages.some((v) => v.id === current.id) && (
+            <Button type="button" onClick={() => setSelected(null)}>
+              {t("curation.all_villages")}
+            </Button>
+          )}
+          {current && (
+            <p>
+              <Link to={`/libanpedia/${current.slug}`}>{localized(lang, current.name, current.nameAr, current.nameFr)}</Link>
+            </p>
+          )}
           <ReviewQueue key={current?.id ?? "all"} villageId={current?.id ?? null} />
           {current && (
             <>

@@ -27,24 +27,42 @@ export default function DashboardPage() {
         <article className="card" aria-labelledby="dash-roots">
           <h2 id="dash-roots">{t("dashboard.roots")}</h2>
           <p>{viewer.villageOfOrigin ? t("dashboard.village", { village: viewer.villageOfOrigin }) : t("dashboard.no_village")}</p>
-          <ButtonLink to="/settings" size="sm">{t("dashboard.edit_profile")}</ButtonLink>
+          <ButtonLink to="/settings" size="sm">
+            {t("dashboard.edit_profile")}
+          </ButtonLink>
         </article>
         <article className="card" aria-labelledby="dash-trees">
           <h2 id="dash-trees">{t("dashboard.trees")}</h2>
           <p>{t("dashboard.trees_body")}</p>
           <ul className="link-list">
-            <li><Link to="/roots">{t("people.my_tree")}</Link></li>
-            <li><Link to="/roots/import">{t("ingestion.gedcom.title")}</Link></li>
-            <li><Link to="/excel">{t("ingestion.spreadsheet.title")}</Link></li>
-            <li><Link to="/roots/export">{t("ingestion.export.title")}</Link></li>
+            <li>
+              <Link to="/roots">{t("people.my_tree")}</Link>
+            </li>
+            <li>
+              <Link to="/roots/import">{t("ingestion.gedcom.title")}</Link>
+            </li>
+            <li>
+              <Link to="/excel">{t("ingestion.spreadsheet.title")}</Link>
+            </li>
+            <li>
+              <Link to="/roots/export">{t("ingestion.export.title")}</Link>
+            </li>
           </ul>
         </article>
         {(viewer.can.accessManagement || viewer.can.accessAdmin) && (
           <article className="card" aria-labelledby="dash-staff">
             <h2 id="dash-staff">{t("dashboard.staff")}</h2>
             <ul className="link-list">
-              {viewer.can.accessManagement && <li><Link to="/management">{t("nav.management")}</Link></li>}
-              {viewer.can.accessAdmin && <li><Link to="/admin">{t("nav.admin")}</Link></li>}
+              {viewer.can.accessManagement && (
+                <li>
+                  <Link to="/management">{t("nav.management")}</Link>
+                </li>
+              )}
+              {viewer.can.accessAdmin && (
+                <li>
+                  <Link to="/admin">{t("nav.admin")}</Link>
+                </li>
+              )}
             </ul>
           </article>
         )}

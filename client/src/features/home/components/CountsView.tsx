@@ -19,7 +19,9 @@ export function CountsView({ counts }: { counts: Counts | undefined }) {
   ] as const;
   return (
     <section className="home-counts" aria-labelledby="home-counts" aria-busy={counts ? undefined : true}>
-      <h2 id="home-counts" className="visually-hidden">{t("home.counts_heading")}</h2>
+      <h2 id="home-counts" className="visually-hidden">
+        {t("home.counts_heading")}
+      </h2>
       <dl>
         {items.map(([key, n]) => (
           <div key={key} className="home-counts__item" data-testid={`count-${key}`}>

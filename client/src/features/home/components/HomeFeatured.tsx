@@ -24,10 +24,16 @@ export default function HomeFeatured() {
                 <CazaShape caza={v.district} lat={v.latitude} lng={v.longitude} size={88} />
               </Suspense>
               <div>
-                <h3><Link to={`/libanpedia/${v.slug}`}><bdi>{name}</bdi></Link></h3>
+                <h3>
+                  <Link to={`/libanpedia/${v.slug}`}>
+                    <bdi>{name}</bdi>
+                  </Link>
+                </h3>
                 {v.district && <p className="muted home-featured__caza">{localized(lang, v.district, v.districtAr, v.district)}</p>}
                 <p className="home-featured__history">{localized(lang, v.description, v.descriptionAr, v.descriptionFr)}</p>
-                <Link to={`/libanpedia/${v.slug}`} aria-label={`${t("home.featured_more")}: ${name}`}>{t("home.featured_more")}</Link>
+                <Link to={`/libanpedia/${v.slug}`} aria-label={`${t("home.featured_more")}: ${name}`}>
+                  {t("home.featured_more")}
+                </Link>
               </div>
             </li>
           );

@@ -17,7 +17,14 @@ export default function HomeMap() {
   const open = useCallback((caza: string | null) => caza && navigate(`/villages?district=${encodeURIComponent(caza)}`), [navigate]);
   return (
     <Suspense fallback={<MapPlaceholder label={t("common.loading")} />}>
-      <LebanonMap label={t("home.map_label")} points={points} highlight={highlight} hrefOf={villageHref} onSelectCaza={open} caption={t("villages.map_credit")} />
+      <LebanonMap
+        label={t("home.map_label")}
+        points={points}
+        highlight={highlight}
+        hrefOf={villageHref}
+        onSelectCaza={open}
+        caption={t("villages.map_credit")}
+      />
     </Suspense>
   );
 }

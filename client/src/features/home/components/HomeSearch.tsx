@@ -24,8 +24,19 @@ export function HomeSearch() {
   return (
     <div className="home-search">
       <form onSubmit={submit} role="search">
-        <label htmlFor={id} className="home-search__label">{t("home.search_label")}</label>
-        <input id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t("home.search_placeholder")} dir="auto" autoComplete="off" aria-describedby={q.length >= 2 ? `${id}-results` : undefined} />
+        <label htmlFor={id} className="home-search__label">
+          {t("home.search_label")}
+        </label>
+        <input
+          id={id}
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={t("home.search_placeholder")}
+          dir="auto"
+          autoComplete="off"
+          aria-describedby={q.length >= 2 ? `${id}-results` : undefined}
+        />
       </form>
       {q.length >= 2 && (
         <ApolloBoundary fallback={null}>

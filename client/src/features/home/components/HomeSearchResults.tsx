@@ -31,7 +31,9 @@ export default function HomeSearchResults({ q, id }: { q: string; id: string }) 
           <ul>
             {v.map(({ node }) => (
               <li key={node.id}>
-                <Link to={`/libanpedia/${node.slug}`}><bdi>{localized(lang, node.name, node.nameAr, node.nameFr)}</bdi></Link>
+                <Link to={`/libanpedia/${node.slug}`}>
+                  <bdi>{localized(lang, node.name, node.nameAr, node.nameFr)}</bdi>
+                </Link>
                 {node.district && <span className="muted"> · {localized(lang, node.district, node.districtAr, node.district)}</span>}
               </li>
             ))}
@@ -48,7 +50,12 @@ export default function HomeSearchResults({ q, id }: { q: string; id: string }) 
               return (
                 <li key={node.id}>
                   {node.village ? <Link to={`/libanpedia/${node.village.slug}`}>{name}</Link> : name}
-                  {node.village && <span className="muted"> · <bdi>{localized(lang, node.village.name, node.village.nameAr, node.village.nameFr)}</bdi></span>}
+                  {node.village && (
+                    <span className="muted">
+                      {" "}
+                      · <bdi>{localized(lang, node.village.name, node.village.nameAr, node.village.nameFr)}</bdi>
+                    </span>
+                  )}
                 </li>
               );
             })}
@@ -61,7 +68,9 @@ export default function HomeSearchResults({ q, id }: { q: string; id: string }) 
           <ul>
             {p.map(({ node }) => (
               <li key={node.id}>
-                <Link to={`/person/${node.id}`}><bdi>{node.isPrivate ? t("home.private_person") : node.displayName}</bdi></Link>
+                <Link to={`/person/${node.id}`}>
+                  <bdi>{node.isPrivate ? t("home.private_person") : node.displayName}</bdi>
+                </Link>
                 {node.birth?.year && <span className="muted"> · {node.birth.year}</span>}
               </li>
             ))}

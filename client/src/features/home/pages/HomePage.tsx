@@ -54,7 +54,9 @@ export default function HomePage() {
           <section className="card" aria-labelledby="home-next">
             <h2 id="home-next">{t("home.coming_heading")}</h2>
             <ul>
-              {COMING.map((k) => <li key={k}>{t(`home.coming_${k}`)}</li>)}
+              {COMING.map((k) => (
+                <li key={k}>{t(`home.coming_${k}`)}</li>
+              ))}
             </ul>
           </section>
         </div>

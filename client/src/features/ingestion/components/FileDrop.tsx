@@ -3,7 +3,17 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../ui/Button";
 
 /** A drop zone that is also a file button (keyboard and screen readers use the button). */
-export function FileDrop({ accept, hint, disabled, onFile }: { accept: string; hint: string; disabled?: boolean; onFile: (file: File) => void }) {
+export function FileDrop({
+  accept,
+  hint,
+  disabled,
+  onFile,
+}: {
+  accept: string;
+  hint: string;
+  disabled?: boolean;
+  onFile: (file: File) => void;
+}) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);

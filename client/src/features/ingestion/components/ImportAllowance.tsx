@@ -15,7 +15,11 @@ export function ImportAllowance({ allowance }: { allowance: Allowance | undefine
     <div className={full ? "notice" : "muted"} role={full ? "status" : undefined} data-testid="import-allowance">
       <p>
         {t("ingestion.allowance.uploads", { left: allowance.uploadsLeft, max: allowance.uploadsPerHour })}{" "}
-        {t("ingestion.allowance.waiting", { used: formatBytes(allowance.waitingBytes, lang), quota: formatBytes(allowance.quotaBytes, lang), file: formatBytes(allowance.maxFileBytes, lang) })}
+        {t("ingestion.allowance.waiting", {
+          used: formatBytes(allowance.waitingBytes, lang),
+          quota: formatBytes(allowance.quotaBytes, lang),
+          file: formatBytes(allowance.maxFileBytes, lang),
+        })}
       </p>
       <p>{t("ingestion.allowance.retry", { count: allowance.retryKeepHours })}</p>
     </div>

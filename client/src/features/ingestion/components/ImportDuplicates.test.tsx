@@ -10,11 +10,27 @@ const merges: unknown[] = [];
 const refetch = vi.fn(async () => ({}));
 const person = (id: string, displayName: string, fullNameAr: string | null = null) => ({ id, displayName, fullNameAr });
 const record = (key: string, over: Record<string, unknown>) => ({
-  line: 1, kind: "person", key, name: null, nameAr: null, birth: null, death: null, action: "create", errors: [], duplicate: null, person: null, canMerge: false, ...over,
+  line: 1,
+  kind: "person",
+  key,
+  name: null,
+  nameAr: null,
+  birth: null,
+  death: null,
+  action: "create",
+  errors: [],
+  duplicate: null,
+  person: null,
+  canMerge: false,
+  ...over,
 });
 let edges: { node: ReturnType<typeof record> }[] = [];
 vi.mock("../generated", () => ({
-  useImportRecordsQuery: () => ({ data: { importRecords: { totalCount: edges.length, edges, pageInfo: { hasNextPage: false, endCursor: null } } }, refetch, fetchMore: vi.fn() }),
+  useImportRecordsQuery: () => ({
+    data: { importRecords: { totalCount: edges.length, edges, pageInfo: { hasNextPage: false, endCursor: null } } },
+    refetch,
+    fetchMore: vi.fn(),
+  }),
   useMergeImportedPersonMutation: () => [
     async ({ variables }: { variables: unknown }) => {
       merges.push(variables);
@@ -28,7 +44,12 @@ const { ImportDuplicates } = await import("./ImportDuplicates");
 const job = { id: "job-1", counts: { duplicates: 3 } } as ImportJobFieldsFragment;
 /** Text without the bidi isolates that keep names and dates whole in either direction. */
 const plain = (s: string) => s.replace(/[\u2066-\u2069]/g, "");
-const show = () => render(<MemoryRouter><ImportDuplicates job={job} /></MemoryRouter>);
+const show = () =>
+  render(
+    <MemoryRouter>
+      <ImportDuplicates job={job} />
+    </MemoryRouter>,
+  );
 
 beforeAll(async () => {
   await initI18n(parseTranslations(csvText));
@@ -38,9 +59,29 @@ beforeEach(async () => {
   refetch.mockClear();
   await changeLanguage("en");
   edges = [
-    { node: record("@I1@", { birth: "ABT 1881", duplicate: { ...person("own", "Khalil Aoun", "خليل عون"), birth: { text: "1880" } }, person: person("new-1", "Khalil Aoun", "خليل عون"), canMerge: true }) },
-    { node: record("@I2@", { duplicate: { ...person("theirs", "Najib Aoun"), birth: null }, person: person("new-2", "Najib Aoun"), canMerge: false }) },
-    { node: record("@I3@", { name: "Tanios Aoun", duplicate: { ...person("own-3", "Tanios Aoun"), birth: null }, person: null, canMerge: false }) },
+    {
+      node: record("@I1@", {
+        birth: "ABT 1881",
+        duplicate: { ...person("own", "Khalil Aoun", "خليل عون"), birth: { text: "1880" } },
+        person: person("new-1", "Khalil Aoun", "خليل عون"),
+        canMerge: true,
+      }),
+    },
+    {
+      node: record("@I2@", {
+        duplicate: { ...person("theirs", "Najib Aoun"), birth: null },
+        person: person("new-2", "Najib Aoun"),
+        canMerge: false,
+      }),
+    },
+    {
+      node: record("@I3@", {
+        name: "Tanios Aoun",
+        duplicate: { ...person("own-3", "Tanios Aoun"), birth: null },
+        person: null,
+        canMerge: false,
+      }),
+    },
   ];
 });
 

@@ -61,7 +61,11 @@ export function ImportFlow({ kind }: { kind: ImportKind }) {
           <p>{t("ingestion.uploading")}</p>
         </div>
       )}
-      {uploadError && <p className="form-error" role="alert">{uploadError}</p>}
+      {uploadError && (
+        <p className="form-error" role="alert">
+          {uploadError}
+        </p>
+      )}
       <RecentImports kind={kind} onDeleted={() => void allowance.refetch().catch(() => null)} />
     </>
   );
@@ -87,11 +91,19 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
     startPolling(5000);
     return () => stopPolling();
   }, [running, startPolling, stopPolling]);
-  if (!job) return problem ? <p className="form-error" role="alert">{problem.message}</p> : <Skeleton label={t("common.loading")} />;
+  if (!job)
+    return problem ? (
+      <p className="form-error" role="alert">
+        {problem.message}
+      </p>
+    ) : (
+      <Skeleton label={t("common.loading")} />
+    );
   return (
     <div className="import-job" data-status={job.status}>
       <p className="muted">
-        <bdi dir="ltr">{job.fileName}</bdi> · {t(readToEnd(job) ? "ingestion.status.checking" : runtimeKey(`ingestion.status.${job.status}`))}
+        <bdi dir="ltr">{job.fileName}</bdi> ·{" "}
+        {t(readToEnd(job) ? "ingestion.status.checking" : runtimeKey(`ingestion.status.${job.status}`))}
       </p>
       {running && <ImportProgress job={job} />}
       {job.status === "review" && job.kind === "spreadsheet" && <MappingEditor key={`${job.headerRow}-${job.mapping.join()}`} job={job} />}
@@ -103,24 +115,45 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
             {t("ingestion.done.text", { count: job.counts.people })}
             {job.counts.updates > 0 && <> {t("ingestion.done.updates", { count: job.counts.updates })}</>}
           </p>
-          <ButtonLink variant="primary" to={job.firstPersonId ? `/roots?root=${encodeURIComponent(job.firstPersonId)}` : "/roots"}>{t("ingestion.done.see_tree")}</ButtonLink>
+          <ButtonLink variant="primary" to={job.firstPersonId ? `/roots?root=${encodeURIComponent(job.firstPersonId)}` : "/roots"}>
+            {t("ingestion.done.see_tree")}
+          </ButtonLink>
           <ReportLink job={job} />
         </div>
       )}
       {job.status === "done" && job.counts.duplicates > 0 && <ImportDuplicates job={job} />}
       {job.status === "failed" && (
-        <p className="form-error" role="alert">{job.errorMessage ?? t("ingestion.status.failed")}</p>
+        <p className="form-error" role="alert">
+          {job.errorMessage ?? t("ingestion.status.failed")}
+        </p>
       )}
-      {job.status === "cancelled" && <p className="notice" role="status">{t("ingestion.cancelled_text")}</p>}
-      {problem && <p className="form-error" role="alert">{problem.message}</p>}
+      {job.status === "cancelled" && (
+        <p className="notice" role="status">
+          {t("ingestion.cancelled_text")}
+        </p>
+      )}
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem.message}
+        </p>
+      )}
       <div className="button-row">
         {job.status === "review" && (
-          <Button type="button" variant="primary" disabled={confirmState.loading || job.counts.total === 0} onClick={() => void confirm({ variables: { id } }).catch(() => null)}>
-            {job.counts.people > 0 && job.counts.updates === job.counts.people ? t("ingestion.confirm_update", { count: job.counts.people }) : t("ingestion.confirm", { count: job.counts.people })}
+          <Button
+            type="button"
+            variant="primary"
+            disabled={confirmState.loading || job.counts.total === 0}
+            onClick={() => void confirm({ variables: { id } }).catch(() => null)}
+          >
+            {job.counts.people > 0 && job.counts.updates === job.counts.people
+              ? t("ingestion.confirm_update", { count: job.counts.people })
+              : t("ingestion.confirm", { count: job.counts.people })}
           </Button>
         )}
         {job.canRetry && (
-          <Button type="button" onClick={() => void retry({ variables: { id } }).catch(() => null)}>{t("ingestion.retry")}</Button>
+          <Button type="button" onClick={() => void retry({ variables: { id } }).catch(() => null)}>
+            {t("ingestion.retry")}
+          </Button>
         )}
         {job.canCancel && (
           <ConfirmAction
@@ -142,7 +175,9 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
           />
         )}
         {!running && job.status !== "review" && (
-          <Button type="button" onClick={onNew}>{t("ingestion.another")}</Button>
+          <Button type="button" onClick={onNew}>
+            {t("ingestion.another")}
+          </Button>
         )}
       </div>
     </div>
@@ -168,9 +203,12 @@ function RecentImports({ kind, onDeleted }: { kind: ImportKind; onDeleted: () =>
       <ul className="import-list">
         {jobs.map((j) => (
           <li key={j.id}>
-            <Link to={`?job=${encodeURIComponent(j.id)}`}><bdi dir="ltr">{j.fileName}</bdi></Link> · {t(runtimeKey(`ingestion.status.${j.status}`))}
-            {j.counts.people > 0 && <> · {t("people.count", { count: j.counts.people })}</>}
-            {" "}· {formatDate(j.createdAt as string, currentLanguage(), { dateStyle: "medium", timeStyle: "short" })}
+            <Link to={`?job=${encodeURIComponent(j.id)}`}>
+              <bdi dir="ltr">{j.fileName}</bdi>
+            </Link>{" "}
+            · {t(runtimeKey(`ingestion.status.${j.status}`))}
+            {j.counts.people > 0 && <> · {t("people.count", { count: j.counts.people })}</>} ·{" "}
+            {formatDate(j.createdAt as string, currentLanguage(), { dateStyle: "medium", timeStyle: "short" })}
             {j.canDelete && (
               <>
                 {" "}

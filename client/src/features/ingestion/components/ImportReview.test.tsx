@@ -15,9 +15,31 @@ vi.mock("../generated", () => ({
 }));
 const { ImportReview } = await import("./ImportReview");
 
-const counts = { parsed: 3, written: 0, committed: 0, total: 3, people: 2, unions: 0, links: 1, events: 0, sources: 0, media: 0, places: 0, warnings: 0, errors: 0, duplicates: 0, updates: 0 };
-const job = (readAgain: boolean) => ({ id: "job-1", kind: "gedcom", status: "review", readAgain, counts }) as unknown as ImportJobFieldsFragment;
-const show = (readAgain: boolean) => render(<MemoryRouter><ImportReview job={job(readAgain)} /></MemoryRouter>);
+const counts = {
+  parsed: 3,
+  written: 0,
+  committed: 0,
+  total: 3,
+  people: 2,
+  unions: 0,
+  links: 1,
+  events: 0,
+  sources: 0,
+  media: 0,
+  places: 0,
+  warnings: 0,
+  errors: 0,
+  duplicates: 0,
+  updates: 0,
+};
+const job = (readAgain: boolean) =>
+  ({ id: "job-1", kind: "gedcom", status: "review", readAgain, counts }) as unknown as ImportJobFieldsFragment;
+const show = (readAgain: boolean) =>
+  render(
+    <MemoryRouter>
+      <ImportReview job={job(readAgain)} />
+    </MemoryRouter>,
+  );
 
 beforeAll(async () => {
   await initI18n(parseTranslations(csvText));
@@ -47,10 +69,28 @@ describe("ImportReview", () => {
 
   it("shows a refused parent link by its two people, and a record's birth date in Arabic words", async () => {
     await changeLanguage("ar");
-    const node = { line: 42, kind: "link", key: null, name: null, nameAr: null, birth: null, death: null, ends: ["يوسف صعب", "إيليا صعب"], action: "create", errors: ["يجب أن يكون الوالد أكبر من الولد باثنتي عشرة سنة على الأقل."], duplicate: null, person: null, canMerge: false };
+    const node = {
+      line: 42,
+      kind: "link",
+      key: null,
+      name: null,
+      nameAr: null,
+      birth: null,
+      death: null,
+      ends: ["يوسف صعب", "إيليا صعب"],
+      action: "create",
+      errors: ["يجب أن يكون الوالد أكبر من الولد باثنتي عشرة سنة على الأقل."],
+      duplicate: null,
+      person: null,
+      canMerge: false,
+    };
     const person = { ...node, kind: "person", name: "Elias Saab", ends: [], errors: [], birth: "2 OCT 1822" };
     records = { totalCount: 2, edges: [{ node }, { node: person }], pageInfo: { hasNextPage: false, endCursor: null } };
-    const { container } = render(<MemoryRouter><ImportReview job={{ ...job(false), counts: { ...counts, errors: 1 } } as ImportJobFieldsFragment} /></MemoryRouter>);
+    const { container } = render(
+      <MemoryRouter>
+        <ImportReview job={{ ...job(false), counts: { ...counts, errors: 1 } } as ImportJobFieldsFragment} />
+      </MemoryRouter>,
+    );
     // A job with a refused record opens on the refused tab.
     // (Names come wrapped in bidi isolates, as every interpolated value.)
     const items = [...container.querySelectorAll(".import-list li")].map((li) => li.textContent?.replace(/[\u2068\u2069]/g, ""));
@@ -65,7 +105,11 @@ describe("ImportReview", () => {
       { node: { line: 3, key: "gedcom.junk_dropped", message: "An unreadable line was left out.", record: null } },
     ];
     warnings = { totalCount: 2, edges, pageInfo: { hasNextPage: false, endCursor: null } };
-    const { container } = render(<MemoryRouter><ImportReview job={{ ...job(false), counts: { ...counts, warnings: 2 } } as ImportJobFieldsFragment} /></MemoryRouter>);
+    const { container } = render(
+      <MemoryRouter>
+        <ImportReview job={{ ...job(false), counts: { ...counts, warnings: 2 } } as ImportJobFieldsFragment} />
+      </MemoryRouter>,
+    );
     const items = [...container.querySelectorAll(".import-list li")].map((li) => li.textContent?.replace(/[\u2068\u2069]/g, ""));
     expect(items).toEqual(["Line 12 Hanna Daher — The birth date is unreadable.", "Line 3 An unreadable line was left out."]);
   });

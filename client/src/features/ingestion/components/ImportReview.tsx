@@ -13,17 +13,39 @@ import { Button } from "../../../ui/Button";
 import { runtimeKey } from "../../../i18n/typed";
 import { Badge } from "../../../ui/Badge";
 
-const SUMMARY = ["people", "unions", "links", "events", "sources", "media", "places", "updates", "duplicates", "errors", "warnings"] as const;
+const SUMMARY = [
+  "people",
+  "unions",
+  "links",
+  "events",
+  "sources",
+  "media",
+  "places",
+  "updates",
+  "duplicates",
+  "errors",
+  "warnings",
+] as const;
 
 /** What the file holds, what was refused and why, and who may already be in Roots — before anything is written. */
 export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const name = (latin: string | null | undefined, arabic: string | null | undefined) => inReaderScript(lang, latin, arabic);
-  const [tab, setTab] = useState<"errors" | "duplicates" | "warnings">(job.counts.errors ? "errors" : job.counts.duplicates ? "duplicates" : "warnings");
+  const [tab, setTab] = useState<"errors" | "duplicates" | "warnings">(
+    job.counts.errors ? "errors" : job.counts.duplicates ? "duplicates" : "warnings",
+  );
   // A tab opened again is fetched again: its messages follow the reader's current language.
-  const records = useImportRecordsQuery({ variables: { jobId: job.id, filter: tab, first: 50 }, skip: tab === "warnings", fetchPolicy: "cache-and-network" });
-  const warnings = useImportWarningsQuery({ variables: { jobId: job.id, first: 50 }, skip: tab !== "warnings", fetchPolicy: "cache-and-network" });
+  const records = useImportRecordsQuery({
+    variables: { jobId: job.id, filter: tab, first: 50 },
+    skip: tab === "warnings",
+    fetchPolicy: "cache-and-network",
+  });
+  const warnings = useImportWarningsQuery({
+    variables: { jobId: job.id, first: 50 },
+    skip: tab !== "warnings",
+    fetchPolicy: "cache-and-network",
+  });
   return (
     <section className="card" aria-labelledby="review-title">
       <h2 id="review-title">{t("ingestion.review.title")}</h2>
@@ -42,7 +64,14 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
       </dl>
       <div role="tablist" className="tabs">
         {(["errors", "duplicates", "warnings"] as const).map((k) => (
-          <button key={k} role="tab" type="button" aria-selected={tab === k} className={`tab${tab === k ? " tab--active" : ""}`} onClick={() => setTab(k)}>
+          <button
+            key={k}
+            role="tab"
+            type="button"
+            aria-selected={tab === k}
+            className={`tab${tab === k ? " tab--active" : ""}`}
+            onClick={() => setTab(k)}
+          >
             {t(`ingestion.review.tab.${k}`, { count: job.counts[k] })}
           </button>
         ))}
@@ -52,7 +81,11 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
           {warnings.data?.importWarnings.edges.map((e, i) => (
             <li key={i}>
               {e.node.line != null && <Badge>{t("ingestion.review.line", { line: e.node.line })}</Badge>}{" "}
-              {e.node.record && <><bdi>{e.node.record}</bdi> — </>}
+              {e.node.record && (
+                <>
+                  <bdi>{e.node.record}</bdi> —{" "}
+                </>
+              )}
               <bdi>{e.node.message}</bdi>
             </li>
           ))}
@@ -62,7 +95,12 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
               onClick={() =>
                 void warnings.fetchMore({
                   variables: { after: warnings.data!.importWarnings.pageInfo.endCursor },
-                  updateQuery: (prev, { fetchMoreResult }) => ({ importWarnings: { ...fetchMoreResult.importWarnings, edges: [...prev.importWarnings.edges, ...fetchMoreResult.importWarnings.edges] } }),
+                  updateQuery: (prev, { fetchMoreResult }) => ({
+                    importWarnings: {
+                      ...fetchMoreResult.importWarnings,
+                      edges: [...prev.importWarnings.edges, ...fetchMoreResult.importWarnings.edges],
+                    },
+                  }),
                 })
               }
             />
@@ -76,15 +114,31 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
               {e.node.line != null && <Badge>{t("ingestion.review.line", { line: e.node.line })}</Badge>}{" "}
               <bdi>{name(e.node.name, e.node.nameAr) ?? e.node.key ?? t(runtimeKey(`ingestion.kind.${e.node.kind}`))}</bdi>
               {e.node.ends.length === 2 && (
-                <span className="muted"> · {t(runtimeKey(`ingestion.review.ends_${e.node.kind}`), { from: e.node.ends[0], to: e.node.ends[1] })}</span>
+                <span className="muted">
+                  {" "}
+                  · {t(runtimeKey(`ingestion.review.ends_${e.node.kind}`), { from: e.node.ends[0], to: e.node.ends[1] })}
+                </span>
               )}
-              {e.node.birth && <span className="muted"> · <DateText text={e.node.birth} /></span>}
+              {e.node.birth && (
+                <span className="muted">
+                  {" "}
+                  · <DateText text={e.node.birth} />
+                </span>
+              )}
               {e.node.errors.length > 0 && <span className="form-error"> — {e.node.errors.join(" ")}</span>}
               {e.node.duplicate && (
                 <span>
                   {" "}
-                  — {t("ingestion.review.looks_like")} <Link to={`/person/${e.node.duplicate.id}`}><bdi>{name(e.node.duplicate.displayName, e.node.duplicate.fullNameAr)}</bdi></Link>
-                  {e.node.duplicate.birth?.text && <span className="muted"> (<DateText text={e.node.duplicate.birth.text} />)</span>}
+                  — {t("ingestion.review.looks_like")}{" "}
+                  <Link to={`/person/${e.node.duplicate.id}`}>
+                    <bdi>{name(e.node.duplicate.displayName, e.node.duplicate.fullNameAr)}</bdi>
+                  </Link>
+                  {e.node.duplicate.birth?.text && (
+                    <span className="muted">
+                      {" "}
+                      (<DateText text={e.node.duplicate.birth.text} />)
+                    </span>
+                  )}
                 </span>
               )}
             </li>
@@ -117,7 +171,9 @@ export function ReportLink({ job }: { job: ImportJobFieldsFragment }) {
       <Button
         type="button"
         className="button--link"
-        onClick={() => void downloadWithSession(`/api/imports/${job.id}/errors.csv`, `errors-${job.fileName}.csv`).then((ok) => setDownloadFailed(!ok))}
+        onClick={() =>
+          void downloadWithSession(`/api/imports/${job.id}/errors.csv`, `errors-${job.fileName}.csv`).then((ok) => setDownloadFailed(!ok))
+        }
       >
         {t(job.counts.errors > 0 ? "ingestion.review.error_report" : "ingestion.review.warning_report")}
       </Button>

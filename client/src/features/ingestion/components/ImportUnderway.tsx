@@ -38,7 +38,9 @@ export function ImportUnderway() {
   return (
     <p className="notice" role="status" data-testid="import-underway">
       {t(review ? "ingestion.underway_review" : "ingestion.underway", { file: job.fileName })}{" "}
-      <Link to={`${job.kind === "spreadsheet" ? "/excel" : "/roots/import"}?job=${encodeURIComponent(job.id)}`}>{t(review ? "ingestion.underway_review_link" : "ingestion.underway_follow")}</Link>
+      <Link to={`${job.kind === "spreadsheet" ? "/excel" : "/roots/import"}?job=${encodeURIComponent(job.id)}`}>
+        {t(review ? "ingestion.underway_review_link" : "ingestion.underway_follow")}
+      </Link>
     </p>
   );
 }

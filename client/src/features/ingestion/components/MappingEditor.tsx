@@ -7,9 +7,29 @@ import { Button } from "../../../ui/Button";
 
 /** Fields a spreadsheet column can hold (the server checks the same list). */
 export const SHEET_FIELDS = [
-  "id", "fullName", "fullNameAr", "givenName", "familyName", "fatherName", "grandfatherName", "motherName", "gender",
-  "birthDate", "birthPlace", "deathDate", "deathPlace", "village", "occupation", "currentLocation", "currentCountry",
-  "registrationNumber", "notes", "sources", "father", "mother", "spouse",
+  "id",
+  "fullName",
+  "fullNameAr",
+  "givenName",
+  "familyName",
+  "fatherName",
+  "grandfatherName",
+  "motherName",
+  "gender",
+  "birthDate",
+  "birthPlace",
+  "deathDate",
+  "deathPlace",
+  "village",
+  "occupation",
+  "currentLocation",
+  "currentCountry",
+  "registrationNumber",
+  "notes",
+  "sources",
+  "father",
+  "mother",
+  "spouse",
 ] as const;
 
 /** Spreadsheet review: which row holds the headers and what each column means; saving reads the file again. */
@@ -26,7 +46,14 @@ export function MappingEditor({ job }: { job: ImportJobFieldsFragment }) {
       <p className="muted">{t("ingestion.mapping.intro")}</p>
       <label className="form-field form-field--inline">
         <span>{t("ingestion.mapping.header_row")}</span>
-        <input type="number" min={1} max={50} value={headerRow + 1} onChange={(e) => setHeaderRow(Math.max(0, Number(e.target.value) - 1))} dir="ltr" />
+        <input
+          type="number"
+          min={1}
+          max={50}
+          value={headerRow + 1}
+          onChange={(e) => setHeaderRow(Math.max(0, Number(e.target.value) - 1))}
+          dir="ltr"
+        />
       </label>
       <table className="table mapping-table">
         <thead>
@@ -38,7 +65,9 @@ export function MappingEditor({ job }: { job: ImportJobFieldsFragment }) {
         <tbody>
           {job.headers.map((header, i) => (
             <tr key={i}>
-              <td><bdi>{header || t("ingestion.mapping.untitled", { n: i + 1 })}</bdi></td>
+              <td>
+                <bdi>{header || t("ingestion.mapping.untitled", { n: i + 1 })}</bdi>
+              </td>
               <td>
                 <select
                   aria-label={t("ingestion.mapping.field_for", { column: header || i + 1 })}
@@ -57,8 +86,16 @@ export function MappingEditor({ job }: { job: ImportJobFieldsFragment }) {
           ))}
         </tbody>
       </table>
-      {problem && <p className="form-error" role="alert">{Object.values(problem.fields).flat()[0] ?? problem.message}</p>}
-      <Button type="button" disabled={!changed || loading} onClick={() => void save({ variables: { id: job.id, headerRow, mapping } }).catch(() => null)}>
+      {problem && (
+        <p className="form-error" role="alert">
+          {Object.values(problem.fields).flat()[0] ?? problem.message}
+        </p>
+      )}
+      <Button
+        type="button"
+        disabled={!changed || loading}
+        onClick={() => void save({ variables: { id: job.id, headerRow, mapping } }).catch(() => null)}
+      >
         {t("ingestion.mapping.apply")}
       </Button>
     </section>

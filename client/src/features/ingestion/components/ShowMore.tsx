@@ -7,12 +7,17 @@ export function ShowMore({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation();
   return (
     <li>
-      <Button type="button" onClick={onClick}>{t("admin.more")}</Button>
+      <Button type="button" onClick={onClick}>
+        {t("admin.more")}
+      </Button>
     </li>
   );
 }
 
 /** fetchMore's merge for the import's record lists: the next page after the ones shown. */
-export const appendRecords = (prev: ImportRecordsQuery, { fetchMoreResult }: { fetchMoreResult: ImportRecordsQuery }): ImportRecordsQuery => ({
+export const appendRecords = (
+  prev: ImportRecordsQuery,
+  { fetchMoreResult }: { fetchMoreResult: ImportRecordsQuery },
+): ImportRecordsQuery => ({
   importRecords: { ...fetchMoreResult.importRecords, edges: [...prev.importRecords.edges, ...fetchMoreResult.importRecords.edges] },
 });

@@ -14,7 +14,10 @@ export default function GedcomExportPage() {
   const [state, setState] = useState<"idle" | "working" | "failed">("idle");
   const download = async () => {
     setState("working");
-    const ok = await downloadWithSession(`/api/exports/tree?scope=mine&version=${version}&format=${format}`, `roots-tree-${version}.${format}`);
+    const ok = await downloadWithSession(
+      `/api/exports/tree?scope=mine&version=${version}&format=${format}`,
+      `roots-tree-${version}.${format}`,
+    );
     setState(ok ? "idle" : "failed");
   };
   return (
@@ -24,22 +27,41 @@ export default function GedcomExportPage() {
       <div className="card">
         <fieldset className="form-field">
           <legend>{t("ingestion.export.version")}</legend>
-          <label><input type="radio" name="version" checked={version === "7.0"} onChange={() => setVersion("7.0")} /> {t("ingestion.export.v7")}</label>
-          <label><input type="radio" name="version" checked={version === "5.5.1"} onChange={() => setVersion("5.5.1")} /> {t("ingestion.export.v551")}</label>
+          <label>
+            <input type="radio" name="version" checked={version === "7.0"} onChange={() => setVersion("7.0")} /> {t("ingestion.export.v7")}
+          </label>
+          <label>
+            <input type="radio" name="version" checked={version === "5.5.1"} onChange={() => setVersion("5.5.1")} />{" "}
+            {t("ingestion.export.v551")}
+          </label>
         </fieldset>
         <fieldset className="form-field">
           <legend>{t("ingestion.export.format")}</legend>
           {/* The extension left to right on its own: inside an Arabic label ".ged" read "ged.". */}
-          <label><input type="radio" name="format" checked={format === "ged"} onChange={() => setFormat("ged")} /> <bdi dir="ltr">.ged</bdi> {t("ingestion.export.ged")}</label>
-          <label><input type="radio" name="format" checked={format === "gdz"} onChange={() => setFormat("gdz")} /> <bdi dir="ltr">.gdz</bdi> {t("ingestion.export.gdz")}</label>
+          <label>
+            <input type="radio" name="format" checked={format === "ged"} onChange={() => setFormat("ged")} /> <bdi dir="ltr">.ged</bdi>{" "}
+            {t("ingestion.export.ged")}
+          </label>
+          <label>
+            <input type="radio" name="format" checked={format === "gdz"} onChange={() => setFormat("gdz")} /> <bdi dir="ltr">.gdz</bdi>{" "}
+            {t("ingestion.export.gdz")}
+          </label>
         </fieldset>
         <p className="muted">{t("ingestion.export.privacy")}</p>
-        {state === "failed" && <p className="form-error" role="alert">{t("errors.network")}</p>}
+        {state === "failed" && (
+          <p className="form-error" role="alert">
+            {t("errors.network")}
+          </p>
+        )}
         <Button type="button" variant="primary" disabled={state === "working"} onClick={() => void download()}>
           {t("ingestion.export.download")}
         </Button>
         {/* A large tree takes seconds to write: say so while it is being prepared. */}
-        {state === "working" && <p className="muted" role="status">{t("ingestion.export.preparing")}</p>}
+        {state === "working" && (
+          <p className="muted" role="status">
+            {t("ingestion.export.preparing")}
+          </p>
+        )}
       </div>
       <p>
         <Link to="/roots/import">{t("ingestion.gedcom.title")}</Link>

@@ -31,7 +31,9 @@ export default function SpreadsheetImportPage() {
         <ImportFlow kind="spreadsheet" />
       ) : (
         <p>
-          <ButtonLink variant="primary" to={`/auth?returnTo=${encodeURIComponent("/excel")}`}>{t("ingestion.sign_in_to_import")}</ButtonLink>
+          <ButtonLink variant="primary" to={`/auth?returnTo=${encodeURIComponent("/excel")}`}>
+            {t("ingestion.sign_in_to_import")}
+          </ButtonLink>
         </p>
       )}
     </section>

@@ -17,8 +17,12 @@ export default function AboutPage() {
         <li className="provenance--ai">{t("about.records_ai")}</li>
       </ul>
       <h2>{t("about.credits_heading")}</h2>
-      <p><BidiText text={t("about.credits_body")} /></p>
-      <p><BidiText text={t("about.credits_maps")} /></p>
+      <p>
+        <BidiText text={t("about.credits_body")} />
+      </p>
+      <p>
+        <BidiText text={t("about.credits_maps")} />
+      </p>
     </article>
   );
 }

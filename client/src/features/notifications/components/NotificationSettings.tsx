@@ -36,14 +36,25 @@ export function NotificationSettings() {
                 <td id={`kind-${s.kind}`}>{s.label}</td>
                 <td>
                   <label className="notification-settings__toggle">
-                    <input type="checkbox" checked={s.inApp} aria-describedby={`kind-${s.kind}`} onChange={(e) => void change(s.kind, e.target.checked, s.email)} />
+                    <input
+                      type="checkbox"
+                      checked={s.inApp}
+                      aria-describedby={`kind-${s.kind}`}
+                      onChange={(e) => void change(s.kind, e.target.checked, s.email)}
+                    />
                     <span>{t("notifications.settings.in_app")}</span>
                   </label>
                 </td>
                 <td>
-                  <select aria-label={`${t("notifications.settings.email")}: ${s.label}`} value={s.email} onChange={(e) => void change(s.kind, s.inApp, e.target.value as EmailCadence)}>
+                  <select
+                    aria-label={`${t("notifications.settings.email")}: ${s.label}`}
+                    value={s.email}
+                    onChange={(e) => void change(s.kind, s.inApp, e.target.value as EmailCadence)}
+                  >
                     {CADENCES.map((c) => (
-                      <option key={c} value={c}>{t(`notifications.cadence.${lower(c)}`)}</option>
+                      <option key={c} value={c}>
+                        {t(`notifications.cadence.${lower(c)}`)}
+                      </option>
                     ))}
                   </select>
                 </td>

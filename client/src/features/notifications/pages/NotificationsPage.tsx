@@ -36,7 +36,12 @@ export default function NotificationsPage() {
   const showOlder = async () => {
     const res = await loadOlder({ variables: { after: cursor } });
     const next = res.data?.notifications;
-    if (next) setOlder({ items: [...(older?.items ?? []), ...next.edges.map((e) => e.node)], cursor: next.pageInfo.endCursor, more: next.pageInfo.hasNextPage });
+    if (next)
+      setOlder({
+        items: [...(older?.items ?? []), ...next.edges.map((e) => e.node)],
+        cursor: next.pageInfo.endCursor,
+        more: next.pageInfo.hasNextPage,
+      });
   };
   const open = async (n: NotificationItemFragment) => {
     if (!n.read) await mark({ variables: { ids: [n.id] } }).catch(() => null);
@@ -48,7 +53,9 @@ export default function NotificationsPage() {
       <div className="notifications-toolbar">
         <h1 id="notifications-title">{t("notifications.title")}</h1>
         {data!.unreadNotificationCount > 0 && (
-          <Button onClick={() => void mark({ variables: { ids: null } }).then(() => setOlder(null))}>{t("notifications.mark_all_read")}</Button>
+          <Button onClick={() => void mark({ variables: { ids: null } }).then(() => setOlder(null))}>
+            {t("notifications.mark_all_read")}
+          </Button>
         )}
       </div>
       {items.length === 0 ? (
@@ -59,7 +66,13 @@ export default function NotificationsPage() {
             <li key={n.id} className={n.read ? "notification" : "notification notification--unread"}>
               <span className="notification__dot" />
               <div>
-                <a href={n.link} onClick={(e) => { e.preventDefault(); void open(n); }}>
+                <a
+                  href={n.link}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    void open(n);
+                  }}
+                >
                   {!n.read && <span className="visually-hidden">{t("notifications.unread")}: </span>}
                   <strong>{n.title}</strong>
                   <p>{n.body}</p>
@@ -72,7 +85,9 @@ export default function NotificationsPage() {
       )}
       {hasMore && (
         <p>
-          <Button disabled={olderState.loading} onClick={() => void showOlder()}>{t("notifications.load_more")}</Button>
+          <Button disabled={olderState.loading} onClick={() => void showOlder()}>
+            {t("notifications.load_more")}
+          </Button>
         </p>
       )}
       <p>

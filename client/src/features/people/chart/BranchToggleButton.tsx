@@ -7,7 +7,15 @@ import type { BranchToggle } from "./layout";
  * children) or unfolds it again, showing how many people a folded branch hides. Its touch
  * area is larger than the circle drawn, so it can be tapped on a phone.
  */
-export const BranchToggleButton = memo(function BranchToggleButton({ toggle, name, onToggle }: { toggle: BranchToggle; name: string; onToggle: (key: string) => void }) {
+export const BranchToggleButton = memo(function BranchToggleButton({
+  toggle,
+  name,
+  onToggle,
+}: {
+  toggle: BranchToggle;
+  name: string;
+  onToggle: (key: string) => void;
+}) {
   const { t } = useTranslation();
   const { x, y, collapsed, hidden } = toggle;
   const onKey = (e: KeyboardEvent) => {
@@ -35,7 +43,15 @@ export const BranchToggleButton = memo(function BranchToggleButton({ toggle, nam
       <title>{label}</title>
       <circle cx={x} cy={y} r={26} fill="transparent" />
       <circle cx={x} cy={y} r={collapsed ? 15 : 12} fill={collapsed ? "#2D5BA8" : "#ffffff"} stroke="#2D5BA8" strokeWidth={1.6} />
-      <text x={x} y={y + 5} textAnchor="middle" direction="ltr" fontSize={collapsed && hidden > 9 ? 13 : 15} fontWeight={700} fill={collapsed ? "#ffffff" : "#2D5BA8"}>
+      <text
+        x={x}
+        y={y + 5}
+        textAnchor="middle"
+        direction="ltr"
+        fontSize={collapsed && hidden > 9 ? 13 : 15}
+        fontWeight={700}
+        fill={collapsed ? "#ffffff" : "#2D5BA8"}
+      >
         {collapsed ? `+${hidden > 99 ? "99" : hidden}` : "−"}
       </text>
     </g>

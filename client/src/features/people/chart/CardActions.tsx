@@ -5,7 +5,12 @@ import type { DialogMode } from "./RelativeDialog";
 import { RELATIONS } from "./useTreeActions";
 
 /** What can be done with the chosen card: add relatives, edit, link a record, open, re-centre. */
-export function CardActions({ person, isRoot, onOpen, onRecentre }: {
+export function CardActions({
+  person,
+  isRoot,
+  onOpen,
+  onRecentre,
+}: {
   person: ChartPersonFragment;
   isRoot: boolean;
   onOpen: (mode: DialogMode) => void;
@@ -14,15 +19,39 @@ export function CardActions({ person, isRoot, onOpen, onRecentre }: {
   const { t } = useTranslation();
   const can = person.viewerCan.edit;
   return (
-    <div className="card-actions" role="toolbar" aria-label={t("chart.actions_for", { name: person.displayName })} data-testid="card-actions">
-      <strong className="card-actions__name"><bdi>{person.displayName}</bdi></strong>
-      {can && RELATIONS.map((r) => (
-        <button key={r} type="button" className="button" onClick={() => onOpen({ type: "add", relation: r })}>{t(`chart.add_${r}`)}</button>
-      ))}
-      {can && <button type="button" className="button" onClick={() => onOpen({ type: "edit" })}>{t("chart.edit")}</button>}
-      {can && <button type="button" className="button" onClick={() => onOpen({ type: "link" })}>{t("chart.link_existing")}</button>}
-      {!isRoot && <button type="button" className="button" onClick={onRecentre}>{t("chart.recentre")}</button>}
-      <Link className="button" to={`/person/${person.id}`}>{t("chart.open_person")}</Link>
+    <div
+      className="card-actions"
+      role="toolbar"
+      aria-label={t("chart.actions_for", { name: person.displayName })}
+      data-testid="card-actions"
+    >
+      <strong className="card-actions__name">
+        <bdi>{person.displayName}</bdi>
+      </strong>
+      {can &&
+        RELATIONS.map((r) => (
+          <button key={r} type="button" className="button" onClick={() => onOpen({ type: "add", relation: r })}>
+            {t(`chart.add_${r}`)}
+          </button>
+        ))}
+      {can && (
+        <button type="button" className="button" onClick={() => onOpen({ type: "edit" })}>
+          {t("chart.edit")}
+        </button>
+      )}
+      {can && (
+        <button type="button" className="button" onClick={() => onOpen({ type: "link" })}>
+          {t("chart.link_existing")}
+        </button>
+      )}
+      {!isRoot && (
+        <button type="button" className="button" onClick={onRecentre}>
+          {t("chart.recentre")}
+        </button>
+      )}
+      <Link className="button" to={`/person/${person.id}`}>
+        {t("chart.open_person")}
+      </Link>
     </div>
   );
 }

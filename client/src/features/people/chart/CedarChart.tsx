@@ -34,7 +34,7 @@ export function CedarChart({ data }: { data: TreeChartQuery }) {
       width={layout.width}
       height={layout.height}
       label={t("chart.cedar_of", { name: rootPerson.displayName })}
-      fileBase={rootPerson.isPrivate ? "cedar" : rootPerson.fullName ?? rootPerson.displayName}
+      fileBase={rootPerson.isPrivate ? "cedar" : (rootPerson.fullName ?? rootPerson.displayName)}
       suffix="cedar"
       focus={layout.root}
       smallestFont={CEDAR_SMALLEST_FONT}
@@ -57,7 +57,9 @@ export function CedarChart({ data }: { data: TreeChartQuery }) {
           ))}
           {layout.leaves.map((l) => {
             const parent = l.parentId ? byId.get(l.parentId) : null;
-            return parent ? <path key={`b${l.personId}`} d={`M${parent.x},${parent.y} L${l.x},${l.y}`} stroke="#145214" strokeWidth={1.5} opacity={0.6} /> : null;
+            return parent ? (
+              <path key={`b${l.personId}`} d={`M${parent.x},${parent.y} L${l.x},${l.y}`} stroke="#145214" strokeWidth={1.5} opacity={0.6} />
+            ) : null;
           })}
           {layout.leaves.map((l) => {
             const p = people.get(l.personId)!;
@@ -66,28 +68,66 @@ export function CedarChart({ data }: { data: TreeChartQuery }) {
                 <title>{p.isPrivate ? p.displayName : [p.fullNameAr, p.fullName, yearsOf(p)].filter(Boolean).join(" · ")}</title>
                 <rect x={l.x - LEAF_W / 2 + 8} y={l.y - 22} width={LEAF_W - 16} height={44} rx={22} fill="#ffffff" opacity={0.93} />
                 {p.isPrivate ? (
-                  <text x={l.x} y={l.y + 5} textAnchor="middle" fontSize={13} fill="#5b6475">{p.displayName}</text>
+                  <text x={l.x} y={l.y + 5} textAnchor="middle" fontSize={13} fill="#5b6475">
+                    {p.displayName}
+                  </text>
                 ) : (
-                <>
-                    <text x={l.x} y={l.y - 2} textAnchor="middle" direction="rtl" fontFamily={ARABIC_FONT} fontSize={14} fontWeight={700} fill="#14401a">
+                  <>
+                    <text
+                      x={l.x}
+                      y={l.y - 2}
+                      textAnchor="middle"
+                      direction="rtl"
+                      fontFamily={ARABIC_FONT}
+                      fontSize={14}
+                      fontWeight={700}
+                      fill="#14401a"
+                    >
                       {fit(p.fullNameAr ?? p.fullName ?? "", 18)}
                     </text>
                     <text x={l.x} y={l.y + 15} textAnchor="middle" direction="ltr" fontSize={CEDAR_SMALLEST_FONT} fill="#1d2433">
-                      {isolateLtr(fit(p.fullNameAr && p.fullName !== p.fullNameAr ? p.fullName ?? "" : yearsOf(p), 22))}
+                      {isolateLtr(fit(p.fullNameAr && p.fullName !== p.fullNameAr ? (p.fullName ?? "") : yearsOf(p), 22))}
                     </text>
-                </>
+                  </>
                 )}
               </g>
             );
           })}
           <g data-testid="cedar-root">
-            <rect x={layout.root.x - 110} y={layout.root.y - 24} width={220} height={48} rx={10} fill="#fdf8ec" stroke="#DAA520" strokeWidth={2} />
-            <text x={layout.root.x} y={layout.root.y - 3} textAnchor="middle" direction="rtl" fontFamily={ARABIC_FONT} fontSize={15} fontWeight={700} fill="#3d2b12">
-              {fit(rootPerson.isPrivate ? rootPerson.displayName : rootPerson.fullNameAr ?? rootPerson.displayName, 24)}
+            <rect
+              x={layout.root.x - 110}
+              y={layout.root.y - 24}
+              width={220}
+              height={48}
+              rx={10}
+              fill="#fdf8ec"
+              stroke="#DAA520"
+              strokeWidth={2}
+            />
+            <text
+              x={layout.root.x}
+              y={layout.root.y - 3}
+              textAnchor="middle"
+              direction="rtl"
+              fontFamily={ARABIC_FONT}
+              fontSize={15}
+              fontWeight={700}
+              fill="#3d2b12"
+            >
+              {fit(rootPerson.isPrivate ? rootPerson.displayName : (rootPerson.fullNameAr ?? rootPerson.displayName), 24)}
             </text>
             <text x={layout.root.x} y={layout.root.y + 15} textAnchor="middle" direction="ltr" fontSize={12} fill="#3d2b12">
               {/* The Latin name under an Arabic one; under a name in Latin only (the line above), the years. */}
-              {rootPerson.isPrivate ? "" : isolateLtr(fit(rootPerson.fullNameAr && rootPerson.fullName !== rootPerson.fullNameAr ? rootPerson.fullName ?? "" : yearsOf(rootPerson), 30))}
+              {rootPerson.isPrivate
+                ? ""
+                : isolateLtr(
+                    fit(
+                      rootPerson.fullNameAr && rootPerson.fullName !== rootPerson.fullNameAr
+                        ? (rootPerson.fullName ?? "")
+                        : yearsOf(rootPerson),
+                      30,
+                    ),
+                  )}
             </text>
           </g>
         </>

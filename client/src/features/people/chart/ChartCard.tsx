@@ -22,7 +22,14 @@ export const CARD_SMALLEST_FONT = Math.min(...Object.values(CARD_FONTS));
  * button: choosing it shows what can be done with that person; a double click makes them
  * the chart's focus. Without `detail` (zoomed far out) only the card's outline is drawn.
  */
-export const ChartCard = memo(function ChartCard({ card, person, selected, detail = true, onSelect, onRefocus }: {
+export const ChartCard = memo(function ChartCard({
+  card,
+  person,
+  selected,
+  detail = true,
+  onSelect,
+  onRefocus,
+}: {
   card: PlacedCard;
   person: PersonSummaryFragment;
   selected: boolean;
@@ -42,10 +49,15 @@ export const ChartCard = memo(function ChartCard({ card, person, selected, detai
   const years = yearsOf(person);
   // Read aloud and in the tooltip, the dates in words ("about 1905 – 1960"), not the card's signs;
   // a form without words (another calendar, a phrase) as the card shows it.
-  const inWords = (date: PersonSummaryFragment["birth"]) => (date ? (dateInWords(date.text, currentLanguage(), t) ?? yearOf(date) ?? "") : "");
+  const inWords = (date: PersonSummaryFragment["birth"]) =>
+    date ? (dateInWords(date.text, currentLanguage(), t) ?? yearOf(date) ?? "") : "";
   const lifeInWords = years ? `${inWords(person.birth) || "?"} – ${inWords(person.death)}`.trim() : "";
-  const provenance = person.provenance ? `${t(`provenance.${lower(person.provenance)}`)} · ${Math.round((person.confidence ?? 0) * 100)}%` : "";
-  const label = person.isPrivate ? person.displayName : [person.fullNameAr, person.fullName, lifeInWords, provenance].filter(Boolean).join(" · ");
+  const provenance = person.provenance
+    ? `${t(`provenance.${lower(person.provenance)}`)} · ${Math.round((person.confidence ?? 0) * 100)}%`
+    : "";
+  const label = person.isPrivate
+    ? person.displayName
+    : [person.fullNameAr, person.fullName, lifeInWords, provenance].filter(Boolean).join(" · ");
   return (
     <g
       role="button"
@@ -83,12 +95,30 @@ export const ChartCard = memo(function ChartCard({ card, person, selected, detai
         <>
           <rect x={x + 10} y={y + 4} width={w - 20} height={5} rx={2.5} fill={bandColour(person.confidence)} data-band="" />
           {person.fullNameAr && (
-            <text x={cx} y={y + 31} textAnchor="middle" direction="rtl" fontFamily={ARABIC_FONT} fontSize={CARD_FONTS.ar} fontWeight={700} fill="#1d2433" data-name="ar">
+            <text
+              x={cx}
+              y={y + 31}
+              textAnchor="middle"
+              direction="rtl"
+              fontFamily={ARABIC_FONT}
+              fontSize={CARD_FONTS.ar}
+              fontWeight={700}
+              fill="#1d2433"
+              data-name="ar"
+            >
               {fit(person.fullNameAr)}
             </text>
           )}
           {person.fullName && person.fullName !== person.fullNameAr && (
-            <text x={cx} y={y + (person.fullNameAr ? 52 : 38)} textAnchor="middle" direction="ltr" fontSize={CARD_FONTS.latin} fill="#1d2433" data-name="latin">
+            <text
+              x={cx}
+              y={y + (person.fullNameAr ? 52 : 38)}
+              textAnchor="middle"
+              direction="ltr"
+              fontSize={CARD_FONTS.latin}
+              fill="#1d2433"
+              data-name="latin"
+            >
               {fit(person.fullName, 27)}
             </text>
           )}

@@ -17,7 +17,19 @@ const ALL: Culling = { rect: null, detail: true, whole: true };
  * `focus` at a zoom where the smallest label is readable, or fitted when the whole chart is.
  * `children` draws the chart for a culling (the part near the screen, and whether text shows).
  */
-export function ChartFrame({ width, height, label, fileBase, suffix, focus, smallestFont, openKey, overview, compact, children }: {
+export function ChartFrame({
+  width,
+  height,
+  label,
+  fileBase,
+  suffix,
+  focus,
+  smallestFont,
+  openKey,
+  overview,
+  compact,
+  children,
+}: {
   width: number;
   height: number;
   label: string;
@@ -77,7 +89,12 @@ export function ChartFrame({ width, height, label, fileBase, suffix, focus, smal
 
   const onKeyDown = (e: KeyboardEvent) => {
     const step = 60;
-    const pan: Record<string, [number, number]> = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+    const pan: Record<string, [number, number]> = {
+      ArrowLeft: [step, 0],
+      ArrowRight: [-step, 0],
+      ArrowUp: [0, step],
+      ArrowDown: [0, -step],
+    };
     if (pan[e.key]) z.panBy(...pan[e.key]);
     else if (e.key === "+" || e.key === "=") z.zoomBy(1.25);
     else if (e.key === "-" || e.key === "_") z.zoomBy(0.8);
@@ -86,7 +103,8 @@ export function ChartFrame({ width, height, label, fileBase, suffix, focus, smal
     e.preventDefault();
   };
   const { w: vw, h: vh } = z.size.current;
-  const large = !!overview && overview.length > 1 && (width * readableZoom(smallestFont) > vw * 1.2 || height * readableZoom(smallestFont) > vh * 1.2);
+  const large =
+    !!overview && overview.length > 1 && (width * readableZoom(smallestFont) > vw * 1.2 || height * readableZoom(smallestFont) > vh * 1.2);
 
   return (
     <div className={compact ? "chart-frame chart-frame--compact" : "chart-frame"}>
@@ -101,27 +119,77 @@ export function ChartFrame({ width, height, label, fileBase, suffix, focus, smal
           onKeyDown={onKeyDown}
         >
           <svg className="chart-svg" width="100%" height="100%" fontFamily={CHART_FONT}>
-            <g ref={z.groupRef} data-viewport="">{children(z.culling)}</g>
+            <g ref={z.groupRef} data-viewport="">
+              {children(z.culling)}
+            </g>
           </svg>
         </div>
         <div className="chart-toolbar" role="toolbar" aria-label={t("chart.view_tools")}>
-          <button type="button" className="icon-button" onClick={() => z.zoomBy(1.25)} aria-label={t("chart.zoom_in")} title={t("chart.zoom_in")}>+</button>
-          <button type="button" className="icon-button" onClick={() => z.zoomBy(0.8)} aria-label={t("chart.zoom_out")} title={t("chart.zoom_out")}>−</button>
-          <button type="button" className="icon-button" onClick={z.fit} aria-label={t("chart.fit")} title={t("chart.fit")}>⤢</button>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => z.zoomBy(1.25)}
+            aria-label={t("chart.zoom_in")}
+            title={t("chart.zoom_in")}
+          >
+            +
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => z.zoomBy(0.8)}
+            aria-label={t("chart.zoom_out")}
+            title={t("chart.zoom_out")}
+          >
+            −
+          </button>
+          <button type="button" className="icon-button" onClick={z.fit} aria-label={t("chart.fit")} title={t("chart.fit")}>
+            ⤢
+          </button>
           <details className="chart-export" ref={menuRef}>
             <summary className="button">{t("chart.export")}</summary>
             <div className="chart-export__menu">
-              <button type="button" className="button" disabled={busy} onClick={() => run("svg")}>{t("chart.export_svg")}</button>
-              <button type="button" className="button" disabled={busy} onClick={() => run("png")}>{t("chart.export_png")}</button>
-              <button type="button" className="button" onClick={() => { closeMenu(); window.print(); }}>{t("chart.print")}</button>
+              <button type="button" className="button" disabled={busy} onClick={() => run("svg")}>
+                {t("chart.export_svg")}
+              </button>
+              <button type="button" className="button" disabled={busy} onClick={() => run("png")}>
+                {t("chart.export_png")}
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  closeMenu();
+                  window.print();
+                }}
+              >
+                {t("chart.print")}
+              </button>
             </div>
           </details>
         </div>
-        {large && overview && <Minimap width={width} height={height} rects={overview} viewRef={z.minimapRef} onPick={z.centreOn} onMount={z.refresh} label={t("chart.minimap")} />}
+        {large && overview && (
+          <Minimap
+            width={width}
+            height={height}
+            rects={overview}
+            viewRef={z.minimapRef}
+            onPick={z.centreOn}
+            onMount={z.refresh}
+            label={t("chart.minimap")}
+          />
+        )}
       </div>
       {whole &&
         createPortal(
-          <svg ref={wholeRef} className="chart-print" viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="xMidYMid meet" fontFamily={CHART_FONT} aria-hidden="true">
+          <svg
+            ref={wholeRef}
+            className="chart-print"
+            viewBox={`0 0 ${width} ${height}`}
+            preserveAspectRatio="xMidYMid meet"
+            fontFamily={CHART_FONT}
+            aria-hidden="true"
+          >
             <g data-viewport="">{children(ALL)}</g>
           </svg>,
           document.body,

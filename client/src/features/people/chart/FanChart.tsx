@@ -17,7 +17,7 @@ const FONTS = [0, 15, 14, 13, 12, 12];
 function linesOf(p: ChartPersonLike, room: number, size: number, ar: boolean): string[] {
   const chars = Math.max(4, Math.floor(room / (size * 0.55)));
   if (p.isPrivate) return [p.displayName];
-  const name = (ar ? p.fullNameAr ?? p.fullName : p.fullName ?? p.fullNameAr) ?? p.displayName;
+  const name = (ar ? (p.fullNameAr ?? p.fullName) : (p.fullName ?? p.fullNameAr)) ?? p.displayName;
   return [fit(name, chars), yearsOf(p)].filter(Boolean);
 }
 
@@ -26,7 +26,12 @@ function linesOf(p: ChartPersonLike, room: number, size: number, ar: boolean): s
  * them, the father's side first in the reading direction (mirrored in Arabic). A segment is a
  * button like a card: choosing it shows what can be done with that person.
  */
-export function FanChart({ data, selectedId, onSelect, onRefocus }: {
+export function FanChart({
+  data,
+  selectedId,
+  onSelect,
+  onRefocus,
+}: {
   data: TreeChartQuery;
   selectedId: string | null;
   onSelect: (personId: string) => void;
@@ -73,7 +78,13 @@ export function FanChart({ data, selectedId, onSelect, onRefocus }: {
         onKeyDown={onKey(p.id)}
       >
         <title>{label}</title>
-        <path d={sectorPath(cx, cy, s)} fill={p.isPrivate ? "#eef0ec" : FILLS[side][s.generation - 1]} stroke={selected ? "#228B22" : "#ffffff"} strokeWidth={selected ? 3 : 1.5} data-selected={selected ? "" : undefined} />
+        <path
+          d={sectorPath(cx, cy, s)}
+          fill={p.isPrivate ? "#eef0ec" : FILLS[side][s.generation - 1]}
+          stroke={selected ? "#228B22" : "#ffffff"}
+          strokeWidth={selected ? 3 : 1.5}
+          data-selected={selected ? "" : undefined}
+        />
         <path d={sectorPath(cx, cy, { ...s, r0: s.r1 - 5 })} fill={p.isPrivate ? "#b8beb4" : bandColour(p.confidence)} />
         <g transform={`rotate(${l.rotate.toFixed(2)} ${l.x.toFixed(2)} ${l.y.toFixed(2)})`}>
           {lines.map((line, i) => (
@@ -101,7 +112,7 @@ export function FanChart({ data, selectedId, onSelect, onRefocus }: {
       width={layout.width}
       height={layout.height}
       label={t("chart.fan_of", { name: root.displayName })}
-      fileBase={root.isPrivate ? "fan" : root.fullName ?? root.displayName}
+      fileBase={root.isPrivate ? "fan" : (root.fullName ?? root.displayName)}
       suffix="fan"
       focus={{ x: cx, y: cy }}
       smallestFont={FAN_SMALLEST_FONT}
@@ -121,9 +132,26 @@ export function FanChart({ data, selectedId, onSelect, onRefocus }: {
             onClick={() => choose(root.id)}
             onKeyDown={onKey(root.id)}
           >
-            <circle cx={cx} cy={cy} r={CENTRE_R - 4} fill="#fdf8ec" stroke={selectedId === root.id ? "#228B22" : "#DAA520"} strokeWidth={selectedId === root.id ? 3 : 2} />
+            <circle
+              cx={cx}
+              cy={cy}
+              r={CENTRE_R - 4}
+              fill="#fdf8ec"
+              stroke={selectedId === root.id ? "#228B22" : "#DAA520"}
+              strokeWidth={selectedId === root.id ? 3 : 2}
+            />
             {rootLines.map((line, i) => (
-              <text key={i} x={cx} y={cy + (i - (rootLines.length - 1) / 2) * 20 + 5} textAnchor="middle" fontSize={i ? 13 : 15} fontWeight={i ? 400 : 700} fontFamily={!i && rtl ? ARABIC_FONT : undefined} fill="#3d2b12" direction={i ? "ltr" : undefined}>
+              <text
+                key={i}
+                x={cx}
+                y={cy + (i - (rootLines.length - 1) / 2) * 20 + 5}
+                textAnchor="middle"
+                fontSize={i ? 13 : 15}
+                fontWeight={i ? 400 : 700}
+                fontFamily={!i && rtl ? ARABIC_FONT : undefined}
+                fill="#3d2b12"
+                direction={i ? "ltr" : undefined}
+              >
                 {i ? isolateLtr(line) : line}
               </text>
             ))}

@@ -6,7 +6,12 @@ import { yearsOf } from "./treeData";
 import type { Relation } from "./useTreeActions";
 
 /** Search existing records by name (any script) and link one as father, mother, spouse or child. */
-export function LinkExisting({ person, relations, busy, onPick }: {
+export function LinkExisting({
+  person,
+  relations,
+  busy,
+  onPick,
+}: {
   person: ChartPersonFragment;
   relations: Relation[];
   busy: boolean;
@@ -27,7 +32,11 @@ export function LinkExisting({ person, relations, busy, onPick }: {
       <div className="form-field">
         <label htmlFor={`${id}-rel`}>{t("chart.relation")}</label>
         <select id={`${id}-rel`} value={relation} onChange={(e) => setRelation(e.target.value as Relation)}>
-          {relations.map((r) => <option key={r} value={r}>{t(`chart.relation_${r}`)}</option>)}
+          {relations.map((r) => (
+            <option key={r} value={r}>
+              {t(`chart.relation_${r}`)}
+            </option>
+          ))}
         </select>
       </div>
       <form className="search-row" onSubmit={submit} role="search">
@@ -35,7 +44,9 @@ export function LinkExisting({ person, relations, busy, onPick }: {
           <label htmlFor={`${id}-q`}>{t("chart.search_people")}</label>
           <input id={`${id}-q`} value={search} onChange={(e) => setSearch(e.target.value)} dir="auto" autoFocus />
         </div>
-        <button className="button" type="submit">{t("chart.search")}</button>
+        <button className="button" type="submit">
+          {t("chart.search")}
+        </button>
       </form>
       {loading && <p>{t("common.loading")}</p>}
       {data && !results.length && <p className="muted">{t("chart.no_results")}</p>}
@@ -44,8 +55,18 @@ export function LinkExisting({ person, relations, busy, onPick }: {
           <li key={p.id}>
             <span>
               <bdi>{p.displayName}</bdi>
-              {!p.isPrivate && p.fullNameAr && p.fullNameAr !== p.displayName && <> · <bdi lang="ar">{p.fullNameAr}</bdi></>}
-              {yearsOf(p) && <span className="muted" dir="ltr"> {yearsOf(p)}</span>}
+              {!p.isPrivate && p.fullNameAr && p.fullNameAr !== p.displayName && (
+                <>
+                  {" "}
+                  · <bdi lang="ar">{p.fullNameAr}</bdi>
+                </>
+              )}
+              {yearsOf(p) && (
+                <span className="muted" dir="ltr">
+                  {" "}
+                  {yearsOf(p)}
+                </span>
+              )}
             </span>
             <button className="button" type="button" disabled={busy || !p.viewerCan.edit} onClick={() => onPick(relation, p.id)}>
               {t("chart.link_as", { relation: t(`chart.relation_${relation}`) })}

@@ -6,7 +6,15 @@ import type { Rect } from "./viewMath";
  * brings that part of the chart to the screen. Every card is one sub-path of a single path,
  * so a tree of thousands costs one element.
  */
-export function Minimap({ width, height, rects, viewRef, onPick, onMount, label }: {
+export function Minimap({
+  width,
+  height,
+  rects,
+  viewRef,
+  onPick,
+  onMount,
+  label,
+}: {
   width: number;
   height: number;
   rects: Rect[];
@@ -15,7 +23,10 @@ export function Minimap({ width, height, rects, viewRef, onPick, onMount, label 
   onMount: () => void;
   label: string;
 }) {
-  const d = useMemo(() => rects.map((r) => `M${Math.round(r.x)},${Math.round(r.y)}h${Math.round(r.w)}v${Math.round(r.h)}h${-Math.round(r.w)}z`).join(""), [rects]);
+  const d = useMemo(
+    () => rects.map((r) => `M${Math.round(r.x)},${Math.round(r.y)}h${Math.round(r.w)}v${Math.round(r.h)}h${-Math.round(r.w)}z`).join(""),
+    [rects],
+  );
   useEffect(onMount, [onMount]);
   const pick = (e: PointerEvent<SVGSVGElement>) => {
     if (e.type === "pointermove" && !e.buttons) return;
@@ -41,7 +52,13 @@ export function Minimap({ width, height, rects, viewRef, onPick, onMount, label 
       onPointerMove={pick}
     >
       <path d={d} fill="#8a9a86" />
-      <rect ref={viewRef} fill="rgba(45, 91, 168, 0.15)" stroke="#2D5BA8" strokeWidth={Math.max(width, height) / 150} vectorEffect="non-scaling-stroke" />
+      <rect
+        ref={viewRef}
+        fill="rgba(45, 91, 168, 0.15)"
+        stroke="#2D5BA8"
+        strokeWidth={Math.max(width, height) / 150}
+        vectorEffect="non-scaling-stroke"
+      />
     </svg>
   );
 }

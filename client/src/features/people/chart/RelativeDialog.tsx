@@ -15,7 +15,12 @@ const FORM_FIELDS = ["fullName", "fullNameAr", "birthDate", "deathDate"];
  * The chart's forms in a modal dialog: add a father, mother, spouse or child; edit; or link
  * an existing record. Server errors are shown under their field, in the reader's language.
  */
-export function RelativeDialog({ mode, person, onDone, onClose }: {
+export function RelativeDialog({
+  mode,
+  person,
+  onDone,
+  onClose,
+}: {
   mode: DialogMode;
   person: ChartPersonFragment;
   onDone: () => void | Promise<void>;
@@ -25,16 +30,20 @@ export function RelativeDialog({ mode, person, onDone, onClose }: {
   const titleId = useId();
   const actions = useTreeActions();
   const editing = mode.type === "edit";
-  const [fullNameAr, setFullNameAr] = useState(editing ? person.fullNameAr ?? "" : "");
-  const [fullName, setFullName] = useState(editing && person.fullName !== person.fullNameAr ? person.fullName ?? "" : "");
-  const [birthDate, setBirthDate] = useState(editing ? person.birth?.text ?? "" : "");
-  const [deathDate, setDeathDate] = useState(editing ? person.death?.text ?? "" : "");
+  const [fullNameAr, setFullNameAr] = useState(editing ? (person.fullNameAr ?? "") : "");
+  const [fullName, setFullName] = useState(editing && person.fullName !== person.fullNameAr ? (person.fullName ?? "") : "");
+  const [birthDate, setBirthDate] = useState(editing ? (person.birth?.text ?? "") : "");
+  const [deathDate, setDeathDate] = useState(editing ? (person.death?.text ?? "") : "");
   const spouses = person.unions.map((u) => u.partner).filter((p) => p.viewerCan.edit);
   const [otherParent, setOtherParent] = useState(spouses[0]?.id ?? "");
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const problem = apiProblem(error, t("errors.network"));
-  const otherErrors = problem ? Object.entries(problem.fields).filter(([f]) => !FORM_FIELDS.includes(f)).flatMap(([, m]) => m) : [];
+  const otherErrors = problem
+    ? Object.entries(problem.fields)
+        .filter(([f]) => !FORM_FIELDS.includes(f))
+        .flatMap(([, m]) => m)
+    : [];
 
   useEffect(() => setError(null), [mode]);
 
@@ -52,9 +61,15 @@ export function RelativeDialog({ mode, person, onDone, onClose }: {
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const input = { fullName: fullName.trim() || null, fullNameAr: fullNameAr.trim() || null, birthDate: birthDate.trim() || null, deathDate: deathDate.trim() || null };
+    const input = {
+      fullName: fullName.trim() || null,
+      fullNameAr: fullNameAr.trim() || null,
+      birthDate: birthDate.trim() || null,
+      deathDate: deathDate.trim() || null,
+    };
     if (mode.type === "edit") void run(() => actions.edit(person.id, input));
-    else if (mode.type === "add") void run(() => actions.addRelative(mode.relation, person.id, input, mode.relation === "child" ? otherParent || null : null));
+    else if (mode.type === "add")
+      void run(() => actions.addRelative(mode.relation, person.id, input, mode.relation === "child" ? otherParent || null : null));
   };
   const onKey = (e: KeyboardEvent) => {
     if (e.key === "Escape") onClose();
@@ -65,9 +80,7 @@ export function RelativeDialog({ mode, person, onDone, onClose }: {
     <div className="dialog-backdrop" onKeyDown={onKey}>
       <div className="dialog card" role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <h2 id={titleId}>{title}</h2>
-        <p className="muted">
-          {t("chart.for_person", { name: person.displayName })}
-        </p>
+        <p className="muted">{t("chart.for_person", { name: person.displayName })}</p>
         {mode.type === "link" ? (
           <LinkExisting
             person={person}
@@ -77,31 +90,70 @@ export function RelativeDialog({ mode, person, onDone, onClose }: {
           />
         ) : (
           <form className="person-form" onSubmit={submit} noValidate>
-            <Field label={t("people.full_name_ar")} value={fullNameAr} onChange={(e) => setFullNameAr(e.target.value)} errors={problem?.fields.fullNameAr} dir="rtl" lang="ar" autoFocus />
-            <Field label={t("people.full_name")} value={fullName} onChange={(e) => setFullName(e.target.value)} errors={problem?.fields.fullName} dir="auto" />
-            <Field label={t("people.birth")} value={birthDate} onChange={(e) => setBirthDate(e.target.value)} errors={problem?.fields.birthDate} hint={t("people.date_hint")} dir="ltr" />
-            <Field label={t("people.death")} value={deathDate} onChange={(e) => setDeathDate(e.target.value)} errors={problem?.fields.deathDate} dir="ltr" />
+            <Field
+              label={t("people.full_name_ar")}
+              value={fullNameAr}
+              onChange={(e) => setFullNameAr(e.target.value)}
+              errors={problem?.fields.fullNameAr}
+              dir="rtl"
+              lang="ar"
+              autoFocus
+            />
+            <Field
+              label={t("people.full_name")}
+              value={fullName}
+              onChange={(e) => setFullName(e.target.value)}
+              errors={problem?.fields.fullName}
+              dir="auto"
+            />
+            <Field
+              label={t("people.birth")}
+              value={birthDate}
+              onChange={(e) => setBirthDate(e.target.value)}
+              errors={problem?.fields.birthDate}
+              hint={t("people.date_hint")}
+              dir="ltr"
+            />
+            <Field
+              label={t("people.death")}
+              value={deathDate}
+              onChange={(e) => setDeathDate(e.target.value)}
+              errors={problem?.fields.deathDate}
+              dir="ltr"
+            />
             {mode.type === "add" && mode.relation === "child" && spouses.length > 0 && (
               <div className="form-field">
                 <label htmlFor={`${titleId}-other`}>{t("chart.other_parent")}</label>
                 <select id={`${titleId}-other`} value={otherParent} onChange={(e) => setOtherParent(e.target.value)}>
-                  {spouses.map((s) => <option key={s.id} value={s.id}>{s.displayName}</option>)}
+                  {spouses.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.displayName}
+                    </option>
+                  ))}
                   <option value="">{t("chart.other_parent_unknown")}</option>
                 </select>
               </div>
             )}
             <div className="dialog__buttons">
-              <button className="button button--primary" type="submit" disabled={busy}>{editing ? t("chart.save") : title}</button>
-              <button className="button" type="button" onClick={onClose}>{t("chart.cancel")}</button>
+              <button className="button button--primary" type="submit" disabled={busy}>
+                {editing ? t("chart.save") : title}
+              </button>
+              <button className="button" type="button" onClick={onClose}>
+                {t("chart.cancel")}
+              </button>
             </div>
           </form>
         )}
         {problem && (otherErrors.length > 0 || !Object.keys(problem.fields).length) && (
-          <p className="form-error" role="alert">{otherErrors.length ? otherErrors.join(" ") : problem.message}</p>
+          <p className="form-error" role="alert">
+            {otherErrors.length ? otherErrors.join(" ") : problem.message}
+          </p>
         )}
         {mode.type === "link" && (
           <div className="dialog__buttons">
-            <button className="button" type="button" onClick={onClose}>{t("chart.cancel")}</button>
+            <button className="button" type="button" onClick={onClose}>
+              {t("chart.cancel")}
+            </button>
           </div>
         )}
       </div>

@@ -23,7 +23,15 @@ const { RootPicker, useRootPerson } = await import("./RootPicker");
 const { storage } = await import("../../../lib/storage");
 
 const person = (id: string, displayName: string, born?: number, died?: number) =>
-  ({ id, displayName, fullName: displayName, fullNameAr: null, isPrivate: false, birth: born ? { text: String(born), year: born, qualifier: null } : null, death: died ? { text: String(died), year: died, qualifier: null } : null }) as never;
+  ({
+    id,
+    displayName,
+    fullName: displayName,
+    fullNameAr: null,
+    isPrivate: false,
+    birth: born ? { text: String(born), year: born, qualifier: null } : null,
+    death: died ? { text: String(died), year: died, qualifier: null } : null,
+  }) as never;
 const people = [person("g1", "Georges Nassar", 1861, 1930), person("g2", "Georges Nassar", 1890), person("m", "Maryam Nassar", 1865)];
 
 beforeAll(async () => {
@@ -38,7 +46,11 @@ afterEach(() => vi.useRealTimers());
 
 describe("RootPicker", () => {
   it("tells namesakes apart by their years, and names a root that is not among the listed people", () => {
-    render(<MemoryRouter><RootPicker rootId="far" root={person("far", "Tanios Nassar", 1800, 1870)} people={people} onChange={() => {}} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <RootPicker rootId="far" root={person("far", "Tanios Nassar", 1800, 1870)} people={people} onChange={() => {}} />
+      </MemoryRouter>,
+    );
     const options = screen.getAllByRole("option").map((o) => o.textContent);
     expect(options).toEqual(["Tanios Nassar", "Georges Nassar (1861–1930)", "Georges Nassar (1890–)", "Maryam Nassar"]);
   });
@@ -46,7 +58,11 @@ describe("RootPicker", () => {
   it("finds anyone in the member's tree by name, once typing pauses, and draws their tree when chosen", () => {
     const onChange = vi.fn();
     found = [person("e", "Elias Nassar", 1702, 1760)];
-    render(<MemoryRouter><RootPicker rootId="g1" people={people} onChange={onChange} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <RootPicker rootId="g1" people={people} onChange={onChange} />
+      </MemoryRouter>,
+    );
     fireEvent.change(screen.getByRole("searchbox", { name: "Find someone in your tree" }), { target: { value: "Elias" } });
     expect(asked).toEqual([]);
     act(() => void vi.advanceTimersByTime(300));
@@ -59,16 +75,26 @@ describe("RootPicker", () => {
   it("says how many more bear the name than it shows", () => {
     found = [person("e1", "Antoun Khoury", 1501, 1575), person("e2", "Antoun Khoury", 1530)];
     total = 2500;
-    render(<MemoryRouter><RootPicker rootId="g1" people={people} onChange={() => {}} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <RootPicker rootId="g1" people={people} onChange={() => {}} />
+      </MemoryRouter>,
+    );
     fireEvent.change(screen.getByRole("searchbox"), { target: { value: "Khoury" } });
     act(() => void vi.advanceTimersByTime(300));
-    expect(screen.getByText(/more: type more of the name/).textContent!.replace(/[\u2066-\u2069]/g, "")).toBe("2,498 more: type more of the name.");
+    expect(screen.getByText(/more: type more of the name/).textContent!.replace(/[\u2066-\u2069]/g, "")).toBe(
+      "2,498 more: type more of the name.",
+    );
     total = 0;
   });
 
   it("says so when no one in the tree has that name", () => {
     found = [];
-    render(<MemoryRouter><RootPicker rootId="g1" people={people} onChange={() => {}} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <RootPicker rootId="g1" people={people} onChange={() => {}} />
+      </MemoryRouter>,
+    );
     fireEvent.change(screen.getByRole("searchbox"), { target: { value: "Zzz" } });
     act(() => void vi.advanceTimersByTime(300));
     expect(screen.getByRole("status").textContent).toBe("No one in your tree by that name.");
@@ -83,16 +109,28 @@ describe("useRootPerson", () => {
   it("remembers the tree drawn for each account: another member on the same device opens on their own people", () => {
     mine = { people: { edges: people.map((node) => ({ node })), pageInfo: { hasNextPage: true } } };
     viewer = "u1";
-    const first = render(<MemoryRouter><Shown /></MemoryRouter>);
+    const first = render(
+      <MemoryRouter>
+        <Shown />
+      </MemoryRouter>,
+    );
     // Nothing chosen yet: the first of the list, remembered as the tree drawn.
     expect(screen.getByRole("status").textContent).toBe("g1");
     first.unmount();
     storage.set("tree.root.u1", "far-away"); // found by search, beyond the first hundred
-    const again = render(<MemoryRouter><Shown /></MemoryRouter>);
+    const again = render(
+      <MemoryRouter>
+        <Shown />
+      </MemoryRouter>,
+    );
     expect(screen.getByRole("status").textContent).toBe("far-away");
     again.unmount();
     viewer = "u2";
-    render(<MemoryRouter><Shown /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <Shown />
+      </MemoryRouter>,
+    );
     expect(screen.getByRole("status").textContent).toBe("g1");
     expect(storage.get("tree.root.u2")).toBe("g1");
     expect(storage.get("tree.root.u1")).toBe("far-away");

@@ -24,7 +24,8 @@ export function useRootPerson() {
   // One of the member's people, or (their tree holds more than the first hundred, and the root
   // may have been found by search) anyone this account remembered.
   const more = data?.people.pageInfo.hasNextPage ?? false;
-  const rootId = params.get("root") ?? (remembered && (more || people.some((p) => p.id === remembered)) ? remembered : null) ?? people[0]?.id ?? null;
+  const rootId =
+    params.get("root") ?? (remembered && (more || people.some((p) => p.id === remembered)) ? remembered : null) ?? people[0]?.id ?? null;
   // The tree drawn is remembered, chosen or not: an import that adds people earlier in the
   // alphabet does not move the tree to the first of them.
   useEffect(() => {
@@ -32,7 +33,10 @@ export function useRootPerson() {
   }, [rootId, data, key]);
   const setRoot = (id: string) => {
     storage.set(key, id);
-    setParams((p) => { p.set("root", id); return p; });
+    setParams((p) => {
+      p.set("root", id);
+      return p;
+    });
   };
   return { rootId, setRoot, people, loading: loading && !data };
 }
@@ -42,7 +46,17 @@ export function useRootPerson() {
  * name in any script: a tree imported from a file can hold thousands. Namesakes are told apart by
  * their years. The current root stays listed even when it is not among them (or not theirs).
  */
-export function RootPicker({ rootId, root, people, onChange }: { rootId: string | null; root?: PersonSummaryFragment | null; people: PersonSummaryFragment[]; onChange: (id: string) => void }) {
+export function RootPicker({
+  rootId,
+  root,
+  people,
+  onChange,
+}: {
+  rootId: string | null;
+  root?: PersonSummaryFragment | null;
+  people: PersonSummaryFragment[];
+  onChange: (id: string) => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [query, setQuery] = useState("");
@@ -54,7 +68,10 @@ export function RootPicker({ rootId, root, people, onChange }: { rootId: string 
   }, [query]);
   const found = useFindMyPeopleQuery({ variables: { q: asked }, skip: asked.length < 2, fetchPolicy: "cache-and-network" });
   if (!people.length) return null;
-  const current = rootId && !people.some((p) => p.id === rootId) ? [root?.id === rootId ? root : { id: rootId, displayName: t("chart.current_root"), birth: null, death: null }] : [];
+  const current =
+    rootId && !people.some((p) => p.id === rootId)
+      ? [root?.id === rootId ? root : { id: rootId, displayName: t("chart.current_root"), birth: null, death: null }]
+      : [];
   const listed = [...current, ...people];
   const names = new Map<string, number>();
   for (const p of listed) names.set(p.displayName, (names.get(p.displayName) ?? 0) + 1);
@@ -72,18 +89,38 @@ export function RootPicker({ rootId, root, people, onChange }: { rootId: string 
     <div className="form-field root-picker">
       <label htmlFor={id}>{t("chart.root_person")}</label>
       <select id={id} value={rootId ?? ""} onChange={(e) => onChange(e.target.value)}>
-        {listed.map((p) => <option key={p.id} value={p.id}>{label(p)}</option>)}
+        {listed.map((p) => (
+          <option key={p.id} value={p.id}>
+            {label(p)}
+          </option>
+        ))}
       </select>
-      <input type="search" className="root-picker__search" value={query} onChange={(e) => setQuery(e.target.value)} aria-label={t("chart.find_in_tree")} placeholder={t("chart.find_in_tree")} />
-      {asked.length >= 2 && found.data && (
-        results.length ? (
+      <input
+        type="search"
+        className="root-picker__search"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        aria-label={t("chart.find_in_tree")}
+        placeholder={t("chart.find_in_tree")}
+      />
+      {asked.length >= 2 &&
+        found.data &&
+        (results.length ? (
           <ul className="root-picker__results" aria-label={t("chart.find_in_tree")}>
             {results.map((p) => {
               const years = yearsOf(p);
               return (
                 <li key={p.id}>
                   <button type="button" className="button button--link" onClick={() => choose(p.id)}>
-                    <bdi>{p.displayName}</bdi>{years && <> <span className="muted" dir="ltr">{years}</span></>}
+                    <bdi>{p.displayName}</bdi>
+                    {years && (
+                      <>
+                        {" "}
+                        <span className="muted" dir="ltr">
+                          {years}
+                        </span>
+                      </>
+                    )}
                   </button>
                 </li>
               );
@@ -93,9 +130,10 @@ export function RootPicker({ rootId, root, people, onChange }: { rootId: string 
             )}
           </ul>
         ) : (
-          <p className="muted" role="status">{t("chart.find_none")}</p>
-        )
-      )}
+          <p className="muted" role="status">
+            {t("chart.find_none")}
+          </p>
+        ))}
     </div>
   );
 }

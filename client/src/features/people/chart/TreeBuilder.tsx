@@ -21,7 +21,11 @@ export function TreeBuilder() {
   const [params, setParams] = useSearchParams();
   const view: ChartView = CHART_VIEWS.find((v) => v === params.get("view")) ?? "pedigree";
   const { rootId, setRoot, people, loading: peopleLoading } = useRootPerson();
-  const { data, refetch } = useTreeChartQuery({ variables: { id: rootId ?? "", up: 5, down: 4 }, skip: !rootId, fetchPolicy: "cache-and-network" });
+  const { data, refetch } = useTreeChartQuery({
+    variables: { id: rootId ?? "", up: 5, down: 4 },
+    skip: !rootId,
+    fetchPolicy: "cache-and-network",
+  });
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<DialogMode | null>(null);
   const chartData = data && data.person.id === rootId ? data : null;
@@ -30,15 +34,36 @@ export function TreeBuilder() {
     setRoot(id);
     setSelectedId(null);
   };
-  const setView = (v: ChartView) => setParams((p) => { p.set("view", v); return p; }, { replace: true });
+  const setView = (v: ChartView) =>
+    setParams(
+      (p) => {
+        p.set("view", v);
+        return p;
+      },
+      { replace: true },
+    );
 
   return (
     <div className="tree-builder">
       <div className="tree-builder__bar">
-        <RootPicker rootId={rootId} root={chartData?.person} people={people} onChange={(id) => { setRoot(id); setSelectedId(null); }} />
+        <RootPicker
+          rootId={rootId}
+          root={chartData?.person}
+          people={people}
+          onChange={(id) => {
+            setRoot(id);
+            setSelectedId(null);
+          }}
+        />
         <div className="tabs" role="group" aria-label={t("chart.view")}>
           {CHART_VIEWS.map((v) => (
-            <button key={v} type="button" className={view === v ? "tab tab--active" : "tab"} aria-pressed={view === v} onClick={() => setView(v)}>
+            <button
+              key={v}
+              type="button"
+              className={view === v ? "tab tab--active" : "tab"}
+              aria-pressed={view === v}
+              onClick={() => setView(v)}
+            >
               {t(`chart.view_${v}`)}
             </button>
           ))}
@@ -58,19 +83,31 @@ export function TreeBuilder() {
               person={selected}
               isRoot={selected.id === rootId}
               onOpen={setDialog}
-              onRecentre={() => { setRoot(selected.id); setSelectedId(null); }}
+              onRecentre={() => {
+                setRoot(selected.id);
+                setSelectedId(null);
+              }}
             />
           )}
           {view === "fan" ? (
             <FanChart data={chartData} selectedId={selected?.id ?? null} onSelect={setSelectedId} onRefocus={refocus} />
           ) : (
-            <TreeChart key={`${rootId}:${view}`} data={chartData} view={view} selectedId={selected?.id ?? null} onSelect={setSelectedId} onRefocus={refocus} />
+            <TreeChart
+              key={`${rootId}:${view}`}
+              data={chartData}
+              view={view}
+              selectedId={selected?.id ?? null}
+              onSelect={setSelectedId}
+              onRefocus={refocus}
+            />
           )}
           <p className="muted chart-legend">
-            <span className="legend-dot legend-dot--green" /> {t("chart.legend_high")} <span className="legend-dot legend-dot--gold" /> <bdi dir="ltr">{t("chart.legend_mid")}</bdi>{" "}
-            <span className="legend-dot legend-dot--orange" /> {t("chart.legend_low")}
+            <span className="legend-dot legend-dot--green" /> {t("chart.legend_high")} <span className="legend-dot legend-dot--gold" />{" "}
+            <bdi dir="ltr">{t("chart.legend_mid")}</bdi> <span className="legend-dot legend-dot--orange" /> {t("chart.legend_low")}
           </p>
-          <p><Link to={`/roots/cedar?root=${encodeURIComponent(chartData.person.id)}`}>{t("chart.see_cedar")}</Link></p>
+          <p>
+            <Link to={`/roots/cedar?root=${encodeURIComponent(chartData.person.id)}`}>{t("chart.see_cedar")}</Link>
+          </p>
         </>
       )}
       {dialog && selected && (
@@ -89,7 +126,13 @@ export function TreeBuilder() {
       {rootId && (
         <details className="card start-another">
           <summary>{t("chart.start_another")}</summary>
-          <AddPersonForm submitLabel={t("people.add")} onCreated={(p) => { setRoot(p.id); setSelectedId(null); }} />
+          <AddPersonForm
+            submitLabel={t("people.add")}
+            onCreated={(p) => {
+              setRoot(p.id);
+              setSelectedId(null);
+            }}
+          />
         </details>
       )}
     </div>

@@ -25,7 +25,10 @@ vi.mock("../generated", () => ({
   useDeletePersonMutation: mutation("deletePerson", { deletePerson: true }),
   useFindPeopleLazyQuery: () => [
     async () => undefined,
-    { loading: false, data: { people: { edges: [{ node: { ...person("p-old", "Old Record", "سجل قديم"), viewerCan: { edit: true } } }] } } },
+    {
+      loading: false,
+      data: { people: { edges: [{ node: { ...person("p-old", "Old Record", "سجل قديم"), viewerCan: { edit: true } } }] } },
+    },
   ],
 }));
 
@@ -34,7 +37,12 @@ const { RelativeDialog } = await import("./RelativeDialog");
 const { LinkExisting } = await import("./LinkExisting");
 const { CedarChart } = await import("./CedarChart");
 
-function person(id: string, fullName: string | null, fullNameAr: string | null, extra: Partial<ChartPersonFragment> = {}): ChartPersonFragment {
+function person(
+  id: string,
+  fullName: string | null,
+  fullNameAr: string | null,
+  extra: Partial<ChartPersonFragment> = {},
+): ChartPersonFragment {
   return {
     id,
     displayName: fullName ?? fullNameAr ?? "",
@@ -78,7 +86,11 @@ beforeEach(() => {
 describe("tree chart", () => {
   it("shows Arabic and Latin names, years, provenance colour and Private cards", async () => {
     await changeLanguage("en");
-    render(<MemoryRouter><TreeChart data={data} view="pedigree" selectedId={null} onSelect={() => {}} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <TreeChart data={data} view="pedigree" selectedId={null} onSelect={() => {}} />
+      </MemoryRouter>,
+    );
     const cards = screen.getAllByTestId("chart-card");
     expect(cards).toHaveLength(3);
     const mine = cards.find((c) => c.getAttribute("data-person-id") === "p-me")!;
@@ -96,31 +108,62 @@ describe("tree chart", () => {
   it("keeps a date's qualifier on the card, and says it in words to a screen reader", async () => {
     await changeLanguage("en");
     // The qualifier as the server read the date ("~1905", "FROM 1880 TO 1885"… included).
-    const grandpa = person("p-gp", "Elias Haddad", null, { birth: { text: "ABT 1905", qualifier: "about", year: 1905 }, death: { text: "BEF 1960", qualifier: "before", year: 1960 } });
-    const grandma = person("p-gm", "Nada Haddad", null, { birth: { text: "AFT 12 MAR 1910", qualifier: "after", year: 1910 }, death: { text: "@#DJULIAN@ 1970", qualifier: "exact", year: 1970 } });
-    const chart = { ...data, ancestors: [{ generation: 1, viaId: "p-me", person: grandpa }, { generation: 1, viaId: "p-me", person: grandma }] } as TreeChartQuery;
-    const { unmount } = render(<MemoryRouter><TreeChart data={chart} view="pedigree" selectedId={null} onSelect={() => {}} /></MemoryRouter>);
+    const grandpa = person("p-gp", "Elias Haddad", null, {
+      birth: { text: "ABT 1905", qualifier: "about", year: 1905 },
+      death: { text: "BEF 1960", qualifier: "before", year: 1960 },
+    });
+    const grandma = person("p-gm", "Nada Haddad", null, {
+      birth: { text: "AFT 12 MAR 1910", qualifier: "after", year: 1910 },
+      death: { text: "@#DJULIAN@ 1970", qualifier: "exact", year: 1970 },
+    });
+    const chart = {
+      ...data,
+      ancestors: [
+        { generation: 1, viaId: "p-me", person: grandpa },
+        { generation: 1, viaId: "p-me", person: grandma },
+      ],
+    } as TreeChartQuery;
+    const { unmount } = render(
+      <MemoryRouter>
+        <TreeChart data={chart} view="pedigree" selectedId={null} onSelect={() => {}} />
+      </MemoryRouter>,
+    );
     const card = (id: string) => document.querySelector(`[data-person-id="${id}"]`)!;
     expect(card("p-gp").querySelector("text:last-of-type")!.textContent).toContain("~1905–<1960");
     expect(card("p-gm").textContent).toContain(">1910–1970");
     expect(card("p-me").textContent).toContain("1985–");
-    const label = (id: string) => card(id).getAttribute("aria-label")!.replace(/[\u2066-\u2069]/g, "");
+    const label = (id: string) =>
+      card(id)
+        .getAttribute("aria-label")!
+        .replace(/[\u2066-\u2069]/g, "");
     expect(label("p-gp")).toContain("about 1905 – before 1960");
     // A form without words is said as the card shows it, not as the record's code.
     expect(label("p-gm")).toContain("after 12 March 1910 – 1970");
     unmount();
     await changeLanguage("ar");
-    render(<MemoryRouter><TreeChart data={chart} view="pedigree" selectedId={null} onSelect={() => {}} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <TreeChart data={chart} view="pedigree" selectedId={null} onSelect={() => {}} />
+      </MemoryRouter>,
+    );
     expect(label("p-gp")).toContain("نحو 1905");
   });
 
   it("draws the root at the left in English and at the right in Arabic, with translated controls", async () => {
     await changeLanguage("en");
-    const { unmount } = render(<MemoryRouter><TreeChart data={data} view="pedigree" selectedId={null} onSelect={() => {}} /></MemoryRouter>);
+    const { unmount } = render(
+      <MemoryRouter>
+        <TreeChart data={data} view="pedigree" selectedId={null} onSelect={() => {}} />
+      </MemoryRouter>,
+    );
     expect(xOf("p-me")).toBeLessThan(xOf("p-dad"));
     unmount();
     await changeLanguage("ar");
-    render(<MemoryRouter><TreeChart data={data} view="pedigree" selectedId={null} onSelect={() => {}} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <TreeChart data={data} view="pedigree" selectedId={null} onSelect={() => {}} />
+      </MemoryRouter>,
+    );
     expect(xOf("p-me")).toBeGreaterThan(xOf("p-dad"));
     expect(screen.getByRole("button", { name: "تكبير" })).toBeTruthy();
   });
@@ -128,7 +171,11 @@ describe("tree chart", () => {
   it("selects a card by click and from the keyboard", async () => {
     await changeLanguage("en");
     const onSelect = vi.fn();
-    render(<MemoryRouter><TreeChart data={data} view="pedigree" selectedId={null} onSelect={onSelect} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <TreeChart data={data} view="pedigree" selectedId={null} onSelect={onSelect} />
+      </MemoryRouter>,
+    );
     const card = document.querySelector('[data-person-id="p-dad"]')!;
     fireEvent.click(card);
     fireEvent.keyDown(card, { key: "Enter" });
@@ -149,7 +196,10 @@ describe("chart actions", () => {
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Add father" }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(calls).toEqual([
-      { name: "createPerson", variables: { input: { fullName: null, fullNameAr: "نبيل الحداد", birthDate: "1950", deathDate: null, gender: "M" } } },
+      {
+        name: "createPerson",
+        variables: { input: { fullName: null, fullNameAr: "نبيل الحداد", birthDate: "1950", deathDate: null, gender: "M" } },
+      },
       { name: "addParent", variables: { childId: "p-me", parentId: "new-1", kind: "BIRTH" } },
     ]);
   });
@@ -188,7 +238,10 @@ describe("chart actions", () => {
     fill("Death", "2020");
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toEqual({ name: "updatePerson", variables: { id: "p-me", input: { fullName: "Sami Haddad", fullNameAr: "سامي الحداد", birthDate: "1985", deathDate: "2020" } } });
+    expect(calls[0]).toEqual({
+      name: "updatePerson",
+      variables: { id: "p-me", input: { fullName: "Sami Haddad", fullNameAr: "سامي الحداد", birthDate: "1985", deathDate: "2020" } },
+    });
   });
 
   it("link an existing record as spouse calls addUnion with its id", async () => {
@@ -202,11 +255,26 @@ describe("chart actions", () => {
 
   it("the cedar's trunk names its person once: the Latin name under an Arabic one, else the years", async () => {
     await changeLanguage("en");
-    const latinOnly = person("p-y", "Yusuf Khoury", null, { birth: { text: "1527", qualifier: "exact", year: 1527 }, death: { text: "1593", qualifier: "exact", year: 1593 } });
-    const { unmount } = render(<MemoryRouter><CedarChart data={{ person: latinOnly, ancestors: [], descendants: [] } as unknown as TreeChartQuery} /></MemoryRouter>);
-    expect([...screen.getByTestId("cedar-root").querySelectorAll("text")].map((t) => t.textContent!.replace(/[\u2066-\u2069]/g, ""))).toEqual(["Yusuf Khoury", "1527–1593"]);
+    const latinOnly = person("p-y", "Yusuf Khoury", null, {
+      birth: { text: "1527", qualifier: "exact", year: 1527 },
+      death: { text: "1593", qualifier: "exact", year: 1593 },
+    });
+    const { unmount } = render(
+      <MemoryRouter>
+        <CedarChart data={{ person: latinOnly, ancestors: [], descendants: [] } as unknown as TreeChartQuery} />
+      </MemoryRouter>,
+    );
+    expect(
+      [...screen.getByTestId("cedar-root").querySelectorAll("text")].map((t) => t.textContent!.replace(/[\u2066-\u2069]/g, "")),
+    ).toEqual(["Yusuf Khoury", "1527–1593"]);
     unmount();
-    render(<MemoryRouter><CedarChart data={{ person: me, ancestors: [], descendants: [] } as unknown as TreeChartQuery} /></MemoryRouter>);
-    expect([...screen.getByTestId("cedar-root").querySelectorAll("text")].map((t) => t.textContent!.replace(/[\u2066-\u2069]/g, ""))).toEqual(["سامي الحداد", "Sami Haddad"]);
+    render(
+      <MemoryRouter>
+        <CedarChart data={{ person: me, ancestors: [], descendants: [] } as unknown as TreeChartQuery} />
+      </MemoryRouter>,
+    );
+    expect(
+      [...screen.getByTestId("cedar-root").querySelectorAll("text")].map((t) => t.textContent!.replace(/[\u2066-\u2069]/g, "")),
+    ).toEqual(["سامي الحداد", "Sami Haddad"]);
   });
 });

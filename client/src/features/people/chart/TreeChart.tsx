@@ -11,7 +11,12 @@ import { boundsOf, intersects } from "./viewMath";
 export type TreeChartView = "pedigree" | "descendants" | "hourglass";
 
 /** The layout of one chart type, with the chosen branches folded. */
-function layoutFor(data: TreeChartQuery, view: TreeChartView, rtl: boolean, collapsed: ReadonlySet<string>): { layout: ChartLayout; people: PeopleById } {
+function layoutFor(
+  data: TreeChartQuery,
+  view: TreeChartView,
+  rtl: boolean,
+  collapsed: ReadonlySet<string>,
+): { layout: ChartLayout; people: PeopleById } {
   if (view === "hourglass") {
     const up = buildTree(data, "pedigree");
     const down = buildTree(data, "descendants");
@@ -28,7 +33,14 @@ function layoutFor(data: TreeChartQuery, view: TreeChartView, rtl: boolean, coll
  * reading direction of the interface language. Branches fold and unfold from the button at a
  * card's edge; only the cards near the screen are drawn, so large trees pan smoothly.
  */
-export function TreeChart({ data, view, selectedId, onSelect, onRefocus, compact }: {
+export function TreeChart({
+  data,
+  view,
+  selectedId,
+  onSelect,
+  onRefocus,
+  compact,
+}: {
   data: TreeChartQuery;
   view: TreeChartView;
   selectedId: string | null;
@@ -43,11 +55,15 @@ export function TreeChart({ data, view, selectedId, onSelect, onRefocus, compact
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const { layout, people } = useMemo(() => layoutFor(data, view, rtl, collapsed), [data, view, rtl, collapsed]);
   const linkBoxes = useMemo(() => layout.links.map((l) => boundsOf(l.points)), [layout]);
-  const toggle = useCallback((key: string) => setCollapsed((c) => {
-    const next = new Set(c);
-    if (!next.delete(key)) next.add(key);
-    return next;
-  }), []);
+  const toggle = useCallback(
+    (key: string) =>
+      setCollapsed((c) => {
+        const next = new Set(c);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+    [],
+  );
   // Stable handlers, so the memoised cards do not draw again when the parent does.
   const handlers = useRef({ onSelect, onRefocus });
   handlers.current = { onSelect, onRefocus };
@@ -59,7 +75,7 @@ export function TreeChart({ data, view, selectedId, onSelect, onRefocus, compact
       width={layout.width}
       height={layout.height}
       label={label}
-      fileBase={data.person.isPrivate ? "tree" : data.person.fullName ?? data.person.displayName}
+      fileBase={data.person.isPrivate ? "tree" : (data.person.fullName ?? data.person.displayName)}
       suffix={view}
       focus={layout.focus}
       smallestFont={CARD_SMALLEST_FONT}
@@ -75,14 +91,40 @@ export function TreeChart({ data, view, selectedId, onSelect, onRefocus, compact
         return (
           <>
             {detail ? (
-              links.map((l) => <path key={l.key} d={pathOf(l.points)} fill="none" stroke={l.kind === "union" ? "#DAA520" : "#8a9a86"} strokeWidth={l.kind === "union" ? 3 : 1.6} />)
+              links.map((l) => (
+                <path
+                  key={l.key}
+                  d={pathOf(l.points)}
+                  fill="none"
+                  stroke={l.kind === "union" ? "#DAA520" : "#8a9a86"}
+                  strokeWidth={l.kind === "union" ? 3 : 1.6}
+                />
+              ))
             ) : (
               <path d={links.map((l) => pathOf(l.points)).join(" ")} fill="none" stroke="#8a9a86" strokeWidth={1.6} />
             )}
             {cards.map((c) => (
-              <ChartCard key={c.key} card={c} person={people.get(c.personId)!} selected={selectedId === c.personId} detail={detail} onSelect={select} onRefocus={onRefocus ? refocus : undefined} />
+              <ChartCard
+                key={c.key}
+                card={c}
+                person={people.get(c.personId)!}
+                selected={selectedId === c.personId}
+                detail={detail}
+                onSelect={select}
+                onRefocus={onRefocus ? refocus : undefined}
+              />
             ))}
-            {!whole && cards.map((c) => (c.toggle && (!many || c.toggle.collapsed) ? <BranchToggleButton key={`t:${c.toggle.key}`} toggle={c.toggle} name={people.get(c.personId)!.displayName} onToggle={toggle} /> : null))}
+            {!whole &&
+              cards.map((c) =>
+                c.toggle && (!many || c.toggle.collapsed) ? (
+                  <BranchToggleButton
+                    key={`t:${c.toggle.key}`}
+                    toggle={c.toggle}
+                    name={people.get(c.personId)!.displayName}
+                    onToggle={toggle}
+                  />
+                ) : null,
+              )}
           </>
         );
       }}

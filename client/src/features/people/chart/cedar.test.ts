@@ -37,7 +37,10 @@ describe("cedar layout", () => {
   });
 
   it("narrows towards the crown when there is room", () => {
-    const c = layoutCedar({ id: "r", spouses: [], next: [{ id: "x", spouses: [], next: [{ id: "y", spouses: [], next: [leaf("z")] }] }] }, false);
+    const c = layoutCedar(
+      { id: "r", spouses: [], next: [{ id: "x", spouses: [], next: [{ id: "y", spouses: [], next: [leaf("z")] }] }] },
+      false,
+    );
     expect(c.tiers[0].half).toBeGreaterThan(c.tiers[2].half);
   });
 });

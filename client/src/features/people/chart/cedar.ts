@@ -79,7 +79,13 @@ export function layoutCedar(root: TreeNode, rtl: boolean): CedarLayout {
   return {
     width,
     height,
-    trunk: { cx, top: gens.length ? trunkTop - gens.length * TIER_H + TIER_H / 2 : trunkTop, bottom: trunkBottom, baseHalf: 34, topHalf: 8 },
+    trunk: {
+      cx,
+      top: gens.length ? trunkTop - gens.length * TIER_H + TIER_H / 2 : trunkTop,
+      bottom: trunkBottom,
+      baseHalf: 34,
+      topHalf: 8,
+    },
     tiers,
     leaves,
     root: { personId: root.id, x: cx, y: trunkBottom - 36 },

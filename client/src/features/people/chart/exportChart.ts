@@ -30,7 +30,11 @@ function pageArabicFonts(): { url: string; weight: string; range: string }[] {
       if (!(rule instanceof CSSFontFaceRule) || !rule.style.getPropertyValue("font-family").includes("Noto Naskh Arabic")) continue;
       const m = /url\(["']?([^"')]+\.woff2[^"')]*)["']?\)/.exec(rule.style.getPropertyValue("src"));
       if (!m) continue;
-      found.push({ url: new URL(m[1], sheet.href ?? window.location.href).href, weight: rule.style.getPropertyValue("font-weight") || "400", range: rule.style.getPropertyValue("unicode-range") });
+      found.push({
+        url: new URL(m[1], sheet.href ?? window.location.href).href,
+        weight: rule.style.getPropertyValue("font-weight") || "400",
+        range: rule.style.getPropertyValue("unicode-range"),
+      });
     }
   }
   return found;
@@ -44,7 +48,9 @@ async function fontFaces(): Promise<string> {
   const faces = await Promise.all(
     pageArabicFonts().map(async ({ url, weight, range }) => {
       const src = await dataUrl(url);
-      return src ? `@font-face{font-family:'Noto Naskh Arabic';font-weight:${weight};src:url(${src}) format('woff2');${range ? `unicode-range:${range};` : ""}}` : "";
+      return src
+        ? `@font-face{font-family:'Noto Naskh Arabic';font-weight:${weight};src:url(${src}) format('woff2');${range ? `unicode-range:${range};` : ""}}`
+        : "";
     }),
   );
   return faces.join("");
@@ -74,14 +80,19 @@ export async function serialiseSvg(svg: SVGSVGElement, width: number, height: nu
   style.textContent = await fontFaces();
   clone.insertBefore(style, clone.firstChild);
   const bg = document.createElementNS(SVG_NS, "rect");
-  for (const [k, v] of Object.entries({ x: "0", y: "0", width: String(width), height: String(height), fill: "#ffffff" })) bg.setAttribute(k, v);
+  for (const [k, v] of Object.entries({ x: "0", y: "0", width: String(width), height: String(height), fill: "#ffffff" }))
+    bg.setAttribute(k, v);
   clone.insertBefore(bg, style.nextSibling);
   return `<?xml version="1.0" encoding="UTF-8"?>\n` + new XMLSerializer().serializeToString(clone);
 }
 
 /** A file name from the root person's name: letters of any script kept, the rest dashes. */
 export function fileNameFor(name: string, suffix: string, ext: string): string {
-  const base = name.normalize("NFC").replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "") || "tree";
+  const base =
+    name
+      .normalize("NFC")
+      .replace(/[^\p{L}\p{N}]+/gu, "-")
+      .replace(/^-+|-+$/g, "") || "tree";
   return `${base}-${suffix}.${ext}`;
 }
 

@@ -20,7 +20,11 @@ describe("fan chart layout", () => {
     expect(by.get("F")!.a1 - by.get("F")!.a0).toBeCloseTo(FAN_SPAN / 2);
     expect(by.get("FF")!.a1 - by.get("FF")!.a0).toBeCloseTo(FAN_SPAN / 4);
     // Parents sit within their child's arc, one ring further out.
-    for (const [child, parent] of [["F", "FF"], ["F", "FM"], ["M", "MM"]]) {
+    for (const [child, parent] of [
+      ["F", "FF"],
+      ["F", "FM"],
+      ["M", "MM"],
+    ]) {
       const [c, p] = [by.get(child)!, by.get(parent)!];
       expect(p.a0).toBeGreaterThanOrEqual(c.a0 - 1e-9);
       expect(p.a1).toBeLessThanOrEqual(c.a1 + 1e-9);

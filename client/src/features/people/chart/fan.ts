@@ -94,7 +94,11 @@ export function sectorPath(cx: number, cy: number, s: Pick<FanSlot, "a0" | "a1" 
  * Where and how a slot's label is written: at the middle of the segment, along the arc in the
  * inner rings and along the radius in the outer ones, never upside down.
  */
-export function labelOf(cx: number, cy: number, s: FanSlot): { x: number; y: number; rotate: number; along: "arc" | "radius"; room: number } {
+export function labelOf(
+  cx: number,
+  cy: number,
+  s: FanSlot,
+): { x: number; y: number; rotate: number; along: "arc" | "radius"; room: number } {
   const mid = (s.a0 + s.a1) / 2;
   const r = (s.r0 + s.r1) / 2;
   const { x, y } = polar(cx, cy, r, mid);

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { CARD_H, CARD_W, collapseTree, countUnder, layoutHourglass, layoutTree, overlaps, type TreeNode } from "./layout";
 
 const leaf = (id: string, spouses: string[] = []): TreeNode => ({ id, spouses, next: [] });
-const three: TreeNode = { id: "me", spouses: [], next: [{ id: "dad", spouses: [], next: [leaf("grandpa"), leaf("grandma")] }, leaf("mum")] };
+const three: TreeNode = {
+  id: "me",
+  spouses: [],
+  next: [{ id: "dad", spouses: [], next: [leaf("grandpa"), leaf("grandma")] }, leaf("mum")],
+};
 
 const card = (l: ReturnType<typeof layoutTree>, id: string) => l.cards.find((c) => c.key === id)!;
 
@@ -53,7 +57,8 @@ describe("chart layout", () => {
     for (const rtl of [false, true]) {
       const l = layoutTree(root, rtl);
       for (let i = 0; i < l.cards.length; i++)
-        for (let j = i + 1; j < l.cards.length; j++) expect(overlaps(l.cards[i], l.cards[j]), `${l.cards[i].key} / ${l.cards[j].key}`).toBe(false);
+        for (let j = i + 1; j < l.cards.length; j++)
+          expect(overlaps(l.cards[i], l.cards[j]), `${l.cards[i].key} / ${l.cards[j].key}`).toBe(false);
       for (const c of l.cards) {
         expect(c.x).toBeGreaterThanOrEqual(0);
         expect(c.y).toBeGreaterThanOrEqual(0);
@@ -105,7 +110,11 @@ describe("hourglass layout", () => {
 });
 
 describe("folding branches", () => {
-  const tree: TreeNode = { id: "r", spouses: [], next: [{ id: "a", spouses: [], next: [leaf("a1"), { id: "a2", spouses: [], next: [leaf("a21")] }] }, leaf("b")] };
+  const tree: TreeNode = {
+    id: "r",
+    spouses: [],
+    next: [{ id: "a", spouses: [], next: [leaf("a1"), { id: "a2", spouses: [], next: [leaf("a21")] }] }, leaf("b")],
+  };
 
   it("hides a folded branch, counts who it hides, and shows a button to unfold it", () => {
     const folded = collapseTree(tree, new Set(["down:a"]), "down");

@@ -163,7 +163,14 @@ export function layoutTree(root: TreeNode, rtl: boolean, side: "up" | "down" = "
       const y = top + (i + 1) * (CARD_H + GAP_SPOUSE);
       cards.push({ key: `${node.id}+${s}`, personId: s, x, y, w: CARD_W, h: CARD_H, generation: depth, role: "spouse" });
       const cx = x + CARD_W / 2;
-      links.push({ key: `u:${node.id}+${s}`, kind: "union", points: [{ x: cx, y: y - GAP_SPOUSE }, { x: cx, y }] });
+      links.push({
+        key: `u:${node.id}+${s}`,
+        kind: "union",
+        points: [
+          { x: cx, y: y - GAP_SPOUSE },
+          { x: cx, y },
+        ],
+      });
     });
     for (const c of nextOf.get(node.id)!) {
       const child = placed.get(c.id)!;
@@ -175,7 +182,12 @@ export function layoutTree(root: TreeNode, rtl: boolean, side: "up" | "down" = "
       links.push({
         key: `l:${node.id}>${c.id}`,
         kind: "lineage",
-        points: [{ x: px(from), y: y1 }, { x: px(elbow), y: y1 }, { x: px(elbow), y: y2 }, { x: px(to), y: y2 }],
+        points: [
+          { x: px(from), y: y1 },
+          { x: px(elbow), y: y1 },
+          { x: px(elbow), y: y2 },
+          { x: px(to), y: y2 },
+        ],
       });
     }
   }
@@ -221,13 +233,30 @@ export function layoutHourglass(up: TreeNode, down: TreeNode, rtl: boolean): Cha
     const y = yOf(side, depth);
     const cx = x + CARD_W / 2;
     const edge = side === "up" ? y : y + CARD_H;
-    cards.push({ key: node.id, personId: node.id, x, y, w: CARD_W, h: CARD_H, generation: side === "up" ? depth : -depth, role: "person", toggle: toggleOf(side, node, depth, cx, edge) });
+    cards.push({
+      key: node.id,
+      personId: node.id,
+      x,
+      y,
+      w: CARD_W,
+      h: CARD_H,
+      generation: side === "up" ? depth : -depth,
+      role: "person",
+      toggle: toggleOf(side, node, depth, cx, edge),
+    });
     if (side === "down")
       node.spouses.forEach((s, i) => {
         const sx = xOf(left + (i + 1) * (CARD_W + GAP_SPOUSE), CARD_W);
         cards.push({ key: `${node.id}+${s}`, personId: s, x: sx, y, w: CARD_W, h: CARD_H, generation: -depth, role: "spouse" });
         const a = rtl ? sx + CARD_W : sx - GAP_SPOUSE;
-        links.push({ key: `u:${node.id}+${s}`, kind: "union", points: [{ x: a, y: y + CARD_H / 2 }, { x: a + GAP_SPOUSE, y: y + CARD_H / 2 }] });
+        links.push({
+          key: `u:${node.id}+${s}`,
+          kind: "union",
+          points: [
+            { x: a, y: y + CARD_H / 2 },
+            { x: a + GAP_SPOUSE, y: y + CARD_H / 2 },
+          ],
+        });
       });
   }
   // Lines: from each person to their next generation, through an elbow halfway between rows.
@@ -241,7 +270,16 @@ export function layoutHourglass(up: TreeNode, down: TreeNode, rtl: boolean): Cha
         const toX = xOf(leftOf.get(`${side}:${c.id}`)!, CARD_W) + CARD_W / 2;
         const cy = yOf(side, p.depth + 1);
         const y2 = side === "up" ? cy + CARD_H : cy;
-        links.push({ key: `l:${side}:${p.node.id}>${c.id}`, kind: "lineage", points: [{ x: fromX, y: y1 }, { x: fromX, y: mid }, { x: toX, y: mid }, { x: toX, y: y2 }] });
+        links.push({
+          key: `l:${side}:${p.node.id}>${c.id}`,
+          kind: "lineage",
+          points: [
+            { x: fromX, y: y1 },
+            { x: fromX, y: mid },
+            { x: toX, y: mid },
+            { x: toX, y: y2 },
+          ],
+        });
       }
     }
   };

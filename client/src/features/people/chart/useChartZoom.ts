@@ -1,7 +1,19 @@
 import { select } from "d3-selection";
 import { zoom as d3zoom, zoomIdentity, zoomTransform, type ZoomBehavior, type ZoomTransform } from "d3-zoom";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { contains, DETAIL_ZOOM, fitView, grow, keepInView, MAX_ZOOM, openingView, readableZoom, visibleRect, type Rect, type View } from "./viewMath";
+import {
+  contains,
+  DETAIL_ZOOM,
+  fitView,
+  grow,
+  keepInView,
+  MAX_ZOOM,
+  openingView,
+  readableZoom,
+  visibleRect,
+  type Rect,
+  type View,
+} from "./viewMath";
 
 /** What the chart draws: the part of the drawing near the screen, and whether text is legible. */
 export interface Culling {
@@ -89,7 +101,9 @@ export function useChartZoom({ width, height, focus, smallestFont, openKey }: Ch
   useLayoutEffect(() => {
     behaviour.current!.constrain((t, extent) => {
       const [vw, vh] = [extent[1][0] - extent[0][0], extent[1][1] - extent[0][1]];
-      return zoomIdentity.translate(keepInView(t.x, bounds.current.width * t.k, vw), keepInView(t.y, bounds.current.height * t.k, vh)).scale(t.k);
+      return zoomIdentity
+        .translate(keepInView(t.x, bounds.current.width * t.k, vw), keepInView(t.y, bounds.current.height * t.k, vh))
+        .scale(t.k);
     });
   }, []);
 

@@ -1,5 +1,11 @@
 import type { PersonInput } from "../../../gql/graphql";
-import { useAddParentMutation, useAddUnionMutation, useCreatePersonMutation, useDeletePersonMutation, useUpdatePersonMutation } from "../generated";
+import {
+  useAddParentMutation,
+  useAddUnionMutation,
+  useCreatePersonMutation,
+  useDeletePersonMutation,
+  useUpdatePersonMutation,
+} from "../generated";
 
 /** How a new or existing person is tied to the person on the card. */
 export type Relation = "father" | "mother" | "spouse" | "child";
@@ -19,7 +25,8 @@ export function useTreeActions() {
   const [remove] = useDeletePersonMutation();
 
   const link = async (relation: Relation, personId: string, otherId: string, otherParentId?: string | null) => {
-    if (relation === "father" || relation === "mother") await addParent({ variables: { childId: personId, parentId: otherId, kind: "BIRTH" } });
+    if (relation === "father" || relation === "mother")
+      await addParent({ variables: { childId: personId, parentId: otherId, kind: "BIRTH" } });
     else if (relation === "spouse") await addUnion({ variables: { input: { personId, partnerId: otherId, kind: "marriage" } } });
     else {
       await addParent({ variables: { childId: otherId, parentId: personId, kind: "BIRTH" } });

@@ -12,7 +12,15 @@ import { Button } from "../../../ui/Button";
  * Name in Latin and/or Arabic, and dates as records give them (1890, ABT 1890, 12 MAR 1890).
  * Likely existing matches are offered while typing; choosing one calls `onCreated` with it.
  */
-export function AddPersonForm({ onCreated, submitLabel, gender }: { onCreated: (p: PersonSummaryFragment) => void | Promise<void>; submitLabel: string; gender?: "M" | "F" }) {
+export function AddPersonForm({
+  onCreated,
+  submitLabel,
+  gender,
+}: {
+  onCreated: (p: PersonSummaryFragment) => void | Promise<void>;
+  submitLabel: string;
+  gender?: "M" | "F";
+}) {
   const { t } = useTranslation();
   const [fullName, setFullName] = useState("");
   const [fullNameAr, setFullNameAr] = useState("");
@@ -23,7 +31,15 @@ export function AddPersonForm({ onCreated, submitLabel, gender }: { onCreated: (
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const res = await create({
-      variables: { input: { fullName: fullName.trim() || null, fullNameAr: fullNameAr.trim() || null, birthDate: birthDate.trim() || null, deathDate: deathDate.trim() || null, ...(gender ? { gender } : {}) } },
+      variables: {
+        input: {
+          fullName: fullName.trim() || null,
+          fullNameAr: fullNameAr.trim() || null,
+          birthDate: birthDate.trim() || null,
+          deathDate: deathDate.trim() || null,
+          ...(gender ? { gender } : {}),
+        },
+      },
     }).catch(() => null);
     if (res?.data) {
       setFullName("");
@@ -35,13 +51,43 @@ export function AddPersonForm({ onCreated, submitLabel, gender }: { onCreated: (
   };
   return (
     <form className="person-form" onSubmit={submit} noValidate>
-      <Field label={t("people.full_name")} value={fullName} onChange={(e) => setFullName(e.target.value)} errors={problem?.fields.fullName} dir="auto" />
-      <Field label={t("people.full_name_ar")} value={fullNameAr} onChange={(e) => setFullNameAr(e.target.value)} errors={problem?.fields.fullNameAr} dir="rtl" lang="ar" />
-      <DateInput label={t("people.birth")} value={birthDate} onChange={(e) => setBirthDate(e.target.value)} errors={problem?.fields.birthDate} />
-      <DateInput label={t("people.death")} value={deathDate} onChange={(e) => setDeathDate(e.target.value)} errors={problem?.fields.deathDate} hint={false} />
+      <Field
+        label={t("people.full_name")}
+        value={fullName}
+        onChange={(e) => setFullName(e.target.value)}
+        errors={problem?.fields.fullName}
+        dir="auto"
+      />
+      <Field
+        label={t("people.full_name_ar")}
+        value={fullNameAr}
+        onChange={(e) => setFullNameAr(e.target.value)}
+        errors={problem?.fields.fullNameAr}
+        dir="rtl"
+        lang="ar"
+      />
+      <DateInput
+        label={t("people.birth")}
+        value={birthDate}
+        onChange={(e) => setBirthDate(e.target.value)}
+        errors={problem?.fields.birthDate}
+      />
+      <DateInput
+        label={t("people.death")}
+        value={deathDate}
+        onChange={(e) => setDeathDate(e.target.value)}
+        errors={problem?.fields.deathDate}
+        hint={false}
+      />
       <PossibleMatches fullName={fullName} fullNameAr={fullNameAr} birthDate={birthDate} onUse={onCreated} />
-      {problem && !Object.keys(problem.fields).length && <p className="form-error" role="alert">{problem.message}</p>}
-      <Button variant="primary" type="submit" disabled={loading}>{submitLabel}</Button>
+      {problem && !Object.keys(problem.fields).length && (
+        <p className="form-error" role="alert">
+          {problem.message}
+        </p>
+      )}
+      <Button variant="primary" type="submit" disabled={loading}>
+        {submitLabel}
+      </Button>
     </form>
   );
 }

@@ -21,7 +21,12 @@ interface FamilyName {
  * the families of the village, or none. Render it with `key` = the person's id, so moving to
  * another person starts from their family.
  */
-export function FamilyPicker({ personId, village, family, onChanged }: {
+export function FamilyPicker({
+  personId,
+  village,
+  family,
+  onChanged,
+}: {
   personId: string;
   village: VillageName | null;
   family: FamilyName | null;
@@ -51,19 +56,46 @@ export function FamilyPicker({ personId, village, family, onChanged }: {
     <section className="card" aria-labelledby="family-h" data-testid="family-picker">
       <h2 id="family-h">{t("people.origin_title")}</h2>
       <VillageChooser personId={personId} village={village} onChanged={onChanged} />
-      {!village && !family ? <p className="muted">{t("people.family_needs_village")}</p> : (
+      {!village && !family ? (
+        <p className="muted">{t("people.family_needs_village")}</p>
+      ) : (
         <form className="family-form" onSubmit={submit} noValidate>
-          <SelectField label={t("people.family_choose")} value={value} onChange={(e) => { setValue(e.target.value); setSaved(false); }} errors={problem?.fields.familyId}>
+          <SelectField
+            label={t("people.family_choose")}
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setSaved(false);
+            }}
+            errors={problem?.fields.familyId}
+          >
             <option value="">{t("people.no_family")}</option>
-            {choices.map((f) => <option key={f.id} value={f.id}>{name(f)}</option>)}
+            {choices.map((f) => (
+              <option key={f.id} value={f.id}>
+                {name(f)}
+              </option>
+            ))}
           </SelectField>
-          <Button variant="primary" type="submit" disabled={loading || value === (family?.id ?? "")}>{t("common.save")}</Button>
-          {saved && <span className="status status--good" role="status">{t("common.saved")}</span>}
+          <Button variant="primary" type="submit" disabled={loading || value === (family?.id ?? "")}>
+            {t("common.save")}
+          </Button>
+          {saved && (
+            <span className="status status--good" role="status">
+              {t("common.saved")}
+            </span>
+          )}
         </form>
       )}
-      {problem && !Object.keys(problem.fields).length && <p className="form-error" role="alert">{problem.message}</p>}
+      {problem && !Object.keys(problem.fields).length && (
+        <p className="form-error" role="alert">
+          {problem.message}
+        </p>
+      )}
       {village && data && data.families.edges.length === 0 && (
-        <p className="muted">{t("people.family_none_in_village")} <Link to={`/root-hubs?village=${encodeURIComponent(village.slug)}`}>{t("hub.open_root_hub")}</Link></p>
+        <p className="muted">
+          {t("people.family_none_in_village")}{" "}
+          <Link to={`/root-hubs?village=${encodeURIComponent(village.slug)}`}>{t("hub.open_root_hub")}</Link>
+        </p>
       )}
     </section>
   );

@@ -19,11 +19,19 @@ export function PersonCard({ person }: { person: PersonSummaryFragment }) {
     <Link to={`/person/${person.id}`} className={`person-card${person.isPrivate ? " person-card--private" : ""}`} data-testid="person-card">
       <Avatar name={person.isPrivate ? "" : person.displayName} size="sm" />
       <span className="person-card__text">
-        <strong><bdi>{person.displayName}</bdi></strong>
+        <strong>
+          <bdi>{person.displayName}</bdi>
+        </strong>
         {!person.isPrivate && person.fullNameAr && person.fullNameAr !== person.displayName && (
-          <span className="muted" lang="ar"><bdi>{person.fullNameAr}</bdi></span>
+          <span className="muted" lang="ar">
+            <bdi>{person.fullNameAr}</bdi>
+          </span>
         )}
-        {years && <span className="muted"><LtrValue>{years}</LtrValue></span>}
+        {years && (
+          <span className="muted">
+            <LtrValue>{years}</LtrValue>
+          </span>
+        )}
         {person.provenance && (
           <span>
             <Badge tone={BAND(person.confidence ?? 0)}>

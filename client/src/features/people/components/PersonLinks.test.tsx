@@ -34,13 +34,38 @@ vi.mock("../generated", () => ({
   useDeletePersonMutation: mutation("deletePerson"),
   useFindPeopleLazyQuery: () => [async () => undefined, { loading: false }],
   usePersonVillageChoicesQuery: ({ variables, skip }: { variables: { search: string }; skip: boolean }) => ({
-    data: skip ? undefined : { villages: { edges: [{ node: { id: "v-ehden", slug: "ehden", name: "Ehden", nameAr: "إهدن", nameFr: "Ehden", district: "Zgharta", districtAr: "زغرتا", search: variables.search } }] } },
+    data: skip
+      ? undefined
+      : {
+          villages: {
+            edges: [
+              {
+                node: {
+                  id: "v-ehden",
+                  slug: "ehden",
+                  name: "Ehden",
+                  nameAr: "إهدن",
+                  nameFr: "Ehden",
+                  district: "Zgharta",
+                  districtAr: "زغرتا",
+                  search: variables.search,
+                },
+              },
+            ],
+          },
+        },
   }),
   usePersonFamilyChoicesQuery: ({ skip }: { skip: boolean }) => ({
-    data: skip ? undefined : { families: { edges: [
-      { node: { id: "f-khoury", familyName: "Khoury", familyNameAr: "الخوري", familyNameFr: "Khoury" } },
-      { node: { id: "f-saab", familyName: "Saab", familyNameAr: "صعب", familyNameFr: null } },
-    ] } },
+    data: skip
+      ? undefined
+      : {
+          families: {
+            edges: [
+              { node: { id: "f-khoury", familyName: "Khoury", familyNameAr: "الخوري", familyNameFr: "Khoury" } },
+              { node: { id: "f-saab", familyName: "Saab", familyNameAr: "صعب", familyNameFr: null } },
+            ],
+          },
+        },
   }),
 }));
 
@@ -48,25 +73,50 @@ const { PersonLinks } = await import("./PersonLinks");
 const { FamilyPicker } = await import("./FamilyPicker");
 
 const refusal = (field: string, message: string, times = 1) =>
-  new CombinedGraphQLErrors({ errors: [{ message: "Some fields are not valid.", extensions: { code: "BAD_USER_INPUT", fields: Array.from({ length: times }, () => ({ field, message })) } }] });
+  new CombinedGraphQLErrors({
+    errors: [
+      {
+        message: "Some fields are not valid.",
+        extensions: { code: "BAD_USER_INPUT", fields: Array.from({ length: times }, () => ({ field, message })) },
+      },
+    ],
+  });
 
 function person(id: string, name: string, extra: Partial<PersonSummaryFragment> & { edit?: boolean } = {}) {
   const { edit = true, ...rest } = extra;
   return {
-    id, displayName: name, isPrivate: false, fullName: name, fullNameAr: null, gender: "U", isLiving: false,
-    birth: null, death: null, provenance: "COMMUNITY", confidence: 0.8, viewerCan: { edit }, ...rest,
+    id,
+    displayName: name,
+    isPrivate: false,
+    fullName: name,
+    fullNameAr: null,
+    gender: "U",
+    isLiving: false,
+    birth: null,
+    death: null,
+    provenance: "COMMUNITY",
+    confidence: 0.8,
+    viewerCan: { edit },
+    ...rest,
   } as PersonSummaryFragment & { viewerCan: { edit: boolean } };
 }
 
 const rima = person("p-rima", "ريما الحداد");
 const union: PersonUnionFragment = { id: "u-1", kind: "marriage", place: "زحلة", start: { text: "ABT 1975" }, partner: rima };
 const me = { ...person("p-me", "سامي الحداد", { birth: { text: "1950", qualifier: "exact", year: 1950 } }), unions: [union] };
-const father = person("p-dad", "نبيل الحداد", { birth: { text: "1920", qualifier: "exact", year: 1920 }, death: { text: "1990", qualifier: "exact", year: 1990 } });
+const father = person("p-dad", "نبيل الحداد", {
+  birth: { text: "1920", qualifier: "exact", year: 1920 },
+  death: { text: "1990", qualifier: "exact", year: 1990 },
+});
 const mother = person("p-mum", "Private", { isPrivate: true, edit: false });
 
 function renderLinks(subject = me, parents = [father, mother]) {
   const onChanged = vi.fn(async () => undefined);
-  render(<MemoryRouter><PersonLinks person={subject} parents={parents} onChanged={onChanged} /></MemoryRouter>);
+  render(
+    <MemoryRouter>
+      <PersonLinks person={subject} parents={parents} onChanged={onChanged} />
+    </MemoryRouter>,
+  );
   return onChanged;
 }
 
@@ -90,7 +140,11 @@ describe("parents and partners", () => {
     expect(u.textContent).toContain("زواج");
     expect(within(u).getByRole("link", { name: "ريما الحداد" }).getAttribute("href")).toBe("/person/p-rima");
     // The record's "ABT 1975" in the reader's words.
-    expect(within(u).getByTestId("union-date").textContent?.replace(/[\u2068\u2069]/g, "")).toBe("نحو 1975");
+    expect(
+      within(u)
+        .getByTestId("union-date")
+        .textContent?.replace(/[\u2068\u2069]/g, ""),
+    ).toBe("نحو 1975");
     expect(within(u).getByRole("button", { name: /تعديل/ })).toBeTruthy();
     expect(within(u).getByRole("button", { name: /حذف/ })).toBeTruthy();
   });
@@ -142,7 +196,10 @@ describe("parents and partners", () => {
     fireEvent.change(within(form).getByLabelText("المكان"), { target: { value: "  " } });
     fireEvent.click(within(form).getByRole("button", { name: "حفظ" }));
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
-    expect(calls.at(-1)).toEqual({ name: "updateUnion", variables: { id: "u-1", input: { kind: "engagement", startDate: "12 MAR 1972", place: null } } });
+    expect(calls.at(-1)).toEqual({
+      name: "updateUnion",
+      variables: { id: "u-1", input: { kind: "engagement", startDate: "12 MAR 1972", place: null } },
+    });
     expect(screen.queryByRole("form")).toBeNull();
   });
 
@@ -170,7 +227,11 @@ describe("family picker", () => {
 
   it("offers the village's families (names in the reader's language) or none, and saves the choice", async () => {
     const onChanged = vi.fn(async () => undefined);
-    render(<MemoryRouter><FamilyPicker personId="p-me" village={village} family={null} onChanged={onChanged} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <FamilyPicker personId="p-me" village={village} family={null} onChanged={onChanged} />
+      </MemoryRouter>,
+    );
     const select = screen.getByLabelText("عائلة هذا الشخص") as HTMLSelectElement;
     expect([...select.options].map((o) => o.textContent)).toEqual(["بلا عائلة", "الخوري", "صعب"]);
     const save = screen.getByRole("button", { name: "حفظ" }) as HTMLButtonElement;
@@ -185,7 +246,11 @@ describe("family picker", () => {
   it("clears the family with 'No family', and shows a refusal by the field", async () => {
     refusals.set("updatePerson", refusal("familyId", "غير موجود."));
     const khoury = { id: "f-khoury", familyName: "Khoury", familyNameAr: "الخوري", familyNameFr: "Khoury" };
-    render(<MemoryRouter><FamilyPicker personId="p-me" village={village} family={khoury} onChanged={async () => undefined} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <FamilyPicker personId="p-me" village={village} family={khoury} onChanged={async () => undefined} />
+      </MemoryRouter>,
+    );
     fireEvent.change(screen.getByLabelText("عائلة هذا الشخص"), { target: { value: "" } });
     fireEvent.click(screen.getByRole("button", { name: "حفظ" }));
     await waitFor(() => expect(screen.getByText("غير موجود.")).toBeTruthy());
@@ -194,7 +259,11 @@ describe("family picker", () => {
 
   it("asks for the village first when the person has none, found by name in any script", async () => {
     const onChanged = vi.fn(async () => undefined);
-    render(<MemoryRouter><FamilyPicker personId="p-me" village={null} family={null} onChanged={onChanged} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <FamilyPicker personId="p-me" village={null} family={null} onChanged={onChanged} />
+      </MemoryRouter>,
+    );
     expect(screen.getByText(/اختر قرية الأصل لهذا الشخص أولاً/)).toBeTruthy();
     expect(screen.queryByRole("combobox")).toBeNull();
     fireEvent.change(screen.getByLabelText("ابحث عن قرية الأصل"), { target: { value: "اهدن" } });
@@ -205,7 +274,11 @@ describe("family picker", () => {
   });
 
   it("shows the village with a way to change it", () => {
-    render(<MemoryRouter><FamilyPicker personId="p-me" village={village} family={null} onChanged={async () => undefined} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <FamilyPicker personId="p-me" village={village} family={null} onChanged={async () => undefined} />
+      </MemoryRouter>,
+    );
     expect(screen.getByRole("link", { name: "زحلة" }).getAttribute("href")).toBe("/libanpedia/zahle");
     expect(screen.queryByLabelText("ابحث عن قرية الأصل")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "غيّر القرية" }));

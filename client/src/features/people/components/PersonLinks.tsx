@@ -21,7 +21,9 @@ function Years({ p }: { p: PersonSummaryFragment }) {
 }
 
 const NameLink = ({ p }: { p: PersonSummaryFragment }) => (
-  <Link to={`/person/${p.id}`} className={p.isPrivate ? "muted" : undefined}><bdi>{p.displayName}</bdi></Link>
+  <Link to={`/person/${p.id}`} className={p.isPrivate ? "muted" : undefined}>
+    <bdi>{p.displayName}</bdi>
+  </Link>
 );
 
 function UnionItem({ person, union, onChanged }: { person: Subject; union: PersonUnionFragment; onChanged: () => Promise<unknown> }) {
@@ -34,19 +36,37 @@ function UnionItem({ person, union, onChanged }: { person: Subject; union: Perso
     <li className="link-item" data-testid="union-item">
       <div className="link-item__main">
         <Badge>{t(`people.union_kind.${union.kind}`, { defaultValue: union.kind })}</Badge>
-        <span>{t("people.union_with")} <NameLink p={partner} /></span>
-        {union.start && <span data-testid="union-date"><DateText text={union.start.text} /></span>}
+        <span>
+          {t("people.union_with")} <NameLink p={partner} />
+        </span>
+        {union.start && (
+          <span data-testid="union-date">
+            <DateText text={union.start.text} />
+          </span>
+        )}
         {union.place && <bdi>{union.place}</bdi>}
       </div>
       {editing ? (
-        <UnionForm union={union} onCancel={() => setEditing(false)} onSaved={async () => { setEditing(false); await onChanged(); }} />
-      ) : can && (
-        <ItemActions
-          name={`${t(`people.union_kind.${union.kind}`, { defaultValue: union.kind })} – ${partner.displayName}`}
-          question={t("people.confirm_delete_union", { partner: partner.displayName })}
-          onEdit={() => setEditing(true)}
-          onDelete={async () => { await remove({ variables: { id: union.id } }); await onChanged(); }}
+        <UnionForm
+          union={union}
+          onCancel={() => setEditing(false)}
+          onSaved={async () => {
+            setEditing(false);
+            await onChanged();
+          }}
         />
+      ) : (
+        can && (
+          <ItemActions
+            name={`${t(`people.union_kind.${union.kind}`, { defaultValue: union.kind })} – ${partner.displayName}`}
+            question={t("people.confirm_delete_union", { partner: partner.displayName })}
+            onEdit={() => setEditing(true)}
+            onDelete={async () => {
+              await remove({ variables: { id: union.id } });
+              await onChanged();
+            }}
+          />
+        )
       )}
     </li>
   );
@@ -65,14 +85,23 @@ export function PersonLinks({ person, parents, onChanged }: { person: Subject; p
     <section className="card person-links" aria-labelledby="links-h" data-testid="person-links">
       <div className="hub-section__head">
         <h2 id="links-h">{t("people.links_title")}</h2>
-        {person.viewerCan.edit && <Button type="button" onClick={() => setAdding(true)}>{t("people.add_partner")}</Button>}
+        {person.viewerCan.edit && (
+          <Button type="button" onClick={() => setAdding(true)}>
+            {t("people.add_partner")}
+          </Button>
+        )}
       </div>
       <h3>{t("people.parents")}</h3>
-      {parents.length === 0 ? <p className="muted">{t("people.no_parents")}</p> : (
+      {parents.length === 0 ? (
+        <p className="muted">{t("people.no_parents")}</p>
+      ) : (
         <ul className="link-list" data-testid="parent-list">
           {parents.map((p) => (
             <li key={p.id} className="link-item" data-testid="parent-item">
-              <div className="link-item__main"><NameLink p={p} /><Years p={p} /></div>
+              <div className="link-item__main">
+                <NameLink p={p} />
+                <Years p={p} />
+              </div>
               {person.viewerCan.edit && p.viewerCan.edit && (
                 <div className="item-actions">
                   <ConfirmAction
@@ -80,7 +109,10 @@ export function PersonLinks({ person, parents, onChanged }: { person: Subject; p
                     ariaLabel={t("people.remove_link_named", { name: p.displayName })}
                     question={t("people.confirm_remove_parent", { parent: p.displayName, child: person.displayName })}
                     confirmLabel={t("common.yes_remove")}
-                    onConfirm={async () => { await removeParent({ variables: { childId: person.id, parentId: p.id } }); await onChanged(); }}
+                    onConfirm={async () => {
+                      await removeParent({ variables: { childId: person.id, parentId: p.id } });
+                      await onChanged();
+                    }}
                   />
                 </div>
               )}
@@ -89,9 +121,13 @@ export function PersonLinks({ person, parents, onChanged }: { person: Subject; p
         </ul>
       )}
       <h3>{t("people.partners")}</h3>
-      {person.unions.length === 0 ? <p className="muted">{t("people.no_unions")}</p> : (
+      {person.unions.length === 0 ? (
+        <p className="muted">{t("people.no_unions")}</p>
+      ) : (
         <ul className="link-list" data-testid="union-list">
-          {person.unions.map((u) => <UnionItem key={u.id} person={person} union={u} onChanged={onChanged} />)}
+          {person.unions.map((u) => (
+            <UnionItem key={u.id} person={person} union={u} onChanged={onChanged} />
+          ))}
         </ul>
       )}
       {adding && (
@@ -99,7 +135,10 @@ export function PersonLinks({ person, parents, onChanged }: { person: Subject; p
           mode={{ type: "add", relation: "spouse" }}
           person={person}
           onClose={() => setAdding(false)}
-          onDone={async () => { setAdding(false); await onChanged(); }}
+          onDone={async () => {
+            setAdding(false);
+            await onChanged();
+          }}
         />
       )}
     </section>

@@ -16,7 +16,12 @@ const DEBOUNCE_MS = 400;
  * any script (born within five years when a year is given), each with why, and a way to use
  * that person instead of creating a duplicate.
  */
-export function PossibleMatches({ fullName, fullNameAr, birthDate, onUse }: {
+export function PossibleMatches({
+  fullName,
+  fullNameAr,
+  birthDate,
+  onUse,
+}: {
   fullName: string;
   fullNameAr: string;
   birthDate: string;
@@ -25,11 +30,17 @@ export function PossibleMatches({ fullName, fullNameAr, birthDate, onUse }: {
   const { t } = useTranslation();
   const year = /\b(\d{4})\b/.exec(birthDate)?.[1];
   // Debounced as text: a new object each render would restart the timer for ever.
-  const settled = useDebouncedValue(JSON.stringify({ fullName: fullName.trim() || null, fullNameAr: fullNameAr.trim() || null, birthYear: year ? Number(year) : null }), DEBOUNCE_MS);
-  const input = useMemo(() => JSON.parse(settled) as { fullName: string | null; fullNameAr: string | null; birthYear: number | null }, [settled]);
+  const settled = useDebouncedValue(
+    JSON.stringify({ fullName: fullName.trim() || null, fullNameAr: fullNameAr.trim() || null, birthYear: year ? Number(year) : null }),
+    DEBOUNCE_MS,
+  );
+  const input = useMemo(
+    () => JSON.parse(settled) as { fullName: string | null; fullNameAr: string | null; birthYear: number | null },
+    [settled],
+  );
   const enough = (input.fullName?.length ?? 0) >= 3 || (input.fullNameAr?.length ?? 0) >= 3;
   const { data } = useDuplicateSuggestionsQuery({ variables: { input }, skip: !enough, fetchPolicy: "cache-and-network" });
-  const matches = enough ? data?.duplicateSuggestions ?? [] : [];
+  const matches = enough ? (data?.duplicateSuggestions ?? []) : [];
   if (!matches.length) return null;
   return (
     <section className="possible-matches" aria-live="polite" data-testid="possible-matches">
@@ -37,10 +48,22 @@ export function PossibleMatches({ fullName, fullNameAr, birthDate, onUse }: {
       <ul>
         {matches.map((m) => (
           <li key={m.person.id} className="possible-matches__item">
-            <Link to={`/person/${m.person.id}`}><bdi>{m.person.displayName}</bdi></Link>
-            {m.person.birth && <> · <DateText text={m.person.birth.text} /></>}
-            <span className="muted"> — {new Intl.ListFormat(currentLanguage(), { type: "unit" }).format(m.reasons.map((r) => t(`people.match_${lower(r)}`)))}</span>{" "}
-            <Button type="button" onClick={() => void onUse(m.person)}>{t("people.use_existing")}</Button>
+            <Link to={`/person/${m.person.id}`}>
+              <bdi>{m.person.displayName}</bdi>
+            </Link>
+            {m.person.birth && (
+              <>
+                {" "}
+                · <DateText text={m.person.birth.text} />
+              </>
+            )}
+            <span className="muted">
+              {" "}
+              — {new Intl.ListFormat(currentLanguage(), { type: "unit" }).format(m.reasons.map((r) => t(`people.match_${lower(r)}`)))}
+            </span>{" "}
+            <Button type="button" onClick={() => void onUse(m.person)}>
+              {t("people.use_existing")}
+            </Button>
           </li>
         ))}
       </ul>

@@ -38,8 +38,21 @@ export function RelationshipPanel({ person }: { person: Chosen }) {
         <ul className="relationship__results">
           {results.map((n) => (
             <li key={n.id}>
-              <button type="button" className="tab" onClick={() => { setPicked(n); setSearch(""); }}>
-                <bdi>{n.displayName}</bdi>{n.birth?.year ? <span className="muted" dir="ltr"> {n.birth.year}</span> : null}
+              <button
+                type="button"
+                className="tab"
+                onClick={() => {
+                  setPicked(n);
+                  setSearch("");
+                }}
+              >
+                <bdi>{n.displayName}</bdi>
+                {n.birth?.year ? (
+                  <span className="muted" dir="ltr">
+                    {" "}
+                    {n.birth.year}
+                  </span>
+                ) : null}
               </button>
             </li>
           ))}
@@ -49,13 +62,17 @@ export function RelationshipPanel({ person }: { person: Chosen }) {
       {other && r && (
         <div aria-live="polite">
           <p className="muted">{t("relationship.between", { a: isolate(other.displayName), b: isolate(person.displayName) })}</p>
-          <p className="relationship__name" data-testid="relationship-name">{r.related ? r.names[currentLanguage()] : t("relationship.not_related")}</p>
+          <p className="relationship__name" data-testid="relationship-name">
+            {r.related ? r.names[currentLanguage()] : t("relationship.not_related")}
+          </p>
           {r.related && r.path.length > 1 && (
             <ol className="relationship__path" aria-label={t("relationship.path")}>
               {r.path.map((p, i) => (
                 <li key={`${p.id}-${i}`}>
                   {i > 0 && <span className="relationship__step">{t(`relationship.step_${lower(r.steps[i - 1])}`)}</span>}
-                  <Link to={`/person/${p.id}`} className={p.isPrivate ? "muted" : undefined}><bdi>{p.displayName}</bdi></Link>
+                  <Link to={`/person/${p.id}`} className={p.isPrivate ? "muted" : undefined}>
+                    <bdi>{p.displayName}</bdi>
+                  </Link>
                 </li>
               ))}
             </ol>

@@ -25,7 +25,7 @@ beforeEach(async () => {
 });
 
 describe("SelfRecord", () => {
-  it("offers \"This is me\" on a record the member may claim, and sends its id", async () => {
+  it('offers "This is me" on a record the member may claim, and sends its id', async () => {
     const onChanged = vi.fn();
     render(<SelfRecord person={{ id: "p-1", isViewer: false, viewerCan: { claimAsSelf: true } }} onChanged={onChanged} />);
     fireEvent.click(screen.getByRole("button", { name: "This is me" }));
@@ -42,7 +42,9 @@ describe("SelfRecord", () => {
   });
 
   it("shows nothing on someone else's record", () => {
-    const { container } = render(<SelfRecord person={{ id: "p-2", isViewer: false, viewerCan: { claimAsSelf: false } }} onChanged={() => undefined} />);
+    const { container } = render(
+      <SelfRecord person={{ id: "p-2", isViewer: false, viewerCan: { claimAsSelf: false } }} onChanged={() => undefined} />,
+    );
     expect(container.textContent).toBe("");
   });
 });

@@ -8,7 +8,13 @@ import { Badge } from "../../../ui/Badge";
  * "This is me": a member marks the record of themself (one they created), which lets them
  * see their close relatives' records; or says it is not them after all.
  */
-export function SelfRecord({ person, onChanged }: { person: { id: string; isViewer: boolean; viewerCan: { claimAsSelf: boolean } }; onChanged: () => unknown }) {
+export function SelfRecord({
+  person,
+  onChanged,
+}: {
+  person: { id: string; isViewer: boolean; viewerCan: { claimAsSelf: boolean } };
+  onChanged: () => unknown;
+}) {
   const { t } = useTranslation();
   const [setMine, { loading, error }] = useSetMyRecordMutation({ refetchQueries: ["ViewerPerson"] });
   const problem = apiProblem(error, t("errors.network"));
@@ -22,15 +28,23 @@ export function SelfRecord({ person, onChanged }: { person: { id: string; isView
       {person.isViewer ? (
         <>
           <Badge tone="green">{t("people.self_badge")}</Badge>
-          <Button type="button" disabled={loading} onClick={() => choose(null)}>{t("people.self_clear")}</Button>
+          <Button type="button" disabled={loading} onClick={() => choose(null)}>
+            {t("people.self_clear")}
+          </Button>
         </>
       ) : (
         <>
-          <Button type="button" disabled={loading} onClick={() => choose(person.id)}>{t("people.self_claim")}</Button>
+          <Button type="button" disabled={loading} onClick={() => choose(person.id)}>
+            {t("people.self_claim")}
+          </Button>
           <span className="muted">{t("people.self_claim_hint")}</span>
         </>
       )}
-      {problem && <p className="form-error" role="alert">{problem.message}</p>}
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem.message}
+        </p>
+      )}
     </div>
   );
 }

@@ -16,7 +16,15 @@ export interface VillageName {
 }
 
 /** Shows the person's village of origin and lets an editor choose it by name in any script (families are chosen among its own). */
-export function VillageChooser({ personId, village, onChanged }: { personId: string; village: VillageName | null; onChanged: () => Promise<unknown> }) {
+export function VillageChooser({
+  personId,
+  village,
+  onChanged,
+}: {
+  personId: string;
+  village: VillageName | null;
+  onChanged: () => Promise<unknown>;
+}) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const [open, setOpen] = useState(!village);
@@ -28,7 +36,9 @@ export function VillageChooser({ personId, village, onChanged }: { personId: str
   const name = (v: VillageName) => localized(lang, v.name, v.nameAr, v.nameFr);
   // Villages share names: the other script's spelling and the district tell them apart.
   const details = (v: VillageName & { district: string | null; districtAr: string | null }) =>
-    [lang === "ar" ? v.name : v.nameAr, lang === "ar" ? v.districtAr || v.district : v.district].filter((x, i, all): x is string => !!x && x !== name(v) && all.indexOf(x) === i);
+    [lang === "ar" ? v.name : v.nameAr, lang === "ar" ? v.districtAr || v.district : v.district].filter(
+      (x, i, all): x is string => !!x && x !== name(v) && all.indexOf(x) === i,
+    );
   const results = q.length < 2 ? [] : (data?.villages.edges ?? []).map((e) => e.node);
   const pick = async (villageId: string) => {
     const res = await update({ variables: { id: personId, input: { villageId } } }).catch(() => null);
@@ -42,25 +52,52 @@ export function VillageChooser({ personId, village, onChanged }: { personId: str
     <div className="village-chooser">
       {village && (
         <p>
-          {t("people.village")}: <Link to={`/libanpedia/${village.slug}`}><bdi>{name(village)}</bdi></Link>
-          {!open && <> <button type="button" className="link-button" onClick={() => setOpen(true)}>{t("people.change_village")}</button></>}
+          {t("people.village")}:{" "}
+          <Link to={`/libanpedia/${village.slug}`}>
+            <bdi>{name(village)}</bdi>
+          </Link>
+          {!open && (
+            <>
+              {" "}
+              <button type="button" className="link-button" onClick={() => setOpen(true)}>
+                {t("people.change_village")}
+              </button>
+            </>
+          )}
         </p>
       )}
       {open && (
         <>
-          <Field label={t("people.village_search")} value={search} onChange={(e) => setSearch(e.target.value)} errors={problem?.fields.villageId} type="search" dir="auto" />
+          <Field
+            label={t("people.village_search")}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            errors={problem?.fields.villageId}
+            type="search"
+            dir="auto"
+          />
           {results.length > 0 && (
             <ul className="relationship__results" aria-label={t("people.village_search")}>
               {results.map((v) => (
                 <li key={v.id}>
                   <button type="button" className="tab" disabled={loading} onClick={() => void pick(v.id)}>
-                    <bdi>{name(v)}</bdi>{details(v).map((d) => <span key={d} className="muted"> · <bdi>{d}</bdi></span>)}
+                    <bdi>{name(v)}</bdi>
+                    {details(v).map((d) => (
+                      <span key={d} className="muted">
+                        {" "}
+                        · <bdi>{d}</bdi>
+                      </span>
+                    ))}
                   </button>
                 </li>
               ))}
             </ul>
           )}
-          {problem && !Object.keys(problem.fields).length && <p className="form-error" role="alert">{problem.message}</p>}
+          {problem && !Object.keys(problem.fields).length && (
+            <p className="form-error" role="alert">
+              {problem.message}
+            </p>
+          )}
         </>
       )}
     </div>

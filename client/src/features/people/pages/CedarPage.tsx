@@ -16,7 +16,9 @@ export default function CedarPage() {
     <section className="page page--wide">
       <h1>{t("chart.cedar_title")}</h1>
       <p className="lead">{t("chart.cedar_intro")}</p>
-      <p><Link to={rootId ? `/roots?root=${encodeURIComponent(rootId)}` : "/roots"}>{t("chart.back_to_builder")}</Link></p>
+      <p>
+        <Link to={rootId ? `/roots?root=${encodeURIComponent(rootId)}` : "/roots"}>{t("chart.back_to_builder")}</Link>
+      </p>
       <RootPicker rootId={rootId} root={chart?.person} people={people} onChange={setRoot} />
       {!rootId && !loading && <p className="notice">{t("chart.cedar_empty")}</p>}
       {chart && <CedarChart data={chart} />}

@@ -28,7 +28,13 @@ function Texts({ label, testId, texts }: { label: string; testId: string; texts:
   return (
     <>
       <dt>{label}</dt>
-      <dd className="facts__text" data-testid={testId}>{shown.map((x, i) => <p key={i} className="facts__para"><bdi>{x}</bdi></p>)}</dd>
+      <dd className="facts__text" data-testid={testId}>
+        {shown.map((x, i) => (
+          <p key={i} className="facts__para">
+            <bdi>{x}</bdi>
+          </p>
+        ))}
+      </dd>
     </>
   );
 }
@@ -45,7 +51,9 @@ function Pedigree({ root, entries }: { root: PersonPageQuery["person"]; entries:
       </div>
       {[...byGen.entries()].map(([g, list]) => (
         <div key={g} className="pedigree__generation" role="listitem" aria-label={t("people.generation", { count: g })}>
-          {list.map((e) => <PersonCard key={e.person.id} person={e.person} />)}
+          {list.map((e) => (
+            <PersonCard key={e.person.id} person={e.person} />
+          ))}
         </div>
       ))}
     </div>
@@ -67,19 +75,81 @@ export default function PersonPage() {
   const problem = apiProblem(adding.error, t("errors.network"));
   return (
     <article className="page">
-      <p><Link to="/roots">{t("people.my_tree")}</Link>{p.viewerCan.edit && <> · <Link to={`/roots?root=${encodeURIComponent(p.id)}`}>{t("chart.show_in_builder")}</Link></>}</p>
-      <h1><bdi>{p.displayName}</bdi></h1>
+      <p>
+        <Link to="/roots">{t("people.my_tree")}</Link>
+        {p.viewerCan.edit && (
+          <>
+            {" "}
+            · <Link to={`/roots?root=${encodeURIComponent(p.id)}`}>{t("chart.show_in_builder")}</Link>
+          </>
+        )}
+      </p>
+      <h1>
+        <bdi>{p.displayName}</bdi>
+      </h1>
       <SelfRecord person={p} onChanged={refetch} />
       {p.isPrivate ? (
         <p className="notice">{t("people.private_notice")}</p>
       ) : (
         <dl className="facts">
-          {p.fullNameAr && <><dt>{t("people.full_name_ar")}</dt><dd lang="ar"><bdi>{p.fullNameAr}</bdi></dd></>}
-          {p.birth && <><dt>{t("people.birth")}</dt><dd><DateText text={p.birth.text} />{p.birthPlace ? <> · <bdi>{p.birthPlace}</bdi></> : null}</dd></>}
-          {p.death && <><dt>{t("people.death")}</dt><dd><DateText text={p.death.text} />{p.deathPlace ? <> · <bdi>{p.deathPlace}</bdi></> : null}</dd></>}
-          {p.village && <><dt>{t("people.village")}</dt><dd><Link to={`/libanpedia/${p.village.slug}`}>{localized(lang, p.village.name, p.village.nameAr, p.village.nameFr)}</Link></dd></>}
-          {p.family && <><dt>{t("people.family")}</dt><dd><bdi>{localized(lang, p.family.familyName, p.family.familyNameAr, p.family.familyNameFr)}</bdi></dd></>}
-          {p.occupation && <><dt>{t("people.occupation")}</dt><dd>{p.occupation}</dd></>}
+          {p.fullNameAr && (
+            <>
+              <dt>{t("people.full_name_ar")}</dt>
+              <dd lang="ar">
+                <bdi>{p.fullNameAr}</bdi>
+              </dd>
+            </>
+          )}
+          {p.birth && (
+            <>
+              <dt>{t("people.birth")}</dt>
+              <dd>
+                <DateText text={p.birth.text} />
+                {p.birthPlace ? (
+                  <>
+                    {" "}
+                    · <bdi>{p.birthPlace}</bdi>
+                  </>
+                ) : null}
+              </dd>
+            </>
+          )}
+          {p.death && (
+            <>
+              <dt>{t("people.death")}</dt>
+              <dd>
+                <DateText text={p.death.text} />
+                {p.deathPlace ? (
+                  <>
+                    {" "}
+                    · <bdi>{p.deathPlace}</bdi>
+                  </>
+                ) : null}
+              </dd>
+            </>
+          )}
+          {p.village && (
+            <>
+              <dt>{t("people.village")}</dt>
+              <dd>
+                <Link to={`/libanpedia/${p.village.slug}`}>{localized(lang, p.village.name, p.village.nameAr, p.village.nameFr)}</Link>
+              </dd>
+            </>
+          )}
+          {p.family && (
+            <>
+              <dt>{t("people.family")}</dt>
+              <dd>
+                <bdi>{localized(lang, p.family.familyName, p.family.familyNameAr, p.family.familyNameFr)}</bdi>
+              </dd>
+            </>
+          )}
+          {p.occupation && (
+            <>
+              <dt>{t("people.occupation")}</dt>
+              <dd>{p.occupation}</dd>
+            </>
+          )}
           {/* Notes and sources as recorded or imported: the person's own, then the file's shared notes and cited sources. */}
           <Texts label={t("people.notes")} testId="person-notes" texts={[p.bio, ...p.fromFiles.notes]} />
           <Texts label={t("people.sources")} testId="person-sources" texts={[p.sources, ...p.fromFiles.sources]} />
@@ -90,15 +160,26 @@ export default function PersonPage() {
         <h2 id="pedigree-h">{t("people.ancestors")}</h2>
         <Pedigree root={p} entries={data!.ancestors} />
       </section>
-      <PersonLinks key={p.id} person={p} parents={data!.ancestors.filter((a) => a.generation === 1).map((a) => a.person)} onChanged={refetch} />
-      {p.viewerCan.edit && <FamilyPicker key={p.id} personId={p.id} village={p.village ?? null} family={p.family ?? null} onChanged={refetch} />}
+      <PersonLinks
+        key={p.id}
+        person={p}
+        parents={data!.ancestors.filter((a) => a.generation === 1).map((a) => a.person)}
+        onChanged={refetch}
+      />
+      {p.viewerCan.edit && (
+        <FamilyPicker key={p.id} personId={p.id} village={p.village ?? null} family={p.family ?? null} onChanged={refetch} />
+      )}
       <RelationshipPanel person={p} />
       {p.viewerCan.edit && (
         <section className="card" aria-labelledby="add-parent-h">
           <h2 id="add-parent-h">{t("people.add_parent")}</h2>
           <div className="tabs">
-            <button type="button" className={linkKind === "father" ? "tab tab--active" : "tab"} onClick={() => setLinkKind("father")}>{t("people.add_father")}</button>
-            <button type="button" className={linkKind === "mother" ? "tab tab--active" : "tab"} onClick={() => setLinkKind("mother")}>{t("people.add_mother")}</button>
+            <button type="button" className={linkKind === "father" ? "tab tab--active" : "tab"} onClick={() => setLinkKind("father")}>
+              {t("people.add_father")}
+            </button>
+            <button type="button" className={linkKind === "mother" ? "tab tab--active" : "tab"} onClick={() => setLinkKind("mother")}>
+              {t("people.add_mother")}
+            </button>
           </div>
           {linkKind && (
             <AddPersonForm
@@ -113,13 +194,21 @@ export default function PersonPage() {
               }}
             />
           )}
-          {problem && <p className="form-error" role="alert">{[problem.message, ...Object.values(problem.fields).flat()].join(" ")}</p>}
+          {problem && (
+            <p className="form-error" role="alert">
+              {[problem.message, ...Object.values(problem.fields).flat()].join(" ")}
+            </p>
+          )}
         </section>
       )}
       {data!.descendants.length > 0 && (
         <section aria-labelledby="desc-h">
           <h2 id="desc-h">{t("people.descendants")}</h2>
-          <div className="person-grid">{data!.descendants.map((d) => <PersonCard key={d.person.id} person={d.person} />)}</div>
+          <div className="person-grid">
+            {data!.descendants.map((d) => (
+              <PersonCard key={d.person.id} person={d.person} />
+            ))}
+          </div>
         </section>
       )}
       <RecordHistory table="PEOPLE" recordId={p.id} onReverted={refetch} />

@@ -37,7 +37,9 @@ export default function RootsPage() {
           <h2>{t("chart.visitor_title")}</h2>
           <p>{t("chart.visitor_body")}</p>
           <p className="button-row">
-            <ButtonLink variant="primary" to={`/auth?mode=signup&returnTo=${returnTo}`}>{t("nav.join")}</ButtonLink>
+            <ButtonLink variant="primary" to={`/auth?mode=signup&returnTo=${returnTo}`}>
+              {t("nav.join")}
+            </ButtonLink>
             <ButtonLink to={`/auth?returnTo=${returnTo}`}>{t("nav.sign_in")}</ButtonLink>
           </p>
         </div>

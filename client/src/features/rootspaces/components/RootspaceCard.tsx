@@ -19,9 +19,7 @@ export default function RootspaceCard() {
       {rootspaces.error && <p role="alert">{t("home.load_error")}</p>}
       {current && (
         <div data-testid="rootspace-card">
-          <p>
-            {t("home.rootspace_intro", { name: localized(lang, current.name, current.nameAr, current.nameFr) })}
-          </p>
+          <p>{t("home.rootspace_intro", { name: localized(lang, current.name, current.nameAr, current.nameFr) })}</p>
           <p>{localized(lang, current.description, current.descriptionAr, current.descriptionFr)}</p>
           <p className="muted">
             {t("rootspace.count", { count: rootspaces.total })} · {t("home.updated", { date: formatDate(current.updatedAt, lang) })}

@@ -11,7 +11,9 @@ export default function OAuthInfoPage() {
       <p>{t("oauth.intro")}</p>
       <h2>{t("oauth.today_heading")}</h2>
       <p>{t("oauth.today_body")}</p>
-      <p className="cluster"><code dir="ltr">POST /graphql</code> <code dir="ltr">wss://…/graphql</code> <code dir="ltr">schema/schema.graphql</code></p>
+      <p className="cluster">
+        <code dir="ltr">POST /graphql</code> <code dir="ltr">wss://…/graphql</code> <code dir="ltr">schema/schema.graphql</code>
+      </p>
       <h2>{t("oauth.privacy_heading")}</h2>
       <p>{t("oauth.privacy_body")}</p>
       <h2>{t("oauth.next_heading")}</h2>

@@ -26,7 +26,9 @@ function ProfileSection() {
   const problem = apiProblem(error, t("errors.network"));
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const res = await update({ variables: { input: { displayName: name.trim(), villageOfOrigin: village.trim() || null } } }).catch(() => null);
+    const res = await update({ variables: { input: { displayName: name.trim(), villageOfOrigin: village.trim() || null } } }).catch(
+      () => null,
+    );
     if (res?.data) {
       session.setViewer(res.data.updateProfile);
       showToast({ titleKey: "settings.saved" });
@@ -36,8 +38,15 @@ function ProfileSection() {
     <form className="card" onSubmit={save} aria-labelledby="settings-profile">
       <h2 id="settings-profile">{t("settings.profile")}</h2>
       <Field label={t("auth.display_name")} value={name} onChange={(e) => setName(e.target.value)} errors={problem?.fields.displayName} />
-      <Field label={t("auth.village_of_origin")} value={village} onChange={(e) => setVillage(e.target.value)} errors={problem?.fields.villageOfOrigin} />
-      <Button variant="primary" type="submit" disabled={loading}>{t("settings.save")}</Button>
+      <Field
+        label={t("auth.village_of_origin")}
+        value={village}
+        onChange={(e) => setVillage(e.target.value)}
+        errors={problem?.fields.villageOfOrigin}
+      />
+      <Button variant="primary" type="submit" disabled={loading}>
+        {t("settings.save")}
+      </Button>
     </form>
   );
 }
@@ -56,7 +65,14 @@ function LanguageSection() {
       <h2 id="settings-language">{t("lang.label")}</h2>
       <div className="tabs">
         {LANGUAGES.map((l) => (
-          <button key={l.code} type="button" lang={l.code} className={currentLanguage() === l.code ? "tab tab--active" : "tab"} aria-pressed={currentLanguage() === l.code} onClick={() => void choose(l.code)}>
+          <button
+            key={l.code}
+            type="button"
+            lang={l.code}
+            className={currentLanguage() === l.code ? "tab tab--active" : "tab"}
+            aria-pressed={currentLanguage() === l.code}
+            onClick={() => void choose(l.code)}
+          >
             {t(`lang.${l.code}`)}
           </button>
         ))}
@@ -80,12 +96,16 @@ function SessionsSection() {
             <div>
               <strong dir="auto">{s.userAgent ?? t("settings.unknown_device")}</strong>
               {s.current && <Badge tone="green">{t("settings.this_device")}</Badge>}
-              <div className="muted">
-                {t("settings.last_seen", { date: formatDateTime(s.lastSeenAt ?? s.createdAt, lang) })}
-              </div>
+              <div className="muted">{t("settings.last_seen", { date: formatDateTime(s.lastSeenAt ?? s.createdAt, lang) })}</div>
             </div>
             {!s.current && (
-              <Button type="button" onClick={async () => { await revoke({ variables: { id: s.id } }).catch(() => null); await refetch(); }}>
+              <Button
+                type="button"
+                onClick={async () => {
+                  await revoke({ variables: { id: s.id } }).catch(() => null);
+                  await refetch();
+                }}
+              >
                 {t("settings.sign_out_device")}
               </Button>
             )}
@@ -116,10 +136,31 @@ function PasswordSection() {
   return (
     <form className="card" onSubmit={submit} aria-labelledby="settings-password">
       <h2 id="settings-password">{t("settings.password")}</h2>
-      <Field label={t("settings.current_password")} type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} errors={problem?.fields.currentPassword} />
-      <Field label={t("settings.new_password")} type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} errors={problem?.fields.password ?? problem?.fields.newPassword} hint={t("auth.password_hint")} />
-      {notices.map((n) => <p key={n} className="notice">{n}</p>)}
-      <Button variant="primary" type="submit" disabled={loading}>{t("settings.change_password")}</Button>
+      <Field
+        label={t("settings.current_password")}
+        type="password"
+        autoComplete="current-password"
+        value={current}
+        onChange={(e) => setCurrent(e.target.value)}
+        errors={problem?.fields.currentPassword}
+      />
+      <Field
+        label={t("settings.new_password")}
+        type="password"
+        autoComplete="new-password"
+        value={next}
+        onChange={(e) => setNext(e.target.value)}
+        errors={problem?.fields.password ?? problem?.fields.newPassword}
+        hint={t("auth.password_hint")}
+      />
+      {notices.map((n) => (
+        <p key={n} className="notice">
+          {n}
+        </p>
+      ))}
+      <Button variant="primary" type="submit" disabled={loading}>
+        {t("settings.change_password")}
+      </Button>
     </form>
   );
 }
@@ -136,7 +177,9 @@ export default function SettingsPage() {
       <NotificationSettings />
       <SessionsSection />
       <PasswordSection />
-      <p><Link to="/settings/oauth-info">{t("settings.oauth_link")}</Link></p>
+      <p>
+        <Link to="/settings/oauth-info">{t("settings.oauth_link")}</Link>
+      </p>
     </section>
   );
 }

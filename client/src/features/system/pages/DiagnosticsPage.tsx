@@ -38,17 +38,24 @@ export default function DiagnosticsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t("diagnostics.title"));
   const apollo = useApolloClient();
-  const [results, setResults] = useState<Record<Check, Result>>(() => Object.fromEntries(CHECKS.map((c) => [c, "pending"])) as Record<Check, Result>);
+  const [results, setResults] = useState<Record<Check, Result>>(
+    () => Object.fromEntries(CHECKS.map((c) => [c, "pending"])) as Record<Check, Result>,
+  );
   const [crash, setCrash] = useState(false);
 
   const run = useCallback(() => {
     const set = (check: Check) => (ok: boolean) => setResults((r) => ({ ...r, [check]: ok ? "pass" : "fail" }));
     setResults(Object.fromEntries(CHECKS.map((c) => [c, "pending"])) as Record<Check, Result>);
     void fetchHealth().then((h) => set("server")(h.state === "done" && h.report.status === "ok"));
-    apollo.query({ query: DiagnosticsPingDocument, fetchPolicy: "network-only" }).then((r) => set("graphql")(r.data?.__typename === "Query"), () => set("graphql")(false));
+    apollo.query({ query: DiagnosticsPingDocument, fetchPolicy: "network-only" }).then(
+      (r) => set("graphql")(r.data?.__typename === "Query"),
+      () => set("graphql")(false),
+    );
     void websocketRoundTrip().then(set("websocket"));
     set("storage")(storage.set("diagnostics", Date.now()) && storage.get<number>("diagnostics") !== null);
-    void secureStorage.set("diagnostics", { ok: true }).then(async (ok) => set("crypto")(ok && (await secureStorage.get<{ ok: boolean }>("diagnostics"))?.ok === true));
+    void secureStorage
+      .set("diagnostics", { ok: true })
+      .then(async (ok) => set("crypto")(ok && (await secureStorage.get<{ ok: boolean }>("diagnostics"))?.ok === true));
     const lang = currentLanguage();
     set("language")(document.documentElement.lang === lang && document.documentElement.dir === languageInfo(lang).dir);
   }, [apollo]);
@@ -71,14 +78,22 @@ export default function DiagnosticsPage() {
           {
             key: "result",
             header: t("diagnostics.result"),
-            cell: (c) => <span className={`status status--${results[c] === "pass" ? "good" : results[c] === "fail" ? "bad" : "wait"}`}>{t(`diagnostics.${results[c]}`)}</span>,
+            cell: (c) => (
+              <span className={`status status--${results[c] === "pass" ? "good" : results[c] === "fail" ? "bad" : "wait"}`}>
+                {t(`diagnostics.${results[c]}`)}
+              </span>
+            ),
           },
         ]}
       />
-      <Button type="button" onClick={run}>{t("diagnostics.run_again")}</Button>
+      <Button type="button" onClick={run}>
+        {t("diagnostics.run_again")}
+      </Button>
       <h2>{t("diagnostics.error_test_heading")}</h2>
       <p>{t("diagnostics.error_test_body")}</p>
-      <Button type="button" onClick={() => setCrash(true)}>{t("diagnostics.error_test_button")}</Button>
+      <Button type="button" onClick={() => setCrash(true)}>
+        {t("diagnostics.error_test_button")}
+      </Button>
     </section>
   );
 }

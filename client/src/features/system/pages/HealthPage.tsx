@@ -18,8 +18,12 @@ export default function HealthPage() {
     return (
       <section className="page">
         <h1>{t("health.title")}</h1>
-        <p className="status status--bad" role="alert">{t("health.unreachable")}</p>
-        <Button type="button" onClick={refresh}>{t("common.retry")}</Button>
+        <p className="status status--bad" role="alert">
+          {t("health.unreachable")}
+        </p>
+        <Button type="button" onClick={refresh}>
+          {t("common.retry")}
+        </Button>
       </section>
     );
   }
@@ -35,13 +39,17 @@ export default function HealthPage() {
         <dt>{t("health.database")}</dt>
         <dd>{report.database.status === "up" ? t("health.db_up", { ms: report.database.latencyMs ?? 0 }) : t("health.db_down")}</dd>
         <dt>{t("health.version")}</dt>
-        <dd><LtrValue>{report.version}</LtrValue></dd>
+        <dd>
+          <LtrValue>{report.version}</LtrValue>
+        </dd>
         <dt>{t("health.uptime")}</dt>
         <dd>{formatDateTime(new Date(Date.parse(report.time) - report.uptimeSeconds * 1000), lang)}</dd>
         <dt>{t("health.checked")}</dt>
         <dd>{formatDateTime(report.time, lang)}</dd>
       </dl>
-      <Button type="button" onClick={refresh}>{t("common.retry")}</Button>
+      <Button type="button" onClick={refresh}>
+        {t("common.retry")}
+      </Button>
     </section>
   );
 }

@@ -16,11 +16,25 @@ const blank = (s: string) => s.trim() || null;
  * Latin letters (required), Arabic and French, and notes in the three languages. The server's
  * refusals appear under their field, in the reader's language.
  */
-export function FamilyForm({ villageId, family, onDone, onCancel }: { villageId: string; family?: HubFamily; onDone: () => void | Promise<void>; onCancel?: () => void }) {
+export function FamilyForm({
+  villageId,
+  family,
+  onDone,
+  onCancel,
+}: {
+  villageId: string;
+  family?: HubFamily;
+  onDone: () => void | Promise<void>;
+  onCancel?: () => void;
+}) {
   const { t } = useTranslation();
   const [v, setV] = useState({
-    familyName: family?.familyName ?? "", familyNameAr: family?.familyNameAr ?? "", familyNameFr: family?.familyNameFr ?? "",
-    notes: family?.notes ?? "", notesAr: family?.notesAr ?? "", notesFr: family?.notesFr ?? "",
+    familyName: family?.familyName ?? "",
+    familyNameAr: family?.familyNameAr ?? "",
+    familyNameFr: family?.familyNameFr ?? "",
+    notes: family?.notes ?? "",
+    notesAr: family?.notesAr ?? "",
+    notesFr: family?.notesFr ?? "",
   });
   const [create, created] = useCreateFamilyMutation();
   const [update, updated] = useUpdateFamilyMutation();
@@ -30,8 +44,13 @@ export function FamilyForm({ villageId, family, onDone, onCancel }: { villageId:
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const input = {
-      villageId, familyName: v.familyName.trim(), familyNameAr: blank(v.familyNameAr), familyNameFr: blank(v.familyNameFr),
-      notes: blank(v.notes), notesAr: blank(v.notesAr), notesFr: blank(v.notesFr),
+      villageId,
+      familyName: v.familyName.trim(),
+      familyNameAr: blank(v.familyNameAr),
+      familyNameFr: blank(v.familyNameFr),
+      notes: blank(v.notes),
+      notesAr: blank(v.notesAr),
+      notesFr: blank(v.notesFr),
     };
     const res = await (family ? update({ variables: { id: family.id, input } }) : create({ variables: { input } })).catch(() => null);
     if (res?.data) await onDone();
@@ -39,16 +58,46 @@ export function FamilyForm({ villageId, family, onDone, onCancel }: { villageId:
   const label = family ? t("hub.edit_family") : t("hub.add_family");
   return (
     <form className="person-form hub-form" onSubmit={submit} noValidate aria-label={label}>
-      <Field label={t("hub.family_name_en")} value={v.familyName} onChange={set("familyName")} errors={problem?.fields.familyName} dir="auto" required />
-      <Field label={t("hub.family_name_ar")} value={v.familyNameAr} onChange={set("familyNameAr")} errors={problem?.fields.familyNameAr} dir="rtl" lang="ar" />
-      <Field label={t("hub.family_name_fr")} value={v.familyNameFr} onChange={set("familyNameFr")} errors={problem?.fields.familyNameFr} dir="auto" />
+      <Field
+        label={t("hub.family_name_en")}
+        value={v.familyName}
+        onChange={set("familyName")}
+        errors={problem?.fields.familyName}
+        dir="auto"
+        required
+      />
+      <Field
+        label={t("hub.family_name_ar")}
+        value={v.familyNameAr}
+        onChange={set("familyNameAr")}
+        errors={problem?.fields.familyNameAr}
+        dir="rtl"
+        lang="ar"
+      />
+      <Field
+        label={t("hub.family_name_fr")}
+        value={v.familyNameFr}
+        onChange={set("familyNameFr")}
+        errors={problem?.fields.familyNameFr}
+        dir="auto"
+      />
       <Field label={t("hub.notes_en")} value={v.notes} onChange={set("notes")} errors={problem?.fields.notes} dir="auto" />
       <Field label={t("hub.notes_ar")} value={v.notesAr} onChange={set("notesAr")} errors={problem?.fields.notesAr} dir="rtl" lang="ar" />
       <Field label={t("hub.notes_fr")} value={v.notesFr} onChange={set("notesFr")} errors={problem?.fields.notesFr} dir="auto" />
-      {problem && !Object.keys(problem.fields).length && <p className="form-error" role="alert">{problem.message}</p>}
+      {problem && !Object.keys(problem.fields).length && (
+        <p className="form-error" role="alert">
+          {problem.message}
+        </p>
+      )}
       <div className="button-row">
-        <Button variant="primary" type="submit" disabled={loading}>{t("hub.save")}</Button>
-        {onCancel && <Button type="button" onClick={onCancel}>{t("hub.cancel")}</Button>}
+        <Button variant="primary" type="submit" disabled={loading}>
+          {t("hub.save")}
+        </Button>
+        {onCancel && (
+          <Button type="button" onClick={onCancel}>
+            {t("hub.cancel")}
+          </Button>
+        )}
       </div>
     </form>
   );

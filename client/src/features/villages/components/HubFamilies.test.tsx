@@ -27,7 +27,17 @@ const mutation = (name: string) => () => {
 };
 
 function family(id: string, en: string, ar: string | null, edit: boolean, extra: Partial<HubFamily> = {}): HubFamily {
-  return { id, familyName: en, familyNameAr: ar, familyNameFr: null, notes: null, notesAr: null, notesFr: null, viewerCan: { edit }, ...extra } as HubFamily;
+  return {
+    id,
+    familyName: en,
+    familyNameAr: ar,
+    familyNameFr: null,
+    notes: null,
+    notesAr: null,
+    notesFr: null,
+    viewerCan: { edit },
+    ...extra,
+  } as HubFamily;
 }
 const families = [
   family("f-1", "Khoury", "الخوري", true, { notes: "Priests of the village.", notesAr: "كهنة القرية." }),
@@ -45,7 +55,9 @@ vi.mock("../generated", () => ({
   useCreateLandmarkMutation: mutation("createAsset"),
   useUpdateLandmarkMutation: mutation("updateAsset"),
   useAddRegistryEntryMutation: mutation("addRegistryEntry"),
-  useHubPersonChoicesQuery: () => ({ data: { people: { edges: [{ node: { id: "p-1", displayName: "Elias Saab", isPrivate: false, birth: { year: 1890 } } }] } } }),
+  useHubPersonChoicesQuery: () => ({
+    data: { people: { edges: [{ node: { id: "p-1", displayName: "Elias Saab", isPrivate: false, birth: { year: 1890 } } }] } },
+  }),
 }));
 
 const { HubFamilies } = await import("./HubFamilies");
@@ -61,7 +73,12 @@ beforeEach(async () => {
   await changeLanguage("ar");
 });
 
-const renderHub = () => render(<MemoryRouter><HubFamilies villageId="v-1" /></MemoryRouter>);
+const renderHub = () =>
+  render(
+    <MemoryRouter>
+      <HubFamilies villageId="v-1" />
+    </MemoryRouter>,
+  );
 
 describe("families on the root hub", () => {
   it("lists families by their name in the reader's language, with the other spellings, notes, and Edit/Delete only where allowed", () => {
@@ -83,14 +100,37 @@ describe("families on the root hub", () => {
     fireEvent.change(within(form).getByLabelText("ملاحظات (بالفرنسية)"), { target: { value: "Une famille de Zgharta." } });
     fireEvent.click(within(form).getByRole("button", { name: "حفظ" }));
     await waitFor(() => expect(refetch).toHaveBeenCalled());
-    expect(calls).toEqual([{ name: "createFamily", variables: { input: {
-      villageId: "v-1", familyName: "Frangieh", familyNameAr: "فرنجية", familyNameFr: null, notes: null, notesAr: null, notesFr: "Une famille de Zgharta.",
-    } } }]);
+    expect(calls).toEqual([
+      {
+        name: "createFamily",
+        variables: {
+          input: {
+            villageId: "v-1",
+            familyName: "Frangieh",
+            familyNameAr: "فرنجية",
+            familyNameFr: null,
+            notes: null,
+            notesAr: null,
+            notesFr: "Une famille de Zgharta.",
+          },
+        },
+      },
+    ]);
     expect(screen.queryByRole("form")).toBeNull();
   });
 
   it("shows the server's message under the field it concerns, translated", async () => {
-    refusals.set("createFamily", new CombinedGraphQLErrors({ errors: [{ message: "بعض الحقول غير صالحة.", extensions: { code: "BAD_USER_INPUT", fields: [{ field: "input.familyNameAr", message: "الصيغة غير صالحة." }] } }] }));
+    refusals.set(
+      "createFamily",
+      new CombinedGraphQLErrors({
+        errors: [
+          {
+            message: "بعض الحقول غير صالحة.",
+            extensions: { code: "BAD_USER_INPUT", fields: [{ field: "input.familyNameAr", message: "الصيغة غير صالحة." }] },
+          },
+        ],
+      }),
+    );
     renderHub();
     fireEvent.click(screen.getByRole("button", { name: "أضف عائلة" }));
     const form = screen.getByRole("form", { name: "أضف عائلة" });
@@ -110,13 +150,34 @@ describe("families on the root hub", () => {
     fireEvent.change(within(form).getByLabelText("اسم العائلة (بالفرنسية)"), { target: { value: "Khoury" } });
     fireEvent.click(within(form).getByRole("button", { name: "حفظ" }));
     await waitFor(() => expect(refetch).toHaveBeenCalled());
-    expect(calls).toEqual([{ name: "updateFamily", variables: { id: "f-1", input: {
-      villageId: "v-1", familyName: "Khoury", familyNameAr: "الخوري", familyNameFr: "Khoury", notes: "Priests of the village.", notesAr: "كهنة القرية.", notesFr: null,
-    } } }]);
+    expect(calls).toEqual([
+      {
+        name: "updateFamily",
+        variables: {
+          id: "f-1",
+          input: {
+            villageId: "v-1",
+            familyName: "Khoury",
+            familyNameAr: "الخوري",
+            familyNameFr: "Khoury",
+            notes: "Priests of the village.",
+            notesAr: "كهنة القرية.",
+            notesFr: null,
+          },
+        },
+      },
+    ]);
   });
 
   it("asks before deleting, and shows the server's refusal (people still belong to it) beside the family", async () => {
-    refusals.set("deleteFamily", new CombinedGraphQLErrors({ errors: [{ message: "ما زال أشخاص ينتمون إلى هذه العائلة (2). انقلهم إلى عائلة أخرى أولاً.", extensions: { code: "BAD_USER_INPUT" } }] }));
+    refusals.set(
+      "deleteFamily",
+      new CombinedGraphQLErrors({
+        errors: [
+          { message: "ما زال أشخاص ينتمون إلى هذه العائلة (2). انقلهم إلى عائلة أخرى أولاً.", extensions: { code: "BAD_USER_INPUT" } },
+        ],
+      }),
+    );
     renderHub();
     fireEvent.click(screen.getByRole("button", { name: "حذف ⁨الخوري⁩" }));
     expect(calls).toEqual([]);
@@ -137,8 +198,19 @@ describe("families on the root hub", () => {
 describe("editing an event", () => {
   it("sends only what changed, so details hidden from the viewer are kept", async () => {
     const event = {
-      id: "e-1", type: "FESTIVAL", title: "Festival of the Vine", titleAr: "عيد الكرمة", titleFr: null, description: null, descriptionAr: null, descriptionFr: null,
-      place: "Zahle", date: null, primaryPerson: null, provenance: "COMMUNITY", viewerCan: { edit: true },
+      id: "e-1",
+      type: "FESTIVAL",
+      title: "Festival of the Vine",
+      titleAr: "عيد الكرمة",
+      titleFr: null,
+      description: null,
+      descriptionAr: null,
+      descriptionFr: null,
+      place: "Zahle",
+      date: null,
+      primaryPerson: null,
+      provenance: "COMMUNITY",
+      viewerCan: { edit: true },
     } as HubEventFragment;
     const onDone = vi.fn();
     render(<EventForm villageId="v-1" event={event} onDone={onDone} onCancel={() => {}} />);

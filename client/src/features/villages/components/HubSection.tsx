@@ -4,7 +4,19 @@ import { useAuth } from "../../../app/auth/useAuth";
 import { Button } from "../../../ui/Button";
 
 /** A section with an "add" form that signed-in members can open. */
-export function HubSection({ title, addLabel, testId, form, children }: { title: string; addLabel: string; testId: string; form: (close: () => void) => ReactNode; children: ReactNode }) {
+export function HubSection({
+  title,
+  addLabel,
+  testId,
+  form,
+  children,
+}: {
+  title: string;
+  addLabel: string;
+  testId: string;
+  form: (close: () => void) => ReactNode;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const auth = useAuth();
   const [open, setOpen] = useState(false);
@@ -13,7 +25,9 @@ export function HubSection({ title, addLabel, testId, form, children }: { title:
       <div className="hub-section__head">
         <h2>{title}</h2>
         {auth.status === "signedIn" && (
-          <Button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>{open ? t("hub.cancel") : addLabel}</Button>
+          <Button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+            {open ? t("hub.cancel") : addLabel}
+          </Button>
         )}
       </div>
       {open && form(() => setOpen(false))}

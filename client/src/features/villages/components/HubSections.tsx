@@ -27,23 +27,54 @@ function EventItem({ e, villageId, onChanged }: { e: HubEventFragment; villageId
   const title = ownTitle || e.primaryPerson?.displayName || t(eventTypeKey(e.type));
   const description = localized(lang, e.description, e.descriptionAr, e.descriptionFr);
   if (editing) {
-    return <li className="hub-item"><EventForm villageId={villageId} event={e} onCancel={() => setEditing(false)} onDone={async () => { setEditing(false); await onChanged(); }} /></li>;
+    return (
+      <li className="hub-item">
+        <EventForm
+          villageId={villageId}
+          event={e}
+          onCancel={() => setEditing(false)}
+          onDone={async () => {
+            setEditing(false);
+            await onChanged();
+          }}
+        />
+      </li>
+    );
   }
   return (
     <li className="hub-item hub-item--actions">
       <div className="hub-item__body">
-        <strong>{!ownTitle && e.primaryPerson ? <Link to={`/person/${e.primaryPerson.id}`}><bdi>{title}</bdi></Link> : <bdi>{title}</bdi>}</strong>
+        <strong>
+          {!ownTitle && e.primaryPerson ? (
+            <Link to={`/person/${e.primaryPerson.id}`}>
+              <bdi>{title}</bdi>
+            </Link>
+          ) : (
+            <bdi>{title}</bdi>
+          )}
+        </strong>
         <span className="hub-item__meta">
           <Badge tone="primary">{t(eventTypeKey(e.type))}</Badge>
           {e.date && <DateText text={e.date.text} />}
           {e.place && <bdi>{e.place}</bdi>}
-          {e.primaryPerson && ownTitle && <Link to={`/person/${e.primaryPerson.id}`}><bdi>{e.primaryPerson.displayName}</bdi></Link>}
+          {e.primaryPerson && ownTitle && (
+            <Link to={`/person/${e.primaryPerson.id}`}>
+              <bdi>{e.primaryPerson.displayName}</bdi>
+            </Link>
+          )}
         </span>
         {description && <p>{description}</p>}
       </div>
       {e.viewerCan.edit && (
-        <ItemActions name={title} question={t("hub.confirm_delete_event", { name: title })} onEdit={() => setEditing(true)}
-          onDelete={async () => { await remove({ variables: { id: e.id } }); await onChanged(); }} />
+        <ItemActions
+          name={title}
+          question={t("hub.confirm_delete_event", { name: title })}
+          onEdit={() => setEditing(true)}
+          onDelete={async () => {
+            await remove({ variables: { id: e.id } });
+            await onChanged();
+          }}
+        />
       )}
     </li>
   );
@@ -56,9 +87,28 @@ export function HubEvents({ slug, villageId }: { slug: string; villageId: string
   const festivals = data?.village.festivals ?? [];
   const others = (data?.village.events ?? []).filter((e) => !festivals.some((f) => f.id === e.id));
   return (
-    <HubSection title={t("hub.festivals_events")} addLabel={t("hub.add_event")} testId="hub-events" form={(close) => <EventForm villageId={villageId} onDone={() => { close(); void refetch(); }} />}>
-      {festivals.length + others.length === 0 ? <EmptyState title={t("hub.no_events")} /> : (
-        <ul className="hub-list">{[...festivals, ...others].map((e) => <EventItem key={e.id} e={e} villageId={villageId} onChanged={refetch} />)}</ul>
+    <HubSection
+      title={t("hub.festivals_events")}
+      addLabel={t("hub.add_event")}
+      testId="hub-events"
+      form={(close) => (
+        <EventForm
+          villageId={villageId}
+          onDone={() => {
+            close();
+            void refetch();
+          }}
+        />
+      )}
+    >
+      {festivals.length + others.length === 0 ? (
+        <EmptyState title={t("hub.no_events")} />
+      ) : (
+        <ul className="hub-list">
+          {[...festivals, ...others].map((e) => (
+            <EventItem key={e.id} e={e} villageId={villageId} onChanged={refetch} />
+          ))}
+        </ul>
       )}
     </HubSection>
   );
@@ -72,18 +122,41 @@ function LandmarkItem({ l, villageId, onChanged }: { l: HubLandmarkFragment; vil
   const name = localized(lang, l.name, l.nameAr, l.nameFr);
   const description = localized(lang, l.description, l.descriptionAr, l.descriptionFr);
   if (editing) {
-    return <li className="hub-item"><LandmarkForm villageId={villageId} landmark={l} onCancel={() => setEditing(false)} onDone={async () => { setEditing(false); await onChanged(); }} /></li>;
+    return (
+      <li className="hub-item">
+        <LandmarkForm
+          villageId={villageId}
+          landmark={l}
+          onCancel={() => setEditing(false)}
+          onDone={async () => {
+            setEditing(false);
+            await onChanged();
+          }}
+        />
+      </li>
+    );
   }
   return (
     <li className="hub-item hub-item--actions">
       <div className="hub-item__body">
-        <strong><bdi>{name}</bdi></strong>
-        <span className="hub-item__meta"><Badge tone="gold">{t(assetTypeKey(l.type))}</Badge></span>
+        <strong>
+          <bdi>{name}</bdi>
+        </strong>
+        <span className="hub-item__meta">
+          <Badge tone="gold">{t(assetTypeKey(l.type))}</Badge>
+        </span>
         {description && <p>{description}</p>}
       </div>
       {l.viewerCan.edit && (
-        <ItemActions name={name} question={t("hub.confirm_delete_landmark", { name })} onEdit={() => setEditing(true)}
-          onDelete={async () => { await remove({ variables: { id: l.id } }); await onChanged(); }} />
+        <ItemActions
+          name={name}
+          question={t("hub.confirm_delete_landmark", { name })}
+          onEdit={() => setEditing(true)}
+          onDelete={async () => {
+            await remove({ variables: { id: l.id } });
+            await onChanged();
+          }}
+        />
       )}
     </li>
   );
@@ -94,9 +167,28 @@ export function HubLandmarks({ slug, villageId }: { slug: string; villageId: str
   const { data, refetch } = useHub(slug);
   const landmarks = data?.village.landmarks ?? [];
   return (
-    <HubSection title={t("hub.landmarks")} addLabel={t("hub.add_landmark")} testId="hub-landmarks" form={(close) => <LandmarkForm villageId={villageId} onDone={() => { close(); void refetch(); }} />}>
-      {landmarks.length === 0 ? <EmptyState title={t("hub.no_landmarks")} /> : (
-        <ul className="hub-list">{landmarks.map((l) => <LandmarkItem key={l.id} l={l} villageId={villageId} onChanged={refetch} />)}</ul>
+    <HubSection
+      title={t("hub.landmarks")}
+      addLabel={t("hub.add_landmark")}
+      testId="hub-landmarks"
+      form={(close) => (
+        <LandmarkForm
+          villageId={villageId}
+          onDone={() => {
+            close();
+            void refetch();
+          }}
+        />
+      )}
+    >
+      {landmarks.length === 0 ? (
+        <EmptyState title={t("hub.no_landmarks")} />
+      ) : (
+        <ul className="hub-list">
+          {landmarks.map((l) => (
+            <LandmarkItem key={l.id} l={l} villageId={villageId} onChanged={refetch} />
+          ))}
+        </ul>
       )}
     </HubSection>
   );
@@ -109,19 +201,38 @@ export function HubRegistry({ slug, villageId }: { slug: string; villageId: stri
   const { data, refetch } = useHub(slug);
   const countries = data?.village.registrySummary ?? [];
   return (
-    <HubSection title={t("hub.registry")} addLabel={t("hub.add_emigrant")} testId="hub-registry" form={(close) => <AddRegistryEntryForm villageId={villageId} onDone={() => { close(); void refetch(); }} />}>
-      {countries.length === 0 ? <EmptyState title={t("hub.no_registry")} /> : (
+    <HubSection
+      title={t("hub.registry")}
+      addLabel={t("hub.add_emigrant")}
+      testId="hub-registry"
+      form={(close) => (
+        <AddRegistryEntryForm
+          villageId={villageId}
+          onDone={() => {
+            close();
+            void refetch();
+          }}
+        />
+      )}
+    >
+      {countries.length === 0 ? (
+        <EmptyState title={t("hub.no_registry")} />
+      ) : (
         <div className="hub-countries">
           {countries.map((c) => (
             <details key={c.country} className="hub-country">
               <summary>
                 <bdi>{countryName(c.country, lang)}</bdi>
-                <span className="hub-country__count">{t("hub.emigrant_count", { count: c.count, formatted: formatNumber(c.count, lang) })}</span>
+                <span className="hub-country__count">
+                  {t("hub.emigrant_count", { count: c.count, formatted: formatNumber(c.count, lang) })}
+                </span>
               </summary>
               <ul className="hub-list">
                 {c.entries.map((e) => (
                   <li key={e.id} className="hub-item">
-                    <Link to={`/person/${e.person.id}`}><bdi>{e.person.displayName}</bdi></Link>
+                    <Link to={`/person/${e.person.id}`}>
+                      <bdi>{e.person.displayName}</bdi>
+                    </Link>
                     <span className="hub-item__meta">
                       {e.departureYear && <span>{t("hub.left_in", { year: e.departureYear })}</span>}
                       {e.notes && <bdi>{e.notes}</bdi>}

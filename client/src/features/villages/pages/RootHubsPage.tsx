@@ -23,12 +23,26 @@ function VillagePicker({ onPick }: { onPick: (slug: string) => void }) {
   const { data } = useVillagesQuery({ variables: { search: search.trim(), first: 8 }, skip: search.trim().length < 2 });
   return (
     <div className="hub-picker">
-      <Field label={t("hub.pick_village")} value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t("villages.search_placeholder")} dir="auto" type="search" />
+      <Field
+        label={t("hub.pick_village")}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        placeholder={t("villages.search_placeholder")}
+        dir="auto"
+        type="search"
+      />
       {data && search.trim().length >= 2 && (
         <ul className="village-list">
           {data.villages.edges.map(({ node }) => (
             <li key={node.id}>
-              <button type="button" className="link-button" onClick={() => { onPick(node.slug); setSearch(""); }}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  onPick(node.slug);
+                  setSearch("");
+                }}
+              >
                 <bdi>{localized(lang, node.name, node.nameAr, node.nameFr)}</bdi>
               </button>
             </li>
@@ -47,8 +61,14 @@ function HubPeople({ villageId }: { villageId: string }) {
   return (
     <section className="card" data-testid="hub-people">
       <h2>{t("hub.people")}</h2>
-      {people.length === 0 ? <EmptyState title={t("hub.no_people")} /> : (
-        <div className="person-grid">{people.map(({ node }) => <PersonCard key={node.id} person={node} />)}</div>
+      {people.length === 0 ? (
+        <EmptyState title={t("hub.no_people")} />
+      ) : (
+        <div className="person-grid">
+          {people.map(({ node }) => (
+            <PersonCard key={node.id} person={node} />
+          ))}
+        </div>
       )}
     </section>
   );
@@ -69,11 +89,19 @@ export default function RootHubsPage() {
       <p className="lead">{t("hub.intro")}</p>
       <VillagePicker onPick={(s) => setParams({ village: s })} />
       {loading && <Spinner label={t("common.loading")} />}
-      {!loading && (error || !v) && <p className="notice" role="status">{t("hub.village_not_found")}</p>}
+      {!loading && (error || !v) && (
+        <p className="notice" role="status">
+          {t("hub.village_not_found")}
+        </p>
+      )}
       {v && (
         <>
-          <h2 className="hub-village-name"><bdi>{localized(lang, v.name, v.nameAr, v.nameFr)}</bdi></h2>
-          <p><Link to={`/libanpedia/${v.slug}`}>{t("hub.open_village_page")}</Link></p>
+          <h2 className="hub-village-name">
+            <bdi>{localized(lang, v.name, v.nameAr, v.nameFr)}</bdi>
+          </h2>
+          <p>
+            <Link to={`/libanpedia/${v.slug}`}>{t("hub.open_village_page")}</Link>
+          </p>
           <section className="card" data-testid="hub-history">
             <h2>{t("villages.history")}</h2>
             <p>{localized(lang, v.description, v.descriptionAr, v.descriptionFr) || t("villages.no_history")}</p>

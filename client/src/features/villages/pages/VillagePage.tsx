@@ -37,26 +37,54 @@ export default function VillagePage() {
   const description = localized(lang, v.description, v.descriptionAr, v.descriptionFr);
   return (
     <article className="page">
-      <Link className="back-link" to="/villages">{t("villages.back")}</Link>
+      <Link className="back-link" to="/villages">
+        {t("villages.back")}
+      </Link>
       <h1>
         <bdi>{localized(lang, v.name, v.nameAr, v.nameFr)}</bdi>
       </h1>
       <p className="lead">
-        {[v.nameAr, v.name, v.nameFr !== v.name ? v.nameFr : null].filter((n) => n && n !== localized(lang, v.name, v.nameAr, v.nameFr)).map((n) => <bdi key={n} className="alt-name">{n}</bdi>)}
+        {[v.nameAr, v.name, v.nameFr !== v.name ? v.nameFr : null]
+          .filter((n) => n && n !== localized(lang, v.name, v.nameAr, v.nameFr))
+          .map((n) => (
+            <bdi key={n} className="alt-name">
+              {n}
+            </bdi>
+          ))}
       </p>
       <div className="villages-layout">
         <Facts
           items={[
             { label: t("villages.district"), value: localized(lang, v.district ?? "", v.districtAr, v.district) },
             { label: t("villages.governorate"), value: localized(lang, v.governorate ?? "", v.governorateAr, v.governorate) },
-            { label: t("villages.coordinates"), value: <LtrValue>{`${v.latitude?.toFixed(4)}, ${v.longitude?.toFixed(4)}`}</LtrValue>, hidden: v.latitude == null },
+            {
+              label: t("villages.coordinates"),
+              value: <LtrValue>{`${v.latitude?.toFixed(4)}, ${v.longitude?.toFixed(4)}`}</LtrValue>,
+              hidden: v.latitude == null,
+            },
             { label: t("villages.population"), value: formatNumber(v.populationCurrent ?? 0, lang), hidden: !v.populationCurrent },
-            { label: t("villages.other_names"), value: v.alternateNames.map((n) => <bdi key={n} className="alt-name">{n}</bdi>), hidden: !v.alternateNames.length },
+            {
+              label: t("villages.other_names"),
+              value: v.alternateNames.map((n) => (
+                <bdi key={n} className="alt-name">
+                  {n}
+                </bdi>
+              )),
+              hidden: !v.alternateNames.length,
+            },
           ]}
         />
         <div className="village-minimap">
           <Suspense fallback={<MapPlaceholder label={t("common.loading")} />}>
-            <LebanonMap label={t("villages.map_district_label")} points={neighbours} highlight={here} hrefOf={villageHref} fitCaza={v.district} width={320} caption={t("villages.map_credit")} />
+            <LebanonMap
+              label={t("villages.map_district_label")}
+              points={neighbours}
+              highlight={here}
+              hrefOf={villageHref}
+              fitCaza={v.district}
+              width={320}
+              caption={t("villages.map_credit")}
+            />
           </Suspense>
         </div>
       </div>
@@ -66,7 +94,9 @@ export default function VillagePage() {
       </section>
       {hubs && (
         <>
-          <p><Link to={`/root-hubs?village=${v.slug}`}>{t("hub.open_root_hub")}</Link></p>
+          <p>
+            <Link to={`/root-hubs?village=${v.slug}`}>{t("hub.open_root_hub")}</Link>
+          </p>
           <HubEvents slug={v.slug} villageId={v.id} />
           <HubLandmarks slug={v.slug} villageId={v.id} />
           <HubRegistry slug={v.slug} villageId={v.id} />

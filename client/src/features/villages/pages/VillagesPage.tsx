@@ -50,13 +50,21 @@ export default function VillagesPage() {
       <div className="filters">
         <label className="form-field">
           {t("villages.search")}
-          <input type="search" value={search} placeholder={t("villages.search_placeholder")} onChange={(e) => set("q", e.target.value)} dir="auto" />
+          <input
+            type="search"
+            value={search}
+            placeholder={t("villages.search_placeholder")}
+            onChange={(e) => set("q", e.target.value)}
+            dir="auto"
+          />
         </label>
         <label className="form-field">
           {t("villages.district")}
           <select value={district} onChange={(e) => set("district", e.target.value)}>
             <option value="">{t("villages.all_districts")}</option>
-            {district && districts.data && !districts.data.districts.some((d) => d.name === district) && <option value={district}>{district} (0)</option>}
+            {district && districts.data && !districts.data.districts.some((d) => d.name === district) && (
+              <option value={district}>{district} (0)</option>
+            )}
             {districts.data?.districts.map((d) => (
               <option key={d.name} value={d.name}>
                 {localized(lang, d.name, d.nameAr, d.name)} ({d.villageCount})
@@ -67,7 +75,11 @@ export default function VillagesPage() {
       </div>
       <div className="villages-layout villages-layout--map">
         <div>
-          {page && <p className="muted" role="status">{t("villages.count", { count: page.totalCount })}</p>}
+          {page && (
+            <p className="muted" role="status">
+              {t("villages.count", { count: page.totalCount })}
+            </p>
+          )}
           {list.error && <p role="alert">{t("errors.network")}</p>}
           <ul className="village-list" data-testid="village-results">
             {page?.edges.map((e) => (
@@ -89,7 +101,9 @@ export default function VillagesPage() {
               onClick={() =>
                 void list.fetchMore({
                   variables: { after: page.pageInfo.endCursor },
-                  updateQuery: (prev, { fetchMoreResult }) => ({ villages: { ...fetchMoreResult.villages, edges: [...prev.villages.edges, ...fetchMoreResult.villages.edges] } }),
+                  updateQuery: (prev, { fetchMoreResult }) => ({
+                    villages: { ...fetchMoreResult.villages, edges: [...prev.villages.edges, ...fetchMoreResult.villages.edges] },
+                  }),
                 })
               }
             >

@@ -55,7 +55,6 @@ export class Asset extends ProvenanceColumns {
   @Column("double precision", { nullable: true })
   longitude: number | null;
 
-
   @CreateDateColumn({ name: "created_at", type: "timestamptz" })
   createdAt: Date;
 

@@ -24,7 +24,10 @@ export class AssetResolver {
 
   @FieldResolver(() => Village, { nullable: true })
   village(@Root() a: AssetView, @Ctx() ctx: Context): Promise<Village | null> {
-    return ctx.use(createVillageLoaders).villageById.load(a.villageId).then((v) => (v?.isPublic ? v : null));
+    return ctx
+      .use(createVillageLoaders)
+      .villageById.load(a.villageId)
+      .then((v) => (v?.isPublic ? v : null));
   }
 
   @RequireRoles()

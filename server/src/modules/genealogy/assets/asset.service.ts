@@ -13,9 +13,21 @@ import { ASSET_TYPES } from "./asset.entity.js";
 import { AssetView, type AssetInput } from "./asset.types.js";
 
 interface AssetRow {
-  id: string; type: string; village_id: string; owner_id: string | null; name: string; name_ar: string | null; name_fr: string | null;
-  description: string | null; description_ar: string | null; description_fr: string | null; latitude: number | null; longitude: number | null;
-  sources: string | null; provenance: Provenance; confidence: number;
+  id: string;
+  type: string;
+  village_id: string;
+  owner_id: string | null;
+  name: string;
+  name_ar: string | null;
+  name_fr: string | null;
+  description: string | null;
+  description_ar: string | null;
+  description_fr: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  sources: string | null;
+  provenance: Provenance;
+  confidence: number;
 }
 
 const COLUMNS = `a.id, a.type, a.village_id, a.owner_id, a.name, a.name_ar, a.name_fr, a.description, a.description_ar, a.description_fr,
@@ -27,9 +39,21 @@ const ORDER = `a.type, a.name, a.id`;
 
 const present = (ctx: Context, r: AssetRow): AssetView =>
   Object.assign(new AssetView(), {
-    rawId: r.id, villageId: r.village_id, type: r.type, name: r.name, nameAr: r.name_ar, nameFr: r.name_fr, description: r.description,
-    descriptionAr: r.description_ar, descriptionFr: r.description_fr, latitude: r.latitude, longitude: r.longitude, sources: r.sources,
-    provenance: r.provenance, confidence: r.confidence, viewerCan: { edit: canEdit(ctx.viewer, { created_by: r.owner_id, user_id: null }) },
+    rawId: r.id,
+    villageId: r.village_id,
+    type: r.type,
+    name: r.name,
+    nameAr: r.name_ar,
+    nameFr: r.name_fr,
+    description: r.description,
+    descriptionAr: r.description_ar,
+    descriptionFr: r.description_fr,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    sources: r.sources,
+    provenance: r.provenance,
+    confidence: r.confidence,
+    viewerCan: { edit: canEdit(ctx.viewer, { created_by: r.owner_id, user_id: null }) },
   });
 
 /** Per-request loader: the landmarks of every village on a page, in one query. */
@@ -46,7 +70,10 @@ export const landmarksOf = async (ctx: Context, villageRawId: string): Promise<A
   (await ctx.use(createAssetLoaders).byVillage.load(villageRawId)).map((r) => present(ctx, r));
 
 async function loadRow(db: DataSource | EntityManager, id: string, rootspaceId: string, lock = false): Promise<AssetRow | null> {
-  const rows: AssetRow[] = await db.query(`SELECT ${COLUMNS} ${FROM} WHERE a.id = $1 AND ${IN_ROOTSPACE("$2")}${lock ? " FOR UPDATE OF a" : ""}`, [id, rootspaceId]);
+  const rows: AssetRow[] = await db.query(
+    `SELECT ${COLUMNS} ${FROM} WHERE a.id = $1 AND ${IN_ROOTSPACE("$2")}${lock ? " FOR UPDATE OF a" : ""}`,
+    [id, rootspaceId],
+  );
   return rows[0] ?? null;
 }
 
@@ -61,32 +88,60 @@ export async function getAsset(ctx: Context, globalId: string): Promise<AssetVie
 export async function listAssets(ctx: Context, villageGlobalId: string, type: string | null): Promise<AssetView[]> {
   const villageId = rawIdOf(villageGlobalId, "Village");
   if (!villageId) throw notFound();
-  if (type && !(ASSET_TYPES as readonly string[]).includes(type)) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "type", key: "errors.validation.isIn" }]);
-  const rows: AssetRow[] = await ctx.ds.query(`SELECT ${COLUMNS} ${FROM} WHERE a.village_id = $1 AND ($2::text IS NULL OR a.type = $2) AND ${IN_ROOTSPACE("$3")} ORDER BY ${ORDER} LIMIT 500`, [villageId, type, ctx.rootspace.id]);
+  if (type && !(ASSET_TYPES as readonly string[]).includes(type))
+    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "type", key: "errors.validation.isIn" }]);
+  const rows: AssetRow[] = await ctx.ds.query(
+    `SELECT ${COLUMNS} ${FROM} WHERE a.village_id = $1 AND ($2::text IS NULL OR a.type = $2) AND ${IN_ROOTSPACE("$3")} ORDER BY ${ORDER} LIMIT 500`,
+    [villageId, type, ctx.rootspace.id],
+  );
   return rows.map((r) => present(ctx, r));
 }
 
 const text = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() || null);
 
 /** Merges input into the current row and checks it; throws every problem at once. */
-async function normalise(tx: EntityManager, input: AssetInput, current: AssetRow | null, rootspaceId: string): Promise<Record<string, unknown>> {
+async function normalise(
+  tx: EntityManager,
+  input: AssetInput,
+  current: AssetRow | null,
+  rootspaceId: string,
+): Promise<Record<string, unknown>> {
   const errors: FieldError[] = [];
   const type = input.type ?? current?.type;
   if (!type || !(ASSET_TYPES as readonly string[]).includes(type)) errors.push({ field: "type", key: "errors.validation.isIn" });
   let villageId = current?.village_id ?? null;
   if (input.villageId !== undefined) {
     villageId = rawIdOf(input.villageId, "Village");
-    if (!villageId || !((await tx.query(`SELECT 1 FROM villages WHERE id = $1 AND rootspace_id = $2 AND is_public`, [villageId, rootspaceId])) as unknown[]).length) errors.push({ field: "villageId", key: "errors.not_found" });
+    if (
+      !villageId ||
+      !((await tx.query(`SELECT 1 FROM villages WHERE id = $1 AND rootspace_id = $2 AND is_public`, [villageId, rootspaceId])) as unknown[])
+        .length
+    )
+      errors.push({ field: "villageId", key: "errors.not_found" });
   }
   const name = text(input.name) === undefined ? current?.name : text(input.name);
   const nameAr = text(input.nameAr) === undefined ? current?.name_ar : text(input.nameAr);
   if (!name && !nameAr) errors.push({ field: "name", key: "errors.asset_name_required" });
-  const lat = input.latitude === undefined ? current?.latitude ?? null : input.latitude;
-  const lng = input.longitude === undefined ? current?.longitude ?? null : input.longitude;
-  if ((lat === null) !== (lng === null)) errors.push({ field: lat === null ? "latitude" : "longitude", key: "errors.coordinates_incomplete" });
+  const lat = input.latitude === undefined ? (current?.latitude ?? null) : input.latitude;
+  const lng = input.longitude === undefined ? (current?.longitude ?? null) : input.longitude;
+  if ((lat === null) !== (lng === null))
+    errors.push({ field: lat === null ? "latitude" : "longitude", key: "errors.coordinates_incomplete" });
   if (errors.length) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, errors);
-  const fields: Record<string, unknown> = { type, village_id: villageId, name: name ?? nameAr, name_ar: nameAr ?? null, latitude: lat, longitude: lng };
-  const copy: [keyof AssetInput, string][] = [["nameFr", "name_fr"], ["description", "description"], ["descriptionAr", "description_ar"], ["descriptionFr", "description_fr"], ["sources", "sources"]];
+  const fields: Record<string, unknown> = {
+    type,
+    village_id: villageId,
+    name: name ?? nameAr,
+    name_ar: nameAr ?? null,
+    latitude: lat,
+    longitude: lng,
+  };
+  const copy: [keyof AssetInput, string][] = [
+    ["nameFr", "name_fr"],
+    ["description", "description"],
+    ["descriptionAr", "description_ar"],
+    ["descriptionFr", "description_fr"],
+    ["sources", "sources"],
+  ];
   for (const [k, col] of copy) if (input[k] !== undefined) fields[col] = text(input[k] as string | null);
   return fields;
 }
@@ -96,8 +151,14 @@ export async function createAsset(ctx: Context, input: AssetInput): Promise<Asse
   if (!ctx.viewer.userId) throw unauthenticated();
   const id = newId();
   await ctx.ds.transaction(async (tx) => {
-    if (input.villageId === undefined || input.villageId === null) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "villageId", key: "errors.not_found" }]);
-    const row = { id, ...(await normalise(tx, input, null, ctx.rootspace.id)), owner_id: ctx.viewer.userId, provenance: Provenance.COMMUNITY };
+    if (input.villageId === undefined || input.villageId === null)
+      throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "villageId", key: "errors.not_found" }]);
+    const row = {
+      id,
+      ...(await normalise(tx, input, null, ctx.rootspace.id)),
+      owner_id: ctx.viewer.userId,
+      provenance: Provenance.COMMUNITY,
+    };
     await insertRow(tx, "assets", row);
     await audit(tx, { tableName: "assets", recordId: id, userId: ctx.viewer.userId, action: "create", after: row });
   });
@@ -124,8 +185,18 @@ export async function updateAsset(ctx: Context, globalId: string, input: AssetIn
     const current = await lockEditable(ctx, tx, globalId);
     const fields = await normalise(tx, input, current, ctx.rootspace.id);
     const cols = Object.keys(fields);
-    await tx.query(`UPDATE assets SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [current.id, ...Object.values(fields)]);
-    await audit(tx, { tableName: "assets", recordId: current.id, userId: ctx.viewer.userId, action: "update", before: { ...current }, after: fields });
+    await tx.query(`UPDATE assets SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [
+      current.id,
+      ...Object.values(fields),
+    ]);
+    await audit(tx, {
+      tableName: "assets",
+      recordId: current.id,
+      userId: ctx.viewer.userId,
+      action: "update",
+      before: { ...current },
+      after: fields,
+    });
     return current.id;
   });
   return (await getAssetRaw(ctx, id))!;

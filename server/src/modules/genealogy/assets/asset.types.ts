@@ -15,7 +15,10 @@ export class AssetViewerCan {
   edit: boolean;
 }
 
-@ObjectType("Asset", { implements: Node, description: "A landmark of a village: church, mosque, school, monastery, shrine, spring, square, house, cemetery or other." })
+@ObjectType("Asset", {
+  implements: Node,
+  description: "A landmark of a village: church, mosque, school, monastery, shrine, spring, square, house, cemetery or other.",
+})
 export class AssetView implements Node {
   rawId: string;
   villageId: string;

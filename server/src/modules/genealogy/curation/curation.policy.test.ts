@@ -6,8 +6,21 @@ import { curates, mayReview } from "./curation.policy.js";
 
 const A = "00000000-0000-7000-8000-00000000000a";
 const B = "00000000-0000-7000-8000-00000000000b";
-const viewer = (roles: Role[], curatedVillageIds: string[] = []): Viewer => ({ userId: "u1", sessionId: "s", roles: [...roles, Role.MEMBER], curatedVillageIds });
-const living = (village_id: string | null): PolicyRow => ({ id: "p", created_by: "other", user_id: null, is_public: true, living: true, village_id, privacy_settings: { showBirthDate: false, showLocation: false, showContact: false } });
+const viewer = (roles: Role[], curatedVillageIds: string[] = []): Viewer => ({
+  userId: "u1",
+  sessionId: "s",
+  roles: [...roles, Role.MEMBER],
+  curatedVillageIds,
+});
+const living = (village_id: string | null): PolicyRow => ({
+  id: "p",
+  created_by: "other",
+  user_id: null,
+  is_public: true,
+  living: true,
+  village_id,
+  privacy_settings: { showBirthDate: false, showLocation: false, showContact: false },
+});
 
 describe("curators act on their villages only", () => {
   it("a curator curates the villages assigned to them, and only while they hold the role", () => {

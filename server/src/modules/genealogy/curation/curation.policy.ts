@@ -14,4 +14,5 @@ export const mayReview = (viewer: Viewer, villageIds: (string | null)[]): boolea
   isReviewStaff(viewer) || villageIds.some((v) => curates(viewer, v));
 
 /** The villages a viewer curates, for SQL (`= ANY($n)`). */
-export const curatedIds = (viewer: Viewer): string[] => (viewer.roles.includes(Role.LOCAL_ROOT_CURATOR) ? [...(viewer.curatedVillageIds ?? [])] : []);
+export const curatedIds = (viewer: Viewer): string[] =>
+  viewer.roles.includes(Role.LOCAL_ROOT_CURATOR) ? [...(viewer.curatedVillageIds ?? [])] : [];

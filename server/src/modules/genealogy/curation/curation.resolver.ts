@@ -4,9 +4,16 @@ import { Role } from "../../../common/auth/roles.js";
 import type { Context } from "../../../common/context.js";
 import { Village } from "../villages/village.entity.js";
 import * as curation from "./curation.service.js";
-import { CuratorAssignmentInput, RecordKind, ReviewQueueArgs, ReviewQueueConnection, VerifyResult, VillageCuratorView, VillageUpdateInput } from "./curation.types.js";
+import {
+  CuratorAssignmentInput,
+  RecordKind,
+  ReviewQueueArgs,
+  ReviewQueueConnection,
+  VerifyResult,
+  VillageCuratorView,
+  VillageUpdateInput,
+} from "./curation.types.js";
 import { reviewQueue, verifyRecord } from "./review.service.js";
-
 
 @Resolver()
 export class CurationResolver {
@@ -18,7 +25,10 @@ export class CurationResolver {
 
   @RequireRoles(Role.ADMIN)
   @Mutation(() => [VillageCuratorView], { description: "Assigns a member to curate a village; returns the member's assignments." })
-  assignVillageCurator(@Arg("input", () => CuratorAssignmentInput) input: CuratorAssignmentInput, @Ctx() ctx: Context): Promise<VillageCuratorView[]> {
+  assignVillageCurator(
+    @Arg("input", () => CuratorAssignmentInput) input: CuratorAssignmentInput,
+    @Ctx() ctx: Context,
+  ): Promise<VillageCuratorView[]> {
     return curation.assignCurator(ctx, input);
   }
 
@@ -40,7 +50,11 @@ export class CurationResolver {
 
   @RequireRoles()
   @Mutation(() => Village, { description: "Changes a village's descriptions and facts (its curators, editors, admins)." })
-  updateVillage(@Arg("id", () => ID) id: string, @Arg("input", () => VillageUpdateInput) input: VillageUpdateInput, @Ctx() ctx: Context): Promise<Village> {
+  updateVillage(
+    @Arg("id", () => ID) id: string,
+    @Arg("input", () => VillageUpdateInput) input: VillageUpdateInput,
+    @Ctx() ctx: Context,
+  ): Promise<Village> {
     return curation.updateVillage(ctx, id, input);
   }
 

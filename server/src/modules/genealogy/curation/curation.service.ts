@@ -25,15 +25,24 @@ const CURATOR_SELECT = `SELECT vc.user_id, u.display_name, vc.village_id, v.name
   FROM village_curators vc JOIN users u ON u.id = vc.user_id JOIN villages v ON v.id = vc.village_id`;
 
 const present = (r: CuratorRow): VillageCuratorView => ({
-  userId: toGlobalId("User", r.user_id), displayName: r.display_name, villageId: toGlobalId(Village.typeName, r.village_id),
-  villageName: r.name, villageNameAr: r.name_ar, villageSlug: r.slug, expiresAt: r.expires_at, active: r.active,
+  userId: toGlobalId("User", r.user_id),
+  displayName: r.display_name,
+  villageId: toGlobalId(Village.typeName, r.village_id),
+  villageName: r.name,
+  villageNameAr: r.name_ar,
+  villageSlug: r.slug,
+  expiresAt: r.expires_at,
+  active: r.active,
 });
 
 /** Curator assignments to villages of the request's rootspace, optionally of one member (admins). */
 export async function listCurators(ctx: Context, userGlobalId: string | null): Promise<VillageCuratorView[]> {
   const userId = userGlobalId ? rawIdOf(userGlobalId, "User") : null;
   if (userGlobalId && !userId) throw notFound();
-  const rows: CuratorRow[] = await ctx.ds.query(`${CURATOR_SELECT} WHERE ($1::uuid IS NULL OR vc.user_id = $1) AND v.rootspace_id = $2 ORDER BY v.name, u.display_name`, [userId, ctx.rootspace.id]);
+  const rows: CuratorRow[] = await ctx.ds.query(
+    `${CURATOR_SELECT} WHERE ($1::uuid IS NULL OR vc.user_id = $1) AND v.rootspace_id = $2 ORDER BY v.name, u.display_name`,
+    [userId, ctx.rootspace.id],
+  );
   return rows.map(present);
 }
 
@@ -47,16 +56,27 @@ export async function assignCurator(ctx: Context, input: CuratorAssignmentInput)
   }
   await ctx.ds.transaction(async (tx) => {
     const [found]: { u: boolean; v: boolean }[] = await tx.query(
-      `SELECT EXISTS (SELECT 1 FROM users WHERE id = $1) AS u, EXISTS (SELECT 1 FROM villages WHERE id = $2 AND rootspace_id = $3) AS v`, [userId, villageId, ctx.rootspace.id]);
+      `SELECT EXISTS (SELECT 1 FROM users WHERE id = $1) AS u, EXISTS (SELECT 1 FROM villages WHERE id = $2 AND rootspace_id = $3) AS v`,
+      [userId, villageId, ctx.rootspace.id],
+    );
     if (!found.u || !found.v) throw notFound();
-    const before: unknown[] = await tx.query(`SELECT expires_at FROM village_curators WHERE user_id = $1 AND village_id = $2`, [userId, villageId]);
+    const before: unknown[] = await tx.query(`SELECT expires_at FROM village_curators WHERE user_id = $1 AND village_id = $2`, [
+      userId,
+      villageId,
+    ]);
     await tx.query(
       `INSERT INTO village_curators (id, user_id, village_id, granted_by, expires_at) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (user_id, village_id) DO UPDATE SET expires_at = EXCLUDED.expires_at, granted_by = EXCLUDED.granted_by`,
       [newId(), userId, villageId, ctx.viewer.userId, input.expiresAt ?? null],
     );
-    await audit(tx, { tableName: "village_curators", recordId: `${userId}:${villageId}`, userId: ctx.viewer.userId, action: before.length ? "update" : "create",
-      before: (before[0] as Record<string, unknown>) ?? null, after: { expires_at: input.expiresAt ?? null } });
+    await audit(tx, {
+      tableName: "village_curators",
+      recordId: `${userId}:${villageId}`,
+      userId: ctx.viewer.userId,
+      action: before.length ? "update" : "create",
+      before: (before[0] as Record<string, unknown>) ?? null,
+      after: { expires_at: input.expiresAt ?? null },
+    });
   });
   return listCurators(ctx, input.userId);
 }
@@ -69,9 +89,17 @@ export async function unassignCurator(ctx: Context, userGlobalId: string, villag
   await ctx.ds.transaction(async (tx) => {
     const [[gone]]: [Record<string, unknown>[], number] = await tx.query(
       `DELETE FROM village_curators WHERE user_id = $1 AND village_id = $2 AND village_id IN (SELECT id FROM villages WHERE rootspace_id = $3)
-       RETURNING expires_at, granted_by`, [userId, villageId, ctx.rootspace.id]);
+       RETURNING expires_at, granted_by`,
+      [userId, villageId, ctx.rootspace.id],
+    );
     if (!gone) throw notFound();
-    await audit(tx, { tableName: "village_curators", recordId: `${userId}:${villageId}`, userId: ctx.viewer.userId, action: "delete", before: gone });
+    await audit(tx, {
+      tableName: "village_curators",
+      recordId: `${userId}:${villageId}`,
+      userId: ctx.viewer.userId,
+      action: "delete",
+      before: gone,
+    });
   });
   return listCurators(ctx, userGlobalId);
 }
@@ -80,13 +108,24 @@ export async function unassignCurator(ctx: Context, userGlobalId: string, villag
 export async function myCuratedVillages(ctx: Context): Promise<Village[]> {
   const ids = curatedIds(ctx.viewer);
   if (!ids.length) return [];
-  return ctx.ds.getRepository(Village).createQueryBuilder("v").where("v.id = ANY(:ids) AND v.rootspace_id = :rs", { ids, rs: ctx.rootspace.id }).orderBy("v.name").getMany();
+  return ctx.ds
+    .getRepository(Village)
+    .createQueryBuilder("v")
+    .where("v.id = ANY(:ids) AND v.rootspace_id = :rs", { ids, rs: ctx.rootspace.id })
+    .orderBy("v.name")
+    .getMany();
 }
 
 const VILLAGE_FIELDS: [keyof VillageUpdateInput, string, boolean][] = [
-  ["description", "description", true], ["descriptionAr", "description_ar", true], ["descriptionFr", "description_fr", true],
-  ["hasRegistry", "has_registry", false], ["hasChurch", "has_church", false], ["hasMosque", "has_mosque", false], ["hasSchool", "has_school", false],
-  ["populationCurrent", "population_current", true], ["diasporaCount", "diaspora_count", true],
+  ["description", "description", true],
+  ["descriptionAr", "description_ar", true],
+  ["descriptionFr", "description_fr", true],
+  ["hasRegistry", "has_registry", false],
+  ["hasChurch", "has_church", false],
+  ["hasMosque", "has_mosque", false],
+  ["hasSchool", "has_school", false],
+  ["populationCurrent", "population_current", true],
+  ["diasporaCount", "diaspora_count", true],
 ];
 
 /** Changes a village's descriptions and facts: curators of that village, editors, admins. Audited with before and after. */
@@ -104,10 +143,15 @@ export async function updateVillage(ctx: Context, globalId: string, input: Villa
   await ctx.ds.transaction(async (tx) => {
     const cols = Object.keys(fields);
     const [current]: Record<string, unknown>[] = await tx.query(
-      `SELECT ${cols.length ? cols.map((c) => `"${c}"`).join(", ") : "id"} FROM villages WHERE id = $1 AND rootspace_id = $2 AND is_public FOR UPDATE`, [id, ctx.rootspace.id]);
+      `SELECT ${cols.length ? cols.map((c) => `"${c}"`).join(", ") : "id"} FROM villages WHERE id = $1 AND rootspace_id = $2 AND is_public FOR UPDATE`,
+      [id, ctx.rootspace.id],
+    );
     if (!current) throw notFound();
     if (!cols.length) return;
-    await tx.query(`UPDATE villages SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [id, ...Object.values(fields)]);
+    await tx.query(`UPDATE villages SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [
+      id,
+      ...Object.values(fields),
+    ]);
     await audit(tx, { tableName: "villages", recordId: id, userId: ctx.viewer.userId, action: "update", before: current, after: fields });
   });
   return (await ctx.ds.getRepository(Village).findOneBy({ id }))!;

@@ -15,11 +15,27 @@ import { rawIdOf } from "../people/person.service.js";
 import { mayReview } from "./curation.policy.js";
 import { AuditTable, type AuditChange, type AuditEntryConnection } from "./history.types.js";
 
-const TYPE_OF: Record<AuditTable, string> = { [AuditTable.PEOPLE]: "Person", [AuditTable.FAMILIES]: "Family", [AuditTable.VILLAGES]: "Village" };
+const TYPE_OF: Record<AuditTable, string> = {
+  [AuditTable.PEOPLE]: "Person",
+  [AuditTable.FAMILIES]: "Family",
+  [AuditTable.VILLAGES]: "Village",
+};
 /** Actions a revert can undo; merges and reverts themselves are not undone here. */
 const REVERTIBLE = new Set(["create", "update", "verify", "delete"]);
 /** Bookkeeping columns never shown as changes. */
-const NOISE = new Set(["id", "key_latin", "key_arabic", "key_skeleton", "living", "living_until", "kin_until", "updated_at", "created_at", "rootspace_id", "links"]);
+const NOISE = new Set([
+  "id",
+  "key_latin",
+  "key_arabic",
+  "key_skeleton",
+  "living",
+  "living_until",
+  "kin_until",
+  "updated_at",
+  "created_at",
+  "rootspace_id",
+  "links",
+]);
 
 interface AuditRow {
   id: string;
@@ -54,7 +70,9 @@ async function scopeOf(ctx: Context, db: Context["ds"] | EntityManager, table: A
   const auditedRootspace = async (): Promise<string | null> => {
     const [last]: { rootspace_id: string }[] = await db.query(
       `SELECT coalesce(before->>'rootspace_id', after->>'rootspace_id') AS rootspace_id FROM audit_logs
-        WHERE table_name = $1 AND record_id = $2 AND coalesce(before->>'rootspace_id', after->>'rootspace_id') IS NOT NULL ORDER BY id DESC LIMIT 1`, [table, id]);
+        WHERE table_name = $1 AND record_id = $2 AND coalesce(before->>'rootspace_id', after->>'rootspace_id') IS NOT NULL ORDER BY id DESC LIMIT 1`,
+      [table, id],
+    );
     return last?.rootspace_id ?? null;
   };
   // A village's history (even once deleted) is its curators'.
@@ -63,23 +81,38 @@ async function scopeOf(ctx: Context, db: Context["ds"] | EntityManager, table: A
     return { villageId: id, rootspaceId: row ? row.rootspace_id : await auditedRootspace(), access: "full", hidden: SEE_ALL };
   }
   if (table === AuditTable.FAMILIES) {
-    const [row]: { village_id: string | null; rootspace_id: string }[] = await db.query(`SELECT village_id, rootspace_id FROM families WHERE id = $1`, [id]);
+    const [row]: { village_id: string | null; rootspace_id: string }[] = await db.query(
+      `SELECT village_id, rootspace_id FROM families WHERE id = $1`,
+      [id],
+    );
     if (row) return { villageId: row.village_id, rootspaceId: row.rootspace_id, access: "full", hidden: SEE_ALL };
     const [last]: { village_id: string | null }[] = await db.query(
-      `SELECT coalesce(before->>'village_id', after->>'village_id') AS village_id FROM audit_logs WHERE table_name = $1 AND record_id = $2 ORDER BY id DESC LIMIT 1`, [table, id]);
+      `SELECT coalesce(before->>'village_id', after->>'village_id') AS village_id FROM audit_logs WHERE table_name = $1 AND record_id = $2 ORDER BY id DESC LIMIT 1`,
+      [table, id],
+    );
     return { villageId: last?.village_id ?? null, rootspaceId: await auditedRootspace(), access: "full", hidden: SEE_ALL };
   }
   await withRelatives(ctx);
-  const [row]: (PolicyRow & { rootspace_id: string })[] = await db.query(`SELECT ${POLICY_COLUMNS}, p.rootspace_id FROM people p WHERE p.id = $1`, [id]);
+  const [row]: (PolicyRow & { rootspace_id: string })[] = await db.query(
+    `SELECT ${POLICY_COLUMNS}, p.rootspace_id FROM people p WHERE p.id = $1`,
+    [id],
+  );
   let person: PolicyRow | null = row ?? null;
   const rootspaceId = row ? row.rootspace_id : await auditedRootspace();
   if (!person) {
     const [last]: { row: Record<string, unknown> | null }[] = await db.query(
-      `SELECT coalesce(before, after) AS row FROM audit_logs WHERE table_name = $1 AND record_id = $2 ORDER BY id DESC LIMIT 1`, [table, id]);
+      `SELECT coalesce(before, after) AS row FROM audit_logs WHERE table_name = $1 AND record_id = $2 ORDER BY id DESC LIMIT 1`,
+      [table, id],
+    );
     const r = last?.row ?? {};
     person = {
-      id, living: true, village_id: (r.village_id as string | null) ?? null, created_by: (r.created_by as string | null) ?? null, user_id: (r.user_id as string | null) ?? null,
-      is_public: r.is_public !== false, privacy_settings: (r.privacy_settings as PrivacySettings | undefined) ?? { showBirthDate: false, showLocation: false },
+      id,
+      living: true,
+      village_id: (r.village_id as string | null) ?? null,
+      created_by: (r.created_by as string | null) ?? null,
+      user_id: (r.user_id as string | null) ?? null,
+      is_public: r.is_public !== false,
+      privacy_settings: (r.privacy_settings as PrivacySettings | undefined) ?? { showBirthDate: false, showLocation: false },
     } as PolicyRow;
   }
   const access = accessTo(ctx.viewer, person);
@@ -106,10 +139,12 @@ function changesOf(row: AuditRow, hidden: Hidden): AuditChange[] {
   const after = row.after ?? {};
   const keys = row.action === "delete" ? Object.keys(before).filter((k) => before[k] !== null) : Object.keys(after);
   const show = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
-  return keys
-    // A person's columns as the policy table says (POLICY_AUDIT_COLUMNS); families and villages are seen whole (SEE_ALL).
-    .filter((k) => !NOISE.has(k) && !auditColumnHidden(k, hidden))
-    .map((field) => ({ field, before: show(before[field]), after: row.action === "delete" ? null : show(after[field]) }));
+  return (
+    keys
+      // A person's columns as the policy table says (POLICY_AUDIT_COLUMNS); families and villages are seen whole (SEE_ALL).
+      .filter((k) => !NOISE.has(k) && !auditColumnHidden(k, hidden))
+      .map((field) => ({ field, before: show(before[field]), after: row.action === "delete" ? null : show(after[field]) }))
+  );
 }
 
 /**
@@ -117,7 +152,13 @@ function changesOf(row: AuditRow, hidden: Hidden): AuditChange[] {
  * editors, admins and curators of the record's village; a curator does not see the
  * private details of a living person in it.
  */
-export async function auditLog(ctx: Context, table: AuditTable, globalId: string, firstArg?: number, after?: string): Promise<AuditEntryConnection> {
+export async function auditLog(
+  ctx: Context,
+  table: AuditTable,
+  globalId: string,
+  firstArg?: number,
+  after?: string,
+): Promise<AuditEntryConnection> {
   if (!ctx.viewer.userId) throw unauthenticated();
   const id = rawRecordId(table, globalId);
   const scope = await scopeOf(ctx, ctx.ds, table, id);
@@ -131,7 +172,10 @@ export async function auditLog(ctx: Context, table: AuditTable, globalId: string
   const ids = `WITH RECURSIVE ids(id) AS (SELECT $2::text UNION
     SELECT a.record_id FROM audit_logs a JOIN ids ON a.after->>'mergedInto' = ids.id WHERE a.table_name = $1 AND a.action = 'merge')`;
   const [[{ n }], rows]: [{ n: number }[], AuditRow[]] = await Promise.all([
-    ctx.ds.query(`${ids} SELECT count(*)::int AS n FROM audit_logs a WHERE a.table_name = $1 AND a.record_id IN (SELECT id FROM ids)`, [table, id]),
+    ctx.ds.query(`${ids} SELECT count(*)::int AS n FROM audit_logs a WHERE a.table_name = $1 AND a.record_id IN (SELECT id FROM ids)`, [
+      table,
+      id,
+    ]),
     ctx.ds.query(
       `${ids} SELECT a.id, ${seek.select}, a.table_name, a.record_id, a.action, a.before, a.after, a.created_at, u.display_name AS user_name,
           NOT EXISTS (SELECT 1 FROM audit_logs l WHERE l.table_name = a.table_name AND l.record_id = a.record_id AND l.id > a.id) AS latest
@@ -148,7 +192,8 @@ export async function auditLog(ctx: Context, table: AuditTable, globalId: string
   };
   for (const r of rows) await hiddenOf(r.record_id);
   // A merge into this record carries the merged person's names, dates and sources: it follows both people.
-  const from = (r: AuditRow) => (r.action === "merge" && typeof r.after?.mergedFrom === "string" && isUuid(r.after.mergedFrom) ? r.after.mergedFrom : null);
+  const from = (r: AuditRow) =>
+    r.action === "merge" && typeof r.after?.mergedFrom === "string" && isUuid(r.after.mergedFrom) ? r.after.mergedFrom : null;
   for (const r of rows) if (from(r)) await hiddenOf(from(r)!);
   const hiddenFor = (r: AuditRow): Hidden => {
     const own = merged.get(r.record_id)!;
@@ -158,8 +203,13 @@ export async function auditLog(ctx: Context, table: AuditTable, globalId: string
   const edges = rows.slice(0, first).map((r) => ({
     cursor: seek.cursor(r),
     node: {
-      id: toGlobalId("AuditEntry", r.id), action: r.action, recordId: toGlobalId(TYPE_OF[table], r.record_id), userName: r.user_name, createdAt: r.created_at,
-      changes: changesOf(r, hiddenFor(r)), canRevert: r.latest && r.record_id === id && REVERTIBLE.has(r.action),
+      id: toGlobalId("AuditEntry", r.id),
+      action: r.action,
+      recordId: toGlobalId(TYPE_OF[table], r.record_id),
+      userName: r.user_name,
+      createdAt: r.created_at,
+      changes: changesOf(r, hiddenFor(r)),
+      canRevert: r.latest && r.record_id === id && REVERTIBLE.has(r.action),
     },
   }));
   return { edges, totalCount: n, pageInfo: keysetPageInfo(edges, rows.length > first, after) };
@@ -169,16 +219,32 @@ const conflict = () => new AppError(ErrorCode.CONFLICT, "errors.revert_conflict"
 
 /** Keeps only real, writable columns of `table` (audit rows may carry extra, computed keys). */
 function columnsOf(ctx: Context, table: AuditTable, row: Record<string, unknown>): Record<string, unknown> {
-  const cols = new Set(ctx.ds.getMetadata(table).columns.filter((c) => c.isInsert && c.isUpdate).map((c) => c.databaseName));
+  const cols = new Set(
+    ctx.ds
+      .getMetadata(table)
+      .columns.filter((c) => c.isInsert && c.isUpdate)
+      .map((c) => c.databaseName),
+  );
   return Object.fromEntries(Object.entries(row).filter(([k]) => cols.has(k) && k !== "id"));
 }
 
 /** People's search keys follow their names (the audit's `before` does not carry them). */
 async function refreshNameKeys(tx: EntityManager, id: string): Promise<void> {
-  const [p]: { full_name: string; full_name_ar: string | null; name_variants: string[] }[] = await tx.query(`SELECT full_name, full_name_ar, name_variants FROM people WHERE id = $1`, [id]);
+  const [p]: { full_name: string; full_name_ar: string | null; name_variants: string[] }[] = await tx.query(
+    `SELECT full_name, full_name_ar, name_variants FROM people WHERE id = $1`,
+    [id],
+  );
   if (!p) return;
-  const keys = nameKeys([p.full_name, ...p.name_variants.filter((v) => !hasArabic(v))], [p.full_name_ar, ...p.name_variants.filter(hasArabic)]);
-  await tx.query(`UPDATE people SET key_latin = $2, key_arabic = $3, key_skeleton = $4 WHERE id = $1`, [id, keys.latin, keys.arabic, keys.skeleton]);
+  const keys = nameKeys(
+    [p.full_name, ...p.name_variants.filter((v) => !hasArabic(v))],
+    [p.full_name_ar, ...p.name_variants.filter(hasArabic)],
+  );
+  await tx.query(`UPDATE people SET key_latin = $2, key_arabic = $3, key_skeleton = $4 WHERE id = $1`, [
+    id,
+    keys.latin,
+    keys.arabic,
+    keys.skeleton,
+  ]);
 }
 
 /**
@@ -192,7 +258,9 @@ export async function revertChange(ctx: Context, auditGlobalId: string): Promise
   const ref = fromGlobalId(auditGlobalId);
   if (!ref || ref.type !== "AuditEntry" || !isUuid(ref.id)) throw notFound();
   await ctx.ds.transaction(async (tx) => {
-    const [entry]: AuditRow[] = await tx.query(`SELECT id, table_name, record_id, action, before, after FROM audit_logs WHERE id = $1`, [ref.id]);
+    const [entry]: AuditRow[] = await tx.query(`SELECT id, table_name, record_id, action, before, after FROM audit_logs WHERE id = $1`, [
+      ref.id,
+    ]);
     if (!entry || !Object.values(AuditTable).includes(entry.table_name) || !isUuid(entry.record_id)) throw notFound();
     const table = entry.table_name;
     const id = entry.record_id;
@@ -204,7 +272,9 @@ export async function revertChange(ctx: Context, auditGlobalId: string): Promise
     assertSeen(ctx, scope);
     if (!REVERTIBLE.has(entry.action)) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.revert_unsupported");
     const [{ later }]: { later: boolean }[] = await tx.query(
-      `SELECT EXISTS (SELECT 1 FROM audit_logs WHERE table_name = $1 AND record_id = $2 AND id > $3) AS later`, [table, id, entry.id]);
+      `SELECT EXISTS (SELECT 1 FROM audit_logs WHERE table_name = $1 AND record_id = $2 AND id > $3) AS later`,
+      [table, id, entry.id],
+    );
     if (later) throw conflict();
     const [current]: Record<string, unknown>[] = await tx.query(`SELECT * FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
     let restored: Record<string, unknown> | null = null;
@@ -212,7 +282,9 @@ export async function revertChange(ctx: Context, auditGlobalId: string): Promise
       if (!current) throw conflict();
       if (table === AuditTable.PEOPLE) {
         const [{ linked }]: { linked: boolean }[] = await tx.query(
-          `SELECT EXISTS (SELECT 1 FROM parent_links WHERE parent_id = $1 OR child_id = $1) OR EXISTS (SELECT 1 FROM unions WHERE partner1_id = $1 OR partner2_id = $1) AS linked`, [id]);
+          `SELECT EXISTS (SELECT 1 FROM parent_links WHERE parent_id = $1 OR child_id = $1) OR EXISTS (SELECT 1 FROM unions WHERE partner1_id = $1 OR partner2_id = $1) AS linked`,
+          [id],
+        );
         if (linked) throw conflict();
       }
       await tx.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
@@ -220,7 +292,13 @@ export async function revertChange(ctx: Context, auditGlobalId: string): Promise
       if (current || !entry.before) throw conflict();
       restored = columnsOf(ctx, table, entry.before);
       if (table === AuditTable.PEOPLE) {
-        restored = { ...restored, rootspace_id: ctx.rootspace.id, privacy_settings: JSON.stringify(entry.before.privacy_settings ?? { showBirthDate: false, showLocation: false, showContact: false }) };
+        restored = {
+          ...restored,
+          rootspace_id: ctx.rootspace.id,
+          privacy_settings: JSON.stringify(
+            entry.before.privacy_settings ?? { showBirthDate: false, showLocation: false, showContact: false },
+          ),
+        };
       }
       await insertRow(tx, table, { id, ...restored });
       if (table === AuditTable.PEOPLE) {
@@ -238,15 +316,33 @@ export async function revertChange(ctx: Context, auditGlobalId: string): Promise
       }
     } else {
       if (!current || !entry.before || !entry.after) throw conflict();
-      const back = columnsOf(ctx, table, Object.fromEntries(Object.keys(entry.after).filter((k) => k in entry.before!).map((k) => [k, entry.before![k]])));
+      const back = columnsOf(
+        ctx,
+        table,
+        Object.fromEntries(
+          Object.keys(entry.after)
+            .filter((k) => k in entry.before!)
+            .map((k) => [k, entry.before![k]]),
+        ),
+      );
       const cols = Object.keys(back);
       if (cols.length) {
-        await tx.query(`UPDATE ${table} SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1`, [id, ...Object.values(back)]);
+        await tx.query(`UPDATE ${table} SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1`, [
+          id,
+          ...Object.values(back),
+        ]);
       }
       if (table === AuditTable.PEOPLE) await refreshNameKeys(tx, id);
       restored = back;
     }
-    await audit(tx, { tableName: table, recordId: id, userId: ctx.viewer.userId, action: "revert", before: current ?? null, after: { ...(restored ?? {}), revertOf: entry.id } });
+    await audit(tx, {
+      tableName: table,
+      recordId: id,
+      userId: ctx.viewer.userId,
+      action: "revert",
+      before: current ?? null,
+      after: { ...(restored ?? {}), revertOf: entry.id },
+    });
   });
   return true;
 }

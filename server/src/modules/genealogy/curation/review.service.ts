@@ -16,16 +16,30 @@ import { RecordKind, type ReviewQueueConnection, type VerifyResult } from "./cur
  * rootspace (`$rs`: links and unions are in their people's, which writes keep the same).
  */
 const KINDS: Record<RecordKind, { table: string; type: string; villages: string; visible: string; inRootspace: string }> = {
-  [RecordKind.PERSON]: { table: "people", type: "Person", villages: "ARRAY[r.village_id]", visible: "r.is_public", inRootspace: "r.rootspace_id = $rs" },
-  [RecordKind.FAMILY]: { table: "families", type: "Family", villages: "ARRAY[r.village_id]", visible: "r.is_public", inRootspace: "r.rootspace_id = $rs" },
+  [RecordKind.PERSON]: {
+    table: "people",
+    type: "Person",
+    villages: "ARRAY[r.village_id]",
+    visible: "r.is_public",
+    inRootspace: "r.rootspace_id = $rs",
+  },
+  [RecordKind.FAMILY]: {
+    table: "families",
+    type: "Family",
+    villages: "ARRAY[r.village_id]",
+    visible: "r.is_public",
+    inRootspace: "r.rootspace_id = $rs",
+  },
   [RecordKind.PARENT_LINK]: {
-    table: "parent_links", type: "ParentLink",
+    table: "parent_links",
+    type: "ParentLink",
     villages: "(SELECT array_agg(q.village_id) FROM people q WHERE q.id IN (r.parent_id, r.child_id))",
     visible: "NOT EXISTS (SELECT 1 FROM people q WHERE q.id IN (r.parent_id, r.child_id) AND NOT q.is_public)",
     inRootspace: "EXISTS (SELECT 1 FROM people q WHERE q.id = r.child_id AND q.rootspace_id = $rs)",
   },
   [RecordKind.UNION]: {
-    table: "unions", type: "Union",
+    table: "unions",
+    type: "Union",
     villages: "(SELECT array_agg(q.village_id) FROM people q WHERE q.id IN (r.partner1_id, r.partner2_id))",
     visible: "NOT EXISTS (SELECT 1 FROM people q WHERE q.id IN (r.partner1_id, r.partner2_id) AND NOT q.is_public)",
     inRootspace: "EXISTS (SELECT 1 FROM people q WHERE q.id = r.partner1_id AND q.rootspace_id = $rs)",
@@ -34,7 +48,10 @@ const KINDS: Record<RecordKind, { table: string; type: string; villages: string;
 
 /** Adds a source line unless it is already there. */
 export function appendSource(existing: string | null, source: string): string {
-  const lines = (existing ?? "").split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = (existing ?? "")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   return lines.includes(source) ? lines.join("\n") : [...lines, source].join("\n");
 }
 
@@ -46,14 +63,24 @@ export function appendSource(existing: string | null, source: string): string {
 export async function verifyRecord(ctx: Context, kind: RecordKind, globalId: string, source: string): Promise<VerifyResult> {
   if (!ctx.viewer.userId) throw unauthenticated();
   const text = source.trim();
-  if (!text) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.verify_source_required", {}, [{ field: "source", key: "errors.verify_source_required" }]);
+  if (!text)
+    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.verify_source_required", {}, [
+      { field: "source", key: "errors.verify_source_required" },
+    ]);
   const k = KINDS[kind];
   const id = rawIdOf(globalId, k.type);
   if (!id) throw notFound();
   return ctx.ds.transaction(async (tx) => {
     // A living person's sources are theirs (hiddenParts' `life`): a curator adds one without reading the others.
-    const lifeHidden = kind === RecordKind.PERSON ? `(${livingSql("r")} AND r.created_by IS DISTINCT FROM $3 AND r.user_id IS DISTINCT FROM $3)` : "false";
-    const [row]: { provenance: Provenance; sources: string | null; villages: (string | null)[] | null; visible: boolean; life_hidden: boolean }[] = await tx.query(
+    const lifeHidden =
+      kind === RecordKind.PERSON ? `(${livingSql("r")} AND r.created_by IS DISTINCT FROM $3 AND r.user_id IS DISTINCT FROM $3)` : "false";
+    const [row]: {
+      provenance: Provenance;
+      sources: string | null;
+      villages: (string | null)[] | null;
+      visible: boolean;
+      life_hidden: boolean;
+    }[] = await tx.query(
       `SELECT r.provenance, r.sources, ${k.villages} AS villages, ${k.visible} AS visible, ${lifeHidden} AS life_hidden FROM ${k.table} r WHERE r.id = $1 AND ${k.inRootspace.replaceAll("$rs", "$2")} FOR UPDATE OF r`,
       kind === RecordKind.PERSON ? [id, ctx.rootspace.id, ctx.viewer.userId] : [id, ctx.rootspace.id],
     );
@@ -61,8 +88,14 @@ export async function verifyRecord(ctx: Context, kind: RecordKind, globalId: str
     if (!mayReview(ctx.viewer, row.villages ?? [])) throw forbidden();
     const sources = appendSource(row.sources, text);
     await tx.query(`UPDATE ${k.table} SET provenance = $2, sources = $3 WHERE id = $1`, [id, Provenance.VERIFIED, sources]);
-    await audit(tx, { tableName: k.table, recordId: id, userId: ctx.viewer.userId, action: "verify",
-      before: { provenance: row.provenance, sources: row.sources }, after: { provenance: Provenance.VERIFIED, sources } });
+    await audit(tx, {
+      tableName: k.table,
+      recordId: id,
+      userId: ctx.viewer.userId,
+      action: "verify",
+      before: { provenance: row.provenance, sources: row.sources },
+      after: { provenance: Provenance.VERIFIED, sources },
+    });
     return { kind, id: globalId, provenance: Provenance.VERIFIED, sources: row.life_hidden && !isReviewStaff(ctx.viewer) ? text : sources };
   });
 }
@@ -84,7 +117,12 @@ interface QueueRow {
  * COMMUNITY people and families of the villages the viewer curates (editors and admins:
  * every village), oldest first. Only public records: a curator sees living people's names.
  */
-export async function reviewQueue(ctx: Context, villageGlobalId: string | null | undefined, firstArg?: number, after?: string): Promise<ReviewQueueConnection> {
+export async function reviewQueue(
+  ctx: Context,
+  villageGlobalId: string | null | undefined,
+  firstArg?: number,
+  after?: string,
+): Promise<ReviewQueueConnection> {
   if (!ctx.viewer.userId) throw unauthenticated();
   const staff = isReviewStaff(ctx.viewer);
   const villageId = villageGlobalId ? rawIdOf(villageGlobalId, Village.typeName) : null;
@@ -102,18 +140,35 @@ export async function reviewQueue(ctx: Context, villageGlobalId: string | null |
   const params: unknown[] = [villageId, staff, curatedIds(ctx.viewer), ctx.viewer.userId, ctx.rootspace.id];
   // Oldest first, paged by keyset (the cursor holds the time and the id).
   const pageParams = [...params];
-  const seek = keyset(pageParams, [{ expr: "q.created_at", type: "timestamptz" }, { expr: "q.id", type: "uuid" }], after);
+  const seek = keyset(
+    pageParams,
+    [
+      { expr: "q.created_at", type: "timestamptz" },
+      { expr: "q.id", type: "uuid" },
+    ],
+    after,
+  );
   const [[{ n }], rows]: [{ n: number }[], QueueRow[]] = await Promise.all([
     ctx.ds.query(`SELECT count(*)::int AS n FROM (${union}) q`, params),
-    ctx.ds.query(`SELECT q.*, ${seek.select}, v.name AS village_name, v.name_ar AS village_name_ar FROM (${union}) q LEFT JOIN villages v ON v.id = q.village_id
-      WHERE ${seek.after} ORDER BY ${seek.orderBy} LIMIT ${first + 1}`, pageParams),
+    ctx.ds.query(
+      `SELECT q.*, ${seek.select}, v.name AS village_name, v.name_ar AS village_name_ar FROM (${union}) q LEFT JOIN villages v ON v.id = q.village_id
+      WHERE ${seek.after} ORDER BY ${seek.orderBy} LIMIT ${first + 1}`,
+      pageParams,
+    ),
   ]);
   const edges = rows.slice(0, first).map((r) => ({
     cursor: seek.cursor(r),
     node: {
-      kind: r.kind, id: toGlobalId(r.kind === RecordKind.PERSON ? "Person" : "Family", r.id), title: r.title, titleAr: r.title_ar,
-      villageId: r.village_id ? toGlobalId(Village.typeName, r.village_id) : null, villageName: r.village_name, villageNameAr: r.village_name_ar, sources: r.sources,
-      provenance: r.provenance, createdAt: r.created_at,
+      kind: r.kind,
+      id: toGlobalId(r.kind === RecordKind.PERSON ? "Person" : "Family", r.id),
+      title: r.title,
+      titleAr: r.title_ar,
+      villageId: r.village_id ? toGlobalId(Village.typeName, r.village_id) : null,
+      villageName: r.village_name,
+      villageNameAr: r.village_name_ar,
+      sources: r.sources,
+      provenance: r.provenance,
+      createdAt: r.created_at,
     },
   }));
   return { edges, totalCount: n, pageInfo: keysetPageInfo(edges, rows.length > first, after) };

@@ -29,15 +29,37 @@ describe("genealogical dates", () => {
     expect(parseGenealogicalDate("FROM 1880")).toMatchObject({ qualifier: "after", from: "1880-01-01" });
     expect(parseGenealogicalDate("TO 1885")).toMatchObject({ qualifier: "before", to: "1885-12-31" });
     expect(parseGenealogicalDate("ABT 870")).toMatchObject({ qualifier: "about", from: "0865-01-01", to: "0875-12-31" });
-    expect(parseGenealogicalDate("12 FEB 1741/42")).toEqual({ text: "12 FEB 1741/42", qualifier: "exact", from: "1742-02-12", to: "1742-02-12" });
+    expect(parseGenealogicalDate("12 FEB 1741/42")).toEqual({
+      text: "12 FEB 1741/42",
+      qualifier: "exact",
+      from: "1742-02-12",
+      to: "1742-02-12",
+    });
     expect(parseGenealogicalDate("1699/00")).toMatchObject({ from: "1699-01-01", to: "1700-12-31" });
     expect(parseGenealogicalDate("JULIAN 5 OCT 1582")).toMatchObject({ from: "1582-10-15", to: "1582-10-15" });
     expect(parseGenealogicalDate("@#DJULIAN@ 1 MAR 1900")).toMatchObject({ from: "1900-03-14" });
-    expect(parseGenealogicalDate("INT 1890 (as the census says)")).toMatchObject({ text: "INT 1890 (as the census says)", qualifier: "exact", from: "1890-01-01" });
+    expect(parseGenealogicalDate("INT 1890 (as the census says)")).toMatchObject({
+      text: "INT 1890 (as the census says)",
+      qualifier: "exact",
+      from: "1890-01-01",
+    });
   });
 
   it("refuses what is not a date", () => {
-    for (const bad of ["", "yesterday", "31 FEB 1900", "1900-13", "BET 1890 AND 1880", "12 FOO 1890", "1900-02-29", "0003", "ABT 0050", "1741/43", "FRENCH_R 1 VEND 2", "Y"]) {
+    for (const bad of [
+      "",
+      "yesterday",
+      "31 FEB 1900",
+      "1900-13",
+      "BET 1890 AND 1880",
+      "12 FOO 1890",
+      "1900-02-29",
+      "0003",
+      "ABT 0050",
+      "1741/43",
+      "FRENCH_R 1 VEND 2",
+      "Y",
+    ]) {
       expect(parseGenealogicalDate(bad)).toBeNull();
     }
   });

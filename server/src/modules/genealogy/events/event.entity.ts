@@ -3,7 +3,19 @@ import { Person } from "../people/person.entity.js";
 import { ProvenanceColumns } from "../provenance.js";
 
 /** What happened: life events of people, and the village's own (festivals, commemorations). */
-export const EVENT_TYPES = ["birth", "baptism", "marriage", "engagement", "emigration", "immigration", "death", "burial", "festival", "commemoration", "other"] as const;
+export const EVENT_TYPES = [
+  "birth",
+  "baptism",
+  "marriage",
+  "engagement",
+  "emigration",
+  "immigration",
+  "death",
+  "burial",
+  "festival",
+  "commemoration",
+  "other",
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /**
@@ -75,7 +87,6 @@ export class GenealogyEvent extends ProvenanceColumns {
 
   @Column("text", { name: "description_fr", nullable: true })
   descriptionFr: string | null;
-
 
   /** The import that wrote this event (GEDCOM): its structure is in the kept record, which the export writes. */
   @Column("uuid", { name: "import_job_id", nullable: true })

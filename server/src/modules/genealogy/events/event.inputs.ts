@@ -3,7 +3,10 @@ import { ArrayMaxSize, IsOptional, Max, MaxLength, Min } from "class-validator";
 import { EventTypeEnum } from "./event.types.js";
 import { ConnectionArgs } from "../../../common/pagination.js";
 
-@InputType({ description: "An event. Dates as records give them: 1890, ABT 1890, 12 MAR 1890, BET 1880 AND 1885. Omitted fields keep their value on update." })
+@InputType({
+  description:
+    "An event. Dates as records give them: 1890, ABT 1890, 12 MAR 1890, BET 1880 AND 1885. Omitted fields keep their value on update.",
+})
 export class EventInput {
   @Field(() => EventTypeEnum, { nullable: true, description: "Required on create." })
   @IsOptional()

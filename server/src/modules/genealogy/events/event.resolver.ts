@@ -47,7 +47,9 @@ export class EventResolver {
 
 @Resolver(() => Village)
 export class VillageEventsResolver {
-  @FieldResolver(() => [EventView], { description: `The village's festivals, then its latest events (at most ${service.VILLAGE_PAGE_EVENTS} in all); the events query pages the rest.` })
+  @FieldResolver(() => [EventView], {
+    description: `The village's festivals, then its latest events (at most ${service.VILLAGE_PAGE_EVENTS} in all); the events query pages the rest.`,
+  })
   async events(@Root() v: Village, @Ctx() ctx: Context): Promise<EventView[]> {
     return service.presentEvents(ctx, await service.eventLoaders(ctx).byVillage.load(v.id));
   }
@@ -55,7 +57,10 @@ export class VillageEventsResolver {
   @FieldResolver(() => [EventView], { description: "The village's festivals and commemorations, by date." })
   async festivals(@Root() v: Village, @Ctx() ctx: Context): Promise<EventView[]> {
     const rows = await service.eventLoaders(ctx).byVillage.load(v.id);
-    return service.presentEvents(ctx, rows.filter((r) => service.FESTIVAL_TYPES.includes(r.type)));
+    return service.presentEvents(
+      ctx,
+      rows.filter((r) => service.FESTIVAL_TYPES.includes(r.type)),
+    );
   }
 }
 

@@ -69,7 +69,13 @@ const IN_ROOTSPACE = (n: string) =>
 const dateView = (r: EventRow): GenealogicalDateView | null => {
   if (!r.date_text) return null;
   const m = /\b(\d{3,4})\b/.exec(r.date_text);
-  return { text: r.date_text, qualifier: r.date_qualifier ?? "exact", from: r.date_from, to: r.date_to, year: m ? Number(m[1]) : r.date_from ? Number(r.date_from.slice(0, 4)) : null };
+  return {
+    text: r.date_text,
+    qualifier: r.date_qualifier ?? "exact",
+    from: r.date_from,
+    to: r.date_to,
+    year: m ? Number(m[1]) : r.date_from ? Number(r.date_from.slice(0, 4)) : null,
+  };
 };
 
 /**
@@ -99,12 +105,32 @@ export async function presentEvents(ctx: Context, rows: EventRow[]): Promise<Eve
     const secondaryPerson = show(r.secondary_person_id);
     if (hidden.all) continue;
     // What an event of a living person says of their life (its title may name an illness, its description an address) follows the table.
-    out.push(maskFields("Event", Object.assign(new EventView(), {
-      rawId: r.id, villageIds: r.village_ids, type: r.type, date: dateView(r), place: r.place,
-      primaryPerson, secondaryPerson, familyIds: r.family_ids.map((id) => toGlobalId("Family", id)),
-      title: r.title, titleAr: r.title_ar, titleFr: r.title_fr, description: r.description, descriptionAr: r.description_ar, descriptionFr: r.description_fr,
-      sources: r.sources, provenance: r.provenance, confidence: r.confidence, viewerCan: { edit: canEdit(ctx.viewer, { created_by: r.created_by, user_id: null }) },
-    }), hidden));
+    out.push(
+      maskFields(
+        "Event",
+        Object.assign(new EventView(), {
+          rawId: r.id,
+          villageIds: r.village_ids,
+          type: r.type,
+          date: dateView(r),
+          place: r.place,
+          primaryPerson,
+          secondaryPerson,
+          familyIds: r.family_ids.map((id) => toGlobalId("Family", id)),
+          title: r.title,
+          titleAr: r.title_ar,
+          titleFr: r.title_fr,
+          description: r.description,
+          descriptionAr: r.description_ar,
+          descriptionFr: r.description_fr,
+          sources: r.sources,
+          provenance: r.provenance,
+          confidence: r.confidence,
+          viewerCan: { edit: canEdit(ctx.viewer, { created_by: r.created_by, user_id: null }) },
+        }),
+        hidden,
+      ),
+    );
   }
   return out;
 }
@@ -141,7 +167,10 @@ export const eventLoaders = (ctx: Context) => ctx.use(buildLoaders);
 
 /** An event of the rootspace `rootspaceId`; one of another rootspace is absent. */
 async function loadRow(db: Context["ds"] | EntityManager, id: string, rootspaceId: string, lock = false): Promise<EventRow | null> {
-  const rows: EventRow[] = await db.query(`SELECT ${COLUMNS} FROM events e WHERE e.id = $1 AND ${IN_ROOTSPACE("$2")}${lock ? " FOR UPDATE OF e" : ""}`, [id, rootspaceId]);
+  const rows: EventRow[] = await db.query(
+    `SELECT ${COLUMNS} FROM events e WHERE e.id = $1 AND ${IN_ROOTSPACE("$2")}${lock ? " FOR UPDATE OF e" : ""}`,
+    [id, rootspaceId],
+  );
   return rows[0] ?? null;
 }
 
@@ -177,7 +206,13 @@ export async function listEvents(ctx: Context, args: EventsArgs): Promise<Connec
   const filter = where.join(" AND ");
   const [{ n }]: { n: number }[] = await ctx.ds.query(`SELECT count(*)::int AS n FROM events e WHERE ${filter}`, params);
   const page = keyset(params, LIST_KEYS, args.after);
-  const rows: (EventRow & object)[] = first === 0 ? [] : await ctx.ds.query(`SELECT ${COLUMNS}, ${page.select} FROM events e WHERE ${filter} AND ${page.after} ORDER BY ${page.orderBy} LIMIT ${first + 1}`, params);
+  const rows: (EventRow & object)[] =
+    first === 0
+      ? []
+      : await ctx.ds.query(
+          `SELECT ${COLUMNS}, ${page.select} FROM events e WHERE ${filter} AND ${page.after} ORDER BY ${page.orderBy} LIMIT ${first + 1}`,
+          params,
+        );
   const shown = rows.slice(0, first);
   const byId = new Map(shown.map((r) => [r.id, r]));
   const edges = (await presentEvents(ctx, shown)).map((node) => ({ cursor: page.cursor(byId.get(node.rawId)!), node }));
@@ -198,7 +233,9 @@ async function normalise(ctx: Context, tx: EntityManager, input: EventInput, cur
   const bad = (field: string, key: TranslationKey, params?: Record<string, string | number>) => errors.push({ field, key, params });
   const type = input.type === undefined || input.type === null ? current?.type : input.type;
   if (!type || !(EVENT_TYPES as readonly string[]).includes(type)) bad("type", "errors.validation.isIn");
-  let date = current?.date_text ? { text: current.date_text, qualifier: current.date_qualifier ?? "exact", from: current.date_from!, to: current.date_to! } : null;
+  let date = current?.date_text
+    ? { text: current.date_text, qualifier: current.date_qualifier ?? "exact", from: current.date_from!, to: current.date_to! }
+    : null;
   if (input.date !== undefined) {
     date = input.date?.trim() ? parseGenealogicalDate(input.date) : null;
     if (input.date?.trim() && !date) bad("date", "errors.date_invalid");
@@ -213,11 +250,14 @@ async function normalise(ctx: Context, tx: EntityManager, input: EventInput, cur
   const primary = idOf(input.primaryPersonId, "Person", "primaryPersonId", current?.primary_person_id);
   const secondary = idOf(input.secondaryPersonId, "Person", "secondaryPersonId", current?.secondary_person_id);
   const ids = (values: string[] | null | undefined, kind: string, field: string, fallback: string[] | undefined) =>
-    values === undefined || values === null ? fallback ?? [] : [...new Set(values.map((v) => idOf(v, kind, field, null)).filter((v): v is string => Boolean(v)))];
+    values === undefined || values === null
+      ? (fallback ?? [])
+      : [...new Set(values.map((v) => idOf(v, kind, field, null)).filter((v): v is string => Boolean(v)))];
   const villageIds = ids(input.villageIds, "Village", "villageIds", current?.village_ids);
   const familyIds = ids(input.familyIds, "Family", "familyIds", current?.family_ids);
   if (primary && primary === secondary) bad("secondaryPersonId", "errors.event_same_person");
-  if (type && LIFE_TYPES.includes(type) && !primary && !errors.some((e) => e.field === "primaryPersonId")) bad("primaryPersonId", "errors.event_person_required");
+  if (type && LIFE_TYPES.includes(type) && !primary && !errors.some((e) => e.field === "primaryPersonId"))
+    bad("primaryPersonId", "errors.event_person_required");
   if (!primary && !villageIds.length && !errors.some((e) => e.field === "villageIds")) bad("villageIds", "errors.event_village_required");
   const titles = { title: text(input.title), title_ar: text(input.titleAr), title_fr: text(input.titleFr) };
   const hasTitle = (["title", "title_ar", "title_fr"] as const).some((k) => (titles[k] === undefined ? current?.[k] : titles[k]));
@@ -225,11 +265,18 @@ async function normalise(ctx: Context, tx: EntityManager, input: EventInput, cur
   const today = new Date().toISOString().slice(0, 10);
   if (date && type && LIFE_TYPES.includes(type) && date.from > today) bad("date", "errors.date_in_future");
 
-  const people: PersonRow[] = primary || secondary
-    ? await tx.query(`SELECT p.id, p.created_by, p.user_id, p.is_public, p.privacy_settings, ${livingSql("p")} AS living,
-         p.birth_date_from::text, p.birth_date_to::text, p.death_date_from::text, p.death_date_to::text FROM people p WHERE p.id = ANY($1) AND p.rootspace_id = $2`, [[primary, secondary].filter(Boolean), ctx.rootspace.id])
-    : [];
-  for (const [id, field] of [[primary, "primaryPersonId"], [secondary, "secondaryPersonId"]] as const) {
+  const people: PersonRow[] =
+    primary || secondary
+      ? await tx.query(
+          `SELECT p.id, p.created_by, p.user_id, p.is_public, p.privacy_settings, ${livingSql("p")} AS living,
+         p.birth_date_from::text, p.birth_date_to::text, p.death_date_from::text, p.death_date_to::text FROM people p WHERE p.id = ANY($1) AND p.rootspace_id = $2`,
+          [[primary, secondary].filter(Boolean), ctx.rootspace.id],
+        )
+      : [];
+  for (const [id, field] of [
+    [primary, "primaryPersonId"],
+    [secondary, "secondaryPersonId"],
+  ] as const) {
     if (!id) continue;
     const p = people.find((r) => r.id === id);
     const access = p ? accessTo(ctx.viewer, p) : "none";
@@ -241,7 +288,8 @@ async function normalise(ctx: Context, tx: EntityManager, input: EventInput, cur
     if (!date || !type) continue;
     if (p.birth_date_from && date.to < p.birth_date_from) bad("date", "errors.event_before_birth");
     if (ALIVE_TYPES.includes(type) && p.death_date_to && date.from > p.death_date_to) bad("date", "errors.event_after_death");
-    if (field === "primaryPersonId" && type === "burial" && p.death_date_from && date.to < p.death_date_from) bad("date", "errors.burial_before_death");
+    if (field === "primaryPersonId" && type === "burial" && p.death_date_from && date.to < p.death_date_from)
+      bad("date", "errors.burial_before_death");
   }
   if (villageIds.length || familyIds.length) {
     const [found]: { v: number; f: number }[] = await tx.query(
@@ -254,14 +302,32 @@ async function normalise(ctx: Context, tx: EntityManager, input: EventInput, cur
   }
   if (errors.length) {
     const seen = new Set<string>();
-    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, errors.filter((e) => !seen.has(e.field + e.key) && seen.add(e.field + e.key)));
+    throw new AppError(
+      ErrorCode.BAD_USER_INPUT,
+      "errors.bad_input",
+      {},
+      errors.filter((e) => !seen.has(e.field + e.key) && seen.add(e.field + e.key)),
+    );
   }
   const fields: Record<string, unknown> = {
-    type, date_text: date?.text ?? null, date_qualifier: date?.qualifier ?? null, date_from: date?.from ?? null, date_to: date?.to ?? null,
-    primary_person_id: primary, secondary_person_id: secondary, village_ids: villageIds, family_ids: familyIds,
+    type,
+    date_text: date?.text ?? null,
+    date_qualifier: date?.qualifier ?? null,
+    date_from: date?.from ?? null,
+    date_to: date?.to ?? null,
+    primary_person_id: primary,
+    secondary_person_id: secondary,
+    village_ids: villageIds,
+    family_ids: familyIds,
   };
   for (const [k, v] of Object.entries(titles)) if (v !== undefined) fields[k] = v;
-  const copy: [keyof EventInput, string][] = [["place", "place"], ["description", "description"], ["descriptionAr", "description_ar"], ["descriptionFr", "description_fr"], ["sources", "sources"]];
+  const copy: [keyof EventInput, string][] = [
+    ["place", "place"],
+    ["description", "description"],
+    ["descriptionAr", "description_ar"],
+    ["descriptionFr", "description_fr"],
+    ["sources", "sources"],
+  ];
   for (const [k, col] of copy) if (input[k] !== undefined) fields[col] = text(input[k] as string | null);
   if (input.confidence !== undefined && input.confidence !== null) fields.confidence = input.confidence;
   return fields;
@@ -295,8 +361,18 @@ export async function updateEvent(ctx: Context, globalId: string, input: EventIn
     const current = await lockEditable(ctx, tx, globalId);
     const fields = await normalise(ctx, tx, input, current);
     const cols = Object.keys(fields);
-    await tx.query(`UPDATE events SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [current.id, ...Object.values(fields)]);
-    await audit(tx, { tableName: "events", recordId: current.id, userId: ctx.viewer.userId, action: "update", before: current as unknown as Record<string, unknown>, after: fields });
+    await tx.query(`UPDATE events SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [
+      current.id,
+      ...Object.values(fields),
+    ]);
+    await audit(tx, {
+      tableName: "events",
+      recordId: current.id,
+      userId: ctx.viewer.userId,
+      action: "update",
+      before: current as unknown as Record<string, unknown>,
+      after: fields,
+    });
   });
   return getEvent(ctx, globalId);
 }
@@ -307,7 +383,13 @@ export async function deleteEvent(ctx: Context, globalId: string): Promise<boole
   await ctx.ds.transaction(async (tx) => {
     const current = await lockEditable(ctx, tx, globalId);
     await tx.query(`DELETE FROM events WHERE id = $1`, [current.id]);
-    await audit(tx, { tableName: "events", recordId: current.id, userId: ctx.viewer.userId, action: "delete", before: current as unknown as Record<string, unknown> });
+    await audit(tx, {
+      tableName: "events",
+      recordId: current.id,
+      userId: ctx.viewer.userId,
+      action: "delete",
+      before: current as unknown as Record<string, unknown>,
+    });
   });
   return true;
 }
@@ -315,5 +397,5 @@ export async function deleteEvent(ctx: Context, globalId: string): Promise<boole
 /** `node(id)` for events: null when absent or involving someone the viewer may not see. */
 export async function eventNode(ctx: Context, rawId: string): Promise<EventView | null> {
   const row = isUuid(rawId) ? await loadRow(ctx.ds, rawId, ctx.rootspace.id) : null;
-  return row ? (await presentEvents(ctx, [row]))[0] ?? null : null;
+  return row ? ((await presentEvents(ctx, [row]))[0] ?? null) : null;
 }

@@ -7,7 +7,11 @@ import { storedValuesEnum } from "../../../common/graphql-enum.js";
 import { EVENT_TYPES } from "./event.entity.js";
 
 /** The kinds of event, of a life or of a village. */
-export const EventTypeEnum = storedValuesEnum(EVENT_TYPES, "EventType", "A kind of event: of a life (birth, marriage, emigration…) or of a village (festival, commemoration).");
+export const EventTypeEnum = storedValuesEnum(
+  EVENT_TYPES,
+  "EventType",
+  "A kind of event: of a life (birth, marriage, emigration…) or of a village (festival, commemoration).",
+);
 import { Provenance } from "../provenance.js";
 
 @ObjectType("EventViewerCan", { description: "What the viewer may do with this event." })
@@ -18,7 +22,8 @@ export class EventViewerCan {
 
 @ObjectType("Event", {
   implements: Node,
-  description: "A life event (birth, marriage, emigration …) or a village's own (festival, commemoration). Events involving someone the viewer may see only as Private are left out.",
+  description:
+    "A life event (birth, marriage, emigration …) or a village's own (festival, commemoration). Events involving someone the viewer may see only as Private are left out.",
 })
 export class EventView implements Node {
   rawId: string;

@@ -43,7 +43,6 @@ export class Family extends ProvenanceColumns {
   @Column("text", { name: "notes_fr", nullable: true })
   notesFr: string | null;
 
-
   @Column("boolean", { name: "is_public", default: true })
   isPublic: boolean;
 

@@ -63,8 +63,17 @@ export class FamilyView implements Node {
 
   static from(f: Family): FamilyView {
     return Object.assign(new FamilyView(), {
-      rawId: f.id, villageId: f.villageId, createdBy: f.createdBy, familyName: f.familyName, familyNameAr: f.familyNameAr, familyNameFr: f.familyNameFr,
-      notes: f.notes, notesAr: f.notesAr, notesFr: f.notesFr, provenance: f.provenance, confidence: f.confidence,
+      rawId: f.id,
+      villageId: f.villageId,
+      createdBy: f.createdBy,
+      familyName: f.familyName,
+      familyNameAr: f.familyNameAr,
+      familyNameFr: f.familyNameFr,
+      notes: f.notes,
+      notesAr: f.notesAr,
+      notesFr: f.notesFr,
+      provenance: f.provenance,
+      confidence: f.confidence,
     });
   }
 }
@@ -117,7 +126,12 @@ export class FamilyResolver {
 
   @FieldResolver(() => Village, { nullable: true })
   village(@Root() f: FamilyView, @Ctx() ctx: Context): Promise<Village | null> | null {
-    return f.villageId ? ctx.use(createVillageLoaders).villageById.load(f.villageId).then((v) => (v?.isPublic ? v : null)) : null;
+    return f.villageId
+      ? ctx
+          .use(createVillageLoaders)
+          .villageById.load(f.villageId)
+          .then((v) => (v?.isPublic ? v : null))
+      : null;
   }
 
   @FieldResolver(() => FamilyViewerCan)
@@ -133,7 +147,11 @@ export class FamilyResolver {
 
   @RequireRoles()
   @Mutation(() => FamilyView, { description: "Changes a family (its creator, editors, admins); audited." })
-  async updateFamily(@Arg("id", () => ID) id: string, @Arg("input", () => FamilyInput) input: FamilyInput, @Ctx() ctx: Context): Promise<FamilyView> {
+  async updateFamily(
+    @Arg("id", () => ID) id: string,
+    @Arg("input", () => FamilyInput) input: FamilyInput,
+    @Ctx() ctx: Context,
+  ): Promise<FamilyView> {
     const raw = await service.updateFamily(ctx, id, input);
     ctx.use(createFamilyLoaders).familyById.clear(raw);
     return (await familyNode(ctx, raw))!;

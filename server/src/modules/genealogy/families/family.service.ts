@@ -16,16 +16,27 @@ async function columns(db: EntityManager, input: FamilyInput, rootspaceId: strin
   const villageId = input.villageId ? rawIdOf(input.villageId, "Village") : null;
   const errors: FieldError[] = [];
   if (input.villageId && !villageId) errors.push({ field: "villageId", key: "errors.not_found" });
-  if (input.familyNameAr?.trim() && !hasArabic(input.familyNameAr)) errors.push({ field: "familyNameAr", key: "errors.validation.matches" });
+  if (input.familyNameAr?.trim() && !hasArabic(input.familyNameAr))
+    errors.push({ field: "familyNameAr", key: "errors.validation.matches" });
   if (!input.familyName.trim()) errors.push({ field: "familyName", key: "errors.required" });
-  if (villageId && !((await db.query(`SELECT 1 FROM villages WHERE id = $1 AND rootspace_id = $2 AND is_public`, [villageId, rootspaceId])) as unknown[]).length) {
+  if (
+    villageId &&
+    !((await db.query(`SELECT 1 FROM villages WHERE id = $1 AND rootspace_id = $2 AND is_public`, [villageId, rootspaceId])) as unknown[])
+      .length
+  ) {
     errors.push({ field: "villageId", key: "errors.not_found" });
   }
   if (errors.length) throw bad(errors);
   const text = (v: string | null | undefined) => v?.trim() || null;
   return {
-    village_id: villageId, family_name: input.familyName.trim(), family_name_ar: text(input.familyNameAr), family_name_fr: text(input.familyNameFr),
-    notes: text(input.notes), notes_ar: text(input.notesAr), notes_fr: text(input.notesFr), confidence: input.confidence ?? 0.5,
+    village_id: villageId,
+    family_name: input.familyName.trim(),
+    family_name_ar: text(input.familyNameAr),
+    family_name_fr: text(input.familyNameFr),
+    notes: text(input.notes),
+    notes_ar: text(input.notesAr),
+    notes_fr: text(input.notesFr),
+    confidence: input.confidence ?? 0.5,
     key_skeleton: nameKeys([input.familyName, input.familyNameFr], [input.familyNameAr]).skeleton,
   };
 }
@@ -60,7 +71,10 @@ export async function updateFamily(ctx: Context, globalId: string, input: Family
     const current = await lockEditable(ctx, tx, globalId);
     const after = await columns(tx, input, ctx.rootspace.id);
     const cols = Object.keys(after);
-    await tx.query(`UPDATE families SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [current.id, ...Object.values(after)]);
+    await tx.query(`UPDATE families SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [
+      current.id,
+      ...Object.values(after),
+    ]);
     await audit(tx, { tableName: "families", recordId: current.id, userId: ctx.viewer.userId, action: "update", before: current, after });
     return current.id;
   });

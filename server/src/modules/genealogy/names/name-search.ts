@@ -26,7 +26,8 @@ export function parseNameQuery(search: string | null | undefined): NameQuery | n
 }
 
 /** The words of a row's name keys; the GIN index IDX_<table>_name_tokens is on exactly this. */
-export const nameTokens = (alias: string): string => `string_to_array(${alias}.key_latin || ' ' || ${alias}.key_arabic || ' ' || ${alias}.key_skeleton, ' ')`;
+export const nameTokens = (alias: string): string =>
+  `string_to_array(${alias}.key_latin || ' ' || ${alias}.key_arabic || ' ' || ${alias}.key_skeleton, ' ')`;
 
 const words = (s: string) => s.split(" ").filter(Boolean);
 
@@ -64,11 +65,12 @@ export function nameSearchCtes(q: NameQuery, table: string, a: string, baseWhere
     ...(q.phonetic && q.phonetic !== q.skel ? [[p(words(q.phonetic)), "0.85"]] : []),
   ].map(([v, r]) => [`${tokens} @> ${v}::text[]`, r]);
   const whole = wholes.length ? wholes.map(([c]) => c).join(" OR ") : "false";
-  const near = [
-    ...(q.text.length >= 3 ? [`${col} LIKE '%' || ${t()} || '%'`] : []),
-    ...(q.text ? [`${t()} <% ${col}`] : []),
-    ...(q.skel ? [`${s()} <% ${skelCol}`] : []),
-  ].join(" OR ") || "false";
+  const near =
+    [
+      ...(q.text.length >= 3 ? [`${col} LIKE '%' || ${t()} || '%'`] : []),
+      ...(q.text ? [`${t()} <% ${col}`] : []),
+      ...(q.skel ? [`${s()} <% ${skelCol}`] : []),
+    ].join(" OR ") || "false";
   const prefix = q.text ? `WHEN ${col} LIKE ${t()} || '%' OR ${col} LIKE '% | ' || ${t()} || '%' THEN 0.8` : "";
   const similar = `greatest(${q.text ? `word_similarity(${t()}, ${col})` : "0"}, ${q.skel ? `word_similarity(${s()}, ${skelCol}) * 0.9` : "0"}) * 0.8`;
   const same = q.skel ? ` + CASE WHEN ' | ' || ${skelCol} || ' | ' LIKE '% | ' || ${s()} || ' | %' THEN 0.05 ELSE 0 END` : "";

@@ -13,25 +13,47 @@ export const hasArabic = (s: string): boolean => ARABIC_CHARS.test(s);
 
 /** Arabic: no diacritics or tatweel; one alef; ى→ي; ة→ه; hamza seats folded; Persian forms mapped. */
 export function normalizeArabic(input: string): string {
-  return input
-    .replace(ARABIC_MARKS, "")
-    .replace(/[أإآٱ]/g, "ا")
-    .replace(/ى/g, "ي")
-    .replace(/ة/g, "ه")
-    .replace(/ؤ/g, "و")
-    .replace(/ئ/g, "ي")
-    .replace(/ی/g, "ي")
-    .replace(/ک/g, "ك")
-    .replace(/[^\u0621-\u064A\s]/g, " ")
-    .split(/\s+/)
-    .filter(Boolean)
-    // The article ال (and وال, بال) carries no identity: الخوري = خوري.
-    .map((w) => (w.length > 3 ? w.replace(/^(و|ب|ف)?ال/, "") : w))
-    .join(" ");
+  return (
+    input
+      .replace(ARABIC_MARKS, "")
+      .replace(/[أإآٱ]/g, "ا")
+      .replace(/ى/g, "ي")
+      .replace(/ة/g, "ه")
+      .replace(/ؤ/g, "و")
+      .replace(/ئ/g, "ي")
+      .replace(/ی/g, "ي")
+      .replace(/ک/g, "ك")
+      .replace(/[^\u0621-\u064A\s]/g, " ")
+      .split(/\s+/)
+      .filter(Boolean)
+      // The article ال (and وال, بال) carries no identity: الخوري = خوري.
+      .map((w) => (w.length > 3 ? w.replace(/^(و|ب|ف)?ال/, "") : w))
+      .join(" ")
+  );
 }
 
 /** Latin articles (el-, al-, ed-, ech- …) written before a name. */
-const LATIN_ARTICLES = new Set(["el", "al", "el", "ad", "ed", "an", "en", "ar", "er", "as", "es", "ash", "ech", "at", "et", "az", "ez", "ad-", "il"]);
+const LATIN_ARTICLES = new Set([
+  "el",
+  "al",
+  "el",
+  "ad",
+  "ed",
+  "an",
+  "en",
+  "ar",
+  "er",
+  "as",
+  "es",
+  "ash",
+  "ech",
+  "at",
+  "et",
+  "az",
+  "ez",
+  "ad-",
+  "il",
+]);
 
 /** Latin: lower case, no accents or apostrophes, hyphens as spaces, articles dropped. */
 export function normalizeLatin(input: string): string {
@@ -49,8 +71,35 @@ export function normalizeLatin(input: string): string {
 }
 
 const ARABIC_TO_LATIN: Record<string, string> = {
-  ا: "", ب: "b", ت: "t", ث: "t", ج: "j", ح: "h", خ: "kh", د: "d", ذ: "d", ر: "r", ز: "z", س: "s", ش: "sh", ص: "s", ض: "d",
-  ط: "t", ظ: "z", ع: "", غ: "gh", ف: "f", ق: "k", ك: "k", ل: "l", م: "m", ن: "n", ه: "h", و: "w", ي: "y", ء: "",
+  ا: "",
+  ب: "b",
+  ت: "t",
+  ث: "t",
+  ج: "j",
+  ح: "h",
+  خ: "kh",
+  د: "d",
+  ذ: "d",
+  ر: "r",
+  ز: "z",
+  س: "s",
+  ش: "sh",
+  ص: "s",
+  ض: "d",
+  ط: "t",
+  ظ: "z",
+  ع: "",
+  غ: "gh",
+  ف: "f",
+  ق: "k",
+  ك: "k",
+  ل: "l",
+  م: "m",
+  ن: "n",
+  ه: "h",
+  و: "w",
+  ي: "y",
+  ء: "",
 };
 
 /** Consonant skeleton of one normalised Latin word. */
@@ -137,6 +186,8 @@ export function nameKeys(latinNames: (string | null | undefined)[], arabicNames:
   const latin = [...new Set(latinNames.filter(Boolean).map((n) => normalizeLatin(n!)))].filter(Boolean);
   const arabic = [...new Set(arabicNames.filter(Boolean).map((n) => normalizeArabic(n!)))].filter(Boolean);
   // Each name's own skeleton and, where it differs, its key with equivalent names folded.
-  const skel = [...new Set([...latinNames, ...arabicNames].filter(Boolean).flatMap((n) => [skeleton(n!), phoneticKey(n!)]))].filter(Boolean);
+  const skel = [...new Set([...latinNames, ...arabicNames].filter(Boolean).flatMap((n) => [skeleton(n!), phoneticKey(n!)]))].filter(
+    Boolean,
+  );
   return { latin: latin.join(" | "), arabic: arabic.join(" | "), skeleton: skel.join(" | ") };
 }

@@ -17,8 +17,14 @@ export class OverviewResolver {
 
   @Extensions({ listSize: MAX_FEATURED })
   @Query(() => [Village], { description: "A few public villages whose history is written, those with the most people recorded first." })
-  featuredVillages(@Arg("first", () => Int, { defaultValue: 3, description: "1 to 6." }) first: number, @Ctx() ctx: Context): Promise<Village[]> {
-    if (!Number.isInteger(first) || first < 1 || first > MAX_FEATURED) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "first", key: first < 1 ? "errors.validation.min" : "errors.validation.max" }]);
+  featuredVillages(
+    @Arg("first", () => Int, { defaultValue: 3, description: "1 to 6." }) first: number,
+    @Ctx() ctx: Context,
+  ): Promise<Village[]> {
+    if (!Number.isInteger(first) || first < 1 || first > MAX_FEATURED)
+      throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [
+        { field: "first", key: first < 1 ? "errors.validation.min" : "errors.validation.max" },
+      ]);
     return featuredVillages(ctx, first);
   }
 }

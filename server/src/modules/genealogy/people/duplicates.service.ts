@@ -39,7 +39,20 @@ export async function duplicateSuggestions(ctx: Context, input: DuplicateQueryIn
   const familyId = input.familyId ? rawIdOf(input.familyId, "Family") : null;
   const excludeId = input.excludeId ? rawIdOf(input.excludeId, "Person") : null;
   const birthVisible = `($2 OR p.created_by = $1 OR p.user_id = $1 OR NOT ${livingSql("p")} OR (p.privacy_settings->>'showBirthDate')::boolean)`;
-  const params = [v.userId, staff, curatedIds(v), latin, arabic, skeletons, villageId, familyId, input.birthYear ?? null, excludeId, BIRTH_YEAR_WINDOW, ctx.rootspace.id];
+  const params = [
+    v.userId,
+    staff,
+    curatedIds(v),
+    latin,
+    arabic,
+    skeletons,
+    villageId,
+    familyId,
+    input.birthYear ?? null,
+    excludeId,
+    BIRTH_YEAR_WINDOW,
+    ctx.rootspace.id,
+  ];
   const rows: Scored[] = await ctx.ds.query(
     `SELECT * FROM (
        SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS},
@@ -73,7 +86,7 @@ export async function duplicateSuggestions(ctx: Context, input: DuplicateQueryIn
       }
       if (!reasons.length) {
         reasons.push(MatchReason.NAME_CROSS_SCRIPT);
-        matchedName = latin ? r.full_name_ar ?? r.full_name : r.full_name;
+        matchedName = latin ? (r.full_name_ar ?? r.full_name) : r.full_name;
       }
       if (r.same_village) reasons.push(MatchReason.SAME_VILLAGE);
       if (r.same_family) reasons.push(MatchReason.SAME_FAMILY);

@@ -11,9 +11,30 @@ import type { PersonView } from "./person.types.js";
 
 /** Columns filled from the merged record when the kept one has none. */
 const FILLABLE = [
-  "full_name_ar", "given_name", "father_name", "grandfather_name", "mother_name", "birth_date_text", "birth_date_qualifier", "birth_date_from",
-  "birth_date_to", "birth_place", "death_date_text", "death_date_qualifier", "death_date_from", "death_date_to", "death_place", "occupation", "bio",
-  "current_location", "current_country", "registration_village_id", "registration_number", "family_id", "village_id", "user_id",
+  "full_name_ar",
+  "given_name",
+  "father_name",
+  "grandfather_name",
+  "mother_name",
+  "birth_date_text",
+  "birth_date_qualifier",
+  "birth_date_from",
+  "birth_date_to",
+  "birth_place",
+  "death_date_text",
+  "death_date_qualifier",
+  "death_date_from",
+  "death_date_to",
+  "death_place",
+  "occupation",
+  "bio",
+  "current_location",
+  "current_country",
+  "registration_village_id",
+  "registration_number",
+  "family_id",
+  "village_id",
+  "user_id",
 ] as const;
 /** Birth and death dates move as a whole: never a text from one record with a range from the other. */
 const DATE_GROUPS: Record<string, string[]> = {
@@ -21,10 +42,24 @@ const DATE_GROUPS: Record<string, string[]> = {
   death_date_text: ["death_date_text", "death_date_qualifier", "death_date_from", "death_date_to"],
 };
 
-type Row = Record<string, unknown> & { id: string; created_by: string | null; user_id: string | null; village_id: string | null; full_name: string; full_name_ar: string | null; name_variants: string[]; sources: string | null; is_deceased: boolean };
+type Row = Record<string, unknown> & {
+  id: string;
+  created_by: string | null;
+  user_id: string | null;
+  village_id: string | null;
+  full_name: string;
+  full_name_ar: string | null;
+  name_variants: string[];
+  sources: string | null;
+  is_deceased: boolean;
+};
 
 /** Editors and admins; curators of both people's villages; a member only for two records they own. */
-export function mayMerge(ctx: Context, keep: Pick<Row, "created_by" | "village_id">, gone: Pick<Row, "created_by" | "village_id">): boolean {
+export function mayMerge(
+  ctx: Context,
+  keep: Pick<Row, "created_by" | "village_id">,
+  gone: Pick<Row, "created_by" | "village_id">,
+): boolean {
   if (isReviewStaff(ctx.viewer)) return true;
   if (curates(ctx.viewer, keep.village_id) && curates(ctx.viewer, gone.village_id)) return true;
   return ctx.viewer.userId !== null && keep.created_by === ctx.viewer.userId && gone.created_by === ctx.viewer.userId;
@@ -51,15 +86,25 @@ async function moveOtherRecords(tx: EntityManager, keepId: string, goneId: strin
   // (GEDCOM INDI), so the file's families name the kept person on export, and its external ids
   // (_UID, REFN…), so a re-import finds them. Both belong to the member who imported the
   // person, its creator (their (owner, record) index).
-  await tx.query(`UPDATE kept_records SET record_id = $1 WHERE owner_id = $3 AND record_id = $2 AND record_table = 'people'`, [keepId, goneId, goneCreator]);
+  await tx.query(`UPDATE kept_records SET record_id = $1 WHERE owner_id = $3 AND record_id = $2 AND record_table = 'people'`, [
+    keepId,
+    goneId,
+    goneCreator,
+  ]);
   await tx.query(`UPDATE external_ids SET record_id = $1 WHERE record_id = $2 AND record_table = 'people'`, [keepId, goneId]);
 }
 
 /** Moves parent links and unions from `gone` to `keep`, dropping links that would then be duplicates. */
 async function moveLinks(tx: EntityManager, keepId: string, goneId: string): Promise<void> {
-  await tx.query(`DELETE FROM parent_links g WHERE g.parent_id = $2 AND EXISTS (SELECT 1 FROM parent_links k WHERE k.parent_id = $1 AND k.child_id = g.child_id)`, [keepId, goneId]);
+  await tx.query(
+    `DELETE FROM parent_links g WHERE g.parent_id = $2 AND EXISTS (SELECT 1 FROM parent_links k WHERE k.parent_id = $1 AND k.child_id = g.child_id)`,
+    [keepId, goneId],
+  );
   await tx.query(`UPDATE parent_links SET parent_id = $1 WHERE parent_id = $2`, [keepId, goneId]);
-  await tx.query(`DELETE FROM parent_links g WHERE g.child_id = $2 AND EXISTS (SELECT 1 FROM parent_links k WHERE k.child_id = $1 AND k.parent_id = g.parent_id)`, [keepId, goneId]);
+  await tx.query(
+    `DELETE FROM parent_links g WHERE g.child_id = $2 AND EXISTS (SELECT 1 FROM parent_links k WHERE k.child_id = $1 AND k.parent_id = g.parent_id)`,
+    [keepId, goneId],
+  );
   await tx.query(`UPDATE parent_links SET child_id = $1 WHERE child_id = $2`, [keepId, goneId]);
   const other = `CASE WHEN u.partner1_id = $2 THEN u.partner2_id ELSE u.partner1_id END`;
   // A union dropped as the kept person's twin hands its kept file record (GEDCOM FAM), which
@@ -75,7 +120,10 @@ async function moveLinks(tx: EntityManager, keepId: string, goneId: string): Pro
        AND (${other} = $1 OR EXISTS (SELECT 1 FROM unions x WHERE x.partner1_id = least($1, ${other}) AND x.partner2_id = greatest($1, ${other}) AND x.kind = u.kind))`,
     [keepId, goneId],
   );
-  await tx.query(`UPDATE unions u SET partner1_id = least($1, ${other}), partner2_id = greatest($1, ${other}) WHERE u.partner1_id = $2 OR u.partner2_id = $2`, [keepId, goneId]);
+  await tx.query(
+    `UPDATE unions u SET partner1_id = least($1, ${other}), partner2_id = greatest($1, ${other}) WHERE u.partner1_id = $2 OR u.partner2_id = $2`,
+    [keepId, goneId],
+  );
 }
 
 /**
@@ -110,14 +158,17 @@ export async function mergePeople(ctx: Context, keepGlobalId: string, mergeGloba
   const keepId = rawIdOf(keepGlobalId, "Person");
   const goneId = rawIdOf(mergeGlobalId, "Person");
   if (!keepId || !goneId) throw notFound();
-  if (keepId === goneId) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.merge_same", {}, [{ field: "mergeId", key: "errors.merge_same" }]);
+  if (keepId === goneId)
+    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.merge_same", {}, [{ field: "mergeId", key: "errors.merge_same" }]);
   await ctx.ds.transaction(async (tx) => {
     // The same lock as addParent: no link may be written while links move.
     await lockParentLinks(tx, ctx.rootspace.id);
     const rows: (Row & { living: boolean; privacy_settings: never; is_public: boolean })[] = await tx.query(
       `SELECT p.*, ${livingSql("p")} AS living, p.birth_date_from::text AS birth_date_from, p.birth_date_to::text AS birth_date_to,
               p.death_date_from::text AS death_date_from, p.death_date_to::text AS death_date_to
-         FROM people p WHERE p.id = ANY($1) AND p.rootspace_id = $2 ORDER BY p.id FOR UPDATE`, [[keepId, goneId], ctx.rootspace.id]);
+         FROM people p WHERE p.id = ANY($1) AND p.rootspace_id = $2 ORDER BY p.id FOR UPDATE`,
+      [[keepId, goneId], ctx.rootspace.id],
+    );
     const keep = rows.find((r) => r.id === keepId);
     const gone = rows.find((r) => r.id === goneId);
     if (!keep || !gone || accessTo(ctx.viewer, keep) === "none" || accessTo(ctx.viewer, gone) === "none") throw notFound();
@@ -142,11 +193,21 @@ export async function mergePeople(ctx: Context, keepGlobalId: string, mergeGloba
     }
     if (gone.is_deceased && !keep.is_deceased) fields.is_deceased = true;
     let sources = keep.sources;
-    for (const line of (gone.sources ?? "").split("\n").map((l) => l.trim()).filter(Boolean)) sources = appendSource(sources, line);
+    for (const line of (gone.sources ?? "")
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean))
+      sources = appendSource(sources, line);
     if (sources !== keep.sources) fields.sources = sources;
     const fullNameAr = (fields.full_name_ar as string | undefined) ?? keep.full_name_ar;
     const own = new Set([keep.full_name, fullNameAr].filter(Boolean));
-    const variants = [...new Set([...keep.name_variants, ...gone.name_variants, gone.full_name, gone.full_name_ar].filter((n): n is string => Boolean(n) && !own.has(n!)))];
+    const variants = [
+      ...new Set(
+        [...keep.name_variants, ...gone.name_variants, gone.full_name, gone.full_name_ar].filter(
+          (n): n is string => Boolean(n) && !own.has(n!),
+        ),
+      ),
+    ];
     fields.name_variants = variants;
     const keys = nameKeys([keep.full_name, ...variants.filter((n) => !hasArabic(n))], [fullNameAr, ...variants.filter(hasArabic)]);
     Object.assign(fields, { key_latin: keys.latin, key_arabic: keys.arabic, key_skeleton: keys.skeleton });
@@ -156,12 +217,28 @@ export async function mergePeople(ctx: Context, keepGlobalId: string, mergeGloba
     // The merged record goes first; its links already moved, so nothing cascades.
     await tx.query(`DELETE FROM people WHERE id = $1`, [goneId]);
     const cols = Object.keys(fields);
-    await tx.query(`UPDATE people SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [keepId, ...Object.values(fields)]);
+    await tx.query(`UPDATE people SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [
+      keepId,
+      ...Object.values(fields),
+    ]);
     await checkMergedLinks(tx, keepId);
     const strip = ({ living: _l, living_until: _u, kin_until: _k, ...r }: Record<string, unknown>) => r;
-    await audit(tx, { tableName: "people", recordId: goneId, userId: ctx.viewer.userId, action: "merge", before: strip(gone), after: { mergedInto: keepId } });
-    await audit(tx, { tableName: "people", recordId: keepId, userId: ctx.viewer.userId, action: "merge",
-      before: Object.fromEntries(cols.map((c) => [c, keep[c]])), after: { ...fields, mergedFrom: goneId } });
+    await audit(tx, {
+      tableName: "people",
+      recordId: goneId,
+      userId: ctx.viewer.userId,
+      action: "merge",
+      before: strip(gone),
+      after: { mergedInto: keepId },
+    });
+    await audit(tx, {
+      tableName: "people",
+      recordId: keepId,
+      userId: ctx.viewer.userId,
+      action: "merge",
+      before: Object.fromEntries(cols.map((c) => [c, keep[c]])),
+      after: { ...fields, mergedFrom: goneId },
+    });
   });
   return getPerson(ctx, keepGlobalId);
 }

@@ -7,4 +7,7 @@ export enum ParentKind {
   STEP = "step",
   UNKNOWN = "unknown",
 }
-registerEnumType(ParentKind, { name: "ParentKind", description: "How a parent is a parent: by birth, adoption, as a step-parent, or not known." });
+registerEnumType(ParentKind, {
+  name: "ParentKind",
+  description: "How a parent is a parent: by birth, adoption, as a step-parent, or not known.",
+});

@@ -30,7 +30,6 @@ export class ParentLink extends ProvenanceColumns {
   @Column("text", { default: "birth" })
   kind: ParentLinkKind;
 
-
   @Column("uuid", { name: "created_by", nullable: true })
   createdBy: string | null;
 

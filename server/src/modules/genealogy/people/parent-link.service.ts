@@ -17,11 +17,23 @@ export async function removeParent(ctx: Context, childGlobalId: string, parentGl
   await ctx.ds.transaction(async (tx) => {
     await lockParentLinks(tx, ctx.rootspace.id);
     const [link]: { id: string; kind: string; created_by: string | null }[] = await tx.query(
-      `SELECT id, kind, created_by FROM parent_links WHERE child_id = $1 AND parent_id = $2 FOR UPDATE`, [childId, parentId]);
-    const rows: PersonRow[] = await tx.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1) AND p.rootspace_id = $2`, [[childId, parentId], ctx.rootspace.id]);
+      `SELECT id, kind, created_by FROM parent_links WHERE child_id = $1 AND parent_id = $2 FOR UPDATE`,
+      [childId, parentId],
+    );
+    const rows: PersonRow[] = await tx.query(
+      `SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1) AND p.rootspace_id = $2`,
+      [[childId, parentId], ctx.rootspace.id],
+    );
     if (!link || rows.length !== 2 || rows.some((r) => accessTo(ctx.viewer, r) === "none")) throw notFound();
-    if (link.created_by !== ctx.viewer.userId && rows.some((r) => !canEdit(ctx.viewer, r))) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
+    if (link.created_by !== ctx.viewer.userId && rows.some((r) => !canEdit(ctx.viewer, r)))
+      throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
     await tx.query(`DELETE FROM parent_links WHERE id = $1`, [link.id]);
-    await audit(tx, { tableName: "parent_links", recordId: link.id, userId: ctx.viewer.userId, action: "delete", before: { parentId, childId, kind: link.kind } });
+    await audit(tx, {
+      tableName: "parent_links",
+      recordId: link.id,
+      userId: ctx.viewer.userId,
+      action: "delete",
+      before: { parentId, childId, kind: link.kind },
+    });
   });
 }

@@ -115,7 +115,15 @@ export class Person extends ProvenanceColumns {
    * burial record, else the earlier of the day after the 110th birthday (widest reading) and
    * kin_until. Living means `living_until > current_date`, so it stays right as time passes.
    */
-  @Column({ type: "date", name: "living_until", generatedType: "STORED", asExpression: LIVING_UNTIL, insert: false, update: false, select: false })
+  @Column({
+    type: "date",
+    name: "living_until",
+    generatedType: "STORED",
+    asExpression: LIVING_UNTIL,
+    insert: false,
+    update: false,
+    select: false,
+  })
   livingUntil: string;
 
   @Column("text", { nullable: true })
@@ -140,7 +148,6 @@ export class Person extends ProvenanceColumns {
 
   @Column("text", { name: "registration_number", nullable: true })
   registrationNumber: string | null;
-
 
   @Column("boolean", { name: "is_public", default: true })
   isPublic: boolean;

@@ -7,7 +7,11 @@ function cells(rule: Rule): [string, string, string] {
   if (rule === "visible") return ["what they see", "what they see", "what they see"];
   if (rule === "own") return ["own file", "own file", "own file"];
   const parts = typeof rule === "string" ? [rule] : [...rule];
-  const partial = parts.includes("all") ? "yes" : parts.includes("life") ? "no" : parts.map((p) => (p === "dates" ? "if showBirthDate" : "if showLocation")).join(" and ");
+  const partial = parts.includes("all")
+    ? "yes"
+    : parts.includes("life")
+      ? "no"
+      : parts.map((p) => (p === "dates" ? "if showBirthDate" : "if showLocation")).join(" and ");
   return ["yes", partial, "no"];
 }
 
@@ -33,10 +37,10 @@ export function renderPolicyMarkdown(): string {
     "- **Full**: the person themself, whoever created the record, editors and admins; anyone, for a public record of someone who has died.",
     "- **Partial**: curators of the person's village and members whose own record is a close relative, for a public living person:",
     "  the person minus what their privacy settings hide (showBirthDate, showLocation) and minus what records say of their life.",
-    "- **Private**: everyone else, for a public living person: shown as \"Private\" where the person is shown at all.",
+    '- **Private**: everyone else, for a public living person: shown as "Private" where the person is shown at all.',
     "- **None**: a record that is not public, for everyone but full access: as if it did not exist, counts included.",
     "",
-    "\"what they see\": a list or count of only what the viewer may see. \"as Person\": shaped by the Person table for that person.",
+    '"what they see": a list or count of only what the viewer may see. "as Person": shaped by the Person table for that person.',
     "",
   ];
   for (const [type, policy] of Object.entries(POLICY_TYPES)) {
@@ -44,11 +48,21 @@ export function renderPolicyMarkdown(): string {
     for (const [field, rule] of Object.entries(policy.fields)) out.push(`| ${field} | ${cells(rule).join(" | ")} |`);
     out.push("");
   }
-  out.push("## A person's history (AuditChange.field)", "", "A column not listed is shown to full access only.", "", "| Column | Full | Partial | Private |", "| --- | --- | --- | --- |");
+  out.push(
+    "## A person's history (AuditChange.field)",
+    "",
+    "A column not listed is shown to full access only.",
+    "",
+    "| Column | Full | Partial | Private |",
+    "| --- | --- | --- | --- |",
+  );
   for (const [column, rule] of Object.entries(POLICY_AUDIT_COLUMNS)) out.push(`| ${column} | ${cells(rule).join(" | ")} |`);
   out.push("", "## Paths", "", "| Path | Someone hidden | Arguments |", "| --- | --- | --- |");
   for (const [path, policy] of Object.entries(POLICY_PATHS)) {
-    const args = Object.entries(policy.args).map(([a, r]) => `${a}: ${ARG[r]}`).join("; ") || "none";
+    const args =
+      Object.entries(policy.args)
+        .map(([a, r]) => `${a}: ${ARG[r]}`)
+        .join("; ") || "none";
     out.push(`| ${path} | ${policy.hidden} | ${args} |`);
   }
   return out.join("\n") + "\n";

@@ -51,15 +51,40 @@ const PAGE = { first: "page", after: "page" } as const;
 
 export const POLICY_TYPES: Readonly<Record<string, TypePolicy>> = {
   Person: {
-    about: "The person. Private access: shown as \"Private\" (no name, dates, places). No access (not public): NOT_FOUND, null or left out of lists.",
+    about:
+      'The person. Private access: shown as "Private" (no name, dates, places). No access (not public): NOT_FOUND, null or left out of lists.',
     fields: {
-      id: "shown", isPrivate: "shown", isViewer: "shown", viewerCan: "shown",
-      displayName: "all", fullName: "all", fullNameAr: "all", givenName: "all", fatherName: "all", grandfatherName: "all", motherName: "all",
-      nameVariants: "all", gender: "all", isLiving: "all", provenance: "all", confidence: "all", family: "all", village: "all",
-      birth: "dates", birthPlace: DATES_AND_PLACES, death: "dates", deathPlace: DATES_AND_PLACES,
-      currentLocation: "places", currentCountry: "places",
-      occupation: "life", bio: "life", sources: "life", registrationNumber: "life", fromFiles: "life",
-      events: "visible", unions: "visible",
+      id: "shown",
+      isPrivate: "shown",
+      isViewer: "shown",
+      viewerCan: "shown",
+      displayName: "all",
+      fullName: "all",
+      fullNameAr: "all",
+      givenName: "all",
+      fatherName: "all",
+      grandfatherName: "all",
+      motherName: "all",
+      nameVariants: "all",
+      gender: "all",
+      isLiving: "all",
+      provenance: "all",
+      confidence: "all",
+      family: "all",
+      village: "all",
+      birth: "dates",
+      birthPlace: DATES_AND_PLACES,
+      death: "dates",
+      deathPlace: DATES_AND_PLACES,
+      currentLocation: "places",
+      currentCountry: "places",
+      occupation: "life",
+      bio: "life",
+      sources: "life",
+      registrationNumber: "life",
+      fromFiles: "life",
+      events: "visible",
+      unions: "visible",
     },
   },
   PersonFileRecords: { about: "The person whose kept import records they are.", fields: { notes: "life", sources: "life" } },
@@ -68,11 +93,27 @@ export const POLICY_TYPES: Readonly<Record<string, TypePolicy>> = {
     fields: { id: "shown", kind: "shown", partner: "person", start: "dates", place: "places" },
   },
   Event: {
-    about: "Its primary and secondary person: left out (NOT_FOUND alone) when the viewer sees either only as Private; otherwise follows both.",
+    about:
+      "Its primary and secondary person: left out (NOT_FOUND alone) when the viewer sees either only as Private; otherwise follows both.",
     fields: {
-      id: "shown", type: "shown", familyIds: "shown", villages: "shown", provenance: "shown", confidence: "shown", viewerCan: "shown",
-      primaryPerson: "person", secondaryPerson: "person", date: "dates", place: "places",
-      title: "life", titleAr: "life", titleFr: "life", description: "life", descriptionAr: "life", descriptionFr: "life", sources: "life",
+      id: "shown",
+      type: "shown",
+      familyIds: "shown",
+      villages: "shown",
+      provenance: "shown",
+      confidence: "shown",
+      viewerCan: "shown",
+      primaryPerson: "person",
+      secondaryPerson: "person",
+      date: "dates",
+      place: "places",
+      title: "life",
+      titleAr: "life",
+      titleFr: "life",
+      description: "life",
+      descriptionAr: "life",
+      descriptionFr: "life",
+      sources: "life",
     },
   },
   EventConnection: { about: "Events the viewer may see.", fields: CONNECTION },
@@ -80,37 +121,92 @@ export const POLICY_TYPES: Readonly<Record<string, TypePolicy>> = {
   RegistryEntry: {
     about: "Its person: left out when the viewer sees them only as Private.",
     fields: {
-      id: "shown", person: "person", destinationCountry: "shown", provenance: "shown", confidence: "shown", viewerCan: "shown",
-      departureYear: "dates", notes: "life", sources: "life",
+      id: "shown",
+      person: "person",
+      destinationCountry: "shown",
+      provenance: "shown",
+      confidence: "shown",
+      viewerCan: "shown",
+      departureYear: "dates",
+      notes: "life",
+      sources: "life",
     },
   },
-  RegistryCountry: { about: "Entries of people the viewer may see; a country none of them left for is not listed.", fields: { country: "visible", count: "visible", entries: "visible" } },
-  AuditEntry: {
-    about: "The record it changed (for people: as person() would show them; NOT_FOUND when hidden). An entry of a person merged in follows that person, and a merge follows both.",
-    fields: { id: "shown", action: "shown", recordId: "shown", userName: "shown", createdAt: "shown", canRevert: "shown", changes: "visible" },
+  RegistryCountry: {
+    about: "Entries of people the viewer may see; a country none of them left for is not listed.",
+    fields: { country: "visible", count: "visible", entries: "visible" },
   },
-  AuditChange: { about: "One column of the record: shown as the column's rule (POLICY_AUDIT_COLUMNS) says.", fields: { field: "visible", before: "visible", after: "visible" } },
+  AuditEntry: {
+    about:
+      "The record it changed (for people: as person() would show them; NOT_FOUND when hidden). An entry of a person merged in follows that person, and a merge follows both.",
+    fields: {
+      id: "shown",
+      action: "shown",
+      recordId: "shown",
+      userName: "shown",
+      createdAt: "shown",
+      canRevert: "shown",
+      changes: "visible",
+    },
+  },
+  AuditChange: {
+    about: "One column of the record: shown as the column's rule (POLICY_AUDIT_COLUMNS) says.",
+    fields: { field: "visible", before: "visible", after: "visible" },
+  },
   AuditEntryConnection: { about: "Entries of a record the viewer may see; all of them counted.", fields: CONNECTION },
   AuditEntryEdge: { about: "An entry.", fields: EDGE },
   ReviewItem: {
     about: "A public person (or family) of a village the viewer curates.",
-    fields: { id: "shown", kind: "shown", provenance: "shown", createdAt: "shown", villageId: "shown", villageName: "shown", villageNameAr: "shown", title: "all", titleAr: "all", sources: "life" },
+    fields: {
+      id: "shown",
+      kind: "shown",
+      provenance: "shown",
+      createdAt: "shown",
+      villageId: "shown",
+      villageName: "shown",
+      villageNameAr: "shown",
+      title: "all",
+      titleAr: "all",
+      sources: "life",
+    },
   },
   ReviewItemEdge: { about: "An item.", fields: EDGE },
   ReviewQueueConnection: { about: "Items of the viewer's villages.", fields: CONNECTION },
-  VerifyResult: { about: "The record verified; a living person's earlier sources stay theirs.", fields: { id: "shown", kind: "shown", provenance: "shown", sources: "life" } },
+  VerifyResult: {
+    about: "The record verified; a living person's earlier sources stay theirs.",
+    fields: { id: "shown", kind: "shown", provenance: "shown", sources: "life" },
+  },
   DuplicateSuggestion: {
     about: "A person the viewer sees as more than Private (others are never suggested); a hidden birth year is never compared.",
     fields: { person: "person", matchedName: "all", reasons: "visible", score: "visible" },
   },
-  AncestorEntry: { about: "A person of the line (shown as Private when hidden; the line goes on through them).", fields: { person: "person", generation: "shown", viaId: "shown" } },
+  AncestorEntry: {
+    about: "A person of the line (shown as Private when hidden; the line goes on through them).",
+    fields: { person: "person", generation: "shown", viaId: "shown" },
+  },
   Relationship: {
     about: "The path between two people through people the viewer may see; a Private person's gender does not shape the name.",
-    fields: { path: "person", commonAncestors: "person", related: "visible", samePerson: "shown", steps: "visible", generationsUp: "visible", generationsDown: "visible", name: "visible", names: "visible" },
+    fields: {
+      path: "person",
+      commonAncestors: "person",
+      related: "visible",
+      samePerson: "shown",
+      steps: "visible",
+      generationsUp: "visible",
+      generationsDown: "visible",
+      name: "visible",
+      names: "visible",
+    },
   },
-  PersonConnection: { about: "People the viewer may see; living people they may not see are neither listed nor counted.", fields: CONNECTION },
+  PersonConnection: {
+    about: "People the viewer may see; living people they may not see are neither listed nor counted.",
+    fields: CONNECTION,
+  },
   PersonEdge: { about: "A person of the list.", fields: { ...EDGE, match: "all" } },
-  RootVillage: { about: "A village of the viewer's own roots (their record, their ancestors, their profile).", fields: { village: "shown", reasons: "visible" } },
+  RootVillage: {
+    about: "A village of the viewer's own roots (their record, their ancestors, their profile).",
+    fields: { village: "shown", reasons: "visible" },
+  },
   RootReasonView: {
     about: "Why a village is among the viewer's roots: their own record or an ancestor's, each shaped by this table.",
     fields: { kind: "shown", person: "person", generation: "shown", declared: "own" },
@@ -118,13 +214,27 @@ export const POLICY_TYPES: Readonly<Record<string, TypePolicy>> = {
   ImportRecord: {
     about: "A record of the viewer's own import file; `duplicate` and `person` are people of the tree.",
     fields: {
-      action: "own", birth: "own", death: "own", ends: "own", errors: "own", key: "own", kind: "own", line: "own", name: "own", nameAr: "own",
-      canMerge: "shown", duplicate: "person", person: "person",
+      action: "own",
+      birth: "own",
+      death: "own",
+      ends: "own",
+      errors: "own",
+      key: "own",
+      kind: "own",
+      line: "own",
+      name: "own",
+      nameAr: "own",
+      canMerge: "shown",
+      duplicate: "person",
+      person: "person",
     },
   },
   ImportRecordConnection: { about: "Records of the viewer's own import.", fields: CONNECTION },
   ImportRecordEdge: { about: "A record.", fields: EDGE },
-  ImportWarning: { about: "A warning of the viewer's own import file, naming its person as the file does.", fields: { key: "own", line: "own", message: "own", record: "own" } },
+  ImportWarning: {
+    about: "A warning of the viewer's own import file, naming its person as the file does.",
+    fields: { key: "own", line: "own", message: "own", record: "own" },
+  },
   ImportWarningConnection: { about: "Warnings of the viewer's own import.", fields: CONNECTION },
   ImportWarningEdge: { about: "A warning.", fields: EDGE },
 };
@@ -153,7 +263,10 @@ export const POLICY_PATHS: Readonly<Record<string, PathPolicy>> = {
   "Query.event": { hidden: lookup, args: { id: "id" } },
   "Query.events": { hidden: list, args: { ...PAGE, personId: "id", villageId: "shown", type: "shown" } },
   "Query.registryByCountry": { hidden: list, args: { villageId: "shown" } },
-  "Query.auditLog": { hidden: lookup + " Curators of the record's village, editors and admins only.", args: { ...PAGE, table: "shown", recordId: "id" } },
+  "Query.auditLog": {
+    hidden: lookup + " Curators of the record's village, editors and admins only.",
+    args: { ...PAGE, table: "shown", recordId: "id" },
+  },
   "Query.reviewQueue": { hidden: "Only public records of the viewer's villages.", args: { ...PAGE, villageId: "shown" } },
   "Query.myRoots": { hidden: "The viewer's own roots; an ancestor the viewer may not see is shaped by this table (Private).", args: {} },
   "Query.importRecords": { hidden: "The viewer's own import only.", args: { ...PAGE, jobId: "id", filter: "shown" } },
@@ -174,7 +287,10 @@ export const POLICY_PATHS: Readonly<Record<string, PathPolicy>> = {
   "Mutation.updateEvent": { hidden: write, args: { id: "id", input: "input" } },
   "Mutation.addRegistryEntry": { hidden: write, args: { input: "input" } },
   "Mutation.updateRegistryEntry": { hidden: write, args: { id: "id", input: "input" } },
-  "Mutation.verifyRecord": { hidden: write + " A living person's earlier sources are not returned to a curator.", args: { id: "id", kind: "shown", source: "input" } },
+  "Mutation.verifyRecord": {
+    hidden: write + " A living person's earlier sources are not returned to a curator.",
+    args: { id: "id", kind: "shown", source: "input" },
+  },
 };
 
 /**
@@ -183,13 +299,43 @@ export const POLICY_PATHS: Readonly<Record<string, PathPolicy>> = {
  * column not listed here is shown to full access only.
  */
 export const POLICY_AUDIT_COLUMNS: Readonly<Record<string, Rule>> = {
-  full_name: "all", full_name_ar: "all", given_name: "all", father_name: "all", grandfather_name: "all", mother_name: "all", name_variants: "all",
-  gender: "all", provenance: "all", confidence: "all", family_id: "all", village_id: "all", is_deceased: "all",
-  birth_date_text: "dates", birth_date_qualifier: "dates", birth_date_from: "dates", birth_date_to: "dates", birth_place: DATES_AND_PLACES,
-  death_date_text: "dates", death_date_qualifier: "dates", death_date_from: "dates", death_date_to: "dates", death_place: DATES_AND_PLACES,
-  current_location: "places", current_country: "places", registration_village_id: "places",
-  occupation: "life", bio: "life", sources: "life", registration_number: "life",
-  created_by: "life", user_id: "life", is_public: "life", privacy_settings: "life", mergedFrom: "life", mergedInto: "life", revertOf: "shown",
+  full_name: "all",
+  full_name_ar: "all",
+  given_name: "all",
+  father_name: "all",
+  grandfather_name: "all",
+  mother_name: "all",
+  name_variants: "all",
+  gender: "all",
+  provenance: "all",
+  confidence: "all",
+  family_id: "all",
+  village_id: "all",
+  is_deceased: "all",
+  birth_date_text: "dates",
+  birth_date_qualifier: "dates",
+  birth_date_from: "dates",
+  birth_date_to: "dates",
+  birth_place: DATES_AND_PLACES,
+  death_date_text: "dates",
+  death_date_qualifier: "dates",
+  death_date_from: "dates",
+  death_date_to: "dates",
+  death_place: DATES_AND_PLACES,
+  current_location: "places",
+  current_country: "places",
+  registration_village_id: "places",
+  occupation: "life",
+  bio: "life",
+  sources: "life",
+  registration_number: "life",
+  created_by: "life",
+  user_id: "life",
+  is_public: "life",
+  privacy_settings: "life",
+  mergedFrom: "life",
+  mergedInto: "life",
+  revertOf: "shown",
 };
 
 /** True when `rule` leaves the value out for someone with these hidden parts. */
@@ -201,7 +347,10 @@ export function hides(rule: Rule | undefined, hidden: Hidden): boolean {
 
 /** Per type, its fields governed by parts, precomputed (presenters shape hundreds of rows). */
 const MASKED = Object.fromEntries(
-  Object.entries(POLICY_TYPES).map(([type, p]) => [type, Object.entries(p.fields).filter(([, r]) => typeof r !== "string" || ["all", "dates", "places", "life"].includes(r)) as [string, Rule][]]),
+  Object.entries(POLICY_TYPES).map(([type, p]) => [
+    type,
+    Object.entries(p.fields).filter(([, r]) => typeof r !== "string" || ["all", "dates", "places", "life"].includes(r)) as [string, Rule][],
+  ]),
 );
 
 /**
@@ -209,7 +358,13 @@ const MASKED = Object.fromEntries(
  * a list. `props` maps a field to the property its resolver reads (Person.family → familyId);
  * `empty` gives a field's hidden value when it is neither (Person.displayName → "Private").
  */
-export function maskFields<T extends object>(type: keyof typeof POLICY_TYPES, view: T, hidden: Hidden, props: Readonly<Record<string, string>> = {}, empty: Readonly<Record<string, unknown>> = {}): T {
+export function maskFields<T extends object>(
+  type: keyof typeof POLICY_TYPES,
+  view: T,
+  hidden: Hidden,
+  props: Readonly<Record<string, string>> = {},
+  empty: Readonly<Record<string, unknown>> = {},
+): T {
   const target = view as Record<string, unknown>;
   for (const [field, rule] of MASKED[type]) {
     if (!hides(rule, hidden)) continue;

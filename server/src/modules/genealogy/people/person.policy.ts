@@ -48,7 +48,10 @@ export interface Hidden {
 }
 
 /** The one rule for what each access level hides, applied by every path that shows a person or data about them. */
-export function hiddenParts(access: Access, settings: Partial<Pick<PrivacySettings, "showBirthDate" | "showLocation">> | null | undefined): Hidden {
+export function hiddenParts(
+  access: Access,
+  settings: Partial<Pick<PrivacySettings, "showBirthDate" | "showLocation">> | null | undefined,
+): Hidden {
   const all = access === "private" || access === "none";
   return {
     all,

@@ -8,14 +8,34 @@ import { PersonView } from "./person.types.js";
 
 /** Each column of a person row (after POLICY_COLUMNS) and the SQL that selects it. */
 const COLUMN_SQL = {
-  full_name: "p.full_name", full_name_ar: "p.full_name_ar", given_name: "p.given_name", father_name: "p.father_name",
-  grandfather_name: "p.grandfather_name", mother_name: "p.mother_name", name_variants: "p.name_variants", gender: "p.gender",
-  birth_date_text: "p.birth_date_text", birth_date_qualifier: "p.birth_date_qualifier", birth_date_from: "p.birth_date_from::text",
-  birth_date_to: "p.birth_date_to::text", birth_place: "p.birth_place", death_date_text: "p.death_date_text",
-  death_date_qualifier: "p.death_date_qualifier", death_date_from: "p.death_date_from::text", death_date_to: "p.death_date_to::text",
-  death_place: "p.death_place", is_deceased: "p.is_deceased", occupation: "p.occupation", bio: "p.bio",
-  current_location: "p.current_location", current_country: "p.current_country", registration_number: "p.registration_number",
-  sources: "p.sources", provenance: "p.provenance", confidence: "p.confidence", family_id: "p.family_id",
+  full_name: "p.full_name",
+  full_name_ar: "p.full_name_ar",
+  given_name: "p.given_name",
+  father_name: "p.father_name",
+  grandfather_name: "p.grandfather_name",
+  mother_name: "p.mother_name",
+  name_variants: "p.name_variants",
+  gender: "p.gender",
+  birth_date_text: "p.birth_date_text",
+  birth_date_qualifier: "p.birth_date_qualifier",
+  birth_date_from: "p.birth_date_from::text",
+  birth_date_to: "p.birth_date_to::text",
+  birth_place: "p.birth_place",
+  death_date_text: "p.death_date_text",
+  death_date_qualifier: "p.death_date_qualifier",
+  death_date_from: "p.death_date_from::text",
+  death_date_to: "p.death_date_to::text",
+  death_place: "p.death_place",
+  is_deceased: "p.is_deceased",
+  occupation: "p.occupation",
+  bio: "p.bio",
+  current_location: "p.current_location",
+  current_country: "p.current_country",
+  registration_number: "p.registration_number",
+  sources: "p.sources",
+  provenance: "p.provenance",
+  confidence: "p.confidence",
+  family_id: "p.family_id",
 } as const;
 type Column = keyof typeof COLUMN_SQL;
 
@@ -61,7 +81,10 @@ export function personColumnsFor(fields: ReadonlySet<string> | null): string {
   if (!fields) return PERSON_COLUMNS;
   const columns = new Set<Column>(["family_id"]);
   for (const f of fields) for (const c of FIELD_COLUMNS[f as keyof PersonView] ?? []) columns.add(c);
-  return (Object.keys(COLUMN_SQL) as Column[]).filter((c) => columns.has(c)).map((c) => COLUMN_SQL[c]).join(", ");
+  return (Object.keys(COLUMN_SQL) as Column[])
+    .filter((c) => columns.has(c))
+    .map((c) => COLUMN_SQL[c])
+    .join(", ");
 }
 
 export interface PersonRow extends PolicyRow {
@@ -117,7 +140,10 @@ export function presentPerson(row: PersonRow, viewer: Viewer, language: Language
   v.rawId = row.id;
   v.fullAccess = access === "full";
   v.isViewer = viewer.userId !== null && row.user_id === viewer.userId;
-  v.viewerCan = { edit: canEdit(viewer, row), claimAsSelf: viewer.userId !== null && row.created_by === viewer.userId && row.user_id === null };
+  v.viewerCan = {
+    edit: canEdit(viewer, row),
+    claimAsSelf: viewer.userId !== null && row.created_by === viewer.userId && row.user_id === null,
+  };
   const parts = hiddenParts(access, row.privacy_settings);
   v.isPrivate = parts.all;
   v.familyId = row.family_id;

@@ -28,13 +28,15 @@ class PersonConnection {
   totalCount: number;
 }
 
-
 /**
  * The people a lineage of `generations` may hold, for the cost of a query (app/cost.ts): each
  * person has `branching` relatives in the next generation on average (2 parents; a few children).
  */
 const lineageSize = (branching: number, generations = 4): number =>
-  Math.min(300, Array.from({ length: Math.max(0, Math.min(10, generations)) }, (_, i) => branching ** (i + 1)).reduce((a, b) => a + b, 0));
+  Math.min(
+    300,
+    Array.from({ length: Math.max(0, Math.min(10, generations)) }, (_, i) => branching ** (i + 1)).reduce((a, b) => a + b, 0),
+  );
 
 @Resolver(() => PersonView)
 export class PersonResolver {
@@ -72,7 +74,12 @@ export class PersonResolver {
 
   @FieldResolver(() => Village, { nullable: true, description: "Village of origin." })
   village(@Root() p: PersonView, @Ctx() ctx: Context): Promise<Village | null> | null {
-    return p.villageId ? ctx.use(createVillageLoaders).villageById.load(p.villageId).then((v) => (v?.isPublic ? v : null)) : null;
+    return p.villageId
+      ? ctx
+          .use(createVillageLoaders)
+          .villageById.load(p.villageId)
+          .then((v) => (v?.isPublic ? v : null))
+      : null;
   }
 
   @Extensions({ listSize: 2 })
@@ -89,8 +96,14 @@ export class PersonResolver {
   }
 
   @RequireRoles()
-  @Mutation(() => PersonView, { description: "Changes a union's kind, date or place (whoever may edit both partners); returns the first partner." })
-  async updateUnion(@Arg("id", () => ID) id: string, @Arg("input", () => UnionUpdateInput) input: UnionUpdateInput, @Ctx() ctx: Context): Promise<PersonView> {
+  @Mutation(() => PersonView, {
+    description: "Changes a union's kind, date or place (whoever may edit both partners); returns the first partner.",
+  })
+  async updateUnion(
+    @Arg("id", () => ID) id: string,
+    @Arg("input", () => UnionUpdateInput) input: UnionUpdateInput,
+    @Ctx() ctx: Context,
+  ): Promise<PersonView> {
     const [first] = await updateUnion(ctx, id, input);
     return service.getPerson(ctx, toGlobalId("Person", first));
   }
@@ -102,8 +115,14 @@ export class PersonResolver {
   }
 
   @RequireRoles()
-  @Mutation(() => PersonView, { nullable: true, description: "Marks a record the member created as themself (\"this is me\"), or clears it with null; returns the record." })
-  async setMyRecord(@Arg("personId", () => ID, { nullable: true }) personId: string | null, @Ctx() ctx: Context): Promise<PersonView | null> {
+  @Mutation(() => PersonView, {
+    nullable: true,
+    description: 'Marks a record the member created as themself ("this is me"), or clears it with null; returns the record.',
+  })
+  async setMyRecord(
+    @Arg("personId", () => ID, { nullable: true }) personId: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<PersonView | null> {
     const id = await setMyRecord(ctx, personId);
     return id ? service.getPerson(ctx, toGlobalId("Person", id)) : null;
   }
@@ -116,7 +135,11 @@ export class PersonResolver {
 
   @RequireRoles()
   @Mutation(() => PersonView, { description: "Changes a person (creator, the person, editors, admins)." })
-  updatePerson(@Arg("id", () => ID) id: string, @Arg("input", () => PersonInput) input: PersonInput, @Ctx() ctx: Context): Promise<PersonView> {
+  updatePerson(
+    @Arg("id", () => ID) id: string,
+    @Arg("input", () => PersonInput) input: PersonInput,
+    @Ctx() ctx: Context,
+  ): Promise<PersonView> {
     return service.updatePerson(ctx, id, input);
   }
 
@@ -139,7 +162,11 @@ export class PersonResolver {
 
   @RequireRoles()
   @Mutation(() => PersonView, { description: "Removes the link between a parent and a child (the people stay); returns the child." })
-  async removeParent(@Arg("childId", () => ID) childId: string, @Arg("parentId", () => ID) parentId: string, @Ctx() ctx: Context): Promise<PersonView> {
+  async removeParent(
+    @Arg("childId", () => ID) childId: string,
+    @Arg("parentId", () => ID) parentId: string,
+    @Ctx() ctx: Context,
+  ): Promise<PersonView> {
     await removeParent(ctx, childId, parentId);
     return service.getPerson(ctx, childId);
   }

@@ -46,7 +46,10 @@ const requireId = (globalId: string, type: string, field: string): string => {
 
 /** A person of the rootspace `rootspaceId`; one of another rootspace is absent. */
 async function loadRow(db: Context["ds"] | EntityManager, id: string, rootspaceId: string, lock = false): Promise<PersonRow | null> {
-  const rows: PersonRow[] = await db.query(`${SELECT} WHERE p.id = $1 AND p.rootspace_id = $2${lock ? " FOR UPDATE" : ""}`, [id, rootspaceId]);
+  const rows: PersonRow[] = await db.query(`${SELECT} WHERE p.id = $1 AND p.rootspace_id = $2${lock ? " FOR UPDATE" : ""}`, [
+    id,
+    rootspaceId,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -70,7 +73,12 @@ export async function personNode(ctx: Context, rawId: string): Promise<PersonVie
  */
 export async function personNodes(ctx: Context, rawIds: string[]): Promise<{ node: PersonView | null; row: PersonRow | null }[]> {
   const ids = rawIds.filter(isUuid);
-  const [rows] = await Promise.all([ids.length ? (ctx.ds.query(`${SELECT} WHERE p.id = ANY($1) AND p.rootspace_id = $2`, [ids, ctx.rootspace.id]) as Promise<PersonRow[]>) : [], withRelatives(ctx)]);
+  const [rows] = await Promise.all([
+    ids.length
+      ? (ctx.ds.query(`${SELECT} WHERE p.id = ANY($1) AND p.rootspace_id = $2`, [ids, ctx.rootspace.id]) as Promise<PersonRow[]>)
+      : [],
+    withRelatives(ctx),
+  ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return rawIds.map((id) => {
     const row = byId.get(id) ?? null;
@@ -120,7 +128,8 @@ async function normalise(ctx: Context, input: PersonInput, current: PersonRow | 
   }
   if (errors.length) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, errors);
 
-  const variants = input.nameVariants === undefined ? current?.name_variants ?? [] : (input.nameVariants ?? []).map((v) => v.trim()).filter(Boolean);
+  const variants =
+    input.nameVariants === undefined ? (current?.name_variants ?? []) : (input.nameVariants ?? []).map((v) => v.trim()).filter(Boolean);
   const latinNames = [fullName, ...variants.filter((v) => !hasArabic(v))];
   const arabicNames = [fullNameAr, ...variants.filter(hasArabic)];
   const keys = nameKeys(latinNames, arabicNames);
@@ -133,18 +142,34 @@ async function normalise(ctx: Context, input: PersonInput, current: PersonRow | 
     key_skeleton: keys.skeleton,
   };
   const copy: [keyof PersonInput, string][] = [
-    ["givenName", "given_name"], ["fatherName", "father_name"], ["grandfatherName", "grandfather_name"], ["motherName", "mother_name"],
-    ["gender", "gender"], ["birthPlace", "birth_place"], ["deathPlace", "death_place"], ["isDeceased", "is_deceased"], ["occupation", "occupation"],
-    ["bio", "bio"], ["currentLocation", "current_location"], ["currentCountry", "current_country"], ["registrationNumber", "registration_number"],
-    ["sources", "sources"], ["isPublic", "is_public"], ["confidence", "confidence"],
+    ["givenName", "given_name"],
+    ["fatherName", "father_name"],
+    ["grandfatherName", "grandfather_name"],
+    ["motherName", "mother_name"],
+    ["gender", "gender"],
+    ["birthPlace", "birth_place"],
+    ["deathPlace", "death_place"],
+    ["isDeceased", "is_deceased"],
+    ["occupation", "occupation"],
+    ["bio", "bio"],
+    ["currentLocation", "current_location"],
+    ["currentCountry", "current_country"],
+    ["registrationNumber", "registration_number"],
+    ["sources", "sources"],
+    ["isPublic", "is_public"],
+    ["confidence", "confidence"],
   ];
-  for (const [k, col] of copy) if (input[k] !== undefined) fields[col] = typeof input[k] === "string" ? (input[k] as string).trim() || null : input[k];
+  for (const [k, col] of copy)
+    if (input[k] !== undefined) fields[col] = typeof input[k] === "string" ? (input[k] as string).trim() || null : input[k];
   if (fields.gender === null) fields.gender = "U";
   if (fields.is_deceased === null) fields.is_deceased = false;
   if (fields.is_public === null) fields.is_public = true;
   if (villageId !== undefined) fields.village_id = villageId;
   if (familyId !== undefined) fields.family_id = familyId;
-  for (const [prefix, value] of [["birth", birth], ["death", death]] as const) {
+  for (const [prefix, value] of [
+    ["birth", birth],
+    ["death", death],
+  ] as const) {
     if (value === undefined) continue;
     fields[`${prefix}_date_text`] = value?.text ?? null;
     fields[`${prefix}_date_qualifier`] = value?.qualifier ?? null;
@@ -160,14 +185,28 @@ export async function createPerson(ctx: Context, input: PersonInput): Promise<Pe
   const { fields } = await normalise(ctx, input, null);
   const id = newId();
   const privacy = JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false });
-  const all = { id, rootspace_id: ctx.rootspace.id, created_by: ctx.viewer.userId, provenance: "COMMUNITY", privacy_settings: privacy, ...fields };
+  const all = {
+    id,
+    rootspace_id: ctx.rootspace.id,
+    created_by: ctx.viewer.userId,
+    provenance: "COMMUNITY",
+    privacy_settings: privacy,
+    ...fields,
+  };
   const firstPerson = await ctx.ds.transaction(async (tx) => {
     await insertRow(tx, "people", all);
     await audit(tx, { tableName: "people", recordId: id, userId: ctx.viewer.userId, action: "create", after: all });
     const [{ n }]: { n: number }[] = await tx.query(`SELECT count(*)::int AS n FROM people WHERE created_by = $1`, [ctx.viewer.userId]);
     return n === 1;
   });
-  if (firstPerson) await track(ctx.ds, { eventType: "activation", action: "first_tree_person_added", rootspaceId: ctx.rootspace.id, userId: ctx.viewer.userId, entityId: id });
+  if (firstPerson)
+    await track(ctx.ds, {
+      eventType: "activation",
+      action: "first_tree_person_added",
+      rootspaceId: ctx.rootspace.id,
+      userId: ctx.viewer.userId,
+      entityId: id,
+    });
   return presentPerson((await loadRow(ctx.ds, id, ctx.rootspace.id))!, ctx.viewer, ctx.language);
 }
 
@@ -181,7 +220,10 @@ export async function updatePerson(ctx: Context, globalId: string, input: Person
     if (!canEdit(ctx.viewer, current)) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
     const { fields } = await normalise(ctx, input, current);
     const cols = Object.keys(fields);
-    await tx.query(`UPDATE people SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [id, ...Object.values(fields)]);
+    await tx.query(`UPDATE people SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [
+      id,
+      ...Object.values(fields),
+    ]);
     // New dates must still fit every existing parent–child link (the 12-year rule).
     const [{ bad }]: { bad: boolean }[] = await tx.query(
       `SELECT EXISTS (SELECT 1 FROM parent_links pl JOIN people par ON par.id = pl.parent_id JOIN people ch ON ch.id = pl.child_id
@@ -189,8 +231,18 @@ export async function updatePerson(ctx: Context, globalId: string, input: Person
            AND extract(year FROM ch.birth_date_to) - extract(year FROM par.birth_date_from) < $2) AS bad`,
       [id, MIN_PARENT_GAP_YEARS],
     );
-    if (bad) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "birthDate", key: "errors.parent_too_young", params: { years: MIN_PARENT_GAP_YEARS } }]);
-    await audit(tx, { tableName: "people", recordId: id, userId: ctx.viewer.userId, action: "update", before: current as unknown as Record<string, unknown>, after: fields });
+    if (bad)
+      throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [
+        { field: "birthDate", key: "errors.parent_too_young", params: { years: MIN_PARENT_GAP_YEARS } },
+      ]);
+    await audit(tx, {
+      tableName: "people",
+      recordId: id,
+      userId: ctx.viewer.userId,
+      action: "update",
+      before: current as unknown as Record<string, unknown>,
+      after: fields,
+    });
   });
   return presentPerson((await loadRow(ctx.ds, id, ctx.rootspace.id))!, ctx.viewer, ctx.language);
 }
@@ -203,9 +255,17 @@ export async function deletePerson(ctx: Context, globalId: string): Promise<bool
     const current = await loadRow(tx, id, ctx.rootspace.id, true);
     if (!current || accessTo(ctx.viewer, current) === "none") throw notFound();
     if (!canEdit(ctx.viewer, current)) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
-    const links: unknown[] = await tx.query(`SELECT parent_id, child_id, kind FROM parent_links WHERE parent_id = $1 OR child_id = $1`, [id]);
+    const links: unknown[] = await tx.query(`SELECT parent_id, child_id, kind FROM parent_links WHERE parent_id = $1 OR child_id = $1`, [
+      id,
+    ]);
     await tx.query(`DELETE FROM people WHERE id = $1`, [id]);
-    await audit(tx, { tableName: "people", recordId: id, userId: ctx.viewer.userId, action: "delete", before: { ...current, rootspace_id: ctx.rootspace.id, links } as unknown as Record<string, unknown> });
+    await audit(tx, {
+      tableName: "people",
+      recordId: id,
+      userId: ctx.viewer.userId,
+      action: "delete",
+      before: { ...current, rootspace_id: ctx.rootspace.id, links } as unknown as Record<string, unknown>,
+    });
   });
   return true;
 }
@@ -218,11 +278,15 @@ export async function addParent(ctx: Context, childGlobalId: string, parentGloba
   if (!ctx.viewer.userId) throw unauthenticated();
   const childId = requireId(childGlobalId, "Person", "childId");
   const parentId = requireId(parentGlobalId, "Person", "parentId");
-  if (childId === parentId) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.link_cycle", {}, [{ field: "parentId", key: "errors.link_cycle" }]);
+  if (childId === parentId)
+    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.link_cycle", {}, [{ field: "parentId", key: "errors.link_cycle" }]);
   await ctx.ds.transaction(async (tx) => {
     await lockParentLinks(tx, ctx.rootspace.id);
     // Both ends in the request's rootspace: a person of another one is absent here.
-    const rows: PersonRow[] = await tx.query(`${SELECT} WHERE p.id = ANY($1) AND p.rootspace_id = $2 ORDER BY p.id FOR UPDATE`, [[childId, parentId], ctx.rootspace.id]);
+    const rows: PersonRow[] = await tx.query(`${SELECT} WHERE p.id = ANY($1) AND p.rootspace_id = $2 ORDER BY p.id FOR UPDATE`, [
+      [childId, parentId],
+      ctx.rootspace.id,
+    ]);
     const child = rows.find((r) => r.id === childId);
     const parent = rows.find((r) => r.id === parentId);
     if (!child || accessTo(ctx.viewer, child) === "none") throw notFound();
@@ -233,7 +297,8 @@ export async function addParent(ctx: Context, childGlobalId: string, parentGloba
     if (child.birth_date_to && parent.birth_date_from) {
       // Refused only when even the widest reading of both dates leaves less than 12 years.
       const gap = Number(child.birth_date_to.slice(0, 4)) - Number(parent.birth_date_from.slice(0, 4));
-      if (gap < MIN_PARENT_GAP_YEARS) errors.push({ field: "parentId", key: "errors.parent_too_young", params: { years: MIN_PARENT_GAP_YEARS } });
+      if (gap < MIN_PARENT_GAP_YEARS)
+        errors.push({ field: "parentId", key: "errors.parent_too_young", params: { years: MIN_PARENT_GAP_YEARS } });
     }
     const [check]: { dup: boolean; cycle: boolean; birth_parents: number }[] = await tx.query(
       `WITH RECURSIVE below(id) AS (
@@ -249,8 +314,20 @@ export async function addParent(ctx: Context, childGlobalId: string, parentGloba
     if (kind === "birth" && check.birth_parents >= 2) errors.push({ field: "kind", key: "errors.too_many_birth_parents" });
     if (errors.length) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, errors);
     const linkId = newId();
-    await tx.query(`INSERT INTO parent_links (id, parent_id, child_id, kind, created_by) VALUES ($1, $2, $3, $4, $5)`, [linkId, parentId, childId, kind, ctx.viewer.userId]);
-    await audit(tx, { tableName: "parent_links", recordId: linkId, userId: ctx.viewer.userId, action: "create", after: { parentId, childId, kind } });
+    await tx.query(`INSERT INTO parent_links (id, parent_id, child_id, kind, created_by) VALUES ($1, $2, $3, $4, $5)`, [
+      linkId,
+      parentId,
+      childId,
+      kind,
+      ctx.viewer.userId,
+    ]);
+    await audit(tx, {
+      tableName: "parent_links",
+      recordId: linkId,
+      userId: ctx.viewer.userId,
+      action: "create",
+      after: { parentId, childId, kind },
+    });
   });
   return presentPerson((await loadRow(ctx.ds, childId, ctx.rootspace.id))!, ctx.viewer, ctx.language);
 }
@@ -297,13 +374,18 @@ export async function lineage(
   personFields: ReadonlySet<string> | null = null,
 ): Promise<LineageEntry[]> {
   if (!Number.isInteger(generations) || generations < 1 || generations > MAX_GENERATIONS) {
-    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "generations", key: "errors.generations_range", params: { max: MAX_GENERATIONS } }]);
+    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [
+      { field: "generations", key: "errors.generations_range", params: { max: MAX_GENERATIONS } },
+    ]);
   }
   const rootId = rawIdOf(globalId, "Person");
   if (!rootId) throw notFound();
   const staff = hasAnyRole(ctx.viewer.roles, [Role.ADMIN, Role.EDITOR]);
   await withRelatives(ctx);
-  const rows: (PersonRow & { generation: number; via: string | null })[] = await ctx.ds.query(lineageSql(direction, personColumnsFor(personFields)), [rootId, generations, ctx.viewer.userId, staff, ctx.rootspace.id]);
+  const rows: (PersonRow & { generation: number; via: string | null })[] = await ctx.ds.query(
+    lineageSql(direction, personColumnsFor(personFields)),
+    [rootId, generations, ctx.viewer.userId, staff, ctx.rootspace.id],
+  );
   const root = rows.find((r) => r.generation === 0);
   if (!root || accessTo(ctx.viewer, root) === "none") throw notFound();
   const out: LineageEntry[] = [];
@@ -322,7 +404,14 @@ export async function lineage(
  * People by name (any script or spelling), village, family and birth years. Living
  * people a viewer may not see are left out entirely, so a search reveals nothing of them.
  */
-export async function listPeople(ctx: Context, args: PeopleArgs): Promise<{ edges: PersonEdge[]; totalCount: number; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null } }> {
+export async function listPeople(
+  ctx: Context,
+  args: PeopleArgs,
+): Promise<{
+  edges: PersonEdge[];
+  totalCount: number;
+  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+}> {
   const first = args.first ?? DEFAULT_PAGE_SIZE;
   const v = ctx.viewer;
   const staff = hasAnyRole(v.roles, [Role.ADMIN, Role.EDITOR]);
@@ -340,7 +429,9 @@ export async function listPeople(ctx: Context, args: PeopleArgs): Promise<{ edge
   if (args.familyId) where.push(bind(params, sql`p.family_id = ${rawIdOf(args.familyId, "Family")}`));
   // Birth-year filters only look at births the viewer may see (a curator must not learn a
   // hidden year by narrowing the range).
-  const birthVisible = raw(`($2 OR p.created_by = $1 OR p.user_id = $1 OR NOT ${livingSql("p")} OR (p.privacy_settings->>'showBirthDate')::boolean)`);
+  const birthVisible = raw(
+    `($2 OR p.created_by = $1 OR p.user_id = $1 OR NOT ${livingSql("p")} OR (p.privacy_settings->>'showBirthDate')::boolean)`,
+  );
   if (args.bornFrom) where.push(bind(params, sql`${birthVisible} AND p.birth_date_to >= make_date(${args.bornFrom}, 1, 1)`));
   if (args.bornTo) where.push(bind(params, sql`${birthVisible} AND p.birth_date_from <= make_date(${args.bornTo}, 12, 31)`));
   const search = args.search?.trim();
@@ -358,21 +449,41 @@ const NAME_ORDER: KeyColumn[] = [
 
 type PeoplePage = Awaited<ReturnType<typeof listPeople>>;
 
-async function listPage(ctx: Context, whereSql: string, params: unknown[], first: number, after: string | null | undefined): Promise<PeoplePage> {
+async function listPage(
+  ctx: Context,
+  whereSql: string,
+  params: unknown[],
+  first: number,
+  after: string | null | undefined,
+): Promise<PeoplePage> {
   const countSql = `SELECT count(*)::int AS n FROM people p WHERE ${whereSql}`;
   const filterParams = params.slice();
   const page = keyset(params, NAME_ORDER, after);
   // One statement for the page and its total (a separate count only for a page past the end).
-  const rows: (PersonRow & { total_count: number; _k0: string; _k1: string })[] = first === 0
-    ? []
-    : await ctx.ds.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS}, ${page.select}, (${countSql}) AS total_count FROM people p WHERE ${whereSql} AND ${page.after} ORDER BY ${page.orderBy} LIMIT ${first + 1}`, params);
+  const rows: (PersonRow & { total_count: number; _k0: string; _k1: string })[] =
+    first === 0
+      ? []
+      : await ctx.ds.query(
+          `SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS}, ${page.select}, (${countSql}) AS total_count FROM people p WHERE ${whereSql} AND ${page.after} ORDER BY ${page.orderBy} LIMIT ${first + 1}`,
+          params,
+        );
   const n = rows[0]?.total_count ?? ((await ctx.ds.query(countSql, filterParams)) as { n: number }[])[0].n;
-  const edges = rows.slice(0, first).map((r) => ({ cursor: page.cursor(r), node: presentPerson(r, ctx.viewer, ctx.language), match: null }));
+  const edges = rows
+    .slice(0, first)
+    .map((r) => ({ cursor: page.cursor(r), node: presentPerson(r, ctx.viewer, ctx.language), match: null }));
   return { edges, totalCount: n, pageInfo: keysetPageInfo(edges, rows.length > first, after) };
 }
 
 /** A name search: ranked by how well each name matches, so paged by position in the ranking. */
-async function searchPeople(ctx: Context, q: NonNullable<ReturnType<typeof parseNameQuery>>, search: string, whereSql: string, params: unknown[], first: number, after: string | null | undefined): Promise<PeoplePage> {
+async function searchPeople(
+  ctx: Context,
+  q: NonNullable<ReturnType<typeof parseNameQuery>>,
+  search: string,
+  whereSql: string,
+  params: unknown[],
+  first: number,
+  after: string | null | undefined,
+): Promise<PeoplePage> {
   const offset = offsetAfter(after);
   const ctes = nameSearchCtes(q, "people", "p", whereSql, "p.full_name", params);
   // A search ranks its matches once (m), counts them and joins the page's rows.
@@ -380,12 +491,18 @@ async function searchPeople(ctx: Context, q: NonNullable<ReturnType<typeof parse
        SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS}, (SELECT count(*)::int FROM m) AS total_count
          FROM top JOIN people p ON p.id = top.id ORDER BY top.rank DESC, top.sort_name, top.id`;
   const rows: (PersonRow & { total_count: number })[] = await ctx.ds.query(statement, params);
-  const n = rows[0]?.total_count ?? (offset > 0 ? ((await ctx.ds.query(`WITH ${ctes} SELECT count(*)::int AS n FROM m`, params)) as { n: number }[])[0].n : 0);
+  const n =
+    rows[0]?.total_count ??
+    (offset > 0 ? ((await ctx.ds.query(`WITH ${ctes} SELECT count(*)::int AS n FROM m`, params)) as { n: number }[])[0].n : 0);
   const edges = rows.slice(0, first).map((r, i) => {
     const node = presentPerson(r, ctx.viewer, ctx.language);
     // Explained from what the viewer may see: a private person's names stay hidden.
     const why = !node.isPrivate ? explainNameMatch([node.fullName, node.fullNameAr, ...node.nameVariants], search) : null;
-    return { cursor: encodeOffsetCursor(offset + i), node, match: why && { kind: why.kind, matchedVariant: why.matched, score: why.score } };
+    return {
+      cursor: encodeOffsetCursor(offset + i),
+      node,
+      match: why && { kind: why.kind, matchedVariant: why.matched, score: why.score },
+    };
   });
   return { edges, totalCount: n, pageInfo: offsetPageInfo(edges, offset, rows.length > first) };
 }

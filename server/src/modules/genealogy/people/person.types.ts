@@ -27,7 +27,10 @@ export class PersonSearchMatch {
   score: number;
 }
 
-@ObjectType("GenealogicalDate", { simpleResolvers: true, description: "A date as records give it: exact, about, before, after or between." })
+@ObjectType("GenealogicalDate", {
+  simpleResolvers: true,
+  description: "A date as records give it: exact, about, before, after or between.",
+})
 export class GenealogicalDateView {
   @Field(() => String, { description: "The original text, e.g. `ABT 1890`." })
   text: string;
@@ -56,7 +59,11 @@ export class PersonViewerCan {
 
 // Plain properties resolve without type-graphql's per-field wrapper (no field here has a
 // role rule); `id` keeps its resolver (see Node). Ancestors return hundreds of people.
-@ObjectType("Person", { implements: Node, simpleResolvers: true, description: "A person. Living people appear to most viewers only as Private." })
+@ObjectType("Person", {
+  implements: Node,
+  simpleResolvers: true,
+  description: "A person. Living people appear to most viewers only as Private.",
+})
 export class PersonView implements Node {
   rawId: string;
   /** The viewer may see everything the record says (not a GraphQL field): what other areas attach to a person follows it. */
@@ -71,7 +78,7 @@ export class PersonView implements Node {
   @Field(() => Boolean, { description: "True when the viewer may not see this living person's details." })
   isPrivate: boolean;
 
-  @Field(() => String, { description: "The name to show: \"Private\" (translated) for a private person." })
+  @Field(() => String, { description: 'The name to show: "Private" (translated) for a private person.' })
   displayName: string;
 
   @Field(() => String, { nullable: true })
@@ -140,7 +147,7 @@ export class PersonView implements Node {
   @Field(() => PersonViewerCan)
   viewerCan: PersonViewerCan;
 
-  @Field(() => Boolean, { description: "True on the viewer's own record (\"this is me\")." })
+  @Field(() => Boolean, { description: 'True on the viewer\'s own record ("this is me").' })
   isViewer: boolean;
 }
 

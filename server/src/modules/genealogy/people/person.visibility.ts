@@ -29,7 +29,9 @@ export async function viewerParams(ctx: Context): Promise<[string | null, boolea
 export function createPersonRowLoaders({ ds }: { ds: DataSource }) {
   return {
     personRow: new DataLoader<string, PersonRow | null>(async (ids) => {
-      const rows: PersonRow[] = await ds.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1)`, [[...ids]]);
+      const rows: PersonRow[] = await ds.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1)`, [
+        [...ids],
+      ]);
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id) ?? null);
     }),

@@ -21,17 +21,38 @@ export async function setMyRecord(ctx: Context, personGlobalId: string | null): 
     // One change of a member's own record at a time.
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('self:' || $1))`, [userId]);
     if (id) {
-      const [row]: PersonRow[] = await tx.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = $1 AND p.rootspace_id = $2 FOR UPDATE`, [id, ctx.rootspace.id]);
+      const [row]: PersonRow[] = await tx.query(
+        `SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = $1 AND p.rootspace_id = $2 FOR UPDATE`,
+        [id, ctx.rootspace.id],
+      );
       if (!row || accessTo(ctx.viewer, row) === "none") throw notFound();
       if (row.user_id === userId) return id;
       if (row.created_by !== userId || row.user_id !== null) throw new AppError(ErrorCode.FORBIDDEN, "errors.self_not_yours");
     }
     // An UPDATE … RETURNING answers [rows, count].
-    const [released]: [{ id: string }[], number] = await tx.query(`UPDATE people SET user_id = NULL, updated_at = now() WHERE user_id = $1 AND rootspace_id = $2 RETURNING id`, [userId, ctx.rootspace.id]);
-    for (const r of released) await audit(tx, { tableName: "people", recordId: r.id, userId, action: "release_self", before: { user_id: userId }, after: { user_id: null } });
+    const [released]: [{ id: string }[], number] = await tx.query(
+      `UPDATE people SET user_id = NULL, updated_at = now() WHERE user_id = $1 AND rootspace_id = $2 RETURNING id`,
+      [userId, ctx.rootspace.id],
+    );
+    for (const r of released)
+      await audit(tx, {
+        tableName: "people",
+        recordId: r.id,
+        userId,
+        action: "release_self",
+        before: { user_id: userId },
+        after: { user_id: null },
+      });
     if (id) {
       await tx.query(`UPDATE people SET user_id = $2, updated_at = now() WHERE id = $1`, [id, userId]);
-      await audit(tx, { tableName: "people", recordId: id, userId, action: "claim_self", before: { user_id: null }, after: { user_id: userId } });
+      await audit(tx, {
+        tableName: "people",
+        recordId: id,
+        userId,
+        action: "claim_self",
+        before: { user_id: null },
+        after: { user_id: userId },
+      });
     }
     return id;
   });

@@ -17,7 +17,16 @@ import type { UnionView } from "./union.types.js";
 
 export const UNION_KINDS = ["marriage", "engagement", "partnership", "unknown"];
 
-type UnionRow = PersonRow & { union_id: string; kind: string; start_date_text: string | null; start_date_qualifier: string | null; start_date_from: string | null; start_date_to: string | null; place: string | null; of_person: string };
+type UnionRow = PersonRow & {
+  union_id: string;
+  kind: string;
+  start_date_text: string | null;
+  start_date_qualifier: string | null;
+  start_date_from: string | null;
+  start_date_to: string | null;
+  place: string | null;
+  of_person: string;
+};
 
 /** Per-request loader: every union of every person on the page, with the partner, in one query. */
 export function createUnionLoaders({ ds }: { ds: DataSource }) {
@@ -56,19 +65,43 @@ export async function unionsOf(ctx: Context, personRawId: string, personIsPrivat
       const access = accessTo(ctx.viewer, r);
       const partner = presentPerson(r, ctx.viewer, ctx.language, access);
       const theirs = hiddenParts(access, r.privacy_settings);
-      const hidden = { all: !own || own.all || theirs.all, dates: !own || own.dates || theirs.dates, places: !own || own.places || theirs.places, life: !own || own.life || theirs.life };
-      return maskFields("Union", {
-        id: toGlobalId("Union", r.union_id),
-        kind: r.kind,
-        start: r.start_date_text ? { text: r.start_date_text, qualifier: r.start_date_qualifier ?? "exact", from: r.start_date_from, to: r.start_date_to, year: r.start_date_from ? Number(r.start_date_from.slice(0, 4)) : null } : null,
-        place: r.place,
-        partner,
-      }, hidden);
+      const hidden = {
+        all: !own || own.all || theirs.all,
+        dates: !own || own.dates || theirs.dates,
+        places: !own || own.places || theirs.places,
+        life: !own || own.life || theirs.life,
+      };
+      return maskFields(
+        "Union",
+        {
+          id: toGlobalId("Union", r.union_id),
+          kind: r.kind,
+          start: r.start_date_text
+            ? {
+                text: r.start_date_text,
+                qualifier: r.start_date_qualifier ?? "exact",
+                from: r.start_date_from,
+                to: r.start_date_to,
+                year: r.start_date_from ? Number(r.start_date_from.slice(0, 4)) : null,
+              }
+            : null,
+          place: r.place,
+          partner,
+        },
+        hidden,
+      );
     });
 }
 
 type UnionFields = { kind: string; startDate?: string | null; place?: string | null };
-type UnionDbRow = { id: string; partner1_id: string; partner2_id: string; kind: string; start_date_text: string | null; place: string | null };
+type UnionDbRow = {
+  id: string;
+  partner1_id: string;
+  partner2_id: string;
+  kind: string;
+  start_date_text: string | null;
+  place: string | null;
+};
 
 /** Checks kind and date format; returns the parsed date (null when none). */
 function validate(input: UnionFields, errors: FieldError[]) {
@@ -81,7 +114,10 @@ function validate(input: UnionFields, errors: FieldError[]) {
 
 /** Both partners, locked; NOT_FOUND unless both are in the request's rootspace and the viewer sees both, FORBIDDEN unless they may edit both. */
 async function lockEditablePartners(ctx: Context, tx: EntityManager, p1: string, p2: string): Promise<PersonRow[]> {
-  const rows: PersonRow[] = await tx.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1) AND p.rootspace_id = $2 ORDER BY p.id FOR UPDATE`, [[p1, p2], ctx.rootspace.id]);
+  const rows: PersonRow[] = await tx.query(
+    `SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1) AND p.rootspace_id = $2 ORDER BY p.id FOR UPDATE`,
+    [[p1, p2], ctx.rootspace.id],
+  );
   if (rows.length !== 2 || rows.some((r) => accessTo(ctx.viewer, r) === "none")) throw notFound();
   if (rows.some((r) => !canEdit(ctx.viewer, r))) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
   return rows;
@@ -91,7 +127,15 @@ async function lockEditablePartners(ctx: Context, tx: EntityManager, p1: string,
  * Locks both partners and checks the viewer may edit both, that the date fits their lives
  * (both at least 12, neither dead) and that no other union of this kind joins them.
  */
-async function checkPartners(ctx: Context, tx: EntityManager, p1: string, p2: string, kind: string, start: GenealogicalDate | null, exceptId: string | null): Promise<void> {
+async function checkPartners(
+  ctx: Context,
+  tx: EntityManager,
+  p1: string,
+  p2: string,
+  kind: string,
+  start: GenealogicalDate | null,
+  exceptId: string | null,
+): Promise<void> {
   const rows = await lockEditablePartners(ctx, tx, p1, p2);
   const errors: FieldError[] = [];
   if (start) {
@@ -103,13 +147,18 @@ async function checkPartners(ctx: Context, tx: EntityManager, p1: string, p2: st
     }
   }
   const dup: unknown[] = await tx.query(
-    `SELECT 1 FROM unions WHERE partner1_id = $1 AND partner2_id = $2 AND kind = $3 AND id IS DISTINCT FROM $4`, [p1, p2, kind, exceptId]);
+    `SELECT 1 FROM unions WHERE partner1_id = $1 AND partner2_id = $2 AND kind = $3 AND id IS DISTINCT FROM $4`,
+    [p1, p2, kind, exceptId],
+  );
   if (dup.length) errors.push({ field: "partnerId", key: "errors.union_duplicate" });
   if (errors.length) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, errors);
 }
 
 const dateColumns = (start: GenealogicalDate | null) => ({
-  start_date_text: start?.text ?? null, start_date_qualifier: start?.qualifier ?? null, start_date_from: start?.from ?? null, start_date_to: start?.to ?? null,
+  start_date_text: start?.text ?? null,
+  start_date_qualifier: start?.qualifier ?? null,
+  start_date_from: start?.from ?? null,
+  start_date_to: start?.to ?? null,
 });
 
 /**
@@ -129,7 +178,15 @@ export async function addUnion(ctx: Context, input: { personId: string; partnerI
   await ctx.ds.transaction(async (tx) => {
     await checkPartners(ctx, tx, p1, p2, input.kind, start, null);
     const id = newId();
-    const row = { id, partner1_id: p1, partner2_id: p2, kind: input.kind, ...dateColumns(start), place: input.place?.trim() || null, created_by: ctx.viewer.userId };
+    const row = {
+      id,
+      partner1_id: p1,
+      partner2_id: p2,
+      kind: input.kind,
+      ...dateColumns(start),
+      place: input.place?.trim() || null,
+      created_by: ctx.viewer.userId,
+    };
     await insertRow(tx, "unions", row);
     await audit(tx, { tableName: "unions", recordId: id, userId: ctx.viewer.userId, action: "create", after: row });
   });
@@ -151,8 +208,18 @@ export async function updateUnion(ctx: Context, globalId: string, input: UnionFi
     await checkPartners(ctx, tx, current.partner1_id, current.partner2_id, input.kind, start, current.id);
     const after = { kind: input.kind, ...dateColumns(start), place: input.place?.trim() || null };
     const cols = Object.keys(after);
-    await tx.query(`UPDATE unions SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1`, [current.id, ...Object.values(after)]);
-    await audit(tx, { tableName: "unions", recordId: current.id, userId: ctx.viewer.userId, action: "update", before: { ...current }, after });
+    await tx.query(`UPDATE unions SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1`, [
+      current.id,
+      ...Object.values(after),
+    ]);
+    await audit(tx, {
+      tableName: "unions",
+      recordId: current.id,
+      userId: ctx.viewer.userId,
+      action: "update",
+      before: { ...current },
+      after,
+    });
     return [current.partner1_id, current.partner2_id];
   });
 }

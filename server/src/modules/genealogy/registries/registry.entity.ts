@@ -75,7 +75,6 @@ export class RegistryEntry extends ProvenanceColumns {
   @Column("text", { nullable: true })
   notes: string | null;
 
-
   @Column("uuid", { name: "created_by", nullable: true })
   createdBy: string | null;
 

@@ -21,7 +21,10 @@ export class RegistryResolver {
 
   @FieldResolver(() => Village, { nullable: true })
   village(@Root() r: RegistryView, @Ctx() ctx: Context): Promise<Village | null> {
-    return ctx.use(createVillageLoaders).villageById.load(r.villageId).then((v) => (v?.isPublic ? v : null));
+    return ctx
+      .use(createVillageLoaders)
+      .villageById.load(r.villageId)
+      .then((v) => (v?.isPublic ? v : null));
   }
 
   @FieldResolver(() => [RegistryEntryView], { description: "Entries the viewer may see (living people shown as Private are left out)." })
@@ -37,7 +40,11 @@ export class RegistryResolver {
 
   @RequireRoles()
   @Mutation(() => RegistryView, { description: "Changes a register's type or title (creator, editors, admins)." })
-  updateRegistry(@Arg("id", () => ID) id: string, @Arg("input", () => RegistryInput) input: RegistryInput, @Ctx() ctx: Context): Promise<RegistryView> {
+  updateRegistry(
+    @Arg("id", () => ID) id: string,
+    @Arg("input", () => RegistryInput) input: RegistryInput,
+    @Ctx() ctx: Context,
+  ): Promise<RegistryView> {
     return service.updateRegistry(ctx, id, input);
   }
 
@@ -55,7 +62,11 @@ export class RegistryResolver {
 
   @RequireRoles()
   @Mutation(() => RegistryEntryView, { description: "Changes an entry (creator, editors, admins)." })
-  updateRegistryEntry(@Arg("id", () => ID) id: string, @Arg("input", () => RegistryEntryInput) input: RegistryEntryInput, @Ctx() ctx: Context): Promise<RegistryEntryView> {
+  updateRegistryEntry(
+    @Arg("id", () => ID) id: string,
+    @Arg("input", () => RegistryEntryInput) input: RegistryEntryInput,
+    @Ctx() ctx: Context,
+  ): Promise<RegistryEntryView> {
     return service.updateRegistryEntry(ctx, id, input);
   }
 
@@ -76,7 +87,9 @@ export class RegistryCountryResolver {
 
 @Resolver(() => Village)
 export class VillageRegistryResolver {
-  @FieldResolver(() => [RegistryCountry], { description: "Emigrant registry summary: destination countries with counts (one query for a page of villages)." })
+  @FieldResolver(() => [RegistryCountry], {
+    description: "Emigrant registry summary: destination countries with counts (one query for a page of villages).",
+  })
   registrySummary(@Root() v: Village, @Ctx() ctx: Context): Promise<RegistryCountry[]> {
     return service.registryLoaders(ctx).summary.load(v.id);
   }

@@ -15,10 +15,26 @@ import { Provenance } from "../provenance.js";
 import { REGISTRY_TYPES } from "./registry.entity.js";
 import { RegistryEntryView, RegistryView, type RegistryCountry, type RegistryEntryInput, type RegistryInput } from "./registry.types.js";
 
-interface RegistryRow { id: string; type: string; village_id: string; title: string | null; title_ar: string | null; title_fr: string | null; created_by: string | null }
+interface RegistryRow {
+  id: string;
+  type: string;
+  village_id: string;
+  title: string | null;
+  title_ar: string | null;
+  title_fr: string | null;
+  created_by: string | null;
+}
 type EntryRow = PersonRow & {
-  entry_id: string; registry_id: string; village_id: string; destination_country: string; departure_year: number | null; notes: string | null;
-  entry_sources: string | null; entry_provenance: Provenance; entry_confidence: number; entry_created_by: string | null;
+  entry_id: string;
+  registry_id: string;
+  village_id: string;
+  destination_country: string;
+  departure_year: number | null;
+  notes: string | null;
+  entry_sources: string | null;
+  entry_provenance: Provenance;
+  entry_confidence: number;
+  entry_created_by: string | null;
 };
 
 const REGISTRY_COLUMNS = `r.id, r.type, r.village_id, r.title, r.title_ar, r.title_fr, r.created_by`;
@@ -31,12 +47,21 @@ const ENTRY_ORDER = `re.destination_country, re.departure_year NULLS LAST, p.ful
 
 const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
 /** True for an assigned ISO 3166-1 alpha-2 code (ICU knows its name). */
-export const isCountryCode = (code: string): boolean => /^[A-Z]{2}$/.test(code) && regionNames.of(code) !== code && !["ZZ", "XA", "XB", "EU", "UN"].includes(code);
+export const isCountryCode = (code: string): boolean =>
+  /^[A-Z]{2}$/.test(code) && regionNames.of(code) !== code && !["ZZ", "XA", "XB", "EU", "UN"].includes(code);
 
 const edit = (ctx: Context, createdBy: string | null) => ({ edit: canEdit(ctx.viewer, { created_by: createdBy, user_id: null }) });
 
 const presentRegistry = (ctx: Context, r: RegistryRow): RegistryView =>
-  Object.assign(new RegistryView(), { rawId: r.id, villageId: r.village_id, type: r.type, title: r.title, titleAr: r.title_ar, titleFr: r.title_fr, viewerCan: edit(ctx, r.created_by) });
+  Object.assign(new RegistryView(), {
+    rawId: r.id,
+    villageId: r.village_id,
+    type: r.type,
+    title: r.title,
+    titleAr: r.title_ar,
+    titleFr: r.title_fr,
+    viewerCan: edit(ctx, r.created_by),
+  });
 
 /** Shapes entries; the SQL already left out hidden people, this re-checks with the policy. */
 function presentEntries(ctx: Context, rows: EntryRow[]): RegistryEntryView[] {
@@ -44,11 +69,23 @@ function presentEntries(ctx: Context, rows: EntryRow[]): RegistryEntryView[] {
     const access = accessTo(ctx.viewer, r);
     const hidden = hiddenParts(access, r.privacy_settings);
     if (hidden.all) return [];
-    return [maskFields("RegistryEntry", Object.assign(new RegistryEntryView(), {
-      rawId: r.entry_id, person: presentPerson(r, ctx.viewer, ctx.language, access), destinationCountry: r.destination_country,
-      departureYear: r.departure_year, notes: r.notes, sources: r.entry_sources, provenance: r.entry_provenance, confidence: r.entry_confidence,
-      viewerCan: edit(ctx, r.entry_created_by),
-    }), hidden)];
+    return [
+      maskFields(
+        "RegistryEntry",
+        Object.assign(new RegistryEntryView(), {
+          rawId: r.entry_id,
+          person: presentPerson(r, ctx.viewer, ctx.language, access),
+          destinationCountry: r.destination_country,
+          departureYear: r.departure_year,
+          notes: r.notes,
+          sources: r.entry_sources,
+          provenance: r.entry_provenance,
+          confidence: r.entry_confidence,
+          viewerCan: edit(ctx, r.entry_created_by),
+        }),
+        hidden,
+      ),
+    ];
   });
 }
 
@@ -65,7 +102,9 @@ function buildLoaders(ctx: Context) {
           GROUP BY r.village_id, re.destination_country ORDER BY count(*) DESC, re.destination_country`,
         [...(await params), [...villageIds]],
       );
-      return villageIds.map((id) => rows.filter((r) => r.village_id === id).map((r) => ({ villageId: id, country: r.country, count: r.count })));
+      return villageIds.map((id) =>
+        rows.filter((r) => r.village_id === id).map((r) => ({ villageId: id, country: r.country, count: r.count })),
+      );
     }),
     /** Visible entries of (village, country) pairs, keyed "villageId:CC". */
     byCountry: new DataLoader<string, EntryRow[]>(async (keys) => {
@@ -78,7 +117,10 @@ function buildLoaders(ctx: Context) {
       return keys.map((k) => rows.filter((r) => `${r.village_id}:${r.destination_country}` === k));
     }),
     byRegistry: new DataLoader<string, EntryRow[]>(async (ids) => {
-      const rows: EntryRow[] = await ctx.ds.query(`${ENTRY_SELECT} WHERE re.registry_id = ANY($5) AND p.rootspace_id = $4 AND ${VISIBLE} ORDER BY ${ENTRY_ORDER}`, [...(await params), [...ids]]);
+      const rows: EntryRow[] = await ctx.ds.query(
+        `${ENTRY_SELECT} WHERE re.registry_id = ANY($5) AND p.rootspace_id = $4 AND ${VISIBLE} ORDER BY ${ENTRY_ORDER}`,
+        [...(await params), [...ids]],
+      );
       return ids.map((id) => rows.filter((r) => r.registry_id === id));
     }),
   };
@@ -97,7 +139,10 @@ export const registryEntries = async (ctx: Context, registryRawId: string): Prom
 export async function registriesOf(ctx: Context, villageGlobalId: string): Promise<RegistryView[]> {
   const villageId = rawIdOf(villageGlobalId, "Village");
   if (!villageId) throw notFound();
-  const rows: RegistryRow[] = await ctx.ds.query(`SELECT ${REGISTRY_COLUMNS} FROM registries r JOIN villages v ON v.id = r.village_id AND v.is_public AND v.rootspace_id = $2 WHERE r.village_id = $1 ORDER BY r.type, r.id`, [villageId, ctx.rootspace.id]);
+  const rows: RegistryRow[] = await ctx.ds.query(
+    `SELECT ${REGISTRY_COLUMNS} FROM registries r JOIN villages v ON v.id = r.village_id AND v.is_public AND v.rootspace_id = $2 WHERE r.village_id = $1 ORDER BY r.type, r.id`,
+    [villageId, ctx.rootspace.id],
+  );
   return rows.map((r) => presentRegistry(ctx, r));
 }
 
@@ -112,7 +157,10 @@ const bad = (errors: FieldError[]) => new AppError(ErrorCode.BAD_USER_INPUT, "er
 const text = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() || null);
 
 async function villageExists(db: EntityManager, id: string | null, rootspaceId: string): Promise<boolean> {
-  return Boolean(id && ((await db.query(`SELECT 1 FROM villages WHERE id = $1 AND rootspace_id = $2 AND is_public`, [id, rootspaceId])) as unknown[]).length);
+  return Boolean(
+    id &&
+    ((await db.query(`SELECT 1 FROM villages WHERE id = $1 AND rootspace_id = $2 AND is_public`, [id, rootspaceId])) as unknown[]).length,
+  );
 }
 
 /** Opens a register for a village (members). */
@@ -123,7 +171,15 @@ export async function createRegistry(ctx: Context, input: RegistryInput): Promis
   if (!(REGISTRY_TYPES as readonly string[]).includes(type)) errors.push({ field: "type", key: "errors.validation.isIn" });
   const villageId = rawIdOf(input.villageId, "Village");
   const id = newId();
-  const row = { id, type, village_id: villageId, title: text(input.title) ?? null, title_ar: text(input.titleAr) ?? null, title_fr: text(input.titleFr) ?? null, created_by: ctx.viewer.userId };
+  const row = {
+    id,
+    type,
+    village_id: villageId,
+    title: text(input.title) ?? null,
+    title_ar: text(input.titleAr) ?? null,
+    title_fr: text(input.titleFr) ?? null,
+    created_by: ctx.viewer.userId,
+  };
   await ctx.ds.transaction(async (tx) => {
     if (!(await villageExists(tx, villageId, ctx.rootspace.id))) errors.push({ field: "villageId", key: "errors.not_found" });
     if (errors.length) throw bad(errors);
@@ -136,7 +192,10 @@ export async function createRegistry(ctx: Context, input: RegistryInput): Promis
 async function lockRegistry(ctx: Context, tx: EntityManager, globalId: string): Promise<RegistryRow> {
   const id = rawIdOf(globalId, "Registry");
   const [row]: RegistryRow[] = id
-    ? await tx.query(`SELECT ${REGISTRY_COLUMNS} FROM registries r JOIN villages v ON v.id = r.village_id AND v.rootspace_id = $2 WHERE r.id = $1 FOR UPDATE OF r`, [id, ctx.rootspace.id])
+    ? await tx.query(
+        `SELECT ${REGISTRY_COLUMNS} FROM registries r JOIN villages v ON v.id = r.village_id AND v.rootspace_id = $2 WHERE r.id = $1 FOR UPDATE OF r`,
+        [id, ctx.rootspace.id],
+      )
     : [];
   if (!row) throw notFound();
   if (!canEdit(ctx.viewer, { created_by: row.created_by, user_id: null })) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
@@ -148,10 +207,30 @@ export async function updateRegistry(ctx: Context, globalId: string, input: Regi
   if (!ctx.viewer.userId) throw unauthenticated();
   return ctx.ds.transaction(async (tx) => {
     const current = await lockRegistry(ctx, tx, globalId);
-    if (input.type && !(REGISTRY_TYPES as readonly string[]).includes(input.type)) throw bad([{ field: "type", key: "errors.validation.isIn" }]);
-    const next = { ...current, type: input.type ?? current.type, title: text(input.title) ?? current.title, title_ar: text(input.titleAr) ?? current.title_ar, title_fr: text(input.titleFr) ?? current.title_fr };
-    await tx.query(`UPDATE registries SET type = $2, title = $3, title_ar = $4, title_fr = $5, updated_at = now() WHERE id = $1`, [current.id, next.type, next.title, next.title_ar, next.title_fr]);
-    await audit(tx, { tableName: "registries", recordId: current.id, userId: ctx.viewer.userId, action: "update", before: { ...current }, after: { ...next } });
+    if (input.type && !(REGISTRY_TYPES as readonly string[]).includes(input.type))
+      throw bad([{ field: "type", key: "errors.validation.isIn" }]);
+    const next = {
+      ...current,
+      type: input.type ?? current.type,
+      title: text(input.title) ?? current.title,
+      title_ar: text(input.titleAr) ?? current.title_ar,
+      title_fr: text(input.titleFr) ?? current.title_fr,
+    };
+    await tx.query(`UPDATE registries SET type = $2, title = $3, title_ar = $4, title_fr = $5, updated_at = now() WHERE id = $1`, [
+      current.id,
+      next.type,
+      next.title,
+      next.title_ar,
+      next.title_fr,
+    ]);
+    await audit(tx, {
+      tableName: "registries",
+      recordId: current.id,
+      userId: ctx.viewer.userId,
+      action: "update",
+      before: { ...current },
+      after: { ...next },
+    });
     return presentRegistry(ctx, next);
   });
 }
@@ -161,22 +240,41 @@ export async function deleteRegistry(ctx: Context, globalId: string): Promise<bo
   if (!ctx.viewer.userId) throw unauthenticated();
   await ctx.ds.transaction(async (tx) => {
     const current = await lockRegistry(ctx, tx, globalId);
-    const entries: unknown[] = await tx.query(`SELECT id, person_id, destination_country, departure_year FROM registry_entries WHERE registry_id = $1`, [current.id]);
+    const entries: unknown[] = await tx.query(
+      `SELECT id, person_id, destination_country, departure_year FROM registry_entries WHERE registry_id = $1`,
+      [current.id],
+    );
     await tx.query(`DELETE FROM registries WHERE id = $1`, [current.id]);
-    await audit(tx, { tableName: "registries", recordId: current.id, userId: ctx.viewer.userId, action: "delete", before: { ...current, entries } });
+    await audit(tx, {
+      tableName: "registries",
+      recordId: current.id,
+      userId: ctx.viewer.userId,
+      action: "delete",
+      before: { ...current, entries },
+    });
   });
   return true;
 }
 
 /** Checks an entry's country and year against the person's life; returns column values. */
-function checkEntry(input: RegistryEntryInput, person: PersonRow | null, current: { destination_country: string; departure_year: number | null } | null, errors: FieldError[]) {
-  const country = input.destinationCountry === undefined || input.destinationCountry === null ? current?.destination_country : input.destinationCountry.trim().toUpperCase();
+function checkEntry(
+  input: RegistryEntryInput,
+  person: PersonRow | null,
+  current: { destination_country: string; departure_year: number | null } | null,
+  errors: FieldError[],
+) {
+  const country =
+    input.destinationCountry === undefined || input.destinationCountry === null
+      ? current?.destination_country
+      : input.destinationCountry.trim().toUpperCase();
   if (!country || !isCountryCode(country)) errors.push({ field: "destinationCountry", key: "errors.country_invalid" });
-  const year = input.departureYear === undefined ? current?.departure_year ?? null : input.departureYear;
+  const year = input.departureYear === undefined ? (current?.departure_year ?? null) : input.departureYear;
   if (year !== null) {
     if (year > new Date().getUTCFullYear()) errors.push({ field: "departureYear", key: "errors.date_in_future" });
-    if (person?.birth_date_from && year < Number(person.birth_date_from.slice(0, 4))) errors.push({ field: "departureYear", key: "errors.departure_before_birth" });
-    if (person?.death_date_to && year > Number(person.death_date_to.slice(0, 4))) errors.push({ field: "departureYear", key: "errors.departure_after_death" });
+    if (person?.birth_date_from && year < Number(person.birth_date_from.slice(0, 4)))
+      errors.push({ field: "departureYear", key: "errors.departure_before_birth" });
+    if (person?.death_date_to && year > Number(person.death_date_to.slice(0, 4)))
+      errors.push({ field: "departureYear", key: "errors.departure_after_death" });
   }
   return { destination_country: country, departure_year: year };
 }
@@ -190,14 +288,26 @@ export async function addRegistryEntry(ctx: Context, input: RegistryEntryInput):
   await ctx.ds.transaction(async (tx) => {
     let registryId = input.registryId ? rawIdOf(input.registryId, "Registry") : null;
     if (input.registryId) {
-      if (!registryId || !((await tx.query(`SELECT 1 FROM registries r JOIN villages v ON v.id = r.village_id AND v.rootspace_id = $2 WHERE r.id = $1`, [registryId, ctx.rootspace.id])) as unknown[]).length) errors.push({ field: "registryId", key: "errors.not_found" });
+      if (
+        !registryId ||
+        !(
+          (await tx.query(`SELECT 1 FROM registries r JOIN villages v ON v.id = r.village_id AND v.rootspace_id = $2 WHERE r.id = $1`, [
+            registryId,
+            ctx.rootspace.id,
+          ])) as unknown[]
+        ).length
+      )
+        errors.push({ field: "registryId", key: "errors.not_found" });
     } else {
       const villageId = rawIdOf(input.villageId, "Village");
       if (!(await villageExists(tx, villageId, ctx.rootspace.id))) errors.push({ field: "villageId", key: "errors.not_found" });
       else {
         // The village's emigrant register, opened on its first entry (serialised per village).
         await tx.query(`SELECT pg_advisory_xact_lock(hashtext('registries:' || $1))`, [villageId]);
-        const [found]: { id: string }[] = await tx.query(`SELECT id FROM registries WHERE village_id = $1 AND type = 'emigrant' ORDER BY created_at LIMIT 1`, [villageId]);
+        const [found]: { id: string }[] = await tx.query(
+          `SELECT id FROM registries WHERE village_id = $1 AND type = 'emigrant' ORDER BY created_at LIMIT 1`,
+          [villageId],
+        );
         registryId = found?.id ?? null;
         if (!registryId) {
           registryId = newId();
@@ -207,29 +317,54 @@ export async function addRegistryEntry(ctx: Context, input: RegistryEntryInput):
         }
       }
     }
-    const [person]: PersonRow[] = personId ? await tx.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = $1 AND p.rootspace_id = $2`, [personId, ctx.rootspace.id]) : [];
+    const [person]: PersonRow[] = personId
+      ? await tx.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = $1 AND p.rootspace_id = $2`, [
+          personId,
+          ctx.rootspace.id,
+        ])
+      : [];
     const access = person ? accessTo(ctx.viewer, person) : "none";
     if (access === "none" || access === "private") errors.push({ field: "personId", key: "errors.not_found" });
     const checked = checkEntry(input, person ?? null, null, errors);
     if (errors.length) throw bad(errors);
-    const row = { id, registry_id: registryId, person_id: personId, ...checked, notes: text(input.notes) ?? null, sources: text(input.sources) ?? null, provenance: Provenance.COMMUNITY, created_by: ctx.viewer.userId };
+    const row = {
+      id,
+      registry_id: registryId,
+      person_id: personId,
+      ...checked,
+      notes: text(input.notes) ?? null,
+      sources: text(input.sources) ?? null,
+      provenance: Provenance.COMMUNITY,
+      created_by: ctx.viewer.userId,
+    };
     await insertRow(tx, "registry_entries", row);
     await audit(tx, { tableName: "registry_entries", recordId: id, userId: ctx.viewer.userId, action: "create", after: row });
   });
   return (await entryById(ctx, id))!;
 }
 
-async function entryById(ctx: Context, id: string, db: Context["ds"] | EntityManager = ctx.ds, lock = false): Promise<RegistryEntryView | null> {
-  const rows: EntryRow[] = await db.query(`${ENTRY_SELECT} WHERE re.id = $1 AND p.rootspace_id = $2${lock ? " FOR UPDATE OF re" : ""}`, [id, ctx.rootspace.id]);
+async function entryById(
+  ctx: Context,
+  id: string,
+  db: Context["ds"] | EntityManager = ctx.ds,
+  lock = false,
+): Promise<RegistryEntryView | null> {
+  const rows: EntryRow[] = await db.query(`${ENTRY_SELECT} WHERE re.id = $1 AND p.rootspace_id = $2${lock ? " FOR UPDATE OF re" : ""}`, [
+    id,
+    ctx.rootspace.id,
+  ]);
   return presentEntries(ctx, rows)[0] ?? null;
 }
 
 async function lockEntry(ctx: Context, tx: EntityManager, globalId: string): Promise<EntryRow> {
   const id = rawIdOf(globalId, "RegistryEntry");
-  const [row]: EntryRow[] = id ? await tx.query(`${ENTRY_SELECT} WHERE re.id = $1 AND p.rootspace_id = $2 FOR UPDATE OF re`, [id, ctx.rootspace.id]) : [];
+  const [row]: EntryRow[] = id
+    ? await tx.query(`${ENTRY_SELECT} WHERE re.id = $1 AND p.rootspace_id = $2 FOR UPDATE OF re`, [id, ctx.rootspace.id])
+    : [];
   const access = row ? accessTo(ctx.viewer, row) : "none";
   if (!row || access === "none" || access === "private") throw notFound();
-  if (!canEdit(ctx.viewer, { created_by: row.entry_created_by, user_id: null })) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
+  if (!canEdit(ctx.viewer, { created_by: row.entry_created_by, user_id: null }))
+    throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
   return row;
 }
 
@@ -241,10 +376,29 @@ export async function updateRegistryEntry(ctx: Context, globalId: string, input:
     const errors: FieldError[] = [];
     const checked = checkEntry(input, current, current, errors);
     if (errors.length) throw bad(errors);
-    const next = { ...checked, notes: text(input.notes) === undefined ? current.notes : text(input.notes), sources: text(input.sources) === undefined ? current.entry_sources : text(input.sources) };
-    await tx.query(`UPDATE registry_entries SET destination_country = $2, departure_year = $3, notes = $4, sources = $5, updated_at = now() WHERE id = $1`, [current.entry_id, next.destination_country, next.departure_year, next.notes, next.sources]);
-    const before = { destination_country: current.destination_country, departure_year: current.departure_year, notes: current.notes, sources: current.entry_sources };
-    await audit(tx, { tableName: "registry_entries", recordId: current.entry_id, userId: ctx.viewer.userId, action: "update", before, after: next });
+    const next = {
+      ...checked,
+      notes: text(input.notes) === undefined ? current.notes : text(input.notes),
+      sources: text(input.sources) === undefined ? current.entry_sources : text(input.sources),
+    };
+    await tx.query(
+      `UPDATE registry_entries SET destination_country = $2, departure_year = $3, notes = $4, sources = $5, updated_at = now() WHERE id = $1`,
+      [current.entry_id, next.destination_country, next.departure_year, next.notes, next.sources],
+    );
+    const before = {
+      destination_country: current.destination_country,
+      departure_year: current.departure_year,
+      notes: current.notes,
+      sources: current.entry_sources,
+    };
+    await audit(tx, {
+      tableName: "registry_entries",
+      recordId: current.entry_id,
+      userId: ctx.viewer.userId,
+      action: "update",
+      before,
+      after: next,
+    });
     return current.entry_id;
   });
   return (await entryById(ctx, id))!;
@@ -256,7 +410,13 @@ export async function deleteRegistryEntry(ctx: Context, globalId: string): Promi
   await ctx.ds.transaction(async (tx) => {
     const current = await lockEntry(ctx, tx, globalId);
     await tx.query(`DELETE FROM registry_entries WHERE id = $1`, [current.entry_id]);
-    const before = { registry_id: current.registry_id, person_id: current.id, destination_country: current.destination_country, departure_year: current.departure_year, notes: current.notes };
+    const before = {
+      registry_id: current.registry_id,
+      person_id: current.id,
+      destination_country: current.destination_country,
+      departure_year: current.departure_year,
+      notes: current.notes,
+    };
     await audit(tx, { tableName: "registry_entries", recordId: current.entry_id, userId: ctx.viewer.userId, action: "delete", before });
   });
   return true;
@@ -265,9 +425,13 @@ export async function deleteRegistryEntry(ctx: Context, globalId: string): Promi
 /** `node(id)` for registers. */
 export async function registryNode(ctx: Context, rawId: string): Promise<RegistryView | null> {
   if (!isUuid(rawId)) return null;
-  const [row]: RegistryRow[] = await ctx.ds.query(`SELECT ${REGISTRY_COLUMNS} FROM registries r JOIN villages v ON v.id = r.village_id AND v.is_public AND v.rootspace_id = $2 WHERE r.id = $1`, [rawId, ctx.rootspace.id]);
+  const [row]: RegistryRow[] = await ctx.ds.query(
+    `SELECT ${REGISTRY_COLUMNS} FROM registries r JOIN villages v ON v.id = r.village_id AND v.is_public AND v.rootspace_id = $2 WHERE r.id = $1`,
+    [rawId, ctx.rootspace.id],
+  );
   return row ? presentRegistry(ctx, row) : null;
 }
 
 /** `node(id)` for entries: null when the person is hidden from the viewer. */
-export const registryEntryNode = (ctx: Context, rawId: string): Promise<RegistryEntryView | null> => (isUuid(rawId) ? entryById(ctx, rawId) : Promise.resolve(null));
+export const registryEntryNode = (ctx: Context, rawId: string): Promise<RegistryEntryView | null> =>
+  isUuid(rawId) ? entryById(ctx, rawId) : Promise.resolve(null);

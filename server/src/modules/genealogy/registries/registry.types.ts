@@ -36,7 +36,10 @@ export class RegistryView implements Node {
   viewerCan: RegistryViewerCan;
 }
 
-@ObjectType("RegistryEntry", { implements: Node, description: "A person in a register: where they went and when. Living people the viewer may see only as Private are left out." })
+@ObjectType("RegistryEntry", {
+  implements: Node,
+  description: "A person in a register: where they went and when. Living people the viewer may see only as Private are left out.",
+})
 export class RegistryEntryView implements Node {
   rawId: string;
 

@@ -4,7 +4,12 @@ import { relationshipNames, SAME_PERSON, type Gender, type LinkKind, type Relati
 const g = (s: string) => s.split("").filter(Boolean) as Gender[];
 /** up/down as gender strings ("MF" = father, then his mother); `via`/`spouse` for in-laws. */
 const shape = (up: string, down: string, o: { via?: Gender; spouse?: Gender; half?: boolean; kind?: LinkKind } = {}): RelationShape => ({
-  up: g(up), down: g(down), viaSpouse: o.via ?? null, spouse: o.spouse ?? null, half: o.half ?? false, kind: o.kind ?? "birth",
+  up: g(up),
+  down: g(down),
+  viaSpouse: o.via ?? null,
+  spouse: o.spouse ?? null,
+  half: o.half ?? false,
+  kind: o.kind ?? "birth",
 });
 
 describe("blood relations", () => {
@@ -76,9 +81,21 @@ describe("blood relations", () => {
     expect(relationshipNames(shape("M", "", { kind: "step" }))).toEqual({ ar: "زوج الأم", en: "stepfather", fr: "beau-père" });
     expect(relationshipNames(shape("F", "", { kind: "step" }))).toEqual({ ar: "زوجة الأب", en: "stepmother", fr: "belle-mère" });
     expect(relationshipNames(shape("", "M", { kind: "step" }))).toEqual({ ar: "ربيب", en: "stepson", fr: "beau-fils" });
-    expect(relationshipNames(shape("M", "", { kind: "adoptive" }))).toEqual({ ar: "أب بالتبنّي", en: "adoptive father", fr: "père adoptif" });
-    expect(relationshipNames(shape("", "F", { kind: "adoptive" }))).toEqual({ ar: "ابنة بالتبنّي", en: "adopted daughter", fr: "fille adoptive" });
-    expect(relationshipNames(shape("M", "F", { kind: "step" }))).toEqual({ ar: "ابنة زوج أحد الوالدين", en: "stepsister", fr: "quasi-sœur" });
+    expect(relationshipNames(shape("M", "", { kind: "adoptive" }))).toEqual({
+      ar: "أب بالتبنّي",
+      en: "adoptive father",
+      fr: "père adoptif",
+    });
+    expect(relationshipNames(shape("", "F", { kind: "adoptive" }))).toEqual({
+      ar: "ابنة بالتبنّي",
+      en: "adopted daughter",
+      fr: "fille adoptive",
+    });
+    expect(relationshipNames(shape("M", "F", { kind: "step" }))).toEqual({
+      ar: "ابنة زوج أحد الوالدين",
+      en: "stepsister",
+      fr: "quasi-sœur",
+    });
   });
 
   it("unknown genders give neutral or double names, never a wrong side", () => {

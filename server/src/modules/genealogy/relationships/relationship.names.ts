@@ -39,7 +39,8 @@ const last = (gs: Gender[]): Gender => gs[gs.length - 1] ?? "U";
 
 const EN_ORD = ["", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
 const EN_TIMES = ["", "once", "twice", "three times", "four times", "five times", "six times", "seven times", "eight times", "nine times"];
-const enNth = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th"}`;
+const enNth = (n: number) =>
+  `${n}${n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th"}`;
 /** "", "great-", "2nd great-" … for n extra generations. */
 const enGreat = (n: number) => (n <= 0 ? "" : n === 1 ? "great-" : `${enNth(n)} great-`);
 
@@ -129,20 +130,44 @@ function frBlood(up: Gender[], down: Gender[], half: boolean, kind: LinkKind): s
     return half ? pick(g, "demi-frère", "demi-sœur", "demi-frère ou demi-sœur") : pick(g, "frère", "sœur", "frère ou sœur");
   }
   if (u === 1) {
-    if (d <= 4) return "arrière-".repeat(Math.max(0, d - 3)) + pick(g, d === 2 ? "neveu" : "petit-neveu", d === 2 ? "nièce" : "petite-nièce", d === 2 ? "neveu ou nièce" : "petit-neveu ou petite-nièce");
+    if (d <= 4)
+      return (
+        "arrière-".repeat(Math.max(0, d - 3)) +
+        pick(
+          g,
+          d === 2 ? "neveu" : "petit-neveu",
+          d === 2 ? "nièce" : "petite-nièce",
+          d === 2 ? "neveu ou nièce" : "petit-neveu ou petite-nièce",
+        )
+      );
     return pick(g, "neveu", "nièce", "neveu") + ` à la ${frOrd(d)} génération`;
   }
   if (d === 1) {
-    if (u <= 4) return "arrière-".repeat(Math.max(0, u - 3)) + pick(g, u === 2 ? "oncle" : "grand-oncle", u === 2 ? "tante" : "grand-tante", u === 2 ? "oncle ou tante" : "grand-oncle ou grand-tante");
+    if (u <= 4)
+      return (
+        "arrière-".repeat(Math.max(0, u - 3)) +
+        pick(
+          g,
+          u === 2 ? "oncle" : "grand-oncle",
+          u === 2 ? "tante" : "grand-tante",
+          u === 2 ? "oncle ou tante" : "grand-oncle ou grand-tante",
+        )
+      );
     return pick(g, "oncle", "tante", "oncle") + ` à la ${frOrd(u)} génération`;
   }
   const degree = Math.min(u, d) - 1;
   const removed = Math.abs(u - d);
   const female = g === "F";
   const base =
-    degree === 1 ? (female ? "cousine germaine" : "cousin germain")
-    : degree === 2 ? (female ? "cousine issue de germain" : "cousin issu de germain")
-    : `${female ? "cousine" : "cousin"} au ${frOrd(degree)} degré`;
+    degree === 1
+      ? female
+        ? "cousine germaine"
+        : "cousin germain"
+      : degree === 2
+        ? female
+          ? "cousine issue de germain"
+          : "cousin issu de germain"
+        : `${female ? "cousine" : "cousin"} au ${frOrd(degree)} degré`;
   return (half ? `demi-${base}` : base) + (removed ? frGap(removed) : "");
 }
 
@@ -157,9 +182,11 @@ function frName(s: RelationShape): string {
   const endG = d ? last(s.down) : last(s.up);
   if (s.viaSpouse && !u && !d && !s.spouse) return frSpouse(s.viaSpouse);
   const inLaw = (g: Gender) =>
-    u === 1 && d === 0 ? pick(g, "beau-père", "belle-mère", "beau-parent")
-    : u === 1 && d === 1 ? pick(g, "beau-frère", "belle-sœur", "beau-frère ou belle-sœur")
-    : null;
+    u === 1 && d === 0
+      ? pick(g, "beau-père", "belle-mère", "beau-parent")
+      : u === 1 && d === 1
+        ? pick(g, "beau-frère", "belle-sœur", "beau-frère ou belle-sœur")
+        : null;
   if (s.viaSpouse && s.spouse) {
     if (u === 1 && d === 1) return pick(s.spouse, "beau-frère", "belle-sœur", "beau-frère ou belle-sœur");
     return `${frSpouse(s.spouse)} ${frOf(blood, endG)} ${frOf(frSpouse(s.viaSpouse), s.viaSpouse)}`;

@@ -91,7 +91,10 @@ export async function relationship(ctx: Context, aGlobalId: string, bGlobalId: s
   const meets: MeetRow[] = a === b ? [] : await ctx.ds.query(PATH_SQL, [a, b, uid, staff, MAX_GENERATIONS, near, ctx.rootspace.id]);
   const ids = new Set([a, b, ...meets.flatMap((m) => [...m.path_a, ...m.path_b])]);
   // Links never cross rootspaces: a path is in the rootspace of its ends, which must be the request's.
-  const rows: PersonRow[] = await ctx.ds.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1) AND p.rootspace_id = $2`, [[...ids], ctx.rootspace.id]);
+  const rows: PersonRow[] = await ctx.ds.query(
+    `SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1) AND p.rootspace_id = $2`,
+    [[...ids], ctx.rootspace.id],
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const id of [a, b]) {
     const row = byId.get(id);
@@ -105,8 +108,16 @@ export async function relationship(ctx: Context, aGlobalId: string, bGlobalId: s
     return access === "private" || access === "none" || !["M", "F"].includes(row.gender) ? "U" : (row.gender as Gender);
   };
   const result = (names: typeof NOT_RELATED, extra: Partial<RelationshipView>): RelationshipView => ({
-    related: false, samePerson: false, path: [], steps: [], commonAncestors: [], generationsUp: null, generationsDown: null,
-    names, name: names[ctx.language], ...extra,
+    related: false,
+    samePerson: false,
+    path: [],
+    steps: [],
+    commonAncestors: [],
+    generationsUp: null,
+    generationsDown: null,
+    names,
+    name: names[ctx.language],
+    ...extra,
   });
   if (a === b) return result(SAME_PERSON, { related: true, samePerson: true, path: [view(a)], generationsUp: 0, generationsDown: 0 });
   if (!meets.length) return result(NOT_RELATED, {});
@@ -148,7 +159,10 @@ export async function relationship(ctx: Context, aGlobalId: string, bGlobalId: s
 export async function viewerPerson(ctx: Context) {
   if (!ctx.viewer.userId) return null;
   const [rows] = await Promise.all([
-    ctx.ds.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.user_id = $1 AND p.rootspace_id = $2 ORDER BY p.created_at LIMIT 1`, [ctx.viewer.userId, ctx.rootspace.id]) as Promise<PersonRow[]>,
+    ctx.ds.query(
+      `SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.user_id = $1 AND p.rootspace_id = $2 ORDER BY p.created_at LIMIT 1`,
+      [ctx.viewer.userId, ctx.rootspace.id],
+    ) as Promise<PersonRow[]>,
     withRelatives(ctx),
   ]);
   return rows[0] ? presentPerson(rows[0], ctx.viewer, ctx.language) : null;

@@ -6,7 +6,10 @@ export enum RelationshipStep {
   DOWN = "DOWN",
   SPOUSE = "SPOUSE",
 }
-registerEnumType(RelationshipStep, { name: "RelationshipStep", description: "One step of a kinship path: to a parent, to a child, or to a spouse." });
+registerEnumType(RelationshipStep, {
+  name: "RelationshipStep",
+  description: "One step of a kinship path: to a parent, to a child, or to a spouse.",
+});
 
 @ObjectType("RelationshipNames", { description: "The name of a relationship in each language of the product." })
 export class RelationshipNames {

@@ -9,7 +9,10 @@ import { RootReasonKind, RootVillage } from "./member-roots.types.js";
 @Resolver()
 export class MemberRootsResolver {
   @RequireRoles()
-  @Query(() => [RootVillage], { description: "The signed-in member's roots in the request's rootspace: the villages of their own record, of their ancestors up to 6 generations, and the one their profile names; nearest first." })
+  @Query(() => [RootVillage], {
+    description:
+      "The signed-in member's roots in the request's rootspace: the villages of their own record, of their ancestors up to 6 generations, and the one their profile names; nearest first.",
+  })
   async myRoots(@Ctx() ctx: Context): Promise<RootVillage[]> {
     const roots = await memberRoots(ctx.ds, ctx.viewer.userId!, ctx.rootspace.id);
     const personIds = [...new Set(roots.flatMap((r) => r.reasons.flatMap((why) => ("personId" in why ? [why.personId] : []))))];

@@ -51,11 +51,17 @@ export async function memberRoots(db: Db, userId: string, rootspaceId: string): 
     roots.set(villageId, root);
   };
   for (const row of tree) {
-    add(row.village_id, row.generation === 0 ? { kind: "SELF", personId: row.person_id } : { kind: "ANCESTOR", personId: row.person_id, generation: row.generation });
+    add(
+      row.village_id,
+      row.generation === 0
+        ? { kind: "SELF", personId: row.person_id }
+        : { kind: "ANCESTOR", personId: row.person_id, generation: row.generation },
+    );
   }
   const [user]: { village_of_origin: string | null }[] = await db.query(`SELECT village_of_origin FROM users WHERE id = $1`, [userId]);
   const declared = user?.village_of_origin?.trim();
-  if (declared) for (const villageId of await villagesNamed(db, declared, rootspaceId)) add(villageId, { kind: "DECLARED", text: declared });
+  if (declared)
+    for (const villageId of await villagesNamed(db, declared, rootspaceId)) add(villageId, { kind: "DECLARED", text: declared });
   return [...roots.values()];
 }
 
@@ -70,6 +76,8 @@ async function villagesNamed(db: Db, text: string, rootspaceId: string): Promise
     [rootspaceId],
   );
   return rows
-    .filter((v) => v.names.some((name) => name && hasArabic(name) === arabic && (arabic ? normalizeArabic(name) : normalizeLatin(name)) === key))
+    .filter((v) =>
+      v.names.some((name) => name && hasArabic(name) === arabic && (arabic ? normalizeArabic(name) : normalizeLatin(name)) === key),
+    )
     .map((v) => v.id);
 }

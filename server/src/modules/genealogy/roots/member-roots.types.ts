@@ -11,7 +11,7 @@ registerEnumType(RootReasonKind, {
   name: "RootReasonKind",
   description: "Why a village is one of a member's roots.",
   valuesConfig: {
-    SELF: { description: "The village of the member's own \"This is me\" record." },
+    SELF: { description: 'The village of the member\'s own "This is me" record.' },
     ANCESTOR: { description: "The village of an ancestor, up to 6 generations up." },
     DECLARED: { description: "The village of origin the member declared in their profile." },
   },

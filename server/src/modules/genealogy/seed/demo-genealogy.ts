@@ -40,13 +40,76 @@ interface DemoPerson {
 const year = (y: number): [string, string, string, string] => [String(y), `${y}-01-01`, `${y}-12-31`, "exact"];
 
 const PEOPLE: DemoPerson[] = [
-  { key: "douaihy", fullName: "Estephan El Douaihy", fullNameAr: "إسطفان الدويهي", gender: "M", birth: ["2 AUG 1630", "1630-08-02", "1630-08-02", "exact"], death: ["3 MAY 1704", "1704-05-03", "1704-05-03", "exact"], birthPlace: "Ehden", village: "ehden", family: "douaihy", occupation: "Maronite Patriarch, historian", provenance: "VERIFIED" },
-  { key: "karam", fullName: "Youssef Bey Karam", fullNameAr: "يوسف بك كرم", gender: "M", birth: year(1823), death: year(1889), birthPlace: "Ehden", village: "ehden", family: "karam", occupation: "Leader of the resistance to Ottoman rule in northern Lebanon", provenance: "VERIFIED" },
+  {
+    key: "douaihy",
+    fullName: "Estephan El Douaihy",
+    fullNameAr: "إسطفان الدويهي",
+    gender: "M",
+    birth: ["2 AUG 1630", "1630-08-02", "1630-08-02", "exact"],
+    death: ["3 MAY 1704", "1704-05-03", "1704-05-03", "exact"],
+    birthPlace: "Ehden",
+    village: "ehden",
+    family: "douaihy",
+    occupation: "Maronite Patriarch, historian",
+    provenance: "VERIFIED",
+  },
+  {
+    key: "karam",
+    fullName: "Youssef Bey Karam",
+    fullNameAr: "يوسف بك كرم",
+    gender: "M",
+    birth: year(1823),
+    death: year(1889),
+    birthPlace: "Ehden",
+    village: "ehden",
+    family: "karam",
+    occupation: "Leader of the resistance to Ottoman rule in northern Lebanon",
+    provenance: "VERIFIED",
+  },
   // The demo member's family (fictional, for the demo only).
-  { key: "g2", fullName: "Mikhael Saab", fullNameAr: "ميخائيل صعب", gender: "M", birth: ["ABT 1890", "1885-01-01", "1895-12-31", "about"], death: year(1961), village: "zahle", occupation: "Vine grower", provenance: "COMMUNITY" },
-  { key: "g1", fullName: "Elias Saab", fullNameAr: "الياس صعب", gender: "M", birth: year(1921), death: year(1996), village: "zahle", occupation: "Emigrated to São Paulo in 1948", provenance: "COMMUNITY", parents: ["g2"] },
-  { key: "p", fullName: "Georges Saab", fullNameAr: "جورج صعب", gender: "M", birth: year(1958), village: "zahle", provenance: "COMMUNITY", parents: ["g1"] },
-  { key: "me", fullName: "Maya Saab", fullNameAr: "مايا صعب", gender: "F", birth: year(1990), village: "zahle", provenance: "COMMUNITY", parents: ["p"] },
+  {
+    key: "g2",
+    fullName: "Mikhael Saab",
+    fullNameAr: "ميخائيل صعب",
+    gender: "M",
+    birth: ["ABT 1890", "1885-01-01", "1895-12-31", "about"],
+    death: year(1961),
+    village: "zahle",
+    occupation: "Vine grower",
+    provenance: "COMMUNITY",
+  },
+  {
+    key: "g1",
+    fullName: "Elias Saab",
+    fullNameAr: "الياس صعب",
+    gender: "M",
+    birth: year(1921),
+    death: year(1996),
+    village: "zahle",
+    occupation: "Emigrated to São Paulo in 1948",
+    provenance: "COMMUNITY",
+    parents: ["g2"],
+  },
+  {
+    key: "p",
+    fullName: "Georges Saab",
+    fullNameAr: "جورج صعب",
+    gender: "M",
+    birth: year(1958),
+    village: "zahle",
+    provenance: "COMMUNITY",
+    parents: ["g1"],
+  },
+  {
+    key: "me",
+    fullName: "Maya Saab",
+    fullNameAr: "مايا صعب",
+    gender: "F",
+    birth: year(1990),
+    village: "zahle",
+    provenance: "COMMUNITY",
+    parents: ["p"],
+  },
 ];
 
 export async function seedDemoGenealogy(ds: DataSource): Promise<void> {
@@ -55,7 +118,9 @@ export async function seedDemoGenealogy(ds: DataSource): Promise<void> {
   const already: unknown[] = await ds.query(`SELECT 1 FROM people WHERE created_by = $1 LIMIT 1`, [member.id]);
   if (already.length) return;
   await ds.transaction(async (tx) => {
-    const villages: { id: string; slug: string }[] = await tx.query(`SELECT id, slug FROM villages WHERE rootspace_id = 'lb' AND slug IN ('zahle', 'ehden')`);
+    const villages: { id: string; slug: string }[] = await tx.query(
+      `SELECT id, slug FROM villages WHERE rootspace_id = 'lb' AND slug IN ('zahle', 'ehden')`,
+    );
     const vid = Object.fromEntries(villages.map((v) => [v.slug, v.id]));
     if (!vid.zahle || !vid.ehden) return;
     for (const [slug, h] of Object.entries(HISTORY)) {
@@ -65,7 +130,10 @@ export async function seedDemoGenealogy(ds: DataSource): Promise<void> {
       );
     }
     const fam = { karam: newId(), douaihy: newId() };
-    for (const [key, en, ar] of [["karam", "Karam", "كرم"], ["douaihy", "Douaihy", "الدويهي"]] as const) {
+    for (const [key, en, ar] of [
+      ["karam", "Karam", "كرم"],
+      ["douaihy", "Douaihy", "الدويهي"],
+    ] as const) {
       await tx.query(
         `INSERT INTO families (id, rootspace_id, village_id, family_name, family_name_ar, family_name_fr, provenance, confidence, key_skeleton, created_by)
          VALUES ($1, 'lb', $2, $3, $4, $3, 'VERIFIED', 0.95, $5, $6)`,
@@ -81,16 +149,41 @@ export async function seedDemoGenealogy(ds: DataSource): Promise<void> {
            privacy_settings, created_by, key_latin, key_arabic, key_skeleton, is_deceased)
          VALUES ($1, 'lb', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)`,
         [
-          ids[p.key], p.fullName, p.fullNameAr, p.gender, p.birth?.[0] ?? null, p.birth?.[1] ?? null, p.birth?.[2] ?? null, p.birth?.[3] ?? null,
-          p.death?.[0] ?? null, p.death?.[1] ?? null, p.death?.[2] ?? null, p.death?.[3] ?? null, p.birthPlace ?? null, vid[p.village],
-          p.family ? fam[p.family] : null, p.occupation ?? null, p.provenance, p.provenance === "VERIFIED" ? 0.95 : 0.7,
-          JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false }), member.id, keys.latin, keys.arabic, keys.skeleton, Boolean(p.death),
+          ids[p.key],
+          p.fullName,
+          p.fullNameAr,
+          p.gender,
+          p.birth?.[0] ?? null,
+          p.birth?.[1] ?? null,
+          p.birth?.[2] ?? null,
+          p.birth?.[3] ?? null,
+          p.death?.[0] ?? null,
+          p.death?.[1] ?? null,
+          p.death?.[2] ?? null,
+          p.death?.[3] ?? null,
+          p.birthPlace ?? null,
+          vid[p.village],
+          p.family ? fam[p.family] : null,
+          p.occupation ?? null,
+          p.provenance,
+          p.provenance === "VERIFIED" ? 0.95 : 0.7,
+          JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false }),
+          member.id,
+          keys.latin,
+          keys.arabic,
+          keys.skeleton,
+          Boolean(p.death),
         ],
       );
     }
     for (const p of PEOPLE) {
       for (const parent of p.parents ?? []) {
-        await tx.query(`INSERT INTO parent_links (id, parent_id, child_id, kind, created_by) VALUES ($1, $2, $3, 'birth', $4)`, [newId(), ids[parent], ids[p.key], member.id]);
+        await tx.query(`INSERT INTO parent_links (id, parent_id, child_id, kind, created_by) VALUES ($1, $2, $3, 'birth', $4)`, [
+          newId(),
+          ids[parent],
+          ids[p.key],
+          member.id,
+        ]);
       }
     }
     await tx.query(`UPDATE people SET user_id = $1 WHERE id = $2`, [member.id, ids.me]);

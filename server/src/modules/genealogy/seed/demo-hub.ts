@@ -14,7 +14,8 @@ type Slug = "zahle" | "ehden";
 
 const LANDMARKS: { village: Slug; type: string; name: Tri; description: Tri; lat?: number; lng?: number }[] = [
   {
-    village: "zahle", type: "shrine",
+    village: "zahle",
+    type: "shrine",
     name: ["Our Lady of Zahle and the Beqaa (Saydet Zahle)", "سيدة زحلة والبقاع", "Notre-Dame de Zahlé et de la Békaa (Saydet Zahlé)"],
     description: [
       "A shrine on a hill above the town: a tower crowned by a bronze statue of the Virgin that looks over Zahle and the Beqaa plain.",
@@ -23,7 +24,8 @@ const LANDMARKS: { village: Slug; type: string; name: Tri; description: Tri; lat
     ],
   },
   {
-    village: "zahle", type: "other",
+    village: "zahle",
+    type: "other",
     name: ["Wadi el Arayech and the Berdawni river", "وادي العرايش ونهر البردوني", "Wadi el Arayech et le Berdaouni"],
     description: [
       "The valley of the Berdawni river, named after the vine arbours (arayech) of its riverside cafés and restaurants, where Zahle gathers in summer.",
@@ -32,8 +34,13 @@ const LANDMARKS: { village: Slug; type: string; name: Tri; description: Tri; lat
     ],
   },
   {
-    village: "zahle", type: "church",
-    name: ["Our Lady of Deliverance Cathedral (Saydet el Najat)", "كاتدرائية سيدة النجاة", "Cathédrale Notre-Dame de la Délivrance (Saydet el Najat)"],
+    village: "zahle",
+    type: "church",
+    name: [
+      "Our Lady of Deliverance Cathedral (Saydet el Najat)",
+      "كاتدرائية سيدة النجاة",
+      "Cathédrale Notre-Dame de la Délivrance (Saydet el Najat)",
+    ],
     description: [
       "The Melkite Greek Catholic cathedral of Zahle.",
       "كاتدرائية الروم الملكيين الكاثوليك في زحلة.",
@@ -41,7 +48,8 @@ const LANDMARKS: { village: Slug; type: string; name: Tri; description: Tri; lat
     ],
   },
   {
-    village: "ehden", type: "church",
+    village: "ehden",
+    type: "church",
     name: ["Saint Mamas church (Mar Mema)", "كنيسة مار ماما", "Église Saint-Mamas (Mar Mema)"],
     description: [
       "One of the oldest Maronite churches in Lebanon, traditionally dated to the eighth century.",
@@ -50,7 +58,8 @@ const LANDMARKS: { village: Slug; type: string; name: Tri; description: Tri; lat
     ],
   },
   {
-    village: "ehden", type: "church",
+    village: "ehden",
+    type: "church",
     name: ["Saint George church (Mar Gergess)", "كنيسة مار جرجس", "Église Saint-Georges (Mar Gergess)"],
     description: [
       "The church on Ehden's main square where the body of Youssef Bey Karam rests; his equestrian statue stands in front of it.",
@@ -59,7 +68,8 @@ const LANDMARKS: { village: Slug; type: string; name: Tri; description: Tri; lat
     ],
   },
   {
-    village: "ehden", type: "shrine",
+    village: "ehden",
+    type: "shrine",
     name: ["Our Lady of the Fortress (Saydet el Hosn)", "سيدة الحصن", "Notre-Dame de la Forteresse (Saydet el Hosn)"],
     description: [
       "A shrine on a hilltop above Ehden, looking over the Qadisha region and the coast.",
@@ -68,7 +78,8 @@ const LANDMARKS: { village: Slug; type: string; name: Tri; description: Tri; lat
     ],
   },
   {
-    village: "ehden", type: "other",
+    village: "ehden",
+    type: "other",
     name: ["Horsh Ehden nature reserve", "محمية حرش إهدن", "Réserve naturelle de Horsh Ehden"],
     description: [
       "A protected forest on the slopes above Ehden, one of the last natural stands of cedar, fir and juniper in northern Lebanon.",
@@ -80,7 +91,8 @@ const LANDMARKS: { village: Slug; type: string; name: Tri; description: Tri; lat
 
 const FESTIVALS: { village: Slug; type: string; title: Tri; description: Tri }[] = [
   {
-    village: "zahle", type: "festival",
+    village: "zahle",
+    type: "festival",
     title: ["Festival of the Vine (wine and arak)", "عيد الكرمة (النبيذ والعرق)", "Fête de la vigne (vin et arak)"],
     description: [
       "Zahle, city of wine and poetry, celebrates its vineyards, wine and arak at the end of summer, at the time of the grape harvest.",
@@ -89,7 +101,8 @@ const FESTIVALS: { village: Slug; type: string; title: Tri; description: Tri }[]
     ],
   },
   {
-    village: "zahle", type: "festival",
+    village: "zahle",
+    type: "festival",
     title: ["Corpus Christi procession (Khamis el Jasad)", "زيّاح خميس الجسد", "Procession de la Fête-Dieu (Khamis el Jasad)"],
     description: [
       "Every year on the Thursday of Corpus Christi the people of Zahle walk in a great procession through the town.",
@@ -98,7 +111,8 @@ const FESTIVALS: { village: Slug; type: string; title: Tri; description: Tri }[]
     ],
   },
   {
-    village: "ehden", type: "festival",
+    village: "ehden",
+    type: "festival",
     title: ["Ehdeniyat summer festival", "مهرجانات إهدنيات", "Festival d'été Ehdeniyat"],
     description: [
       "Ehden's international summer festival of concerts and shows, when the families of Zgharta are up in the mountain.",
@@ -107,7 +121,8 @@ const FESTIVALS: { village: Slug; type: string; title: Tri; description: Tri }[]
     ],
   },
   {
-    village: "ehden", type: "festival",
+    village: "ehden",
+    type: "festival",
     title: ["Feast of the Cross (Eid al-Salib)", "عيد الصليب", "Fête de la Croix (Eid al-Salib)"],
     description: [
       "On 14 September bonfires are lit on the heights and rooftops, as across the Lebanese mountain.",
@@ -139,7 +154,9 @@ export async function seedDemoHub(ds: DataSource): Promise<void> {
   const [member]: { id: string }[] = await ds.query(`SELECT id FROM users WHERE email = 'member@roots.demo'`);
   if (!member || ((await ds.query(`SELECT 1 FROM assets LIMIT 1`)) as unknown[]).length) return;
   await ds.transaction(async (tx) => {
-    const villages: { id: string; slug: Slug }[] = await tx.query(`SELECT id, slug FROM villages WHERE rootspace_id = 'lb' AND slug IN ('zahle', 'ehden')`);
+    const villages: { id: string; slug: Slug }[] = await tx.query(
+      `SELECT id, slug FROM villages WHERE rootspace_id = 'lb' AND slug IN ('zahle', 'ehden')`,
+    );
     const vid = Object.fromEntries(villages.map((v) => [v.slug, v.id])) as Record<Slug, string>;
     if (!vid.zahle || !vid.ehden) return;
     for (const l of LANDMARKS) {
@@ -166,22 +183,43 @@ export async function seedDemoHub(ds: DataSource): Promise<void> {
            key_latin, key_arabic, key_skeleton, is_deceased)
          VALUES ($1, 'lb', $2, $3, $4, $5::text, make_date($5::text::int, 1, 1), make_date($5::text::int, 12, 31), 'exact', $6::text, make_date($6::text::int, 1, 1), make_date($6::text::int, 12, 31), 'exact',
            $7, 'COMMUNITY', 0.7, $8, $9, $10, $11, $12, true)`,
-        [people[key], name, nameAr, key === "rose" ? "F" : "M", String(born), String(died), vid[village],
-          JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false }), member.id, keys.latin, keys.arabic, keys.skeleton],
+        [
+          people[key],
+          name,
+          nameAr,
+          key === "rose" ? "F" : "M",
+          String(born),
+          String(died),
+          vid[village],
+          JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false }),
+          member.id,
+          keys.latin,
+          keys.arabic,
+          keys.skeleton,
+        ],
       );
     }
-    const existing: { id: string; full_name: string }[] = await tx.query(`SELECT id, full_name FROM people WHERE created_by = $1`, [member.id]);
+    const existing: { id: string; full_name: string }[] = await tx.query(`SELECT id, full_name FROM people WHERE created_by = $1`, [
+      member.id,
+    ]);
     for (const p of existing) people[p.full_name] ??= p.id;
     const registries = { zahle: newId(), ehden: newId() };
-    for (const [slug, title] of [["zahle", ["Emigrants of Zahle", "مهاجرو زحلة", "Émigrés de Zahlé"]], ["ehden", ["Emigrants of Ehden", "مهاجرو إهدن", "Émigrés d'Ehden"]]] as const) {
-      await tx.query(`INSERT INTO registries (id, type, village_id, title, title_ar, title_fr, created_by) VALUES ($1, 'emigrant', $2, $3, $4, $5, $6)`,
-        [registries[slug], vid[slug], ...title, member.id]);
+    for (const [slug, title] of [
+      ["zahle", ["Emigrants of Zahle", "مهاجرو زحلة", "Émigrés de Zahlé"]],
+      ["ehden", ["Emigrants of Ehden", "مهاجرو إهدن", "Émigrés d'Ehden"]],
+    ] as const) {
+      await tx.query(
+        `INSERT INTO registries (id, type, village_id, title, title_ar, title_fr, created_by) VALUES ($1, 'emigrant', $2, $3, $4, $5, $6)`,
+        [registries[slug], vid[slug], ...title, member.id],
+      );
     }
     for (const [who, country, year, note] of ENTRIES) {
       if (!people[who]) continue;
       const village = EMIGRANTS.find((e) => e[0] === who)?.[3] ?? "zahle";
-      await tx.query(`INSERT INTO registry_entries (id, registry_id, person_id, destination_country, departure_year, notes, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [newId(), registries[village], people[who], country, year, note, member.id]);
+      await tx.query(
+        `INSERT INTO registry_entries (id, registry_id, person_id, destination_country, departure_year, notes, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [newId(), registries[village], people[who], country, year, note, member.id],
+      );
       await tx.query(
         `INSERT INTO events (id, type, date_text, date_from, date_to, date_qualifier, primary_person_id, village_ids, created_by)
          VALUES ($1, 'emigration', $2::text, make_date($2::text::int, 1, 1), make_date($2::text::int, 12, 31), 'exact', $3, $4, $5)`,

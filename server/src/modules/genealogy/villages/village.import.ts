@@ -33,12 +33,21 @@ const slugBase = (name: string, fallback: string) => normalizeLatin(name).replac
  * their source id; names, places and search keys are refreshed, while slugs and anything
  * curators wrote (descriptions, flags, counts) are kept. One transaction.
  */
-export async function importVillages(ds: DataSource, rootspaceId = "lb", csvPath = GAZETTEER_CSV): Promise<{ inserted: number; updated: number }> {
+export async function importVillages(
+  ds: DataSource,
+  rootspaceId = "lb",
+  csvPath = GAZETTEER_CSV,
+): Promise<{ inserted: number; updated: number }> {
   const { data } = Papa.parse<GazetteerRow>(readFileSync(csvPath, "utf8"), { header: true, skipEmptyLines: true });
   const rows = data.filter((r) => r.wof_id && r.name && r.county_name).sort((a, b) => Number(a.wof_id) - Number(b.wof_id));
   return ds.transaction(async (tx) => {
     const taken = new Set<string>(
-      ((await tx.query(`SELECT slug FROM villages WHERE rootspace_id = $1 AND (source_ref IS NULL OR NOT source_ref = ANY($2))`, [rootspaceId, rows.map((r) => `wof:${r.wof_id}`)])) as { slug: string }[]).map((r) => r.slug),
+      (
+        (await tx.query(`SELECT slug FROM villages WHERE rootspace_id = $1 AND (source_ref IS NULL OR NOT source_ref = ANY($2))`, [
+          rootspaceId,
+          rows.map((r) => `wof:${r.wof_id}`),
+        ])) as { slug: string }[]
+      ).map((r) => r.slug),
     );
     const records = rows.map((r) => {
       const arabic = [r.name_ara, ...r.name_ara_geonames2019.split("|")].map((s) => s.trim()).filter(Boolean);
@@ -84,10 +93,25 @@ export async function importVillages(ds: DataSource, rootspaceId = "lb", csvPath
          key_latin = EXCLUDED.key_latin, key_arabic = EXCLUDED.key_arabic, key_skeleton = EXCLUDED.key_skeleton, updated_at = now()
        RETURNING (xmax = 0) AS inserted`,
       [
-        rootspaceId, col((x) => x.id), col((x) => x.sourceRef), col((x) => x.name), col((x) => x.nameFr), col((x) => x.nameAr),
-        col((x) => x.alternates.join("|")), col((x) => x.slug), col((x) => x.lat), col((x) => x.lng), col((x) => x.district),
-        col((x) => x.districtAr), col((x) => x.governorate), col((x) => x.governorateAr), col((x) => x.wikidata), col((x) => x.population),
-        col((x) => x.keys.latin), col((x) => x.keys.arabic), col((x) => x.keys.skeleton),
+        rootspaceId,
+        col((x) => x.id),
+        col((x) => x.sourceRef),
+        col((x) => x.name),
+        col((x) => x.nameFr),
+        col((x) => x.nameAr),
+        col((x) => x.alternates.join("|")),
+        col((x) => x.slug),
+        col((x) => x.lat),
+        col((x) => x.lng),
+        col((x) => x.district),
+        col((x) => x.districtAr),
+        col((x) => x.governorate),
+        col((x) => x.governorateAr),
+        col((x) => x.wikidata),
+        col((x) => x.population),
+        col((x) => x.keys.latin),
+        col((x) => x.keys.arabic),
+        col((x) => x.keys.skeleton),
       ],
     );
     const inserted = result.filter((r) => r.inserted).length;
@@ -98,6 +122,8 @@ export async function importVillages(ds: DataSource, rootspaceId = "lb", csvPath
 
 /** Imports the gazetteer when a rootspace has none of its villages yet (first start). */
 export async function ensureVillages(ds: DataSource, rootspaceId = "lb"): Promise<void> {
-  const rows: unknown[] = await ds.query(`SELECT 1 FROM villages WHERE rootspace_id = $1 AND source_ref LIKE 'wof:%' LIMIT 1`, [rootspaceId]);
+  const rows: unknown[] = await ds.query(`SELECT 1 FROM villages WHERE rootspace_id = $1 AND source_ref LIKE 'wof:%' LIMIT 1`, [
+    rootspaceId,
+  ]);
   if (rows.length === 0) await importVillages(ds, rootspaceId);
 }

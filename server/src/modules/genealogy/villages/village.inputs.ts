@@ -14,7 +14,11 @@ export class VillagesArgs extends ConnectionArgs {
   @MaxLength(100)
   district?: string;
 
-  @Field(() => String, { nullable: true, description: "Rootspace slug; default: the request's rootspace (X-Rootspace header, else lebanon).", deprecationReason: "Send the X-Rootspace header (WebSocket: the rootspace connection parameter) instead." })
+  @Field(() => String, {
+    nullable: true,
+    description: "Rootspace slug; default: the request's rootspace (X-Rootspace header, else lebanon).",
+    deprecationReason: "Send the X-Rootspace header (WebSocket: the rootspace connection parameter) instead.",
+  })
   @IsOptional()
   @MaxLength(60)
   rootspace?: string;

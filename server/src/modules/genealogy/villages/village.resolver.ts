@@ -20,7 +20,8 @@ export class VillageResolver {
   @Query(() => Village, { description: "A village by slug; NOT_FOUND when there is none." })
   village(
     @Arg("slug", () => String) slug: string,
-    @Arg("rootspace", () => String, { nullable: true, description: ROOTSPACE_ARG, deprecationReason: ROOTSPACE_DEPRECATED }) rootspace: string | null,
+    @Arg("rootspace", () => String, { nullable: true, description: ROOTSPACE_ARG, deprecationReason: ROOTSPACE_DEPRECATED })
+    rootspace: string | null,
     @Ctx() ctx: Context,
   ): Promise<Village> {
     return service.villageBySlug(ctx, slug, rootspace);
@@ -29,17 +30,23 @@ export class VillageResolver {
   @Extensions({ listSize: 4000 })
   @Query(() => [VillagePoint], { description: "Coordinates of every public village (optionally of one district), for maps." })
   villagePoints(
-    @Arg("rootspace", () => String, { nullable: true, description: ROOTSPACE_ARG, deprecationReason: ROOTSPACE_DEPRECATED }) rootspace: string | null,
+    @Arg("rootspace", () => String, { nullable: true, description: ROOTSPACE_ARG, deprecationReason: ROOTSPACE_DEPRECATED })
+    rootspace: string | null,
     @Arg("district", () => String, { nullable: true }) district: string | null,
     @Ctx() ctx: Context,
   ): Promise<VillagePoint[]> {
-    if (district && district.length > 100) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "district", key: "errors.validation.maxLength" }]);
+    if (district && district.length > 100)
+      throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "district", key: "errors.validation.maxLength" }]);
     return service.villagePoints(ctx, rootspace, district);
   }
 
   @Extensions({ listSize: 40 })
   @Query(() => [District], { description: "Districts (cazas) with their number of villages." })
-  districts(@Arg("rootspace", () => String, { nullable: true, description: ROOTSPACE_ARG, deprecationReason: ROOTSPACE_DEPRECATED }) rootspace: string | null, @Ctx() ctx: Context): Promise<District[]> {
+  districts(
+    @Arg("rootspace", () => String, { nullable: true, description: ROOTSPACE_ARG, deprecationReason: ROOTSPACE_DEPRECATED })
+    rootspace: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<District[]> {
     return service.listDistricts(ctx, rootspace);
   }
 }

@@ -26,9 +26,13 @@ function explain(v: Village, query: string): VillageSearchMatch | null {
   const why = explainNameMatch([v.name, v.nameFr, v.nameAr, ...v.alternateNames], query);
   if (!why) return null;
   const kind =
-    why.kind === MatchKind.EXACT ? NameMatch.EXACT
-    : hasArabic(why.matched) !== hasArabic(query) ? NameMatch.CROSS_SCRIPT
-    : hasArabic(query) ? NameMatch.ARABIC : NameMatch.LATIN;
+    why.kind === MatchKind.EXACT
+      ? NameMatch.EXACT
+      : hasArabic(why.matched) !== hasArabic(query)
+        ? NameMatch.CROSS_SCRIPT
+        : hasArabic(query)
+          ? NameMatch.ARABIC
+          : NameMatch.LATIN;
   return { kind, matched: why.matched, score: why.score };
 }
 
@@ -51,13 +55,28 @@ export async function listVillages(ctx: Context, args: VillagesArgs): Promise<Vi
   const q = parseNameQuery(search);
   if (!q) return { edges: [], totalCount: 0, pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null } };
   const params: unknown[] = [rs, args.district ?? null];
-  const ctes = nameSearchCtes(q, "villages", "v", `v.rootspace_id = $1 AND v.is_public AND ($2::text IS NULL OR v.district = $2)`, "v.name", params);
+  const ctes = nameSearchCtes(
+    q,
+    "villages",
+    "v",
+    `v.rootspace_id = $1 AND v.is_public AND ($2::text IS NULL OR v.district = $2)`,
+    "v.name",
+    params,
+  );
   const ids: { id: string; total_count: number }[] = await ctx.ds.query(
     `WITH ${ctes} SELECT id, (SELECT count(*)::int FROM m) AS total_count FROM m ORDER BY rank DESC, sort_name, id LIMIT ${first + 1} OFFSET ${offset}`,
     params,
   );
-  const n = ids[0]?.total_count ?? (offset > 0 ? ((await ctx.ds.query(`WITH ${ctes} SELECT count(*)::int AS n FROM m`, params)) as { n: number }[])[0].n : 0);
-  const loaded = ids.length ? await ctx.ds.getRepository(Village).createQueryBuilder("v").whereInIds(ids.slice(0, first).map((r) => r.id)).getMany() : [];
+  const n =
+    ids[0]?.total_count ??
+    (offset > 0 ? ((await ctx.ds.query(`WITH ${ctes} SELECT count(*)::int AS n FROM m`, params)) as { n: number }[])[0].n : 0);
+  const loaded = ids.length
+    ? await ctx.ds
+        .getRepository(Village)
+        .createQueryBuilder("v")
+        .whereInIds(ids.slice(0, first).map((r) => r.id))
+        .getMany()
+    : [];
   const byId = new Map(loaded.map((v) => [v.id, v]));
   const edges = ids.slice(0, first).map((r, i) => {
     const node = byId.get(r.id)!;
@@ -71,7 +90,8 @@ export async function listVillages(ctx: Context, args: VillagesArgs): Promise<Vi
 }
 
 export async function villageBySlug(ctx: Context, slug: string, rootspace?: string | null): Promise<Village> {
-  if (!SLUG.test(slug) || slug.length > 120) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_slug", {}, [{ field: "slug", key: "errors.bad_slug" }]);
+  if (!SLUG.test(slug) || slug.length > 120)
+    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_slug", {}, [{ field: "slug", key: "errors.bad_slug" }]);
   const rs = await rootspaceId(ctx, rootspace);
   const v = await ctx.ds.getRepository(Village).findOneBy({ rootspaceId: rs, slug, isPublic: true });
   if (!v) throw notFound();

@@ -28,7 +28,14 @@ function eventsOf(record: GedcomNode, types: Record<string, string>): StagedEven
       const text = dateText(c);
       // An unreadable date keeps its text (the range stays unknown).
       const date = text ? parseGenealogicalDate(text) : null;
-      return { type: types[c.tag], dateText: text, dateQualifier: date?.qualifier ?? null, dateFrom: date?.from ?? null, dateTo: date?.to ?? null, place: placeOf(c).full };
+      return {
+        type: types[c.tag],
+        dateText: text,
+        dateQualifier: date?.qualifier ?? null,
+        dateFrom: date?.from ?? null,
+        dateTo: date?.to ?? null,
+        place: placeOf(c).full,
+      };
     });
 }
 

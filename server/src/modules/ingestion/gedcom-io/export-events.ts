@@ -3,7 +3,14 @@ import { hiddenParts, type Access } from "../../genealogy/index.js";
 import type { GedcomNode } from "../gedcom/index.js";
 
 /** GEDCOM tags of the events Roots records (the others are written as EVEN with their TYPE). */
-const PERSON_TAGS: Record<string, string> = { birth: "BIRT", baptism: "BAPM", death: "DEAT", burial: "BURI", emigration: "EMIG", immigration: "IMMI" };
+const PERSON_TAGS: Record<string, string> = {
+  birth: "BIRT",
+  baptism: "BAPM",
+  death: "DEAT",
+  burial: "BURI",
+  emigration: "EMIG",
+  immigration: "IMMI",
+};
 const COUPLE_TAGS: Record<string, string> = { marriage: "MARR", engagement: "ENGA" };
 
 export interface ExportedEventRow {

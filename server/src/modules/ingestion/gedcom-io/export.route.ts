@@ -10,14 +10,29 @@ import { writeGedcom, writeGedzip } from "../gedcom/index.js";
 import { exportRecords, type ExportScope } from "./export.service.js";
 
 /** What a GEDCOM export writes, shared by the HTTP download and the command line. */
-export async function* exportGedcom(ctx: Context, scope: ExportScope, opts: { version: "7.0" | "5.5.1"; zip: boolean }): AsyncGenerator<string | Uint8Array> {
+export async function* exportGedcom(
+  ctx: Context,
+  scope: ExportScope,
+  opts: { version: "7.0" | "5.5.1"; zip: boolean },
+): AsyncGenerator<string | Uint8Array> {
   const records = await exportRecords(ctx, scope, translate("people.private", ctx.language));
   if (!opts.zip) {
     yield* writeGedcom(undefined, records, { version: opts.version });
     return;
   }
-  const media: { path: string; data: Buffer }[] = ctx.viewer.userId && scope.mine ? await ctx.ds.query(`SELECT m.path, m.data FROM kept_media m JOIN import_jobs j ON j.id = m.job_id AND j.rootspace_id = $2 WHERE m.owner_id = $1 ORDER BY m.path`, [ctx.viewer.userId, ctx.rootspace.id]) : [];
-  yield* writeGedzip(undefined, records, media.map((m) => ({ path: m.path, data: new Uint8Array(m.data) })), { version: opts.version });
+  const media: { path: string; data: Buffer }[] =
+    ctx.viewer.userId && scope.mine
+      ? await ctx.ds.query(
+          `SELECT m.path, m.data FROM kept_media m JOIN import_jobs j ON j.id = m.job_id AND j.rootspace_id = $2 WHERE m.owner_id = $1 ORDER BY m.path`,
+          [ctx.viewer.userId, ctx.rootspace.id],
+        )
+      : [];
+  yield* writeGedzip(
+    undefined,
+    records,
+    media.map((m) => ({ path: m.path, data: new Uint8Array(m.data) })),
+    { version: opts.version },
+  );
 }
 
 /**
@@ -31,16 +46,30 @@ export function exportRouter(deps: AreaServices): express.Router {
     const language = currentLanguage();
     const rootspace = await routeRootspace(deps.ds, deps.bus, req, res);
     if (!rootspace) return;
-    const ctx = createContext({ viewer, language, ds: deps.ds, bus: deps.bus, config: deps.config, jobs: deps.jobs, clock: deps.clock, client: { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null }, cookies: null, flags: deps.flags, rootspace });
+    const ctx = createContext({
+      viewer,
+      language,
+      ds: deps.ds,
+      bus: deps.bus,
+      config: deps.config,
+      jobs: deps.jobs,
+      clock: deps.clock,
+      client: { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null },
+      cookies: null,
+      flags: deps.flags,
+      rootspace,
+    });
     const version = req.query.version === "5.5.1" ? "5.5.1" : "7.0";
     const zip = req.query.format === "gdz";
     let scope: ExportScope;
     if (req.query.scope === "person") {
       const ref = fromGlobalId(String(req.query.person ?? ""));
-      if (ref?.type !== "Person" || !isUuid(ref.id)) return res.status(404).json({ error: "errors.not_found", message: translate("errors.not_found", language) });
+      if (ref?.type !== "Person" || !isUuid(ref.id))
+        return res.status(404).json({ error: "errors.not_found", message: translate("errors.not_found", language) });
       scope = { personId: ref.id };
     } else {
-      if (!viewer.userId) return res.status(401).json({ error: "errors.unauthenticated", message: translate("errors.unauthenticated", language) });
+      if (!viewer.userId)
+        return res.status(401).json({ error: "errors.unauthenticated", message: translate("errors.unauthenticated", language) });
       scope = { mine: true };
     }
     res.set({

@@ -19,7 +19,13 @@ type Row = PersonRow & { access: Access };
 type KeptRow = { job_id: string; xref: string | null; tag: string; record_table: string | null; record_id: string | null; data: Plain };
 type Plain = { tag: string; value?: string; pointer?: boolean; xref?: string; children?: Plain[] };
 
-const node = (tag: string, value?: string | null, children: GedcomNode[] = [], level = 1): GedcomNode => ({ level, tag, ...(value ? { value } : {}), line: 0, children });
+const node = (tag: string, value?: string | null, children: GedcomNode[] = [], level = 1): GedcomNode => ({
+  level,
+  tag,
+  ...(value ? { value } : {}),
+  line: 0,
+  children,
+});
 /** A level-1 pointer structure (FAMC, FAMS, HUSB, WIFE, CHIL) to an exported record. */
 const pointerTo = (tag: string, xref: string | undefined): GedcomNode => ({ ...node(tag, xref), pointer: true });
 const toNode = (p: Plain, level = 0): GedcomNode => ({
@@ -51,7 +57,10 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
   const ids = await scopeIds(ds, viewer, scope);
   // Only people of the request's rootspace (links never leave it, so neither does a line).
   const rows: PersonRow[] = ids.length
-    ? await ds.query(`SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1) AND p.rootspace_id = $2 ORDER BY p.created_at, p.id`, [ids, ctx.rootspace.id])
+    ? await ds.query(
+        `SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1) AND p.rootspace_id = $2 ORDER BY p.created_at, p.id`,
+        [ids, ctx.rootspace.id],
+      )
     : [];
   const people: Row[] = rows.map((r) => ({ ...r, access: accessTo(viewer, r) })).filter((r) => r.access !== "none");
   const personIds = people.map((p) => p.id);
@@ -59,7 +68,14 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
     `SELECT parent_id, child_id, kind FROM parent_links WHERE parent_id = ANY($1) AND child_id = ANY($1) ORDER BY created_at, id`,
     [personIds],
   );
-  const unions: { id: string; partner1_id: string; partner2_id: string; kind: string; start_date_text: string | null; place: string | null }[] = await ds.query(
+  const unions: {
+    id: string;
+    partner1_id: string;
+    partner2_id: string;
+    kind: string;
+    start_date_text: string | null;
+    place: string | null;
+  }[] = await ds.query(
     `SELECT id, partner1_id, partner2_id, kind, start_date_text, place FROM unions WHERE partner1_id = ANY($1) AND partner2_id = ANY($1) ORDER BY created_at, id`,
     [personIds],
   );
@@ -73,13 +89,19 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
       )
     : [];
   const jobTag = new Map<string, string>();
-  const keptXref = (job: string, xref: string) => `@${jobTag.get(job) ?? (jobTag.set(job, `J${jobTag.size + 1}`), jobTag.get(job))}_${xref.replace(/@/g, "")}@`;
+  const keptXref = (job: string, xref: string) =>
+    `@${jobTag.get(job) ?? (jobTag.set(job, `J${jobTag.size + 1}`), jobTag.get(job))}_${xref.replace(/@/g, "")}@`;
   // A person merged from two imports has two kept records: the first (the earlier import's) is theirs.
   const keptByRecord = new Map<string, KeptRow>();
   for (const k of kept) if (k.record_id && !keptByRecord.has(k.record_id)) keptByRecord.set(k.record_id, k);
   const xrefOfPerson = new Map(people.map((p, i) => [p.id, `@I${i + 1}@`]));
   const keptPointer = new Map<string, string>(); // `${job} ${xref}` → export xref
-  for (const k of kept) if (k.xref) keptPointer.set(`${k.job_id} ${k.xref}`, k.record_table === "people" ? xrefOfPerson.get(k.record_id!) ?? "@VOID@" : keptXref(k.job_id, k.xref));
+  for (const k of kept)
+    if (k.xref)
+      keptPointer.set(
+        `${k.job_id} ${k.xref}`,
+        k.record_table === "people" ? (xrefOfPerson.get(k.record_id!) ?? "@VOID@") : keptXref(k.job_id, k.xref),
+      );
 
   // Families: each kept FAM (with its own substructures), each union, and the parents of each
   // child grouped as a couple.
@@ -114,22 +136,32 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
   for (const k of kept) {
     if (k.tag !== "FAM") continue;
     const nodes = k.data.children ?? [];
-    const partners = nodes.filter((c) => (c.tag === "HUSB" || c.tag === "WIFE") && c.value).map((c) => personOf(k, c.value)).filter((id): id is string => Boolean(id));
-    const chil = nodes.filter((c) => c.tag === "CHIL" && c.value).map((c) => ({ id: personOf(k, c.value), refused: refused.has(`${k.job_id} ${k.xref} ${c.value}`) }));
+    const partners = nodes
+      .filter((c) => (c.tag === "HUSB" || c.tag === "WIFE") && c.value)
+      .map((c) => personOf(k, c.value))
+      .filter((id): id is string => Boolean(id));
+    const chil = nodes
+      .filter((c) => c.tag === "CHIL" && c.value)
+      .map((c) => ({ id: personOf(k, c.value), refused: refused.has(`${k.job_id} ${k.xref} ${c.value}`) }));
     const parentOf = (p: string, c: { id?: string; refused: boolean }) => c.refused || linked.has(`${p} ${c.id}`);
     const kids = chil.filter((c) => c.id && (!partners.length || partners.some((p) => parentOf(p, c))));
     const couple = partners.length === 2 && coupled.has([...partners].sort().join(" "));
-    const f = famOf(partners.filter((p) => couple || !chil.length || kids.some((c) => parentOf(p, c))), k);
+    const f = famOf(
+      partners.filter((p) => couple || !chil.length || kids.some((c) => parentOf(p, c))),
+      k,
+    );
     for (const child of kids) {
       f.children.push(child.id!);
       for (const parent of f.partners) stated.add(`${parent} ${child.id}`);
     }
-    for (const id of [...partners, ...chil.map((c) => c.id)]) if (id && !f.partners.includes(id) && !f.children.includes(id)) left.add(`${f.xref} ${id}`);
+    for (const id of [...partners, ...chil.map((c) => c.id)])
+      if (id && !f.partners.includes(id) && !f.children.includes(id)) left.add(`${f.xref} ${id}`);
     if (!f.partners.length && !f.children.length && nodes.every((c) => ["HUSB", "WIFE", "CHIL"].includes(c.tag))) unwritten.add(f.xref);
   }
   for (const u of unions) famOf([u.partner1_id, u.partner2_id]).union = u;
   const parentsOf = new Map<string, string[]>();
-  for (const l of links) if (!stated.has(`${l.parent_id} ${l.child_id}`)) parentsOf.set(l.child_id, [...(parentsOf.get(l.child_id) ?? []), l.parent_id]);
+  for (const l of links)
+    if (!stated.has(`${l.parent_id} ${l.child_id}`)) parentsOf.set(l.child_id, [...(parentsOf.get(l.child_id) ?? []), l.parent_id]);
   for (const [child, parents] of parentsOf) famOf(parents.slice(0, 2)).children.push(child);
   // Events recorded in Roots (and, for records not kept whole, imported ones): a couple's
   // marriage or engagement goes to the couple's family, the others to the person.
@@ -159,7 +191,12 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
   const out: GedcomNode[] = [];
   for (const p of people) {
     const k = keptByRecord.get(p.id);
-    const indi = p.access === "private" ? privateIndi(privateLabel) : k ? fromKept(k, p, (x) => keptPointer.get(`${k.job_id} ${x}`)) : modelled(p, p.access);
+    const indi =
+      p.access === "private"
+        ? privateIndi(privateLabel)
+        : k
+          ? fromKept(k, p, (x) => keptPointer.get(`${k.job_id} ${x}`))
+          : modelled(p, p.access);
     if (p.access !== "private") addEvents(indi, p.id, Boolean(k));
     indi.xref = xrefOfPerson.get(p.id);
     if (p.access === "full" && !indi.children.some((c) => c.tag === "UID")) indi.children.push(node("UID", p.id));
@@ -184,15 +221,23 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
     const [a, b] = f.partners.map((id) => byId.get(id)!);
     const roles = !b || a.gender !== "F" ? [a, b] : [b, a];
     const head: GedcomNode[] = [];
-    if (roles[0] && !fam.children.some((c) => c.tag === "HUSB" || (c.tag === "WIFE" && c.value === xrefOfPerson.get(roles[0].id)))) head.push(pointerTo("HUSB", xrefOfPerson.get(roles[0].id)));
-    if (roles[1] && !fam.children.some((c) => c.tag === "WIFE" || (c.tag === "HUSB" && c.value === xrefOfPerson.get(roles[1].id)))) head.push(pointerTo("WIFE", xrefOfPerson.get(roles[1].id)));
-    fam.children = [...head, ...fam.children, ...f.children.filter((c) => !has("CHIL", xrefOfPerson.get(c)!)).map((c) => pointerTo("CHIL", xrefOfPerson.get(c)))];
+    if (roles[0] && !fam.children.some((c) => c.tag === "HUSB" || (c.tag === "WIFE" && c.value === xrefOfPerson.get(roles[0].id))))
+      head.push(pointerTo("HUSB", xrefOfPerson.get(roles[0].id)));
+    if (roles[1] && !fam.children.some((c) => c.tag === "WIFE" || (c.tag === "HUSB" && c.value === xrefOfPerson.get(roles[1].id))))
+      head.push(pointerTo("WIFE", xrefOfPerson.get(roles[1].id)));
+    fam.children = [
+      ...head,
+      ...fam.children,
+      ...f.children.filter((c) => !has("CHIL", xrefOfPerson.get(c)!)).map((c) => pointerTo("CHIL", xrefOfPerson.get(c))),
+    ];
     if (!k && f.union?.kind === "marriage" && !hidden) {
       // The marriage's date and place follow both partners' privacy (hiddenParts), as on their pages.
       const parts = f.partners.map((id) => byId.get(id)!).map((p) => hiddenParts(p.access, p.privacy_settings));
       const date = parts.some((h) => h.dates) ? null : f.union.start_date_text;
       const place = parts.some((h) => h.places) ? null : f.union.place;
-      const sub = [date ? node("DATE", date, [], 2) : null, place ? node("PLAC", place, [], 2) : null].filter((x): x is GedcomNode => x !== null);
+      const sub = [date ? node("DATE", date, [], 2) : null, place ? node("PLAC", place, [], 2) : null].filter(
+        (x): x is GedcomNode => x !== null,
+      );
       fam.children.push(node("MARR", sub.length ? undefined : "Y", sub));
     }
     addEvents(fam, f.xref, Boolean(k));
@@ -238,12 +283,18 @@ function modelled(p: PersonRow, access: Access): GedcomNode {
   const partial = access === "partial";
   const showBirth = !partial || p.privacy_settings?.showBirthDate;
   const showPlace = !partial || p.privacy_settings?.showLocation;
-  const name = node("NAME", p.full_name, p.full_name_ar && p.full_name_ar !== p.full_name ? [node("TRAN", p.full_name_ar, [node("LANG", "ar", [], 3)], 2)] : []);
+  const name = node(
+    "NAME",
+    p.full_name,
+    p.full_name_ar && p.full_name_ar !== p.full_name ? [node("TRAN", p.full_name_ar, [node("LANG", "ar", [], 3)], 2)] : [],
+  );
   const kids: GedcomNode[] = [name];
   if (p.gender && p.gender !== "U") kids.push(node("SEX", p.gender));
   else kids.push(node("SEX", "U"));
   const event = (tag: string, date: string | null, place: string | null, happened: boolean) => {
-    const sub = [date ? node("DATE", date, [], 2) : null, place ? node("PLAC", place, [], 2) : null].filter((x): x is GedcomNode => x !== null);
+    const sub = [date ? node("DATE", date, [], 2) : null, place ? node("PLAC", place, [], 2) : null].filter(
+      (x): x is GedcomNode => x !== null,
+    );
     if (sub.length || happened) kids.push(node(tag, sub.length ? undefined : "Y", sub));
   };
   if (showBirth) event("BIRT", p.birth_date_text, showPlace ? p.birth_place : null, false);

@@ -12,7 +12,42 @@ import { familyEvents, personEvents } from "./events.js";
 import { familyFromFam, keptJson, pedigreeKinds, personFromIndi } from "./indi.js";
 import { MIN_PARENT_GAP_YEARS } from "../../genealogy/index.js";
 
-const EVENT_TAGS = new Set(["BIRT", "CHR", "BAPM", "DEAT", "BURI", "CREM", "ADOP", "BARM", "BASM", "BLES", "CHRA", "CONF", "FCOM", "GRAD", "EMIG", "IMMI", "NATU", "CENS", "PROB", "WILL", "RETI", "ORDN", "EVEN", "MARR", "ENGA", "DIV", "DIVF", "ANUL", "MARB", "MARC", "MARL", "MARS", "RESI", "OCCU"]);
+const EVENT_TAGS = new Set([
+  "BIRT",
+  "CHR",
+  "BAPM",
+  "DEAT",
+  "BURI",
+  "CREM",
+  "ADOP",
+  "BARM",
+  "BASM",
+  "BLES",
+  "CHRA",
+  "CONF",
+  "FCOM",
+  "GRAD",
+  "EMIG",
+  "IMMI",
+  "NATU",
+  "CENS",
+  "PROB",
+  "WILL",
+  "RETI",
+  "ORDN",
+  "EVEN",
+  "MARR",
+  "ENGA",
+  "DIV",
+  "DIVF",
+  "ANUL",
+  "MARB",
+  "MARC",
+  "MARL",
+  "MARS",
+  "RESI",
+  "OCCU",
+]);
 
 /**
  * GEDCOM 5.5 / 5.5.1 / 5.5.5 / 7.0 and GEDZIP: streamed record by record, converted to 7.0,
@@ -147,7 +182,14 @@ async function stageFamily(ctx: StageContext, fam: GedcomNode, key: string) {
   for (const child of f.children) {
     for (const parent of f.partners) {
       // The CHIL line: the review points to the child the link is about.
-      await ctx.stager.add({ kind: "link", localKey: null, line: child.line || fam.line, targetId: stagedId(), ends: [parent, child.xref], data: { kind: "birth", fam: key } });
+      await ctx.stager.add({
+        kind: "link",
+        localKey: null,
+        line: child.line || fam.line,
+        targetId: stagedId(),
+        ends: [parent, child.xref],
+        data: { kind: "birth", fam: key },
+      });
     }
   }
   if (f.partners.length === 2 && f.partners[0] !== f.partners[1]) {
@@ -180,7 +222,10 @@ async function stageFamily(ctx: StageContext, fam: GedcomNode, key: string) {
 
 /** A record Roots does not model (sources, notes, media, a family without a couple…): kept whole, for the export. */
 async function keepOnly(ctx: StageContext, record: GedcomNode, key: string | null) {
-  await ctx.stager.add({ kind: "record", localKey: key, line: record.line, data: {} }, { xref: key, tag: record.tag, recordTable: null, recordId: null, json: keptJson(record) });
+  await ctx.stager.add(
+    { kind: "record", localKey: key, line: record.line, data: {} },
+    { xref: key, tag: record.tag, recordTable: null, recordId: null, json: keptJson(record) },
+  );
 }
 
 function walkPlaces(record: GedcomNode, places: Set<string>) {

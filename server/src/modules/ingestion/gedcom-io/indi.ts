@@ -34,7 +34,11 @@ const DEATH_TAGS = ["DEAT", "BURI", "CREM"];
  * transliterations, sex, birth and death, occupation, residence, notes and the ids other
  * programs gave the person. The whole record is kept besides, so nothing else is lost.
  */
-export function personFromIndi(indi: GedcomNode): { person: ImportedPerson; externalIds: { scheme: string; value: string }[]; birthLocality: string | null } {
+export function personFromIndi(indi: GedcomNode): {
+  person: ImportedPerson;
+  externalIds: { scheme: string; value: string }[];
+  birthLocality: string | null;
+} {
   const names = kids(indi, "NAME");
   const variants: string[] = [];
   let latin: string | null = null;
@@ -61,7 +65,9 @@ export function personFromIndi(indi: GedcomNode): { person: ImportedPerson; exte
   const death = DEATH_TAGS.map((t) => kid(indi, t)).find(Boolean);
   const sex = text(kid(indi, "SEX"));
   const residence = kid(indi, "RESI");
-  const notes = kids(indi, "NOTE").map((n) => n.value ?? "").filter(Boolean);
+  const notes = kids(indi, "NOTE")
+    .map((n) => n.value ?? "")
+    .filter(Boolean);
   const externalIds: { scheme: string; value: string }[] = [];
   for (const c of indi.children) {
     if ((c.tag === "UID" || c.tag === "_UID") && c.value) externalIds.push({ scheme: "uid", value: c.value.trim().toLowerCase() });
@@ -90,7 +96,13 @@ export function personFromIndi(indi: GedcomNode): { person: ImportedPerson; exte
 }
 
 /** FAM record → the couple (HUSB/WIFE), the kind of union, its date and place, and the children. */
-export function familyFromFam(fam: GedcomNode): { partners: string[]; married: boolean; date: string | null; place: string | null; children: { xref: string; kind: string; line: number }[] } {
+export function familyFromFam(fam: GedcomNode): {
+  partners: string[];
+  married: boolean;
+  date: string | null;
+  place: string | null;
+  children: { xref: string; kind: string; line: number }[];
+} {
   const partners = ["HUSB", "WIFE"].map((t) => kid(fam, t)?.value).filter((v): v is string => Boolean(v) && v !== "@VOID@");
   const marr = kid(fam, "MARR") ?? kid(fam, "ENGA");
   return {
@@ -110,7 +122,10 @@ export function pedigreeKinds(indi: GedcomNode): Map<string, string> {
   for (const famc of kids(indi, "FAMC")) {
     const pedi = text(kid(famc, "PEDI"))?.toUpperCase();
     if (!famc.value) continue;
-    kinds.set(famc.value, pedi === "ADOPTED" ? "adoptive" : pedi === "FOSTER" || pedi === "SEALING" || pedi === "OTHER" ? "unknown" : "birth");
+    kinds.set(
+      famc.value,
+      pedi === "ADOPTED" ? "adoptive" : pedi === "FOSTER" || pedi === "SEALING" || pedi === "OTHER" ? "unknown" : "birth",
+    );
   }
   return kinds;
 }

@@ -6,28 +6,102 @@
 import type { GedcomNode, GedcomVersion, GedcomWarning } from "./model.js";
 import { child, walk } from "./records.js";
 import { TO_EXTENSION } from "./downgrade.js";
-import { convertAge, convertDate, convertFilePath, convertLang, convertMediaForm, convertTextEscapes, type Converted } from "./convert-values.js";
+import {
+  convertAge,
+  convertDate,
+  convertFilePath,
+  convertLang,
+  convertMediaForm,
+  convertTextEscapes,
+  type Converted,
+} from "./convert-values.js";
 
 /** 7.0 enumerations whose 5.5.1 spelling may differ in case; values outside them become OTHER + PHRASE. */
 const ENUMS: Record<string, string[]> = {
   PEDI: ["ADOPTED", "BIRTH", "FOSTER", "SEALING", "OTHER"],
-  MEDI: ["AUDIO", "BOOK", "CARD", "ELECTRONIC", "FICHE", "FILM", "MAGAZINE", "MANUSCRIPT", "MAP", "NEWSPAPER", "PHOTO", "TOMBSTONE", "VIDEO", "OTHER"],
+  MEDI: [
+    "AUDIO",
+    "BOOK",
+    "CARD",
+    "ELECTRONIC",
+    "FICHE",
+    "FILM",
+    "MAGAZINE",
+    "MANUSCRIPT",
+    "MAP",
+    "NEWSPAPER",
+    "PHOTO",
+    "TOMBSTONE",
+    "VIDEO",
+    "OTHER",
+  ],
   ADOP: ["HUSB", "WIFE", "BOTH"],
   RESN: ["CONFIDENTIAL", "LOCKED", "PRIVACY"],
   SEX: ["M", "F", "X", "U"],
   QUAY: ["0", "1", "2", "3"],
-  ROLE: ["CHIL", "CLERGY", "FATH", "FRIEND", "GODP", "HUSB", "MOTH", "MULTIPLE", "NGHBR", "OFFICIATOR", "PARENT", "SPOU", "WIFE", "WITN", "OTHER"],
-  STAT: ["CHALLENGED", "DISPROVEN", "PROVEN", "BIC", "CANCELED", "CHILD", "COMPLETED", "EXCLUDED", "DNS", "DNS_CAN", "INFANT", "PRE_1970", "STILLBORN", "SUBMITTED", "UNCLEARED"],
+  ROLE: [
+    "CHIL",
+    "CLERGY",
+    "FATH",
+    "FRIEND",
+    "GODP",
+    "HUSB",
+    "MOTH",
+    "MULTIPLE",
+    "NGHBR",
+    "OFFICIATOR",
+    "PARENT",
+    "SPOU",
+    "WIFE",
+    "WITN",
+    "OTHER",
+  ],
+  STAT: [
+    "CHALLENGED",
+    "DISPROVEN",
+    "PROVEN",
+    "BIC",
+    "CANCELED",
+    "CHILD",
+    "COMPLETED",
+    "EXCLUDED",
+    "DNS",
+    "DNS_CAN",
+    "INFANT",
+    "PRE_1970",
+    "STILLBORN",
+    "SUBMITTED",
+    "UNCLEARED",
+  ],
 };
 /** NAME.TYPE values. */
 const NAME_TYPES = ["AKA", "BIRTH", "IMMIGRANT", "MAIDEN", "MARRIED", "PROFESSIONAL", "OTHER"];
 /** ROMN/FONE TYPE → TRAN LANG (https://gedcom.io/migrate/). */
-const TRAN_LANG: Record<string, string> = { hangul: "ko-hang", kana: "ja-hrkt", pinyin: "und-Latn-pinyin", romaji: "ja-Latn", wadegiles: "zh-Latn-wadegile" };
+const TRAN_LANG: Record<string, string> = {
+  hangul: "ko-hang",
+  kana: "ja-hrkt",
+  pinyin: "und-Latn-pinyin",
+  romaji: "ja-Latn",
+  wadegiles: "zh-Latn-wadegile",
+};
 /** RELA words → ROLE values. */
 const RELA: Record<string, string> = {
-  child: "CHIL", clergy: "CLERGY", father: "FATH", friend: "FRIEND", godparent: "GODP", godfather: "GODP", godmother: "GODP",
-  husband: "HUSB", mother: "MOTH", neighbor: "NGHBR", neighbour: "NGHBR", officiator: "OFFICIATOR", parent: "PARENT",
-  spouse: "SPOU", wife: "WIFE", witness: "WITN",
+  child: "CHIL",
+  clergy: "CLERGY",
+  father: "FATH",
+  friend: "FRIEND",
+  godparent: "GODP",
+  godfather: "GODP",
+  godmother: "GODP",
+  husband: "HUSB",
+  mother: "MOTH",
+  neighbor: "NGHBR",
+  neighbour: "NGHBR",
+  officiator: "OFFICIATOR",
+  parent: "PARENT",
+  spouse: "SPOU",
+  wife: "WIFE",
+  witness: "WITN",
 };
 
 function phraseNode(parent: GedcomNode, text: string): GedcomNode {
@@ -229,7 +303,13 @@ export class Converter {
   /** Inline "SOUR text" → a SOUR record holding the text as a NOTE; TEXT children move under DATA. */
   private inlineSource(n: GedcomNode, extra: GedcomNode[]): void {
     const id = this.xref(`@__inline_sour_${this.extra + 1}@`);
-    const rec: GedcomNode = { level: 0, xref: id, tag: "SOUR", line: n.line, children: [{ level: 1, tag: "NOTE", value: n.value, line: n.line, children: [] }] };
+    const rec: GedcomNode = {
+      level: 0,
+      xref: id,
+      tag: "SOUR",
+      line: n.line,
+      children: [{ level: 1, tag: "NOTE", value: n.value, line: n.line, children: [] }],
+    };
     extra.push(rec);
     const texts = n.children.filter((c) => c.tag === "TEXT");
     const others = n.children.filter((c) => c.tag !== "TEXT");

@@ -7,16 +7,49 @@ import type { GedcomNode } from "./model.js";
 import { walk } from "./records.js";
 
 const CALENDAR_ESCAPES: Record<string, string> = {
-  GREGORIAN: "@#DGREGORIAN@", JULIAN: "@#DJULIAN@", HEBREW: "@#DHEBREW@", FRENCH_R: "@#DFRENCH R@", _ROMAN: "@#DROMAN@", _UNKNOWN: "@#DUNKNOWN@",
+  GREGORIAN: "@#DGREGORIAN@",
+  JULIAN: "@#DJULIAN@",
+  HEBREW: "@#DHEBREW@",
+  FRENCH_R: "@#DFRENCH R@",
+  _ROMAN: "@#DROMAN@",
+  _UNKNOWN: "@#DUNKNOWN@",
 };
 /** 7.0-only tags kept as vendor extensions in 5.5.1 (read back as standard in files Roots wrote). */
-export const TO_EXTENSION = new Set(["PHRASE", "EXID", "UID", "CREA", "SDATE", "INIL", "NO", "TRAN", "MIME", "CROP", "TOP", "LEFT", "HEIGHT", "WIDTH", "INIT", "SCHMA", "TAG", "ASSO_ROLE"]);
-const FORM_EXT: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif", "image/bmp": "bmp", "image/tiff": "tif", "application/pdf": "pdf", "audio/wav": "wav", "video/mp4": "mp4", "text/plain": "txt", "text/html": "htm" };
+export const TO_EXTENSION = new Set([
+  "PHRASE",
+  "EXID",
+  "UID",
+  "CREA",
+  "SDATE",
+  "INIL",
+  "NO",
+  "TRAN",
+  "MIME",
+  "CROP",
+  "TOP",
+  "LEFT",
+  "HEIGHT",
+  "WIDTH",
+  "INIT",
+  "SCHMA",
+  "TAG",
+  "ASSO_ROLE",
+]);
+const FORM_EXT: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/gif": "gif",
+  "image/bmp": "bmp",
+  "image/tiff": "tif",
+  "application/pdf": "pdf",
+  "audio/wav": "wav",
+  "video/mp4": "mp4",
+  "text/plain": "txt",
+  "text/html": "htm",
+};
 
 function downgradeDate(value: string): string {
-  return value
-    .replace(/\b(GREGORIAN|JULIAN|HEBREW|FRENCH_R|_ROMAN|_UNKNOWN)\b/g, (c) => CALENDAR_ESCAPES[c])
-    .replace(/ BCE\b/g, " B.C.");
+  return value.replace(/\b(GREGORIAN|JULIAN|HEBREW|FRENCH_R|_ROMAN|_UNKNOWN)\b/g, (c) => CALENDAR_ESCAPES[c]).replace(/ BCE\b/g, " B.C.");
 }
 
 const decode = (s: string) => {
@@ -70,9 +103,10 @@ export function downgradeRecord(record: GedcomNode): GedcomNode {
       const phrase = takePhrase(n);
       n.tag = "RELA";
       n.value = phrase ?? n.value;
-    }
-    else if (n.tag === "AGE" && n.value) n.value = n.value.replace(/(\d+)([ymwd])/g, (_m, d: string, u: string) => d + u.toUpperCase()).replace(/^([<>]) /, "$1");
-    else if (n.tag === "FORM" && n.value && parent?.tag === "FILE") n.value = FORM_EXT[n.value] ?? n.value.replace(/^.*\//, "").replace(/^x-/, "");
+    } else if (n.tag === "AGE" && n.value)
+      n.value = n.value.replace(/(\d+)([ymwd])/g, (_m, d: string, u: string) => d + u.toUpperCase()).replace(/^([<>]) /, "$1");
+    else if (n.tag === "FORM" && n.value && parent?.tag === "FILE")
+      n.value = FORM_EXT[n.value] ?? n.value.replace(/^.*\//, "").replace(/^x-/, "");
     else if (n.tag === "MEDI" && parent?.tag === "FORM") n.tag = "TYPE";
     else if (n.tag === "FILE" && parent?.tag === "OBJE" && n.value) n.value = filePath(n.value);
     else if (TO_EXTENSION.has(n.tag)) n.tag = "_" + n.tag;

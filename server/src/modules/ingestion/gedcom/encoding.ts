@@ -29,7 +29,10 @@ export interface StreamDecoder {
 
 /** Maps a HEAD.CHAR value (any spelling seen in the wild) to a decoder name. */
 export function charsetToEncoding(declared: string): string | undefined {
-  const name = declared.trim().toUpperCase().replace(/[\s_]+/g, "-");
+  const name = declared
+    .trim()
+    .toUpperCase()
+    .replace(/[\s_]+/g, "-");
   if (/^UTF-?8$/.test(name) || name === "UNICODE-UTF-8") return "utf-8";
   if (name === "UNICODE" || name === "UTF-16" || name === "UCS-2") return "utf-16le";
   if (name === "UTF-16BE") return "utf-16be";
@@ -38,8 +41,7 @@ export function charsetToEncoding(declared: string): string | undefined {
   if (name === "ASCII" || name === "US-ASCII") return "ascii";
   if (name === "ANSI" || name === "WINDOWS" || name === "IBM-WINDOWS" || /^(CP|WINDOWS-?)125[02]$/.test(name))
     return name.endsWith("1250") ? "windows-1250" : "windows-1252";
-  if (name === "IBMPC" || name === "IBM-PC" || name === "IBM-DOS" || name === "MSDOS" || name === "CP437" || name === "DOS")
-    return "cp437";
+  if (name === "IBMPC" || name === "IBM-PC" || name === "IBM-DOS" || name === "MSDOS" || name === "CP437" || name === "DOS") return "cp437";
   if (name === "CP850" || name === "IBM850") return "cp850";
   if (name === "MACINTOSH" || name === "MAC" || name === "MACROMAN" || name === "MAC-ROMAN") return "macintosh";
   if (/^(ISO-?)?8859-?1$/.test(name) || name === "LATIN1" || name === "LATIN-1") return "latin1";

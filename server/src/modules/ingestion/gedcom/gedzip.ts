@@ -45,7 +45,8 @@ export async function* readGedzip(source: ByteSource, opts: GedzipReadOptions = 
   const count = (n: number) => {
     unpacked += n;
     if (unpacked > maxUnpacked) tooLarge ??= `unpacks to more than ${maxUnpacked} bytes`;
-    else if (unpacked > RATIO_FLOOR && unpacked > maxRatio * packed) tooLarge ??= `unpacks ${Math.round(unpacked / Math.max(1, packed))} times its size`;
+    else if (unpacked > RATIO_FLOOR && unpacked > maxRatio * packed)
+      tooLarge ??= `unpacks ${Math.round(unpacked / Math.max(1, packed))} times its size`;
   };
   const gedChunks: Uint8Array[] = [];
   const media: GedzipMedia[] = [];
@@ -74,7 +75,8 @@ export async function* readGedzip(source: ByteSource, opts: GedzipReadOptions = 
         count(data.length);
         if (size <= maxMedia && !tooLarge) parts.push(data);
         else parts.length = 0;
-        if (final && size > maxMedia) opts.onWarning?.({ code: "gedcom.media_too_large", line: 0, detail: `${file.name}: ${size} bytes, more than ${maxMedia}` });
+        if (final && size > maxMedia)
+          opts.onWarning?.({ code: "gedcom.media_too_large", line: 0, detail: `${file.name}: ${size} bytes, more than ${maxMedia}` });
         else if (final && !tooLarge) media.push({ type: "media", path: file.name, data: concat(parts, size) });
       };
     }
@@ -87,7 +89,8 @@ export async function* readGedzip(source: ByteSource, opts: GedzipReadOptions = 
   const pump = async (): Promise<boolean> => {
     if (sourceDone) return false;
     const n = await it.next();
-    if (first && !n.done && !(n.value[0] === 0x50 && n.value[1] === 0x4b)) throw new GedcomError("gedcom.gedzip_invalid", "not a ZIP archive");
+    if (first && !n.done && !(n.value[0] === 0x50 && n.value[1] === 0x4b))
+      throw new GedcomError("gedcom.gedzip_invalid", "not a ZIP archive");
     first = false;
     try {
       if (n.done) unzip.push(new Uint8Array(0), true);
@@ -167,7 +170,9 @@ export async function* writeGedzip(
   yield* out.splice(0);
   for await (const m of media) {
     // Already-compressed formats gain nothing from deflate.
-    const file = /\.(jpe?g|png|gif|webp|mp3|mp4|oga|ogg|zip|gz)$/i.test(m.path) ? new ZipPassThrough(m.path) : new ZipDeflate(m.path, { level: 6 });
+    const file = /\.(jpe?g|png|gif|webp|mp3|mp4|oga|ogg|zip|gz)$/i.test(m.path)
+      ? new ZipPassThrough(m.path)
+      : new ZipDeflate(m.path, { level: 6 });
     zip.add(file);
     file.push(m.data, true);
     yield* out.splice(0);

@@ -4,7 +4,14 @@
  */
 export * from "./model.js";
 export { readGedcom, readGedcomAll, parseVersion, type ReadOptions } from "./reader.js";
-export { detectEncoding, createDecoder, charsetToEncoding, LOOKAHEAD_BYTES, type DetectedEncoding, type StreamDecoder } from "./encoding.js";
+export {
+  detectEncoding,
+  createDecoder,
+  charsetToEncoding,
+  LOOKAHEAD_BYTES,
+  type DetectedEncoding,
+  type StreamDecoder,
+} from "./encoding.js";
 export { AnselDecoder } from "./ansel.js";
 export { LineSplitter, parseLine, type GedcomLine, type TokenizedLine } from "./lines.js";
 export { RecordAssembler, walk, child, decodeValues } from "./records.js";

@@ -53,12 +53,7 @@ export interface GedcomWarning {
 
 /** Codes for files that cannot be read at all. */
 export type GedcomErrorCode =
-  | "gedcom.empty"
-  | "gedcom.binary"
-  | "gedcom.not_gedcom"
-  | "gedcom.gedzip_no_gedcom"
-  | "gedcom.gedzip_invalid"
-  | "gedcom.gedzip_too_large";
+  "gedcom.empty" | "gedcom.binary" | "gedcom.not_gedcom" | "gedcom.gedzip_no_gedcom" | "gedcom.gedzip_invalid" | "gedcom.gedzip_too_large";
 
 /** Thrown when a file cannot be read at all; `code` is a translation key. */
 export class GedcomError extends Error {
@@ -107,9 +102,7 @@ export interface GedcomSummary {
 
 /** Events produced by `readGedcom`, in file order. */
 export type GedcomEvent =
-  | { type: "header"; header: GedcomHeader }
-  | { type: "record"; record: GedcomNode }
-  | { type: "end"; summary: GedcomSummary };
+  { type: "header"; header: GedcomHeader } | { type: "record"; record: GedcomNode } | { type: "end"; summary: GedcomSummary };
 
 /** Bytes in: a Node Readable (file, upload, HTTP body) or any async iterable of chunks. */
 export type ByteSource = AsyncIterable<Uint8Array> | Readable;

@@ -76,13 +76,17 @@ function checkReadable(head: Uint8Array, firstText: string): void {
   const sample = firstText.slice(0, 4096);
   // eslint-disable-next-line no-control-regex
   const control = (sample.match(/[\x00-\x08\x0e-\x1f\ufffd]/g) ?? []).length;
-  const lines = sample.replace(/^\ufeff/, "").split(/[\r\n]/).filter((l) => l.trim() !== "");
+  const lines = sample
+    .replace(/^\ufeff/, "")
+    .split(/[\r\n]/)
+    .filter((l) => l.trim() !== "");
   const firstLine = lines[0] ?? "";
   // A level-0 line among the first ones is enough: junk before it is dropped with a warning.
   // eslint-disable-next-line no-control-regex
   const looksGedcom = lines.slice(0, 20).some((l) => /^\s*0\s+(@[^@]+@\s+)?[A-Za-z_][A-Za-z0-9_]*(\s|$)/.test(l) && !/[\x00-\x08]/.test(l));
   if (!looksGedcom && control > sample.length / 20) throw new GedcomError("gedcom.binary", "the file is binary, not text");
-  if (!looksGedcom) throw new GedcomError("gedcom.not_gedcom", `the first line is not a GEDCOM record: ${JSON.stringify(firstLine.slice(0, 40))}`);
+  if (!looksGedcom)
+    throw new GedcomError("gedcom.not_gedcom", `the first line is not a GEDCOM record: ${JSON.stringify(firstLine.slice(0, 40))}`);
 }
 
 function headerFrom(head: GedcomNode, enc: ReturnType<typeof detectEncoding>): GedcomHeader {
@@ -118,7 +122,8 @@ export async function* readGedcom(source: ByteSource, opts: ReadOptions = {}): A
   const decoder = createDecoder(enc.encoding);
   const firstText = decoder.decode(prefix.subarray(enc.bomLength));
   checkReadable(prefix, firstText);
-  if (enc.source === "guessed") warn({ code: "gedcom.encoding_guessed", line: 0, detail: `decoded as ${enc.encoding} (declared ${enc.declared ?? "nothing"})` });
+  if (enc.source === "guessed")
+    warn({ code: "gedcom.encoding_guessed", line: 0, detail: `decoded as ${enc.encoding} (declared ${enc.declared ?? "nothing"})` });
 
   const splitter = new LineSplitter(opts.maxLineLength ?? DEFAULT_MAX_LINE);
   const assembler = new RecordAssembler(warn);
@@ -179,12 +184,17 @@ export async function* readGedcom(source: ByteSource, opts: ReadOptions = {}): A
       tracking = false;
       defined.clear();
       used.clear();
-      warn({ code: "gedcom.pointer_check_skipped", line: record.line, detail: `more than ${maxXrefs} cross-references: broken pointers not checked` });
+      warn({
+        code: "gedcom.pointer_check_skipped",
+        line: record.line,
+        detail: `more than ${maxXrefs} cross-references: broken pointers not checked`,
+      });
     }
     if (!tracking) return decodeValues(record, v7);
     if (record.xref) {
       const known = defined.size;
-      if (defined.add(record.xref) < known) warn({ code: "gedcom.duplicate_xref", line: record.line, detail: `${record.xref} defined twice` });
+      if (defined.add(record.xref) < known)
+        warn({ code: "gedcom.duplicate_xref", line: record.line, detail: `${record.xref} defined twice` });
     }
     walk(record, (n) => {
       decodeValue(n, v7);

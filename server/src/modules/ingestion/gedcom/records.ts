@@ -72,7 +72,11 @@ export class RecordAssembler {
     // Text without level/tag is almost always a note wrapped by an editor: keep it as a new line
     // of the value, up to a bound (a value is text a person wrote, not a file's worth of lines).
     if ((this.last.value?.length ?? 0) + text.length > MAX_CONTINUED_VALUE) {
-      this.warn({ code: "gedcom.junk_dropped", line, detail: `line without level dropped (value already ${MAX_CONTINUED_VALUE} characters): ${preview(text)}` });
+      this.warn({
+        code: "gedcom.junk_dropped",
+        line,
+        detail: `line without level dropped (value already ${MAX_CONTINUED_VALUE} characters): ${preview(text)}`,
+      });
       return undefined;
     }
     this.warn({ code: "gedcom.line_continued", line, detail: `line without level kept as continuation: ${preview(text)}` });

@@ -103,7 +103,11 @@ export async function* writeGedcom(
 }
 
 /** Writes a whole file to one string (small files, tests). */
-export async function writeGedcomString(head: GedcomNode | undefined, records: Iterable<GedcomNode> | AsyncIterable<GedcomNode>, opts: WriteOptions = {}): Promise<string> {
+export async function writeGedcomString(
+  head: GedcomNode | undefined,
+  records: Iterable<GedcomNode> | AsyncIterable<GedcomNode>,
+  opts: WriteOptions = {},
+): Promise<string> {
   let s = "";
   for await (const chunk of writeGedcom(head, records, opts)) s += chunk;
   return s;

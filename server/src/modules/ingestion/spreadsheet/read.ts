@@ -9,7 +9,11 @@ export function cellText(value: unknown): string {
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === "object") {
     const v = value as { text?: unknown; richText?: { text: string }[]; result?: unknown; hyperlink?: string; error?: string };
-    if (v.richText) return v.richText.map((r) => r.text).join("").trim();
+    if (v.richText)
+      return v.richText
+        .map((r) => r.text)
+        .join("")
+        .trim();
     if (v.text !== undefined) return cellText(v.text);
     if (v.result !== undefined) return cellText(v.result);
     return "";
@@ -53,7 +57,12 @@ export async function* readSheetRows(open: () => Promise<Readable>, fileName: st
 async function* readXlsx(input: Readable): AsyncGenerator<SheetRow> {
   let reader: ExcelJS.stream.xlsx.WorkbookReader;
   try {
-    reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: "cache", hyperlinks: "ignore", styles: "cache", worksheets: "emit" });
+    reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+      sharedStrings: "cache",
+      hyperlinks: "ignore",
+      styles: "cache",
+      worksheets: "emit",
+    });
   } catch {
     throw new UnreadableFileError("ingestion.sheet_unreadable");
   }

@@ -78,7 +78,8 @@ export const sheetImporter: Importer = {
       const { columns, errors } = personColumns({ ...person, villageId });
       // Warnings about the row name its person, as the file does.
       const record: Names = [columns.full_name as string | null, columns.full_name_ar as string | null];
-      if (v.village && !villageId) await ctx.stager.warn({ line: row.number, key: "ingestion.warn.village_unmatched", params: { value: v.village }, record });
+      if (v.village && !villageId)
+        await ctx.stager.warn({ line: row.number, key: "ingestion.warn.village_unmatched", params: { value: v.village }, record });
       errorKeys.push(...errors);
       if (!errorKeys.includes("ingestion.row.duplicate_id")) {
         if (id) byId.set(id, key);
@@ -88,7 +89,8 @@ export const sheetImporter: Importer = {
           byName.set(k, byName.has(k) && byName.get(k) !== key ? null : key);
         }
       }
-      for (const field of ["father", "mother", "spouse"] as const) if (v[field]) refs.push({ key, row: row.number, field, value: v[field]!, record });
+      for (const field of ["father", "mother", "spouse"] as const)
+        if (v[field]) refs.push({ key, row: row.number, field, value: v[field]!, record });
       await ctx.stager.add({
         kind: "person",
         localKey: key,
@@ -101,7 +103,8 @@ export const sheetImporter: Importer = {
       await ctx.progress({ parsed });
     }
     // A header row set at or past the last row leaves nothing to read: say so.
-    if (!parsed) await ctx.stager.warn({ line: options.headerRow + 1, key: "ingestion.warn.no_rows", params: { row: options.headerRow + 1 } });
+    if (!parsed)
+      await ctx.stager.warn({ line: options.headerRow + 1, key: "ingestion.warn.no_rows", params: { row: options.headerRow + 1 } });
     // Relationship columns name another row by its id, else by its exact name; a warning about
     // one names the column as the file's header does.
     const column = (field: SheetField) => options.headers[options.mapping.indexOf(field)]?.trim() || field;
@@ -114,16 +117,35 @@ export const sheetImporter: Importer = {
         continue;
       }
       if (target === ref.key) {
-        await ctx.stager.warn({ line: ref.row, key: "ingestion.warn.ref_self", params: { column: column(ref.field), value: ref.value }, record: ref.record });
+        await ctx.stager.warn({
+          line: ref.row,
+          key: "ingestion.warn.ref_self",
+          params: { column: column(ref.field), value: ref.value },
+          record: ref.record,
+        });
         continue;
       }
       if (ref.field === "spouse") {
         const pair = [ref.key, target].sort().join("|");
         if (spouses.has(pair)) continue;
         spouses.add(pair);
-        await ctx.stager.add({ kind: "union", localKey: null, line: ref.row, targetId: stagedId(), ends: [ref.key, target], data: { kind: "marriage" } });
+        await ctx.stager.add({
+          kind: "union",
+          localKey: null,
+          line: ref.row,
+          targetId: stagedId(),
+          ends: [ref.key, target],
+          data: { kind: "marriage" },
+        });
       } else {
-        await ctx.stager.add({ kind: "link", localKey: null, line: ref.row, targetId: stagedId(), ends: [target, ref.key], data: { kind: "birth" } });
+        await ctx.stager.add({
+          kind: "link",
+          localKey: null,
+          line: ref.row,
+          targetId: stagedId(),
+          ends: [target, ref.key],
+          data: { kind: "birth" },
+        });
       }
     }
     return { counts: { parsed }, options: { ...options } };
@@ -170,7 +192,10 @@ function toPerson(v: Partial<Record<SheetField, string>>): ImportedPerson {
  */
 export function sheetDate(value: string | undefined): string | undefined {
   if (!value) return value;
-  const t = value.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0)).trim();
+  const t = value
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .trim();
   const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t);
   return m ? `${m[3]}-${m[2].padStart(2, "0")}-${m[1].padStart(2, "0")}` : t;
 }
