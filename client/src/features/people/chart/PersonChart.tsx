@@ -1,18 +1,27 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { useTreeChartQuery } from "../generated";
+import { ChartPlaceholder } from "./ChartPlaceholder";
 import { TreeChart } from "./TreeChart";
 
 /**
  * The person page's chart: their ancestors above and descendants below (an hourglass), three
  * generations each way; choosing a card opens that person's page, so the chart refocuses there.
  */
-export function PersonChart({ personId }: { personId: string }) {
+export function PersonChart({ personId, expected = false }: { personId: string; expected?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data } = useTreeChartQuery({ variables: { id: personId, up: 3, down: 3 }, fetchPolicy: "cache-and-network" });
   const chart = data && data.person.id === personId ? data : null;
-  if (!chart || (!chart.ancestors.length && !chart.descendants.length)) return null;
+  // While it loads, the chart's space is held when the page already knows there is one to draw.
+  if (!chart)
+    return expected ? (
+      <section aria-labelledby="person-chart-h" className="person-chart">
+        <h2 id="person-chart-h">{t("chart.family_chart")}</h2>
+        <ChartPlaceholder compact />
+      </section>
+    ) : null;
+  if (!chart.ancestors.length && !chart.descendants.length) return null;
   const open = (id: string) => {
     if (id !== personId) navigate(`/person/${id}`);
   };

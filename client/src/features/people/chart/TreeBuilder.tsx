@@ -8,6 +8,7 @@ import { RelativeDialog, type DialogMode } from "./RelativeDialog";
 import { RootPicker, useRootPerson } from "./RootPicker";
 import { FanChart } from "./FanChart";
 import { TreeChart } from "./TreeChart";
+import { ChartPlaceholder } from "./ChartPlaceholder";
 import { CHART_VIEWS, findPerson, type ChartView } from "./treeData";
 
 /**
@@ -76,6 +77,7 @@ export function TreeBuilder() {
           <AddPersonForm submitLabel={t("people.add")} onCreated={(p) => setRoot(p.id)} />
         </section>
       )}
+      {!chartData && (peopleLoading || rootId) && <ChartPlaceholder />}
       {chartData && (
         <>
           {selected && (
