@@ -3,7 +3,7 @@
 // First's Lebanon outline, mohafazat and cazas (see that folder's SOURCES.md). Run it again only
 // when the source changes; its output is committed, and nothing reads the source at run or test time.
 //
-//   node scripts/build-boundaries.mjs [path/to/lebanon-admin.geojson]
+//   node scripts/build-boundaries.mjs path/to/lebanon-admin.geojson
 //
 // What it does: adds the Saida caza, which Who's On First lacks (South Lebanon minus Sour and
 // Jezzine), takes the cazas' Arabic names from the village gazetteer where Who's On First has
@@ -17,7 +17,13 @@ import { topology } from "topojson-server";
 import { presimplify, quantile, simplify, sphericalRingArea } from "topojson-simplify";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const source = resolve(ROOT, process.argv[2] ?? "../shared/data/boundaries/lebanon-admin.geojson");
+// The source is given on the command line (a copy of Who's On First's export, wherever the maintainer
+// keeps it): nothing in the repository reads outside it.
+if (!process.argv[2]) {
+  console.error("usage: node scripts/build-boundaries.mjs path/to/lebanon-admin.geojson");
+  process.exit(2);
+}
+const source = resolve(process.argv[2]);
 const OUT = resolve(ROOT, "client/src/ui/map/data/lebanon.topo.json");
 const GAZETTEER = resolve(ROOT, "server/seed-data/villages/lb-localities.csv");
 /** Share of the points kept (the heaviest by Visvalingam weight; quantile sorts weights high to low): borders stay recognisable at the largest zoom. */

@@ -5,7 +5,7 @@
 // derived Saida caza (client/src/ui/map/data/lebanon.topo.json, made by build-boundaries.mjs) and
 // appends them with caza "Saida" and mohafaza "South Lebanon". Re-running adds nothing new.
 //
-//   node scripts/derive-saida-villages.mjs [path/to/wof_lb_localities.csv]
+//   node scripts/derive-saida-villages.mjs path/to/wof_lb_localities.csv
 import { appendFileSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,7 +14,12 @@ import Papa from "papaparse";
 import { feature } from "topojson-client";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const source = resolve(ROOT, process.argv[2] ?? "../shared/data/villages/whosonfirst-lb/wof_lb_localities.csv");
+// The source (Who's On First's Lebanon localities CSV) is given on the command line.
+if (!process.argv[2]) {
+  console.error("usage: node scripts/derive-saida-villages.mjs path/to/wof_lb_localities.csv");
+  process.exit(2);
+}
+const source = resolve(process.argv[2]);
 const GAZETTEER = resolve(ROOT, "server/seed-data/villages/lb-localities.csv");
 const topo = JSON.parse(readFileSync(resolve(ROOT, "client/src/ui/map/data/lebanon.topo.json"), "utf8"));
 const saida = feature(topo, topo.objects.cazas).features.find((f) => f.properties.id === "saida");

@@ -14,6 +14,7 @@ import { LineageEntry, PersonEdge, PersonView } from "./person.types.js";
 import { removeParent } from "./parent-link.service.js";
 import { setMyRecord } from "./self.service.js";
 import { addUnion, deleteUnion, unionsOf, updateUnion } from "./union.service.js";
+import { listPeople } from "./person-list.service.js";
 import { UnionInput, UnionUpdateInput, UnionView } from "./union.types.js";
 
 @ObjectType("PersonConnection", { description: "A page of people." })
@@ -47,7 +48,7 @@ export class PersonResolver {
 
   @Query(() => PersonConnection, { description: "People by name in any script, village, family and birth years." })
   people(@Args(() => PeopleArgs) args: PeopleArgs, @Ctx() ctx: Context) {
-    return service.listPeople(ctx, args);
+    return listPeople(ctx, args);
   }
 
   @Extensions({ listSizeFrom: ({ generations }: { generations?: number }) => lineageSize(2, generations) })
