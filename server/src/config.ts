@@ -125,6 +125,26 @@ const schema = z
       .int()
       .min(1024)
       .default(50 * 1024 * 1024),
+    /** Largest photo or scan a member may upload, in bytes. */
+    MEDIA_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(25 * 1024 * 1024),
+    /** Most pixels an uploaded image may have (a decompression bomb stops here): 100 MP. */
+    MEDIA_MAX_PIXELS: z.coerce.number().int().min(10_000).default(100_000_000),
+    /** Bytes of photos and scans a member may have stored. */
+    MEDIA_QUOTA_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(1024 * 1024 * 1024),
+    /** Photo and scan uploads per member per hour. */
+    MEDIA_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
+    /** Lifetime of a signed link to a private picture (a person's); village photos get a week. */
+    MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+    /** Key that signs picture links; without it one is made and kept in the database (shared by every server). */
+    MEDIA_URL_SECRET: z.string().min(32).optional(),
     /** How often a server looks for queued imports, and how often a running one reports. */
     IMPORT_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
     IMPORT_PROGRESS_MS: z.coerce.number().int().min(10).max(10_000).default(250),

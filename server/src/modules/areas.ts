@@ -6,6 +6,7 @@ import { auditArea } from "./audit/index.js";
 import { genealogyArea } from "./genealogy/index.js";
 import { ingestionArea } from "./ingestion/index.js";
 import { mailArea } from "./mail/index.js";
+import { mediaArea } from "./media/index.js";
 import { notificationsArea } from "./notifications/index.js";
 import { rootspacesArea } from "./rootspaces/index.js";
 import { securityArea } from "./security/index.js";
@@ -25,4 +26,5 @@ export const AREAS: readonly AreaManifest[] = [
   adminArea,
   genealogyArea,
   ingestionArea,
+  mediaArea,
 ];

@@ -28,6 +28,7 @@ import { TrustedDevices1796300000000 } from "./1796300000000-TrustedDevices.js";
 import { JobRuns1796400000000 } from "./1796400000000-JobRuns.js";
 import { FeatureFlags1796450000000 } from "./1796450000000-FeatureFlags.js";
 import { Notifications1796500000000 } from "./1796500000000-Notifications.js";
+import { Media1796600000000 } from "./1796600000000-Media.js";
 import { ImportFileKeys1796412000000 } from "./1796412000000-ImportFileKeys.js";
 
 /** Every migration in order; a new one is appended here. */
@@ -63,4 +64,5 @@ export const migrations = [
   FeatureFlags1796450000000,
   ImportFileKeys1796412000000,
   Notifications1796500000000,
+  Media1796600000000,
 ];

@@ -70,7 +70,7 @@ export function mayMerge(
  * merged person is the primary or secondary person, registry entries, and the file records
  * imports kept of them. An event between
  * the two (e.g. their "marriage") keeps the kept person once, as primary, like createEvent
- * refuses a person twice. Areas added later (media, DNA matches) move their rows here too.
+ * refuses a person twice. Areas added later (DNA matches) move their rows here too, as pictures do.
  */
 async function moveOtherRecords(tx: EntityManager, keepId: string, goneId: string, goneCreator: string | null): Promise<void> {
   await tx.query(
@@ -92,6 +92,12 @@ async function moveOtherRecords(tx: EntityManager, keepId: string, goneId: strin
     goneCreator,
   ]);
   await tx.query(`UPDATE external_ids SET record_id = $1 WHERE record_id = $2 AND record_table = 'people'`, [keepId, goneId]);
+  // Pictures (media area) follow the person; the kept person's portrait stays the portrait, the other one joins the photos.
+  await tx.query(
+    `UPDATE media SET kind = 'photo' WHERE person_id = $2 AND kind = 'portrait' AND EXISTS (SELECT 1 FROM media WHERE person_id = $1 AND kind = 'portrait')`,
+    [keepId, goneId],
+  );
+  await tx.query(`UPDATE media SET person_id = $1 WHERE person_id = $2`, [keepId, goneId]);
 }
 
 /** Moves parent links and unions from `gone` to `keep`, dropping links that would then be duplicates. */

@@ -1,0 +1,105 @@
+import { fileTypeFromBuffer } from "file-type";
+import sharp, { type Metadata } from "sharp";
+import type { MediaVariant } from "./media.entity.js";
+
+// Two cores: libvips threads per image, and the processing job runs one image at a time.
+sharp.concurrency(2);
+// The cache helps repeated operations on one image; thumbnails of many different ones only fill memory.
+sharp.cache(false);
+
+/** The image types accepted, recognised by their content (never their name). SVG is not one: it can carry script. */
+export const ACCEPTED_TYPES: Readonly<Record<string, string>> = {
+  "image/jpeg": "JPEG",
+  "image/png": "PNG",
+  "image/webp": "WebP",
+  "image/avif": "AVIF",
+  "image/tiff": "TIFF",
+  "image/gif": "GIF",
+};
+
+/** Why an upload is refused: a translation key under `media.` and its parameters. */
+export class MediaRefused extends Error {
+  constructor(
+    readonly key: "file_type" | "too_many_pixels" | "broken_image" | "empty_file",
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(`media.${key}`);
+  }
+}
+
+export interface Inspected {
+  mime: string;
+  /** Upright, as shown (EXIF orientation applied). */
+  width: number;
+  height: number;
+}
+
+/**
+ * Checks what an uploaded file is, from its bytes: an image of an accepted type, within the pixel
+ * limit (read from its header, before anything is decoded), and whole (decoded once at a small
+ * size; libjpeg shrinks on load, so a 12 MP photo decodes in tens of milliseconds). Throws
+ * MediaRefused otherwise.
+ */
+export async function inspect(bytes: Uint8Array, maxPixels: number): Promise<Inspected> {
+  if (bytes.length === 0) throw new MediaRefused("empty_file");
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type || !ACCEPTED_TYPES[type.mime]) throw new MediaRefused("file_type", { types: Object.values(ACCEPTED_TYPES).join(", ") });
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new MediaRefused("broken_image");
+  }
+  if (!meta.width || !meta.height) throw new MediaRefused("broken_image");
+  const pages = meta.pages ?? 1;
+  if (meta.width * meta.height * Math.min(pages, 1000) > maxPixels)
+    throw new MediaRefused("too_many_pixels", { max: Math.round(maxPixels / 1e6) });
+  try {
+    await sharp(bytes, { limitInputPixels: maxPixels, failOn: "truncated" }).resize(32, 32, { fit: "inside" }).raw().toBuffer();
+  } catch {
+    throw new MediaRefused("broken_image");
+  }
+  const turned = (meta.orientation ?? 1) >= 5;
+  return { mime: type.mime, width: turned ? meta.height : meta.width, height: turned ? meta.width : meta.height };
+}
+
+/** The widths made of every picture (never wider than it is): card thumbnail, page, large view. */
+export const VARIANT_WIDTHS = [160, 480, 1200, 2048] as const;
+
+/**
+ * The sizes browsers get, each in WebP and in JPEG for browsers without it: upright (EXIF
+ * orientation applied), in sRGB, with no metadata at all (sharp writes none unless asked: no
+ * EXIF, no GPS, no camera serial). `store` writes each one; returns what was made.
+ */
+export async function makeVariants(
+  original: Uint8Array,
+  maxPixels: number,
+  store: (name: string, bytes: Buffer) => Promise<void>,
+): Promise<MediaVariant[]> {
+  // One decode for all sizes: the upright image, scaled down step by step from the largest.
+  const base = sharp(original, { limitInputPixels: maxPixels, failOn: "truncated" }).rotate();
+  const meta = await base.metadata();
+  const turned = (meta.orientation ?? 1) >= 5;
+  const width = (turned ? meta.height : meta.width) ?? 0;
+  const widths = VARIANT_WIDTHS.filter((w, i) => i === 0 || w < width * 1.15);
+  const made: MediaVariant[] = [];
+  for (const w of widths.reverse()) {
+    const sized = base
+      .clone()
+      .resize({ width: Math.min(w, width), withoutEnlargement: true })
+      .toColourspace("srgb");
+    const [webp, jpeg] = await Promise.all([
+      sized.clone().webp({ quality: 80, effort: 2 }).toBuffer({ resolveWithObject: true }),
+      sized.clone().jpeg({ quality: 82, mozjpeg: false, progressive: true }).toBuffer({ resolveWithObject: true }),
+    ]);
+    for (const [format, out] of [
+      ["webp", webp],
+      ["jpeg", jpeg],
+    ] as const) {
+      const name = `w${w}.${format === "jpeg" ? "jpg" : "webp"}`;
+      await store(name, out.data);
+      made.push({ name, format, width: out.info.width, height: out.info.height, bytes: out.data.length });
+    }
+  }
+  return made.reverse();
+}

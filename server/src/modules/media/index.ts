@@ -1,0 +1,22 @@
+/**
+ * Public surface of the media area: portraits, photos and document scans, checked by their
+ * content, stored once by content through the file storage, made into sizes without metadata by
+ * the scheduler, and served through signed, expiring links to whoever the record's rule lets see them.
+ */
+import { defineArea } from "../../common/area.js";
+import { collectMedia } from "./collect.js";
+import { AppSecret, MediaFile, MediaItem } from "./media.entity.js";
+import { MediaResolver, PersonMediaResolver, VillageMediaResolver } from "./media.resolver.js";
+import { mediaNode } from "./media.service.js";
+import { processMedia } from "./process.js";
+import { mediaServeRouter } from "./serve.route.js";
+import { mediaUploadRouter } from "./upload.route.js";
+
+export const mediaArea = defineArea({
+  name: "media",
+  resolvers: [MediaResolver, PersonMediaResolver, VillageMediaResolver],
+  entities: [MediaFile, MediaItem, AppSecret],
+  nodes: { Media: mediaNode },
+  http: (services) => [mediaUploadRouter(services), mediaServeRouter(services)],
+  jobs: [processMedia, collectMedia],
+});

@@ -1,0 +1,48 @@
+import type { Viewer } from "../../common/auth/viewer.js";
+import { accessTo, canEdit, hiddenParts, mayReview, type PolicyRow } from "../genealogy/index.js";
+import type { MediaKind, MediaReview } from "./media.entity.js";
+
+/**
+ * Who sees and changes a picture. A person's pictures follow the person's one access rule
+ * (person.policy.ts): the portrait and photos are shown to whoever may see the person's name;
+ * document scans are sources, shown only to whoever may see what the record says of their life.
+ * A village photo is public once approved; before that only its uploader and the village's
+ * reviewers (its curators, editors, admins) see it.
+ */
+export interface MediaTarget {
+  kind: MediaKind;
+  review: MediaReview;
+  uploadedBy: string | null;
+  villageId: string | null;
+  /** The person's policy row, for a person's picture. */
+  person: PolicyRow | null;
+}
+
+export function maySee(viewer: Viewer, m: MediaTarget): boolean {
+  if (m.person) {
+    const hidden = hiddenParts(accessTo(viewer, m.person), m.person.privacy_settings);
+    return m.kind === "document" ? !hidden.life : !hidden.all;
+  }
+  return m.review === "approved" || isUploader(viewer, m) || mayReview(viewer, [m.villageId]);
+}
+
+/** Captions, date, credit: whoever may change the person; for a village photo its reviewers, or its uploader until it is reviewed. */
+export function mayChange(viewer: Viewer, m: MediaTarget): boolean {
+  if (m.person) return canEdit(viewer, m.person);
+  return mayReview(viewer, [m.villageId]) || (isUploader(viewer, m) && m.review === "pending");
+}
+
+/** Removing: as changing, and an uploader may always take back their own village photo. */
+export function mayDelete(viewer: Viewer, m: MediaTarget): boolean {
+  return mayChange(viewer, m) || (!m.person && isUploader(viewer, m));
+}
+
+/** Pictures of a person: whoever may change the person. Village photos: any member (reviewed unless they review). */
+export function mayUploadTo(viewer: Viewer, target: { person: PolicyRow } | { villageId: string }): boolean {
+  if (!viewer.userId) return false;
+  return "person" in target ? canEdit(viewer, target.person) : true;
+}
+
+export const reviewsVillage = (viewer: Viewer, villageId: string): boolean => mayReview(viewer, [villageId]);
+
+const isUploader = (viewer: Viewer, m: MediaTarget) => viewer.userId !== null && m.uploadedBy === viewer.userId;

@@ -1,0 +1,35 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TestServer } from "./server.js";
+
+export const FIXTURES = fileURLToPath(new URL("../fixtures/media/", import.meta.url));
+
+/** A real photograph (a portrait) with a phone's EXIF: camera, time, orientation 6 and GPS (tests/fixtures/media/SOURCES.md). */
+export const portraitWithGps = (): Buffer => readFileSync(join(FIXTURES, "portrait-gps.jpg"));
+
+export interface UploadAnswer {
+  status: number;
+  body: { id?: string; error?: string; message?: string };
+}
+
+/** `POST /api/media` as the member with `token`. */
+export async function uploadMedia(
+  server: Pick<TestServer, "url">,
+  token: string | null,
+  target: string,
+  kind: string,
+  bytes: Uint8Array,
+  language = "en",
+): Promise<UploadAnswer> {
+  const res = await fetch(`${server.url}/api/media?target=${encodeURIComponent(target)}&kind=${kind}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/octet-stream",
+      "accept-language": language,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: new Blob([new Uint8Array(bytes)]),
+  });
+  return { status: res.status, body: (await res.json()) as UploadAnswer["body"] };
+}
