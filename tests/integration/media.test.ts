@@ -6,11 +6,13 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { Role } from "../../server/src/common/auth/roles.js";
 import { fromGlobalId } from "../../server/src/common/global-id.js";
+import { loadConfig } from "../../server/src/config.js";
+import { createSession } from "../../server/src/modules/accounts/sessions.service.js";
 import { assignCurator } from "../factories/curators.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
 import { advanceAndRun, HOUR, MINUTE, TestClock } from "../support/clock.js";
 import { buildPerson, buildVillage } from "../support/genealogy.js";
-import { FIXTURES, portraitWithGps, uploadMedia } from "../support/media.js";
+import { FIXTURES, portraitWithGps, processAll, uploadMedia } from "../support/media.js";
 import { startS3, type TestS3 } from "../support/s3.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
@@ -57,16 +59,6 @@ async function portraitOf(personId: string, token?: string) {
   );
   return res.data?.person?.portrait ?? null;
 }
-/** Runs due jobs until no file is still being processed (a server's own worker may have taken one). */
-async function processAll(): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    await server.scheduler.runDue();
-    const [{ n }]: { n: number }[] = await server.ds.query(`SELECT count(*)::int AS n FROM media_files WHERE status = 'processing'`);
-    if (n === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("pictures still processing");
-}
 const fetchLink = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers });
 
 describe("a portrait", () => {
@@ -89,7 +81,7 @@ describe("a portrait", () => {
     expect(fromGlobalId(up.body.id!)?.type).toBe("Media");
     expect((await portraitOf(person, owner.token))?.status).toBe("PROCESSING");
 
-    await processAll();
+    await processAll(server);
     const portrait = await portraitOf(person, owner.token);
     expect(portrait?.status).toBe("READY");
     // 767×1200 stored on its side: upright it is 1200 wide.
@@ -120,7 +112,7 @@ describe("a portrait", () => {
     const before = await counts();
     const up = await uploadMedia(server, owner.token, other, "portrait", portraitWithGps());
     expect(up.status).toBe(201);
-    await processAll();
+    await processAll(server);
     const after = await counts();
     expect(after.files).toBe(before.files);
     expect(after.media).toBe(before.media + 1);
@@ -172,7 +164,7 @@ describe("bad input is refused with a translated reason and stores nothing", () 
 
   it.each(refusals)("%s", async (_name, make, status, key) => {
     const bytes = await make();
-    await processAll();
+    await processAll(server);
     const before = await counts();
     const filesBefore = storedFiles().length;
     const res = await uploadMedia(server, owner.token, person, "photo", bytes, "ar");
@@ -239,7 +231,7 @@ describe("a living person's portrait follows the same rule as their name", () =>
     const village = await buildVillage(server, "Zahle");
     person = await buildPerson(server, owner, { fullName: "Maya Khoury", birthDate: "1992", villageId: village.id });
     expect((await uploadMedia(server, owner.token, person, "portrait", portraitWithGps())).status).toBe(201);
-    await processAll();
+    await processAll(server);
     src = (await portraitOf(person, owner.token))!.image!.src as string;
   });
 
@@ -275,7 +267,7 @@ describe("village photos", () => {
     await assignCurator(server.ds, curator.id, [village.raw]);
     const up = await uploadMedia(server, uploader.token, village.id, "photo", portraitWithGps());
     expect(up.status).toBe(201);
-    await processAll();
+    await processAll(server);
     const photos = async (token?: string) =>
       (
         await server.gql<{ node: { photos: { id: string; review: string }[]; waitingPhotos: { id: string }[] } }>(
@@ -318,30 +310,37 @@ describe("village photos", () => {
 
 describe("deleting", () => {
   it("a person deletes their pictures; the file stays while another record uses it, then goes", async () => {
-    const owner = await member();
     const bytes = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 200, g: 30, b: 60 } } })
       .jpeg()
       .toBuffer();
-    const a = await buildPerson(server, owner, { fullName: "Amin Rizk", birthDate: "1880", deathDate: "1950" });
-    const b = await buildPerson(server, owner, { fullName: "Salma Rizk", birthDate: "1885", deathDate: "1960" });
-    expect((await uploadMedia(server, owner.token, a, "portrait", bytes)).status).toBe(201);
-    expect((await uploadMedia(server, owner.token, b, "document", bytes)).status).toBe(201);
-    await processAll();
+    const first = await member();
+    const second = await member();
+    const a = await buildPerson(server, first, { fullName: "Amin Rizk", birthDate: "1880", deathDate: "1950" });
+    const b = await buildPerson(server, second, { fullName: "Salma Rizk", birthDate: "1885", deathDate: "1960" });
+    expect((await uploadMedia(server, first.token, a, "portrait", bytes)).status).toBe(201);
+    expect((await uploadMedia(server, second.token, b, "document", bytes)).status).toBe(201);
+    await processAll(server);
     const [{ sha }]: { sha: string }[] = await server.ds.query(`SELECT file_sha256 AS sha FROM media WHERE person_id = $1`, [
       fromGlobalId(a)!.id,
     ]);
     const filesOf = () => (existsSync(join(storageDir, "media", sha)) ? readdirSync(join(storageDir, "media", sha)) : []);
     expect(filesOf().length).toBeGreaterThan(0);
+    const del = (id: string, token: string) => server.gql(`mutation ($id: ID!) { deletePerson(id: $id) }`, { id }, { token });
 
-    const del = (id: string) => server.gql(`mutation ($id: ID!) { deletePerson(id: $id) }`, { id }, { token: owner.token });
-    expect((await del(a)).errors).toBeUndefined();
-    // Collected after a grace period (within the session's 15 minutes, so the member can go on).
-    await advanceAndRun(server, 11 * MINUTE);
+    expect((await del(a, first.token)).errors).toBeUndefined();
+    // The hourly collection runs (an hour on the server's clock) and keeps the file the other person uses.
+    await advanceAndRun(server, HOUR + MINUTE);
     expect(filesOf().length).toBeGreaterThan(0);
     expect(await server.ds.query(`SELECT 1 FROM media_files WHERE sha256 = $1`, [sha])).toHaveLength(1);
 
-    expect((await del(b)).errors).toBeUndefined();
-    await advanceAndRun(server, 11 * MINUTE);
+    // The member's session token ran out during that hour: a new one.
+    const session = await createSession(server.ds, second.id, {
+      client: { ip: "127.0.0.1", userAgent: "test" },
+      config: loadConfig({}),
+      clock,
+    });
+    expect((await del(b, session.accessToken)).errors).toBeUndefined();
+    await advanceAndRun(server, HOUR + MINUTE);
     expect(await server.ds.query(`SELECT 1 FROM media_files WHERE sha256 = $1`, [sha])).toHaveLength(0);
     expect(filesOf()).toEqual([]);
   });
@@ -370,12 +369,7 @@ describe("on S3-compatible storage", () => {
     const owner = await buildUser(s3Server.ds, { roles: [{ role: Role.MEMBER }] });
     const person = await buildPerson(s3Server, owner, { fullName: "Charbel Aoun", birthDate: "1870", deathDate: "1940" });
     expect((await uploadMedia(s3Server, owner.token, person, "portrait", portraitWithGps())).status).toBe(201);
-    for (let i = 0; i < 200; i++) {
-      await s3Server.scheduler.runDue();
-      const [{ n }]: { n: number }[] = await s3Server.ds.query(`SELECT count(*)::int AS n FROM media_files WHERE status = 'processing'`);
-      if (n === 0) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await processAll(s3Server);
     const res = await s3Server.gql<{ person: { portrait: { image: { src: string } } } }>(
       `query ($id: ID!) { person(id: $id) { portrait { image { src } } } }`,
       { id: person },

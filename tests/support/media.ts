@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { JOBS_SCHEMA } from "../../server/src/common/jobs/index.js";
 import type { TestServer } from "./server.js";
 
 export const FIXTURES = fileURLToPath(new URL("../fixtures/media/", import.meta.url));
@@ -32,4 +33,17 @@ export async function uploadMedia(
     body: new Blob([new Uint8Array(bytes)]),
   });
   return { status: res.status, body: (await res.json()) as UploadAnswer["body"] };
+}
+
+/** Runs due jobs until no picture is waiting for or in processing (a server's own worker may have taken one). */
+export async function processAll(server: Pick<TestServer, "ds" | "scheduler">): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    await server.scheduler.runDue();
+    const [{ n }]: { n: number }[] = await server.ds.query(
+      `SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = 'media.process' AND state IN ('created', 'retry', 'active')`,
+    );
+    if (n === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("pictures still processing");
 }
