@@ -32,8 +32,10 @@ test.describe("charts with real trees", () => {
     // The root's card is within the first screen.
     expect(root.y + root.height).toBeLessThanOrEqual(900);
     await shot(page, "descendants65-ar-1366");
-    // The minimap: pressing its top brings the top of the tree to the screen.
+    // The minimap opens from its button; pressing its top brings the top of the tree to the screen.
     const minimap = page.getByTestId("chart-minimap");
+    await expect(minimap).toHaveCount(0);
+    await page.getByTestId("chart-minimap-toggle").click();
     await expect(minimap).toBeVisible();
     const transform = () => page.locator("[data-viewport]").first().getAttribute("transform");
     const t0 = await transform();

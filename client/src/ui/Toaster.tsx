@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { dismissToast, subscribeToasts, type Toast } from "./toast";
 import "./toast.css";
 
-/** Where toasts appear (bottom, inline-end); announced politely to screen readers. */
+/** Where toasts appear (bottom inline-end; on a phone at the top); announced politely to screen readers. */
 export function Toaster() {
   const { t } = useTranslation();
   const [toasts, setToasts] = useState<Toast[]>([]);

@@ -7,8 +7,6 @@ import csvText from "../i18n/translations.csv?raw";
 import { Avatar } from "./Avatar";
 import { Dialog } from "./Dialog";
 import { initials } from "./initials";
-import { pageWindow } from "./pages";
-import { Pagination } from "./Pagination";
 import { Tabs } from "./Tabs";
 import { useDocumentTitle } from "./useDocumentTitle";
 
@@ -156,35 +154,6 @@ describe("Avatar initials", () => {
     expect(screen.getByRole("img", { name: "Rima Haddad" }).textContent).toBe("RH");
   });
 });
-
-describe("Pagination", () => {
-  it("keeps the first, last and neighbouring pages, with gaps between", () => {
-    expect(pageWindow(1, 1)).toEqual([1]);
-    expect(pageWindow(5, 20)).toEqual([1, "gap", 4, 5, 6, "gap", 20]);
-    expect(pageWindow(3, 6)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(pageWindow(1, 10)).toEqual([1, 2, "gap", 10]);
-  });
-
-  it("marks the current page and moves by number, previous and next", () => {
-    const onPage = vi.fn();
-    render(<Pagination page={1} pageCount={12} onPage={onPage} />);
-    expect(screen.getByRole("navigation", { name: "Pages" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: named("Page 1") }).getAttribute("aria-current")).toBe("page");
-    expect((screen.getByRole("button", { name: /Previous/ }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(screen.getByRole("button", { name: /Next/ }));
-    expect(onPage).toHaveBeenLastCalledWith(2);
-    fireEvent.click(screen.getByRole("button", { name: named("Page 12") }));
-    expect(onPage).toHaveBeenLastCalledWith(12);
-  });
-
-  it("has nothing to show for one page", () => {
-    const { container } = render(<Pagination page={1} pageCount={1} onPage={() => {}} />);
-    expect(container.innerHTML).toBe("");
-  });
-});
-
-/** An accessible name without the invisible isolates the translations put around values. */
-const named = (text: string) => (name: string) => name.replace(/[\u2066-\u2069]/g, "") === text;
 
 function Titled({ title }: { title: string | null }) {
   useDocumentTitle(title);

@@ -10,7 +10,6 @@ import { DataTable } from "../../ui/DataTable";
 import { DateInput } from "../../ui/DateInput";
 import { Dialog } from "../../ui/Dialog";
 import { EmptyState } from "../../ui/EmptyState";
-import { Pagination } from "../../ui/Pagination";
 import { Select } from "../../ui/Select";
 import { Skeleton } from "../../ui/Skeleton";
 import { Spinner } from "../../ui/Spinner";
@@ -41,7 +40,6 @@ function useLanguageInstance(lng: LanguageCode): I18n | null {
 function Showcase({ lng }: { lng: LanguageCode }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<"pedigree" | "descendants">("pedigree");
-  const [page, setPage] = useState(3);
   const [dialog, setDialog] = useState(false);
   return (
     <>
@@ -100,7 +98,7 @@ function Showcase({ lng }: { lng: LanguageCode }) {
           <Avatar name="مريم حداد" size="sm" labelled />
         </p>
       </Card>
-      <Card title="DataTable · Pagination">
+      <Card title="DataTable">
         <DataTable
           caption={t("people.my_tree")}
           rowKey={(p) => p.id}
@@ -120,7 +118,6 @@ function Showcase({ lng }: { lng: LanguageCode }) {
             { key: "village", header: t("villages.district"), cell: (p) => <bdi>{p.village}</bdi> },
           ]}
         />
-        <Pagination page={page} pageCount={12} onPage={setPage} />
       </Card>
       <Card title="EmptyState · Skeleton · Spinner">
         <EmptyState title={t("chart.start_tree")} action={<Button variant="primary">{t("people.add")}</Button>}>

@@ -13,6 +13,5 @@ import "../dialog.css";
 import "../feedback.css";
 import "../toast.css";
 import "../avatar.css";
-import "../pagination.css";
 import "../data-table.css";
 import "../facts.css";

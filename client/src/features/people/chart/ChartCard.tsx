@@ -1,7 +1,7 @@
 import { memo, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { PersonSummaryFragment } from "../../../gql/graphql";
-import type { PlacedCard } from "./layout";
+import { CARD_W, type PlacedCard } from "./layout";
 import { currentLanguage } from "../../../i18n";
 import { dateInWords } from "../../../lib/dateText";
 import { lower } from "../../../i18n/typed";
@@ -11,6 +11,8 @@ const ARABIC_FONT = "'Noto Naskh Arabic', serif";
 
 /** Cuts a name that would not fit on a card (SVG text does not wrap). */
 export const fit = (s: string, max = 26) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+/** How many letters of a name a card `w` wide holds (26 Arabic, 27 Latin on the wide 208-unit card). */
+const lettersFor = (w: number, wide: number) => Math.floor((wide * w) / CARD_W);
 
 /** Font sizes on a card; the smallest decides the zoom a chart opens at. */
 export const CARD_FONTS = { ar: 16, latin: 14, years: 13 };
@@ -106,7 +108,7 @@ export const ChartCard = memo(function ChartCard({
               fill="#1d2433"
               data-name="ar"
             >
-              {fit(person.fullNameAr)}
+              {fit(person.fullNameAr, lettersFor(w, 26))}
             </text>
           )}
           {person.fullName && person.fullName !== person.fullNameAr && (
@@ -119,7 +121,7 @@ export const ChartCard = memo(function ChartCard({
               fill="#1d2433"
               data-name="latin"
             >
-              {fit(person.fullName, 27)}
+              {fit(person.fullName, lettersFor(w, 27))}
             </text>
           )}
           {years && (

@@ -12,7 +12,7 @@ const ALL: Culling = { rect: null, detail: true, whole: true };
 
 /**
  * The frame every chart is drawn in: a focusable viewport with zoom and pan (wheel, pinch,
- * drag, keys), the +, − and fit buttons over it, a minimap for large trees, and export as SVG,
+ * drag, keys), the +, − and fit buttons in a strip above it, a minimap on request for large trees, and export as SVG,
  * PNG or print (the chart alone, fitted to the page; "save as PDF" from there). It opens on
  * `focus` at a zoom where the smallest label is readable, or fitted when the whole chart is.
  * `children` draws the chart for a culling (the part near the screen, and whether text shows).
@@ -24,6 +24,7 @@ export function ChartFrame({
   fileBase,
   suffix,
   focus,
+  near,
   smallestFont,
   openKey,
   overview,
@@ -36,6 +37,8 @@ export function ChartFrame({
   fileBase: string;
   suffix: string;
   focus: { x: number; y: number };
+  /** The focus person's card, then the next generation's: the opening view frames as many as fit. */
+  near?: Rect[];
   /** The smallest font size a label is drawn at, in drawing units. */
   smallestFont: number;
   openKey: string;
@@ -46,9 +49,10 @@ export function ChartFrame({
   children: (c: Culling) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const z = useChartZoom({ width, height, focus, smallestFont, openKey });
+  const z = useChartZoom({ width, height, focus, near, smallestFont, openKey });
   const [busy, setBusy] = useState(false);
   const [whole, setWhole] = useState(false);
+  const [minimap, setMinimap] = useState(false);
   const wholeRef = useRef<SVGSVGElement>(null);
   const menuRef = useRef<HTMLDetailsElement>(null);
   const closeMenu = () => menuRef.current?.removeAttribute("open");
@@ -108,6 +112,62 @@ export function ChartFrame({
 
   return (
     <div className={compact ? "chart-frame chart-frame--compact" : "chart-frame"}>
+      {/* The tools sit in a strip above the drawing, never over a card. */}
+      <div className="chart-toolbar" role="toolbar" aria-label={t("chart.view_tools")}>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => z.zoomBy(1.25)}
+          aria-label={t("chart.zoom_in")}
+          title={t("chart.zoom_in")}
+        >
+          +
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => z.zoomBy(0.8)}
+          aria-label={t("chart.zoom_out")}
+          title={t("chart.zoom_out")}
+        >
+          −
+        </button>
+        <button type="button" className="icon-button" onClick={z.fit} aria-label={t("chart.fit")} title={t("chart.fit")}>
+          ⤢
+        </button>
+        {large && (
+          <button
+            type="button"
+            className="button chart-minimap-toggle"
+            aria-pressed={minimap}
+            data-testid="chart-minimap-toggle"
+            onClick={() => setMinimap((m) => !m)}
+          >
+            {t("chart.overview")}
+          </button>
+        )}
+        <details className="chart-export" ref={menuRef}>
+          <summary className="button">{t("chart.export")}</summary>
+          <div className="chart-export__menu">
+            <button type="button" className="button" disabled={busy} onClick={() => run("svg")}>
+              {t("chart.export_svg")}
+            </button>
+            <button type="button" className="button" disabled={busy} onClick={() => run("png")}>
+              {t("chart.export_png")}
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                closeMenu();
+                window.print();
+              }}
+            >
+              {t("chart.print")}
+            </button>
+          </div>
+        </details>
+      </div>
       <div className="chart-stage">
         <div
           ref={z.viewportRef}
@@ -124,51 +184,8 @@ export function ChartFrame({
             </g>
           </svg>
         </div>
-        <div className="chart-toolbar" role="toolbar" aria-label={t("chart.view_tools")}>
-          <button
-            type="button"
-            className="icon-button"
-            onClick={() => z.zoomBy(1.25)}
-            aria-label={t("chart.zoom_in")}
-            title={t("chart.zoom_in")}
-          >
-            +
-          </button>
-          <button
-            type="button"
-            className="icon-button"
-            onClick={() => z.zoomBy(0.8)}
-            aria-label={t("chart.zoom_out")}
-            title={t("chart.zoom_out")}
-          >
-            −
-          </button>
-          <button type="button" className="icon-button" onClick={z.fit} aria-label={t("chart.fit")} title={t("chart.fit")}>
-            ⤢
-          </button>
-          <details className="chart-export" ref={menuRef}>
-            <summary className="button">{t("chart.export")}</summary>
-            <div className="chart-export__menu">
-              <button type="button" className="button" disabled={busy} onClick={() => run("svg")}>
-                {t("chart.export_svg")}
-              </button>
-              <button type="button" className="button" disabled={busy} onClick={() => run("png")}>
-                {t("chart.export_png")}
-              </button>
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  closeMenu();
-                  window.print();
-                }}
-              >
-                {t("chart.print")}
-              </button>
-            </div>
-          </details>
-        </div>
-        {large && overview && (
+        {/* The overview of a large tree opens on request, in a corner: the opening view has no card under it. */}
+        {large && minimap && overview && (
           <Minimap
             width={width}
             height={height}

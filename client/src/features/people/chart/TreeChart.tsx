@@ -4,7 +4,8 @@ import type { TreeChartQuery } from "../../../gql/graphql";
 import { BranchToggleButton } from "./BranchToggleButton";
 import { CARD_SMALLEST_FONT, ChartCard } from "./ChartCard";
 import { ChartFrame } from "./ChartFrame";
-import { collapseTree, layoutHourglass, layoutTree, pathOf, type ChartLayout } from "./layout";
+import { useMediaQuery } from "../../../ui/useMediaQuery";
+import { collapseTree, hourglassFolds, layoutHourglass, layoutTree, NARROW, pathOf, WIDE, type CardSize, type ChartLayout } from "./layout";
 import { buildTree, type PeopleById } from "./treeData";
 import { boundsOf, intersects } from "./viewMath";
 
@@ -16,16 +17,30 @@ function layoutFor(
   view: TreeChartView,
   rtl: boolean,
   collapsed: ReadonlySet<string>,
+  size: CardSize,
 ): { layout: ChartLayout; people: PeopleById } {
   if (view === "hourglass") {
     const up = buildTree(data, "pedigree");
     const down = buildTree(data, "descendants");
     const people: PeopleById = new Map([...up.people, ...down.people]);
-    return { layout: layoutHourglass(collapseTree(up.root, collapsed, "up"), collapseTree(down.root, collapsed, "down"), rtl), people };
+    return {
+      layout: layoutHourglass(collapseTree(up.root, collapsed, "up"), collapseTree(down.root, collapsed, "down"), rtl, size),
+      people,
+    };
   }
   const side = view === "pedigree" ? "up" : "down";
   const { root, people } = buildTree(data, view);
-  return { layout: layoutTree(collapseTree(root, collapsed, side), rtl, side), people };
+  return { layout: layoutTree(collapseTree(root, collapsed, side), rtl, side, size), people };
+}
+
+/**
+ * The branches a chart opens with folded: an hourglass keeps each half near the person, its rows
+ * at most six cards wide (two on a phone, where the parents then stand side by side over the person).
+ */
+function initialFolds(data: TreeChartQuery, view: TreeChartView, narrow: boolean): Set<string> {
+  if (view !== "hourglass") return new Set();
+  const size = narrow ? NARROW : WIDE;
+  return hourglassFolds(buildTree(data, "pedigree").root, buildTree(data, "descendants").root, narrow ? 2 : 6, size);
 }
 
 /**
@@ -52,8 +67,11 @@ export function TreeChart({
 }) {
   const { t, i18n } = useTranslation();
   const rtl = i18n.dir(i18n.language) === "rtl";
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const { layout, people } = useMemo(() => layoutFor(data, view, rtl, collapsed), [data, view, rtl, collapsed]);
+  // A phone draws narrower cards, so the person and the next generation fit side by side.
+  const narrow = useMediaQuery("(max-width: 600px)");
+  const size = narrow ? NARROW : WIDE;
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => initialFolds(data, view, narrow));
+  const { layout, people } = useMemo(() => layoutFor(data, view, rtl, collapsed, size), [data, view, rtl, collapsed, size]);
   const linkBoxes = useMemo(() => layout.links.map((l) => boundsOf(l.points)), [layout]);
   const toggle = useCallback(
     (key: string) =>
@@ -78,8 +96,9 @@ export function TreeChart({
       fileBase={data.person.isPrivate ? "tree" : (data.person.fullName ?? data.person.displayName)}
       suffix={view}
       focus={layout.focus}
+      near={layout.near}
       smallestFont={CARD_SMALLEST_FONT}
-      openKey={`${data.person.id}:${view}:${rtl}`}
+      openKey={`${data.person.id}:${view}:${rtl}:${narrow}`}
       overview={layout.cards}
       compact={compact}
     >

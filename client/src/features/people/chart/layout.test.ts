@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { CARD_H, CARD_W, collapseTree, countUnder, layoutHourglass, layoutTree, overlaps, type TreeNode } from "./layout";
+import {
+  CARD_H,
+  CARD_W,
+  collapseTree,
+  countUnder,
+  hourglassFolds,
+  layoutHourglass,
+  layoutTree,
+  NARROW,
+  overlaps,
+  type TreeNode,
+} from "./layout";
 
 const leaf = (id: string, spouses: string[] = []): TreeNode => ({ id, spouses, next: [] });
 const three: TreeNode = {
@@ -139,5 +150,31 @@ describe("folding branches", () => {
   it("folds only the side named: an ancestor's key does not fold a descendant", () => {
     const l = layoutTree(collapseTree(tree, new Set(["up:a"]), "down"), false, "down");
     expect(l.cards).toHaveLength(6);
+  });
+});
+
+describe("hourglass opening folds", () => {
+  /** A full pedigree `g` generations deep above `id`. */
+  const pedigree = (id: string, g: number): TreeNode => ({
+    id,
+    spouses: [],
+    next: g ? [pedigree(`${id}f`, g - 1), pedigree(`${id}m`, g - 1)] : [],
+  });
+  const down: TreeNode = { id: "me", spouses: [], next: [leaf("a"), leaf("b")] };
+
+  it("keeps rows up to six cards wide (grandparents), folds beyond, and leaves a short tree open", () => {
+    const folds = hourglassFolds(pedigree("me", 4), down);
+    expect([...folds].sort()).toEqual(["up:meff", "up:mefm", "up:memf", "up:memm"]);
+    const l = layoutHourglass(collapseTree(pedigree("me", 4), folds, "up"), down, false);
+    expect(l.cards).toHaveLength(1 + 2 + 4 + 2);
+    // The parents stand within a row of four cards: close to the person, no gap between the halves.
+    const x = (id: string) => l.cards.find((c) => c.personId === id)!.x;
+    expect(Math.abs(x("mef") - x("mem"))).toBeLessThanOrEqual(2 * CARD_W + 2 * 18);
+    expect(hourglassFolds(pedigree("me", 2), down).size).toBe(0);
+  });
+
+  it("on a phone keeps the parents only, side by side over the person", () => {
+    const folds = hourglassFolds(pedigree("me", 3), down, 2, NARROW);
+    expect([...folds].sort()).toEqual(["up:mef", "up:mem"]);
   });
 });

@@ -9,6 +9,8 @@
  * generations extend to the left — the chart reads the way the text does.
  */
 
+import type { Rect } from "./viewMath";
+
 export const CARD_W = 208;
 export const CARD_H = 84;
 /** Space between two generations (columns). */
@@ -18,6 +20,20 @@ export const GAP_BLOCK = 18;
 /** Space between a person and the spouse shown beside them. */
 export const GAP_SPOUSE = 8;
 export const MARGIN = 24;
+
+/** A card's width and the space between two generations of a side-ways chart. */
+export interface CardSize {
+  w: number;
+  gap: number;
+}
+/** Cards on a wide screen. */
+export const WIDE: CardSize = { w: CARD_W, gap: GAP_INLINE };
+/**
+ * Cards on a phone: narrower, so the focus person and the next generation fit side by side on a
+ * 390 px screen at the zoom where the smallest label reads at 11 px (2 × 176 + 36 + 2 × 24 margins = 460
+ * drawing units, 390 px at 11/13).
+ */
+export const NARROW: CardSize = { w: 176, gap: 36 };
 
 /** One person in the tree to lay out; `next` is the next generation (parents or children). */
 export interface TreeNode {
@@ -69,6 +85,14 @@ export interface ChartLayout {
   height: number;
   /** Centre of the root's card: the opening view centres on it. */
   focus: Point;
+  /** The root's card, then the cards one generation from it: the opening view frames as many as fit. */
+  near: Rect[];
+}
+
+/** The root's card first, then the people one generation from it (parents or children). */
+function nearOf(cards: PlacedCard[], rootKey: string): Rect[] {
+  const root = cards.find((c) => c.key === rootKey)!;
+  return [root, ...cards.filter((c) => c.role === "person" && Math.abs(c.generation) === 1)];
 }
 
 interface Placed {
@@ -132,8 +156,8 @@ function placeTree(root: TreeNode, unit: (n: TreeNode) => number, card: number, 
 
 /** Height a person takes in their column: their own card and the spouses below them. */
 const unitHeight = (n: TreeNode) => CARD_H * (1 + n.spouses.length) + GAP_SPOUSE * n.spouses.length;
-/** Width a person takes in their row: their own card and the spouses beside them. */
-const unitWidth = (n: TreeNode) => CARD_W * (1 + n.spouses.length) + GAP_SPOUSE * n.spouses.length;
+/** Width a person takes in their row: their own card (`w` wide) and the spouses beside them. */
+const unitWidthOf = (w: number) => (n: TreeNode) => w * (1 + n.spouses.length) + GAP_SPOUSE * n.spouses.length;
 
 const toggleOf = (side: string, n: TreeNode, depth: number, x: number, y: number): BranchToggle | undefined =>
   depth > 0 && (n.next.length || n.hidden) ? { key: `${side}:${n.id}`, x, y, collapsed: !!n.hidden, hidden: n.hidden ?? 0 } : undefined;
@@ -143,7 +167,8 @@ const toggleOf = (side: string, n: TreeNode, depth: number, x: number, y: number
  * generation one column further along the reading direction, spouses below each person.
  * `side` names the branches for collapsing ("up" for ancestors, "down" for descendants).
  */
-export function layoutTree(root: TreeNode, rtl: boolean, side: "up" | "down" = "up"): ChartLayout {
+export function layoutTree(root: TreeNode, rtl: boolean, side: "up" | "down" = "up", size: CardSize = WIDE): ChartLayout {
+  const { w: CARD_W, gap: GAP_INLINE } = size;
   const { placed, nextOf } = placeTree(root, unitHeight, CARD_H, GAP_BLOCK);
   const depths = [...placed.values()].map((p) => p.depth);
   const width = 2 * MARGIN + (Math.max(...depths) + 1) * CARD_W + Math.max(...depths) * GAP_INLINE;
@@ -192,7 +217,14 @@ export function layoutTree(root: TreeNode, rtl: boolean, side: "up" | "down" = "
     }
   }
   const r = placed.get(root.id)!;
-  return { cards, links, width, height, focus: { x: xOf(inlineOf(0), CARD_W) + CARD_W / 2, y: r.top + CARD_H / 2 } };
+  return {
+    cards,
+    links,
+    width,
+    height,
+    focus: { x: xOf(inlineOf(0), CARD_W) + CARD_W / 2, y: r.top + CARD_H / 2 },
+    near: nearOf(cards, root.id),
+  };
 }
 
 /** Space between two generations (rows) of the hourglass. */
@@ -203,7 +235,9 @@ export const GAP_ROW = 56;
  * generation in rows; spouses beside each descendant. Rows run in the reading direction
  * (fathers, elder children first at the inline start), mirrored for right to left.
  */
-export function layoutHourglass(up: TreeNode, down: TreeNode, rtl: boolean): ChartLayout {
+export function layoutHourglass(up: TreeNode, down: TreeNode, rtl: boolean, size: CardSize = WIDE): ChartLayout {
+  const CARD_W = size.w;
+  const unitWidth = unitWidthOf(CARD_W);
   const ups = placeTree({ ...up, spouses: [] }, unitWidth, CARD_W, GAP_BLOCK);
   const downs = placeTree(down, unitWidth, CARD_W, GAP_BLOCK);
   const rowH = CARD_H + GAP_ROW;
@@ -286,7 +320,55 @@ export function layoutHourglass(up: TreeNode, down: TreeNode, rtl: boolean): Cha
   linkSide(ups, "up", up);
   linkSide(downs, "down", down);
   const rootCard = cards.find((c) => c.key === down.id)!;
-  return { cards, links, width, height, focus: { x: rootCard.x + CARD_W / 2, y: rootCard.y + CARD_H / 2 } };
+  return { cards, links, width, height, focus: { x: rootCard.x + CARD_W / 2, y: rootCard.y + CARD_H / 2 }, near: nearOf(cards, down.id) };
+}
+
+/** The tree cut after `depth` generations (the cut people keep their cards, their branches go). */
+const cutAt = (n: TreeNode, depth: number): TreeNode => ({ ...n, next: depth <= 0 ? [] : n.next.map((c) => cutAt(c, depth - 1)) });
+
+/** The keys ("side:personId") that fold every branch of `n` beyond `depth` generations. */
+function foldsBeyond(n: TreeNode, depth: number, side: string, out: Set<string>, seen = new Set<string>()): Set<string> {
+  if (seen.has(n.id)) return out;
+  seen.add(n.id);
+  if (depth <= 0) {
+    if (n.next.length) out.add(`${side}:${n.id}`);
+  } else n.next.forEach((c) => foldsBeyond(c, depth - 1, side, out, seen));
+  return out;
+}
+
+/** How many generations a tree has (the root alone: 0). */
+const depthOf = (n: TreeNode, seen = new Set<string>()): number => {
+  if (seen.has(n.id)) return 0;
+  seen.add(n.id);
+  return Math.max(0, ...n.next.map((c) => 1 + depthOf(c, seen)));
+};
+
+/**
+ * The branches an hourglass opens with folded: on each side, every generation beyond the last one
+ * whose rows still fit in `cards` card widths (parents and children always show). A full row of
+ * great-grandparents is eight cards wide and would push the parents apart, off the screen, leaving
+ * a gap above the person; folded, the half stays near them and a button unfolds it.
+ */
+export function hourglassFolds(up: TreeNode, down: TreeNode, cards = 6, size: CardSize = WIDE): Set<string> {
+  const unitWidth = unitWidthOf(size.w);
+  const budget = cards * size.w + (cards - 1) * GAP_BLOCK;
+  const span = (n: TreeNode) => {
+    const { placed } = placeTree(n, unitWidth, size.w, GAP_BLOCK);
+    const ps = [...placed.values()];
+    return Math.max(...ps.map((p) => p.top + unitWidth(p.node))) - Math.min(...ps.map((p) => p.top));
+  };
+  const folds = new Set<string>();
+  const halves: [string, TreeNode][] = [
+    ["up", { ...up, spouses: [] }],
+    ["down", down],
+  ];
+  for (const [side, root] of halves) {
+    const deepest = depthOf(root);
+    let keep = 1;
+    while (keep < deepest && span(cutAt(root, keep + 1)) <= budget) keep++;
+    if (keep < deepest) foldsBeyond(root, keep, side, folds);
+  }
+  return folds;
 }
 
 /** How many people hang under a node (not counting spouses). */

@@ -27,6 +27,8 @@ export interface ChartZoomOptions {
   width: number;
   height: number;
   focus: { x: number; y: number };
+  /** The focus person's card, then the next generation's: the opening view frames as many as fit. */
+  near?: Rect[];
   smallestFont: number;
   /** The chart opens again (fresh view) when this changes: another person or chart type. */
   openKey: string;
@@ -38,7 +40,7 @@ export interface ChartZoomOptions {
  * straight on its group, outside React, so a frame costs a style change; React renders again
  * only when the view leaves the culled area or crosses the legibility threshold.
  */
-export function useChartZoom({ width, height, focus, smallestFont, openKey }: ChartZoomOptions) {
+export function useChartZoom({ width, height, focus, near, smallestFont, openKey }: ChartZoomOptions) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const groupRef = useRef<SVGGElement>(null);
   const minimapRef = useRef<SVGRectElement>(null);
@@ -113,8 +115,8 @@ export function useChartZoom({ width, height, focus, smallestFont, openKey }: Ch
     if (opened.current === openKey) return;
     const { w, h } = measure();
     opened.current = openKey;
-    setView(openingView(width, height, w, h, focus, smallestFont));
-  }, [openKey, width, height, focus, smallestFont, setView]);
+    setView(openingView(width, height, w, h, focus, smallestFont, near));
+  }, [openKey, width, height, focus, near, smallestFont, setView]);
 
   // A viewport that changes size (phone turned, window resized) keeps its view but culls anew.
   useEffect(() => {

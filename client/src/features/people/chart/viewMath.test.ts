@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fitView, keepInView, MIN_LABEL_PX, openingView, readableZoom, visibleRect } from "./viewMath";
+import { fitView, frameNear, keepInView, MIN_LABEL_PX, openingView, readableZoom, visibleRect } from "./viewMath";
 
 describe("chart view maths", () => {
   it("opens a chart that fits at a readable zoom whole and centred", () => {
@@ -43,5 +43,24 @@ describe("chart view maths", () => {
     expect(keepInView(5000, 2000, 800)).toBe(600);
     expect(keepInView(-100, 2000, 800)).toBe(-100);
     expect(keepInView(799, 10, 800)).toBe(795); // a tiny drawing: half of it stays
+  });
+
+  it("frames the focus and as many near relatives as fit, the closest first", () => {
+    const focus = { x: 0, y: 1000, w: 200, h: 80 };
+    const father = { x: 260, y: 600, w: 200, h: 80 };
+    const mother = { x: 260, y: 1400, w: 200, h: 80 };
+    // Both parents fit in a tall box: all three framed.
+    expect(frameNear([focus, father, mother], 600, 1000)).toEqual({ x: 0, y: 600, w: 460, h: 880 });
+    // A shorter box: the focus and the first of the two (equally close) parents.
+    expect(frameNear([focus, father, mother], 600, 600)).toEqual({ x: 0, y: 600, w: 460, h: 480 });
+    // The opening view then shows the focus and the father whole.
+    const k = 11 / 13;
+    const v = openingView(2000, 3000, 600 * k, 600 * k, { x: 100, y: 1040 }, 13, [focus, father, mother]);
+    for (const r of [focus, father]) {
+      expect(r.x * v.k + v.x).toBeGreaterThanOrEqual(-1e-9);
+      expect((r.x + r.w) * v.k + v.x).toBeLessThanOrEqual(600 * k + 1e-9);
+      expect(r.y * v.k + v.y).toBeGreaterThanOrEqual(-1e-9);
+      expect((r.y + r.h) * v.k + v.y).toBeLessThanOrEqual(600 * k + 1e-9);
+    }
   });
 });

@@ -35,18 +35,56 @@ function clampAxis(t: number, size: number, vsize: number): number {
   return Math.min(0, Math.max(vsize - size, t));
 }
 
+/** The bounding box of some rectangles. */
+export function union(rects: Rect[]): Rect {
+  const x = Math.min(...rects.map((r) => r.x));
+  const y = Math.min(...rects.map((r) => r.y));
+  return { x, y, w: Math.max(...rects.map((r) => r.x + r.w)) - x, h: Math.max(...rects.map((r) => r.y + r.h)) - y };
+}
+
+/**
+ * What the opening view frames: the focus person's card (`near[0]`) and as many of the other
+ * near cards (the next generation's) as fit in a `vw`×`vh` box together, the closest first.
+ */
+export function frameNear(near: Rect[], vw: number, vh: number): Rect {
+  const centre = (r: Rect) => ({ x: r.x + r.w / 2, y: r.y + r.h / 2 });
+  const f = centre(near[0]);
+  const rest = near.slice(1).sort((a, b) => {
+    const [ca, cb] = [centre(a), centre(b)];
+    return Math.hypot(ca.x - f.x, ca.y - f.y) - Math.hypot(cb.x - f.x, cb.y - f.y);
+  });
+  let box = near[0];
+  for (const r of rest) {
+    const next = union([box, r]);
+    if (next.w <= vw && next.h <= vh) box = next;
+  }
+  return box;
+}
+
 /**
  * The view a chart opens at: the whole drawing, centred, when it fits at a readable zoom;
- * otherwise the readable zoom, centred on the focus person (moved only as far as needed to
- * keep the drawing across the whole viewport, so the focus stays on screen).
+ * otherwise the readable zoom, centred on the focus person and as many of their near relatives
+ * (`near`: the focus person's card first, then the next generation's) as fit, the closest first;
+ * then moved only as far as needed to keep the drawing across the whole viewport (which keeps
+ * what was framed on screen). The viewport is the drawing area alone: no tool is drawn over it.
  */
-export function openingView(w: number, h: number, vw: number, vh: number, focus: { x: number; y: number }, smallestFont: number): View {
+export function openingView(
+  w: number,
+  h: number,
+  vw: number,
+  vh: number,
+  focus: { x: number; y: number },
+  smallestFont: number,
+  near: Rect[] = [],
+): View {
   const readable = readableZoom(smallestFont);
   const fit = fitZoom(w, h, vw, vh);
   if (!vw || !vh) return { k: 1, x: 0, y: 0 };
   if (fit >= readable) return { k: fit, x: (vw - w * fit) / 2, y: (vh - h * fit) / 2 };
   const k = readable;
-  return { k, x: clampAxis(vw / 2 - focus.x * k, w * k, vw), y: clampAxis(vh / 2 - focus.y * k, h * k, vh) };
+  const box = near.length ? frameNear(near, vw / k, vh / k) : { x: focus.x, y: focus.y, w: 0, h: 0 };
+  const [cx, cy] = [box.x + box.w / 2, box.y + box.h / 2];
+  return { k, x: clampAxis(vw / 2 - cx * k, w * k, vw), y: clampAxis(vh / 2 - cy * k, h * k, vh) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useDeferredValue, useMemo } from "react";
+import { Suspense, useCallback, useDeferredValue, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
 import { currentLanguage } from "../../../i18n";
@@ -7,6 +7,7 @@ import { LebanonMap, MapPlaceholder, type MapPoint } from "../../../ui/map";
 import { VillageName } from "../components/VillageName";
 import { useDistrictsQuery, useVillagePointsQuery, useVillagesQuery } from "../generated";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { useMediaQuery } from "../../../ui/useMediaQuery";
 import { lower } from "../../../i18n/typed";
 import "../villages.css";
 
@@ -34,9 +35,13 @@ export default function VillagesPage() {
       ),
     [setParams],
   );
+  // On a phone the list comes right under the search; the map opens above it on request.
+  const narrow = useMediaQuery("(max-width: 760px)");
+  const [mapOpen, setMapOpen] = useState(false);
+  const showMap = !narrow || mapOpen;
   const list = useVillagesQuery({ variables: { search: deferred.trim() || null, district: district || null, first: 30 } });
   const districts = useDistrictsQuery();
-  const points = useVillagePointsQuery({ variables: { district: null } });
+  const points = useVillagePointsQuery({ variables: { district: null }, skip: !showMap });
   const page = list.data?.villages;
   const highlight = useMemo(() => new Set(page?.edges.map((e) => e.node.slug) ?? []), [page]);
   const mapPoints = useMemo<MapPoint[]>(() => (points.data?.villagePoints ?? []).map((p) => ({ ...p, id: p.slug })), [points.data]);
@@ -73,6 +78,11 @@ export default function VillagesPage() {
           </select>
         </label>
       </div>
+      {narrow && (
+        <button type="button" className="button villages-map-toggle" aria-pressed={mapOpen} onClick={() => setMapOpen((o) => !o)}>
+          {t("villages.show_map")}
+        </button>
+      )}
       <div className="villages-layout villages-layout--map">
         <div>
           {page && (
@@ -111,19 +121,21 @@ export default function VillagesPage() {
             </button>
           )}
         </div>
-        <div className="villages-map">
-          <Suspense fallback={<MapPlaceholder label={t("common.loading")} />}>
-            <LebanonMap
-              label={t("villages.map_label")}
-              points={mapPoints}
-              highlight={highlight}
-              hrefOf={villageHref}
-              selectedCaza={district || null}
-              onSelectCaza={chooseCaza}
-              caption={t("villages.map_credit")}
-            />
-          </Suspense>
-        </div>
+        {showMap && (
+          <div className="villages-map" id="villages-map">
+            <Suspense fallback={<MapPlaceholder label={t("common.loading")} />}>
+              <LebanonMap
+                label={t("villages.map_label")}
+                points={mapPoints}
+                highlight={highlight}
+                hrefOf={villageHref}
+                selectedCaza={district || null}
+                onSelectCaza={chooseCaza}
+                caption={t("villages.map_credit")}
+              />
+            </Suspense>
+          </div>
+        )}
       </div>
     </section>
   );
