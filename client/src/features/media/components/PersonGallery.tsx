@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../ui/Button";
-import { EmptyState } from "../../../ui/EmptyState";
 import { usePersonMediaQuery } from "../generated";
 import type { UploadKind } from "../upload";
 import { MediaTile } from "./MediaTile";
@@ -43,7 +42,7 @@ export function PersonGallery({ personId }: { personId: string }) {
                 ))}
               </ul>
             ) : (
-              <EmptyState title={t(g.kind === "PHOTO" ? "media.no_photos" : "media.no_documents")} />
+              <p className="muted">{t(g.kind === "PHOTO" ? "media.no_photos" : "media.no_documents")}</p>
             )}
           </div>
         );

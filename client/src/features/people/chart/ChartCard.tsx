@@ -1,4 +1,4 @@
-import { memo, type KeyboardEvent } from "react";
+import { memo, useId, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { PersonSummaryFragment } from "../../../gql/graphql";
 import { CARD_W, type PlacedCard } from "./layout";
@@ -40,8 +40,15 @@ export const ChartCard = memo(function ChartCard({
   onRefocus?: (personId: string) => void;
 }) {
   const { t } = useTranslation();
+  const clipId = useId();
   const { x, y, w, h } = card;
-  const cx = x + w / 2;
+  // A portrait, when there is one, in a circle at the card's start (the right in Arabic); the names centre in the rest.
+  const photo = detail && !person.isPrivate ? (person.portrait?.image?.thumb ?? null) : null;
+  const rtl = currentLanguage() === "ar";
+  const P = Math.min(44, h - 24);
+  const px = rtl ? x + w - 8 - P : x + 8;
+  const textW = photo ? w - P - 12 : w;
+  const cx = photo ? (rtl ? x + textW / 2 : x + w - textW / 2) : x + w / 2;
   const onKey = (e: KeyboardEvent) => {
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
@@ -96,6 +103,23 @@ export const ChartCard = memo(function ChartCard({
       ) : (
         <>
           <rect x={x + 10} y={y + 4} width={w - 20} height={5} rx={2.5} fill={bandColour(person.confidence)} data-band="" />
+          {photo && (
+            <>
+              <clipPath id={clipId}>
+                <circle cx={px + P / 2} cy={y + h / 2 + 3} r={P / 2} />
+              </clipPath>
+              <image
+                href={photo}
+                x={px}
+                y={y + h / 2 + 3 - P / 2}
+                width={P}
+                height={P}
+                preserveAspectRatio="xMidYMid slice"
+                clipPath={`url(#${clipId})`}
+                data-portrait=""
+              />
+            </>
+          )}
           {person.fullNameAr && (
             <text
               x={cx}
@@ -108,7 +132,7 @@ export const ChartCard = memo(function ChartCard({
               fill="#1d2433"
               data-name="ar"
             >
-              {fit(person.fullNameAr, lettersFor(w, 26))}
+              {fit(person.fullNameAr, lettersFor(textW, 26))}
             </text>
           )}
           {person.fullName && person.fullName !== person.fullNameAr && (
@@ -121,7 +145,7 @@ export const ChartCard = memo(function ChartCard({
               fill="#1d2433"
               data-name="latin"
             >
-              {fit(person.fullName, lettersFor(w, 27))}
+              {fit(person.fullName, lettersFor(textW, 27))}
             </text>
           )}
           {years && (

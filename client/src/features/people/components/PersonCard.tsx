@@ -17,7 +17,7 @@ export function PersonCard({ person }: { person: PersonSummaryFragment }) {
   const years = yearsOf(person);
   return (
     <Link to={`/person/${person.id}`} className={`person-card${person.isPrivate ? " person-card--private" : ""}`} data-testid="person-card">
-      <Avatar name={person.isPrivate ? "" : person.displayName} size="sm" />
+      <Avatar name={person.isPrivate ? "" : person.displayName} size="sm" photo={person.portrait?.image?.thumb} />
       <span className="person-card__text">
         <strong>
           <bdi>{person.displayName}</bdi>

@@ -7,6 +7,7 @@ import { localized } from "../../../lib/localized";
 import { Spinner } from "../../../ui/Spinner";
 import { LoadFailed } from "../../../ui/LoadFailed";
 import { RecordHistory } from "../../curation";
+import { PersonGallery, PersonPortrait } from "../../media";
 import { AddPersonForm } from "../components/AddPersonForm";
 import { FamilyPicker } from "../components/FamilyPicker";
 import { PersonCard } from "../components/PersonCard";
@@ -84,9 +85,12 @@ export default function PersonPage() {
           </>
         )}
       </p>
-      <h1>
-        <bdi>{p.displayName}</bdi>
-      </h1>
+      <div className="person-head">
+        <PersonPortrait personId={p.id} name={p.displayName} />
+        <h1>
+          <bdi>{p.displayName}</bdi>
+        </h1>
+      </div>
       <SelfRecord person={p} onChanged={refetch} />
       {p.isPrivate ? (
         <p className="notice">{t("people.private_notice")}</p>
@@ -155,6 +159,7 @@ export default function PersonPage() {
           <Texts label={t("people.sources")} testId="person-sources" texts={[p.sources, ...p.fromFiles.sources]} />
         </dl>
       )}
+      <PersonGallery personId={p.id} />
       <PersonChart personId={p.id} expected={data!.ancestors.length > 0} />
       <section aria-labelledby="pedigree-h">
         <h2 id="pedigree-h">{t("people.ancestors")}</h2>

@@ -10,6 +10,7 @@ import { showToast } from "../../../ui/toast";
 import { session } from "../../../app/auth/session";
 import { useAuth } from "../../../app/auth/useAuth";
 import { NotificationSettings } from "../../notifications";
+import { MediaAllowanceSection } from "../../media";
 import { useChangePasswordMutation, useMySessionsQuery, useRevokeSessionMutation, useUpdateProfileMutation } from "../generated";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { Button } from "../../../ui/Button";
@@ -175,6 +176,7 @@ export default function SettingsPage() {
       <ProfileSection />
       <LanguageSection />
       <NotificationSettings />
+      <MediaAllowanceSection />
       <SessionsSection />
       <PasswordSection />
       <p>

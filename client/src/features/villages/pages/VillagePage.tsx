@@ -14,6 +14,7 @@ import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { HubEvents, HubLandmarks, HubRegistry } from "../components/HubSections";
 import { LebanonMap, MapPlaceholder, type MapPoint } from "../../../ui/map";
 import { useVillagePageQuery, useVillagePointsQuery } from "../generated";
+import { VillageGallery } from "../../media";
 import "../villages.css";
 
 const villageHref = (p: MapPoint) => `/libanpedia/${p.id}`;
@@ -92,6 +93,7 @@ export default function VillagePage() {
         <h2>{t("villages.history")}</h2>
         <p>{description || t("villages.no_history")}</p>
       </section>
+      <VillageGallery villageId={v.id} />
       {hubs && (
         <>
           <p>
