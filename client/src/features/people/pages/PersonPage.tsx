@@ -155,7 +155,7 @@ export default function PersonPage() {
           <Texts label={t("people.sources")} testId="person-sources" texts={[p.sources, ...p.fromFiles.sources]} />
         </dl>
       )}
-      <PersonChart personId={p.id} expected={data!.ancestors.length > 0} />
+      <PersonChart personId={p.id} expected={data!.ancestors.length > 0 || data!.descendants.length > 0} />
       <section aria-labelledby="pedigree-h">
         <h2 id="pedigree-h">{t("people.ancestors")}</h2>
         <Pedigree root={p} entries={data!.ancestors} />
