@@ -92,7 +92,8 @@ export default defineConfig({
       output: {
         // What the first page needs comes as one script and one stylesheet, not twenty small
         // ones: on a slow mobile connection each extra request costs a round trip.
-        codeSplitting: { groups: [{ name: "shell", tags: ["$initial"] }] },
+        // The entry (index.html, main.tsx) stays a chunk of its own, which the manifest names as the entry.
+        codeSplitting: { groups: [{ name: "shell", tags: ["$initial"], test: (id) => !/[\\/](index\.html|src[\\/]main\.tsx)$/.test(id) }] },
       },
     },
   },
