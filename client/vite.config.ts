@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, runnerImport, type Plugin } from "vite";
+import { parseTranslations } from "./src/i18n/csv";
 
 const translations = fileURLToPath(new URL("./src/i18n/translations.csv", import.meta.url));
 const server = process.env.ROOTS_SERVER_URL ?? "http://localhost:4000";
@@ -19,6 +20,30 @@ function translationsCsv(): Plugin {
     },
     generateBundle() {
       this.emitFile({ type: "asset", fileName: "translations.csv", source: readFileSync(translations) });
+    },
+  };
+}
+
+const LANGUAGE_MODULE = "virtual:roots-translations/";
+
+/**
+ * One module per language (`virtual:roots-translations/ar`), built from the same CSV: the app
+ * loads only the reader's language (a hashed, cacheable chunk) instead of the whole table. A
+ * text missing in a language is written in English, as i18next's fallback would show it.
+ */
+function translationModules(): Plugin {
+  return {
+    name: "roots-translation-modules",
+    resolveId: (id) => (id.startsWith(LANGUAGE_MODULE) ? `\0${id}` : undefined),
+    load(id) {
+      if (!id.startsWith(`\0${LANGUAGE_MODULE}`)) return;
+      const lang = id.slice(LANGUAGE_MODULE.length + 1) as "ar" | "en" | "fr";
+      this.addWatchFile(translations);
+      const all = parseTranslations(readFileSync(translations, "utf8"));
+      if (!all[lang]) throw new Error(`no translations for ${lang}`);
+      const texts = { ...all.en.translation, ...all[lang].translation };
+      // JSON.parse of a string literal is faster to load than the same object as code.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))});`;
     },
   };
 }
@@ -48,30 +73,8 @@ function routesJson(): Plugin {
   };
 }
 
-/**
- * Preloads the one face the first screen needs: Arabic is the default language, and its
- * body text is Noto Naskh Arabic 400. Headings and the Latin faces load as text asks for
- * them (font-display: swap), so they never hold up the first paint.
- */
-function preloadFirstFont(): Plugin {
-  return {
-    name: "roots-preload-first-font",
-    apply: "build",
-    transformIndexHtml: {
-      order: "post",
-      handler(_html, ctx) {
-        const font = Object.keys(ctx.bundle ?? {}).find((f) => /noto-naskh-arabic-arabic-400-normal-.*\.woff2$/.test(f));
-        if (!font) return [];
-        return [
-          { tag: "link", attrs: { rel: "preload", href: `/${font}`, as: "font", type: "font/woff2", crossorigin: "" }, injectTo: "head" },
-        ];
-      },
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), translationsCsv(), routesJson(), preloadFirstFont()],
+  plugins: [react(), translationsCsv(), translationModules(), routesJson()],
   server: {
     port: 5173,
     proxy: {
@@ -80,7 +83,20 @@ export default defineConfig({
       "/csp-report": server,
     },
   },
-  build: { target: "es2022", sourcemap: true, manifest: true, chunkSizeWarningLimit: 400 },
+  build: {
+    target: "es2022",
+    sourcemap: true,
+    manifest: true,
+    chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        // What the first page needs comes as one script and one stylesheet, not twenty small
+        // ones: on a slow mobile connection each extra request costs a round trip.
+        // The entry (index.html, main.tsx) stays a chunk of its own, which the manifest names as the entry.
+        codeSplitting: { groups: [{ name: "shell", tags: ["$initial"], test: (id) => !/[\\/](index\.html|src[\\/]main\.tsx)$/.test(id) }] },
+      },
+    },
+  },
   test: {
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],

@@ -3,8 +3,10 @@ import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
-import { initI18n } from "./i18n";
+import { initI18n, initialLanguage } from "./i18n";
+import { preloadFirstFont } from "./ui/theme/preload";
 
+preloadFirstFont(initialLanguage());
 await initI18n();
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

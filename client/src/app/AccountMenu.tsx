@@ -47,7 +47,8 @@ export function AccountMenu() {
       <NavLink to="/settings">{t("nav.settings")}</NavLink>
       {MEMBER_HEADER.filter((item) => on(...item.flags)).map(({ name, component: Item }) => (
         // Widgets read GraphQL data: Apollo Client is loaded for them (a member's pages load it anyway).
-        <ApolloBoundary key={name} fallback={null}>
+        // Meanwhile an empty widget-sized box holds their place, so the links do not rewrap when it arrives.
+        <ApolloBoundary key={name} fallback={<span className="account-menu__widget" aria-hidden="true" />}>
           <Item />
         </ApolloBoundary>
       ))}

@@ -7,12 +7,12 @@ const ApolloRoot = lazy(() => import("./apollo-root"));
 /**
  * Wraps anything that reads GraphQL data. Apollo Client is fetched the first time such
  * a part renders, so the landing page paints before it arrives (and stays under its
- * 150 KB initial-JavaScript budget).
+ * 150 KB initial-JavaScript budget). `fallback={null}` shows nothing meanwhile; without one, a spinner.
  */
 export function ApolloBoundary({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Suspense fallback={fallback ?? <Spinner label={t("common.loading_page")} />}>
+    <Suspense fallback={fallback === undefined ? <Spinner label={t("common.loading_page")} /> : fallback}>
       <ApolloRoot>{children}</ApolloRoot>
     </Suspense>
   );

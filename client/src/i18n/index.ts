@@ -2,24 +2,25 @@ import i18next, { type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { formatBytes, formatNumber } from "../lib/format";
 import { storage } from "../lib/storage";
-import { parseTranslations, type Resources } from "./csv";
+import type { Resources } from "./csv";
 import { DEFAULT_LANGUAGE, detectLanguage, isLanguage, languageInfo, type LanguageCode } from "./languages";
 
 const LANGUAGE_KEY = "language";
 const FSI = "\u2068";
 const PDI = "\u2069";
 
-/** Fetches the CSV from the site root; when that fails, the copy built into the bundle. */
-async function loadResources(): Promise<Resources> {
-  try {
-    const res = await fetch("/translations.csv", { cache: "no-cache" });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    return parseTranslations(await res.text());
-  } catch (err) {
-    console.warn("Translations could not be fetched; using the built-in copy.", err);
-    const builtIn = await import("./translations.csv?raw");
-    return parseTranslations(builtIn.default);
-  }
+/** Each language's texts, a chunk of their own (vite.config.ts): a page loads only its reader's language. */
+const LOADERS: Record<LanguageCode, () => Promise<{ default: Record<string, string> }>> = {
+  ar: () => import("virtual:roots-translations/ar"),
+  en: () => import("virtual:roots-translations/en"),
+  fr: () => import("virtual:roots-translations/fr"),
+};
+
+/** Loads a language's texts into i18next once (before switching to it). */
+export async function loadLanguage(code: LanguageCode): Promise<void> {
+  if (i18next.hasResourceBundle(code, "translation")) return;
+  const texts = (await LOADERS[code]()).default;
+  i18next.addResourceBundle(code, "translation", texts);
 }
 
 /** Sets `<html lang dir>` and the page's description (what search results show) for the active language. */
@@ -31,10 +32,18 @@ export function applyDocumentLanguage(code: LanguageCode): void {
   if (meta && description && description !== "app.description") meta.content = description;
 }
 
+/** The language this page opens in: the reader's saved choice, else their browser's (decisions.md). */
+export const initialLanguage = (): LanguageCode =>
+  detectLanguage(storage.get<string>(LANGUAGE_KEY), navigator.languages ?? [navigator.language]);
+
+/**
+ * Starts i18next in the reader's language. `resources` (tests) gives every language at once;
+ * otherwise only the reader's language is loaded, and another one when the reader switches.
+ */
 export async function initI18n(resources?: Resources): Promise<I18n> {
-  const lng = detectLanguage(storage.get<string>(LANGUAGE_KEY), navigator.languages ?? [navigator.language]);
+  const lng = initialLanguage();
   await i18next.use(initReactI18next).init({
-    resources: resources ?? (await loadResources()),
+    resources: resources ?? { [lng]: { translation: (await LOADERS[lng]()).default } },
     lng,
     fallbackLng: "en",
     supportedLngs: ["ar", "en", "fr"],
@@ -70,6 +79,7 @@ export async function initI18n(resources?: Resources): Promise<I18n> {
 
 /** Switches language, saves the choice and updates the document. */
 export async function changeLanguage(code: LanguageCode): Promise<void> {
+  await loadLanguage(code);
   storage.set(LANGUAGE_KEY, code);
   await i18next.changeLanguage(code);
 }

@@ -1,6 +1,7 @@
 import i18next, { type i18n as I18n } from "i18next";
 import { useEffect, useState } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
+import { loadLanguage } from "../../i18n";
 import { LANGUAGES, type LanguageCode } from "../../i18n/languages";
 import { Avatar } from "../../ui/Avatar";
 import { Badge, ProvenanceBadge } from "../../ui/Badge";
@@ -31,7 +32,9 @@ function useLanguageInstance(lng: LanguageCode): I18n | null {
   const [instance, setInstance] = useState<I18n | null>(null);
   useEffect(() => {
     const one = i18next.createInstance();
-    void one.init({ ...i18next.options, lng, resources: i18next.store.data, initAsync: false }).then(() => setInstance(one));
+    void loadLanguage(lng)
+      .then(() => one.init({ ...i18next.options, lng, resources: i18next.store.data, initAsync: false }))
+      .then(() => setInstance(one));
   }, [lng]);
   return instance;
 }

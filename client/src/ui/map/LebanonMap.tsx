@@ -1,4 +1,16 @@
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent, type PointerEvent, type ReactNode } from "react";
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
 import { currentLanguage } from "../../i18n";
@@ -29,6 +41,8 @@ export interface LebanonMapProps {
   caption?: ReactNode;
   className?: string;
 }
+
+const EMPTY: readonly MapPoint[] = [];
 
 interface Card {
   point: MapPoint;
@@ -78,9 +92,15 @@ export const LebanonMap = memo(function LebanonMap({
     }),
     [frame],
   );
-  const dots = useMemo(() => points.map((p) => ({ p, xy: frame.project(p.lng, p.lat) })), [points, frame]);
+  // Thousands of dots draw in the background (a deferred render React splits into short tasks):
+  // the map's outline and its controls come first, and the page stays responsive meanwhile.
+  const dotPoints = useDeferredValue(points, EMPTY);
+  const dots = useMemo(() => dotPoints.map((p) => ({ p, xy: frame.project(p.lng, p.lat) })), [dotPoints, frame]);
   const byId = useMemo(() => new Map(points.map((p) => [p.id, p])), [points]);
-  const hits = useMemo(() => dots.filter(({ p }) => highlight?.has(p.id)), [dots, highlight]);
+  const hits = useMemo(
+    () => points.filter((p) => highlight?.has(p.id)).map((p) => ({ p, xy: frame.project(p.lng, p.lat) })),
+    [points, highlight, frame],
+  );
 
   // The chosen caza fills the view; clearing the choice shows the whole country again.
   const { zoomTo, reset } = zoom;

@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
-import { LebanonMap, MapPlaceholder, type MapPoint } from "../../../ui/map";
+import { LebanonMap, MAP_POINTS_POLICY, MapPlaceholder, type MapPoint } from "../../../ui/map";
 import { useHomeMapPointsQuery, useHomeOverviewQuery } from "../generated";
 
 const villageHref = (p: MapPoint) => `/libanpedia/${p.id}`;
@@ -10,7 +10,7 @@ const villageHref = (p: MapPoint) => `/libanpedia/${p.id}`;
 export default function HomeMap() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { data } = useHomeMapPointsQuery();
+  const { data } = useHomeMapPointsQuery({ fetchPolicy: MAP_POINTS_POLICY });
   const points = useMemo<MapPoint[]>(() => (data?.villagePoints ?? []).map((p) => ({ ...p, id: p.slug })), [data]);
   const featured = useHomeOverviewQuery().data?.featuredVillages;
   const highlight = useMemo(() => new Set((featured ?? []).map((v) => v.slug)), [featured]);

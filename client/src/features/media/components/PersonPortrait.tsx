@@ -1,24 +1,34 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { MediaFieldsFragment } from "../../../gql/graphql";
 import { Avatar } from "../../../ui/Avatar";
 import { Button } from "../../../ui/Button";
 import { ConfirmAction } from "../../../ui/ConfirmAction";
 import { Picture } from "../../../ui/Picture";
-import { useDeleteMediaMutation, usePersonMediaQuery } from "../generated";
+import { useDeleteMediaMutation } from "../generated";
 import { MediaUploadDialog } from "./MediaUploadDialog";
 
 /**
- * A person's portrait on their page (their initials until there is one), and for whoever may
- * change the person: add, change or remove it. A Private person shows neither.
+ * A person's portrait on their page (their initials until there is one), drawn from the page's
+ * own data so nothing moves when it loads; for whoever may change the person, add, change or
+ * remove it. The page leaves it out for a Private person.
  */
-export function PersonPortrait({ personId, name }: { personId: string; name: string }) {
+export function PersonPortrait({
+  personId,
+  name,
+  portrait,
+  canEdit,
+  onChanged,
+}: {
+  personId: string;
+  name: string;
+  portrait: MediaFieldsFragment | null;
+  canEdit: boolean;
+  onChanged: () => unknown;
+}) {
   const { t } = useTranslation();
-  const { data, refetch } = usePersonMediaQuery({ variables: { id: personId } });
   const [adding, setAdding] = useState(false);
   const [remove] = useDeleteMediaMutation();
-  const person = data?.person;
-  if (!person || person.isPrivate) return null;
-  const portrait = person.portrait;
   return (
     <div className="person-portrait" data-testid="person-portrait">
       {portrait?.image ? (
@@ -26,7 +36,7 @@ export function PersonPortrait({ personId, name }: { personId: string; name: str
       ) : (
         <Avatar name={name} size="xl" />
       )}
-      {person.viewerCan.edit && (
+      {canEdit && (
         <div className="person-portrait__actions">
           <Button size="sm" onClick={() => setAdding(true)}>
             {t(portrait ? "media.change_portrait" : "media.add_portrait")}
@@ -36,7 +46,7 @@ export function PersonPortrait({ personId, name }: { personId: string; name: str
               label={t("media.remove_portrait")}
               question={t("media.delete_question")}
               confirmLabel={t("common.delete")}
-              onConfirm={() => remove({ variables: { id: portrait.id } }).then(() => refetch())}
+              onConfirm={() => remove({ variables: { id: portrait.id } }).then(onChanged)}
             />
           )}
         </div>
@@ -49,7 +59,7 @@ export function PersonPortrait({ personId, name }: { personId: string; name: str
           onClose={() => setAdding(false)}
           onDone={() => {
             setAdding(false);
-            void refetch();
+            void onChanged();
           }}
         />
       )}

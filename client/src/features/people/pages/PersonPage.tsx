@@ -86,7 +86,9 @@ export default function PersonPage() {
         )}
       </p>
       <div className="person-head">
-        <PersonPortrait personId={p.id} name={p.displayName} />
+        {!p.isPrivate && (
+          <PersonPortrait personId={p.id} name={p.displayName} portrait={p.portrait} canEdit={p.viewerCan.edit} onChanged={refetch} />
+        )}
         <h1>
           <bdi>{p.displayName}</bdi>
         </h1>
@@ -159,8 +161,7 @@ export default function PersonPage() {
           <Texts label={t("people.sources")} testId="person-sources" texts={[p.sources, ...p.fromFiles.sources]} />
         </dl>
       )}
-      <PersonGallery personId={p.id} />
-      <PersonChart personId={p.id} expected={data!.ancestors.length > 0} />
+      <PersonChart personId={p.id} expected={data!.ancestors.length > 0 || data!.descendants.length > 0} />
       <section aria-labelledby="pedigree-h">
         <h2 id="pedigree-h">{t("people.ancestors")}</h2>
         <Pedigree root={p} entries={data!.ancestors} />
@@ -175,6 +176,7 @@ export default function PersonPage() {
         <FamilyPicker key={p.id} personId={p.id} village={p.village ?? null} family={p.family ?? null} onChanged={refetch} />
       )}
       <RelationshipPanel person={p} />
+      <PersonGallery personId={p.id} />
       {p.viewerCan.edit && (
         <section className="card" aria-labelledby="add-parent-h">
           <h2 id="add-parent-h">{t("people.add_parent")}</h2>

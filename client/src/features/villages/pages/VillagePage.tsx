@@ -12,7 +12,7 @@ import { Facts } from "../../../ui/Facts";
 import { Spinner } from "../../../ui/Spinner";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { HubEvents, HubLandmarks, HubRegistry } from "../components/HubSections";
-import { LebanonMap, MapPlaceholder, type MapPoint } from "../../../ui/map";
+import { LebanonMap, MAP_POINTS_POLICY, MapPlaceholder, type MapPoint } from "../../../ui/map";
 import { useVillagePageQuery, useVillagePointsQuery } from "../generated";
 import { VillageGallery } from "../../media";
 import "../villages.css";
@@ -26,7 +26,11 @@ export default function VillagePage() {
   const { villageId = "" } = useParams();
   const { data, loading, error, refetch } = useVillagePageQuery({ variables: { slug: villageId } });
   const v = data?.village;
-  const points = useVillagePointsQuery({ variables: { district: v?.district ?? null }, skip: !v?.district });
+  const points = useVillagePointsQuery({
+    variables: { district: v?.district ?? null },
+    skip: !v?.district,
+    fetchPolicy: MAP_POINTS_POLICY,
+  });
   const here = useMemo(() => new Set(v ? [v.slug] : []), [v]);
   const neighbours = useMemo<MapPoint[]>(() => (points.data?.villagePoints ?? []).map((p) => ({ ...p, id: p.slug })), [points.data]);
   // The village stays; its hub (events, landmarks, registry) has its own flag.

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
 import { currentLanguage } from "../../../i18n";
 import { localized } from "../../../lib/localized";
-import { LebanonMap, MapPlaceholder, type MapPoint } from "../../../ui/map";
+import { LebanonMap, MAP_POINTS_POLICY, MapPlaceholder, type MapPoint } from "../../../ui/map";
 import { VillageName } from "../components/VillageName";
 import { useDistrictsQuery, useVillagePointsQuery, useVillagesQuery } from "../generated";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
@@ -41,7 +41,7 @@ export default function VillagesPage() {
   const showMap = !narrow || mapOpen;
   const list = useVillagesQuery({ variables: { search: deferred.trim() || null, district: district || null, first: 30 } });
   const districts = useDistrictsQuery();
-  const points = useVillagePointsQuery({ variables: { district: null }, skip: !showMap });
+  const points = useVillagePointsQuery({ variables: { district: null }, skip: !showMap, fetchPolicy: MAP_POINTS_POLICY });
   const page = list.data?.villages;
   const highlight = useMemo(() => new Set(page?.edges.map((e) => e.node.slug) ?? []), [page]);
   const mapPoints = useMemo<MapPoint[]>(() => (points.data?.villagePoints ?? []).map((p) => ({ ...p, id: p.slug })), [points.data]);
