@@ -79,8 +79,9 @@ export async function initI18n(resources?: Resources): Promise<I18n> {
 
 /** Switches language, saves the choice and updates the document. */
 export async function changeLanguage(code: LanguageCode): Promise<void> {
-  await loadLanguage(code);
+  // The choice is kept at once: a page opened while its texts load is in the chosen language.
   storage.set(LANGUAGE_KEY, code);
+  await loadLanguage(code);
   await i18next.changeLanguage(code);
 }
 

@@ -6,6 +6,7 @@ import { gedcomImporter } from "./gedcom-io/gedcom.importer.js";
 import { expireRetries, failStale, pruneStaged, purgeDeleted, restageLost } from "./housekeeping.js";
 import type { Importer } from "./importer.js";
 import { tellMember } from "./notifications.js";
+import { processWaiting } from "../media/index.js";
 import { ImportRunner, POLL_SQL_TAG } from "./runner.js";
 import { sheetImporter } from "./spreadsheet/sheet.importer.js";
 
@@ -22,7 +23,11 @@ export function importRunner(deps: { ds: DataSource; bus: EventBus; config: Conf
       {
         ...deps,
         enqueue: (id) => enqueueImport(deps.scheduler, id),
-        tell: (job, outcome) => tellMember({ db: deps.ds, jobs: deps.scheduler, bus: deps.bus, config: deps.config }, job, outcome),
+        tell: async (job, outcome) => {
+          // The pictures a GEDZIP brought are processed once its commit is in.
+          if (outcome === "done") await processWaiting(deps.ds, deps.scheduler);
+          await tellMember({ db: deps.ds, jobs: deps.scheduler, bus: deps.bus, config: deps.config }, job, outcome);
+        },
       },
       importers,
     );

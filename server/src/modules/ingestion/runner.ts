@@ -7,6 +7,7 @@ import { newId } from "../../common/uuid.js";
 import { track } from "../analytics/index.js";
 import { audit } from "../audit/index.js";
 import { commitStaged } from "./commit.js";
+import { linkImportedMedia } from "../media/index.js";
 import { ImportStatus, type ImportCounts, type ImportJob } from "./import-job.entity.js";
 import { CancelledError, FILE_PROBLEMS, fileIdentity, UnreadableFileError, type Importer } from "./importer.js";
 import { finishStaging } from "./review.js";
@@ -230,7 +231,18 @@ export class ImportRunner {
       this.withHeartbeat(progress, () =>
         this.deps.ds.transaction(async (tx) => {
           await this.batchSettings(tx);
-          const counts = await commitStaged(tx, job, (step) => progress(step, true), this.phases, fileStorage(this.deps.config));
+          const storage = fileStorage(this.deps.config);
+          const counts = await commitStaged(tx, job, (step) => progress(step, true), this.phases, storage);
+          // A GEDZIP's pictures become its people's pictures (media area), in the same transaction.
+          await timed(this.phases, "media", () =>
+            linkImportedMedia(tx, job, storage, this.deps.config.MEDIA_MAX_PIXELS, async (path) => {
+              const [row]: { data: Buffer }[] = await tx.query(`/* media */ SELECT data FROM kept_media WHERE job_id = $1 AND path = $2 LIMIT 1`, [
+                job.id,
+                path,
+              ]);
+              return row ? new Uint8Array(row.data) : null;
+            }),
+          );
           await audit(tx, {
             tableName: "import_jobs",
             recordId: job.id,

@@ -1,6 +1,7 @@
 import { defineJob, type JobSender } from "../../common/jobs/index.js";
 import { logger } from "../../common/logger.js";
 import { fileStorage } from "../../common/storage/index.js";
+import { processWaiting } from "./gedcom.js";
 
 /** A file no record uses is kept this long (an upload between its file row and its media row is never collected). */
 const GRACE_MINUTES = 10;
@@ -31,6 +32,8 @@ export const collectMedia = defineJob<{ soon?: boolean }>({
       if (gone) await storage.deletePrefix(`media/${sha256}/`);
     }
     if (orphans.length) logger.info("Unused picture files removed", { count: orphans.length });
+    // A processing send lost (a server stopped between a commit and its send) is sent again.
+    await processWaiting(job.ds, job.scheduler, new Date(job.clock.now().getTime() - GRACE_MINUTES * 60_000));
   },
 });
 

@@ -12,6 +12,8 @@ import { processMedia } from "./process.js";
 import { mediaServeRouter } from "./serve.route.js";
 import { mediaUploadRouter } from "./upload.route.js";
 
+export { linkImportedMedia, picturesForExport, processWaiting, type ExportedPicture } from "./gedcom.js";
+
 export const mediaArea = defineArea({
   name: "media",
   resolvers: [MediaResolver, PersonMediaResolver, VillageMediaResolver],

@@ -85,6 +85,9 @@ export const POLICY_TYPES: Readonly<Record<string, TypePolicy>> = {
       fromFiles: "life",
       events: "visible",
       unions: "visible",
+      // Pictures (media area, media.policy.ts): the portrait and photos with the name, document scans with the life.
+      portrait: "all",
+      media: "visible",
     },
   },
   PersonFileRecords: { about: "The person whose kept import records they are.", fields: { notes: "life", sources: "life" } },

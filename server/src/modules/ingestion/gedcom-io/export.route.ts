@@ -8,6 +8,8 @@ import { bearerToken, resolveViewer } from "../../accounts/index.js";
 import { routeRootspace } from "../../rootspaces/index.js";
 import { writeGedcom, writeGedzip } from "../gedcom/index.js";
 import { exportRecords, type ExportScope } from "./export.service.js";
+import { fileStorage, readStored } from "../../../common/storage/index.js";
+import type { ExportedPicture } from "../../media/index.js";
 
 /** What a GEDCOM export writes, shared by the HTTP download and the command line. */
 export async function* exportGedcom(
@@ -15,7 +17,8 @@ export async function* exportGedcom(
   scope: ExportScope,
   opts: { version: "7.0" | "5.5.1"; zip: boolean },
 ): AsyncGenerator<string | Uint8Array> {
-  const records = await exportRecords(ctx, scope, translate("people.private", ctx.language));
+  const pictures: ExportedPicture[] = [];
+  const records = await exportRecords(ctx, scope, translate("people.private", ctx.language), pictures);
   if (!opts.zip) {
     yield* writeGedcom(undefined, records, { version: opts.version });
     return;
@@ -27,10 +30,14 @@ export async function* exportGedcom(
           [ctx.viewer.userId, ctx.rootspace.id],
         )
       : [];
+  const storage = fileStorage(ctx.config);
+  // One file per picture however many people it is linked to (the path is the content's hash).
+  const keys = new Map(pictures.map((p) => [p.path, p.storageKey]));
+  const uploaded = await Promise.all([...keys].map(async ([path, key]) => ({ path, data: new Uint8Array(await readStored(storage, key)) })));
   yield* writeGedzip(
     undefined,
     records,
-    media.map((m) => ({ path: m.path, data: new Uint8Array(m.data) })),
+    [...media.map((m) => ({ path: m.path, data: new Uint8Array(m.data) })), ...uploaded],
     { version: opts.version },
   );
 }

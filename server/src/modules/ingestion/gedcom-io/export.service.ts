@@ -2,6 +2,7 @@ import type { DataSource } from "typeorm";
 import type { Viewer } from "../../../common/auth/viewer.js";
 import type { Context } from "../../../common/context.js";
 import { withRelatives } from "../../genealogy/index.js";
+import { picturesForExport, type ExportedPicture } from "../../media/index.js";
 import { accessTo, hiddenParts, POLICY_COLUMNS, type Access } from "../../genealogy/index.js";
 import { PERSON_COLUMNS, type PersonRow } from "../../genealogy/index.js";
 import { walk, type GedcomNode } from "../gedcom/index.js";
@@ -51,7 +52,13 @@ function remap(n: GedcomNode, xrefOf: (x: string) => string | undefined): void {
  * notes, media, events, vendor extensions). Living people the viewer may not see are
  * reduced to "Private": no name, dates or places leave the server.
  */
-export async function exportRecords(ctx: Context, scope: ExportScope, privateLabel: string): Promise<GedcomNode[]> {
+export async function exportRecords(
+  ctx: Context,
+  scope: ExportScope,
+  privateLabel: string,
+  /** Filled with the Roots-uploaded pictures the records name (a GEDZIP writes their files). */
+  pictures: ExportedPicture[] = [],
+): Promise<GedcomNode[]> {
   const { ds, viewer } = ctx;
   await withRelatives(ctx);
   const ids = await scopeIds(ds, viewer, scope);
@@ -188,6 +195,10 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
     for (const c of f.children) famcOfPerson.set(c, [...(famcOfPerson.get(c) ?? []), f.xref]);
   }
   const famXrefs = new Set([...fams.values()].map((f) => f.xref).filter((x) => !unwritten.has(x)));
+  // Pictures uploaded in Roots: an OBJE record each, linked from the person (portrait first).
+  pictures.push(...(await picturesForExport(ds, viewer, people, ctx.language)));
+  const objeOf = new Map<string, string[]>();
+  for (const [i, pic] of pictures.entries()) objeOf.set(pic.personId, [...(objeOf.get(pic.personId) ?? []), `@M${i + 1}@`]);
   const out: GedcomNode[] = [];
   for (const p of people) {
     const k = keptByRecord.get(p.id);
@@ -206,6 +217,7 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
     const has = (tag: string, x: string) => indi.children.some((c) => c.tag === tag && c.value === x);
     for (const f of famcOfPerson.get(p.id) ?? []) if (!has("FAMC", f)) indi.children.push(pointerTo("FAMC", f));
     for (const f of famsOfPerson.get(p.id) ?? []) if (!has("FAMS", f)) indi.children.push(pointerTo("FAMS", f));
+    for (const m of objeOf.get(p.id) ?? []) indi.children.push(pointerTo("OBJE", m));
     out.push(indi);
   }
   for (const f of fams.values()) {
@@ -245,6 +257,10 @@ export async function exportRecords(ctx: Context, scope: ExportScope, privateLab
     if (hidden) fam.children = fam.children.filter((c) => ["HUSB", "WIFE", "CHIL"].includes(c.tag)).map((c) => ({ ...c, children: [] }));
     fam.xref = f.xref;
     out.push(fam);
+  }
+  for (const [i, pic] of pictures.entries()) {
+    const file = node("FILE", pic.path, [node("FORM", "image/jpeg", [], 2), ...(pic.title ? [node("TITL", pic.title, [], 2)] : [])]);
+    out.push({ ...node("OBJE", null, [file], 0), xref: `@M${i + 1}@` });
   }
   for (const k of kept) {
     if (k.record_id || k.tag === "FAM") continue;
