@@ -1,10 +1,11 @@
-// `npm run bench`: every benchmark; `npm run bench -- genealogy` (or `rootspaces`, `gedcom`, `chart`, `ui`) runs one.
+// `npm run bench`: every benchmark; `npm run bench -- genealogy` (or `rootspaces`, `gedcom`, `chart`, `ui`, `media`) runs one.
 // Exits non-zero when a goal is missed.
 import { spawnSync } from "node:child_process";
 import { ensureTestDatabaseServer } from "../tests/support/embedded-test-db.js";
 import { benchChart } from "./chart.js";
 import { benchGedcom } from "./gedcom.js";
 import { benchGenealogy } from "./genealogy.js";
+import { benchMedia } from "./media.js";
 import { benchRootspaces } from "./rootspaces.js";
 import { benchUi } from "./ui.js";
 
@@ -14,6 +15,7 @@ const BENCHES: Record<string, (serverUrl: string) => Promise<boolean>> = {
   gedcom: benchGedcom,
   chart: benchChart,
   ui: benchUi,
+  media: benchMedia,
 };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const unknown = wanted.filter((w) => !BENCHES[w]);

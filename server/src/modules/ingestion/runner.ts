@@ -236,10 +236,10 @@ export class ImportRunner {
           // A GEDZIP's pictures become its people's pictures (media area), in the same transaction.
           await timed(this.phases, "media", () =>
             linkImportedMedia(tx, job, storage, this.deps.config.MEDIA_MAX_PIXELS, async (path) => {
-              const [row]: { data: Buffer }[] = await tx.query(`/* media */ SELECT data FROM kept_media WHERE job_id = $1 AND path = $2 LIMIT 1`, [
-                job.id,
-                path,
-              ]);
+              const [row]: { data: Buffer }[] = await tx.query(
+                `/* media */ SELECT data FROM kept_media WHERE job_id = $1 AND path = $2 LIMIT 1`,
+                [job.id, path],
+              );
               return row ? new Uint8Array(row.data) : null;
             }),
           );

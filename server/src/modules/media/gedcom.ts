@@ -94,7 +94,8 @@ export async function linkImportedMedia(
   };
 
   for (const person of people) {
-    let hasPortrait = (await tx.query(`/* media */ SELECT 1 FROM media WHERE person_id = $1 AND kind = 'portrait'`, [person.record_id])).length > 0;
+    let hasPortrait =
+      (await tx.query(`/* media */ SELECT 1 FROM media WHERE person_id = $1 AND kind = 'portrait'`, [person.record_id])).length > 0;
     for (const link of kids(person.data, "OBJE")) {
       const obje = link.pointer ? byXref.get(link.value ?? "") : link;
       if (!obje) continue;
@@ -111,7 +112,16 @@ export async function linkImportedMedia(
         await tx.query(
           `/* media */ INSERT INTO media (id, kind, person_id, file_sha256, uploaded_by, bytes, caption, gedcom_path)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [newId(), restricted ? "document" : hasPortrait ? "photo" : "portrait", person.record_id, file.sha, job.userId, file.size, title ? { [/[\u0600-\u06FF]/.test(title) ? "ar" : "en"]: title } : {}, path],
+          [
+            newId(),
+            restricted ? "document" : hasPortrait ? "photo" : "portrait",
+            person.record_id,
+            file.sha,
+            job.userId,
+            file.size,
+            title ? { [/[\u0600-\u06FF]/.test(title) ? "ar" : "en"]: title } : {},
+            path,
+          ],
         );
         hasPortrait ||= !restricted;
       }

@@ -76,21 +76,24 @@ export async function makeVariants(
   maxPixels: number,
   store: (name: string, bytes: Buffer) => Promise<void>,
 ): Promise<MediaVariant[]> {
-  // One decode for all sizes: the upright image, scaled down step by step from the largest.
-  const base = sharp(original, { limitInputPixels: maxPixels, failOn: "truncated" }).rotate();
-  const meta = await base.metadata();
-  const turned = (meta.orientation ?? 1) >= 5;
-  const width = (turned ? meta.height : meta.width) ?? 0;
-  const widths = VARIANT_WIDTHS.filter((w, i) => i === 0 || w < width * 1.15);
+  // One decode of the upload (a JPEG shrinks while it is read): upright, in sRGB, at most the
+  // largest width, held as raw pixels; every size is then made from those.
+  const largest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1];
+  const { data, info } = await sharp(original, { limitInputPixels: maxPixels, failOn: "truncated" })
+    .rotate()
+    .resize({ width: largest, height: largest, fit: "inside", withoutEnlargement: true })
+    .toColourspace("srgb")
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+  const widths = VARIANT_WIDTHS.filter((w, i) => i === 0 || w < info.width * 1.15);
   const made: MediaVariant[] = [];
-  for (const w of widths.reverse()) {
-    const sized = base
-      .clone()
-      .resize({ width: Math.min(w, width), withoutEnlargement: true })
-      .toColourspace("srgb");
+  for (const w of widths) {
+    const sized = sharp(data, raw).resize({ width: Math.min(w, info.width) });
     const [webp, jpeg] = await Promise.all([
       sized.clone().webp({ quality: 80, effort: 2 }).toBuffer({ resolveWithObject: true }),
-      sized.clone().jpeg({ quality: 82, mozjpeg: false, progressive: true }).toBuffer({ resolveWithObject: true }),
+      sized.clone().jpeg({ quality: 82, progressive: true }).toBuffer({ resolveWithObject: true }),
     ]);
     for (const [format, out] of [
       ["webp", webp],
@@ -101,5 +104,5 @@ export async function makeVariants(
       made.push({ name, format, width: out.info.width, height: out.info.height, bytes: out.data.length });
     }
   }
-  return made.reverse();
+  return made;
 }

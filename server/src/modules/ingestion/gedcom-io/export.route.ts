@@ -33,13 +33,12 @@ export async function* exportGedcom(
   const storage = fileStorage(ctx.config);
   // One file per picture however many people it is linked to (the path is the content's hash).
   const keys = new Map(pictures.map((p) => [p.path, p.storageKey]));
-  const uploaded = await Promise.all([...keys].map(async ([path, key]) => ({ path, data: new Uint8Array(await readStored(storage, key)) })));
-  yield* writeGedzip(
-    undefined,
-    records,
-    [...media.map((m) => ({ path: m.path, data: new Uint8Array(m.data) })), ...uploaded],
-    { version: opts.version },
+  const uploaded = await Promise.all(
+    [...keys].map(async ([path, key]) => ({ path, data: new Uint8Array(await readStored(storage, key)) })),
   );
+  yield* writeGedzip(undefined, records, [...media.map((m) => ({ path: m.path, data: new Uint8Array(m.data) })), ...uploaded], {
+    version: opts.version,
+  });
 }
 
 /**
