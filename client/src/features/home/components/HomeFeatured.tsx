@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import { currentLanguage } from "../../../i18n";
 import { localized } from "../../../lib/localized";
 import { CazaShape } from "../../../ui/map";
+import { Picture } from "../../../ui/Picture";
 import { useHomeOverviewQuery } from "../generated";
 
 /** A few villages whose history is written: the first lines of it and a drawing of their caza. */
@@ -18,8 +19,17 @@ export default function HomeFeatured() {
       <ul className="home-featured">
         {villages.map((v) => {
           const name = localized(lang, v.name, v.nameAr, v.nameFr);
+          const photo = v.photos[0]?.image;
           return (
             <li key={v.id} className="home-featured__item" data-testid="featured-village">
+              {photo && (
+                <Picture
+                  image={photo}
+                  alt={v.photos[0].caption ?? name}
+                  sizes="(max-width: 600px) 100vw, 320px"
+                  className="home-featured__photo"
+                />
+              )}
               <Suspense fallback={<span className="home-featured__shape" />}>
                 <CazaShape caza={v.district} lat={v.latitude} lng={v.longitude} size={88} />
               </Suspense>
