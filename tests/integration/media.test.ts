@@ -305,6 +305,12 @@ describe("village photos", () => {
     );
     const res = await fetchLink(image.data!.node.photos[0].image.src);
     expect(res.headers.get("cache-control")).toMatch(/^public, max-age=\d+, immutable$/);
+    // The home page's featured villages show it.
+    await server.ds.query(`UPDATE villages SET description = 'The cedars above the Qadisha valley.' WHERE id = $1`, [village.raw]);
+    const featured = await server.gql<{ featuredVillages: { id: string; photos: { id: string }[] }[] }>(
+      `{ featuredVillages(first: 6) { id photos(first: 1) { id } } }`,
+    );
+    expect(featured.data!.featuredVillages.find((v) => v.id === village.id)?.photos).toEqual([{ id: up.body.id }]);
   });
 });
 

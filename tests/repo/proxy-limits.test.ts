@@ -37,6 +37,14 @@ describe("the compose setup's proxy", () => {
     expect(block).toMatch(/proxy_request_buffering\s+off;/);
   });
 
+  it("lets through a picture of MEDIA_MAX_BYTES (default) and a little more", () => {
+    const max = loadConfig({}).MEDIA_MAX_BYTES;
+    const block = location("= /api/media");
+    const limit = bytes(/client_max_body_size\s+(\S+);/.exec(block)![1]);
+    expect(limit).toBeGreaterThan(max);
+    expect(limit).toBeLessThanOrEqual(max + 4 * 1024 * 1024);
+  });
+
   it("runs both replicas on the shared S3 storage, whose bucket is made before they start", () => {
     const env = compose.slice(compose.indexOf("server1:"), compose.indexOf("server2:"));
     expect(env).toMatch(/STORAGE_BACKEND: s3/);
