@@ -352,6 +352,32 @@ describe("deleting", () => {
   });
 });
 
+describe("merging two records of one person", () => {
+  it("moves the merged record's pictures to the kept one; the kept portrait stays the portrait, the other joins the photos", async () => {
+    const owner = await member();
+    const keep = await buildPerson(server, owner, { fullName: "Boutros Khoury", birthDate: "1850", deathDate: "1920" });
+    const dup = await buildPerson(server, owner, { fullName: "Boutros Khouri", birthDate: "1850", deathDate: "1920" });
+    const colour = (r: number) =>
+      sharp({ create: { width: 200, height: 200, channels: 3, background: { r, g: 80, b: 80 } } })
+        .jpeg()
+        .toBuffer();
+    expect((await uploadMedia(server, owner.token, keep, "portrait", await colour(10))).status).toBe(201);
+    expect((await uploadMedia(server, owner.token, dup, "portrait", await colour(200))).status).toBe(201);
+    expect((await uploadMedia(server, owner.token, dup, "document", await colour(120))).status).toBe(201);
+    await processAll(server);
+    const merged = await server.gql(
+      `mutation ($k: ID!, $m: ID!) { mergePeople(keepId: $k, mergeId: $m) { id } }`,
+      { k: keep, m: dup },
+      { token: owner.token },
+    );
+    expect(merged.errors).toBeUndefined();
+    const kinds: { kind: string }[] = await server.ds.query(`SELECT kind FROM media WHERE person_id = $1 ORDER BY kind`, [
+      fromGlobalId(keep)!.id,
+    ]);
+    expect(kinds.map((k) => k.kind)).toEqual(["document", "photo", "portrait"]);
+  });
+});
+
 describe("on S3-compatible storage", () => {
   let s3: TestS3;
   let s3Server: TestServer;
