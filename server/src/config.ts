@@ -145,6 +145,8 @@ const schema = z
     MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
     /** Key that signs picture links; without it one is made and kept in the database (shared by every server). */
     MEDIA_URL_SECRET: z.string().min(32).optional(),
+    /** Longest Rootpedia article, in characters of Markdown (about 30,000 words). */
+    ROOTPEDIA_MAX_CHARS: z.coerce.number().int().min(1000).max(2_000_000).default(200_000),
     /** How often a server looks for queued imports, and how often a running one reports. */
     IMPORT_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
     IMPORT_PROGRESS_MS: z.coerce.number().int().min(10).max(10_000).default(250),

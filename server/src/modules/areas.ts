@@ -8,6 +8,7 @@ import { ingestionArea } from "./ingestion/index.js";
 import { mailArea } from "./mail/index.js";
 import { mediaArea } from "./media/index.js";
 import { notificationsArea } from "./notifications/index.js";
+import { rootpediaArea } from "./rootpedia/index.js";
 import { rootspacesArea } from "./rootspaces/index.js";
 import { securityArea } from "./security/index.js";
 
@@ -27,4 +28,5 @@ export const AREAS: readonly AreaManifest[] = [
   genealogyArea,
   ingestionArea,
   mediaArea,
+  rootpediaArea,
 ];

@@ -29,6 +29,7 @@ import { JobRuns1796400000000 } from "./1796400000000-JobRuns.js";
 import { FeatureFlags1796450000000 } from "./1796450000000-FeatureFlags.js";
 import { Notifications1796500000000 } from "./1796500000000-Notifications.js";
 import { Media1796600000000 } from "./1796600000000-Media.js";
+import { Rootpedia1796700000000 } from "./1796700000000-Rootpedia.js";
 import { ImportFileKeys1796412000000 } from "./1796412000000-ImportFileKeys.js";
 
 /** Every migration in order; a new one is appended here. */
@@ -65,4 +66,5 @@ export const migrations = [
   ImportFileKeys1796412000000,
   Notifications1796500000000,
   Media1796600000000,
+  Rootpedia1796700000000,
 ];

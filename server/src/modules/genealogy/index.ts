@@ -38,7 +38,7 @@ export { MIN_PARENT_GAP_YEARS, personNodes } from "./people/person.service.js";
 export { parseGenealogicalDate, type GenealogicalDate } from "./dates/genealogical-date.js";
 export { type NameKeys } from "./names/normalize.js";
 // The one access rule for people, for areas that show people (the GEDCOM export).
-export { accessTo, canEdit, hiddenParts, POLICY_COLUMNS, type Access, type PolicyRow } from "./people/person.policy.js";
+export { accessTo, canEdit, hiddenParts, livingSql, POLICY_COLUMNS, type Access, type PolicyRow } from "./people/person.policy.js";
 // Who reviews a village's records (curators of it, editors, admins): media and wiki reviews follow it.
 export { mayReview } from "./curation/curation.policy.js";
 export { PERSON_COLUMNS, type PersonRow } from "./people/person.present.js";

@@ -8,6 +8,8 @@ import { collectMedia } from "./collect.js";
 import { AppSecret, MediaFile, MediaItem } from "./media.entity.js";
 import { MediaResolver, PersonMediaResolver, VillageMediaResolver } from "./media.resolver.js";
 import { mediaNode } from "./media.service.js";
+
+export { pictureLinks } from "./media.service.js";
 import { processMedia } from "./process.js";
 import { mediaServeRouter } from "./serve.route.js";
 import { mediaUploadRouter } from "./upload.route.js";

@@ -267,3 +267,15 @@ export function createMediaLoaders(ctx: Context) {
     }),
   };
 }
+
+/** Links to the large size of pictures (by global id) the viewer may see and that are ready: images in Rootpedia articles. */
+export async function pictureLinks(ctx: Context, globalIds: string[]): Promise<Map<string, string>> {
+  const ids = globalIds
+    .map((g) => fromGlobalId(g))
+    .filter((r) => r?.type === "Media" && isUuid(r.id))
+    .map((r) => r!.id);
+  if (!ids.length) return new Map();
+  const rows: MediaRow[] = await ctx.ds.query(`${MEDIA_SELECT} WHERE m.id = ANY($1)`, [ids]);
+  const shown = await present(ctx, rows);
+  return new Map(shown.filter((m) => m.image).map((m) => [m.globalId, m.image!.large]));
+}

@@ -1,0 +1,21 @@
+/**
+ * Public surface of Rootpedia: each village's encyclopedia in Arabic, English and French —
+ * articles and their language versions, immutable revisions with word diffs, a reviewed stable
+ * version (readers see it while an edit waits), three-way merges of edits on a stale base,
+ * search in any script, watching with notifications. Proposals and ballots build on it.
+ */
+import { defineArea } from "../../common/area.js";
+import { Role } from "../../common/auth/roles.js";
+import { rootpediaNotifications } from "./notifications.js";
+import { Article, Revision, Watch } from "./rootpedia.entity.js";
+import { RootpediaResolver, RootpediaRevisionResolver } from "./rootpedia.resolver.js";
+
+export { revisionDiff, wordDiff, type DiffPart } from "./words.js";
+
+export const rootpediaArea = defineArea({
+  name: "rootpedia",
+  resolvers: [RootpediaResolver, RootpediaRevisionResolver],
+  entities: [Article, Revision, Watch],
+  notifications: rootpediaNotifications,
+  management: [{ path: "/management/linpedia", roles: [Role.LOCAL_ROOT_CURATOR, Role.EDITOR] }],
+});

@@ -1,0 +1,127 @@
+import type { Nodes, Root } from "mdast";
+import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
+import rehypeStringify from "rehype-stringify";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import remarkRehype from "remark-rehype";
+import { unified } from "unified";
+
+/**
+ * Articles are Markdown (CommonMark with GitHub's tables, strikethrough and footnotes), parsed and
+ * sanitised on the server with unified: remark reads it, rehype-sanitize keeps only GitHub's safe
+ * subset, rehype-stringify writes HTML. Raw HTML and links other than http(s), mailto, the site's
+ * own paths and `roots:` citations are refused when an article is saved, and the sanitiser removes
+ * them again when it is shown (an article saved by an older version of these rules is still safe).
+ *
+ * Citations point into Roots with `roots:` links, usually in footnotes (`[^1]: [Youssef Khoury](roots:person/<id>)`):
+ * `roots:person/<id>` (a person of the tree who has died and is public), `roots:registry/<id>`,
+ * `roots:village/<slug>` and, as images, `roots:media/<id>` (a picture from the media library).
+ */
+export type CitationKind = "person" | "registry" | "village" | "media";
+export interface Citation {
+  kind: CitationKind;
+  id: string;
+}
+
+const SAFE_PROTOCOL = /^(https?:|mailto:)/i;
+/** Controls, spaces and C1 controls, which browsers skip inside a URL's scheme (`java\tscript:`). */
+// eslint-disable-next-line no-control-regex
+const IGNORED_IN_SCHEME = /[\u0000-\u0020\u007f-\u009f]/g;
+const ROOTS_LINK = /^roots:(person|registry|village|media)\/([A-Za-z0-9_-]{1,200})$/;
+
+export class MarkdownRefused extends Error {
+  constructor(
+    readonly key: "raw_html" | "bad_link" | "bad_citation",
+    readonly params: Record<string, string> = {},
+  ) {
+    super(`rootpedia.${key}`);
+  }
+}
+
+const parser = unified().use(remarkParse).use(remarkGfm);
+
+export const parseMarkdown = (text: string): Root => parser.parse(text) as Root;
+
+function visit(node: Nodes, fn: (n: Nodes) => void): void {
+  fn(node);
+  if ("children" in node) for (const c of node.children as Nodes[]) visit(c, fn);
+}
+
+/** What a link may point to: a safe web address, a path of the site, an anchor, or a `roots:` citation. */
+function checkUrl(url: string): Citation | null {
+  const u = url.trim();
+  const cited = ROOTS_LINK.exec(u);
+  if (cited) return { kind: cited[1] as CitationKind, id: cited[2] };
+  if (/^roots:/i.test(u)) throw new MarkdownRefused("bad_citation", { link: u.slice(0, 80) });
+  // No scheme at all (a path or an anchor), checked the way browsers read it (tabs and newlines ignored).
+  const squashed = u.replace(IGNORED_IN_SCHEME, "");
+  if (
+    SAFE_PROTOCOL.test(squashed) ||
+    /^(\/(?!\/)|#|\.\/|\.\.\/)/.test(squashed) ||
+    (!/^[a-z][a-z0-9+.-]*:/i.test(squashed) && !squashed.startsWith("//"))
+  )
+    return null;
+  throw new MarkdownRefused("bad_link", { link: u.slice(0, 80) });
+}
+
+/**
+ * Checks an article's Markdown before it is saved: no raw HTML (script, event handlers, iframes:
+ * all HTML is refused, Markdown says the same), no link or image with another scheme
+ * (`javascript:`, `data:`, `vbscript:`…), and well-formed citations. Returns the citations.
+ */
+export function checkMarkdown(text: string): Citation[] {
+  const citations: Citation[] = [];
+  visit(parseMarkdown(text), (n) => {
+    if (n.type === "html") throw new MarkdownRefused("raw_html");
+    // HTML that Markdown did not take as HTML (an unquoted attribute, a stray tag) is still refused, not kept as text,
+    // and so is a script address written where a link was meant.
+    if (n.type === "text") {
+      if (/<\/?[a-z!?]/i.test(n.value)) throw new MarkdownRefused("raw_html");
+      const squashed = n.value.replace(IGNORED_IN_SCHEME, "").toLowerCase();
+      if (/(javascript|vbscript|livescript):|data:text\/html/.test(squashed))
+        throw new MarkdownRefused("bad_link", { link: "javascript:" });
+    }
+    if (n.type === "link" || n.type === "image" || n.type === "definition") {
+      const c = checkUrl(n.url);
+      if (c) citations.push(c);
+    }
+  });
+  return citations;
+}
+
+/** Where a citation leads in the site, or for an image its picture's link; null when it may not be shown. */
+export type Resolve = (c: Citation) => string | null;
+
+const schema = {
+  ...defaultSchema,
+  protocols: { ...defaultSchema.protocols, href: ["http", "https", "mailto"], src: ["http", "https"] },
+};
+
+const renderer = unified().use(remarkRehype).use(rehypeSanitize, schema).use(rehypeStringify);
+
+/**
+ * The article as safe HTML: `roots:` citations become the site's links (a person the reader may
+ * not see, or a picture they may not see, is left as plain text), then the sanitiser keeps only
+ * safe elements and attributes.
+ */
+export function renderMarkdown(text: string, resolve: Resolve): string {
+  const tree = parseMarkdown(text);
+  visit(tree, (n) => {
+    if (n.type === "link" || n.type === "image" || n.type === "definition") {
+      const cited = ROOTS_LINK.exec(n.url.trim());
+      if (cited) n.url = resolve({ kind: cited[1] as CitationKind, id: cited[2] }) ?? "#";
+    }
+  });
+  const hast = renderer.runSync(tree as never);
+  return String(renderer.stringify(hast as never));
+}
+
+/** Plain text of an article (search and snippets): its words without Markdown marks. */
+export function plainText(text: string): string {
+  const out: string[] = [];
+  visit(parseMarkdown(text), (n) => {
+    if (n.type === "text" || n.type === "inlineCode") out.push(n.value);
+    if (n.type === "paragraph" || n.type === "heading" || n.type === "listItem" || n.type === "tableCell") out.push(" ");
+  });
+  return out.join("").replace(/\s+/g, " ").trim();
+}

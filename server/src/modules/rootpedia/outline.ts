@@ -1,0 +1,75 @@
+import type { Language } from "../../common/i18n.js";
+import { translate } from "../../common/i18n.js";
+
+interface Queryable {
+  query(sql: string, params?: unknown[]): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+interface Named {
+  name: string;
+  name_ar: string | null;
+  name_fr: string | null;
+}
+
+const inLanguage = (n: Named, lang: Language) => (lang === "ar" ? (n.name_ar ?? n.name) : lang === "fr" ? (n.name_fr ?? n.name) : n.name);
+/** Markdown's own characters in a name are written as text, never as marks. */
+const escape = (s: string) => s.replace(/([\\`*_{}[\]()#+\-.!|<>~])/g, "\\$1");
+
+/**
+ * The outline a village's encyclopedia starts with, in one language: section headings and lists
+ * made only from the village's records (its landmarks, festivals, families and emigrant
+ * registers), linked to them; sections with nothing recorded say so. No sentence is invented:
+ * everything else is for the village's people to write. The infobox comes from the village's data
+ * when the article is shown, not from this text.
+ */
+export async function outlineMarkdown(db: Queryable, villageId: string, lang: Language): Promise<string> {
+  const [village]: (Named & { slug: string })[] = await db.query(`SELECT name, name_ar, name_fr, slug FROM villages WHERE id = $1`, [
+    villageId,
+  ]);
+  const landmarks: Named[] = await db.query(`SELECT name, name_ar, name_fr FROM assets WHERE village_id = $1 ORDER BY name LIMIT 100`, [
+    villageId,
+  ]);
+  const festivals: Named[] = await db.query(
+    `SELECT title AS name, title_ar AS name_ar, title_fr AS name_fr FROM events WHERE $1 = ANY(village_ids) AND type = 'festival' ORDER BY date_from NULLS LAST, title LIMIT 100`,
+    [villageId],
+  );
+  const families: Named[] = await db.query(
+    `SELECT family_name AS name, family_name_ar AS name_ar, family_name_fr AS name_fr FROM families WHERE village_id = $1 AND is_public ORDER BY family_name LIMIT 200`,
+    [villageId],
+  );
+  const registries: { id: string; name: string; name_ar: string | null; name_fr: string | null }[] = await db.query(
+    `SELECT id, title AS name, title_ar AS name_ar, title_fr AS name_fr FROM registries WHERE village_id = $1 ORDER BY title LIMIT 100`,
+    [villageId],
+  );
+  const t = (key: string) => translate(`rootpedia.outline.${key}` as never, lang);
+  const section = (key: string, items: string[]) => [
+    `## ${t(key)}`,
+    "",
+    ...(items.length ? items.map((i) => `- ${i}`) : [`_${t("nothing_yet")}_`]),
+    "",
+  ];
+  return [
+    `${t("intro")} [${escape(inLanguage(village, lang))}](roots:village/${village.slug}).`,
+    "",
+    `## ${t("history")}`,
+    "",
+    `_${t("write_here")}_`,
+    "",
+    ...section(
+      "families",
+      families.map((f) => escape(inLanguage(f, lang))),
+    ),
+    ...section(
+      "landmarks",
+      landmarks.map((l) => escape(inLanguage(l, lang))),
+    ),
+    ...section(
+      "festivals",
+      festivals.map((f) => escape(inLanguage(f, lang))),
+    ),
+    ...section(
+      "registries",
+      registries.map((r) => `[${escape(inLanguage(r, lang))}](roots:registry/${r.id})`),
+    ),
+  ].join("\n");
+}

@@ -1,0 +1,299 @@
+import { createHash } from "node:crypto";
+import type { Viewer } from "../../common/auth/viewer.js";
+import type { Context } from "../../common/context.js";
+import { AppError, ErrorCode, forbidden, notFound, unauthenticated } from "../../common/errors.js";
+import { fromGlobalId, isUuid } from "../../common/global-id.js";
+import { newId } from "../../common/uuid.js";
+import { audit } from "../audit/index.js";
+import { livingSql, mayReview, normalizeArabic, normalizeLatin } from "../genealogy/index.js";
+import { checkMarkdown, MarkdownRefused, plainText } from "./markdown.js";
+import { mergeEdit } from "./merge.js";
+import { tellWatchers } from "./notifications.js";
+import type { ArticleLanguage, RevisionStatus } from "./rootpedia.entity.js";
+
+/** Accepted edits in a village's encyclopedia after which a member's edits there are accepted without review. */
+export const TRUSTED_AFTER_ACCEPTED = 5;
+export const LANGUAGES: readonly ArticleLanguage[] = ["ar", "en", "fr"];
+
+export interface ArticleRow {
+  id: string;
+  village_id: string;
+  language: ArticleLanguage;
+  translation_group: string;
+  title: string;
+  slug: string;
+  kind: "article" | "outline";
+  stable_revision_id: string | null;
+  latest_revision_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface RevisionRow {
+  id: string;
+  article_id: string;
+  parent_id: string | null;
+  author_id: string | null;
+  author_name: string | null;
+  title: string;
+  content: string;
+  summary: string;
+  content_hash: string;
+  status: RevisionStatus;
+  synced: Partial<Record<ArticleLanguage, string>>;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  hidden: boolean;
+  hidden_reason: string | null;
+  created_at: Date;
+}
+
+export const REVISION_SELECT = `SELECT r.*, u.display_name AS author_name FROM rootpedia_revisions r LEFT JOIN users u ON u.id = r.author_id`;
+
+export const rawIdOf = (globalId: string, type: string): string => {
+  const ref = fromGlobalId(globalId);
+  if (ref?.type !== type || !isUuid(ref.id)) throw notFound();
+  return ref.id;
+};
+
+export async function loadArticle(ctx: Context, id: string): Promise<ArticleRow> {
+  const [row]: ArticleRow[] = await ctx.ds.query(
+    `SELECT a.* FROM rootpedia_articles a JOIN villages v ON v.id = a.village_id AND v.is_public AND v.rootspace_id = $2 WHERE a.id = $1`,
+    [id, ctx.rootspace.id],
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function loadRevision(ctx: Context, id: string): Promise<RevisionRow> {
+  const [row]: RevisionRow[] = await ctx.ds.query(`${REVISION_SELECT} WHERE r.id = $1`, [id]);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Curators of the village, editors and admins review its encyclopedia. */
+export const reviews = (viewer: Viewer, villageId: string): boolean => mayReview(viewer, [villageId]);
+
+/** Who may read a revision's text: anyone for an accepted one; its author and the reviewers for one pending, rejected or hidden. */
+export function mayRead(viewer: Viewer, article: ArticleRow, r: RevisionRow): boolean {
+  if (reviews(viewer, article.village_id)) return true;
+  if (r.hidden) return false;
+  return r.status === "accepted" || (viewer.userId !== null && r.author_id === viewer.userId);
+}
+
+export const hashOf = (title: string, content: string): string => createHash("sha256").update(`${title}\n\n${content}`).digest("hex");
+
+/** Title and text normalised as names are (both scripts), for search in any spelling. */
+export const searchTextOf = (title: string, content: string): string => {
+  const text = `${title} ${plainText(content)}`;
+  return `${normalizeArabic(text)} | ${normalizeLatin(text)}`;
+};
+
+export interface EditInput {
+  title: string;
+  content: string;
+  summary: string;
+  /** The revision the edit was made on; a newer one since is merged, or a conflict. */
+  baseRevisionId: string | null;
+}
+
+const MAX_TITLE = 200;
+const MAX_SUMMARY = 500;
+
+/** Checks an edit: sizes, Markdown, citations (a person cited must have died and be public). Throws BAD_USER_INPUT with the field. */
+export async function checkEdit(ctx: Context, input: EditInput): Promise<void> {
+  const bad = (field: string, key: string, params: Record<string, string | number> = {}) =>
+    new AppError(ErrorCode.BAD_USER_INPUT, key as never, params, [{ field, key: key as never, params }]);
+  if (!input.title.trim()) throw bad("title", "errors.required");
+  if (input.title.length > MAX_TITLE) throw bad("title", "errors.validation.maxLength");
+  if (input.summary.length > MAX_SUMMARY) throw bad("summary", "errors.validation.maxLength");
+  if (input.content.length > ctx.config.ROOTPEDIA_MAX_CHARS)
+    throw bad("content", "rootpedia.too_long", { max: ctx.config.ROOTPEDIA_MAX_CHARS, size: input.content.length });
+  let citations;
+  try {
+    citations = checkMarkdown(input.content);
+  } catch (err) {
+    if (err instanceof MarkdownRefused) throw bad("content", `rootpedia.${err.key}`, err.params);
+    throw err;
+  }
+  const people = [...new Set(citations.filter((c) => c.kind === "person").map((c) => fromGlobalId(c.id)?.id ?? c.id))];
+  if (people.some((id) => !isUuid(id))) throw bad("content", "rootpedia.bad_citation", { link: "roots:person" });
+  if (people.length) {
+    const shown: { id: string }[] = await ctx.ds.query(
+      `SELECT p.id FROM people p WHERE p.id = ANY($1) AND p.is_public AND NOT ${livingSql("p")} AND p.rootspace_id = $2`,
+      [people, ctx.rootspace.id],
+    );
+    if (shown.length !== people.length) throw bad("content", "rootpedia.citation_living");
+  }
+}
+
+/** Other language versions' stable revisions now: what a new revision records as its sources. */
+async function siblingsStable(ctx: Context, article: ArticleRow): Promise<Partial<Record<ArticleLanguage, string>>> {
+  const rows: { language: ArticleLanguage; stable_revision_id: string | null }[] = await ctx.ds.query(
+    `SELECT language, stable_revision_id FROM rootpedia_articles WHERE translation_group = $1 AND id <> $2`,
+    [article.translation_group, article.id],
+  );
+  return Object.fromEntries(rows.filter((r) => r.stable_revision_id).map((r) => [r.language, r.stable_revision_id]));
+}
+
+async function trusted(ctx: Context, villageId: string): Promise<boolean> {
+  if (reviews(ctx.viewer, villageId)) return true;
+  const [{ n }]: { n: number }[] = await ctx.ds.query(
+    `SELECT count(*)::int AS n FROM rootpedia_revisions r JOIN rootpedia_articles a ON a.id = r.article_id
+      WHERE a.village_id = $1 AND r.author_id = $2 AND r.status = 'accepted' AND r.reviewed_by IS DISTINCT FROM r.author_id`,
+    [villageId, ctx.viewer.userId],
+  );
+  return n >= TRUSTED_AFTER_ACCEPTED;
+}
+
+/**
+ * Saves an edit as a new immutable revision. On a stale base the newer text is merged in when the
+ * changes touch different lines; otherwise EDIT_CONFLICT (nothing saved). A trusted author's
+ * revision (the village's reviewers, or a member with TRUSTED_AFTER_ACCEPTED accepted edits there)
+ * becomes the stable version at once; anyone else's waits for review while readers keep the
+ * stable one. Watchers are told.
+ */
+export async function saveRevision(ctx: Context, article: ArticleRow, input: EditInput): Promise<RevisionRow> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  await checkEdit(ctx, input);
+  let content = input.content.replace(/\r\n?/g, "\n");
+  const latest = article.latest_revision_id ? await loadRevision(ctx, article.latest_revision_id) : null;
+  if (latest && input.baseRevisionId !== latest.id) {
+    const base = input.baseRevisionId ? await loadRevision(ctx, input.baseRevisionId).catch(() => null) : null;
+    const merged = base && base.article_id === article.id ? mergeEdit(base.content, latest.content, content) : null;
+    if (merged === null)
+      throw new AppError(ErrorCode.CONFLICT, "rootpedia.edit_conflict", {}, [{ field: "content", key: "rootpedia.edit_conflict" }]);
+    content = merged;
+  }
+  const hash = hashOf(input.title.trim(), content);
+  if (latest && latest.content_hash === hash) return latest;
+  const accepted = await trusted(ctx, article.village_id);
+  const id = newId();
+  const now = ctx.clock.now();
+  await ctx.ds.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO rootpedia_revisions (id, article_id, parent_id, author_id, title, content, summary, content_hash, status, synced, reviewed_by, reviewed_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+      [
+        id,
+        article.id,
+        latest?.id ?? null,
+        ctx.viewer.userId,
+        input.title.trim(),
+        content,
+        input.summary.trim(),
+        hash,
+        accepted ? "accepted" : "pending",
+        await siblingsStable(ctx, article),
+        accepted ? ctx.viewer.userId : null,
+        accepted ? now : null,
+        now,
+      ],
+    );
+    await tx.query(
+      `UPDATE rootpedia_articles SET latest_revision_id = $2, updated_at = $3,
+         stable_revision_id = CASE WHEN $4 THEN $2 ELSE stable_revision_id END,
+         title = CASE WHEN $4 THEN $5 ELSE title END, search_text = CASE WHEN $4 THEN $6 ELSE search_text END
+       WHERE id = $1`,
+      [article.id, id, now, accepted, input.title.trim(), searchTextOf(input.title, content)],
+    );
+    if (accepted)
+      await tx.query(
+        `UPDATE rootpedia_revisions SET status = 'accepted', reviewed_by = $2, reviewed_at = $3 WHERE article_id = $1 AND status = 'pending' AND created_at < $3`,
+        [article.id, ctx.viewer.userId, now],
+      );
+  });
+  await tellWatchers(ctx, article, accepted ? "changed" : "pending");
+  return loadRevision(ctx, id);
+}
+
+/** Accepts (it becomes the stable version, with every pending one before it) or rejects a pending revision. */
+export async function review(ctx: Context, revisionId: string, accept: boolean): Promise<RevisionRow> {
+  const r = await loadRevision(ctx, revisionId);
+  const article = await loadArticle(ctx, r.article_id);
+  if (!ctx.viewer.userId) throw unauthenticated();
+  if (!reviews(ctx.viewer, article.village_id)) throw forbidden();
+  if (r.status !== "pending") throw new AppError(ErrorCode.CONFLICT, "rootpedia.already_reviewed");
+  const now = ctx.clock.now();
+  await ctx.ds.transaction(async (tx) => {
+    if (accept) {
+      await tx.query(
+        `UPDATE rootpedia_revisions SET status = 'accepted', reviewed_by = $2, reviewed_at = $3 WHERE article_id = $1 AND status = 'pending' AND created_at <= $4`,
+        [article.id, ctx.viewer.userId, now, r.created_at],
+      );
+      await tx.query(`UPDATE rootpedia_articles SET stable_revision_id = $2, title = $3, search_text = $4, updated_at = $5 WHERE id = $1`, [
+        article.id,
+        r.id,
+        r.title,
+        searchTextOf(r.title, r.content),
+        now,
+      ]);
+    } else {
+      await tx.query(`UPDATE rootpedia_revisions SET status = 'rejected', reviewed_by = $2, reviewed_at = $3 WHERE id = $1`, [
+        r.id,
+        ctx.viewer.userId,
+        now,
+      ]);
+      await resetLatest(tx, article.id);
+    }
+    await audit(tx, { tableName: "rootpedia_revisions", recordId: r.id, userId: ctx.viewer.userId, action: accept ? "accept" : "reject" });
+  });
+  await tellWatchers(ctx, article, accept ? "changed" : "rejected");
+  return loadRevision(ctx, r.id);
+}
+
+/** The newest revision neither rejected nor hidden is what the next edit builds on. */
+async function resetLatest(tx: { query: Context["ds"]["query"] }, articleId: string): Promise<void> {
+  await tx.query(
+    `UPDATE rootpedia_articles SET latest_revision_id = (SELECT id FROM rootpedia_revisions WHERE article_id = $1 AND status <> 'rejected' AND NOT hidden ORDER BY created_at DESC, id DESC LIMIT 1),
+       stable_revision_id = (SELECT id FROM rootpedia_revisions WHERE article_id = $1 AND status = 'accepted' AND NOT hidden ORDER BY created_at DESC, id DESC LIMIT 1)
+     WHERE id = $1`,
+    [articleId],
+  );
+}
+
+/** A reviewer brings back an earlier revision's text as a new, accepted revision. */
+export async function revert(ctx: Context, revisionId: string): Promise<RevisionRow> {
+  const r = await loadRevision(ctx, revisionId);
+  const article = await loadArticle(ctx, r.article_id);
+  if (!ctx.viewer.userId) throw unauthenticated();
+  if (!reviews(ctx.viewer, article.village_id)) throw forbidden();
+  if (r.hidden) throw new AppError(ErrorCode.CONFLICT, "rootpedia.revert_hidden");
+  return saveRevision(ctx, article, {
+    title: r.title,
+    content: r.content,
+    summary: `↺ ${r.id.slice(0, 8)}`,
+    baseRevisionId: article.latest_revision_id,
+  });
+}
+
+/** A reviewer hides a revision (vandalism): its text is no longer shown, the revision stays in the history and the audit trail. */
+export async function hide(ctx: Context, revisionId: string, reason: string): Promise<RevisionRow> {
+  const r = await loadRevision(ctx, revisionId);
+  const article = await loadArticle(ctx, r.article_id);
+  if (!ctx.viewer.userId) throw unauthenticated();
+  if (!reviews(ctx.viewer, article.village_id)) throw forbidden();
+  const why = reason.trim().slice(0, 500);
+  if (!why) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.required", {}, [{ field: "reason", key: "errors.required" }]);
+  await ctx.ds.transaction(async (tx) => {
+    await tx.query(`UPDATE rootpedia_revisions SET hidden = true, hidden_reason = $2 WHERE id = $1`, [r.id, why]);
+    await resetLatest(tx, article.id);
+    await audit(tx, {
+      tableName: "rootpedia_revisions",
+      recordId: r.id,
+      userId: ctx.viewer.userId,
+      action: "hide",
+      after: { reason: why },
+    });
+  });
+  const stable = (await loadArticle(ctx, article.id)).stable_revision_id;
+  if (stable) {
+    const s = await loadRevision(ctx, stable);
+    await ctx.ds.query(`UPDATE rootpedia_articles SET title = $2, search_text = $3 WHERE id = $1`, [
+      article.id,
+      s.title,
+      searchTextOf(s.title, s.content),
+    ]);
+  }
+  return loadRevision(ctx, r.id);
+}

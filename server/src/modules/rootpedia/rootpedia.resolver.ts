@@ -1,0 +1,244 @@
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { RequireRoles } from "../../common/auth/authorized.js";
+import type { Context } from "../../common/context.js";
+import { AppError, ErrorCode, notFound } from "../../common/errors.js";
+import { toGlobalId } from "../../common/global-id.js";
+import { listSize } from "../../common/pagination.js";
+import { Village } from "../genealogy/index.js";
+import * as articles from "./article.service.js";
+import { checkMarkdown } from "./markdown.js";
+import type { ArticleLanguage } from "./rootpedia.entity.js";
+import {
+  ArticleView,
+  DiffPartView,
+  EditInputView,
+  NewArticleInput,
+  OutOfDateView,
+  RevisionView,
+  RootpediaViewerCan,
+  SearchHitView,
+} from "./rootpedia.types.js";
+import * as revisions from "./revision.service.js";
+
+const revisionView = async (ctx: Context, r: revisions.RevisionRow) =>
+  new RevisionView(r, revisions.mayRead(ctx.viewer, await revisions.loadArticle(ctx, r.article_id), r));
+
+const language = (value: string): ArticleLanguage => {
+  if (!(revisions.LANGUAGES as readonly string[]).includes(value))
+    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "language", key: "errors.validation.isIn" }]);
+  return value as ArticleLanguage;
+};
+
+@Resolver(() => ArticleView)
+export class RootpediaResolver {
+  @Query(() => [ArticleView], {
+    description: "A village's encyclopedia: its articles in every language (an outline made from its data the first time).",
+  })
+  async rootpediaArticles(@Arg("villageSlug", () => String) slug: string, @Ctx() ctx: Context): Promise<ArticleView[]> {
+    const village = await articles.villageBySlug(ctx, slug);
+    return (await articles.articlesOf(ctx, village)).map((a) => new ArticleView(a));
+  }
+
+  @Query(() => ArticleView, { description: "An article by id." })
+  async rootpediaArticle(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<ArticleView> {
+    return new ArticleView(await revisions.loadArticle(ctx, revisions.rawIdOf(id, "RootpediaArticle")));
+  }
+
+  @Query(() => [DiffPartView], {
+    description: "Word-level difference between two revisions of an article (paragraphs moved shown as moved).",
+  })
+  async rootpediaDiff(
+    @Arg("fromId", () => ID) from: string,
+    @Arg("toId", () => ID) to: string,
+    @Ctx() ctx: Context,
+  ): Promise<DiffPartView[]> {
+    const parts = await articles.diffRevisions(
+      ctx,
+      revisions.rawIdOf(from, "RootpediaRevision"),
+      revisions.rawIdOf(to, "RootpediaRevision"),
+    );
+    return parts.map((p) => Object.assign(new DiffPartView(), { kind: p.kind, text: p.text, moved: Boolean(p.moved) }));
+  }
+
+  @Query(() => [SearchHitView], {
+    description: "Articles whose stable version holds the words, in any script or spelling, with the matches marked.",
+  })
+  async rootpediaSearch(
+    @Arg("query", () => String) query: string,
+    @Arg("villageSlug", () => String, { nullable: true }) slug: string | null,
+    @Arg("first", () => Int, { defaultValue: 20, description: "1 to 50." }) first: number,
+    @Ctx() ctx: Context,
+  ): Promise<SearchHitView[]> {
+    const village = slug ? await articles.villageBySlug(ctx, slug) : null;
+    const hits = await articles.search(ctx, query.slice(0, 200), village?.id ?? null, listSize(first, "first", 50, 1));
+    return hits.map((h) => Object.assign(new SearchHitView(), { article: new ArticleView(h.article), snippet: h.snippet }));
+  }
+
+  @RequireRoles()
+  @Query(() => [RevisionView], {
+    description: "Edits waiting for review in the villages the viewer reviews (all of them for editors and admins), oldest first.",
+  })
+  async rootpediaReviewQueue(@Arg("first", () => Int, { defaultValue: 50, description: "1 to 200." }) first: number, @Ctx() ctx: Context) {
+    return (await articles.reviewQueue(ctx, listSize(first, "first", 200, 1))).map((r) => new RevisionView(r, true));
+  }
+
+  @Query(() => String, { description: "Markdown as an article shows it (safe HTML), checked as a save checks it: the editor's preview." })
+  async rootpediaPreview(@Arg("content", () => String) content: string, @Ctx() ctx: Context): Promise<string> {
+    await revisions.checkEdit(ctx, { title: "-", content, summary: "", baseRevisionId: null });
+    return articles.render(ctx, content, checkMarkdown(content));
+  }
+
+  @FieldResolver(() => Village)
+  async village(@Root() a: ArticleView, @Ctx() ctx: Context): Promise<Village> {
+    const [v] = await ctx.ds.getRepository(Village).findBy({ id: a.row.village_id });
+    return v;
+  }
+
+  @FieldResolver(() => RevisionView, { nullable: true, description: "What readers see: the last reviewed revision." })
+  async stable(@Root() a: ArticleView, @Ctx() ctx: Context): Promise<RevisionView | null> {
+    return a.row.stable_revision_id ? revisionView(ctx, await revisions.loadRevision(ctx, a.row.stable_revision_id)) : null;
+  }
+
+  @FieldResolver(() => RevisionView, {
+    nullable: true,
+    description: "The newest revision, when it waits for review (its text for its author and the reviewers).",
+  })
+  async pending(@Root() a: ArticleView, @Ctx() ctx: Context): Promise<RevisionView | null> {
+    if (!a.row.latest_revision_id || a.row.latest_revision_id === a.row.stable_revision_id) return null;
+    return revisionView(ctx, await revisions.loadRevision(ctx, a.row.latest_revision_id));
+  }
+
+  @FieldResolver(() => ID, { nullable: true, description: "The revision an edit builds on (give it back as `baseRevisionId`)." })
+  baseRevisionId(@Root() a: ArticleView): string | null {
+    return a.row.latest_revision_id ? toGlobalId("RootpediaRevision", a.row.latest_revision_id) : null;
+  }
+
+  @FieldResolver(() => [RevisionView], {
+    description: "Every revision, newest first (hidden ones stay listed, their text for reviewers only).",
+  })
+  async history(@Root() a: ArticleView, @Ctx() ctx: Context): Promise<RevisionView[]> {
+    return (await articles.historyOf(ctx, a.row.id)).map((r) => new RevisionView(r, revisions.mayRead(ctx.viewer, a.row, r)));
+  }
+
+  @FieldResolver(() => [ArticleView], { description: "The article's other language versions." })
+  async translations(@Root() a: ArticleView, @Ctx() ctx: Context): Promise<ArticleView[]> {
+    const rows: revisions.ArticleRow[] = await ctx.ds.query(
+      `SELECT * FROM rootpedia_articles WHERE translation_group = $1 AND id <> $2 ORDER BY language`,
+      [a.row.translation_group, a.row.id],
+    );
+    return rows.map((r) => new ArticleView(r));
+  }
+
+  @FieldResolver(() => [OutOfDateView], {
+    description: "Language versions that changed since this one last followed them, with their changed paragraphs.",
+  })
+  async outOfDate(@Root() a: ArticleView, @Ctx() ctx: Context): Promise<OutOfDateView[]> {
+    return (await articles.outOfDate(ctx, a.row)).map((o) =>
+      Object.assign(new OutOfDateView(), { ...o, articleId: toGlobalId("RootpediaArticle", o.articleId) }),
+    );
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: "The stable version as safe HTML (citations linked for this reader)." })
+  async html(@Root() a: ArticleView, @Ctx() ctx: Context): Promise<string | null> {
+    if (!a.row.stable_revision_id) return null;
+    const r = await revisions.loadRevision(ctx, a.row.stable_revision_id);
+    return articles.render(ctx, r.content, checkMarkdown(r.content));
+  }
+
+  @FieldResolver(() => Boolean)
+  watching(@Root() a: ArticleView, @Ctx() ctx: Context): Promise<boolean> {
+    return articles.watching(ctx, { articleId: a.row.id });
+  }
+
+  @FieldResolver(() => RootpediaViewerCan)
+  viewerCan(@Root() a: ArticleView, @Ctx() ctx: Context): RootpediaViewerCan {
+    return { edit: ctx.viewer.userId !== null, review: ctx.viewer.userId !== null && revisions.reviews(ctx.viewer, a.row.village_id) };
+  }
+
+  @RequireRoles()
+  @Mutation(() => ArticleView, { description: "Writes a new article, or a language version of one (`translationOfId`)." })
+  async createRootpediaArticle(@Arg("input", () => NewArticleInput) input: NewArticleInput, @Ctx() ctx: Context): Promise<ArticleView> {
+    const village = await articles.villageBySlug(ctx, input.villageSlug);
+    const source = input.translationOfId
+      ? await revisions.loadArticle(ctx, revisions.rawIdOf(input.translationOfId, "RootpediaArticle"))
+      : null;
+    const { article } = await articles.createArticle(ctx, village, language(input.language), { ...input, baseRevisionId: null }, source);
+    return new ArticleView(article);
+  }
+
+  @RequireRoles()
+  @Mutation(() => RevisionView, {
+    description:
+      "Saves an edit as a new revision: merged when the article changed elsewhere meanwhile, EDIT_CONFLICT when on the same lines.",
+  })
+  async editRootpediaArticle(
+    @Arg("id", () => ID) id: string,
+    @Arg("input", () => EditInputView) input: EditInputView,
+    @Ctx() ctx: Context,
+  ): Promise<RevisionView> {
+    const article = await revisions.loadArticle(ctx, revisions.rawIdOf(id, "RootpediaArticle"));
+    const base = input.baseRevisionId ? revisions.rawIdOf(input.baseRevisionId, "RootpediaRevision") : null;
+    return new RevisionView(await revisions.saveRevision(ctx, article, { ...input, baseRevisionId: base }), true);
+  }
+
+  @RequireRoles()
+  @Mutation(() => RevisionView, {
+    description: "Accepts (the new stable version) or rejects an edit waiting for review (the village's curators, editors, admins).",
+  })
+  async reviewRootpediaRevision(@Arg("id", () => ID) id: string, @Arg("accept", () => Boolean) accept: boolean, @Ctx() ctx: Context) {
+    return new RevisionView(await revisions.review(ctx, revisions.rawIdOf(id, "RootpediaRevision"), accept), true);
+  }
+
+  @RequireRoles()
+  @Mutation(() => RevisionView, { description: "Brings an earlier revision's text back as a new revision (reviewers)." })
+  async revertRootpediaRevision(@Arg("id", () => ID) id: string, @Ctx() ctx: Context) {
+    return new RevisionView(await revisions.revert(ctx, revisions.rawIdOf(id, "RootpediaRevision")), true);
+  }
+
+  @RequireRoles()
+  @Mutation(() => RevisionView, {
+    description: "Hides a revision's text (vandalism); it stays in the history and the audit trail (reviewers).",
+  })
+  async hideRootpediaRevision(@Arg("id", () => ID) id: string, @Arg("reason", () => String) reason: string, @Ctx() ctx: Context) {
+    return new RevisionView(await revisions.hide(ctx, revisions.rawIdOf(id, "RootpediaRevision"), reason), true);
+  }
+
+  @RequireRoles()
+  @Mutation(() => Boolean, {
+    description: "Starts or stops watching an article (`articleId`) or a village's whole encyclopedia (`villageSlug`).",
+  })
+  async watchRootpedia(
+    @Arg("on", () => Boolean) on: boolean,
+    @Arg("articleId", () => ID, { nullable: true }) articleId: string | null,
+    @Arg("villageSlug", () => String, { nullable: true }) slug: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<boolean> {
+    if (articleId)
+      return articles.setWatch(
+        ctx,
+        { articleId: (await revisions.loadArticle(ctx, revisions.rawIdOf(articleId, "RootpediaArticle"))).id },
+        on,
+      );
+    if (slug) return articles.setWatch(ctx, { villageId: (await articles.villageBySlug(ctx, slug)).id }, on);
+    throw notFound();
+  }
+}
+
+@Resolver(() => RevisionView)
+export class RootpediaRevisionResolver {
+  @FieldResolver(() => ArticleView)
+  async article(@Root() r: RevisionView, @Ctx() ctx: Context): Promise<ArticleView> {
+    return new ArticleView(await revisions.loadArticle(ctx, r.row.article_id));
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: "The revision as safe HTML; null when the viewer may not read it." })
+  async html(@Root() r: RevisionView, @Ctx() ctx: Context): Promise<string | null> {
+    return r.readable ? articles.render(ctx, r.row.content, checkMarkdown(r.row.content)) : null;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: "Why a curator hid it (reviewers only)." })
+  async hiddenReason(@Root() r: RevisionView, @Ctx() ctx: Context): Promise<string | null> {
+    const a = await revisions.loadArticle(ctx, r.row.article_id);
+    return revisions.reviews(ctx.viewer, a.village_id) ? r.row.hidden_reason : null;
+  }
+}
