@@ -8,6 +8,7 @@ import { legalArea } from "../features/legal/area";
 import { managementArea } from "../features/management/area";
 import { notificationsArea } from "../features/notifications/area";
 import { peopleArea } from "../features/people/area";
+import { rootpediaArea } from "../features/rootpedia/area";
 import { settingsArea } from "../features/settings/area";
 import { systemArea } from "../features/system/area";
 import { villagesArea } from "../features/villages/area";
@@ -17,6 +18,7 @@ import type { ClientArea } from "./area";
 export const AREAS: readonly ClientArea[] = [
   homeArea,
   villagesArea,
+  rootpediaArea,
   peopleArea,
   ingestionArea,
   legalArea,

@@ -97,6 +97,11 @@ export default function VillagePage() {
         <h2>{t("villages.history")}</h2>
         <p>{description || t("villages.no_history")}</p>
       </section>
+      <p>
+        <Link to={`/root/${v.slug}/rootpedia`} data-testid="rootpedia-link">
+          {t("villages.open_rootpedia")}
+        </Link>
+      </p>
       <VillageGallery villageId={v.id} />
       {hubs && (
         <>

@@ -1,0 +1,27 @@
+import { useTranslation } from "react-i18next";
+import type { RootpediaDiffQuery } from "../../../gql/graphql";
+
+/**
+ * Two revisions compared: removed text struck through in red, added text underlined in green,
+ * a moved paragraph marked as moved; laid out in the article's direction (right to left in Arabic).
+ */
+export function DiffView({ parts, language }: { parts: RootpediaDiffQuery["rootpediaDiff"]; language: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="rootpedia-diff" lang={language} dir={language === "ar" ? "rtl" : "ltr"} data-testid="rootpedia-diff">
+      {parts.map((p, i) =>
+        p.kind === "SAME" ? (
+          <span key={i}>{p.text}</span>
+        ) : p.kind === "ADDED" ? (
+          <ins key={i} className={p.moved ? "rootpedia-diff__moved" : undefined} title={p.moved ? t("rootpedia.moved") : undefined}>
+            {p.text}
+          </ins>
+        ) : (
+          <del key={i} className={p.moved ? "rootpedia-diff__moved" : undefined} title={p.moved ? t("rootpedia.moved") : undefined}>
+            {p.text}
+          </del>
+        ),
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router-dom";
+import { currentLanguage } from "../../../i18n";
+import { apiProblem } from "../../../lib/apiErrors";
+import { formatNumber } from "../../../lib/format";
+import { localized } from "../../../lib/localized";
+import { Badge } from "../../../ui/Badge";
+import { Button, ButtonLink } from "../../../ui/Button";
+import { Facts } from "../../../ui/Facts";
+import { LoadFailed } from "../../../ui/LoadFailed";
+import { Spinner } from "../../../ui/Spinner";
+import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { ArticleBody } from "../components/ArticleBody";
+import { WatchButton } from "../components/WatchButton";
+import { useReviewRootpediaRevisionMutation, useRootpediaArticleQuery } from "../generated";
+import "../rootpedia.css";
+
+const LANGUAGE_NAME: Record<string, "lang.ar" | "lang.en" | "lang.fr"> = { ar: "lang.ar", en: "lang.en", fr: "lang.fr" };
+
+/**
+ * An article as readers see it: the last reviewed version with the village's infobox, its other
+ * language versions, and what waits: an edit waiting for review (its author and the reviewers
+ * see it, and reviewers accept or reject it there), and language versions that moved on since
+ * this one followed them, with their changed paragraphs.
+ */
+export default function ArticlePage() {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const { slug = "", articleId = "" } = useParams();
+  const { data, loading, error, refetch } = useRootpediaArticleQuery({ variables: { id: articleId }, fetchPolicy: "cache-and-network" });
+  const [review, reviewing] = useReviewRootpediaRevisionMutation();
+  const a = data?.rootpediaArticle;
+  useDocumentTitle(a?.title);
+  if (loading && !data) return <Spinner label={t("common.loading")} />;
+  if (error && !data) return <LoadFailed error={error} onRetry={refetch} />;
+  const v = a!.village;
+  const base = `/root/${slug}/rootpedia/article/${a!.id}`;
+  const problem = apiProblem(reviewing.error, t("errors.network"));
+  return (
+    <article className="page rootpedia" data-testid="rootpedia-article">
+      <Link className="back-link" to={`/root/${slug}/rootpedia`}>
+        {t("rootpedia.title_of", { village: localized(lang, v.name, v.nameAr, v.nameFr) })}
+      </Link>
+      <h1 lang={a!.language} dir="auto">
+        {a!.title}
+      </h1>
+      <div className="rootpedia__actions">
+        {a!.viewerCan.edit && (
+          <ButtonLink variant="primary" to={`${base}/edit`}>
+            {t("rootpedia.edit")}
+          </ButtonLink>
+        )}
+        <ButtonLink to={`${base}/history`}>{t("rootpedia.history")}</ButtonLink>
+        {a!.viewerCan.edit && <WatchButton articleId={a!.id} watching={a!.watching} />}
+        {a!.translations.map((x) => (
+          <Link key={x.id} to={`/root/${slug}/rootpedia/article/${x.id}`} lang={x.language} className="rootpedia__language">
+            <bdi>{t(LANGUAGE_NAME[x.language])}</bdi>: <bdi>{x.title}</bdi>
+          </Link>
+        ))}
+      </div>
+      {a!.pending && (
+        <section className="notice" data-testid="rootpedia-pending" aria-labelledby="pending-h">
+          <h2 id="pending-h">
+            <Badge tone="gold">{t("rootpedia.edit_waiting")}</Badge>
+          </h2>
+          <p>{t("rootpedia.pending_note", { author: a!.pending.author ?? "" })}</p>
+          {a!.viewerCan.review && (
+            <div className="rootpedia__actions">
+              <Button
+                variant="primary"
+                disabled={reviewing.loading}
+                onClick={() =>
+                  review({ variables: { id: a!.pending!.id, accept: true } }).then(
+                    () => refetch(),
+                    () => {},
+                  )
+                }
+              >
+                {t("rootpedia.accept")}
+              </Button>
+              <Button
+                disabled={reviewing.loading}
+                onClick={() =>
+                  review({ variables: { id: a!.pending!.id, accept: false } }).then(
+                    () => refetch(),
+                    () => {},
+                  )
+                }
+              >
+                {t("rootpedia.reject")}
+              </Button>
+              {a!.stable && (
+                <ButtonLink
+                  size="sm"
+                  variant="ghost"
+                  to={`${base}/history?from=${encodeURIComponent(a!.stable.id)}&to=${encodeURIComponent(a!.pending.id)}`}
+                >
+                  {t("rootpedia.compare")}
+                </ButtonLink>
+              )}
+            </div>
+          )}
+          {problem && (
+            <p className="form-error" role="alert">
+              {problem.message}
+            </p>
+          )}
+        </section>
+      )}
+      {a!.outOfDate.map((o) => (
+        <section key={o.articleId} className="notice" data-testid="rootpedia-out-of-date">
+          <p>
+            {t("rootpedia.out_of_date", { language: t(LANGUAGE_NAME[o.language]) })}{" "}
+            <Link to={`/root/${slug}/rootpedia/article/${o.articleId}`}>{t("rootpedia.open_source")}</Link>
+          </p>
+          <ul lang={o.language} dir="auto">
+            {o.changed.map((p, i) => (
+              <li key={i}>{p}</li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <div className="rootpedia__layout">
+        <aside className="rootpedia__infobox" aria-label={t("rootpedia.infobox")}>
+          <Facts
+            items={[
+              { label: t("villages.district"), value: localized(lang, v.district ?? "", v.districtAr, v.district), hidden: !v.district },
+              {
+                label: t("villages.governorate"),
+                value: localized(lang, v.governorate ?? "", v.governorateAr, v.governorate),
+                hidden: !v.governorate,
+              },
+              { label: t("villages.population"), value: formatNumber(v.populationCurrent ?? 0, lang), hidden: !v.populationCurrent },
+            ]}
+          />
+          <Link to={`/libanpedia/${v.slug}`}>{t("rootpedia.village_page")}</Link>
+        </aside>
+        {a!.html ? <ArticleBody html={a!.html} language={a!.language} /> : <p className="muted">{t("rootpedia.nothing_yet")}</p>}
+      </div>
+    </article>
+  );
+}
