@@ -1,10 +1,14 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL answers are checked field by field by the assertions below. */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Role } from "../../server/src/common/auth/roles.js";
 import { fromGlobalId } from "../../server/src/common/global-id.js";
 import { assignCurator } from "../factories/curators.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
 import { buildPerson, buildVillage } from "../support/genealogy.js";
+import { portraitWithGps, processAll, uploadMedia } from "../support/media.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
 /**
@@ -21,7 +25,7 @@ let elsewhereCurator: BuiltUser;
 let member: BuiltUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ STORAGE_DIR: mkdtempSync(join(tmpdir(), "roots-rootpedia-")) });
   village = await buildVillage(server, "Zahle");
   other = await buildVillage(server, "Ehden");
   await server.ds.query(`UPDATE villages SET name_ar = 'زحلة' WHERE id = $1`, [village.raw]);
@@ -281,5 +285,52 @@ describe("search, watching and translations", () => {
     expect(n.data.notifications.edges.map((e: any) => e.node.title)).toEqual(
       expect.arrayContaining([expect.stringMatching(/Lieux.*a une nouvelle version/)]),
     );
+  });
+});
+
+describe("reviewers and the editor", () => {
+  it("list the edits waiting in the villages they review, and only those", async () => {
+    const made = (await create(curator.token, { language: "en", title: "Emigration", content: "Many left for Brazil." })).data!
+      .createRootpediaArticle;
+    const waiting = await edit(member.token, made.id, {
+      title: "Emigration",
+      content: "Many left for Brazil and Argentina.",
+      baseRevisionId: made.baseRevisionId,
+    });
+    const QUEUE = `{ rootpediaReviewQueue { id article { title } } }`;
+    const mine = (await server.gql<any>(QUEUE, {}, { token: curator.token })).data.rootpediaReviewQueue;
+    expect(mine.map((r: any) => r.id)).toContain(waiting.data!.editRootpediaArticle.id);
+    expect((await server.gql<any>(QUEUE, {}, { token: elsewhereCurator.token })).data.rootpediaReviewQueue).toEqual([]);
+    expect((await server.gql<any>(QUEUE, {}, { token: member.token })).data.rootpediaReviewQueue).toEqual([]);
+    expect((await server.gql(QUEUE)).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("previews Markdown with the same checks as a save", async () => {
+    const PREVIEW = `query ($c: String!) { rootpediaPreview(content: $c) }`;
+    expect((await server.gql<any>(PREVIEW, { c: "**زحلة**" })).data.rootpediaPreview).toContain("<strong>زحلة</strong>");
+    expect((await server.gql(PREVIEW, { c: "<iframe src=x>" })).errors?.[0].extensions?.key).toBe("rootpedia.raw_html");
+  });
+
+  it("shows pictures from the media library that the reader may see", async () => {
+    const up = await uploadMedia(server, curator.token, village.id, "photo", portraitWithGps());
+    expect(up.status).toBe(201);
+    await processAll(server);
+    const made = (await create(curator.token, { language: "en", title: "Square", content: `![The square](roots:media/${up.body.id})` }))
+      .data!.createRootpediaArticle;
+    expect((await article(made.id)).html).toMatch(
+      /<img src="\/media\/[0-9a-f]{64}\/w\d+\.webp\?e=\d+&#x26;x=v&#x26;s=[^"]+" alt="The square">/,
+    );
+    // A picture the reader may not see (waiting for review) is not shown.
+    const hidden = await uploadMedia(
+      server,
+      member.token,
+      village.id,
+      "photo",
+      await (await import("sharp")).default(portraitWithGps()).rotate().jpeg().toBuffer(),
+    );
+    await processAll(server);
+    const other = (await create(curator.token, { language: "en", title: "Square 2", content: `![Later](roots:media/${hidden.body.id})` }))
+      .data!.createRootpediaArticle;
+    expect((await article(other.id)).html).not.toContain("/media/");
   });
 });

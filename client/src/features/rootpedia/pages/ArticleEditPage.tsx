@@ -11,6 +11,7 @@ import { TextInput } from "../../../ui/TextInput";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { ArticleBody } from "../components/ArticleBody";
 import { DiffView } from "../components/DiffView";
+import { PicturePicker } from "../components/PicturePicker";
 import {
   useCreateRootpediaArticleMutation,
   useEditRootpediaArticleMutation,
@@ -120,6 +121,7 @@ export default function ArticleEditPage() {
             {t("rootpedia.markdown_help")}
           </p>
         </div>
+        <PicturePicker slug={slug} onInsert={(md) => set({ content: `${value.content.trimEnd()}\n\n${md}\n` })} />
         <TextInput
           label={t("rootpedia.summary")}
           value={value.summary}
