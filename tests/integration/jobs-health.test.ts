@@ -41,6 +41,8 @@ describe("jobsHealth (/admin/health)", () => {
       "ingestion.import",
       "ingestion.sweep",
       "mail.deliver",
+      "media.collect",
+      "media.process",
       "notifications.digest",
     ]);
     await advanceAndRun(server, 3_600_000);
