@@ -60,9 +60,14 @@ export async function linkImportedMedia(
   read: (path: string) => Promise<Uint8Array | null>,
 ): Promise<void> {
   const people: { record_id: string; data: KeptNode }[] = await tx.query(
-    `/* media */ SELECT record_id, data FROM kept_records WHERE job_id = $1 AND record_table = 'people' AND record_id IS NOT NULL ORDER BY seq`,
+    // Only the people whose record links a picture (an import of 200,000 people may have none).
+    `/* media */ SELECT k.record_id, k.data FROM kept_records k
+      WHERE k.job_id = $1 AND k.record_table = 'people' AND k.record_id IS NOT NULL
+        AND EXISTS (SELECT 1 FROM json_array_elements(k.data->'children') c WHERE c->>'tag' = 'OBJE')
+      ORDER BY k.seq`,
     [job.id],
   );
+  if (!people.length) return;
   const objects: { xref: string; data: KeptNode }[] = await tx.query(
     `/* media */ SELECT xref, data FROM kept_records WHERE job_id = $1 AND tag = 'OBJE' AND xref IS NOT NULL`,
     [job.id],
