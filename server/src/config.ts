@@ -147,6 +147,14 @@ const schema = z
     MEDIA_URL_SECRET: z.string().min(32).optional(),
     /** Longest Rootpedia article, in characters of Markdown (about 30,000 words). */
     ROOTPEDIA_MAX_CHARS: z.coerce.number().int().min(1000).max(2_000_000).default(200_000),
+    /** Ballots: the cooling-off before a ballot opens (the proposal's text frozen), and the account age a voter needs. */
+    BALLOT_COOLING_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 90)
+      .default(48),
+    /** Ballots: the shortest time a ballot stays open. */
+    BALLOT_MIN_OPEN_DAYS: z.coerce.number().min(0).max(365).default(7),
     /** How often a server looks for queued imports, and how often a running one reports. */
     IMPORT_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
     IMPORT_PROGRESS_MS: z.coerce.number().int().min(10).max(10_000).default(250),

@@ -3,6 +3,7 @@ import { accountsArea } from "./accounts/index.js";
 import { adminArea } from "./admin/index.js";
 import { analyticsArea } from "./analytics/index.js";
 import { auditArea } from "./audit/index.js";
+import { ballotsArea } from "./ballots/index.js";
 import { genealogyArea } from "./genealogy/index.js";
 import { ingestionArea } from "./ingestion/index.js";
 import { mailArea } from "./mail/index.js";
@@ -29,4 +30,5 @@ export const AREAS: readonly AreaManifest[] = [
   ingestionArea,
   mediaArea,
   rootpediaArea,
+  ballotsArea,
 ];

@@ -30,6 +30,7 @@ import { FeatureFlags1796450000000 } from "./1796450000000-FeatureFlags.js";
 import { Notifications1796500000000 } from "./1796500000000-Notifications.js";
 import { Media1796600000000 } from "./1796600000000-Media.js";
 import { Rootpedia1796700000000 } from "./1796700000000-Rootpedia.js";
+import { Ballots1796800000000 } from "./1796800000000-Ballots.js";
 import { ImportFileKeys1796412000000 } from "./1796412000000-ImportFileKeys.js";
 
 /** Every migration in order; a new one is appended here. */
@@ -67,4 +68,5 @@ export const migrations = [
   Notifications1796500000000,
   Media1796600000000,
   Rootpedia1796700000000,
+  Ballots1796800000000,
 ];

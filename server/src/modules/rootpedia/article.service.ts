@@ -105,6 +105,7 @@ export async function createArticle(
   language: ArticleLanguage,
   input: EditInput,
   translationOf: ArticleRow | null,
+  decided = false,
 ): Promise<{ article: ArticleRow; revision: RevisionRow }> {
   if (!ctx.viewer.userId) throw unauthenticated();
   if (translationOf && translationOf.village_id !== village.id) throw notFound();
@@ -125,7 +126,7 @@ export async function createArticle(
   }
   const article = await loadArticle(ctx, id);
   try {
-    const revision = await saveRevision(ctx, article, { ...input, baseRevisionId: null });
+    const revision = await saveRevision(ctx, article, { ...input, baseRevisionId: null }, decided);
     return { article: await loadArticle(ctx, id), revision };
   } catch (err) {
     // A refused first revision leaves no empty article behind.

@@ -11,6 +11,20 @@ import { Article, Revision, Watch } from "./rootpedia.entity.js";
 import { RootpediaResolver, RootpediaRevisionResolver } from "./rootpedia.resolver.js";
 
 export { revisionDiff, wordDiff, type DiffPart } from "./words.js";
+// What proposals and ballots build on: an edit is checked, merged and saved as Rootpedia saves it.
+export { mergeEdit } from "./merge.js";
+export { createArticle, villageBySlug, type VillageRef } from "./article.service.js";
+export {
+  checkEdit,
+  loadArticle,
+  loadRevision,
+  rawIdOf,
+  reviews,
+  saveRevision,
+  type ArticleRow,
+  type EditInput,
+  type RevisionRow,
+} from "./revision.service.js";
 
 export const rootpediaArea = defineArea({
   name: "rootpedia",

@@ -151,9 +151,10 @@ async function trusted(ctx: Context, villageId: string): Promise<boolean> {
  * changes touch different lines; otherwise EDIT_CONFLICT (nothing saved). A trusted author's
  * revision (the village's reviewers, or a member with TRUSTED_AFTER_ACCEPTED accepted edits there)
  * becomes the stable version at once; anyone else's waits for review while readers keep the
- * stable one. Watchers are told.
+ * stable one. Watchers are told. `decided`: the edit was accepted elsewhere (a ballot, a curator
+ * accepting a proposal), so it becomes the stable version whoever wrote it.
  */
-export async function saveRevision(ctx: Context, article: ArticleRow, input: EditInput): Promise<RevisionRow> {
+export async function saveRevision(ctx: Context, article: ArticleRow, input: EditInput, decided = false): Promise<RevisionRow> {
   if (!ctx.viewer.userId) throw unauthenticated();
   await checkEdit(ctx, input);
   let content = input.content.replace(/\r\n?/g, "\n");
@@ -167,7 +168,7 @@ export async function saveRevision(ctx: Context, article: ArticleRow, input: Edi
   }
   const hash = hashOf(input.title.trim(), content);
   if (latest && latest.content_hash === hash) return latest;
-  const accepted = await trusted(ctx, article.village_id);
+  const accepted = decided || (await trusted(ctx, article.village_id));
   const id = newId();
   const now = ctx.clock.now();
   await ctx.ds.transaction(async (tx) => {

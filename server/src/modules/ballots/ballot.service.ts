@@ -1,0 +1,208 @@
+import type { Context } from "../../common/context.js";
+import { AppError, ErrorCode, forbidden, notFound, unauthenticated } from "../../common/errors.js";
+import { defineJob, type JobContext } from "../../common/jobs/index.js";
+import { newId } from "../../common/uuid.js";
+import { audit } from "../audit/index.js";
+import { reviews } from "../rootpedia/index.js";
+import type { BallotOutcome, BallotStatus, VoteChoice } from "./ballots.entity.js";
+import { chain } from "./board.js";
+import { decide, quorumOf, updatedRows, type Counts } from "./decide.js";
+import { announce, type AnnounceDeps } from "./notifications.js";
+import { eligibleMembers } from "./passport.service.js";
+import { applyProposal, loadProposal, type ProposalRow } from "./proposal.service.js";
+import { publishTally } from "./tally.js";
+
+export interface BallotRow {
+  id: string;
+  proposal_id: string;
+  village_id: string;
+  status: BallotStatus;
+  hide_results: boolean;
+  opens_at: Date;
+  closes_at: Date;
+  eligible_count: number | null;
+  quorum: number | null;
+  outcome: BallotOutcome | null;
+  yes_count: number | null;
+  no_count: number | null;
+  abstain_count: number | null;
+  published: number;
+  published_at: Date | null;
+  created_by: string | null;
+  created_at: Date;
+}
+
+/** Moves a ballot on at its set time (cooling-off → open, open → closed); survives a restart. */
+export const ballotTransition = defineJob<{ ballotId: string; to: "open" | "close" }>({
+  name: "ballots.transition",
+  oneWaitingPerKey: true,
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  handler: ({ ballotId, to }, job) => (to === "open" ? openNow(job, ballotId) : closeNow(job, ballotId)),
+});
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+export async function loadBallot(ctx: Pick<Context, "ds" | "rootspace">, id: string): Promise<BallotRow> {
+  const [row]: BallotRow[] = await ctx.ds.query(
+    `SELECT b.* FROM ballots b JOIN villages v ON v.id = b.village_id AND v.rootspace_id = $2 WHERE b.id = $1`,
+    [id, ctx.rootspace.id],
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+export const villageOf = async (ctx: Pick<Context, "ds">, villageId: string): Promise<{ id: string; rootspaceId: string }> => {
+  const [v]: { id: string; rootspace_id: string }[] = await ctx.ds.query(`SELECT id, rootspace_id FROM villages WHERE id = $1`, [
+    villageId,
+  ]);
+  return { id: v.id, rootspaceId: v.rootspace_id };
+};
+
+/**
+ * A curator of the village puts a draft proposal to a ballot: its text freezes at once, the
+ * cooling-off runs (discussion goes on), then the ballot opens for `openDays` (at least the
+ * minimum). Both moves are on the durable scheduler. Audited and announced.
+ */
+export async function openBallot(
+  ctx: Context,
+  proposalId: string,
+  opts: { hideResults: boolean; openDays: number | null },
+): Promise<BallotRow> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  const p = await loadProposal(ctx, proposalId);
+  if (!reviews(ctx.viewer, p.village_id)) throw forbidden();
+  const days = opts.openDays ?? ctx.config.BALLOT_MIN_OPEN_DAYS;
+  if (!(days >= ctx.config.BALLOT_MIN_OPEN_DAYS) || days > 90)
+    throw new AppError(ErrorCode.BAD_USER_INPUT, "ballots.open_days", { min: ctx.config.BALLOT_MIN_OPEN_DAYS }, [
+      { field: "openDays", key: "ballots.open_days", params: { min: ctx.config.BALLOT_MIN_OPEN_DAYS } },
+    ]);
+  const now = ctx.clock.now();
+  const opensAt = new Date(now.getTime() + ctx.config.BALLOT_COOLING_HOURS * HOUR);
+  const closesAt = new Date(opensAt.getTime() + days * DAY);
+  const id = newId();
+  await ctx.ds.transaction(async (tx) => {
+    const [frozen] = updatedRows(
+      await tx.query(`UPDATE ballot_proposals SET status = 'in_ballot', updated_at = $2 WHERE id = $1 AND status = 'draft' RETURNING id`, [
+        p.id,
+        now,
+      ]),
+    );
+    if (!frozen) throw new AppError(ErrorCode.CONFLICT, "ballots.proposal_frozen");
+    await tx.query(
+      `INSERT INTO ballots (id, proposal_id, village_id, status, hide_results, opens_at, closes_at, created_by, created_at)
+       VALUES ($1, $2, $3, 'cooling_off', $4, $5, $6, $7, $8)`,
+      [id, p.id, p.village_id, opts.hideResults, opensAt, closesAt, ctx.viewer.userId, now],
+    );
+    await audit(tx, {
+      tableName: "ballots",
+      recordId: id,
+      userId: ctx.viewer.userId,
+      action: "cooling_off",
+      after: { proposalId: p.id, opensAt, closesAt },
+    });
+    await ctx.jobs.send(ballotTransition, { ballotId: id, to: "open" }, { key: `${id}:open`, runAt: opensAt, tx });
+  });
+  await announce(
+    ctx,
+    p,
+    "cooling_off",
+    ctx.viewer.userId,
+    await eligibleMembers(ctx.ds, await villageOf(ctx, p.village_id), now, ctx.config.BALLOT_COOLING_HOURS),
+  );
+  return loadBallot(ctx, id);
+}
+
+type Deps = AnnounceDeps & { clock: Context["clock"] };
+const depsOf = (job: JobContext): Deps => ({ ds: job.ds, jobs: job.scheduler, bus: job.bus, config: job.config, clock: job.clock });
+
+/** Opens a ballot whose cooling-off is over: the voter roll freezes (who is eligible now). Idempotent. */
+export async function openNow(job: JobContext, ballotId: string): Promise<void> {
+  const deps = depsOf(job);
+  const [b]: BallotRow[] = await deps.ds.query(`SELECT * FROM ballots WHERE id = $1`, [ballotId]);
+  if (!b || b.status !== "cooling_off") return;
+  const now = deps.clock.now();
+  if (now < b.opens_at) {
+    await deps.jobs.send(ballotTransition, { ballotId, to: "open" }, { key: `${ballotId}:open`, runAt: b.opens_at });
+    return;
+  }
+  const roll = await eligibleMembers(deps.ds, await villageOf(deps, b.village_id), now, deps.config.BALLOT_COOLING_HOURS);
+  const opened = await deps.ds.transaction(async (tx) => {
+    const [row] = updatedRows(
+      await tx.query(
+        `UPDATE ballots SET status = 'open', eligible_count = $2, quorum = $3, yes_count = 0, no_count = 0, abstain_count = 0 WHERE id = $1 AND status = 'cooling_off' RETURNING id`,
+        [ballotId, roll.length, quorumOf(roll.length)],
+      ),
+    );
+    if (!row) return false;
+    await tx.query(`INSERT INTO ballot_roll (ballot_id, user_id) SELECT $1, u FROM unnest($2::uuid[]) AS u`, [ballotId, roll]);
+    await audit(tx, { tableName: "ballots", recordId: ballotId, userId: null, action: "open", after: { eligible: roll.length } });
+    await deps.jobs.send(ballotTransition, { ballotId, to: "close" }, { key: `${ballotId}:close`, runAt: b.closes_at, tx });
+    return true;
+  });
+  if (opened) await announce(deps, await proposalOf(deps, b), "open", null, roll);
+}
+
+const proposalOf = async (deps: Pick<Deps, "ds">, b: BallotRow): Promise<ProposalRow> =>
+  ((await deps.ds.query(`SELECT * FROM ballot_proposals WHERE id = $1`, [b.proposal_id])) as ProposalRow[])[0];
+
+/**
+ * Closes a ballot at its time: votes stop (the close waits for votes being cast), the board is
+ * chained, the rule decides, the final tally goes out, and an accepted edit is applied. Idempotent.
+ */
+export async function closeNow(job: JobContext, ballotId: string): Promise<void> {
+  const deps = depsOf(job);
+  const [b]: BallotRow[] = await deps.ds.query(`SELECT * FROM ballots WHERE id = $1`, [ballotId]);
+  if (!b || b.status !== "open") return;
+  const now = deps.clock.now();
+  if (now < b.closes_at) {
+    await deps.jobs.send(ballotTransition, { ballotId, to: "close" }, { key: `${ballotId}:close`, runAt: b.closes_at });
+    return;
+  }
+  const outcome = await deps.ds.transaction(async (tx) => {
+    const [locked]: BallotRow[] = await tx.query(`SELECT * FROM ballots WHERE id = $1 FOR UPDATE`, [ballotId]);
+    if (locked.status !== "open") return null;
+    const votes: { id: string; receipt: string; choice: VoteChoice }[] = await tx.query(
+      `SELECT id, receipt, choice FROM ballot_votes WHERE ballot_id = $1`,
+      [ballotId],
+    );
+    const board = chain(ballotId, votes);
+    const idOf = new Map(votes.map((v) => [v.receipt, v.id]));
+    await tx.query(
+      `UPDATE ballot_votes v SET position = e.position, prev_hash = e.prev, entry_hash = e.hash
+         FROM unnest($1::uuid[], $2::int[], $3::text[], $4::text[]) AS e(id, position, prev, hash) WHERE v.id = e.id`,
+      [board.map((e) => idOf.get(e.receipt)), board.map((e) => e.position), board.map((e) => e.prevHash), board.map((e) => e.entryHash)],
+    );
+    const counts: Counts = { yes: 0, no: 0, abstain: 0 };
+    for (const v of votes) counts[v.choice]++;
+    const result = decide(counts, locked.quorum ?? quorumOf(locked.eligible_count ?? 0));
+    await tx.query(
+      `UPDATE ballots SET status = 'closed', outcome = $2, yes_count = $3, no_count = $4, abstain_count = $5, published = $6, published_at = $7 WHERE id = $1`,
+      [ballotId, result, counts.yes, counts.no, counts.abstain, votes.length, now],
+    );
+    await tx.query(`UPDATE ballot_proposals SET status = $2, updated_at = $3 WHERE id = $1`, [
+      locked.proposal_id,
+      result === "accepted" ? "in_ballot" : "rejected",
+      now,
+    ]);
+    // The outcome only: counts are public on the board, never linked to a voter.
+    await audit(tx, { tableName: "ballots", recordId: ballotId, userId: null, action: "close", after: { outcome: result } });
+    return result;
+  });
+  if (!outcome) return;
+  await publishTally(deps.bus, ballotId, true);
+  const p = await proposalOf(deps, b);
+  const roll: { user_id: string }[] = await deps.ds.query(`SELECT user_id FROM ballot_roll WHERE ballot_id = $1`, [ballotId]);
+  await announce(
+    deps,
+    p,
+    outcome,
+    null,
+    roll.map((r) => r.user_id),
+  );
+  if (outcome !== "accepted") return;
+  const applied = await applyProposal(deps, p);
+  await audit(deps.ds, { tableName: "ballots", recordId: ballotId, userId: null, action: applied });
+  if (applied === "applied") await announce(deps, p, "applied", null);
+}

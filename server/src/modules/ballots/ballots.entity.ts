@@ -1,0 +1,256 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from "typeorm";
+
+export type ProposalStatus = "draft" | "in_ballot" | "applied" | "rejected" | "conflict";
+export type BallotStatus = "cooling_off" | "open" | "closed";
+export type BallotOutcome = "accepted" | "rejected" | "quorum_missed" | "tie";
+export type VoteChoice = "yes" | "no" | "abstain";
+
+/**
+ * A member's proposed change to a village's Rootpedia: an edit of an article, tied to the revision
+ * it changes (`baseRevisionId`), or a new article (`articleId` null). Its text freezes once a
+ * ballot starts; a curator accepts a minor edit directly or puts it to a ballot.
+ */
+@Entity("ballot_proposals")
+@Index("IDX_ballot_proposals_village", ["villageId", "status"])
+export class Proposal {
+  @PrimaryColumn("uuid")
+  id: string;
+
+  @Column("uuid", { name: "village_id" })
+  villageId: string;
+
+  @ManyToOne("Village", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "village_id" })
+  village?: unknown;
+
+  @Column("uuid", { name: "article_id", nullable: true })
+  articleId: string | null;
+
+  @ManyToOne("Article", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "article_id" })
+  article?: unknown;
+
+  @Column("uuid", { name: "base_revision_id", nullable: true })
+  baseRevisionId: string | null;
+
+  @Column("text")
+  language: string;
+
+  @Column("text")
+  title: string;
+
+  @Column("text")
+  content: string;
+
+  @Column("text", { default: "" })
+  summary: string;
+
+  @Column("uuid", { name: "author_id", nullable: true })
+  authorId: string | null;
+
+  @ManyToOne("User", { onDelete: "SET NULL" })
+  @JoinColumn({ name: "author_id" })
+  author?: unknown;
+
+  @Column("text", { default: "draft" })
+  status: ProposalStatus;
+
+  /** The revision the proposal became once applied. */
+  @Column("uuid", { name: "applied_revision_id", nullable: true })
+  appliedRevisionId: string | null;
+
+  @CreateDateColumn({ name: "created_at", type: "timestamptz" })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: "updated_at", type: "timestamptz" })
+  updatedAt: Date;
+}
+
+/** A message in a proposal's discussion thread. */
+@Entity("ballot_comments")
+@Index("IDX_ballot_comments_proposal", ["proposalId", "createdAt"])
+export class ProposalComment {
+  @PrimaryColumn("uuid")
+  id: string;
+
+  @Column("uuid", { name: "proposal_id" })
+  proposalId: string;
+
+  @ManyToOne(() => Proposal, { onDelete: "CASCADE" })
+  @JoinColumn({ name: "proposal_id" })
+  proposal?: Proposal;
+
+  @Column("uuid", { name: "author_id", nullable: true })
+  authorId: string | null;
+
+  @ManyToOne("User", { onDelete: "SET NULL" })
+  @JoinColumn({ name: "author_id" })
+  author?: unknown;
+
+  @Column("text")
+  body: string;
+
+  @CreateDateColumn({ name: "created_at", type: "timestamptz" })
+  createdAt: Date;
+}
+
+/** A Roots Passport: a curator's word that a member belongs to a village, for its ballots. Live while not revoked. */
+@Entity("roots_passports")
+@Index("UQ_roots_passport_live", ["villageId", "userId"], { unique: true, where: `revoked_at IS NULL` })
+export class Passport {
+  @PrimaryColumn("uuid")
+  id: string;
+
+  @Column("uuid", { name: "village_id" })
+  villageId: string;
+
+  @ManyToOne("Village", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "village_id" })
+  village?: unknown;
+
+  @Column("uuid", { name: "user_id" })
+  userId: string;
+
+  @ManyToOne("User", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "user_id" })
+  user?: unknown;
+
+  @Column("uuid", { name: "issued_by", nullable: true })
+  issuedBy: string | null;
+
+  @Column("text")
+  reason: string;
+
+  @Column("timestamptz", { name: "issued_at" })
+  issuedAt: Date;
+
+  @Column("timestamptz", { name: "revoked_at", nullable: true })
+  revokedAt: Date | null;
+
+  @Column("uuid", { name: "revoked_by", nullable: true })
+  revokedBy: string | null;
+
+  @Column("text", { name: "revoke_reason", nullable: true })
+  revokeReason: string | null;
+}
+
+/**
+ * A ballot on a proposal. Times are on the server's clock; `published` is how many votes the last
+ * live tally showed (updates are batched). The counts are written at close, from the votes.
+ */
+@Entity("ballots")
+@Index("IDX_ballots_status", ["status"])
+export class Ballot {
+  @PrimaryColumn("uuid")
+  id: string;
+
+  @Column("uuid", { name: "proposal_id" })
+  proposalId: string;
+
+  @ManyToOne(() => Proposal, { onDelete: "CASCADE" })
+  @JoinColumn({ name: "proposal_id" })
+  proposal?: Proposal;
+
+  @Column("uuid", { name: "village_id" })
+  villageId: string;
+
+  @Column("text", { default: "cooling_off" })
+  status: BallotStatus;
+
+  @Column("boolean", { name: "hide_results", default: false })
+  hideResults: boolean;
+
+  @Column("timestamptz", { name: "opens_at" })
+  opensAt: Date;
+
+  @Column("timestamptz", { name: "closes_at" })
+  closesAt: Date;
+
+  @Column("int", { name: "eligible_count", nullable: true })
+  eligibleCount: number | null;
+
+  @Column("int", { nullable: true })
+  quorum: number | null;
+
+  @Column("text", { nullable: true })
+  outcome: BallotOutcome | null;
+
+  @Column("int", { name: "yes_count", nullable: true })
+  yesCount: number | null;
+
+  @Column("int", { name: "no_count", nullable: true })
+  noCount: number | null;
+
+  @Column("int", { name: "abstain_count", nullable: true })
+  abstainCount: number | null;
+
+  @Column("int", { default: 0 })
+  published: number;
+
+  @Column("timestamptz", { name: "published_at", nullable: true })
+  publishedAt: Date | null;
+
+  @Column("uuid", { name: "created_by", nullable: true })
+  createdBy: string | null;
+
+  @CreateDateColumn({ name: "created_at", type: "timestamptz" })
+  createdAt: Date;
+}
+
+/**
+ * The voter roll, frozen when the ballot opens: who may vote and, once they have, the day
+ * (not the time) they did. The primary key makes one entry per member; voting sets `votedOn`
+ * only where it is still empty, so a second vote finds nothing to set.
+ */
+@Entity("ballot_roll")
+export class RollEntry {
+  @PrimaryColumn("uuid", { name: "ballot_id" })
+  ballotId: string;
+
+  @ManyToOne(() => Ballot, { onDelete: "CASCADE" })
+  @JoinColumn({ name: "ballot_id" })
+  ballot?: Ballot;
+
+  @PrimaryColumn("uuid", { name: "user_id" })
+  userId: string;
+
+  @ManyToOne("User", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "user_id" })
+  user?: unknown;
+
+  @Column("date", { name: "voted_on", nullable: true })
+  votedOn: string | null;
+}
+
+/**
+ * A secret vote: a random id (UUIDv4), the choice and its receipt; no voter, no time. Its place on
+ * the public board (`position`, the chain's hashes) is given at close, in the order of the receipts.
+ */
+@Entity("ballot_votes")
+@Index("UQ_ballot_votes_receipt", ["ballotId", "receipt"], { unique: true })
+export class Vote {
+  @PrimaryColumn("uuid")
+  id: string;
+
+  @Column("uuid", { name: "ballot_id" })
+  ballotId: string;
+
+  @ManyToOne(() => Ballot, { onDelete: "CASCADE" })
+  @JoinColumn({ name: "ballot_id" })
+  ballot?: Ballot;
+
+  @Column("text")
+  choice: VoteChoice;
+
+  @Column("text")
+  receipt: string;
+
+  @Column("int", { nullable: true })
+  position: number | null;
+
+  @Column("text", { name: "prev_hash", nullable: true })
+  prevHash: string | null;
+
+  @Column("text", { name: "entry_hash", nullable: true })
+  entryHash: string | null;
+}

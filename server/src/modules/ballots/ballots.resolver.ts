@@ -1,0 +1,220 @@
+import { filter, pipe } from "@graphql-yoga/subscription";
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
+import type { Context } from "../../common/context.js";
+import { AppError, ErrorCode, forbidden } from "../../common/errors.js";
+import { runtimeKey, translate } from "../../common/i18n.js";
+import { mayReview } from "../genealogy/index.js";
+import { rawIdOf, villageBySlug } from "../rootpedia/index.js";
+import type { VoteChoice } from "./ballots.entity.js";
+import * as ballots from "./ballot.service.js";
+import * as passports from "./passport.service.js";
+import * as proposals from "./proposal.service.js";
+import {
+  BallotView,
+  BoardEntryView,
+  CastVoteView,
+  CommentView,
+  EligibilityView,
+  PassportView,
+  ProposalEditInputView,
+  ProposalInputView,
+  ProposalView,
+  ReceiptView,
+  TallyGql,
+  VoteChoiceEnum,
+} from "./ballots.types.js";
+import { tallyOf } from "./tally.js";
+import * as votes from "./vote.service.js";
+
+const proposalId = (id: string) => rawIdOf(id, "BallotProposal");
+const ballotId = (id: string) => rawIdOf(id, "Ballot");
+const optionalRaw = (id: string | null | undefined, type: string) => (id ? rawIdOf(id, type) : null);
+
+/** The staff-board roles: curators see their villages, editors and admins all. */
+const staffVillages = (ctx: Context): string[] | null => (mayReview(ctx.viewer, []) ? null : [...(ctx.viewer.curatedVillageIds ?? [])]);
+
+@Resolver(() => ProposalView)
+export class ProposalResolver {
+  @Query(() => ProposalView)
+  async ballotProposal(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<ProposalView> {
+    return new ProposalView(await proposals.loadProposal(ctx, proposalId(id)));
+  }
+
+  @Query(() => [ProposalView], {
+    description: "Proposals waiting (draft, in a ballot, in conflict) in the villages the viewer reviews: the staff board's queue.",
+  })
+  async pendingBallotProposals(@Ctx() ctx: Context): Promise<ProposalView[]> {
+    if (!ctx.viewer.userId) throw new AppError(ErrorCode.UNAUTHENTICATED, "errors.unauthenticated");
+    const villages = staffVillages(ctx);
+    if (villages && !villages.length) throw forbidden();
+    return (await proposals.pendingProposals(ctx, villages)).map((p) => new ProposalView(p));
+  }
+
+  @Mutation(() => ProposalView, { description: "Proposes an edit of an article (on the revision read) or a new article. Signed in." })
+  async proposeRootpediaChange(
+    @Arg("input", () => ProposalInputView) input: ProposalInputView,
+    @Ctx() ctx: Context,
+  ): Promise<ProposalView> {
+    const p = await proposals.propose(
+      ctx,
+      {
+        villageSlug: input.villageSlug,
+        articleId: optionalRaw(input.articleId, "RootpediaArticle"),
+        baseRevisionId: optionalRaw(input.baseRevisionId, "RootpediaRevision"),
+        language: input.language ?? ctx.language,
+      },
+      input,
+    );
+    return new ProposalView(p);
+  }
+
+  @Mutation(() => ProposalView, { description: "Changes a draft proposal's text (its author or a reviewer); refused once frozen." })
+  async editBallotProposal(
+    @Arg("id", () => ID) id: string,
+    @Arg("input", () => ProposalEditInputView) input: ProposalEditInputView,
+    @Ctx() ctx: Context,
+  ): Promise<ProposalView> {
+    return new ProposalView(await proposals.editProposal(ctx, proposalId(id), input));
+  }
+
+  @Mutation(() => CommentView, { description: "Adds to a proposal's discussion. Signed in." })
+  async commentOnBallotProposal(@Arg("id", () => ID) id: string, @Arg("body", () => String) body: string, @Ctx() ctx: Context) {
+    return new CommentView(await proposals.comment(ctx, proposalId(id), body));
+  }
+
+  @Mutation(() => ProposalView, { description: "A curator of the village accepts a minor edit without a ballot (audited)." })
+  async acceptBallotProposal(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<ProposalView> {
+    return new ProposalView(await proposals.acceptDirectly(ctx, proposalId(id)));
+  }
+
+  @Mutation(() => ProposalView, {
+    description: "A curator resolves a conflicting accepted edit with text merged onto the article's current revision.",
+  })
+  async resolveBallotProposalConflict(@Arg("id", () => ID) id: string, @Arg("content", () => String) content: string, @Ctx() ctx: Context) {
+    return new ProposalView(await proposals.resolveConflict(ctx, proposalId(id), content));
+  }
+
+  @Mutation(() => BallotView, {
+    description: "A curator of the village puts a draft proposal to a ballot: cooling-off, then open for openDays (at least the minimum).",
+  })
+  async openBallot(
+    @Arg("proposalId", () => ID) id: string,
+    @Arg("hideResults", () => Boolean, { defaultValue: false }) hideResults: boolean,
+    @Arg("openDays", () => Int, { nullable: true }) openDays: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<BallotView> {
+    return new BallotView(await ballots.openBallot(ctx, proposalId(id), { hideResults, openDays }));
+  }
+
+  @FieldResolver(() => [CommentView])
+  async comments(@Root() p: ProposalView, @Ctx() ctx: Context): Promise<CommentView[]> {
+    return (await proposals.commentsOf(ctx, p.row.id)).map((c) => new CommentView(c));
+  }
+
+  @FieldResolver(() => BallotView, { nullable: true })
+  async ballot(@Root() p: ProposalView, @Ctx() ctx: Context): Promise<BallotView | null> {
+    const [b]: ballots.BallotRow[] = await ctx.ds.query(`SELECT * FROM ballots WHERE proposal_id = $1 ORDER BY created_at DESC LIMIT 1`, [
+      p.row.id,
+    ]);
+    return b ? new BallotView(b) : null;
+  }
+}
+
+@Resolver(() => BallotView)
+export class BallotResolver {
+  @Query(() => BallotView)
+  async ballot(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<BallotView> {
+    return new BallotView(await ballots.loadBallot(ctx, ballotId(id)));
+  }
+
+  @Query(() => [BoardEntryView], {
+    description: "The ballot's public board once it has closed (empty before): recompute it with scripts/verify-ballot.mjs.",
+  })
+  async ballotBoard(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<BoardEntryView[]> {
+    return (await votes.boardOf(ctx, ballotId(id))).map(BoardEntryView.of);
+  }
+
+  @Query(() => ReceiptView, { description: "Finds a receipt: counted, and its board entry once the ballot has closed." })
+  async ballotReceipt(@Arg("ballotId", () => ID) id: string, @Arg("receipt", () => String) receipt: string, @Ctx() ctx: Context) {
+    const r = await votes.lookUpReceipt(ctx, ballotId(id), receipt);
+    return Object.assign(new ReceiptView(), { counted: r.counted, entry: r.entry ? BoardEntryView.of(r.entry) : null });
+  }
+
+  @Query(() => EligibilityView, {
+    description: "Whether the viewer may vote in the village's ballots; if not, why and how to become eligible.",
+  })
+  async ballotEligibility(@Arg("villageSlug", () => String) slug: string, @Ctx() ctx: Context): Promise<EligibilityView> {
+    const v = await villageBySlug(ctx, slug);
+    const e = await passports.eligibility(
+      ctx.ds,
+      ctx.viewer.userId,
+      { id: v.id, rootspaceId: ctx.rootspace.id },
+      ctx.clock.now(),
+      ctx.config.BALLOT_COOLING_HOURS,
+    );
+    const messages = e.reasons.map((r) =>
+      translate(runtimeKey(`ballots.ineligible.${r}`), ctx.language, { hours: ctx.config.BALLOT_COOLING_HOURS }),
+    );
+    return Object.assign(new EligibilityView(), { ...e, messages });
+  }
+
+  @Query(() => [BallotView], { description: "Open and cooling-off ballots of the villages the viewer reviews: the staff board." })
+  async liveBallots(@Ctx() ctx: Context): Promise<BallotView[]> {
+    if (!ctx.viewer.userId) throw new AppError(ErrorCode.UNAUTHENTICATED, "errors.unauthenticated");
+    const villages = staffVillages(ctx);
+    if (villages && !villages.length) throw forbidden();
+    const rows: ballots.BallotRow[] = await ctx.ds.query(
+      `SELECT b.* FROM ballots b JOIN villages v ON v.id = b.village_id AND v.rootspace_id = $1
+        WHERE b.status <> 'closed' AND ($2::uuid[] IS NULL OR b.village_id = ANY($2)) ORDER BY b.closes_at`,
+      [ctx.rootspace.id, villages],
+    );
+    return rows.map((b) => new BallotView(b));
+  }
+
+  @Mutation(() => CastVoteView, { description: "Casts the viewer's secret vote (final). Returns the receipt and the nonce that opens it." })
+  async castVote(@Arg("ballotId", () => ID) id: string, @Arg("choice", () => VoteChoiceEnum) choice: VoteChoice, @Ctx() ctx: Context) {
+    return Object.assign(new CastVoteView(), await votes.castVote(ctx, ballotId(id), choice));
+  }
+
+  @Mutation(() => PassportView, { description: "A curator of the village issues a Roots Passport to a member, with a reason (audited)." })
+  async issueRootsPassport(
+    @Arg("villageSlug", () => String) slug: string,
+    @Arg("userId", () => ID) userId: string,
+    @Arg("reason", () => String) reason: string,
+    @Ctx() ctx: Context,
+  ): Promise<PassportView> {
+    const v = await villageBySlug(ctx, slug);
+    return new PassportView(await passports.issuePassport(ctx, v.id, rawIdOf(userId, "User"), reason));
+  }
+
+  @Mutation(() => PassportView, { description: "A curator of the village revokes a passport, with a reason (audited)." })
+  async revokeRootsPassport(@Arg("id", () => ID) id: string, @Arg("reason", () => String) reason: string, @Ctx() ctx: Context) {
+    return new PassportView(await passports.revokePassport(ctx, rawIdOf(id, "RootsPassport"), reason));
+  }
+
+  @FieldResolver(() => TallyGql)
+  tally(@Root() b: BallotView, @Ctx() ctx: Context): TallyGql {
+    return TallyGql.of(b.row.id, tallyOf(b.row, ctx.clock.now()));
+  }
+
+  @Subscription(() => TallyGql, {
+    description:
+      "A ballot's tally, batched (at most every 2 s, at least 3 new votes) and at close. Refused while its results are hidden until close.",
+    subscribe: async ({ args, context }: { args: { ballotId: string }; context: Context }) => {
+      const b = await ballots.loadBallot(context, ballotId(args.ballotId));
+      if (b.hide_results && b.status !== "closed") throw new AppError(ErrorCode.FORBIDDEN, "ballots.results_hidden");
+      return pipe(
+        context.bus.subscribe("BALLOT_TALLY_UPDATED"),
+        filter((p: { ballotId: string }) => p.ballotId === b.id),
+      );
+    },
+  })
+  async ballotTallyUpdated(
+    @Root() payload: { ballotId: string },
+    @Arg("ballotId", () => ID) _id: string,
+    @Ctx() ctx: Context,
+  ): Promise<TallyGql> {
+    const b = await ballots.loadBallot(ctx, payload.ballotId);
+    return TallyGql.of(b.id, tallyOf(b, ctx.clock.now()));
+  }
+}

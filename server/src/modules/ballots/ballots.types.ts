@@ -1,0 +1,329 @@
+import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
+import { storedValuesEnum } from "../../common/graphql-enum.js";
+import { toGlobalId } from "../../common/global-id.js";
+import type { BallotRow } from "./ballot.service.js";
+import type { BoardEntry } from "./board.js";
+import type { PassportRow } from "./passport.service.js";
+import type { CommentRow, ProposalRow } from "./proposal.service.js";
+import type { TallyView } from "./tally.js";
+
+export const VoteChoiceEnum = storedValuesEnum(
+  ["yes", "no", "abstain"] as const,
+  "VoteChoice",
+  "A vote: yes, no or abstain (abstaining counts toward the quorum).",
+);
+export const ProposalStatusEnum = storedValuesEnum(
+  ["draft", "in_ballot", "applied", "rejected", "conflict"] as const,
+  "ProposalStatus",
+  "Draft (its text may change), in a ballot (frozen), applied, rejected, or waiting for a curator to resolve a conflict.",
+);
+export const BallotStatusEnum = storedValuesEnum(
+  ["cooling_off", "open", "closed"] as const,
+  "BallotStatus",
+  "Where a ballot is in its life.",
+);
+export const BallotOutcomeEnum = storedValuesEnum(
+  ["accepted", "rejected", "quorum_missed", "tie"] as const,
+  "BallotOutcome",
+  "What the rule decided at close.",
+);
+
+@ObjectType("BallotProposal", { description: "A proposed change to a village's Rootpedia, with its discussion." })
+export class ProposalView {
+  constructor(readonly row: ProposalRow) {}
+
+  @Field(() => ID)
+  get id(): string {
+    return toGlobalId("BallotProposal", this.row.id);
+  }
+
+  @Field(() => ID, { nullable: true, description: "The article it edits; null for a new article." })
+  get articleId(): string | null {
+    return this.row.article_id ? toGlobalId("RootpediaArticle", this.row.article_id) : null;
+  }
+
+  @Field(() => ID, { nullable: true, description: "The revision the edit was made on." })
+  get baseRevisionId(): string | null {
+    return this.row.base_revision_id ? toGlobalId("RootpediaRevision", this.row.base_revision_id) : null;
+  }
+
+  @Field(() => ID, { nullable: true, description: "The revision it became once applied." })
+  get appliedRevisionId(): string | null {
+    return this.row.applied_revision_id ? toGlobalId("RootpediaRevision", this.row.applied_revision_id) : null;
+  }
+
+  @Field(() => String)
+  get language(): string {
+    return this.row.language;
+  }
+
+  @Field(() => String)
+  get title(): string {
+    return this.row.title;
+  }
+
+  @Field(() => String, { description: "Markdown." })
+  get content(): string {
+    return this.row.content;
+  }
+
+  @Field(() => String)
+  get summary(): string {
+    return this.row.summary;
+  }
+
+  @Field(() => ProposalStatusEnum)
+  get status(): string {
+    return this.row.status;
+  }
+
+  @Field(() => Boolean, { description: "Its text can no longer change (a ballot started, or it was decided)." })
+  get frozen(): boolean {
+    return this.row.status !== "draft";
+  }
+
+  @Field(() => Date)
+  get createdAt(): Date {
+    return this.row.created_at;
+  }
+}
+
+@InputType("BallotProposalInput")
+export class ProposalInputView {
+  @Field(() => String, { description: "The village whose Rootpedia it changes." })
+  villageSlug: string;
+
+  @Field(() => ID, { nullable: true, description: "The article to edit; absent for a new article." })
+  articleId?: string | null;
+
+  @Field(() => ID, {
+    nullable: true,
+    description: "The revision the edit was made on (the article's baseRevisionId); its latest when absent.",
+  })
+  baseRevisionId?: string | null;
+
+  @Field(() => String, { nullable: true, description: "A new article's language (ar, en or fr); an edit keeps its article's." })
+  language?: string | null;
+
+  @Field(() => String)
+  title: string;
+
+  @Field(() => String)
+  content: string;
+
+  @Field(() => String, { defaultValue: "" })
+  summary: string;
+}
+
+@InputType("BallotProposalEditInput")
+export class ProposalEditInputView {
+  @Field(() => String)
+  title: string;
+
+  @Field(() => String)
+  content: string;
+
+  @Field(() => String, { defaultValue: "" })
+  summary: string;
+}
+
+@ObjectType("BallotComment")
+export class CommentView {
+  constructor(readonly row: CommentRow) {}
+
+  @Field(() => ID)
+  get id(): string {
+    return toGlobalId("BallotComment", this.row.id);
+  }
+
+  @Field(() => String, { nullable: true })
+  get authorName(): string | null {
+    return this.row.author_name;
+  }
+
+  @Field(() => String)
+  get body(): string {
+    return this.row.body;
+  }
+
+  @Field(() => Date)
+  get createdAt(): Date {
+    return this.row.created_at;
+  }
+}
+
+@ObjectType("BallotTally", {
+  description:
+    "A ballot's count as anyone may see it: batched while open, the breakdown hidden below 20 votes or when results wait for the close.",
+})
+export class TallyGql {
+  @Field(() => ID)
+  ballotId: string;
+
+  @Field(() => BallotStatusEnum)
+  status: string;
+
+  @Field(() => Int, { description: "Votes as last published (yes, no and abstain)." })
+  turnout: number;
+
+  @Field(() => Int, { nullable: true, description: "Members on the roll (once open)." })
+  eligible: number | null;
+
+  @Field(() => Int, { nullable: true })
+  quorum: number | null;
+
+  @Field(() => Int, { nullable: true })
+  yes: number | null;
+
+  @Field(() => Int, { nullable: true })
+  no: number | null;
+
+  @Field(() => Int, { nullable: true })
+  abstain: number | null;
+
+  @Field(() => Boolean)
+  breakdownHidden: boolean;
+
+  @Field(() => BallotOutcomeEnum, { nullable: true })
+  outcome: string | null;
+
+  @Field(() => Date)
+  closesAt: Date;
+
+  @Field(() => Int)
+  secondsLeft: number;
+
+  static of(ballotId: string, t: TallyView): TallyGql {
+    return Object.assign(new TallyGql(), { ballotId: toGlobalId("Ballot", ballotId), ...t });
+  }
+}
+
+@ObjectType("Ballot")
+export class BallotView {
+  constructor(readonly row: BallotRow) {}
+
+  @Field(() => ID)
+  get id(): string {
+    return toGlobalId("Ballot", this.row.id);
+  }
+
+  @Field(() => ID)
+  get proposalId(): string {
+    return toGlobalId("BallotProposal", this.row.proposal_id);
+  }
+
+  @Field(() => BallotStatusEnum)
+  get status(): string {
+    return this.row.status;
+  }
+
+  @Field(() => Boolean, { description: "The breakdown stays hidden until the ballot closes." })
+  get hideResults(): boolean {
+    return this.row.hide_results;
+  }
+
+  @Field(() => Date, { description: "When the cooling-off ends and voting starts." })
+  get opensAt(): Date {
+    return this.row.opens_at;
+  }
+
+  @Field(() => Date)
+  get closesAt(): Date {
+    return this.row.closes_at;
+  }
+}
+
+@ObjectType("BallotBoardEntry", { description: "One vote on the public board: its receipt and choice, chained by hashes." })
+export class BoardEntryView {
+  @Field(() => Int)
+  position: number;
+
+  @Field(() => String)
+  receipt: string;
+
+  @Field(() => VoteChoiceEnum)
+  choice: string;
+
+  @Field(() => String)
+  prevHash: string;
+
+  @Field(() => String)
+  entryHash: string;
+
+  static of(e: BoardEntry): BoardEntryView {
+    return Object.assign(new BoardEntryView(), e);
+  }
+}
+
+@ObjectType("BallotReceipt")
+export class ReceiptView {
+  @Field(() => Boolean, { description: "The vote is counted." })
+  counted: boolean;
+
+  @Field(() => BoardEntryView, { nullable: true, description: "Its entry on the board, once the ballot has closed." })
+  entry: BoardEntryView | null;
+}
+
+@ObjectType("CastVoteResult")
+export class CastVoteView {
+  @Field(() => String, { description: "The receipt: sha256(ballot id : choice : nonce), to find on the board." })
+  receipt: string;
+
+  @Field(() => String, { description: "The nonce that opens the receipt; shown once, kept nowhere." })
+  nonce: string;
+}
+
+@ObjectType("BallotEligibility", {
+  description: "Whether the viewer may vote in the village's ballots, and if not why and how to become eligible.",
+})
+export class EligibilityView {
+  @Field(() => Boolean)
+  eligible: boolean;
+
+  @Field(() => [String], { description: "Codes: signed_out, no_verified_root, account_too_new." })
+  reasons: string[];
+
+  @Field(() => [String], { description: "Each reason and its way out, in the reader's language." })
+  messages: string[];
+
+  @Field(() => [String], { description: "verified_root, passport." })
+  through: string[];
+
+  @Field(() => Date, { nullable: true })
+  eligibleFrom: Date | null;
+}
+
+@ObjectType("RootsPassport")
+export class PassportView {
+  constructor(readonly row: PassportRow) {}
+
+  @Field(() => ID)
+  get id(): string {
+    return toGlobalId("RootsPassport", this.row.id);
+  }
+
+  @Field(() => ID)
+  get userId(): string {
+    return toGlobalId("User", this.row.user_id);
+  }
+
+  @Field(() => String)
+  get reason(): string {
+    return this.row.reason;
+  }
+
+  @Field(() => Date)
+  get issuedAt(): Date {
+    return this.row.issued_at;
+  }
+
+  @Field(() => Date, { nullable: true })
+  get revokedAt(): Date | null {
+    return this.row.revoked_at;
+  }
+
+  @Field(() => String, { nullable: true })
+  get revokeReason(): string | null {
+    return this.row.revoke_reason;
+  }
+}

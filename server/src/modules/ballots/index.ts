@@ -1,0 +1,31 @@
+/**
+ * Public surface of proposals and ballots: members propose changes to a village's Rootpedia and
+ * discuss them; curators accept a minor edit or put it to a ballot of the village's eligible
+ * members (Roots Passport), with a cooling-off, secret votes with receipts on a public hash-chained
+ * board, live batched tallies, and the accepted edit rebased onto the article. See
+ * docs/ballots-threat-model.md for what is kept secret from whom.
+ */
+import { defineArea } from "../../common/area.js";
+import { ballotTransition } from "./ballot.service.js";
+import { Ballot, Passport, Proposal, ProposalComment, RollEntry, Vote } from "./ballots.entity.js";
+import { BallotResolver, ProposalResolver } from "./ballots.resolver.js";
+import { ballotBoardRouter } from "./board.route.js";
+import { ballotsNotifications } from "./notifications.js";
+import { tallyFlush } from "./tally.js";
+
+declare module "../../common/event-bus.js" {
+  interface Topics {
+    /** A ballot's published tally changed (batched) or it closed; no counts travel, subscribers read them. */
+    BALLOT_TALLY_UPDATED: [{ ballotId: string; final: boolean }];
+  }
+}
+
+export const ballotsArea = defineArea({
+  name: "ballots",
+  resolvers: [ProposalResolver, BallotResolver],
+  entities: [Proposal, ProposalComment, Passport, Ballot, RollEntry, Vote],
+  topics: ["BALLOT_TALLY_UPDATED"],
+  http: (services) => [ballotBoardRouter(services)],
+  jobs: [ballotTransition, tallyFlush],
+  notifications: ballotsNotifications,
+});

@@ -1,0 +1,151 @@
+import type { DataSource, EntityManager } from "typeorm";
+import type { Context } from "../../common/context.js";
+import { AppError, ErrorCode, forbidden, unauthenticated } from "../../common/errors.js";
+import { newId } from "../../common/uuid.js";
+import { audit } from "../audit/index.js";
+import { memberRoots } from "../genealogy/index.js";
+import { reviews } from "../rootpedia/index.js";
+import { updatedRows } from "./decide.js";
+
+type Db = DataSource | EntityManager;
+
+/** Why a member may not vote in a village's ballots (each with its own way out, in the translations). */
+export type IneligibleReason = "signed_out" | "no_verified_root" | "account_too_new";
+
+export interface Eligibility {
+  eligible: boolean;
+  reasons: IneligibleReason[];
+  /** How the member qualifies when they do: a verified record of theirs or an ancestor's, or a passport. */
+  through: ("verified_root" | "passport")[];
+  /** When a too-new account becomes old enough. */
+  eligibleFrom: Date | null;
+}
+
+const coolingMs = (hours: number) => hours * 3_600_000;
+
+/** The village is among the member's roots through a VERIFIED record: their "This is me" record or an ancestor's. */
+async function verifiedRoot(db: Db, userId: string, villageId: string, rootspaceId: string): Promise<boolean> {
+  const root = (await memberRoots(db, userId, rootspaceId)).find((r) => r.villageId === villageId);
+  const people = (root?.reasons ?? []).flatMap((r) => (r.kind === "DECLARED" ? [] : [r.personId]));
+  if (!people.length) return false;
+  const [hit] = await db.query(`SELECT 1 FROM people WHERE id = ANY($1) AND village_id = $2 AND provenance = 'VERIFIED' LIMIT 1`, [
+    people,
+    villageId,
+  ]);
+  return Boolean(hit);
+}
+
+async function livePassport(db: Db, userId: string, villageId: string): Promise<boolean> {
+  const [hit] = await db.query(`SELECT 1 FROM roots_passports WHERE user_id = $1 AND village_id = $2 AND revoked_at IS NULL`, [
+    userId,
+    villageId,
+  ]);
+  return Boolean(hit);
+}
+
+/**
+ * The Roots Passport rule: the village among the member's roots through a VERIFIED record, or a
+ * live passport for it; and an account older than the cooling-off period.
+ */
+export async function eligibility(
+  db: Db,
+  userId: string | null,
+  village: { id: string; rootspaceId: string },
+  now: Date,
+  coolingHours: number,
+): Promise<Eligibility> {
+  if (!userId) return { eligible: false, reasons: ["signed_out"], through: [], eligibleFrom: null };
+  const through: Eligibility["through"] = [];
+  if (await verifiedRoot(db, userId, village.id, village.rootspaceId)) through.push("verified_root");
+  if (await livePassport(db, userId, village.id)) through.push("passport");
+  const [user]: { created_at: Date }[] = await db.query(`SELECT created_at FROM users WHERE id = $1`, [userId]);
+  const from = new Date((user?.created_at ?? now).getTime() + coolingMs(coolingHours));
+  const reasons: IneligibleReason[] = [];
+  if (!through.length) reasons.push("no_verified_root");
+  if (from > now) reasons.push("account_too_new");
+  return { eligible: reasons.length === 0, reasons, through, eligibleFrom: from > now ? from : null };
+}
+
+/**
+ * Every member eligible in the village now: those with a "This is me" record in the rootspace or
+ * a live passport for the village, each checked by the rule above. What the roll freezes.
+ */
+export async function eligibleMembers(
+  db: Db,
+  village: { id: string; rootspaceId: string },
+  now: Date,
+  coolingHours: number,
+): Promise<string[]> {
+  const candidates: { user_id: string }[] = await db.query(
+    `SELECT DISTINCT user_id FROM people WHERE user_id IS NOT NULL AND rootspace_id = $1
+     UNION SELECT user_id FROM roots_passports WHERE village_id = $2 AND revoked_at IS NULL`,
+    [village.rootspaceId, village.id],
+  );
+  const out: string[] = [];
+  for (const c of candidates) if ((await eligibility(db, c.user_id, village, now, coolingHours)).eligible) out.push(c.user_id);
+  return out;
+}
+
+export interface PassportRow {
+  id: string;
+  village_id: string;
+  user_id: string;
+  issued_by: string | null;
+  reason: string;
+  issued_at: Date;
+  revoked_at: Date | null;
+  revoked_by: string | null;
+  revoke_reason: string | null;
+}
+
+const reasonOf = (text: string): string => {
+  const why = text.trim().slice(0, 500);
+  if (!why) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.required", {}, [{ field: "reason", key: "errors.required" }]);
+  return why;
+};
+
+/** A curator of the village (or staff) issues a passport, with a reason; audited. */
+export async function issuePassport(ctx: Context, villageId: string, userId: string, reason: string): Promise<PassportRow> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  if (!reviews(ctx.viewer, villageId)) throw forbidden();
+  const why = reasonOf(reason);
+  const [user] = await ctx.ds.query(`SELECT 1 FROM users WHERE id = $1`, [userId]);
+  if (!user) throw new AppError(ErrorCode.NOT_FOUND, "errors.not_found");
+  const id = newId();
+  return ctx.ds.transaction(async (tx) => {
+    const rows: PassportRow[] = await tx.query(
+      `INSERT INTO roots_passports (id, village_id, user_id, issued_by, reason, issued_at) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT DO NOTHING RETURNING *`,
+      [id, villageId, userId, ctx.viewer.userId, why, ctx.clock.now()],
+    );
+    if (!rows[0]) throw new AppError(ErrorCode.CONFLICT, "ballots.passport_exists");
+    await audit(tx, {
+      tableName: "roots_passports",
+      recordId: id,
+      userId: ctx.viewer.userId,
+      action: "issue",
+      after: { userId, villageId, reason: why },
+    });
+    return rows[0];
+  });
+}
+
+/** A curator of the village (or staff) revokes a live passport, with a reason; audited. */
+export async function revokePassport(ctx: Context, passportId: string, reason: string): Promise<PassportRow> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  const [p]: PassportRow[] = await ctx.ds.query(`SELECT * FROM roots_passports WHERE id = $1`, [passportId]);
+  if (!p) throw new AppError(ErrorCode.NOT_FOUND, "errors.not_found");
+  if (!reviews(ctx.viewer, p.village_id)) throw forbidden();
+  const why = reasonOf(reason);
+  return ctx.ds.transaction(async (tx) => {
+    const rows = updatedRows<PassportRow>(
+      await tx.query(
+        `UPDATE roots_passports SET revoked_at = $2, revoked_by = $3, revoke_reason = $4 WHERE id = $1 AND revoked_at IS NULL RETURNING *`,
+        [p.id, ctx.clock.now(), ctx.viewer.userId, why],
+      ),
+    );
+    if (!rows[0]) throw new AppError(ErrorCode.CONFLICT, "ballots.passport_revoked");
+    await audit(tx, { tableName: "roots_passports", recordId: p.id, userId: ctx.viewer.userId, action: "revoke", after: { reason: why } });
+    return rows[0];
+  });
+}

@@ -1,0 +1,241 @@
+import type { Context } from "../../common/context.js";
+import { createContext } from "../../common/context.js";
+import { AppError, ErrorCode, forbidden, notFound, unauthenticated } from "../../common/errors.js";
+import { DEFAULT_LANGUAGE } from "../../common/i18n.js";
+import { newId } from "../../common/uuid.js";
+import { audit } from "../audit/index.js";
+import * as rootpedia from "../rootpedia/index.js";
+import type { ProposalStatus } from "./ballots.entity.js";
+import { updatedRows } from "./decide.js";
+import { announce, type AnnounceDeps } from "./notifications.js";
+
+export interface ProposalRow {
+  id: string;
+  village_id: string;
+  article_id: string | null;
+  base_revision_id: string | null;
+  language: string;
+  title: string;
+  content: string;
+  summary: string;
+  author_id: string | null;
+  status: ProposalStatus;
+  applied_revision_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface CommentRow {
+  id: string;
+  proposal_id: string;
+  author_id: string | null;
+  author_name: string | null;
+  body: string;
+  created_at: Date;
+}
+
+export interface ProposalInput {
+  title: string;
+  content: string;
+  summary: string;
+}
+
+const MAX_COMMENT = 5000;
+
+export async function loadProposal(ctx: Pick<Context, "ds" | "rootspace">, id: string): Promise<ProposalRow> {
+  const [row]: ProposalRow[] = await ctx.ds.query(
+    `SELECT p.* FROM ballot_proposals p JOIN villages v ON v.id = p.village_id AND v.is_public AND v.rootspace_id = $2 WHERE p.id = $1`,
+    [id, ctx.rootspace.id],
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A signed-in member proposes an edit of an article (on the revision they read) or a new article. Watchers are told. */
+export async function propose(
+  ctx: Context,
+  target: { villageSlug: string; articleId: string | null; baseRevisionId: string | null; language: string },
+  input: ProposalInput,
+): Promise<ProposalRow> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  const village = await rootpedia.villageBySlug(ctx, target.villageSlug);
+  let language = target.language;
+  let base: string | null = null;
+  if (target.articleId) {
+    const article = await rootpedia.loadArticle(ctx, target.articleId);
+    if (article.village_id !== village.id) throw notFound();
+    language = article.language;
+    base = target.baseRevisionId ?? article.latest_revision_id;
+    if (base && (await rootpedia.loadRevision(ctx, base)).article_id !== article.id) throw notFound();
+  }
+  await rootpedia.checkEdit(ctx, { ...input, baseRevisionId: base });
+  const id = newId();
+  await ctx.ds.query(
+    `INSERT INTO ballot_proposals (id, village_id, article_id, base_revision_id, language, title, content, summary, author_id, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
+    [
+      id,
+      village.id,
+      target.articleId,
+      base,
+      language,
+      input.title.trim(),
+      input.content,
+      input.summary.trim(),
+      ctx.viewer.userId,
+      ctx.clock.now(),
+    ],
+  );
+  const p = await loadProposal(ctx, id);
+  await announce(ctx, p, "proposed", ctx.viewer.userId);
+  return p;
+}
+
+const frozen = () => new AppError(ErrorCode.CONFLICT, "ballots.proposal_frozen");
+
+/** Its author (or a reviewer) changes a draft proposal; once a ballot starts its text is frozen. */
+export async function editProposal(ctx: Context, id: string, input: ProposalInput): Promise<ProposalRow> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  const p = await loadProposal(ctx, id);
+  if (p.author_id !== ctx.viewer.userId && !rootpedia.reviews(ctx.viewer, p.village_id)) throw forbidden();
+  if (p.status !== "draft") throw frozen();
+  await rootpedia.checkEdit(ctx, { ...input, baseRevisionId: p.base_revision_id });
+  const [done] = updatedRows(
+    await ctx.ds.query(
+      `UPDATE ballot_proposals SET title = $2, content = $3, summary = $4, updated_at = $5 WHERE id = $1 AND status = 'draft' RETURNING id`,
+      [id, input.title.trim(), input.content, input.summary.trim(), ctx.clock.now()],
+    ),
+  );
+  if (!done) throw frozen();
+  return loadProposal(ctx, id);
+}
+
+/** A signed-in member adds to the discussion (it goes on while the text is frozen). */
+export async function comment(ctx: Context, id: string, body: string): Promise<CommentRow> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  const p = await loadProposal(ctx, id);
+  const text = body.trim();
+  if (!text) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.required", {}, [{ field: "body", key: "errors.required" }]);
+  if (text.length > MAX_COMMENT)
+    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.validation.maxLength", {}, [
+      { field: "body", key: "errors.validation.maxLength" },
+    ]);
+  const cid = newId();
+  await ctx.ds.query(`INSERT INTO ballot_comments (id, proposal_id, author_id, body, created_at) VALUES ($1, $2, $3, $4, $5)`, [
+    cid,
+    p.id,
+    ctx.viewer.userId,
+    text,
+    ctx.clock.now(),
+  ]);
+  await announce(ctx, p, "commented", ctx.viewer.userId);
+  return (await commentsOf(ctx, p.id)).find((c) => c.id === cid)!;
+}
+
+export const commentsOf = (ctx: Pick<Context, "ds">, proposalId: string): Promise<CommentRow[]> =>
+  ctx.ds.query(
+    `SELECT c.*, u.display_name AS author_name FROM ballot_comments c LEFT JOIN users u ON u.id = c.author_id WHERE c.proposal_id = $1 ORDER BY c.created_at, c.id`,
+    [proposalId],
+  );
+
+/** Pending proposals of the villages the viewer reviews (all for staff), oldest first: the staff board's queue. */
+export const pendingProposals = (ctx: Context, villageIds: string[] | null): Promise<ProposalRow[]> =>
+  ctx.ds.query(
+    `SELECT p.* FROM ballot_proposals p JOIN villages v ON v.id = p.village_id AND v.rootspace_id = $1
+      WHERE p.status IN ('draft', 'in_ballot', 'conflict') AND ($2::uuid[] IS NULL OR p.village_id = ANY($2)) ORDER BY p.created_at LIMIT 200`,
+    [ctx.rootspace.id, villageIds],
+  );
+
+/** A context acting as the proposal's author, for saving what was decided (a job has no request). */
+async function authorContext(deps: AnnounceDeps & { clock: Context["clock"] }, p: ProposalRow): Promise<Context> {
+  const [rs]: { id: string; slug: string }[] = await deps.ds.query(
+    `SELECT r.id, r.slug FROM rootspaces r JOIN villages v ON v.rootspace_id = r.id WHERE v.id = $1`,
+    [p.village_id],
+  );
+  return createContext({
+    viewer: { userId: p.author_id, sessionId: null, roles: [] },
+    language: DEFAULT_LANGUAGE,
+    ds: deps.ds,
+    bus: deps.bus,
+    config: deps.config,
+    clock: deps.clock,
+    jobs: deps.jobs,
+    client: { ip: null, userAgent: null },
+    cookies: null,
+    flags: { isOn: () => true, invalidate: () => undefined },
+    rootspace: rs,
+  });
+}
+
+/**
+ * Writes a decided proposal as a Rootpedia revision by its author, accepted (a new article, or an
+ * edit rebased onto the article's current revision by the three-way merge). When the article
+ * changed where the edit touches it, the proposal waits in `conflict` for a curator; nothing is written.
+ */
+export async function applyProposal(
+  deps: AnnounceDeps & { clock: Context["clock"] },
+  p: ProposalRow,
+  content = p.content,
+  base = p.base_revision_id,
+): Promise<"applied" | "conflict"> {
+  const ctx = await authorContext(deps, p);
+  const input = { title: p.title, content, summary: p.summary, baseRevisionId: base };
+  let revisionId: string;
+  try {
+    if (p.article_id) revisionId = (await rootpedia.saveRevision(ctx, await rootpedia.loadArticle(ctx, p.article_id), input, true)).id;
+    else {
+      const [v]: rootpedia.VillageRef[] = await deps.ds.query(`SELECT id, slug FROM villages WHERE id = $1`, [p.village_id]);
+      revisionId = (await rootpedia.createArticle(ctx, v, p.language as "ar" | "en" | "fr", input, null, true)).revision.id;
+    }
+  } catch (err) {
+    if (!(err instanceof AppError) || err.key !== "rootpedia.edit_conflict") throw err;
+    await deps.ds.query(`UPDATE ballot_proposals SET status = 'conflict', updated_at = $2 WHERE id = $1`, [p.id, deps.clock.now()]);
+    await audit(deps.ds, { tableName: "ballot_proposals", recordId: p.id, userId: null, action: "conflict" });
+    await announce(deps, p, "conflict", null);
+    return "conflict";
+  }
+  await deps.ds.query(`UPDATE ballot_proposals SET status = 'applied', applied_revision_id = $2, updated_at = $3 WHERE id = $1`, [
+    p.id,
+    revisionId,
+    deps.clock.now(),
+  ]);
+  return "applied";
+}
+
+/** A curator of the village accepts a minor edit without a ballot (audited): it becomes a revision at once. */
+export async function acceptDirectly(ctx: Context, id: string): Promise<ProposalRow> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  const p = await loadProposal(ctx, id);
+  if (!rootpedia.reviews(ctx.viewer, p.village_id)) throw forbidden();
+  if (p.status !== "draft") throw frozen();
+  const result = await applyProposal(ctx, p);
+  await audit(ctx.ds, {
+    tableName: "ballot_proposals",
+    recordId: p.id,
+    userId: ctx.viewer.userId,
+    action: "accept_directly",
+    after: { result },
+  });
+  if (result === "applied") await announce(ctx, p, "accepted_directly", ctx.viewer.userId);
+  return loadProposal(ctx, id);
+}
+
+/** A curator resolves a conflict: their merged text (made on the article's current revision) is applied. */
+export async function resolveConflict(ctx: Context, id: string, content: string): Promise<ProposalRow> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  const p = await loadProposal(ctx, id);
+  if (!rootpedia.reviews(ctx.viewer, p.village_id)) throw forbidden();
+  if (p.status !== "conflict" || !p.article_id) throw new AppError(ErrorCode.CONFLICT, "ballots.not_in_conflict");
+  const latest = (await rootpedia.loadArticle(ctx, p.article_id)).latest_revision_id;
+  await rootpedia.checkEdit(ctx, { title: p.title, content, summary: p.summary, baseRevisionId: latest });
+  const result = await applyProposal(ctx, p, content, latest);
+  await audit(ctx.ds, {
+    tableName: "ballot_proposals",
+    recordId: p.id,
+    userId: ctx.viewer.userId,
+    action: "resolve_conflict",
+    after: { result },
+  });
+  if (result === "applied") await announce(ctx, p, "applied", ctx.viewer.userId);
+  return loadProposal(ctx, id);
+}

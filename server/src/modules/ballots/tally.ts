@@ -1,0 +1,87 @@
+import type { Context } from "../../common/context.js";
+import type { EventBus } from "../../common/event-bus.js";
+import { defineJob } from "../../common/jobs/index.js";
+import type { BallotRow } from "./ballot.service.js";
+import { updatedRows } from "./decide.js";
+
+/** Live tallies go out at most this often… */
+export const TALLY_EVERY_MS = 2000;
+/** …and only once this many new votes are in (except at close): one vote is never matched to its time. */
+export const TALLY_MIN_NEW = 3;
+/** Below this many votes only the turnout shows until the ballot closes. */
+export const BREAKDOWN_FROM = 20;
+
+export const publishTally = (bus: EventBus, ballotId: string, final: boolean): Promise<void> =>
+  Promise.resolve(bus.publish("BALLOT_TALLY_UPDATED", { ballotId, final }));
+
+type Deps = Pick<Context, "ds" | "bus" | "clock" | "jobs">;
+
+/**
+ * After votes: when at least TALLY_MIN_NEW are in since the last update and TALLY_EVERY_MS has
+ * passed, the counts are taken (into the ballot's published counts, which is all readers see while
+ * it is open) and subscribers are told. Too soon: a flush is scheduled for when it may go.
+ * Shared by every server through the database; the bus (Redis) carries it to every subscriber.
+ */
+export async function maybePublish(deps: Deps, ballotId: string): Promise<void> {
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - TALLY_EVERY_MS);
+  const rows = updatedRows<{ id: string }>(
+    await deps.ds.query(
+      `WITH c AS (SELECT count(*) FILTER (WHERE choice = 'yes')::int AS yes, count(*) FILTER (WHERE choice = 'no')::int AS no,
+                       count(*) FILTER (WHERE choice = 'abstain')::int AS abstain, count(*)::int AS n FROM ballot_votes WHERE ballot_id = $1)
+     UPDATE ballots b SET yes_count = c.yes, no_count = c.no, abstain_count = c.abstain, published = c.n, published_at = $2
+       FROM c WHERE b.id = $1 AND b.status = 'open' AND c.n - b.published >= $4 AND (b.published_at IS NULL OR b.published_at <= $3)
+     RETURNING b.id`,
+      [ballotId, now, since, TALLY_MIN_NEW],
+    ),
+  );
+  if (rows.length) return publishTally(deps.bus, ballotId, false);
+  const [b]: Pick<BallotRow, "published_at" | "status">[] = await deps.ds.query(`SELECT published_at, status FROM ballots WHERE id = $1`, [
+    ballotId,
+  ]);
+  if (b?.status === "open" && b.published_at)
+    await deps.jobs.send(tallyFlush, { ballotId }, { key: ballotId, runAt: new Date(b.published_at.getTime() + TALLY_EVERY_MS) });
+}
+
+/** A batched tally update that was too soon when its votes came in. */
+export const tallyFlush = defineJob<{ ballotId: string }>({
+  name: "ballots.tally",
+  oneWaitingPerKey: true,
+  retryLimit: 1,
+  handler: ({ ballotId }, job) => maybePublish({ ds: job.ds, bus: job.bus, clock: job.clock, jobs: job.scheduler }, ballotId),
+});
+
+export interface TallyView {
+  status: string;
+  /** Votes as last published (while open), or the final count. */
+  turnout: number;
+  eligible: number | null;
+  quorum: number | null;
+  /** Null while hidden: below BREAKDOWN_FROM votes or results hidden until close. */
+  yes: number | null;
+  no: number | null;
+  abstain: number | null;
+  breakdownHidden: boolean;
+  outcome: string | null;
+  closesAt: Date;
+  secondsLeft: number;
+}
+
+/** What anyone may see of a ballot's count now. */
+export function tallyOf(b: BallotRow, now: Date): TallyView {
+  const closed = b.status === "closed";
+  const hidden = !closed && (b.hide_results || b.published < BREAKDOWN_FROM || b.status !== "open");
+  return {
+    status: b.status,
+    turnout: b.published,
+    eligible: b.eligible_count,
+    quorum: b.quorum,
+    yes: hidden ? null : b.yes_count,
+    no: hidden ? null : b.no_count,
+    abstain: hidden ? null : b.abstain_count,
+    breakdownHidden: hidden,
+    outcome: b.outcome,
+    closesAt: b.closes_at,
+    secondsLeft: Math.max(0, Math.floor((b.closes_at.getTime() - now.getTime()) / 1000)),
+  };
+}
