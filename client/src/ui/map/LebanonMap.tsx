@@ -34,7 +34,7 @@ export interface LebanonMapProps {
   selectedCaza?: string | null;
   /** Clicking a caza chooses it (clicking it again clears the choice). */
   onSelectCaza?: (caza: string | null) => void;
-  /** A still map framed on this caza (the village page's mini-map): no zoom, no controls. */
+  /** A still map framed on this caza (the village page's mini-map), in a square: no zoom, no controls. */
   fitCaza?: string | null;
   /** Frame width in SVG units (the map scales to its container). */
   width?: number;
@@ -79,7 +79,12 @@ export const LebanonMap = memo(function LebanonMap({
   const pointerType = useRef<string>("mouse");
 
   const framed = cazaByName(fitCaza);
-  const frame = useMemo(() => fitFrame(framed ?? BOUNDARIES.country, width, { pad: framed ? 16 : 8 }), [framed, width]);
+  // A still map's frame is square whatever its caza's shape (the caza fits inside), so the page
+  // below it does not move when it replaces its placeholder (MapPlaceholder `still`).
+  const frame = useMemo(
+    () => (framed ? fitFrame(framed, width, { height: width, pad: 16 }) : fitFrame(BOUNDARIES.country, width, { pad: 8 })),
+    [framed, width],
+  );
   const interactive = !framed;
   const zoom = useMapZoom(svgRef, layerRef, frame, interactive);
 
