@@ -116,12 +116,17 @@ test.describe("maps", () => {
     for (const locale of ["ar", "en-US"]) {
       for (const size of [{ width: 412, height: 823 }, SIZES[0]]) {
         const context = await browser.newContext({ locale, viewport: size });
-        // The map's code is held back until the page has been drawn with its placeholder.
+        // The map's code and its stylesheet are held back until the page has been drawn with its placeholder.
         let release = () => {};
         const released = new Promise<void>((resolve) => (release = resolve));
         await context.route(/\/assets\/LebanonMap-[^/]*\.js$/, async (route) => {
           await released;
           await route.continue();
+        });
+        await context.route(/\/assets\/[^/]*\.css$/, async (route) => {
+          const response = await route.fetch();
+          if ((await response.text()).includes(".lb-map__dots")) await released;
+          await route.fulfill({ response });
         });
         const page = await context.newPage();
         await page.goto("/libanpedia/zahle");

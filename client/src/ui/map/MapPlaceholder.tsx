@@ -1,3 +1,5 @@
+import "./map-frame.css";
+
 /**
  * Holds the map's place while its code loads, so the page does not jump: the country's 4:5, or a
  * still map's square frame (`still`, as LebanonMap draws a `fitCaza` map), with the caption's line.
