@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, runnerImport, type Plugin } from "vite";
 import { parseTranslations } from "./src/i18n/csv";
+import { buildDrawing } from "./src/ui/map/drawing-build";
 
 const translations = fileURLToPath(new URL("./src/i18n/translations.csv", import.meta.url));
 const server = process.env.ROOTS_SERVER_URL ?? "http://localhost:4000";
@@ -48,6 +49,22 @@ function translationModules(): Plugin {
   };
 }
 
+const DRAWING_MODULE = "virtual:lebanon-drawing";
+const topology = fileURLToPath(new URL("./src/ui/map/data/lebanon.topo.json", import.meta.url));
+
+/** The map's drawing (SVG paths of Lebanon's cazas and borders), made here once rather than in every browser. */
+function lebanonDrawing(): Plugin {
+  return {
+    name: "roots-lebanon-drawing",
+    resolveId: (id) => (id === DRAWING_MODULE ? `\0${id}` : undefined),
+    load(id) {
+      if (id !== `\0${DRAWING_MODULE}`) return;
+      this.addWatchFile(topology);
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(buildDrawing(topology)))});`;
+    },
+  };
+}
+
 /**
  * Emits `routes.json`: the client's route patterns, read from the area manifests themselves
  * (src/app/routePaths.ts), so the server can answer 404 for any other page path.
@@ -74,7 +91,7 @@ function routesJson(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), translationsCsv(), translationModules(), routesJson()],
+  plugins: [react(), translationsCsv(), translationModules(), lebanonDrawing(), routesJson()],
   server: {
     port: 5173,
     proxy: {

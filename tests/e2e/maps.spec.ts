@@ -110,6 +110,43 @@ test.describe("maps", () => {
     }
   });
 
+  // Issue #20: the mini-map's placeholder was 4:5 and the drawing took its caza's shape, so the
+  // village's history below it moved when the map arrived.
+  test("a village page's mini-map takes its placeholder's box, so the history below does not move", async ({ browser }) => {
+    for (const locale of ["ar", "en-US"]) {
+      for (const size of [{ width: 412, height: 823 }, SIZES[0]]) {
+        const context = await browser.newContext({ locale, viewport: size });
+        // The map's code and its stylesheet are held back until the page has been drawn with its placeholder.
+        let release = () => {};
+        const released = new Promise<void>((resolve) => (release = resolve));
+        await context.route(/\/assets\/LebanonMap-[^/]*\.js$/, async (route) => {
+          await released;
+          await route.continue();
+        });
+        await context.route(/\/assets\/[^/]*\.css$/, async (route) => {
+          const response = await route.fetch();
+          if ((await response.text()).includes(".lb-map__dots")) await released;
+          await route.fulfill({ response });
+        });
+        const page = await context.newPage();
+        await page.goto("/libanpedia/zahle");
+        const history = page.locator("section.card").first();
+        await expect(page.locator(".lb-map-placeholder")).toBeVisible();
+        const before = { frame: (await page.locator(".lb-map-placeholder").boundingBox())!, history: (await history.boundingBox())! };
+        release();
+        const figure = page.locator("figure.lb-map");
+        await expect(figure.locator(".lb-map__dots circle")).toHaveCount(96);
+        const after = { frame: (await figure.locator(".lb-map__stage").boundingBox())!, history: (await history.boundingBox())! };
+        const where = `${locale} at ${size.width} px`;
+        for (const k of ["x", "y", "width", "height"] as const) {
+          expect(after.frame[k], `${where}: the map's ${k}`).toBeCloseTo(before.frame[k], 0);
+          expect(after.history[k], `${where}: the history's ${k}`).toBeCloseTo(before.history[k], 0);
+        }
+        await context.close();
+      }
+    }
+  });
+
   test("the home page searches villages, families and people and shows the database's counts", async ({ browser, request }) => {
     const res = await request.post("/graphql", { data: { query: "{ rootspaceCounts { villages families people } }" } });
     const { villages, families, people } = (await res.json()).data.rootspaceCounts as {

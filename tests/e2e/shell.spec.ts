@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { signInDemo } from "./sign-in.js";
 
 test.describe("client shell", () => {
   test("a first visit with an English browser is in English; switching to Arabic turns the page right-to-left", async ({ browser }) => {
@@ -86,4 +87,49 @@ test.describe("client shell", () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  // Issue #20: with the fallback font (wider than the webfonts) a member's links took two lines on
+  // a phone, then one when the webfont arrived, and the whole page moved up under the reader.
+  test("on a phone the header keeps its height when the webfonts replace the fallback font, in Arabic and English", async ({ browser }) => {
+    for (const locale of ["ar", "en-US"] as const) {
+      const { context } = await signInDemo(browser, { locale, path: "/dashboard", options: { viewport: { width: 412, height: 823 } } });
+      // The fonts are held back until the page has been drawn with the fallback font.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await context.route(/\.woff2$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      const page = await context.newPage();
+      await page.goto("/roots", { waitUntil: "domcontentloaded" }); // "load" would wait for the fonts
+      const signOut = page.getByRole("button", { name: locale === "ar" ? "تسجيل الخروج" : "Sign out" });
+      await expect(signOut).toBeVisible();
+      const loadedFaces = () =>
+        page.evaluate(() => {
+          let n = 0;
+          document.fonts.forEach((f) => void (f.status === "loaded" && n++));
+          return n;
+        });
+      expect(await loadedFaces(), "no webfont yet").toBe(0);
+      const before = await headerGeometry(page);
+      release();
+      await page.evaluate(() => document.fonts.ready);
+      await expect.poll(loadedFaces).toBeGreaterThan(0);
+      const after = await headerGeometry(page);
+      expect(after, `${locale}: the header moved when the webfonts arrived`).toEqual(before);
+      // Nothing sticks out of the screen sideways, and Sign out is on it.
+      expect(after.pageWidth).toBeLessThanOrEqual(412);
+      const out = (await signOut.boundingBox())!;
+      expect(out.x >= 0 && out.x + out.width <= 412).toBe(true);
+      await context.close();
+    }
+  });
 });
+
+/** The header's height, where the page's content starts, and the page's width. */
+const headerGeometry = (page: Page) =>
+  page.evaluate(() => ({
+    header: document.querySelector("header")!.getBoundingClientRect().height,
+    main: document.querySelector("main")!.getBoundingClientRect().top,
+    pageWidth: document.documentElement.scrollWidth,
+  }));

@@ -37,14 +37,17 @@ export function AccountMenu() {
   };
   return (
     <div className="account-menu">
-      <NavLink to="/dashboard">{t("nav.dashboard")}</NavLink>
-      <NavLink to="/roots">{t("nav.my_tree")}</NavLink>
-      {can.accessManagement && <NavLink to="/management">{t("nav.management")}</NavLink>}
-      {auth.viewer.roles.some((r) => r === "LOCAL_ROOT_CURATOR" || r === "EDITOR" || r === "ADMIN") && (
-        <NavLink to="/management/villages">{t("nav.curation")}</NavLink>
-      )}
-      {can.accessAdmin && <NavLink to="/admin">{t("nav.admin")}</NavLink>}
-      <NavLink to="/settings">{t("nav.settings")}</NavLink>
+      {/* On a phone the links share one line that scrolls sideways; the widgets and Sign out stay in sight. */}
+      <span className="account-menu__links">
+        <NavLink to="/dashboard">{t("nav.dashboard")}</NavLink>
+        <NavLink to="/roots">{t("nav.my_tree")}</NavLink>
+        {can.accessManagement && <NavLink to="/management">{t("nav.management")}</NavLink>}
+        {auth.viewer.roles.some((r) => r === "LOCAL_ROOT_CURATOR" || r === "EDITOR" || r === "ADMIN") && (
+          <NavLink to="/management/villages">{t("nav.curation")}</NavLink>
+        )}
+        {can.accessAdmin && <NavLink to="/admin">{t("nav.admin")}</NavLink>}
+        <NavLink to="/settings">{t("nav.settings")}</NavLink>
+      </span>
       {MEMBER_HEADER.filter((item) => on(...item.flags)).map(({ name, component: Item }) => (
         // Widgets read GraphQL data: Apollo Client is loaded for them (a member's pages load it anyway).
         // Meanwhile an empty widget-sized box holds their place, so the links do not rewrap when it arrives.

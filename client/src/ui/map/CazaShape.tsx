@@ -1,7 +1,6 @@
 import { useMemo } from "react";
 import { currentLanguage } from "../../i18n";
-import { areaName, cazaByName } from "./boundaries";
-import { fitFrame } from "./projection";
+import { areaName, drawnCaza, frameOf } from "./drawing";
 import "./map.css";
 
 /**
@@ -22,8 +21,8 @@ export function CazaShape({
   size?: number;
   label?: string;
 }) {
-  const area = cazaByName(caza);
-  const frame = useMemo(() => (area ? fitFrame(area, size, { height: size, pad: 6 }) : null), [area, size]);
+  const area = drawnCaza(caza);
+  const frame = useMemo(() => (area ? frameOf(size, { caza: area, height: size, pad: 6 }) : null), [area, size]);
   if (!area || !frame) return null;
   const mark = lat != null && lng != null ? frame.project(lng, lat) : null;
   return (
@@ -35,10 +34,10 @@ export function CazaShape({
       role={label ? "img" : undefined}
       aria-label={label}
       aria-hidden={label ? undefined : true}
-      data-caza={area.properties.name}
+      data-caza={area.name}
     >
-      <title>{areaName(area.properties, currentLanguage())}</title>
-      <path className="caza-shape__area" d={frame.path(area) ?? ""} />
+      <title>{areaName(area, currentLanguage())}</title>
+      <path className="caza-shape__area" d={area.d} transform={frame.transform} />
       {mark && <circle className="caza-shape__mark" cx={mark[0]} cy={mark[1]} r={4} />}
     </svg>
   );

@@ -15,10 +15,10 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
 import { currentLanguage } from "../../i18n";
 import { languageInfo } from "../../i18n/languages";
-import { areaName, BOUNDARIES, cazaByName } from "./boundaries";
+import { areaName, DRAWING, drawnCaza, frameOf } from "./drawing";
 import { pointName, type MapPoint } from "./filter";
-import { fitFrame } from "./projection";
 import { useMapZoom } from "./useMapZoom";
+import "./map-frame.css";
 import "./map.css";
 
 export interface LebanonMapProps {
@@ -34,7 +34,7 @@ export interface LebanonMapProps {
   selectedCaza?: string | null;
   /** Clicking a caza chooses it (clicking it again clears the choice). */
   onSelectCaza?: (caza: string | null) => void;
-  /** A still map framed on this caza (the village page's mini-map): no zoom, no controls. */
+  /** A still map framed on this caza (the village page's mini-map), in a square: no zoom, no controls. */
   fitCaza?: string | null;
   /** Frame width in SVG units (the map scales to its container). */
   width?: number;
@@ -78,20 +78,13 @@ export const LebanonMap = memo(function LebanonMap({
   const hideTimer = useRef<number | undefined>(undefined);
   const pointerType = useRef<string>("mouse");
 
-  const framed = cazaByName(fitCaza);
-  const frame = useMemo(() => fitFrame(framed ?? BOUNDARIES.country, width, { pad: framed ? 16 : 8 }), [framed, width]);
+  const framed = drawnCaza(fitCaza);
+  // A still map's frame is square whatever its caza's shape (the caza fits inside), so the page
+  // below it does not move when it replaces its placeholder (MapPlaceholder `still`).
+  const frame = useMemo(() => frameOf(width, framed ? { caza: framed, height: width, pad: 16 } : undefined), [framed, width]);
   const interactive = !framed;
   const zoom = useMapZoom(svgRef, layerRef, frame, interactive);
 
-  const paths = useMemo(
-    () => ({
-      cazas: BOUNDARIES.cazas.map((c) => ({ caza: c, d: frame.path(c) ?? "" })),
-      cazaBorders: frame.path(BOUNDARIES.cazaBorders) ?? "",
-      regionBorders: frame.path(BOUNDARIES.regionBorders) ?? "",
-      outline: frame.path(BOUNDARIES.country) ?? "",
-    }),
-    [frame],
-  );
   // Thousands of dots draw in the background (a deferred render React splits into short tasks):
   // the map's outline and its controls come first, and the page stays responsive meanwhile.
   const dotPoints = useDeferredValue(points, EMPTY);
@@ -106,8 +99,8 @@ export const LebanonMap = memo(function LebanonMap({
   const { zoomTo, reset } = zoom;
   useEffect(() => {
     if (!interactive) return;
-    const caza = cazaByName(selectedCaza);
-    if (caza) zoomTo(frame.path.bounds(caza) as [[number, number], [number, number]]);
+    const caza = drawnCaza(selectedCaza);
+    if (caza) zoomTo(frame.box(caza.bounds));
     else reset();
   }, [selectedCaza, frame, interactive, zoomTo, reset]);
 
@@ -157,7 +150,7 @@ export const LebanonMap = memo(function LebanonMap({
 
   const dir = languageInfo(lang).dir;
   const selected = selectedCaza ?? fitCaza ?? null;
-  const cardCaza = card?.point.district ? cazaByName(card.point.district) : undefined;
+  const cardCaza = card?.point.district ? drawnCaza(card.point.district) : undefined;
 
   return (
     <figure className={["lb-map", framed ? "lb-map--still" : "", className ?? ""].join(" ").trim()} data-selected-caza={selected ?? ""}>
@@ -174,24 +167,25 @@ export const LebanonMap = memo(function LebanonMap({
           data-testid="lebanon-map"
         >
           <g ref={layerRef}>
-            <g className="lb-map__cazas">
-              {paths.cazas.map(({ caza, d }) => (
-                <path
-                  key={caza.properties.id}
-                  d={d}
-                  data-caza={caza.properties.name}
-                  className={caza.properties.name === selected ? "is-selected" : selected ? "is-other" : undefined}
-                  onClick={
-                    onSelectCaza ? () => onSelectCaza(caza.properties.name === selectedCaza ? null : caza.properties.name) : undefined
-                  }
-                >
-                  <title>{areaName(caza.properties, lang)}</title>
-                </path>
-              ))}
+            {/* The drawing made at build time, placed in this frame; places are projected into it. */}
+            <g transform={frame.transform}>
+              <g className="lb-map__cazas">
+                {DRAWING.cazas.map((caza) => (
+                  <path
+                    key={caza.id}
+                    d={caza.d}
+                    data-caza={caza.name}
+                    className={caza.name === selected ? "is-selected" : selected ? "is-other" : undefined}
+                    onClick={onSelectCaza ? () => onSelectCaza(caza.name === selectedCaza ? null : caza.name) : undefined}
+                  >
+                    <title>{areaName(caza, lang)}</title>
+                  </path>
+                ))}
+              </g>
+              <path className="lb-map__caza-borders" d={DRAWING.cazaBorders} />
+              <path className="lb-map__region-borders" d={DRAWING.regionBorders} />
+              <path className="lb-map__outline" d={DRAWING.outline} />
             </g>
-            <path className="lb-map__caza-borders" d={paths.cazaBorders} />
-            <path className="lb-map__region-borders" d={paths.regionBorders} />
-            <path className="lb-map__outline" d={paths.outline} />
             <g className="lb-map__dots" aria-hidden="true" onPointerOver={onPointerOver} onPointerOut={onPointerOut} onClick={onPlaceClick}>
               {dots.map(({ p, xy: [x, y] }) => (
                 <circle
@@ -248,7 +242,7 @@ export const LebanonMap = memo(function LebanonMap({
               <strong>
                 <bdi>{pointName(card.point, lang)}</bdi>
               </strong>
-              {cardCaza && <span className="lb-map__card-caza">{areaName(cardCaza.properties, lang)}</span>}
+              {cardCaza && <span className="lb-map__card-caza">{areaName(cardCaza, lang)}</span>}
               {hrefOf && <Link to={hrefOf(card.point)}>{t("map.open_village")}</Link>}
             </div>
           </div>

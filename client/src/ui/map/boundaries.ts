@@ -23,7 +23,10 @@ type Objects = { country: GeometryCollection<AreaProps>; regions: GeometryCollec
 const topo = topology as unknown as Topology<Objects>;
 const collection = (key: keyof Objects) => feature(topo, topo.objects[key]) as FeatureCollection<Polygon | MultiPolygon, AreaProps>;
 
-/** Lebanon's outline, mohafazat and cazas, decoded once (the module is loaded with the map). */
+/**
+ * Lebanon's outline, mohafazat and cazas, decoded from the TopoJSON (for geometry: which caza a
+ * point lies in). The map itself draws from paths made when the client is built (drawing.ts).
+ */
 export const BOUNDARIES = {
   country: collection("country").features[0],
   regions: collection("regions").features,
@@ -42,10 +45,4 @@ export function cazaByName(name: string | null | undefined): Area | undefined {
 /** The caza a point lies in (by its polygon), for places that carry no district. */
 export function cazaAt(lng: number, lat: number): Area | undefined {
   return BOUNDARIES.cazas.find((c) => geoContains(c, [lng, lat]));
-}
-
-/** An area's name in the reader's language (Latin when it has none in theirs). */
-export function areaName(area: AreaProps, lang: string): string {
-  const pick = lang === "ar" ? area.nameAr : lang === "fr" ? area.nameFr : area.name;
-  return pick || area.name;
 }

@@ -9,6 +9,7 @@ import { BOUNDARIES, cazaAt, cazaByName } from "./boundaries";
 import { pointsInCaza, type MapPoint } from "./filter";
 import { LebanonMap } from "./LebanonMap";
 import { fitFrame } from "./projection";
+import { DRAWING, frameOf } from "./drawing";
 
 const PLACES: MapPoint[] = [
   { id: "zahle", name: "Zahle", nameAr: "زحلة", lat: 33.8463, lng: 35.9019, district: "Zahle" },
@@ -71,6 +72,39 @@ describe("projection", () => {
     const [, saidaY] = frame.project(35.3729, 33.5571);
     expect(beirutX).toBeLessThan(zahleX);
     expect(tripoliY).toBeLessThan(saidaY);
+  });
+});
+
+describe("the drawing made at build time", () => {
+  const frame = fitFrame(BOUNDARIES.country, 400);
+
+  it("draws every caza, and places places where the boundaries' own projection does", () => {
+    expect(DRAWING.cazas).toHaveLength(25);
+    expect(DRAWING.height).toBe(frame.height);
+    const drawn = frameOf(400);
+    for (const [lng, lat] of [
+      [35.5018, 33.8938],
+      [35.9019, 33.8463],
+      [35.8497, 34.4367],
+    ]) {
+      const [x, y] = frame.project(lng, lat);
+      const [dx, dy] = drawn.project(lng, lat);
+      expect(dx).toBeCloseTo(x, 1);
+      expect(dy).toBeCloseTo(y, 1);
+    }
+  });
+
+  it("fits one caza inside a square frame, centred, whatever its shape", () => {
+    for (const caza of DRAWING.cazas) {
+      const f = frameOf(320, { caza, height: 320, pad: 16 });
+      const [[x0, y0], [x1, y1]] = f.box(caza.bounds);
+      expect([x0, y0].every((v) => v >= 15.9)).toBe(true);
+      expect([x1, y1].every((v) => v <= 320 - 15.9)).toBe(true);
+      // It touches two opposite edges (it is as large as the frame allows).
+      expect(Math.min(x0, y0)).toBeCloseTo(16, 1);
+      expect(x0 + x1).toBeCloseTo(320, 1);
+      expect(y0 + y1).toBeCloseTo(320, 1);
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { useDeferredValue } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { useTreeChartQuery } from "../generated";
@@ -12,7 +13,9 @@ export function PersonChart({ personId, expected = false }: { personId: string; 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data } = useTreeChartQuery({ variables: { id: personId, up: 3, down: 3 }, fetchPolicy: "cache-and-network" });
-  const chart = data && data.person.id === personId ? data : null;
+  // Drawn in a background render (short tasks, after the data is stored), not in the same long task.
+  const latest = useDeferredValue(data, undefined);
+  const chart = latest && latest.person.id === personId ? latest : null;
   // While it loads, the chart's space is held when the page already knows there is one to draw.
   if (!chart)
     return expected ? (

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
 import { currentLanguage } from "../../../i18n";
@@ -70,9 +70,14 @@ export default function PersonPage() {
   const [addParent, adding] = useAddParentMutation();
   const [linkKind, setLinkKind] = useState<"father" | "mother" | null>(null);
   useDocumentTitle(data?.person.displayName);
+  // What lies below the first screen (pedigree, relatives, family, descendants, history) first
+  // renders in the background, after the person's name, facts and chart: a deferred render React
+  // splits into short tasks, so a large family does not block a phone for a second.
+  const later = useDeferredValue(data, undefined);
   if (loading && !data) return <Spinner label={t("common.loading")} />;
   if (error && !data) return <LoadFailed error={error} onRetry={refetch} />;
   const p = data!.person;
+  const restShown = later?.person.id === p.id;
   const problem = apiProblem(adding.error, t("errors.network"));
   return (
     <article className="page">
@@ -162,63 +167,67 @@ export default function PersonPage() {
         </dl>
       )}
       <PersonChart personId={p.id} expected={data!.ancestors.length > 0 || data!.descendants.length > 0} />
-      <section aria-labelledby="pedigree-h">
-        <h2 id="pedigree-h">{t("people.ancestors")}</h2>
-        <Pedigree root={p} entries={data!.ancestors} />
-      </section>
-      <PersonLinks
-        key={p.id}
-        person={p}
-        parents={data!.ancestors.filter((a) => a.generation === 1).map((a) => a.person)}
-        onChanged={refetch}
-      />
-      {p.viewerCan.edit && (
-        <FamilyPicker key={p.id} personId={p.id} village={p.village ?? null} family={p.family ?? null} onChanged={refetch} />
-      )}
-      <RelationshipPanel person={p} />
-      <PersonGallery personId={p.id} />
-      {p.viewerCan.edit && (
-        <section className="card" aria-labelledby="add-parent-h">
-          <h2 id="add-parent-h">{t("people.add_parent")}</h2>
-          <div className="tabs">
-            <button type="button" className={linkKind === "father" ? "tab tab--active" : "tab"} onClick={() => setLinkKind("father")}>
-              {t("people.add_father")}
-            </button>
-            <button type="button" className={linkKind === "mother" ? "tab tab--active" : "tab"} onClick={() => setLinkKind("mother")}>
-              {t("people.add_mother")}
-            </button>
-          </div>
-          {linkKind && (
-            <AddPersonForm
-              submitLabel={t(linkKind === "father" ? "people.add_father" : "people.add_mother")}
-              gender={linkKind === "father" ? "M" : "F"}
-              onCreated={async (parent) => {
-                const res = await addParent({ variables: { childId: p.id, parentId: parent.id, kind: "BIRTH" } }).catch(() => null);
-                if (res?.data) {
-                  setLinkKind(null);
-                  await refetch();
-                }
-              }}
-            />
+      {restShown && (
+        <>
+          <section aria-labelledby="pedigree-h">
+            <h2 id="pedigree-h">{t("people.ancestors")}</h2>
+            <Pedigree root={p} entries={data!.ancestors} />
+          </section>
+          <PersonLinks
+            key={p.id}
+            person={p}
+            parents={data!.ancestors.filter((a) => a.generation === 1).map((a) => a.person)}
+            onChanged={refetch}
+          />
+          {p.viewerCan.edit && (
+            <FamilyPicker key={p.id} personId={p.id} village={p.village ?? null} family={p.family ?? null} onChanged={refetch} />
           )}
-          {problem && (
-            <p className="form-error" role="alert">
-              {[problem.message, ...Object.values(problem.fields).flat()].join(" ")}
-            </p>
+          <RelationshipPanel person={p} />
+          <PersonGallery personId={p.id} />
+          {p.viewerCan.edit && (
+            <section className="card" aria-labelledby="add-parent-h">
+              <h2 id="add-parent-h">{t("people.add_parent")}</h2>
+              <div className="tabs">
+                <button type="button" className={linkKind === "father" ? "tab tab--active" : "tab"} onClick={() => setLinkKind("father")}>
+                  {t("people.add_father")}
+                </button>
+                <button type="button" className={linkKind === "mother" ? "tab tab--active" : "tab"} onClick={() => setLinkKind("mother")}>
+                  {t("people.add_mother")}
+                </button>
+              </div>
+              {linkKind && (
+                <AddPersonForm
+                  submitLabel={t(linkKind === "father" ? "people.add_father" : "people.add_mother")}
+                  gender={linkKind === "father" ? "M" : "F"}
+                  onCreated={async (parent) => {
+                    const res = await addParent({ variables: { childId: p.id, parentId: parent.id, kind: "BIRTH" } }).catch(() => null);
+                    if (res?.data) {
+                      setLinkKind(null);
+                      await refetch();
+                    }
+                  }}
+                />
+              )}
+              {problem && (
+                <p className="form-error" role="alert">
+                  {[problem.message, ...Object.values(problem.fields).flat()].join(" ")}
+                </p>
+              )}
+            </section>
           )}
-        </section>
+          {data!.descendants.length > 0 && (
+            <section aria-labelledby="desc-h">
+              <h2 id="desc-h">{t("people.descendants")}</h2>
+              <div className="person-grid">
+                {data!.descendants.map((d) => (
+                  <PersonCard key={d.person.id} person={d.person} />
+                ))}
+              </div>
+            </section>
+          )}
+          <RecordHistory table="PEOPLE" recordId={p.id} onReverted={refetch} />
+        </>
       )}
-      {data!.descendants.length > 0 && (
-        <section aria-labelledby="desc-h">
-          <h2 id="desc-h">{t("people.descendants")}</h2>
-          <div className="person-grid">
-            {data!.descendants.map((d) => (
-              <PersonCard key={d.person.id} person={d.person} />
-            ))}
-          </div>
-        </section>
-      )}
-      <RecordHistory table="PEOPLE" recordId={p.id} onReverted={refetch} />
     </article>
   );
 }

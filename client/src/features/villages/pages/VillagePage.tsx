@@ -80,7 +80,7 @@ export default function VillagePage() {
           ]}
         />
         <div className="village-minimap">
-          <Suspense fallback={<MapPlaceholder label={t("common.loading")} />}>
+          <Suspense fallback={<MapPlaceholder label={t("common.loading")} still caption={t("villages.map_credit")} />}>
             <LebanonMap
               label={t("villages.map_district_label")}
               points={neighbours}
