@@ -127,11 +127,27 @@ export async function growAncestors(
   );
 }
 
-/** The signed-in page's access token (it lives in the page's memory), read off its next request. */
+/**
+ * The signed-in page's access token (it lives in the page's memory), read off its requests once
+ * the page has settled: a session holds one access token, so one refreshed during the page's
+ * start (a second refresh under load) replaces the one its first request carried.
+ */
 async function accessTokenOf(page: Page): Promise<string> {
-  const request = page.waitForRequest((r) => r.url().endsWith("/graphql") && !!r.headers().authorization);
-  await page.goto("/roots");
-  return (await request).headers().authorization;
+  const seen: string[] = [];
+  const watch = (r: import("@playwright/test").Request) => {
+    const auth = r.headers().authorization;
+    if (r.url().endsWith("/graphql") && auth) seen.push(auth);
+  };
+  page.on("request", watch);
+  try {
+    const first = page.waitForRequest((r) => r.url().endsWith("/graphql") && !!r.headers().authorization);
+    await page.goto("/roots");
+    await first;
+    await page.waitForLoadState("networkidle");
+    return seen[seen.length - 1];
+  } finally {
+    page.off("request", watch);
+  }
 }
 
 /** The on-screen size, in CSS pixels, of the smallest text of the chart's visible cards. */
