@@ -1,18 +1,9 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { fileURLToPath } from "node:url";
 import { DEMO_PASSWORD, signInDemo } from "./sign-in.js";
+import { gql } from "./api.js";
 
 const PORTRAIT = fileURLToPath(new URL("../fixtures/media/portrait-gps.jpg", import.meta.url));
-
-async function gql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
-  const res = await request.post("/graphql", {
-    data: { query, variables },
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  });
-  const body = (await res.json()) as { data: T; errors?: unknown[] };
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
 
 test.describe("pictures", () => {
   test("a member adds a portrait in Arabic: it shows on the person page and on the chart card; a village photo waits for review", async ({

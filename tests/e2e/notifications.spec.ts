@@ -1,16 +1,6 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { DEMO_PASSWORD, signInDemo } from "./sign-in.js";
-
-/** One GraphQL call through the page's own endpoint. */
-async function gql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
-  const res = await request.post("/graphql", {
-    data: { query, variables },
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  });
-  const body = (await res.json()) as { data: T; errors?: unknown[] };
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
+import { gql } from "./api.js";
 
 test.describe("notifications", () => {
   test("a role given by an admin rings the member's bell live, in Arabic; the page lists it and marks it read; settings keep the member's choice", async ({
