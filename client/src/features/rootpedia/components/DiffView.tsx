@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { RootpediaDiffQuery } from "../../../gql/graphql";
+import { directionOf } from "./ArticleBody";
 
 /**
  * Two revisions compared: removed text struck through in red, added text underlined in green,
@@ -8,7 +9,7 @@ import type { RootpediaDiffQuery } from "../../../gql/graphql";
 export function DiffView({ parts, language }: { parts: RootpediaDiffQuery["rootpediaDiff"]; language: string }) {
   const { t } = useTranslation();
   return (
-    <div className="rootpedia-diff" lang={language} dir={language === "ar" ? "rtl" : "ltr"} data-testid="rootpedia-diff">
+    <div className="rootpedia-diff" lang={language} dir={directionOf(language)} data-testid="rootpedia-diff">
       {parts.map((p, i) =>
         p.kind === "SAME" ? (
           <span key={i}>{p.text}</span>

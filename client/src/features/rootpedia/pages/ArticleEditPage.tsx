@@ -9,7 +9,7 @@ import { SelectField } from "../../../ui/SelectField";
 import { Spinner } from "../../../ui/Spinner";
 import { TextInput } from "../../../ui/TextInput";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
-import { ArticleBody } from "../components/ArticleBody";
+import { ArticleBody, directionOf } from "../components/ArticleBody";
 import { DiffView } from "../components/DiffView";
 import { PicturePicker } from "../components/PicturePicker";
 import {
@@ -112,7 +112,7 @@ export default function ArticleEditPage() {
             className="rootpedia-edit__text"
             value={value.content}
             onChange={(e) => set({ content: e.target.value })}
-            dir={value.language === "ar" ? "rtl" : "ltr"}
+            dir={directionOf(value.language)}
             lang={value.language}
             rows={18}
             aria-describedby="rootpedia-help"

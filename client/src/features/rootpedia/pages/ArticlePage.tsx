@@ -10,7 +10,7 @@ import { Facts } from "../../../ui/Facts";
 import { LoadFailed } from "../../../ui/LoadFailed";
 import { Spinner } from "../../../ui/Spinner";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
-import { ArticleBody } from "../components/ArticleBody";
+import { ArticleBody, directionOf } from "../components/ArticleBody";
 import { WatchButton } from "../components/WatchButton";
 import { useReviewRootpediaRevisionMutation, useRootpediaArticleQuery } from "../generated";
 import "../rootpedia.css";
@@ -41,8 +41,8 @@ export default function ArticlePage() {
       <Link className="back-link" to={`/root/${slug}/rootpedia`}>
         {t("rootpedia.title_of", { village: localized(lang, v.name, v.nameAr, v.nameFr) })}
       </Link>
-      <h1 lang={a!.language} dir="auto">
-        {a!.title}
+      <h1>
+        <bdi lang={a!.language}>{a!.title}</bdi>
       </h1>
       <div className="rootpedia__actions">
         {a!.viewerCan.edit && (
@@ -113,7 +113,8 @@ export default function ArticlePage() {
             {t("rootpedia.out_of_date", { language: t(LANGUAGE_NAME[o.language]) })}{" "}
             <Link to={`/root/${slug}/rootpedia/article/${o.articleId}`}>{t("rootpedia.open_source")}</Link>
           </p>
-          <ul lang={o.language} dir="auto">
+          {/* The other version's own paragraphs, in its language's direction. */}
+          <ul lang={o.language} dir={directionOf(o.language)}>
             {o.changed.map((p, i) => (
               <li key={i}>{p}</li>
             ))}

@@ -11,6 +11,7 @@ import NotFoundPage from "../../../ui/NotFound";
 import { Spinner } from "../../../ui/Spinner";
 import { TextInput } from "../../../ui/TextInput";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { directionOf } from "../components/ArticleBody";
 import { WatchButton } from "../components/WatchButton";
 import { useRootpediaHomeQuery, useRootpediaSearchQuery } from "../generated";
 import "../rootpedia.css";
@@ -64,7 +65,7 @@ export default function RootpediaHomePage() {
               <Link to={`/root/${v.slug}/rootpedia/article/${h.article.id}`}>
                 <bdi>{h.article.title}</bdi>
               </Link>
-              <p className="muted" lang={h.article.language} dir="auto">
+              <p className="muted" lang={h.article.language} dir={directionOf(h.article.language)}>
                 {h.snippet.map((s, i) => (s.match ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>))}
               </p>
             </li>
