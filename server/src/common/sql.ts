@@ -106,3 +106,8 @@ export function keyset(params: unknown[], keys: readonly KeyColumn[], afterCurso
     cursor: (row) => encodeKeyCursor(keys.map((_, i) => String((row as Record<string, unknown>)[`_k${i}`]))),
   };
 }
+
+/** What code that only runs statements needs of a DataSource, an EntityManager or a transaction. */
+export interface Queryable {
+  query(sql: string, params?: unknown[]): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}

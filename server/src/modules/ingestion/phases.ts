@@ -11,10 +11,10 @@ export async function timed<T>(times: PhaseTimes | undefined, name: string, work
   }
 }
 
+import type { Queryable } from "../../common/sql.js";
+
 /** What `timedQueries` needs of an EntityManager or DataSource. */
-export interface Queryable {
-  query(sql: string, params?: unknown[]): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+export type { Queryable };
 
 /**
  * The same `query`, each statement timed as `${phase}: ${name}`, the name taken from the

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import express from "express";
+import { refuse } from "../../common/http-refusal.js";
 import type { AreaServices } from "../../common/area.js";
 import { requireFlags } from "../../common/flags.js";
-import { currentLanguage, type Language, LANGUAGES, runtimeKey, translate } from "../../common/i18n.js";
+import { currentLanguage, type Language, LANGUAGES } from "../../common/i18n.js";
 import { fromGlobalId, isUuid, toGlobalId } from "../../common/global-id.js";
 import { newId } from "../../common/uuid.js";
 import { fileStorage } from "../../common/storage/index.js";
@@ -22,9 +23,6 @@ const KINDS: Record<string, { kind: ImportKind; pattern: RegExp }> = {
 };
 
 class TooLarge extends Error {}
-
-const refuse = (res: express.Response, status: number, key: string, params: Record<string, string | number> = {}) =>
-  res.status(status).json({ error: key, message: translate(runtimeKey(key), currentLanguage(), params) });
 
 /**
  * Uploads for imports: the raw file is streamed to the file storage (bounded memory, size limit and the

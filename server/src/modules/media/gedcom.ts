@@ -1,3 +1,4 @@
+import type { Queryable } from "../../common/sql.js";
 import { createHash } from "node:crypto";
 import type { JobSender } from "../../common/jobs/index.js";
 import type { FileStorage } from "../../common/storage/index.js";
@@ -16,10 +17,6 @@ interface KeptNode {
   pointer?: boolean;
   xref?: string;
   children?: KeptNode[];
-}
-
-interface Queryable {
-  query(sql: string, params?: unknown[]): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 const kids = (n: KeptNode, tag: string) => (n.children ?? []).filter((c) => c.tag === tag);

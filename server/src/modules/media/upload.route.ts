@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import express from "express";
+import { refuse } from "../../common/http-refusal.js";
 import type { AreaServices } from "../../common/area.js";
 import { AppError } from "../../common/errors.js";
 import { fromGlobalId, isUuid, toGlobalId } from "../../common/global-id.js";
-import { currentLanguage, runtimeKey, translate } from "../../common/i18n.js";
 import { fileStorage } from "../../common/storage/index.js";
 import { newId } from "../../common/uuid.js";
 import { bearerToken, resolveViewer } from "../accounts/index.js";
@@ -15,9 +15,6 @@ import type { MediaKind } from "./media.entity.js";
 import { mayUploadTo, reviewsVillage } from "./media.policy.js";
 import { uploadBucket, usedBytes } from "./media.service.js";
 import { originalKey, processMedia } from "./process.js";
-
-const refuse = (res: express.Response, status: number, key: string, params: Record<string, string | number> = {}) =>
-  res.status(status).json({ error: key, message: translate(runtimeKey(key), currentLanguage(), params) });
 
 const KINDS: Record<string, { kind: MediaKind; target: "Person" | "Village" }[]> = {
   Person: [

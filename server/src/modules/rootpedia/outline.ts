@@ -1,9 +1,5 @@
-import type { Language } from "../../common/i18n.js";
-import { translate } from "../../common/i18n.js";
-
-interface Queryable {
-  query(sql: string, params?: unknown[]): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+import type { Queryable } from "../../common/sql.js";
+import { runtimeKey, translate, type Language } from "../../common/i18n.js";
 
 interface Named {
   name: string;
@@ -41,7 +37,7 @@ export async function outlineMarkdown(db: Queryable, villageId: string, lang: La
     `SELECT id, title AS name, title_ar AS name_ar, title_fr AS name_fr FROM registries WHERE village_id = $1 ORDER BY title LIMIT 100`,
     [villageId],
   );
-  const t = (key: string) => translate(`rootpedia.outline.${key}` as never, lang);
+  const t = (key: string) => translate(runtimeKey(`rootpedia.outline.${key}`), lang);
   const section = (key: string, items: string[]) => [
     `## ${t(key)}`,
     "",

@@ -3,6 +3,8 @@ import type { Viewer } from "../../common/auth/viewer.js";
 import type { Context } from "../../common/context.js";
 import { AppError, ErrorCode, forbidden, notFound, unauthenticated } from "../../common/errors.js";
 import { fromGlobalId, isUuid } from "../../common/global-id.js";
+import { runtimeKey } from "../../common/i18n.js";
+import type { Queryable } from "../../common/sql.js";
 import { newId } from "../../common/uuid.js";
 import { audit } from "../audit/index.js";
 import { livingSql, mayReview, normalizeArabic, normalizeLatin } from "../genealogy/index.js";
@@ -103,7 +105,7 @@ const MAX_SUMMARY = 500;
 /** Checks an edit: sizes, Markdown, citations (a person cited must have died and be public). Throws BAD_USER_INPUT with the field. */
 export async function checkEdit(ctx: Context, input: EditInput): Promise<void> {
   const bad = (field: string, key: string, params: Record<string, string | number> = {}) =>
-    new AppError(ErrorCode.BAD_USER_INPUT, key as never, params, [{ field, key: key as never, params }]);
+    new AppError(ErrorCode.BAD_USER_INPUT, runtimeKey(key), params, [{ field, key: runtimeKey(key), params }]);
   if (!input.title.trim()) throw bad("title", "errors.required");
   if (input.title.length > MAX_TITLE) throw bad("title", "errors.validation.maxLength");
   if (input.summary.length > MAX_SUMMARY) throw bad("summary", "errors.validation.maxLength");
@@ -244,7 +246,7 @@ export async function review(ctx: Context, revisionId: string, accept: boolean):
 }
 
 /** The newest revision neither rejected nor hidden is what the next edit builds on. */
-async function resetLatest(tx: { query: Context["ds"]["query"] }, articleId: string): Promise<void> {
+async function resetLatest(tx: Queryable, articleId: string): Promise<void> {
   await tx.query(
     `UPDATE rootpedia_articles SET latest_revision_id = (SELECT id FROM rootpedia_revisions WHERE article_id = $1 AND status <> 'rejected' AND NOT hidden ORDER BY created_at DESC, id DESC LIMIT 1),
        stable_revision_id = (SELECT id FROM rootpedia_revisions WHERE article_id = $1 AND status = 'accepted' AND NOT hidden ORDER BY created_at DESC, id DESC LIMIT 1)
