@@ -7,23 +7,27 @@ import {
   isLeafType,
   isListType,
   isNonNullType,
+  isObjectType,
   isScalarType,
   type GraphQLArgument,
   type GraphQLField,
   type GraphQLInputType,
   type GraphQLObjectType,
+  type GraphQLSchema,
 } from "graphql";
+import type { Client } from "graphql-ws";
 import { buildRootsSchema } from "../../server/src/app/schema.js";
 import { Role } from "../../server/src/common/auth/roles.js";
 import { createEventBus } from "../../server/src/common/event-bus.js";
 import { toGlobalId } from "../../server/src/common/global-id.js";
 import { newId } from "../../server/src/common/uuid.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
-import { startTestServer, type GqlResult, type TestServer } from "../support/server.js";
+import { buildVillage } from "../support/genealogy.js";
+import { startTestServer, wsOnce, type GqlResult, type TestServer } from "../support/server.js";
 
 /**
- * Schema-driven fuzzing: every argument of every query and mutation (and every field of their
- * input objects) gets empty, huge, negative, NUL, lone-surrogate, vowel-only, out-of-range
+ * Schema-driven fuzzing: every argument of every query, mutation and subscription, and of every
+ * field below them (and every field of their input objects), gets empty, huge, negative, NUL, lone-surrogate, vowel-only, out-of-range
  * cursor and wrong-type values, in variables. No answer is ever INTERNAL_SERVER_ERROR: every
  * refusal carries a code; a refused mutation leaves the database as it was.
  */
@@ -102,21 +106,32 @@ function badValues(type: GraphQLInputType): unknown[] {
   return [];
 }
 
+type Operation = "query" | "mutation" | "subscription";
+
 interface Probe {
-  operation: "query" | "mutation";
+  operation: Operation;
+  /** `field`, or `Type.field` for a field below the root. */
   field: string;
   /** Where the bad value sits: `arg` or `arg.field.field`. */
   at: string;
+  query: string;
   variables: Record<string, unknown>;
 }
 
-/** Every probe: each argument, and each field of an input object (two levels), with each bad value. */
-function probes(
-  operation: "query" | "mutation",
-  root: GraphQLObjectType,
-): { text: (f: GraphQLField<unknown, unknown>) => string; list: Probe[] } {
+const variableList = (field: GraphQLField<unknown, unknown>) =>
+  field.args.map((a: GraphQLArgument) => `$${a.name}: ${a.type.toString()}`).join(", ");
+
+/** `field(arg: $arg, …) { __typename }`, the selection of one field with every argument a variable. */
+function select(field: GraphQLField<unknown, unknown>): string {
+  const args = field.args.map((a) => `${a.name}: $${a.name}`).join(", ");
+  const selection = isLeafType(getNamedType(field.type)) ? "" : " { __typename }";
+  return `${field.name}${args ? `(${args})` : ""}${selection}`;
+}
+
+/** Every probe of one field: each argument, and each field of an input object (two levels), with each bad value. */
+function probesOf(operation: Operation, name: string, field: GraphQLField<unknown, unknown>, query: string): Probe[] {
   const list: Probe[] = [];
-  for (const field of Object.values(root.getFields())) {
+  {
     const base = Object.fromEntries(field.args.map((a) => [a.name, plain(a.type, a.name)]));
     const fuzz = (path: string[], type: GraphQLInputType, depth: number) => {
       for (const value of badValues(type)) {
@@ -124,7 +139,7 @@ function probes(
         let at: Record<string, unknown> = variables;
         for (const key of path.slice(0, -1)) at = (at[key] ??= {}) as Record<string, unknown>;
         at[path.at(-1)!] = value;
-        list.push({ operation, field: field.name, at: path.join("."), variables });
+        list.push({ operation, field: name, at: path.join("."), query, variables });
       }
       const inner = getNullableType(type);
       if (depth < 2 && isInputObjectType(inner))
@@ -132,13 +147,50 @@ function probes(
     };
     for (const arg of field.args) fuzz([arg.name], arg.type, 0);
   }
-  const text = (field: GraphQLField<unknown, unknown>) => {
-    const vars = field.args.map((a: GraphQLArgument) => `$${a.name}: ${a.type.toString()}`).join(", ");
-    const args = field.args.map((a) => `${a.name}: $${a.name}`).join(", ");
-    const selection = isLeafType(getNamedType(field.type)) ? "" : " { __typename }";
-    return `${operation} Fuzz${vars ? `(${vars})` : ""} { ${field.name}${args ? `(${args})` : ""}${selection} }`;
-  };
-  return { text, list };
+  return list;
+}
+
+/** The probes of every field of a root type (query, mutation, subscription). */
+function rootProbes(operation: Operation, root: GraphQLObjectType): Probe[] {
+  return Object.values(root.getFields()).flatMap((field) => {
+    const vars = variableList(field);
+    return probesOf(operation, field.name, field, `${operation} Fuzz${vars ? `(${vars})` : ""} { ${select(field)} }`);
+  });
+}
+
+/**
+ * The probes of every argument-taking field below the roots, reached through `node(id:)` on a real
+ * record of its type (`instances`). A type with such a field and no instance fails the test, so a
+ * new one cannot go unfuzzed.
+ */
+function nestedProbes(schema: GraphQLSchema, instances: Record<string, string>, missing: string[]): Probe[] {
+  const roots = new Set([schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]);
+  const list: Probe[] = [];
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || roots.has(type) || type.name.startsWith("__")) continue;
+    for (const field of Object.values(type.getFields())) {
+      if (!field.args.length) continue;
+      const id = instances[type.name];
+      if (!id || !type.getInterfaces().some((i) => i.name === "Node")) {
+        missing.push(`${type.name}.${field.name}`);
+        continue;
+      }
+      const query = `query Fuzz(${variableList(field)}) { node(id: ${JSON.stringify(id)}) { ... on ${type.name} { ${select(field)} } } }`;
+      list.push(...probesOf("query", `${type.name}.${field.name}`, field, query));
+    }
+  }
+  return list;
+}
+
+/** A subscription's first answer, or "accepted" when the server has not refused it within a moment. */
+async function subscribeOnce(client: Client, query: string, variables: Record<string, unknown>): Promise<GqlResult | "accepted"> {
+  let timer: NodeJS.Timeout | undefined;
+  const accepted = new Promise<"accepted">((resolve) => (timer = setTimeout(() => resolve("accepted"), 300)));
+  try {
+    return await Promise.race([wsOnce(client, query, variables), accepted]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 let server: TestServer;
@@ -177,32 +229,61 @@ afterAll(() => server.stop());
 const internal = (r: GqlResult) =>
   r.status >= 500 || (r.errors ?? []).some((e) => e.extensions?.code === "INTERNAL_SERVER_ERROR" || typeof e.extensions?.code !== "string");
 
+const describeProbe = (probe: Probe, who: string, res: GqlResult) =>
+  `${probe.field}(${probe.at} = ${JSON.stringify(probe.variables).slice(0, 120)}) ${who}: ${res.status} ${JSON.stringify(res.errors)?.slice(0, 200)}`;
+
 describe("every argument of every operation, with bad values", () => {
+  let schema: GraphQLSchema;
+  beforeAll(async () => {
+    schema = await buildRootsSchema(createEventBus());
+  });
+
   it("never answers INTERNAL_SERVER_ERROR, and a refused mutation changes nothing", async () => {
-    const schema = await buildRootsSchema(createEventBus());
     const failures: string[] = [];
     let sent = 0;
-    for (const [operation, root] of [
-      ["query", schema.getQueryType()!],
-      ["mutation", schema.getMutationType()!],
-    ] as const) {
-      const { text, list } = probes(operation, root);
-      for (const probe of list) {
-        const before = operation === "mutation" ? await fingerprint() : "";
-        const tokens = operation === "query" ? [adminUser.token, undefined] : [adminUser.token];
-        for (const token of tokens) {
-          const res = await server.gql(text(root.getFields()[probe.field]), probe.variables, { token });
-          sent++;
-          if (internal(res))
-            failures.push(
-              `${probe.field}(${probe.at} = ${JSON.stringify(probe.variables).slice(0, 120)}) ${token ? "admin" : "visitor"}: ${res.status} ${JSON.stringify(res.errors)?.slice(0, 200)}`,
-            );
-          if (operation === "mutation" && res.errors?.length && (await fingerprint()) !== before)
-            failures.push(`${probe.field}(${probe.at}) was refused but changed the database`);
-        }
+    for (const probe of [...rootProbes("query", schema.getQueryType()!), ...rootProbes("mutation", schema.getMutationType()!)]) {
+      const before = probe.operation === "mutation" ? await fingerprint() : "";
+      const tokens = probe.operation === "query" ? [adminUser.token, undefined] : [adminUser.token];
+      for (const token of tokens) {
+        const res = await server.gql(probe.query, probe.variables, { token });
+        sent++;
+        if (internal(res)) failures.push(describeProbe(probe, token ? "admin" : "visitor", res));
+        if (probe.operation === "mutation" && res.errors?.length && (await fingerprint()) !== before)
+          failures.push(`${probe.field}(${probe.at}) was refused but changed the database`);
       }
     }
     expect(sent).toBeGreaterThan(1000);
     expect(failures).toEqual([]);
   }, 600_000);
+
+  it("covers the arguments of fields below the roots, on real records", async () => {
+    const village = await buildVillage(server, "Fuzz Village");
+    const missing: string[] = [];
+    const list = nestedProbes(schema, { Village: village.id }, missing);
+    expect(missing).toEqual([]);
+    expect(list.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    for (const probe of list)
+      for (const token of [adminUser.token, undefined]) {
+        const res = await server.gql(probe.query, probe.variables, { token });
+        if (internal(res)) failures.push(describeProbe(probe, token ? "admin" : "visitor", res));
+      }
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it("covers the arguments of every subscription, over WebSocket", async () => {
+    const list = rootProbes("subscription", schema.getSubscriptionType()!);
+    expect(list.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    const client = server.ws({ token: adminUser.token });
+    try {
+      for (const probe of list) {
+        const res = await subscribeOnce(client, probe.query, probe.variables);
+        if (res !== "accepted" && internal(res)) failures.push(describeProbe(probe, "admin", res));
+      }
+    } finally {
+      await client.dispose();
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
 });

@@ -1,5 +1,14 @@
 import type { IncomingMessage, Server } from "node:http";
-import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from "graphql";
+import {
+  getOperationAST,
+  getVariableValues,
+  GraphQLError,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type GraphQLSchema,
+} from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import proxyAddr from "proxy-addr";
 import { WebSocketServer } from "ws";
@@ -97,6 +106,14 @@ export function attachWebSocket(opts: {
         if (errors.length) return format(errors, lang);
         const unsafe = unsafeTextError(document, payload.variables);
         if (unsafe) return format([unsafe], lang);
+        // Variables of the wrong type are bad input, as Apollo marks them on HTTP (never an internal error).
+        const operation = getOperationAST(document, payload.operationName);
+        const coerced = operation && getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {});
+        if (coerced?.errors)
+          return format(
+            coerced.errors.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: "BAD_USER_INPUT" } })),
+            lang,
+          );
         let contextValue: Context;
         try {
           contextValue = await makeContext(
