@@ -98,6 +98,8 @@ test.describe("accounts and guards", () => {
     await signIn(admin, "admin@roots.demo");
     const mail = admin.getByTestId("outbox-email").filter({ hasText: "curator@roots.demo" }).first();
     await expect(mail).toBeVisible();
+    // Its status in the reader's words (the admin reads Arabic once signed in), never a raw "kept".
+    await expect(mail.getByTestId("outbox-status")).toHaveText(/^(Kept here \(no SMTP\)|محفوظة هنا \(من دون SMTP\))$/);
     const link = /https?:\/\/\S+\/auth-check\?token=[\w-]+/.exec((await mail.textContent()) ?? "")![0];
     await adminCtx.close();
 

@@ -7,6 +7,7 @@ import { Button } from "../../../ui/Button";
 import { Skeleton } from "../../../ui/Skeleton";
 import { EmptyState } from "../../../ui/EmptyState";
 import { LtrValue } from "../../../ui/BidiText";
+import { runtimeKey } from "../../../i18n/typed";
 
 /** /admin/outbox: the emails the platform sent or, without SMTP, kept here (development outbox). */
 export default function AdminOutboxPage() {
@@ -29,9 +30,9 @@ export default function AdminOutboxPage() {
             <bdi>{m.subject}</bdi>
           </h2>
           <p className="muted">
-            <LtrValue>{m.to}</LtrValue> ·{" "}
-            <LtrValue>{`${m.language} · ${m.transport} · ${m.status}${m.attempts > 1 ? ` (${m.attempts})` : ""}`}</LtrValue> ·{" "}
-            {formatDateTime(m.createdAt, lang)}
+            <LtrValue>{m.to}</LtrValue> · {t(runtimeKey(`lang.${m.language}`))} · {t(runtimeKey(`admin.outbox_transport_${m.transport}`))} ·{" "}
+            <span data-testid="outbox-status">{t(runtimeKey(`admin.outbox_status_${m.status}`))}</span>
+            {m.attempts > 1 && <> ({t("admin.outbox_attempts", { count: m.attempts })})</>} · {formatDateTime(m.createdAt, lang)}
           </p>
           <pre dir="auto" className="mail-text">
             {m.text}
