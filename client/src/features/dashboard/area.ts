@@ -1,7 +1,6 @@
-import { lazy } from "react";
-import type { ClientArea } from "../../app/area";
+import { lazyPage, type ClientArea } from "../../app/area";
 
 export const dashboardArea: ClientArea = {
   name: "dashboard",
-  routes: [{ path: "/dashboard", page: lazy(() => import("./pages/DashboardPage")), access: "member" }],
+  routes: [{ path: "/dashboard", page: lazyPage(() => import("./pages/DashboardPage")), access: "member" }],
 };

@@ -1,7 +1,6 @@
-import { lazy } from "react";
-import type { ClientArea } from "../../app/area";
+import { lazyPage, type ClientArea } from "../../app/area";
 
-const HomePage = lazy(() => import("./pages/HomePage"));
+const HomePage = lazyPage(() => import("./pages/HomePage"));
 
 export const homeArea: ClientArea = {
   name: "home",

@@ -1,8 +1,7 @@
-import { lazy } from "react";
-import type { ClientArea } from "../../app/area";
+import { lazyPage, type ClientArea } from "../../app/area";
 
-const AboutPage = lazy(() => import("./pages/AboutPage"));
-const LegalPage = lazy(() => import("./pages/LegalPage"));
+const AboutPage = lazyPage(() => import("./pages/AboutPage"));
+const LegalPage = lazyPage(() => import("./pages/LegalPage"));
 
 export const legalArea: ClientArea = {
   name: "legal",

@@ -1,7 +1,6 @@
-import { lazy } from "react";
-import type { ClientArea } from "../../app/area";
+import { lazyPage, type ClientArea } from "../../app/area";
 
 export const managementArea: ClientArea = {
   name: "management",
-  routes: [{ path: "/management", page: lazy(() => import("./pages/ManagementPage")), access: "staff" }],
+  routes: [{ path: "/management", page: lazyPage(() => import("./pages/ManagementPage")), access: "staff" }],
 };

@@ -1,17 +1,16 @@
-import { lazy } from "react";
-import type { ClientArea } from "../../app/area";
+import { lazyPage, type ClientArea } from "../../app/area";
 
-const RootsPage = lazy(() => import("./pages/RootsPage"));
+const RootsPage = lazyPage(() => import("./pages/RootsPage"));
 
 export const peopleArea: ClientArea = {
   name: "people",
   flag: "familyTree",
   routes: [
     { path: "/roots", page: RootsPage, access: "member" },
-    { path: "/roots/cedar", page: lazy(() => import("./pages/CedarPage")), access: "member" },
+    { path: "/roots/cedar", page: lazyPage(() => import("./pages/CedarPage")), access: "member" },
     { path: "/family-tree", page: RootsPage, access: "data" },
     { path: "/treebuilder", page: RootsPage, access: "data" },
-    { path: "/person/:personId", page: lazy(() => import("./pages/PersonPage")), access: "data" },
+    { path: "/person/:personId", page: lazyPage(() => import("./pages/PersonPage")), access: "data" },
   ],
   nav: [{ to: "/treebuilder", labelKey: "nav.treebuilder", order: 30 }],
 };

@@ -1,12 +1,11 @@
-import { lazy } from "react";
-import type { ClientArea } from "../../app/area";
+import { lazyPage, type ClientArea } from "../../app/area";
 
 export const villagesArea: ClientArea = {
   name: "villages",
   routes: [
-    { path: "/villages", page: lazy(() => import("./pages/VillagesPage")), access: "data" },
-    { path: "/libanpedia/:villageId", page: lazy(() => import("./pages/VillagePage")), access: "data" },
-    { path: "/root-hubs", page: lazy(() => import("./pages/RootHubsPage")), access: "data", flag: "villageHubs" },
+    { path: "/villages", page: lazyPage(() => import("./pages/VillagesPage")), access: "data" },
+    { path: "/libanpedia/:villageId", page: lazyPage(() => import("./pages/VillagePage")), access: "data" },
+    { path: "/root-hubs", page: lazyPage(() => import("./pages/RootHubsPage")), access: "data", flag: "villageHubs" },
   ],
   nav: [{ to: "/villages", labelKey: "nav.villages", order: 20 }],
 };
