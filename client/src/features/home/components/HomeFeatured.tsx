@@ -41,9 +41,7 @@ export default function HomeFeatured() {
                 </h3>
                 {v.district && <p className="muted home-featured__caza">{localized(lang, v.district, v.districtAr, v.district)}</p>}
                 <p className="home-featured__history">{localized(lang, v.description, v.descriptionAr, v.descriptionFr)}</p>
-                <Link to={`/libanpedia/${v.slug}`} aria-label={`${t("home.featured_more")}: ${name}`}>
-                  {t("home.featured_more")}
-                </Link>
+                <Link to={`/libanpedia/${v.slug}`}>{t("home.featured_more", { name })}</Link>
               </div>
             </li>
           );
