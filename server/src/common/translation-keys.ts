@@ -116,6 +116,7 @@ export type TranslationKey =
   | "ballots.not_open"
   | "ballots.open_days"
   | "ballots.passport_exists"
+  | "ballots.passport_holder_unknown"
   | "ballots.passport_revoked"
   | "ballots.proposal_frozen"
   | "ballots.receipt_not_found"
