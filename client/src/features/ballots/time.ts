@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
 import type { LanguageCode } from "../../i18n/languages";
+import { formatNumber } from "../../lib/format";
 
 const unit = (lang: LanguageCode, n: number, u: "day" | "hour" | "minute") =>
-  new Intl.NumberFormat(lang, { style: "unit", unit: u, unitDisplay: "long" }).format(n);
+  formatNumber(n, lang, { style: "unit", unit: u, unitDisplay: "long" });
 
 /** A duration as people say it: "3 days 4 hours", "2 hours 5 minutes", "40 minutes" (in the reader's language). */
 export function formatDuration(seconds: number, lang: LanguageCode): string {

@@ -41,7 +41,7 @@ export function TallyChart({ tally, hideResults }: { tally: BallotTallyFieldsFra
           {t(`ballots.outcome_why.${tally.outcome.toLowerCase() as "accepted"}`)}
         </p>
       )}
-      <p className="ballot-tally__turnout" data-testid="ballot-turnout">
+      <p className="ballot-tally__turnout" data-testid="ballot-turnout" data-turnout={tally.turnout}>
         {tally.eligible === null
           ? t("ballots.tally.turnout_only", { votes: n(tally.turnout) })
           : t("ballots.tally.turnout", { votes: n(tally.turnout), eligible: n(eligible), percent: pct(tally.turnout, eligible) })}
