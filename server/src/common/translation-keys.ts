@@ -160,7 +160,6 @@ export type TranslationKey =
   | "ballots.life.closed"
   | "ballots.life.closes"
   | "ballots.life.cooling_off_ends"
-  | "ballots.life.opens"
   | "ballots.not_eligible"
   | "ballots.not_in_conflict"
   | "ballots.not_on_roll"

@@ -38,7 +38,6 @@ export function Lifecycle({
         <li className={status === "COOLING_OFF" ? "is-current" : undefined}>
           {t("ballots.life.cooling_off_ends", { date: formatDateTime(opensAt, lang) })}
         </li>
-        <li className={status === "OPEN" ? "is-current" : undefined}>{t("ballots.life.opens", { date: formatDateTime(opensAt, lang) })}</li>
         <li className={status === "CLOSED" ? "is-current" : undefined}>
           {t(status === "CLOSED" ? "ballots.life.closed" : "ballots.life.closes", { date: formatDateTime(closesAt, lang) })}
         </li>

@@ -34,6 +34,7 @@ export function ReceiptLookup({ ballotId, initial = "" }: { ballotId: string; in
           spellCheck={false}
           autoComplete="off"
           className="ballot-form__code"
+          dir="ltr"
         />
         <Button type="submit" disabled={loading}>
           {t("ballots.receipt.check")}
