@@ -66,6 +66,7 @@ test.describe("ballots", () => {
     await member.page.getByTestId("article-proposals").getByRole("link", { name: "اقترح تغييرًا للتصويت" }).click();
     await expect(member.page).toHaveURL(/\/root\/zahle\/rootpedia\/propose\?article=/);
     await expect(member.page.getByTestId("propose-base")).toBeVisible();
+    await noSeriousAxe(member.page, "propose");
     const text = member.page.getByLabel("النص");
     await expect(text).toHaveAttribute("dir", "rtl");
     await text.fill(`${await text.inputValue()}\n\nيمرّ نهر البردوني في وسط زحلة.`);
