@@ -62,19 +62,22 @@ test.describe("ballots", () => {
 
     // The member proposes an edit of the article they read, and opens the discussion.
     const member = await signInDemo(browser, { locale: "ar", path: "/root/zahle/rootpedia" });
+    // Zahle's English version (the Arabic one is Rootpedia's own browser test's), read on an Arabic page.
     await member.page.getByTestId("rootpedia-articles").getByRole("link", { name: "زحلة" }).click();
+    await member.page.locator('a.rootpedia__language[lang="en"]').click();
+    await expect(member.page.getByRole("heading", { level: 1 })).toHaveText("Zahle");
     await member.page.getByTestId("article-proposals").getByRole("link", { name: "اقترح تغييرًا للتصويت" }).click();
     await expect(member.page).toHaveURL(/\/root\/zahle\/rootpedia\/propose\?article=/);
     await expect(member.page.getByTestId("propose-base")).toBeVisible();
     await noSeriousAxe(member.page, "propose");
     const text = member.page.getByLabel("النص");
-    await expect(text).toHaveAttribute("dir", "rtl");
-    await text.fill(`${await text.inputValue()}\n\nيمرّ نهر البردوني في وسط زحلة.`);
+    await expect(text).toHaveAttribute("dir", "ltr");
+    await text.fill(`${await text.inputValue()}\n\nThe Berdawni river runs through the middle of Zahle.`);
     await member.page.getByLabel("سبب هذا التغيير (يظهر للمصوّتين)").fill("إضافة نهر البردوني");
     await member.page.getByRole("button", { name: "قدّم المقترح" }).click();
     await expect(member.page).toHaveURL(/\/root\/zahle\/rootpedia\/proposal\//);
     const proposalUrl = member.page.url();
-    await expect(member.page.getByTestId("rootpedia-diff").locator("ins")).toContainText("البردوني");
+    await expect(member.page.getByTestId("rootpedia-diff").locator("ins")).toContainText("Berdawni");
     await member.page.getByLabel("تعليقك").fill("هل نذكر الجسر القديم أيضًا؟");
     await member.page.getByRole("button", { name: "علِّق" }).click();
     await expect(member.page.getByTestId("proposal-discussion")).toContainText("الجسر القديم");
@@ -90,7 +93,7 @@ test.describe("ballots", () => {
     await passports.getByLabel("السبب").fill("تعرفها رعية زحلة");
     await passports.getByRole("button", { name: "امنح جوازًا" }).click();
     await expect(curator.page.getByTestId("passport-list")).toContainText("تعرفها رعية زحلة");
-    await curator.page.getByTestId("proposal-queue").getByRole("link", { name: "زحلة" }).first().click();
+    await curator.page.getByTestId("proposal-queue").getByRole("link", { name: "Zahle" }).first().click();
     await expect(curator.page).toHaveURL(proposalUrl);
     await curator.page.getByLabel("عدد أيام التصويت").fill("7");
     await curator.page.getByRole("button", { name: "افتح تصويتًا" }).click();
@@ -127,7 +130,7 @@ test.describe("ballots", () => {
     await expect(turnout).toHaveAttribute("data-turnout", "0");
     await expect(results.getByTestId("ballot-breakdown-hidden")).toContainText("ما دام عدد الأصوات أقل من");
     const board = await signInDemo(browser, { locale: "ar", path: "/management/linpedia?tab=ballots", email: "curator@roots.demo" });
-    const live = board.page.getByTestId("live-ballot").filter({ hasText: "زحلة" });
+    const live = board.page.getByTestId("live-ballot").filter({ hasText: "Zahle" });
     await expect(live.getByTestId("ballot-turnout")).toHaveAttribute("data-turnout", "0");
 
     const tokens = [];

@@ -107,6 +107,10 @@ describe("a proposal's change and conflict", () => {
     expect(seen.conflict.changesMeanwhile.find((p: any) => p.kind === "ADDED").text).toContain("curator");
     expect(seen.conflict.proposedChanges.find((p: any) => p.kind === "ADDED").text).toContain("proposed");
 
+    // The author is told, with a link the proposal page opens (its global id).
+    const told = await server.gql<any>(`{ notifications(first: 5) { edges { node { kind link } } } }`, {}, { token: member.token });
+    expect(told.data.notifications.edges.map((e: any) => e.node.link)).toContain(`/root/${village.slug}/rootpedia/proposal/${id}`);
+
     for (const who of [member, otherCurator]) expect(codeOf(await server.gql(CONFLICT, { id }, { token: who.token }))).toBe("FORBIDDEN");
     expect(codeOf(await server.gql(CONFLICT, { id }))).toBe("FORBIDDEN");
   });

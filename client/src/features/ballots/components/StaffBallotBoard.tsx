@@ -21,7 +21,8 @@ import "../ballots.css";
 export function StaffBallotBoard() {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const { data, loading, error, refetch } = useStaffBallotsQuery({ fetchPolicy: "cache-and-network" });
+  // Tallies come over the subscription; a minute's poll brings new ballots, openings, and the turnout of those hiding their results.
+  const { data, loading, error, refetch } = useStaffBallotsQuery({ fetchPolicy: "cache-and-network", pollInterval: 60_000 });
   if (loading && !data) return <Spinner label={t("common.loading")} />;
   if (error && !data) return <LoadFailed error={error} onRetry={refetch} />;
   const { liveBallots, pendingBallotProposals } = data!;

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
 import { LtrValue } from "../../../ui/BidiText";
@@ -19,8 +20,16 @@ import "../ballots.css";
 export default function ResultsPage() {
   const { t } = useTranslation();
   const { slug = "", ballotId = "" } = useParams();
-  const { data, loading, error, refetch } = useBallotQuery({ variables: { id: ballotId }, fetchPolicy: "cache-and-network" });
+  const [poll, setPoll] = useState(0);
+  const { data, loading, error, refetch } = useBallotQuery({
+    variables: { id: ballotId },
+    fetchPolicy: "cache-and-network",
+    pollInterval: poll,
+  });
   const b = data?.ballot;
+  // A ballot hiding its results until the close has no subscription: its turnout is read every half minute.
+  const wantPoll = b?.hideResults && b.status !== "CLOSED" ? 30_000 : 0;
+  if (b && poll !== wantPoll) setPoll(wantPoll);
   // A ballot whose results wait for the close refuses subscribers until then; a closed one has nothing more to send.
   const live = useBallotTallyUpdatedSubscription({
     variables: { ballotId },
