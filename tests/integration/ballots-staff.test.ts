@@ -174,6 +174,8 @@ describe("the village's passports", () => {
     }
     const unknown = await server.gql(ISSUE, { s: village.slug, e: "nobody@example.test", r: "why" }, { token: cur });
     expect(codeOf(unknown)).toBe("BAD_USER_INPUT");
+    expect(codeOf(await server.gql(ISSUE, { s: village.slug, e: null, r: "why" }, { token: cur }))).toBe("BAD_USER_INPUT");
+    expect((await server.gql<any>(LIST, { s: village.slug }, { token: cur })).data.rootsPassports).toHaveLength(before);
     const issued = await server.gql<any>(ISSUE, { s: village.slug, e: " holder@EXAMPLE.test ", r: "Known to the parish" }, { token: cur });
     expect(issued.errors).toBeUndefined();
     const list = (await server.gql<any>(LIST, { s: village.slug }, { token: cur })).data.rootsPassports;
