@@ -14,6 +14,8 @@ const env = {
   BREACHED_PASSWORD_API_URL: "http://127.0.0.1:9",
   SWC_NODE_PROJECT: "server/tsconfig.json",
   LOG_LEVEL: "warn",
+  // The test clock's control (tests/e2e/serve-server.ts, tests/e2e/clock.ts), beside the site's port.
+  E2E_CLOCK_PORT: String(Number(port) + 10000),
 };
 if (process.env.TEST_DATABASE_URL) {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -31,6 +33,9 @@ if (process.env.TEST_DATABASE_URL) {
   env.EMBEDDED_PG_DIR = ".data/pg-e2e";
   env.EMBEDDED_PG_PORT = "55434";
 }
-const server = spawn(process.execPath, ["--import", "@swc-node/register/esm-register", "server/src/main.ts"], { stdio: "inherit", env });
+const server = spawn(process.execPath, ["--import", "@swc-node/register/esm-register", "tests/e2e/serve-server.ts"], {
+  stdio: "inherit",
+  env,
+});
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,5 +1,6 @@
 import { adminArea } from "../features/admin/area";
 import { authArea } from "../features/auth/area";
+import { ballotsArea } from "../features/ballots/area";
 import { curationArea } from "../features/curation/area";
 import { dashboardArea } from "../features/dashboard/area";
 import { homeArea } from "../features/home/area";
@@ -19,6 +20,7 @@ export const AREAS: readonly ClientArea[] = [
   homeArea,
   villagesArea,
   rootpediaArea,
+  ballotsArea,
   peopleArea,
   ingestionArea,
   legalArea,

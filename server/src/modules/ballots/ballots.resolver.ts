@@ -2,9 +2,10 @@ import { filter, pipe } from "@graphql-yoga/subscription";
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import type { Context } from "../../common/context.js";
 import { AppError, ErrorCode, forbidden } from "../../common/errors.js";
+import { toGlobalId } from "../../common/global-id.js";
 import { runtimeKey, translate } from "../../common/i18n.js";
 import { mayReview } from "../genealogy/index.js";
-import { rawIdOf, villageBySlug } from "../rootpedia/index.js";
+import { DiffPartView, rawIdOf, reviews, villageBySlug } from "../rootpedia/index.js";
 import type { VoteChoice } from "./ballots.entity.js";
 import * as ballots from "./ballot.service.js";
 import * as passports from "./passport.service.js";
@@ -12,17 +13,21 @@ import * as proposals from "./proposal.service.js";
 import {
   BallotView,
   BoardEntryView,
+  diffParts,
   CastVoteView,
   CommentView,
   EligibilityView,
   PassportView,
   ProposalEditInputView,
+  ProposalConflictView,
   ProposalInputView,
   ProposalView,
   ReceiptView,
   TallyGql,
+  ViewerRollView,
   VoteChoiceEnum,
 } from "./ballots.types.js";
+import * as views from "./views.service.js";
 import { tallyOf } from "./tally.js";
 import * as votes from "./vote.service.js";
 
@@ -48,6 +53,11 @@ export class ProposalResolver {
     const villages = staffVillages(ctx);
     if (villages && !villages.length) throw forbidden();
     return (await proposals.pendingProposals(ctx, villages)).map((p) => new ProposalView(p));
+  }
+
+  @Query(() => [ProposalView], { description: "An article's proposals, newest first (50 at most): what its page links to." })
+  async articleBallotProposals(@Arg("articleId", () => ID) id: string, @Ctx() ctx: Context): Promise<ProposalView[]> {
+    return (await views.proposalsOfArticle(ctx, rawIdOf(id, "RootpediaArticle"))).map((p) => new ProposalView(p));
   }
 
   @Mutation(() => ProposalView, { description: "Proposes an edit of an article (on the revision read) or a new article. Signed in." })
@@ -118,6 +128,45 @@ export class ProposalResolver {
     ]);
     return b ? new BallotView(b) : null;
   }
+
+  @FieldResolver(() => String, { description: "The village whose Rootpedia it changes." })
+  villageSlug(@Root() p: ProposalView, @Ctx() ctx: Context): Promise<string> {
+    return views.villageSlugOf(ctx, p.row.village_id);
+  }
+
+  @FieldResolver(() => String, { nullable: true })
+  authorName(@Root() p: ProposalView, @Ctx() ctx: Context): Promise<string | null> {
+    return views.displayNameOf(ctx, p.row.author_id);
+  }
+
+  @FieldResolver(() => Boolean, {
+    description: "The viewer reviews the village: accepts a minor edit, opens a ballot, resolves a conflict.",
+  })
+  viewerCanReview(@Root() p: ProposalView, @Ctx() ctx: Context): boolean {
+    return ctx.viewer.userId !== null && reviews(ctx.viewer, p.row.village_id);
+  }
+
+  @FieldResolver(() => [DiffPartView], {
+    description: "The change proposed: its base revision's text against the proposal's (all new for a new article).",
+  })
+  async diff(@Root() p: ProposalView, @Ctx() ctx: Context): Promise<DiffPartView[]> {
+    return diffParts(await views.proposalDiff(ctx, p.row));
+  }
+
+  @FieldResolver(() => ProposalConflictView, {
+    nullable: true,
+    description: "For a proposal in conflict, what meets what (the village's curators only; null otherwise).",
+  })
+  async conflict(@Root() p: ProposalView, @Ctx() ctx: Context): Promise<ProposalConflictView | null> {
+    const c = await views.proposalConflict(ctx, p.row);
+    if (!c) return null;
+    return Object.assign(new ProposalConflictView(), {
+      ...c,
+      currentRevisionId: c.currentRevisionId ? toGlobalId("RootpediaRevision", c.currentRevisionId) : "",
+      changesMeanwhile: diffParts(c.changesMeanwhile),
+      proposedChanges: diffParts(c.proposedChanges),
+    });
+  }
 }
 
 @Resolver(() => BallotView)
@@ -176,20 +225,57 @@ export class BallotResolver {
     return Object.assign(new CastVoteView(), await votes.castVote(ctx, ballotId(id), choice));
   }
 
-  @Mutation(() => PassportView, { description: "A curator of the village issues a Roots Passport to a member, with a reason (audited)." })
+  @Mutation(() => PassportView, {
+    description:
+      "A curator of the village issues a Roots Passport to a member (by id, or by their account's email), with a reason (audited).",
+  })
   async issueRootsPassport(
     @Arg("villageSlug", () => String) slug: string,
-    @Arg("userId", () => ID) userId: string,
+    @Arg("userId", () => ID, { nullable: true }) userId: string | null,
+    @Arg("email", () => String, { nullable: true }) email: string | null,
     @Arg("reason", () => String) reason: string,
     @Ctx() ctx: Context,
   ): Promise<PassportView> {
     const v = await villageBySlug(ctx, slug);
-    return new PassportView(await passports.issuePassport(ctx, v.id, rawIdOf(userId, "User"), reason));
+    if (!ctx.viewer.userId) throw new AppError(ErrorCode.UNAUTHENTICATED, "errors.unauthenticated");
+    if (!reviews(ctx.viewer, v.id)) throw forbidden();
+    const holder = userId ? rawIdOf(userId, "User") : email ? await views.userIdByEmail(ctx, email) : null;
+    if (!holder)
+      throw new AppError(ErrorCode.BAD_USER_INPUT, "ballots.passport_holder_unknown", {}, [
+        { field: "email", key: "ballots.passport_holder_unknown" },
+      ]);
+    return new PassportView(await passports.issuePassport(ctx, v.id, holder, reason));
+  }
+
+  @Query(() => [PassportView], {
+    description: "The village's live Roots Passports, newest first: for its curators (and editors and admins).",
+  })
+  async rootsPassports(@Arg("villageSlug", () => String) slug: string, @Ctx() ctx: Context): Promise<PassportView[]> {
+    const v = await villageBySlug(ctx, slug);
+    return (await views.livePassports(ctx, v.id)).map((p) => new PassportView(p));
   }
 
   @Mutation(() => PassportView, { description: "A curator of the village revokes a passport, with a reason (audited)." })
   async revokeRootsPassport(@Arg("id", () => ID) id: string, @Arg("reason", () => String) reason: string, @Ctx() ctx: Context) {
     return new PassportView(await passports.revokePassport(ctx, rawIdOf(id, "RootsPassport"), reason));
+  }
+
+  @FieldResolver(() => ProposalView)
+  async proposal(@Root() b: BallotView, @Ctx() ctx: Context): Promise<ProposalView> {
+    return new ProposalView(await proposals.loadProposal(ctx, b.row.proposal_id));
+  }
+
+  @FieldResolver(() => String)
+  villageSlug(@Root() b: BallotView, @Ctx() ctx: Context): Promise<string> {
+    return views.villageSlugOf(ctx, b.row.village_id);
+  }
+
+  @FieldResolver(() => ViewerRollView, {
+    nullable: true,
+    description: "The viewer on the roll frozen at the opening, and whether they voted; null before it opens or when signed out.",
+  })
+  viewerRoll(@Root() b: BallotView, @Ctx() ctx: Context): Promise<ViewerRollView | null> {
+    return views.viewerRoll(ctx, b.row);
   }
 
   @FieldResolver(() => TallyGql)

@@ -1,6 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { storedValuesEnum } from "../../common/graphql-enum.js";
 import { toGlobalId } from "../../common/global-id.js";
+import { DiffPartView, type DiffPart } from "../rootpedia/index.js";
 import type { BallotRow } from "./ballot.service.js";
 import type { BoardEntry } from "./board.js";
 import type { PassportRow } from "./passport.service.js";
@@ -231,6 +232,14 @@ export class BallotView {
   get closesAt(): Date {
     return this.row.closes_at;
   }
+
+  @Field(() => String, {
+    nullable: true,
+    description: "Where its public board is, once closed (`node scripts/verify-ballot.mjs <site><boardPath>` recomputes it).",
+  })
+  get boardPath(): string | null {
+    return this.row.status === "closed" ? `/ballots/${this.row.id}/board.json` : null;
+  }
 }
 
 @ObjectType("BallotBoardEntry", { description: "One vote on the public board: its receipt and choice, chained by hashes." })
@@ -295,7 +304,7 @@ export class EligibilityView {
 
 @ObjectType("RootsPassport")
 export class PassportView {
-  constructor(readonly row: PassportRow) {}
+  constructor(readonly row: PassportRow & { holder_name?: string | null }) {}
 
   @Field(() => ID)
   get id(): string {
@@ -317,6 +326,11 @@ export class PassportView {
     return this.row.issued_at;
   }
 
+  @Field(() => String, { nullable: true, description: "The holder's display name (in the village's passport list)." })
+  get holderName(): string | null {
+    return this.row.holder_name ?? null;
+  }
+
   @Field(() => Date, { nullable: true })
   get revokedAt(): Date | null {
     return this.row.revoked_at;
@@ -326,4 +340,40 @@ export class PassportView {
   get revokeReason(): string | null {
     return this.row.revoke_reason;
   }
+}
+
+export const diffParts = (parts: DiffPart[]): DiffPartView[] =>
+  parts.map((p) => Object.assign(new DiffPartView(), { kind: p.kind, text: p.text, moved: Boolean(p.moved) }));
+
+@ObjectType("BallotProposalConflict", {
+  description:
+    "An accepted edit that meets a newer change of the article: its base, the article's current text and the proposal's, and the two changes. For the village's curators.",
+})
+export class ProposalConflictView {
+  @Field(() => ID, { description: "The article's current revision, which the resolution is made on." })
+  currentRevisionId: string;
+
+  @Field(() => String)
+  baseContent: string;
+
+  @Field(() => String)
+  currentContent: string;
+
+  @Field(() => String)
+  proposedContent: string;
+
+  @Field(() => [DiffPartView], { description: "What changed in the article since the proposal's base revision." })
+  changesMeanwhile: DiffPartView[];
+
+  @Field(() => [DiffPartView], { description: "What the proposal changes on its base revision." })
+  proposedChanges: DiffPartView[];
+}
+
+@ObjectType("BallotViewerRoll", { description: "The viewer on a ballot's roll (frozen when it opened): on it, and whether they voted." })
+export class ViewerRollView {
+  @Field(() => Boolean)
+  onRoll: boolean;
+
+  @Field(() => Boolean)
+  voted: boolean;
 }

@@ -1,6 +1,7 @@
 import type { DataSource } from "typeorm";
 import type { Config } from "../../config.js";
 import type { EventBus } from "../../common/event-bus.js";
+import { toGlobalId } from "../../common/global-id.js";
 import type { JobSender } from "../../common/jobs/index.js";
 import { defineNotification } from "../../common/notifications.js";
 import { notify } from "../notifications/index.js";
@@ -29,7 +30,8 @@ declare module "../../common/notifications.js" {
 
 export const ballotUpdate = defineNotification({
   kind: "ballots.update",
-  link: (p) => `/root/${p.villageSlug}/rootpedia/proposal/${p.proposalId}`,
+  // The proposal page's route takes the global id (as every id the client reads).
+  link: (p) => `/root/${p.villageSlug}/rootpedia/proposal/${toGlobalId("BallotProposal", p.proposalId)}`,
   text: (p, t) => ({ title: p.title, event: t(`ballots.event.${p.event}`) }),
   defaults: { inApp: true, email: "digest" },
 });

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { RootpediaDiffQuery } from "../../../gql/graphql";
 import { directionOf } from "./ArticleBody";
+import "../rootpedia.css";
 
 /**
  * Two revisions compared: removed text struck through in red, added text underlined in green,

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useAuth } from "../../../app/auth/useAuth";
 import { Link, useParams } from "react-router-dom";
 import { currentLanguage } from "../../../i18n";
 import { apiProblem } from "../../../lib/apiErrors";
@@ -10,6 +11,7 @@ import { Facts } from "../../../ui/Facts";
 import { LoadFailed } from "../../../ui/LoadFailed";
 import { Spinner } from "../../../ui/Spinner";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { ArticleProposals } from "../../ballots";
 import { ArticleBody, directionOf } from "../components/ArticleBody";
 import { WatchButton } from "../components/WatchButton";
 import { useReviewRootpediaRevisionMutation, useRootpediaArticleQuery } from "../generated";
@@ -29,6 +31,7 @@ export default function ArticlePage() {
   const { slug = "", articleId = "" } = useParams();
   const { data, loading, error, refetch } = useRootpediaArticleQuery({ variables: { id: articleId }, fetchPolicy: "cache-and-network" });
   const [review, reviewing] = useReviewRootpediaRevisionMutation();
+  const signedIn = useAuth().status === "signedIn";
   const a = data?.rootpediaArticle;
   useDocumentTitle(a?.title);
   if (loading && !data) return <Spinner label={t("common.loading")} />;
@@ -138,6 +141,7 @@ export default function ArticlePage() {
         </aside>
         {a!.html ? <ArticleBody html={a!.html} language={a!.language} /> : <p className="muted">{t("rootpedia.nothing_yet")}</p>}
       </div>
+      <ArticleProposals slug={slug} articleId={a!.id} signedIn={signedIn} />
     </article>
   );
 }

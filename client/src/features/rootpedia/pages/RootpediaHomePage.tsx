@@ -53,6 +53,7 @@ export default function RootpediaHomePage() {
             <ButtonLink variant="primary" to={`/root/${v.slug}/rootpedia/new`}>
               {t("rootpedia.new_article")}
             </ButtonLink>
+            <ButtonLink to={`/root/${v.slug}/rootpedia/propose`}>{t("ballots.article.propose")}</ButtonLink>
             <WatchButton slug={v.slug} watching={false} />
           </>
         )}

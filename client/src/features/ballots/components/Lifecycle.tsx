@@ -1,0 +1,47 @@
+import { useTranslation } from "react-i18next";
+import type { BallotStatus } from "../../../gql/graphql";
+import { currentLanguage } from "../../../i18n";
+import { formatDateTime } from "../../../lib/format";
+import { Badge } from "../../../ui/Badge";
+import { formatDuration, useSecondsLeft } from "../time";
+
+const TONE = { COOLING_OFF: "gold", OPEN: "green", CLOSED: "neutral" } as const;
+
+/** Where a ballot is in its life, with its times: the cooling-off's end (voting opens), the close, and the time left. */
+export function Lifecycle({
+  status,
+  opensAt,
+  closesAt,
+  secondsLeft,
+}: {
+  status: BallotStatus;
+  opensAt: string;
+  closesAt: string;
+  secondsLeft: number;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const left = useSecondsLeft(secondsLeft);
+  const key = status.toLowerCase() as "open";
+  return (
+    <div className="ballot-life" data-testid="ballot-lifecycle">
+      <p>
+        <Badge tone={TONE[status]}>{t(`ballots.status.${key}`)}</Badge>
+        {status !== "CLOSED" && (
+          <span className="ballot-life__left" data-testid="ballot-time-left">
+            {" "}
+            {t("ballots.time_left", { time: formatDuration(left, lang) })}
+          </span>
+        )}
+      </p>
+      <ol className="ballot-life__steps">
+        <li className={status === "COOLING_OFF" ? "is-current" : undefined}>
+          {t("ballots.life.cooling_off_ends", { date: formatDateTime(opensAt, lang) })}
+        </li>
+        <li className={status === "CLOSED" ? "is-current" : undefined}>
+          {t(status === "CLOSED" ? "ballots.life.closed" : "ballots.life.closes", { date: formatDateTime(closesAt, lang) })}
+        </li>
+      </ol>
+    </div>
+  );
+}

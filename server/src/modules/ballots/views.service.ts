@@ -1,0 +1,89 @@
+import type { Context } from "../../common/context.js";
+import { forbidden } from "../../common/errors.js";
+import * as rootpedia from "../rootpedia/index.js";
+import type { BallotRow } from "./ballot.service.js";
+import type { PassportRow } from "./passport.service.js";
+import type { ProposalRow } from "./proposal.service.js";
+
+/** What the pages show beside a proposal, a ballot or a passport: names, the viewer's own standing, the texts compared. */
+
+export const villageSlugOf = async (ctx: Pick<Context, "ds">, villageId: string): Promise<string> =>
+  ((await ctx.ds.query(`SELECT slug FROM villages WHERE id = $1`, [villageId])) as { slug: string }[])[0]?.slug ?? "";
+
+export const displayNameOf = async (ctx: Pick<Context, "ds">, userId: string | null): Promise<string | null> =>
+  userId
+    ? (((await ctx.ds.query(`SELECT display_name FROM users WHERE id = $1`, [userId])) as { display_name: string }[])[0]?.display_name ??
+      null)
+    : null;
+
+/** An article's proposals, newest first (its village public, in the request's rootspace). */
+export async function proposalsOfArticle(ctx: Context, articleId: string): Promise<ProposalRow[]> {
+  const article = await rootpedia.loadArticle(ctx, articleId);
+  return ctx.ds.query(`SELECT * FROM ballot_proposals WHERE article_id = $1 ORDER BY created_at DESC, id LIMIT 50`, [article.id]);
+}
+
+/** The text the proposal was written on: its base revision's, or nothing for a new article. */
+const baseText = async (ctx: Context, p: ProposalRow): Promise<string> =>
+  p.base_revision_id ? (await rootpedia.loadRevision(ctx, p.base_revision_id)).content : "";
+
+/** The proposed change as the ballot shows it: its base revision's text against the proposal's, word by word. */
+export async function proposalDiff(ctx: Context, p: ProposalRow): Promise<rootpedia.DiffPart[]> {
+  return rootpedia.revisionDiff(await baseText(ctx, p), p.content, p.language);
+}
+
+export interface ProposalConflict {
+  currentRevisionId: string;
+  baseContent: string;
+  currentContent: string;
+  proposedContent: string;
+  /** What changed in the article since the proposal's base revision. */
+  changesMeanwhile: rootpedia.DiffPart[];
+  /** What the proposal changes on its base revision. */
+  proposedChanges: rootpedia.DiffPart[];
+}
+
+/**
+ * What a curator needs to resolve a proposal in `conflict`: the three texts (its base, the
+ * article's current one, the proposal's) and the two changes that meet. Null when there is no
+ * conflict; reviewers of the village only.
+ */
+export async function proposalConflict(ctx: Context, p: ProposalRow): Promise<ProposalConflict | null> {
+  if (p.status !== "conflict" || !p.article_id) return null;
+  if (!ctx.viewer.userId || !rootpedia.reviews(ctx.viewer, p.village_id)) throw forbidden();
+  const article = await rootpedia.loadArticle(ctx, p.article_id);
+  const current = article.latest_revision_id ? await rootpedia.loadRevision(ctx, article.latest_revision_id) : null;
+  const base = await baseText(ctx, p);
+  const now = current?.content ?? "";
+  return {
+    currentRevisionId: current?.id ?? "",
+    baseContent: base,
+    currentContent: now,
+    proposedContent: p.content,
+    changesMeanwhile: rootpedia.revisionDiff(base, now, p.language),
+    proposedChanges: rootpedia.revisionDiff(base, p.content, p.language),
+  };
+}
+
+/** Whether the viewer is on the ballot's roll (null before it opens or when signed out), and has voted (the day is all the roll keeps). */
+export async function viewerRoll(ctx: Context, b: BallotRow): Promise<{ onRoll: boolean; voted: boolean } | null> {
+  if (!ctx.viewer.userId || b.status === "cooling_off") return null;
+  const [row]: { voted_on: string | null }[] = await ctx.ds.query(
+    `SELECT voted_on FROM ballot_roll WHERE ballot_id = $1 AND user_id = $2`,
+    [b.id, ctx.viewer.userId],
+  );
+  return { onRoll: Boolean(row), voted: Boolean(row?.voted_on) };
+}
+
+/** The village's live Roots Passports with their holders' names, newest first: its reviewers only. */
+export async function livePassports(ctx: Context, villageId: string): Promise<(PassportRow & { holder_name: string | null })[]> {
+  if (!ctx.viewer.userId || !rootpedia.reviews(ctx.viewer, villageId)) throw forbidden();
+  return ctx.ds.query(
+    `SELECT p.*, u.display_name AS holder_name FROM roots_passports p JOIN users u ON u.id = p.user_id
+      WHERE p.village_id = $1 AND p.revoked_at IS NULL ORDER BY p.issued_at DESC, p.id LIMIT 500`,
+    [villageId],
+  );
+}
+
+/** The account a curator names by its email, for a passport (null when there is none). */
+export const userIdByEmail = async (ctx: Pick<Context, "ds">, email: string): Promise<string | null> =>
+  ((await ctx.ds.query(`SELECT id FROM users WHERE email = $1`, [email.trim().toLowerCase()])) as { id: string }[])[0]?.id ?? null;
