@@ -166,6 +166,20 @@ export class Ballot {
   @Column("timestamptz", { name: "closes_at" })
   closesAt: Date;
 
+  /**
+   * The rootspace's rules as they were when the ballot started (settings.service.ts): the roll's
+   * account age and the quorum are worked out from these, never from today's settings. The
+   * defaults only fill ballots made before the rules could change.
+   */
+  @Column("int", { name: "cooling_hours", default: 48 })
+  coolingHours: number;
+
+  @Column("int", { name: "quorum_percent", default: 10 })
+  quorumPercent: number;
+
+  @Column("int", { name: "quorum_min", default: 5 })
+  quorumMin: number;
+
   @Column("int", { name: "eligible_count", nullable: true })
   eligibleCount: number | null;
 

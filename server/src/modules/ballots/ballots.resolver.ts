@@ -9,6 +9,7 @@ import type { VoteChoice } from "./ballots.entity.js";
 import * as ballots from "./ballot.service.js";
 import * as passports from "./passport.service.js";
 import * as proposals from "./proposal.service.js";
+import { rulesOf } from "./settings.service.js";
 import {
   BallotView,
   BoardEntryView,
@@ -145,16 +146,9 @@ export class BallotResolver {
   })
   async ballotEligibility(@Arg("villageSlug", () => String) slug: string, @Ctx() ctx: Context): Promise<EligibilityView> {
     const v = await villageBySlug(ctx, slug);
-    const e = await passports.eligibility(
-      ctx.ds,
-      ctx.viewer.userId,
-      { id: v.id, rootspaceId: ctx.rootspace.id },
-      ctx.clock.now(),
-      ctx.config.BALLOT_COOLING_HOURS,
-    );
-    const messages = e.reasons.map((r) =>
-      translate(runtimeKey(`ballots.ineligible.${r}`), ctx.language, { hours: ctx.config.BALLOT_COOLING_HOURS }),
-    );
+    const { coolingHours: hours } = await rulesOf(ctx.ds, ctx.config, ctx.rootspace.id);
+    const e = await passports.eligibility(ctx.ds, ctx.viewer.userId, { id: v.id, rootspaceId: ctx.rootspace.id }, ctx.clock.now(), hours);
+    const messages = e.reasons.map((r) => translate(runtimeKey(`ballots.ineligible.${r}`), ctx.language, { hours }));
     return Object.assign(new EligibilityView(), { ...e, messages });
   }
 
