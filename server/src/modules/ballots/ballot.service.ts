@@ -4,7 +4,7 @@ import { defineJob, type JobContext } from "../../common/jobs/index.js";
 import { newId } from "../../common/uuid.js";
 import { audit } from "../audit/index.js";
 import { reviews } from "../rootpedia/index.js";
-import type { BallotOutcome, BallotStatus, VoteChoice } from "./ballots.entity.js";
+import type { Ballot, RowOf, VoteChoice } from "./ballots.entity.js";
 import { chain } from "./board.js";
 import { decide, updatedRows, type Counts } from "./decide.js";
 import { announce, type AnnounceDeps } from "./notifications.js";
@@ -13,28 +13,8 @@ import { applyProposal, loadProposal, type ProposalRow } from "./proposal.servic
 import { quorumOf, rulesOf, type BallotSnapshot } from "./settings.service.js";
 import { publishTally } from "./tally.js";
 
-export interface BallotRow {
-  id: string;
-  proposal_id: string;
-  village_id: string;
-  status: BallotStatus;
-  hide_results: boolean;
-  opens_at: Date;
-  closes_at: Date;
-  cooling_hours: number;
-  quorum_percent: number;
-  quorum_min: number;
-  eligible_count: number | null;
-  quorum: number | null;
-  outcome: BallotOutcome | null;
-  yes_count: number | null;
-  no_count: number | null;
-  abstain_count: number | null;
-  published: number;
-  published_at: Date | null;
-  created_by: string | null;
-  created_at: Date;
-}
+/** A ballot's row (SELECT * FROM ballots). */
+export type BallotRow = RowOf<Ballot>;
 
 /** Moves a ballot on at its set time (cooling-off → open, open → closed); survives a restart. */
 export const ballotTransition = defineJob<{ ballotId: string; to: "open" | "close" }>({
@@ -55,6 +35,21 @@ export async function loadBallot(ctx: Pick<Context, "ds" | "rootspace">, id: str
   );
   if (!row) throw notFound();
   return row;
+}
+
+const readsByEvent = new WeakMap<object, Map<string, Promise<BallotRow>>>();
+
+/**
+ * The ballot as a published tally event finds it, read once per event on this instance (per
+ * rootspace) and shared by every subscriber the event reaches: the bus hands them all the same
+ * payload object. A thousand subscribers then cost one query per update, not a thousand.
+ */
+export function ballotForEvent(ctx: Pick<Context, "ds" | "rootspace">, event: { ballotId: string }): Promise<BallotRow> {
+  let reads = readsByEvent.get(event);
+  if (!reads) readsByEvent.set(event, (reads = new Map()));
+  let read = reads.get(ctx.rootspace.id);
+  if (!read) reads.set(ctx.rootspace.id, (read = loadBallot(ctx, event.ballotId)));
+  return read;
 }
 
 export const villageOf = async (ctx: Pick<Context, "ds">, villageId: string): Promise<{ id: string; rootspaceId: string }> => {

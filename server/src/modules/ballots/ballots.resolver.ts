@@ -208,7 +208,7 @@ export class BallotResolver {
     @Arg("ballotId", () => ID) _id: string,
     @Ctx() ctx: Context,
   ): Promise<TallyGql> {
-    const b = await ballots.loadBallot(ctx, payload.ballotId);
+    const b = await ballots.ballotForEvent(ctx, payload);
     return TallyGql.of(b.id, tallyOf(b, ctx.clock.now()));
   }
 }

@@ -63,6 +63,8 @@ export interface TallyView {
   abstain: number | null;
   breakdownHidden: boolean;
   outcome: string | null;
+  /** When the counts shown were taken (the last batched update, or the close). */
+  publishedAt: Date | null;
   closesAt: Date;
   secondsLeft: number;
 }
@@ -81,6 +83,7 @@ export function tallyOf(b: BallotRow, now: Date): TallyView {
     abstain: hidden ? null : b.abstain_count,
     breakdownHidden: hidden,
     outcome: b.outcome,
+    publishedAt: b.published_at,
     closesAt: b.closes_at,
     secondsLeft: Math.max(0, Math.floor((b.closes_at.getTime() - now.getTime()) / 1000)),
   };
