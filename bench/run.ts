@@ -1,7 +1,8 @@
-// `npm run bench`: every benchmark; `npm run bench -- genealogy` (or `rootspaces`, `gedcom`, `chart`, `ui`, `media`, `rootpedia`) runs one.
+// `npm run bench`: every benchmark; `npm run bench -- genealogy` (or `rootspaces`, `gedcom`, `chart`, `ui`, `media`, `rootpedia`, `ballots`) runs one.
 // Exits non-zero when a goal is missed.
 import { spawnSync } from "node:child_process";
 import { ensureTestDatabaseServer } from "../tests/support/embedded-test-db.js";
+import { benchBallots } from "./ballots.js";
 import { benchChart } from "./chart.js";
 import { benchGedcom } from "./gedcom.js";
 import { benchGenealogy } from "./genealogy.js";
@@ -18,6 +19,7 @@ const BENCHES: Record<string, (serverUrl: string) => Promise<boolean>> = {
   ui: benchUi,
   media: benchMedia,
   rootpedia: benchRootpedia,
+  ballots: benchBallots,
 };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const unknown = wanted.filter((w) => !BENCHES[w]);

@@ -150,11 +150,12 @@ const schema = z
     /** Ballots: the cooling-off before a ballot opens (the proposal's text frozen), and the account age a voter needs. */
     BALLOT_COOLING_HOURS: z.coerce
       .number()
+      .int()
       .min(0)
       .max(24 * 90)
       .default(48),
-    /** Ballots: the shortest time a ballot stays open. */
-    BALLOT_MIN_OPEN_DAYS: z.coerce.number().min(0).max(365).default(7),
+    /** Ballots: the shortest time a ballot stays open. Both are the defaults of a rootspace that has not set its own (ballot settings). */
+    BALLOT_MIN_OPEN_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     /** How often a server looks for queued imports, and how often a running one reports. */
     IMPORT_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
     IMPORT_PROGRESS_MS: z.coerce.number().int().min(10).max(10_000).default(250),

@@ -1,3 +1,4 @@
+import type { DataSource } from "typeorm";
 import { Role } from "../../server/src/common/auth/roles.js";
 import { loadConfig } from "../../server/src/config.js";
 import { createSession } from "../../server/src/modules/accounts/sessions.service.js";
@@ -54,6 +55,25 @@ export async function buildVoter(
       [village.raw, user.id, now],
     );
   return user;
+}
+
+/**
+ * An open ballot on a new-article proposal in `village`, with `voters` (user ids) on its frozen
+ * roll, written straight to the database as openNow leaves it (for tests and benchmarks that
+ * vote at once, without the cooling-off). Returns its global id.
+ */
+export async function seedOpenBallot(ds: DataSource, village: { raw: string }, voters: string[], now = new Date()): Promise<string> {
+  const [p]: { id: string }[] = await ds.query(
+    `INSERT INTO ballot_proposals (id, village_id, language, title, content, status) VALUES (gen_random_uuid(), $1, 'en', 'Seeded', '# Seeded', 'in_ballot') RETURNING id`,
+    [village.raw],
+  );
+  const [b]: { id: string }[] = await ds.query(
+    `INSERT INTO ballots (id, proposal_id, village_id, status, opens_at, closes_at, eligible_count, quorum, yes_count, no_count, abstain_count)
+     VALUES (gen_random_uuid(), $1, $2, 'open', $3, $4, $5, 5, 0, 0, 0) RETURNING id`,
+    [p.id, village.raw, new Date(now.getTime() - 3_600_000), new Date(now.getTime() + 7 * 86_400_000), voters.length],
+  );
+  await ds.query(`INSERT INTO ballot_roll (ballot_id, user_id) SELECT $1, u FROM unnest($2::uuid[]) AS u`, [b.id, voters]);
+  return gid("Ballot", b.id);
 }
 
 export const userGid = (id: string): string => gid("User", id);

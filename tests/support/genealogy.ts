@@ -5,7 +5,7 @@ import type { BuiltUser } from "../factories/users.js";
 export const gid = (type: string, id: string): string => Buffer.from(`${type}:${id}`).toString("base64url");
 
 /** Inserts a public village with a unique slug; returns its global id and raw id. */
-export async function buildVillage(server: TestServer, name: string): Promise<{ id: string; raw: string; slug: string }> {
+export async function buildVillage(server: Pick<TestServer, "ds">, name: string): Promise<{ id: string; raw: string; slug: string }> {
   const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${Math.random().toString(36).slice(2, 8)}`;
   const [v]: { id: string }[] = await server.ds.query(
     `INSERT INTO villages (id, rootspace_id, name, slug) VALUES (gen_random_uuid(), 'lb', $1, $2) RETURNING id`,

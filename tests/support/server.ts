@@ -96,24 +96,7 @@ export async function startTestServer(
       return { status: res.status, cookies, setCookie, ...body } as GqlResult<never>;
     },
     ws(opts = {}) {
-      const headers: Record<string, string> = {};
-      if (opts.origin) headers.origin = opts.origin;
-      class WithHeaders extends WebSocket {
-        constructor(address: string, protocols?: string | string[]) {
-          super(address, protocols, { headers });
-        }
-      }
-      return createClient({
-        url: wsUrl,
-        webSocketImpl: WithHeaders,
-        retryAttempts: 0,
-        lazy: true,
-        connectionParams: {
-          language: opts.language ?? "en",
-          ...(opts.rootspace ? { rootspace: opts.rootspace } : {}),
-          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-        },
-      });
+      return wsClientAt(wsUrl, opts);
     },
     async stop() {
       await server.stop();
@@ -122,6 +105,28 @@ export async function startTestServer(
       await db.drop();
     },
   };
+}
+
+/** A graphql-ws client of the server at `wsUrl` (no retries, connects on first use); close it with `dispose()`. */
+export function wsClientAt(wsUrl: string, opts: { token?: string; origin?: string; language?: string; rootspace?: string } = {}): Client {
+  const headers: Record<string, string> = {};
+  if (opts.origin) headers.origin = opts.origin;
+  class WithHeaders extends WebSocket {
+    constructor(address: string, protocols?: string | string[]) {
+      super(address, protocols, { headers });
+    }
+  }
+  return createClient({
+    url: wsUrl,
+    webSocketImpl: WithHeaders,
+    retryAttempts: 0,
+    lazy: true,
+    connectionParams: {
+      language: opts.language ?? "en",
+      ...(opts.rootspace ? { rootspace: opts.rootspace } : {}),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+    },
+  });
 }
 
 /** Runs one operation over a graphql-ws client and resolves its first result. */

@@ -10,6 +10,7 @@ import { managementArea } from "../features/management/area";
 import { notificationsArea } from "../features/notifications/area";
 import { peopleArea } from "../features/people/area";
 import { rootpediaArea } from "../features/rootpedia/area";
+import { rootspacesArea } from "../features/rootspaces/area";
 import { settingsArea } from "../features/settings/area";
 import { systemArea } from "../features/system/area";
 import { villagesArea } from "../features/villages/area";
@@ -32,4 +33,5 @@ export const AREAS: readonly ClientArea[] = [
   managementArea,
   curationArea,
   adminArea,
+  rootspacesArea,
 ];

@@ -4,33 +4,17 @@ import { defineJob, type JobContext } from "../../common/jobs/index.js";
 import { newId } from "../../common/uuid.js";
 import { audit } from "../audit/index.js";
 import { reviews } from "../rootpedia/index.js";
-import type { BallotOutcome, BallotStatus, VoteChoice } from "./ballots.entity.js";
+import type { Ballot, RowOf, VoteChoice } from "./ballots.entity.js";
 import { chain } from "./board.js";
-import { decide, quorumOf, updatedRows, type Counts } from "./decide.js";
+import { decide, updatedRows, type Counts } from "./decide.js";
 import { announce, type AnnounceDeps } from "./notifications.js";
 import { eligibleMembers } from "./passport.service.js";
 import { applyProposal, loadProposal, type ProposalRow } from "./proposal.service.js";
+import { quorumOf, rulesOf, type BallotSnapshot } from "./settings.service.js";
 import { publishTally } from "./tally.js";
 
-export interface BallotRow {
-  id: string;
-  proposal_id: string;
-  village_id: string;
-  status: BallotStatus;
-  hide_results: boolean;
-  opens_at: Date;
-  closes_at: Date;
-  eligible_count: number | null;
-  quorum: number | null;
-  outcome: BallotOutcome | null;
-  yes_count: number | null;
-  no_count: number | null;
-  abstain_count: number | null;
-  published: number;
-  published_at: Date | null;
-  created_by: string | null;
-  created_at: Date;
-}
+/** A ballot's row (SELECT * FROM ballots). */
+export type BallotRow = RowOf<Ballot>;
 
 /** Moves a ballot on at its set time (cooling-off → open, open → closed); survives a restart. */
 export const ballotTransition = defineJob<{ ballotId: string; to: "open" | "close" }>({
@@ -53,6 +37,21 @@ export async function loadBallot(ctx: Pick<Context, "ds" | "rootspace">, id: str
   return row;
 }
 
+const readsByEvent = new WeakMap<object, Map<string, Promise<BallotRow>>>();
+
+/**
+ * The ballot as a published tally event finds it, read once per event on this instance (per
+ * rootspace) and shared by every subscriber the event reaches: the bus hands them all the same
+ * payload object. A thousand subscribers then cost one query per update, not a thousand.
+ */
+export function ballotForEvent(ctx: Pick<Context, "ds" | "rootspace">, event: { ballotId: string }): Promise<BallotRow> {
+  let reads = readsByEvent.get(event);
+  if (!reads) readsByEvent.set(event, (reads = new Map()));
+  let read = reads.get(ctx.rootspace.id);
+  if (!read) reads.set(ctx.rootspace.id, (read = loadBallot(ctx, event.ballotId)));
+  return read;
+}
+
 export const villageOf = async (ctx: Pick<Context, "ds">, villageId: string): Promise<{ id: string; rootspaceId: string }> => {
   const [v]: { id: string; rootspace_id: string }[] = await ctx.ds.query(`SELECT id, rootspace_id FROM villages WHERE id = $1`, [
     villageId,
@@ -60,10 +59,18 @@ export const villageOf = async (ctx: Pick<Context, "ds">, villageId: string): Pr
   return { id: v.id, rootspaceId: v.rootspace_id };
 };
 
+/** The rules a ballot copied when it started. */
+const snapshotOf = (b: BallotRow): BallotSnapshot => ({
+  coolingHours: b.cooling_hours,
+  quorumPercent: b.quorum_percent,
+  quorumMin: b.quorum_min,
+});
+
 /**
  * A curator of the village puts a draft proposal to a ballot: its text freezes at once, the
  * cooling-off runs (discussion goes on), then the ballot opens for `openDays` (at least the
- * minimum). Both moves are on the durable scheduler. Audited and announced.
+ * minimum). The rootspace's rules are read now and the ballot keeps a copy (a later change
+ * reaches new ballots only). Both moves are on the durable scheduler. Audited and announced.
  */
 export async function openBallot(
   ctx: Context,
@@ -73,13 +80,14 @@ export async function openBallot(
   if (!ctx.viewer.userId) throw unauthenticated();
   const p = await loadProposal(ctx, proposalId);
   if (!reviews(ctx.viewer, p.village_id)) throw forbidden();
-  const days = opts.openDays ?? ctx.config.BALLOT_MIN_OPEN_DAYS;
-  if (!(days >= ctx.config.BALLOT_MIN_OPEN_DAYS) || days > 90)
-    throw new AppError(ErrorCode.BAD_USER_INPUT, "ballots.open_days", { min: ctx.config.BALLOT_MIN_OPEN_DAYS }, [
-      { field: "openDays", key: "ballots.open_days", params: { min: ctx.config.BALLOT_MIN_OPEN_DAYS } },
+  const rules = await rulesOf(ctx.ds, ctx.config, ctx.rootspace.id);
+  const days = opts.openDays ?? rules.minOpenDays;
+  if (!(days >= rules.minOpenDays) || days > 90)
+    throw new AppError(ErrorCode.BAD_USER_INPUT, "ballots.open_days", { min: rules.minOpenDays }, [
+      { field: "openDays", key: "ballots.open_days", params: { min: rules.minOpenDays } },
     ]);
   const now = ctx.clock.now();
-  const opensAt = new Date(now.getTime() + ctx.config.BALLOT_COOLING_HOURS * HOUR);
+  const opensAt = new Date(now.getTime() + rules.coolingHours * HOUR);
   const closesAt = new Date(opensAt.getTime() + days * DAY);
   const id = newId();
   await ctx.ds.transaction(async (tx) => {
@@ -91,16 +99,35 @@ export async function openBallot(
     );
     if (!frozen) throw new AppError(ErrorCode.CONFLICT, "ballots.proposal_frozen");
     await tx.query(
-      `INSERT INTO ballots (id, proposal_id, village_id, status, hide_results, opens_at, closes_at, created_by, created_at)
-       VALUES ($1, $2, $3, 'cooling_off', $4, $5, $6, $7, $8)`,
-      [id, p.id, p.village_id, opts.hideResults, opensAt, closesAt, ctx.viewer.userId, now],
+      `INSERT INTO ballots (id, proposal_id, village_id, status, hide_results, opens_at, closes_at, cooling_hours, quorum_percent, quorum_min, created_by, created_at)
+       VALUES ($1, $2, $3, 'cooling_off', $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        id,
+        p.id,
+        p.village_id,
+        opts.hideResults,
+        opensAt,
+        closesAt,
+        rules.coolingHours,
+        rules.quorumPercent,
+        rules.quorumMin,
+        ctx.viewer.userId,
+        now,
+      ],
     );
     await audit(tx, {
       tableName: "ballots",
       recordId: id,
       userId: ctx.viewer.userId,
       action: "cooling_off",
-      after: { proposalId: p.id, opensAt, closesAt },
+      after: {
+        proposalId: p.id,
+        opensAt,
+        closesAt,
+        coolingHours: rules.coolingHours,
+        quorumPercent: rules.quorumPercent,
+        quorumMin: rules.quorumMin,
+      },
     });
     await ctx.jobs.send(ballotTransition, { ballotId: id, to: "open" }, { key: `${id}:open`, runAt: opensAt, tx });
   });
@@ -109,7 +136,7 @@ export async function openBallot(
     p,
     "cooling_off",
     ctx.viewer.userId,
-    await eligibleMembers(ctx.ds, await villageOf(ctx, p.village_id), now, ctx.config.BALLOT_COOLING_HOURS),
+    await eligibleMembers(ctx.ds, await villageOf(ctx, p.village_id), now, rules.coolingHours),
   );
   return loadBallot(ctx, id);
 }
@@ -117,7 +144,10 @@ export async function openBallot(
 type Deps = AnnounceDeps & { clock: Context["clock"] };
 const depsOf = (job: JobContext): Deps => ({ ds: job.ds, jobs: job.scheduler, bus: job.bus, config: job.config, clock: job.clock });
 
-/** Opens a ballot whose cooling-off is over: the voter roll freezes (who is eligible now). Idempotent. */
+/**
+ * Opens a ballot whose cooling-off is over: the voter roll freezes (who is eligible now, by the
+ * account age the ballot copied) and so does the quorum. Idempotent.
+ */
 export async function openNow(job: JobContext, ballotId: string): Promise<void> {
   const deps = depsOf(job);
   const [b]: BallotRow[] = await deps.ds.query(`SELECT * FROM ballots WHERE id = $1`, [ballotId]);
@@ -127,12 +157,13 @@ export async function openNow(job: JobContext, ballotId: string): Promise<void> 
     await deps.jobs.send(ballotTransition, { ballotId, to: "open" }, { key: `${ballotId}:open`, runAt: b.opens_at });
     return;
   }
-  const roll = await eligibleMembers(deps.ds, await villageOf(deps, b.village_id), now, deps.config.BALLOT_COOLING_HOURS);
+  const rules = snapshotOf(b);
+  const roll = await eligibleMembers(deps.ds, await villageOf(deps, b.village_id), now, rules.coolingHours);
   const opened = await deps.ds.transaction(async (tx) => {
     const [row] = updatedRows(
       await tx.query(
         `UPDATE ballots SET status = 'open', eligible_count = $2, quorum = $3, yes_count = 0, no_count = 0, abstain_count = 0 WHERE id = $1 AND status = 'cooling_off' RETURNING id`,
-        [ballotId, roll.length, quorumOf(roll.length)],
+        [ballotId, roll.length, quorumOf(roll.length, rules)],
       ),
     );
     if (!row) return false;
@@ -176,7 +207,7 @@ export async function closeNow(job: JobContext, ballotId: string): Promise<void>
     );
     const counts: Counts = { yes: 0, no: 0, abstain: 0 };
     for (const v of votes) counts[v.choice]++;
-    const result = decide(counts, locked.quorum ?? quorumOf(locked.eligible_count ?? 0));
+    const result = decide(counts, locked.quorum ?? quorumOf(locked.eligible_count ?? 0, snapshotOf(locked)));
     await tx.query(
       `UPDATE ballots SET status = 'closed', outcome = $2, yes_count = $3, no_count = $4, abstain_count = $5, published = $6, published_at = $7 WHERE id = $1`,
       [ballotId, result, counts.yes, counts.no, counts.abstain, votes.length, now],

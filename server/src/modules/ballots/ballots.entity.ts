@@ -1,9 +1,25 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from "typeorm";
 
-export type ProposalStatus = "draft" | "in_ballot" | "applied" | "rejected" | "conflict";
-export type BallotStatus = "cooling_off" | "open" | "closed";
-export type BallotOutcome = "accepted" | "rejected" | "quorum_missed" | "tie";
-export type VoteChoice = "yes" | "no" | "abstain";
+/** The values stored in the text columns below (the GraphQL enums of ballots.types.ts are made from these). */
+export const PROPOSAL_STATUSES = ["draft", "in_ballot", "applied", "rejected", "conflict"] as const;
+export const BALLOT_STATUSES = ["cooling_off", "open", "closed"] as const;
+export const BALLOT_OUTCOMES = ["accepted", "rejected", "quorum_missed", "tie"] as const;
+export const VOTE_CHOICES = ["yes", "no", "abstain"] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+export type BallotStatus = (typeof BALLOT_STATUSES)[number];
+export type BallotOutcome = (typeof BALLOT_OUTCOMES)[number];
+export type VoteChoice = (typeof VOTE_CHOICES)[number];
+
+type SnakeCase<S extends string> = S extends `${infer H}${infer T}`
+  ? `${H extends Lowercase<H> ? H : `_${Lowercase<H>}`}${SnakeCase<T>}`
+  : S;
+
+/**
+ * An entity's row as `SELECT *` returns it: its columns under their snake_case names, without the
+ * relations (the optional properties). The services read rows with SQL; this keeps their row
+ * types from repeating the entities.
+ */
+export type RowOf<E> = { [K in keyof E as undefined extends E[K] ? never : K extends string ? SnakeCase<K> : never]: E[K] };
 
 /**
  * A member's proposed change to a village's Rootpedia: an edit of an article, tied to the revision
@@ -165,6 +181,20 @@ export class Ballot {
 
   @Column("timestamptz", { name: "closes_at" })
   closesAt: Date;
+
+  /**
+   * The rootspace's rules as they were when the ballot started (settings.service.ts): the roll's
+   * account age and the quorum are worked out from these, never from today's settings. The
+   * defaults only fill ballots made before the rules could change.
+   */
+  @Column("int", { name: "cooling_hours", default: 48 })
+  coolingHours: number;
+
+  @Column("int", { name: "quorum_percent", default: 10 })
+  quorumPercent: number;
+
+  @Column("int", { name: "quorum_min", default: 5 })
+  quorumMin: number;
 
   @Column("int", { name: "eligible_count", nullable: true })
   eligibleCount: number | null;

@@ -10,6 +10,7 @@ import type { VoteChoice } from "./ballots.entity.js";
 import * as ballots from "./ballot.service.js";
 import * as passports from "./passport.service.js";
 import * as proposals from "./proposal.service.js";
+import { rulesOf } from "./settings.service.js";
 import {
   BallotView,
   BoardEntryView,
@@ -194,16 +195,9 @@ export class BallotResolver {
   })
   async ballotEligibility(@Arg("villageSlug", () => String) slug: string, @Ctx() ctx: Context): Promise<EligibilityView> {
     const v = await villageBySlug(ctx, slug);
-    const e = await passports.eligibility(
-      ctx.ds,
-      ctx.viewer.userId,
-      { id: v.id, rootspaceId: ctx.rootspace.id },
-      ctx.clock.now(),
-      ctx.config.BALLOT_COOLING_HOURS,
-    );
-    const messages = e.reasons.map((r) =>
-      translate(runtimeKey(`ballots.ineligible.${r}`), ctx.language, { hours: ctx.config.BALLOT_COOLING_HOURS }),
-    );
+    const { coolingHours: hours } = await rulesOf(ctx.ds, ctx.config, ctx.rootspace.id);
+    const e = await passports.eligibility(ctx.ds, ctx.viewer.userId, { id: v.id, rootspaceId: ctx.rootspace.id }, ctx.clock.now(), hours);
+    const messages = e.reasons.map((r) => translate(runtimeKey(`ballots.ineligible.${r}`), ctx.language, { hours }));
     return Object.assign(new EligibilityView(), { ...e, messages });
   }
 
@@ -300,7 +294,7 @@ export class BallotResolver {
     @Arg("ballotId", () => ID) _id: string,
     @Ctx() ctx: Context,
   ): Promise<TallyGql> {
-    const b = await ballots.loadBallot(ctx, payload.ballotId);
+    const b = await ballots.ballotForEvent(ctx, payload);
     return TallyGql.of(b.id, tallyOf(b, ctx.clock.now()));
   }
 }

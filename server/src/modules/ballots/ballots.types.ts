@@ -2,6 +2,7 @@ import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { storedValuesEnum } from "../../common/graphql-enum.js";
 import { toGlobalId } from "../../common/global-id.js";
 import { DiffPartView, type DiffPart } from "../rootpedia/index.js";
+import { BALLOT_OUTCOMES, BALLOT_STATUSES, PROPOSAL_STATUSES, VOTE_CHOICES } from "./ballots.entity.js";
 import type { BallotRow } from "./ballot.service.js";
 import type { BoardEntry } from "./board.js";
 import type { PassportRow } from "./passport.service.js";
@@ -9,25 +10,17 @@ import type { CommentRow, ProposalRow } from "./proposal.service.js";
 import type { TallyView } from "./tally.js";
 
 export const VoteChoiceEnum = storedValuesEnum(
-  ["yes", "no", "abstain"] as const,
+  VOTE_CHOICES,
   "VoteChoice",
   "A vote: yes, no or abstain (abstaining counts toward the quorum).",
 );
 export const ProposalStatusEnum = storedValuesEnum(
-  ["draft", "in_ballot", "applied", "rejected", "conflict"] as const,
+  PROPOSAL_STATUSES,
   "ProposalStatus",
   "Draft (its text may change), in a ballot (frozen), applied, rejected, or waiting for a curator to resolve a conflict.",
 );
-export const BallotStatusEnum = storedValuesEnum(
-  ["cooling_off", "open", "closed"] as const,
-  "BallotStatus",
-  "Where a ballot is in its life.",
-);
-export const BallotOutcomeEnum = storedValuesEnum(
-  ["accepted", "rejected", "quorum_missed", "tie"] as const,
-  "BallotOutcome",
-  "What the rule decided at close.",
-);
+export const BallotStatusEnum = storedValuesEnum(BALLOT_STATUSES, "BallotStatus", "Where a ballot is in its life.");
+export const BallotOutcomeEnum = storedValuesEnum(BALLOT_OUTCOMES, "BallotOutcome", "What the rule decided at close.");
 
 @ObjectType("BallotProposal", { description: "A proposed change to a village's Rootpedia, with its discussion." })
 export class ProposalView {
@@ -187,6 +180,9 @@ export class TallyGql {
 
   @Field(() => BallotOutcomeEnum, { nullable: true })
   outcome: string | null;
+
+  @Field(() => Date, { nullable: true, description: "When these counts were taken (the last batched update, or the close)." })
+  publishedAt: Date | null;
 
   @Field(() => Date)
   closesAt: Date;

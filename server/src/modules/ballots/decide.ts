@@ -6,9 +6,6 @@ export interface Counts {
   abstain: number;
 }
 
-/** At least 5 voters, or 10 % of those eligible when that is more. */
-export const quorumOf = (eligible: number): number => Math.max(5, Math.ceil(eligible * 0.1));
-
 /** Accepted when yes > no and turnout (all three choices) reaches the quorum; a tie rejects. */
 export function decide(c: Counts, quorum: number): BallotOutcome {
   if (c.yes + c.no + c.abstain < quorum) return "quorum_missed";

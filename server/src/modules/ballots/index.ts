@@ -10,6 +10,8 @@ import { ballotTransition } from "./ballot.service.js";
 import { Ballot, Passport, Proposal, ProposalComment, RollEntry, Vote } from "./ballots.entity.js";
 import { BallotResolver, ProposalResolver } from "./ballots.resolver.js";
 import { ballotBoardRouter } from "./board.route.js";
+import { BallotSettings } from "./settings.entity.js";
+import { BallotSettingsResolver } from "./settings.resolver.js";
 import { ballotsNotifications } from "./notifications.js";
 import { tallyFlush } from "./tally.js";
 
@@ -22,8 +24,8 @@ declare module "../../common/event-bus.js" {
 
 export const ballotsArea = defineArea({
   name: "ballots",
-  resolvers: [ProposalResolver, BallotResolver],
-  entities: [Proposal, ProposalComment, Passport, Ballot, RollEntry, Vote],
+  resolvers: [ProposalResolver, BallotResolver, BallotSettingsResolver],
+  entities: [Proposal, ProposalComment, Passport, Ballot, RollEntry, Vote, BallotSettings],
   topics: ["BALLOT_TALLY_UPDATED"],
   http: (services) => [ballotBoardRouter(services)],
   jobs: [ballotTransition, tallyFlush],

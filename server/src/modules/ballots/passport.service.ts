@@ -5,6 +5,7 @@ import { newId } from "../../common/uuid.js";
 import { audit } from "../audit/index.js";
 import { memberRoots } from "../genealogy/index.js";
 import { reviews } from "../rootpedia/index.js";
+import type { Passport, RowOf } from "./ballots.entity.js";
 import { updatedRows } from "./decide.js";
 
 type Db = DataSource | EntityManager;
@@ -86,17 +87,8 @@ export async function eligibleMembers(
   return out;
 }
 
-export interface PassportRow {
-  id: string;
-  village_id: string;
-  user_id: string;
-  issued_by: string | null;
-  reason: string;
-  issued_at: Date;
-  revoked_at: Date | null;
-  revoked_by: string | null;
-  revoke_reason: string | null;
-}
+/** A passport's row (SELECT * FROM roots_passports). */
+export type PassportRow = RowOf<Passport>;
 
 const reasonOf = (text: string): string => {
   const why = text.trim().slice(0, 500);

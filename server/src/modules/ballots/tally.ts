@@ -2,7 +2,6 @@ import type { Context } from "../../common/context.js";
 import type { EventBus } from "../../common/event-bus.js";
 import { defineJob } from "../../common/jobs/index.js";
 import type { BallotRow } from "./ballot.service.js";
-import { updatedRows } from "./decide.js";
 
 /** Live tallies go out at most this often… */
 export const TALLY_EVERY_MS = 2000;
@@ -16,31 +15,37 @@ export const publishTally = (bus: EventBus, ballotId: string, final: boolean): P
 
 type Deps = Pick<Context, "ds" | "bus" | "clock" | "jobs">;
 
+/** The flush this instance last scheduled for each ballot (its time), so that the votes of one window send it once. */
+const flushAt = new Map<string, number>();
+
 /**
- * After votes: when at least TALLY_MIN_NEW are in since the last update and TALLY_EVERY_MS has
- * passed, the counts are taken (into the ballot's published counts, which is all readers see while
- * it is open) and subscribers are told. Too soon: a flush is scheduled for when it may go.
- * Shared by every server through the database; the bus (Redis) carries it to every subscriber.
+ * After votes, in one statement: when TALLY_EVERY_MS has passed since the last update (the votes
+ * are counted only then) and at least TALLY_MIN_NEW are in since it, the counts are taken (into
+ * the ballot's published counts, which is all readers see while it is open) and subscribers are
+ * told. Too soon: a flush is scheduled for when it may go. Shared by every server through the
+ * database (the row lock and its re-check decide between two at once); the bus (Redis) carries it
+ * to every subscriber.
  */
 export async function maybePublish(deps: Deps, ballotId: string): Promise<void> {
   const now = deps.clock.now();
   const since = new Date(now.getTime() - TALLY_EVERY_MS);
-  const rows = updatedRows<{ id: string }>(
-    await deps.ds.query(
-      `WITH c AS (SELECT count(*) FILTER (WHERE choice = 'yes')::int AS yes, count(*) FILTER (WHERE choice = 'no')::int AS no,
-                       count(*) FILTER (WHERE choice = 'abstain')::int AS abstain, count(*)::int AS n FROM ballot_votes WHERE ballot_id = $1)
-     UPDATE ballots b SET yes_count = c.yes, no_count = c.no, abstain_count = c.abstain, published = c.n, published_at = $2
-       FROM c WHERE b.id = $1 AND b.status = 'open' AND c.n - b.published >= $4 AND (b.published_at IS NULL OR b.published_at <= $3)
-     RETURNING b.id`,
-      [ballotId, now, since, TALLY_MIN_NEW],
-    ),
+  const [r]: { status: string; published_at: Date | null; updated: boolean }[] = await deps.ds.query(
+    `WITH b AS (SELECT status, published_at FROM ballots WHERE id = $1),
+          c AS (SELECT count(*) FILTER (WHERE choice = 'yes')::int AS yes, count(*) FILTER (WHERE choice = 'no')::int AS no,
+                       count(*) FILTER (WHERE choice = 'abstain')::int AS abstain, count(*)::int AS n
+                  FROM ballot_votes WHERE ballot_id = $1 AND EXISTS (SELECT 1 FROM b WHERE b.published_at IS NULL OR b.published_at <= $3)),
+          u AS (UPDATE ballots x SET yes_count = c.yes, no_count = c.no, abstain_count = c.abstain, published = c.n, published_at = $2
+                  FROM c WHERE x.id = $1 AND x.status = 'open' AND c.n - x.published >= $4 AND (x.published_at IS NULL OR x.published_at <= $3)
+                RETURNING x.id)
+     SELECT b.status, b.published_at, EXISTS (SELECT 1 FROM u) AS updated FROM b`,
+    [ballotId, now, since, TALLY_MIN_NEW],
   );
-  if (rows.length) return publishTally(deps.bus, ballotId, false);
-  const [b]: Pick<BallotRow, "published_at" | "status">[] = await deps.ds.query(`SELECT published_at, status FROM ballots WHERE id = $1`, [
-    ballotId,
-  ]);
-  if (b?.status === "open" && b.published_at)
-    await deps.jobs.send(tallyFlush, { ballotId }, { key: ballotId, runAt: new Date(b.published_at.getTime() + TALLY_EVERY_MS) });
+  if (r?.updated) return publishTally(deps.bus, ballotId, false);
+  if (r?.status !== "open" || !r.published_at) return;
+  const runAt = r.published_at.getTime() + TALLY_EVERY_MS;
+  if (flushAt.get(ballotId) === runAt) return;
+  await deps.jobs.send(tallyFlush, { ballotId }, { key: ballotId, runAt: new Date(runAt) });
+  flushAt.set(ballotId, runAt);
 }
 
 /** A batched tally update that was too soon when its votes came in. */
@@ -63,6 +68,8 @@ export interface TallyView {
   abstain: number | null;
   breakdownHidden: boolean;
   outcome: string | null;
+  /** When the counts shown were taken (the last batched update, or the close). */
+  publishedAt: Date | null;
   closesAt: Date;
   secondsLeft: number;
 }
@@ -81,6 +88,7 @@ export function tallyOf(b: BallotRow, now: Date): TallyView {
     abstain: hidden ? null : b.abstain_count,
     breakdownHidden: hidden,
     outcome: b.outcome,
+    publishedAt: b.published_at,
     closesAt: b.closes_at,
     secondsLeft: Math.max(0, Math.floor((b.closes_at.getTime() - now.getTime()) / 1000)),
   };

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Context } from "../../common/context.js";
-import { AppError, ErrorCode, unauthenticated } from "../../common/errors.js";
+import { AppError, ErrorCode, notFound, unauthenticated } from "../../common/errors.js";
+import { isUuid } from "../../common/global-id.js";
 import type { VoteChoice } from "./ballots.entity.js";
 import { loadBallot } from "./ballot.service.js";
-import { updatedRows } from "./decide.js";
 import { receiptOf, type BoardEntry } from "./board.js";
 import { maybePublish } from "./tally.js";
 
@@ -17,42 +17,51 @@ const refuse = (key: "ballots.not_open" | "ballots.already_voted" | "ballots.not
   new AppError(key === "ballots.already_voted" ? ErrorCode.CONFLICT : ErrorCode.FORBIDDEN, key);
 
 /**
- * Casts a secret vote. In one transaction: the ballot is held open (a close waits), the voter's
- * roll entry gets today's date only where it had none (a second vote, even at the same instant,
- * finds nothing to set: the row lock decides), and the vote is written apart — a random id (UUIDv4),
- * the choice and its receipt; no voter, no time. Nothing of the choice is audited or logged.
+ * The vote, in one statement (one round trip, atomic): the ballot of the request's rootspace is
+ * held (FOR SHARE: a close waits for it) and checked open at `$3`; the voter's roll entry gets that
+ * day only where it had none (a second vote, even at the same instant, finds nothing to set: the
+ * row lock decides); and only then is the vote written apart — a random id (UUIDv4), the choice
+ * and its receipt; no voter, no time. The answer says why when nothing was written.
+ * $1 ballot, $2 voter, $3 now, $4 rootspace, $5 vote id, $6 choice, $7 receipt.
+ */
+export const CAST_VOTE_SQL = `
+  WITH b AS (
+    SELECT b.id, b.status, b.status = 'open' AND $3 >= b.opens_at AND $3 < b.closes_at AS open
+      FROM ballots b JOIN villages v ON v.id = b.village_id AND v.rootspace_id = $4 WHERE b.id = $1::uuid FOR SHARE OF b),
+  marked AS (
+    UPDATE ballot_roll r SET voted_on = ($3::timestamptz AT TIME ZONE 'UTC')::date FROM b
+     WHERE b.open AND r.ballot_id = $1 AND r.user_id = $2 AND r.voted_on IS NULL RETURNING r.user_id),
+  vote AS (INSERT INTO ballot_votes (id, ballot_id, choice, receipt) SELECT $5::uuid, $1::uuid, $6::text, $7::text FROM marked RETURNING id)
+  SELECT b.status, b.open, (SELECT count(*) FROM vote)::int AS cast,
+         EXISTS (SELECT 1 FROM ballot_roll WHERE ballot_id = $1 AND user_id = $2) AS on_roll
+    FROM b`;
+
+/**
+ * Casts a secret vote (CAST_VOTE_SQL), then lets the batched tally go out when it is due. Nothing
+ * of the choice is audited or logged.
  */
 export async function castVote(ctx: Context, ballotId: string, choice: VoteChoice): Promise<CastResult> {
   if (!ctx.viewer.userId) throw unauthenticated();
-  const ballot = await loadBallot(ctx, ballotId);
+  if (!isUuid(ballotId)) throw notFound();
   const now = ctx.clock.now();
   const nonce = randomBytes(32).toString("base64url");
-  const receipt = receiptOf(ballot.id, choice, nonce);
-  await ctx.ds.transaction(async (tx) => {
-    const [b]: { status: string; opens_at: Date; closes_at: Date }[] = await tx.query(
-      `SELECT status, opens_at, closes_at FROM ballots WHERE id = $1 FOR SHARE`,
-      [ballot.id],
-    );
-    if (b.status === "closed") throw refuse("ballots.closed");
-    if (b.status !== "open" || now < b.opens_at || now >= b.closes_at) throw refuse("ballots.not_open");
-    const marked = updatedRows<{ voted_on: string }>(
-      await tx.query(
-        `UPDATE ballot_roll SET voted_on = ($3::timestamptz AT TIME ZONE 'UTC')::date WHERE ballot_id = $1 AND user_id = $2 AND voted_on IS NULL RETURNING voted_on`,
-        [ballot.id, ctx.viewer.userId, now],
-      ),
-    );
-    if (!marked.length) {
-      const [onRoll] = await tx.query(`SELECT 1 FROM ballot_roll WHERE ballot_id = $1 AND user_id = $2`, [ballot.id, ctx.viewer.userId]);
-      throw refuse(onRoll ? "ballots.already_voted" : "ballots.not_eligible");
-    }
-    await tx.query(`INSERT INTO ballot_votes (id, ballot_id, choice, receipt) VALUES ($1, $2, $3, $4)`, [
-      randomUUID(),
-      ballot.id,
-      choice,
-      receipt,
-    ]);
-  });
-  await maybePublish(ctx, ballot.id);
+  const receipt = receiptOf(ballotId, choice, nonce);
+  const [r]: { status: string; open: boolean; cast: number; on_roll: boolean }[] = await ctx.ds.query(CAST_VOTE_SQL, [
+    ballotId,
+    ctx.viewer.userId,
+    now,
+    ctx.rootspace.id,
+    randomUUID(),
+    choice,
+    receipt,
+  ]);
+  if (!r) throw notFound();
+  if (!r.cast) {
+    if (r.status === "closed") throw refuse("ballots.closed");
+    if (!r.open) throw refuse("ballots.not_open");
+    throw refuse(r.on_roll ? "ballots.already_voted" : "ballots.not_eligible");
+  }
+  await maybePublish(ctx, ballotId);
   return { receipt, nonce };
 }
 

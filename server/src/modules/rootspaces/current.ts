@@ -32,6 +32,7 @@ const unknownRootspace = (slug: string) =>
  */
 export class RootspaceDirectory {
   private readonly known = new Map<string, CurrentRootspace>();
+  private readonly looking = new Map<string, Promise<CurrentRootspace>>();
   private readonly changes: ReturnType<EventBus["subscribe"]>;
 
   constructor(
@@ -70,11 +71,21 @@ export class RootspaceDirectory {
     if (wanted.length > 60 || !SLUG.test(wanted)) throw unknownRootspace(wanted);
     const hit = this.known.get(wanted);
     if (hit) return hit;
+    // Requests that miss together share one lookup (a burst of new WebSocket subscribers at start).
+    let lookup = this.looking.get(wanted);
+    if (!lookup) {
+      lookup = this.lookUp(wanted).finally(() => this.looking.delete(wanted));
+      this.looking.set(wanted, lookup);
+    }
+    return lookup;
+  }
+
+  private async lookUp(wanted: string): Promise<CurrentRootspace> {
     const [row]: CurrentRootspace[] = await this.ds.query(`SELECT id, slug FROM rootspaces WHERE slug = $1 AND is_active`, [wanted]);
     if (!row) throw unknownRootspace(wanted);
     if (this.known.size >= MAX_CACHED) this.known.clear();
     this.known.set(wanted, { id: row.id, slug: row.slug });
-    return row;
+    return { id: row.id, slug: row.slug };
   }
 }
 

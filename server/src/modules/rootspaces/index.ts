@@ -2,6 +2,7 @@
 import { defineArea } from "../../common/area.js";
 import { Rootspace } from "./rootspace.entity.js";
 import { RootspaceResolver } from "./rootspace.resolver.js";
+import { administersRootspace } from "./rootspace.policy.js";
 import { rootspaceNode } from "./rootspace.service.js";
 import {
   DEFAULT_ROOTSPACE_SLUG,
@@ -19,6 +20,7 @@ declare module "../../common/event-bus.js" {
 }
 
 export {
+  administersRootspace,
   Rootspace,
   RootspaceResolver,
   rootspaceNode,

@@ -7,6 +7,7 @@ const TOOLS = [
   { to: "/admin/outbox", title: "admin.outbox_title", intro: "admin.outbox_intro" },
   { to: "/admin/health", title: "admin.health_title", intro: "admin.health_link_intro" },
   { to: "/admin/backoffice", title: "admin.backoffice_title", intro: "admin.backoffice_intro" },
+  { to: "/admin/rootspace", title: "rootspace.settings_title", intro: "rootspace.settings_intro" },
 ] as const;
 
 /** /admin: the admin tools that exist so far, a card each. */

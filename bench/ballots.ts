@@ -1,0 +1,269 @@
+// `npm run bench -- ballots`: 1,000 WebSocket subscribers to one ballot's live tally
+// (`ballotTallyUpdated`) while votes arrive through castVote, on one server instance and on two
+// that share Redis (subscribers and votes spread over both). Measured in the same run:
+// - delivery latency from publish to receipt, p50 and p99: each tally carries `publishedAt`, the
+//   moment the server took the counts it publishes; a subscriber notes when it receives it;
+// - the fraction of updates delivered to every subscriber (an update is a turnout any subscriber
+//   saw, or the ballot's last published count);
+// - castVote throughput (GraphQL over HTTP, each vote by another member on the roll) against the
+//   same inserts over raw pg with the same concurrency: the very statement castVote runs
+//   (CAST_VOTE_SQL: the ballot held open, the roll entry marked, the secret vote inserted). castVote
+//   also signs the member in (two queries) and checks whether a batched tally is due (one).
+// Goals: 100 % delivered, p99 < 250 ms, castVote >= 0.5x raw. Tallies are batched (at most one
+// every 2 s), so a run of VOTE_SECONDS gives about VOTE_SECONDS / 2 updates of 1,000 deliveries each.
+import type { ChildProcess } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { createClient, type Client } from "graphql-ws";
+import pg from "pg";
+import WebSocket from "ws";
+import { newToken } from "../server/src/modules/accounts/tokens.js";
+import { hashToken } from "../server/src/modules/accounts/index.js";
+import { createDataSource } from "../server/src/db/data-source.js";
+import { receiptOf } from "../server/src/modules/ballots/board.js";
+import { CAST_VOTE_SQL } from "../server/src/modules/ballots/vote.service.js";
+import { seedOpenBallot } from "../tests/support/ballots.js";
+import { createTemplate, dropDatabase, withDatabase } from "../tests/support/database.js";
+import { buildVillage } from "../tests/support/genealogy.js";
+import { SERVER_NODE_FLAGS, start, stopAll } from "./support.js";
+
+const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
+const VOTE_SECONDS = Number(process.env.BENCH_BALLOT_SECONDS ?? 16);
+const CONCURRENCY = Number(process.env.BENCH_CONNECTIONS ?? 4);
+const RAMP = 100;
+const VOTERS = Number(process.env.BENCH_VOTERS ?? 12_000);
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
+const PORTS = [4731, 4732];
+const GOALS = { delivered: 1, p99Ms: 250, ratio: 0.5 };
+
+const TALLY = `subscription ($id: ID!) { ballotTallyUpdated(ballotId: $id) { turnout publishedAt } }`;
+const VOTE = `mutation ($id: ID!, $choice: VoteChoice!) { castVote(ballotId: $id, choice: $choice) { receipt } }`;
+const CHOICES = ["YES", "NO", "ABSTAIN"] as const;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+
+interface Voter {
+  id: string;
+  token: string;
+}
+
+/** `n` members with a live session each, written in bulk (the session rows the server reads a bearer token from). */
+async function makeVoters(pool: pg.Pool, n: number): Promise<Voter[]> {
+  const voters = Array.from({ length: n }, () => ({ id: randomUUID(), token: newToken() }));
+  const expires = new Date(Date.now() + 86_400_000);
+  for (let i = 0; i < n; i += 2000) {
+    const part = voters.slice(i, i + 2000);
+    await pool.query(
+      `INSERT INTO users (id, email, display_name) SELECT u, 'voter-' || u || '@example.test', 'Voter' FROM unnest($1::uuid[]) AS u`,
+      [part.map((v) => v.id)],
+    );
+    await pool.query(
+      `INSERT INTO sessions (id, user_id, token_hash, expires_at, refresh_expires_at) SELECT gen_random_uuid(), u, h, $3, $3 FROM unnest($1::uuid[], $2::text[]) AS t(u, h)`,
+      [part.map((v) => v.id), part.map((v) => hashToken(v.token)), expires],
+    );
+  }
+  return voters;
+}
+
+/** Votes from `voters` (each once) by `CONCURRENCY` loops for `seconds`: votes per second. */
+async function voteFor(
+  seconds: number,
+  voters: Voter[],
+  castOne: (v: Voter, i: number) => Promise<void>,
+): Promise<{ rate: number; votes: number }> {
+  let next = 0;
+  const t0 = performance.now();
+  const end = t0 + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end && next < voters.length) {
+        const i = next++;
+        await castOne(voters[i], i);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - t0) / 1000;
+  if (next >= voters.length) console.log(`(all ${voters.length} voters had voted after ${elapsed.toFixed(1)} s: raise BENCH_VOTERS)`);
+  return { rate: next / elapsed, votes: next };
+}
+
+/** The very statement castVote runs (CAST_VOTE_SQL), over raw pg. */
+async function rawVote(pool: pg.Pool, ballotId: string, voter: Voter, i: number): Promise<void> {
+  const choice = ["yes", "no", "abstain"][i % 3] as "yes" | "no" | "abstain";
+  const receipt = receiptOf(ballotId, choice, randomBytes(32).toString("base64url"));
+  const { rows } = await pool.query(CAST_VOTE_SQL, [ballotId, voter.id, new Date(), "lb", randomUUID(), choice, receipt]);
+  if (rows[0]?.cast !== 1) throw new Error(`raw vote refused: ${JSON.stringify(rows[0])}`);
+}
+
+async function castVote(port: number, ballot: string, voter: Voter, i: number): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${voter.token}` },
+    body: JSON.stringify({ query: VOTE, variables: { id: ballot, choice: CHOICES[i % 3] } }),
+  });
+  const body = (await res.json()) as { errors?: unknown };
+  if (body.errors) throw new Error(`castVote: ${JSON.stringify(body.errors)}`);
+}
+
+interface Received {
+  turnout: number;
+  latencyMs: number;
+}
+
+/**
+ * `SUBSCRIBERS` graphql-ws clients spread over `ports`, each subscribed to the ballot's tally;
+ * they join in steps of `RAMP` (as members open the results page, not all in one millisecond)
+ * and it resolves once all are connected.
+ */
+async function subscribe(ports: number[], ballot: string): Promise<{ clients: Client[]; got: Received[][]; errors: unknown[] }> {
+  const got: Received[][] = Array.from({ length: SUBSCRIBERS }, () => []);
+  const errors: unknown[] = [];
+  const clients: Client[] = [];
+  let connected = 0;
+  for (let i = 0; i < SUBSCRIBERS; i++) {
+    const client = createClient({
+      url: `ws://127.0.0.1:${ports[i % ports.length]}/graphql`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      lazy: false,
+      on: { connected: () => void connected++ },
+    });
+    clients.push(client);
+    client.subscribe<{ ballotTallyUpdated: { turnout: number; publishedAt: string } }>(
+      { query: TALLY, variables: { id: ballot } },
+      {
+        next: (v) => {
+          if (v.errors) return void errors.push(v.errors);
+          const t = v.data!.ballotTallyUpdated;
+          got[i].push({ turnout: t.turnout, latencyMs: Date.now() - new Date(t.publishedAt).getTime() });
+        },
+        error: (err) => void errors.push(err),
+        complete: () => undefined,
+      },
+    );
+    if ((i + 1) % RAMP === 0 || i + 1 === SUBSCRIBERS)
+      for (const end = Date.now() + 30_000; connected <= i && Date.now() < end;) await sleep(20);
+  }
+  if (connected < SUBSCRIBERS) throw new Error(`only ${connected} of ${SUBSCRIBERS} subscribers connected`);
+  return { clients, got, errors };
+}
+
+/** Subscribers on `ports`, votes through them in turn; what was delivered, how fast, and castVote's rate. */
+async function scenario(name: string, ports: number[], ballot: string, ballotRaw: string, voters: Voter[], pool: pg.Pool) {
+  const { clients, got, errors } = await subscribe(ports, ballot);
+  try {
+    // Warm-up: votes in threes (the least that publishes) until every subscriber has had an update,
+    // so that each subscription is known to be live before anything is measured.
+    let used = 0;
+    for (let round = 0; round < 15 && got.some((g) => !g.length); round++) {
+      for (let k = 0; k < 3; k++, used++) await castVote(ports[used % ports.length], ballot, voters[used], used);
+      await sleep(2100);
+    }
+    const live = got.filter((g) => g.length).length;
+    if (live < SUBSCRIBERS) throw new Error(`${name}: only ${live} of ${SUBSCRIBERS} subscribers heard the warm-up`);
+    const warmTurnouts = new Set(got.flatMap((g) => g.map((r) => r.turnout)));
+    got.forEach((g) => (g.length = 0));
+
+    const { rate, votes } = await voteFor(VOTE_SECONDS, voters.slice(used), (v, i) => castVote(ports[i % ports.length], ballot, v, i));
+    await sleep(3000); // the last batched update (a flush 2 s after the one before) and its deliveries
+    const [{ published }]: { published: number }[] = (await pool.query(`SELECT published FROM ballots WHERE id = $1`, [ballotRaw])).rows;
+    const updates = new Set(got.flatMap((g) => g.map((r) => r.turnout)).filter((t) => !warmTurnouts.has(t)));
+    updates.add(published);
+    let delivered = 0;
+    const latencies: number[] = [];
+    for (const g of got) {
+      const mine = new Map(g.map((r) => [r.turnout, r.latencyMs]));
+      for (const u of updates)
+        if (mine.has(u)) {
+          delivered++;
+          latencies.push(mine.get(u)!);
+        }
+    }
+    latencies.sort((a, b) => a - b);
+    return {
+      name,
+      rate,
+      votes,
+      updates: updates.size,
+      delivered: delivered / (updates.size * SUBSCRIBERS),
+      p50: percentile(latencies, 0.5),
+      p99: percentile(latencies, 0.99),
+      max: latencies[latencies.length - 1] ?? NaN,
+      errors: errors.length,
+    };
+  } finally {
+    await Promise.all(clients.map((c) => c.dispose()));
+  }
+}
+
+const serverEnv = (url: string, port: number, redis: boolean): Record<string, string> => ({
+  DATABASE_URL: url,
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  CLIENT_DIST: "",
+  NODE_ENV: "production",
+  LOG_LEVEL: "info",
+  SEED_DEMO: "false",
+  GRAPHQL_COST_PER_MINUTE: "0",
+  ...(redis ? { REDIS_URL } : {}),
+});
+
+export async function benchBallots(serverUrl: string): Promise<boolean> {
+  const dbName = `roots_bench_ballots_${process.pid}`;
+  const url = withDatabase(serverUrl, dbName);
+  await createTemplate(serverUrl, dbName);
+  const ds = createDataSource({ url, poolMax: 2 });
+  await ds.initialize();
+  const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
+  const children: ChildProcess[] = [];
+  try {
+    const village = await buildVillage({ ds }, "Bench");
+    const voters = await makeVoters(pool, VOTERS);
+    const ids = voters.map((v) => v.id);
+    const ballotIds = {
+      raw: await seedOpenBallot(ds, village, ids),
+      one: await seedOpenBallot(ds, village, ids),
+      two: await seedOpenBallot(ds, village, ids),
+    };
+    const rawOf = (gid: string) => Buffer.from(gid, "base64url").toString().split(":")[1];
+    console.log(
+      `\n## Ballots: ${SUBSCRIBERS} WebSocket subscribers on one ballot while votes arrive for ${VOTE_SECONDS} s (${CONCURRENCY} at a time), ${VOTERS} members on the roll`,
+    );
+
+    const raw = await voteFor(VOTE_SECONDS, voters, (v, i) => rawVote(pool, rawOf(ballotIds.raw), v, i));
+    console.log(`${"raw pg: the vote statement".padEnd(40)} ${raw.rate.toFixed(0).padStart(6)} votes/s (${raw.votes} votes)`);
+
+    children.push(await start([...SERVER_NODE_FLAGS, "server/dist/main.js"], serverEnv(url, PORTS[0], false), /Roots is ready/));
+    const one = await scenario("one instance", [PORTS[0]], ballotIds.one, rawOf(ballotIds.one), voters, pool);
+    await stopAll(children.splice(0));
+
+    children.push(await start([...SERVER_NODE_FLAGS, "server/dist/main.js"], serverEnv(url, PORTS[0], true), /Roots is ready/));
+    children.push(await start([...SERVER_NODE_FLAGS, "server/dist/main.js"], serverEnv(url, PORTS[1], true), /Roots is ready/));
+    const two = await scenario("two instances behind Redis", PORTS, ballotIds.two, rawOf(ballotIds.two), voters, pool);
+
+    let ok = true;
+    const mark = (met: boolean) => {
+      ok &&= met;
+      return met ? "met" : "MISSED";
+    };
+    for (const r of [one, two]) {
+      console.log(`\n${r.name}: ${r.updates} updates × ${SUBSCRIBERS} subscribers${r.errors ? `, ${r.errors} subscription errors` : ""}`);
+      console.log(
+        `  delivered to every subscriber: ${(r.delivered * 100).toFixed(2)} %   (goal 100 %: ${mark(r.delivered >= GOALS.delivered && !r.errors)})`,
+      );
+      console.log(
+        `  publish → receipt: p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms   (goal p99 < ${GOALS.p99Ms} ms: ${mark(r.p99 < GOALS.p99Ms)})`,
+      );
+      const ratio = r.rate / raw.rate;
+      console.log(
+        `  castVote: ${r.rate.toFixed(0)} votes/s (${r.votes} votes) = ${ratio.toFixed(2)}× raw pg ${raw.rate.toFixed(0)}/s   (goal >= ${GOALS.ratio}×: ${mark(ratio >= GOALS.ratio)})`,
+      );
+    }
+    return ok;
+  } finally {
+    await stopAll(children);
+    await pool.end();
+    await ds.destroy();
+    await dropDatabase(serverUrl, dbName);
+  }
+}
