@@ -103,7 +103,8 @@ const placed = wof.filter((r) => {
     // Who's On First lacks the Arabic names of nine cazas; the map's boundaries have them.
     const named = cazas.find((c) => c.properties.name === r.county_name);
     if (!r.county_name_ara && named) r.county_name_ara = `قضاء ${named.properties.nameAr}`;
-    if (caza && caza.properties.name !== r.county_name) disagree.push(`${r.wof_id} ${r.name}: ${r.county_name} (map: ${caza.properties.name})`);
+    if (caza && caza.properties.name !== r.county_name)
+      disagree.push(`${r.wof_id} ${r.name}: ${r.county_name} (map: ${caza.properties.name})`);
     return true;
   }
   if (!caza) return false;
@@ -124,7 +125,10 @@ for (const rows of byCaza.values()) {
     const qs = skeletons(q);
     const qa = new Set(arabicOf(q).map(normalizeArabic));
     const twin = kept
-      .filter((k) => km(q, k) < SAME_PLACE_KM && ([...skeletons(k)].some((s) => qs.has(s)) || arabicOf(k).some((a) => qa.has(normalizeArabic(a)))))
+      .filter(
+        (k) =>
+          km(q, k) < SAME_PLACE_KM && ([...skeletons(k)].some((s) => qs.has(s)) || arabicOf(k).some((a) => qa.has(normalizeArabic(a)))),
+      )
       .sort((a, b) => km(q, a) - km(q, b))[0];
     if (!twin) continue;
     folded.add(q.wof_id);
@@ -142,7 +146,12 @@ interface GeoName {
   longitude: string;
   arabic_names: string;
 }
-const geonames = Papa.parse<GeoName>(readFileSync(GEONAMES, "utf8"), { header: true, delimiter: "\t", quoteChar: "\u0000", skipEmptyLines: true }).data;
+const geonames = Papa.parse<GeoName>(readFileSync(GEONAMES, "utf8"), {
+  header: true,
+  delimiter: "\t",
+  quoteChar: "\u0000",
+  skipEmptyLines: true,
+}).data;
 const geonamesByName = groupBy(
   geonames.flatMap((g) => [...new Set([normalizeLatin(g.name), normalizeLatin(g.asciiname)])].map((n) => [n, g] as const)),
   ([n]) => n,
@@ -150,7 +159,12 @@ const geonamesByName = groupBy(
 /** Arabic script without Persian or Urdu letters, and no comment ("زحله، لبنان"). */
 const plainArabic = (s: string) => hasArabic(s) && !/[a-zA-Zیکۀہپچگژ،,()]/.test(s);
 const siblings = groupBy(
-  gazetteer.flatMap((r) => arabicOf(r).filter(plainArabic).slice(0, 1).map((a) => [normalizeLatin(r.name), a] as const)),
+  gazetteer.flatMap((r) =>
+    arabicOf(r)
+      .filter(plainArabic)
+      .slice(0, 1)
+      .map((a) => [normalizeLatin(r.name), a] as const),
+  ),
   ([n]) => n,
 );
 let filled = 0;

@@ -446,6 +446,8 @@ export type TranslationKey =
   | "errors.validation.minLength"
   | "errors.validation.range"
   | "errors.verify_source_required"
+  | "errors.village_merge_missing"
+  | "errors.village_merge_self"
   | "flags.ancestryDocuments"
   | "flags.diasporaCongress"
   | "flags.encryptedMessaging"

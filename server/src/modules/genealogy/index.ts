@@ -28,6 +28,7 @@ import { OverviewResolver } from "./overview/overview.resolver.js";
 import { seedDemoGenealogy } from "./seed/demo-genealogy.js";
 import { seedDemoHub } from "./seed/demo-hub.js";
 import { Village } from "./villages/village.entity.js";
+import { VillageMerge, VillageSlugAlias } from "./villages/village-merge.entity.js";
 import { VillageResolver } from "./villages/village.resolver.js";
 import { villageNode } from "./villages/village.service.js";
 
@@ -71,7 +72,7 @@ export const genealogyArea = defineArea({
     MemberRootsResolver,
     OverviewResolver,
   ],
-  entities: [Village, Family, Person, ParentLink, Union, GenealogyEvent, Registry, RegistryEntry, Asset, VillageCurator],
+  entities: [Village, Family, Person, ParentLink, Union, GenealogyEvent, Registry, RegistryEntry, Asset, VillageCurator, VillageSlugAlias, VillageMerge],
   nodes: {
     [Village.typeName]: villageNode,
     Person: personNode,
