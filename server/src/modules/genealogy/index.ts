@@ -30,6 +30,7 @@ import { seedDemoHub } from "./seed/demo-hub.js";
 import { Village } from "./villages/village.entity.js";
 import { VillageMerge, VillageSlugAlias } from "./villages/village-merge.entity.js";
 import { VillageResolver } from "./villages/village.resolver.js";
+import { EventPlaceResolver } from "./villages/village-place.resolver.js";
 import { villageNode } from "./villages/village.service.js";
 
 export { ensureVillages, importVillages } from "./villages/village.import.js";
@@ -54,6 +55,7 @@ export const genealogyArea = defineArea({
   name: "genealogy",
   resolvers: [
     VillageResolver,
+    EventPlaceResolver,
     PersonResolver,
     FamilyResolver,
     PersonFamilyResolver,
@@ -72,7 +74,20 @@ export const genealogyArea = defineArea({
     MemberRootsResolver,
     OverviewResolver,
   ],
-  entities: [Village, Family, Person, ParentLink, Union, GenealogyEvent, Registry, RegistryEntry, Asset, VillageCurator, VillageSlugAlias, VillageMerge],
+  entities: [
+    Village,
+    Family,
+    Person,
+    ParentLink,
+    Union,
+    GenealogyEvent,
+    Registry,
+    RegistryEntry,
+    Asset,
+    VillageCurator,
+    VillageSlugAlias,
+    VillageMerge,
+  ],
   nodes: {
     [Village.typeName]: villageNode,
     Person: personNode,

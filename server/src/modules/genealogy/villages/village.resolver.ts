@@ -5,7 +5,9 @@ import { AppError, ErrorCode } from "../../../common/errors.js";
 import { Village } from "./village.entity.js";
 import { VillagesArgs } from "./village.inputs.js";
 import * as service from "./village.service.js";
-import { District, VillageConnection, VillageDuplicate, VillageMergeResult, VillagePoint } from "./village.types.js";
+import { District, VillageConnection, VillageDuplicate, VillageMember, VillageMergeResult, VillagePoint } from "./village.types.js";
+import { villageMembers } from "./village-members.service.js";
+import { rawIdOf } from "../people/person.service.js";
 import { villageDuplicates } from "./village-duplicates.service.js";
 import { mergeVillages } from "./village-merge.service.js";
 
@@ -80,5 +82,18 @@ export class VillageResolver {
     const outcome = await mergeVillages(ctx, intoId, fromId);
     const village = await ctx.ds.getRepository(Village).findOneByOrFail({ id: outcome.intoId });
     return { village, moved: Object.entries(outcome.moved).map(([reference, count]) => ({ reference, count })) };
+  }
+
+  @RequireRoles()
+  @Extensions({ listSize: 200 })
+  @Query(() => [VillageMember], {
+    description:
+      "Members whose roots include the village and who chose to be listed (signed-in members only), so that people from one village find each other.",
+  })
+  async villageMembers(@Arg("villageId", () => ID) villageId: string, @Ctx() ctx: Context): Promise<VillageMember[]> {
+    const raw = rawIdOf(villageId, Village.typeName);
+    const village = raw ? await service.villageNode(ctx, raw) : null;
+    if (!village) throw new AppError(ErrorCode.NOT_FOUND, "errors.not_found");
+    return villageMembers(ctx, village.id);
   }
 }

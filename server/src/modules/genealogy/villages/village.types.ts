@@ -1,4 +1,5 @@
-import { Field, Float, Int, ObjectType, registerEnumType } from "type-graphql";
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from "type-graphql";
+import { RootReasonKind } from "../roots/member-roots.types.js";
 import { PageInfo } from "../../../common/pagination.js";
 import { Village } from "./village.entity.js";
 
@@ -132,4 +133,19 @@ export class VillageMergeResult {
 
   @Field(() => [VillageMergeMoved])
   moved: VillageMergeMoved[];
+}
+
+@ObjectType("VillageMember", { description: "A member who opted in to be listed among the members of the villages that are their roots." })
+export class VillageMember {
+  @Field(() => ID, { description: "Global id of the member's account." })
+  id: string;
+
+  @Field(() => String)
+  displayName: string;
+
+  @Field(() => RootReasonKind, { description: "The nearest tie: their own record, an ancestor's, or their profile." })
+  tie: RootReasonKind;
+
+  @Field(() => Boolean)
+  isViewer: boolean;
 }
