@@ -1,0 +1,14 @@
+import type { TFunction } from "i18next";
+import type { LanguageCode } from "../../i18n/languages";
+import { formatNumber } from "../../lib/format";
+
+/** Degrees with two decimals in the reader's language: "33.84° N, 35.92° E", "33,84° N, 35,92° E", "33.84° شمالًا، 35.92° شرقًا". */
+export function formatCoordinates(lat: number, lng: number, lang: LanguageCode, t: TFunction): string {
+  const deg = (x: number) => `${formatNumber(Math.abs(x), lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}°`;
+  return t("villages.coordinates_value", {
+    lat: deg(lat),
+    ns: t(lat >= 0 ? "villages.north" : "villages.south"),
+    lng: deg(lng),
+    ew: t(lng >= 0 ? "villages.east" : "villages.west"),
+  });
+}
