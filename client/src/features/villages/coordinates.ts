@@ -7,8 +7,9 @@ export function formatCoordinates(lat: number, lng: number, lang: LanguageCode, 
   const deg = (x: number) => `${formatNumber(Math.abs(x), lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}°`;
   return t("villages.coordinates_value", {
     lat: deg(lat),
-    ns: t(lat >= 0 ? "villages.north" : "villages.south"),
-    lng: deg(lng),
-    ew: t(lng >= 0 ? "villages.east" : "villages.west"),
+    // Not `lng` or `ns`: i18next reads those as the language and the namespace.
+    latSide: t(lat >= 0 ? "villages.north" : "villages.south"),
+    lon: deg(lng),
+    lonSide: t(lng >= 0 ? "villages.east" : "villages.west"),
   });
 }

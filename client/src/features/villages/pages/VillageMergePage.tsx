@@ -121,7 +121,9 @@ export default function VillageMergePage() {
     setGone(null);
   });
   const name = (v: Village) => localized(lang, v.name, v.nameAr, v.nameFr);
-  const question = (a: Village, b: Village) => t("merge.confirm", { a: name(a), b: name(b) });
+  // Homonyms (two "Haret el Faouqa") are told apart by their address.
+  const named = (v: Village, other: Village) => (name(v) === name(other) ? `${name(v)} (${v.slug})` : name(v));
+  const question = (a: Village, b: Village) => t("merge.confirm", { a: named(a, b), b: named(b, a) });
   const pairs = data?.villageDuplicates ?? [];
   return (
     <section className="page merge-page">
@@ -167,7 +169,7 @@ export default function VillageMergePage() {
                   ].map(([a, b]) => (
                     <ConfirmAction
                       key={a.id}
-                      label={t("merge.keep_a", { a: name(a), b: name(b) })}
+                      label={t("merge.keep_a", { a: named(a, b), b: named(b, a) })}
                       question={question(a, b)}
                       confirmLabel={t("merge.do")}
                       danger
