@@ -4,7 +4,8 @@ import { formatNumber } from "../../lib/format";
 
 /** Degrees with two decimals in the reader's language: "33.84° N, 35.92° E", "33,84° N, 35,92° E", "33.84° شمالًا، 35.92° شرقًا". */
 export function formatCoordinates(lat: number, lng: number, lang: LanguageCode, t: TFunction): string {
-  const deg = (x: number) => `${formatNumber(Math.abs(x), lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}°`;
+  // Left-to-right isolated, so that the degree sign stays after its number in an Arabic line.
+  const deg = (x: number) => `\u2066${formatNumber(Math.abs(x), lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}°\u2069`;
   return t("villages.coordinates_value", {
     lat: deg(lat),
     // Not `lng` or `ns`: i18next reads those as the language and the namespace.

@@ -28,7 +28,7 @@ export function HubMembers({ villageId }: { villageId: string }) {
       ) : (
         <ul className="hub-list">
           {members.map((m) => (
-            <li key={m.id} className="hub-item">
+            <li key={m.id} className="village-member">
               <strong>
                 <bdi>{m.displayName}</bdi>
               </strong>{" "}

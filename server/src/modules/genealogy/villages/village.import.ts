@@ -70,7 +70,9 @@ export async function importVillages(
     const records = rows.map((r) => {
       const arabic = [r.name_ara, ...r.name_ara_geonames2019.split("|"), r.name_ara_filled ?? ""].map((s) => s.trim()).filter(Boolean);
       const nameAr = arabic[0] ?? null;
-      const alternates = [...new Set([...arabic.slice(1), ...(r.name_fra && r.name_fra !== r.name ? [r.name_fra] : [])])];
+      const alternates = [...new Set([...arabic.slice(1), ...(r.name_fra && r.name_fra !== r.name ? [r.name_fra] : [])])].filter(
+        (n) => n !== nameAr,
+      );
       const keys = nameKeys([r.name, r.name_fra], arabic);
       let slug = slugBase(r.name, `village-${r.wof_id}`);
       for (let n = 2; taken.has(slug); n++) slug = `${slugBase(r.name, `village-${r.wof_id}`)}-${n}`;
