@@ -118,6 +118,11 @@ const placed = wof.filter((r) => {
 
 // 2. One entry per place.
 const folded = new Set<string>();
+const fold = (gone: Row, kept: Row) => {
+  folded.add(gone.wof_id);
+  kept.merged_wof_ids = [...kept.merged_wof_ids.split("|"), gone.wof_id, ...gone.merged_wof_ids.split("|")].filter(Boolean).join("|");
+  if (!kept.name_ara && gone.name_ara) kept.name_ara = gone.name_ara;
+};
 const byCaza = groupBy(placed, (r) => r.county_name);
 for (const rows of byCaza.values()) {
   const kept = rows.filter((r) => r.geonames_id);
@@ -130,10 +135,27 @@ for (const rows of byCaza.values()) {
           km(q, k) < SAME_PLACE_KM && ([...skeletons(k)].some((s) => qs.has(s)) || arabicOf(k).some((a) => qa.has(normalizeArabic(a)))),
       )
       .sort((a, b) => km(q, a) - km(q, b))[0];
-    if (!twin) continue;
-    folded.add(q.wof_id);
-    twin.merged_wof_ids = [...twin.merged_wof_ids.split("|").filter(Boolean), q.wof_id].join("|");
-    if (!twin.name_ara && q.name_ara) twin.name_ara = q.name_ara;
+    if (twin) fold(q, twin);
+  }
+}
+// Two records on one spot (under 250 m) whose names are one spelled twice (Tebnine and Tibnine,
+// Bzoummar and Bzommar) are one place too, whatever their source: the better-documented one stays.
+const SAME_SPOT_KM = 0.25;
+const richness = (r: Row) =>
+  (r.geonames_id ? 8 : 0) + (r.wikidata_id ? 4 : 0) + (Number(r.population) > 0 ? 2 : 0) + (arabicOf(r).length ? 1 : 0);
+for (const rows of byCaza.values()) {
+  const live = rows.filter((r) => !folded.has(r.wof_id) && r.latitude);
+  for (const [i, a] of live.entries()) {
+    for (const b of live.slice(i + 1)) {
+      if (folded.has(a.wof_id) || folded.has(b.wof_id) || km(a, b) >= SAME_SPOT_KM) continue;
+      const sameName =
+        skeleton(a.name) === skeleton(b.name) ||
+        (Boolean(a.name_ara) && normalizeArabic(a.name_ara) === normalizeArabic(b.name_ara || "-"));
+      if (!sameName) continue;
+      const [kept, gone] =
+        richness(a) > richness(b) || (richness(a) === richness(b) && Number(a.wof_id) < Number(b.wof_id)) ? [a, b] : [b, a];
+      fold(gone, kept);
+    }
   }
 }
 const gazetteer = placed.filter((r) => !folded.has(r.wof_id));
