@@ -46,6 +46,7 @@ const SAME_PLACE_KM = 3;
 const COLUMNS = [
   "wof_id",
   "name",
+  "name_local",
   "name_fra",
   "name_ara",
   "name_ara_geonames2019",
@@ -62,7 +63,7 @@ const COLUMNS = [
   "population",
   "merged_wof_ids",
 ] as const;
-type Row = Record<(typeof COLUMNS)[number] | "src_geom", string>;
+type Row = Record<(typeof COLUMNS)[number] | "src_geom" | "name_eng", string>;
 
 interface Props {
   id: string;
@@ -84,10 +85,14 @@ const km = (a: Row, b: { latitude: string; longitude: string }) => {
 };
 const arabicOf = (r: Row) => [r.name_ara, ...r.name_ara_geonames2019.split("|"), r.name_ara_filled].map((s) => s.trim()).filter(Boolean);
 /** Cross-script: Saida, Sayda and صيدا share one. */
-const skeletons = (r: Row) => new Set([r.name, r.name_fra, ...arabicOf(r)].filter(Boolean).map(skeleton));
+const skeletons = (r: Row) => new Set([r.name, r.name_local, r.name_fra, ...arabicOf(r)].filter(Boolean).map(skeleton));
 
 const wof = Papa.parse<Row>(readFileSync(WOF, "utf8"), { header: true, skipEmptyLines: true }).data.map((r) => ({
   ...r,
+  // The Latin name is the English one where Who's On First has it (Zahle, not Zahlé); the
+  // GeoNames form stays beside it (`name_local`), for search and the other names.
+  name: r.name_eng || r.name,
+  name_local: r.name_eng && r.name_eng !== r.name ? r.name : "",
   name_ara_filled: "",
   name_ara_filled_from: "",
   merged_wof_ids: "",

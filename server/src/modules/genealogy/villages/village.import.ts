@@ -14,6 +14,7 @@ export const GAZETTEER_CSV = fileURLToPath(new URL("../../../../seed-data/villag
 interface GazetteerRow {
   wof_id: string;
   name: string;
+  name_local: string;
   name_fra: string;
   name_ara: string;
   name_ara_geonames2019: string;
@@ -70,10 +71,9 @@ export async function importVillages(
     const records = rows.map((r) => {
       const arabic = [r.name_ara, ...r.name_ara_geonames2019.split("|"), r.name_ara_filled ?? ""].map((s) => s.trim()).filter(Boolean);
       const nameAr = arabic[0] ?? null;
-      const alternates = [...new Set([...arabic.slice(1), ...(r.name_fra && r.name_fra !== r.name ? [r.name_fra] : [])])].filter(
-        (n) => n !== nameAr,
-      );
-      const keys = nameKeys([r.name, r.name_fra], arabic);
+      const latin = [r.name_local, r.name_fra].filter((n): n is string => !!n && n !== r.name);
+      const alternates = [...new Set([...arabic.slice(1), ...latin])].filter((n) => n !== nameAr);
+      const keys = nameKeys([r.name, ...latin], arabic);
       let slug = slugBase(r.name, `village-${r.wof_id}`);
       for (let n = 2; taken.has(slug); n++) slug = `${slugBase(r.name, `village-${r.wof_id}`)}-${n}`;
       taken.add(slug);
