@@ -95,7 +95,7 @@ test("the merge screen in English, and a village page: coordinates in degrees, f
   expect(await coordinates(en.page)).toBe("33.85° N, 35.90° E");
   await expect(en.page.getByTestId("hub-events")).toContainText("Festival");
   await expect(en.page.getByTestId("hub-family-events")).toContainText("Emigration and family events");
-  await expect(en.page.getByTestId("hub-family-events")).toContainText("Zahlé");
+  await expect(en.page.getByTestId("hub-family-events")).toContainText("Zahle");
   await expect(en.page.getByTestId("hub-families")).toContainText("Saab");
   await expect(en.page.getByTestId("village-members").getByRole("listitem")).not.toHaveCount(0);
   await shoot(en.page, "village-en");
