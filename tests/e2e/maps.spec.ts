@@ -20,7 +20,7 @@ test.describe("maps", () => {
     const page = await context.newPage();
     await page.goto("/villages");
     const map = page.getByTestId("lebanon-map");
-    await expect(map.locator(".lb-map__dots circle")).toHaveCount(3165);
+    await expect(map.locator(".lb-map__dots circle")).toHaveCount(3198);
     await expect(map.locator(".lb-map__cazas path")).toHaveCount(25);
     await expect(map.locator('path[data-caza="Saida"]')).toHaveCount(1);
 
@@ -28,7 +28,7 @@ test.describe("maps", () => {
     await map.locator('path[data-caza="Zgharta"]').dispatchEvent("click");
     await expect(page).toHaveURL(/district=Zgharta/);
     await expect(page.getByLabel("District (caza)")).toHaveValue("Zgharta");
-    await expect(page.getByRole("status").filter({ hasText: "villages" })).toHaveText(/^\W*83\W* villages$/);
+    await expect(page.getByRole("status").filter({ hasText: "villages" })).toHaveText(/^\W*82\W* villages$/);
     const items = page.getByTestId("village-results").locator("li");
     await expect(items.first()).toContainText("Zgharta");
     for (const text of await items.allInnerTexts()) expect(text).toContain("Zgharta");
@@ -36,18 +36,18 @@ test.describe("maps", () => {
     await expect.poll(() => zoomOf(page)).toBeGreaterThan(2);
     // The list's results are the map's marked places, all in the caza.
     await expect(map.locator(".lb-map__hits a")).toHaveCount(30);
-    await expect(map.locator(".lb-map__dots circle:not(.is-out)")).toHaveCount(83);
+    await expect(map.locator(".lb-map__dots circle:not(.is-out)")).toHaveCount(82);
     await page.screenshot({ path: `${SHOTS}/villages-caza-en.png`, fullPage: true });
 
     // The list's filter moves the map too; clearing it shows the whole country again.
     await page.getByLabel("District (caza)").selectOption("Jezzine");
     await expect(map.locator('path[data-caza="Jezzine"]')).toHaveClass(/is-selected/);
-    await expect(map.locator(".lb-map__dots circle:not(.is-out)")).toHaveCount(88);
+    await expect(map.locator(".lb-map__dots circle:not(.is-out)")).toHaveCount(93);
     // Saida, which the source lacks, is a caza like the others: its border and its villages.
     await map.locator('path[data-caza="Saida"]').dispatchEvent("click");
     await expect(page.getByLabel("District (caza)")).toHaveValue("Saida");
-    await expect(page.getByRole("status").filter({ hasText: "villages" })).toHaveText(/^\W*139\W* villages$/);
-    await expect(map.locator(".lb-map__dots circle:not(.is-out)")).toHaveCount(139);
+    await expect(page.getByRole("status").filter({ hasText: "villages" })).toHaveText(/^\W*132\W* villages$/);
+    await expect(map.locator(".lb-map__dots circle:not(.is-out)")).toHaveCount(132);
     await page.getByLabel("Village name").fill("Sayda");
     await expect(page.getByTestId("village-results").locator("li").first()).toContainText("Saida");
     await page.getByLabel("Village name").fill("");
@@ -103,7 +103,7 @@ test.describe("maps", () => {
         await expect(figure).toHaveAttribute("data-selected-caza", "Zahle");
         await expect(figure.locator('path[data-caza="Zahle"]')).toHaveClass(/is-selected/);
         await expect(figure.locator('.lb-map__hits a[href="/libanpedia/zahle"] circle')).toBeVisible();
-        await expect(figure.locator(".lb-map__dots circle")).toHaveCount(96);
+        await expect(figure.locator(".lb-map__dots circle")).toHaveCount(90);
         await page.screenshot({ path: `${SHOTS}/village-${locale.slice(0, 2)}-${size.name}.png`, fullPage: true });
         await context.close();
       }
@@ -135,7 +135,7 @@ test.describe("maps", () => {
         const before = { frame: (await page.locator(".lb-map-placeholder").boundingBox())!, history: (await history.boundingBox())! };
         release();
         const figure = page.locator("figure.lb-map");
-        await expect(figure.locator(".lb-map__dots circle")).toHaveCount(96);
+        await expect(figure.locator(".lb-map__dots circle")).toHaveCount(90);
         const after = { frame: (await figure.locator(".lb-map__stage").boundingBox())!, history: (await history.boundingBox())! };
         const where = `${locale} at ${size.width} px`;
         for (const k of ["x", "y", "width", "height"] as const) {

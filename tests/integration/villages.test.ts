@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { importVillages } from "../../server/src/modules/genealogy/index.js";
+import { Role } from "../../server/src/common/auth/roles.js";
+import { buildUser } from "../factories/users.js";
+import { gid } from "../support/genealogy.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
 type Edge = {
@@ -21,12 +24,12 @@ afterAll(() => server.stop());
 
 describe("gazetteer import", () => {
   it("loads every locality that has a district (Saida's found by its border), with Latin, French, Arabic names and coordinates", async () => {
-    expect(firstImport).toEqual({ inserted: 3165, updated: 0 });
+    expect(firstImport).toEqual({ inserted: 3198, updated: 0 });
     const [stats]: { n: number; ar: number; coords: number; districts: number; dar: number }[] = await server.ds.query(
       `SELECT count(*)::int AS n, count(name_ar)::int AS ar, count(latitude)::int AS coords, count(DISTINCT district)::int AS districts,
               count(district_ar)::int AS dar FROM villages`,
     );
-    expect(stats).toEqual({ n: 3165, ar: 1850, coords: 3165, districts: 25, dar: 3165 });
+    expect(stats).toEqual({ n: 3198, ar: 2040, coords: 3198, districts: 25, dar: 3198 });
   });
 
   it("is re-runnable: a second run updates in place, keeping slugs and curators' text", async () => {
@@ -34,7 +37,7 @@ describe("gazetteer import", () => {
     const [before]: { id: string; slug: string }[] = await server.ds.query(
       `SELECT id, slug FROM villages WHERE source_ref = 'wof:421172017' OR slug = 'zahle' LIMIT 1`,
     );
-    expect(await importVillages(server.ds)).toEqual({ inserted: 0, updated: 3165 });
+    expect(await importVillages(server.ds)).toEqual({ inserted: 0, updated: 3198 });
     const [after]: { id: string; slug: string; description: string }[] = await server.ds.query(
       `SELECT id, slug, description FROM villages WHERE id = $1`,
       [before.id],
@@ -43,7 +46,7 @@ describe("gazetteer import", () => {
     const [zahle]: { description: string }[] = await server.ds.query(`SELECT description FROM villages WHERE slug = 'zahle'`);
     expect(zahle.description).toBe("Written by a curator");
     const [{ n }]: { n: number }[] = await server.ds.query(`SELECT count(*)::int AS n FROM villages`);
-    expect(n).toBe(3165);
+    expect(n).toBe(3198);
   });
 });
 
@@ -83,7 +86,7 @@ describe("village search across scripts and spellings", () => {
 
   it("filters by district and pages through results", async () => {
     const all = await server.gql<Page>(SEARCH, { district: "Zahle", first: 100 });
-    expect(all.data!.villages.totalCount).toBe(96);
+    expect(all.data!.villages.totalCount).toBe(90);
     expect(all.data!.villages.edges.every((e) => e.node.district === "Zahle")).toBe(true);
     const p1 = await server.gql<Page>(SEARCH, { search: "kfar", first: 10 });
     expect(p1.data!.villages.totalCount).toBeGreaterThan(20);
@@ -99,9 +102,9 @@ describe("village search across scripts and spellings", () => {
       `{ districts { name nameAr villageCount } }`,
     );
     expect(res.data!.districts).toHaveLength(25);
-    expect(res.data!.districts.find((d) => d.name === "Bcharre")).toEqual({ name: "Bcharre", nameAr: "بشري", villageCount: 51 });
+    expect(res.data!.districts.find((d) => d.name === "Bcharre")).toEqual({ name: "Bcharre", nameAr: "بشري", villageCount: 49 });
     // Who's On First has no Saida caza: its villages were found inside the derived Saida border.
-    expect(res.data!.districts.find((d) => d.name === "Saida")).toEqual({ name: "Saida", nameAr: "صيدا", villageCount: 139 });
+    expect(res.data!.districts.find((d) => d.name === "Saida")).toEqual({ name: "Saida", nameAr: "صيدا", villageCount: 132 });
   });
 
   it("bad input: an over-long search, a forged cursor, a malformed or unknown slug", async () => {
@@ -120,5 +123,105 @@ describe("village search across scripts and spellings", () => {
       id: v.data!.village.id,
     });
     expect(n.data!.node.name).toBe(v.data!.village.name);
+  });
+});
+
+describe("one entry per village", () => {
+  it("holds Zahle once: the GeoNames town with its population, at /libanpedia/zahle", async () => {
+    const rows: { slug: string; population_current: number; source_ref: string }[] = await server.ds.query(
+      `SELECT slug, population_current, source_ref FROM villages WHERE name_ar = 'زحلة' OR 'زحلة' = ANY(alternate_names)`,
+    );
+    expect(rows).toEqual([{ slug: "zahle", population_current: 78145, source_ref: "wof:890450039" }]);
+    const chooser = await server.gql<Page>(SEARCH, { search: "Zahle", first: 10 });
+    expect(chooser.data!.villages.edges.filter((e) => e.node.nameAr === "زحلة")).toHaveLength(1);
+  });
+
+  it("places Saida's localities in the Saida caza by their point (Sidon, Sarafand)", async () => {
+    const rows: { name: string; district: string; governorate: string }[] = await server.ds.query(
+      `SELECT name, district, governorate FROM villages WHERE source_ref IN ('wof:890441591', 'wof:1193270637') ORDER BY name`,
+    );
+    expect(rows).toEqual([
+      { name: "Sarafand", district: "Saida", governorate: "South Lebanon" },
+      { name: "Sidon", district: "Saida", governorate: "South Lebanon" },
+    ]);
+  });
+
+  it("fills Arabic names from GeoNames (El Aaqbe near a GeoNames feature of that name)", async () => {
+    const [row]: { name_ar: string }[] = await server.ds.query(`SELECT name_ar FROM villages WHERE source_ref = 'wof:1226034779'`);
+    expect(row.name_ar).toBe("العقبة");
+  });
+
+  it("merges a database's old copy of a folded twin into the kept town, which takes the plain slug", async () => {
+    const [kept]: { id: string }[] = await server.ds.query(`SELECT id FROM villages WHERE slug = 'zahle'`);
+    await server.ds.query(`UPDATE villages SET slug = 'zahle-2', description = NULL WHERE id = $1`, [kept.id]);
+    const [twin]: { id: string }[] = await server.ds.query(
+      `INSERT INTO villages (id, rootspace_id, name, slug, source_ref, description, district) VALUES (gen_random_uuid(), 'lb', 'Zahle', 'zahle', 'wof:421175455', 'The history of Zahle', 'Zahle') RETURNING id`,
+    );
+    await server.ds.query(
+      `INSERT INTO families (id, rootspace_id, village_id, family_name) VALUES (gen_random_uuid(), 'lb', $1, 'Twin Family')`,
+      [twin.id],
+    );
+    await importVillages(server.ds);
+    const [zahle]: { id: string; description: string }[] = await server.ds.query(
+      `SELECT id, description FROM villages WHERE slug = 'zahle'`,
+    );
+    expect(zahle).toEqual({ id: kept.id, description: "The history of Zahle" });
+    const [{ n }]: { n: number }[] = await server.ds.query(`SELECT count(*)::int AS n FROM families WHERE village_id = $1`, [kept.id]);
+    expect(n).toBe(1);
+    const old = await server.gql<{ village: { slug: string } }>(`{ village(slug: "zahle-2") { slug } }`);
+    expect(old.data!.village.slug).toBe("zahle");
+  });
+
+  it("a re-import respects merges and curators' Arabic names", async () => {
+    const editor = await buildUser(server.ds, { roles: [{ role: Role.EDITOR }] });
+    const ids: { id: string; source_ref: string }[] = await server.ds.query(
+      `SELECT id, source_ref FROM villages WHERE source_ref IN ('wof:890441591', 'wof:1193270637') ORDER BY source_ref`,
+    );
+    const [sarafand, sidon] = ids;
+    const merged = await server.gql(
+      `mutation ($a: ID!, $b: ID!) { mergeVillages(intoId: $a, fromId: $b) { village { slug } } }`,
+      { a: gid("Village", sidon.id), b: gid("Village", sarafand.id) },
+      { token: editor.token },
+    );
+    expect(merged.errors).toBeUndefined();
+    const named = await server.gql(
+      `mutation ($id: ID!) { updateVillage(id: $id, input: { nameAr: "صيدا المدينة" }) { nameAr } }`,
+      { id: gid("Village", sidon.id) },
+      { token: editor.token },
+    );
+    expect(named.errors).toBeUndefined();
+    const [{ n }]: { n: number }[] = await server.ds.query(`SELECT count(*)::int AS n FROM villages`);
+    await importVillages(server.ds);
+    expect(await server.ds.query(`SELECT 1 FROM villages WHERE source_ref = $1`, [sarafand.source_ref])).toEqual([]);
+    const [after]: { n: number }[] = await server.ds.query(`SELECT count(*)::int AS n FROM villages`);
+    expect(after.n).toBe(n);
+    const [sidonNow]: { name_ar: string }[] = await server.ds.query(`SELECT name_ar FROM villages WHERE id = $1`, [sidon.id]);
+    expect(sidonNow.name_ar).toBe("صيدا المدينة");
+    // The curator's name and the merged village's names stay searchable.
+    const found = await server.gql<Page>(SEARCH, { search: "Sarafand", first: 3 }, { language: "en" });
+    expect(found.data!.villages.edges[0].node.slug).toBe("sidon");
+    const bad = await server.gql(
+      `mutation ($id: ID!) { updateVillage(id: $id, input: { nameAr: "Saida" }) { nameAr } }`,
+      { id: gid("Village", sidon.id) },
+      { token: editor.token },
+    );
+    expect(bad.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+  });
+});
+
+describe("Arabic order", () => {
+  it("lists villages by their Arabic name in Arabic collation for Arabic readers, Latin names (no Arabic one) after", async () => {
+    const res = await server.gql<Page>(SEARCH, { district: "Zahle", first: 100 }, { language: "ar" });
+    const keys = res.data!.villages.edges.map((e) => e.node.nameAr ?? e.node.name);
+    expect(keys).toHaveLength(90);
+    const collator = new Intl.Collator("ar");
+    expect(keys).toEqual([...keys].sort(collator.compare));
+    const firstLatin = res.data!.villages.edges.findIndex((e) => !e.node.nameAr);
+    expect(res.data!.villages.edges.slice(firstLatin).every((e) => !e.node.nameAr)).toBe(true);
+    // Pages follow on.
+    const p1 = await server.gql<Page>(SEARCH, { first: 20 }, { language: "ar" });
+    const p2 = await server.gql<Page>(SEARCH, { first: 20, after: p1.data!.villages.pageInfo.endCursor }, { language: "ar" });
+    const both = [...p1.data!.villages.edges, ...p2.data!.villages.edges].map((e) => e.node.nameAr ?? e.node.name);
+    expect(both).toEqual([...both].sort(collator.compare));
   });
 });

@@ -5,6 +5,7 @@ export const villagesArea: ClientArea = {
   routes: [
     { path: "/villages", page: lazyPage(() => import("./pages/VillagesPage")), access: "data" },
     { path: "/libanpedia/:villageId", page: lazyPage(() => import("./pages/VillagePage")), access: "data" },
+    { path: "/management/villages/merge", page: lazyPage(() => import("./pages/VillageMergePage")), access: "member" },
     { path: "/root-hubs", page: lazyPage(() => import("./pages/RootHubsPage")), access: "data", flag: "villageHubs" },
   ],
   nav: [{ to: "/villages", labelKey: "nav.villages", order: 20 }],

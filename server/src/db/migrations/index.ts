@@ -32,6 +32,7 @@ import { Media1796600000000 } from "./1796600000000-Media.js";
 import { Rootpedia1796700000000 } from "./1796700000000-Rootpedia.js";
 import { Ballots1796800000000 } from "./1796800000000-Ballots.js";
 import { BallotSettings1796900000000 } from "./1796900000000-BallotSettings.js";
+import { VillageMerges1797200000000 } from "./1797200000000-VillageMerges.js";
 import { ImportFileKeys1796412000000 } from "./1796412000000-ImportFileKeys.js";
 
 /** Every migration in order; a new one is appended here. */
@@ -71,4 +72,5 @@ export const migrations = [
   Rootpedia1796700000000,
   Ballots1796800000000,
   BallotSettings1796900000000,
+  VillageMerges1797200000000,
 ];

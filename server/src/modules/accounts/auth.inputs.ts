@@ -82,6 +82,10 @@ export class UpdateProfileInput {
   @IsOptional()
   @MaxLength(120)
   villageOfOrigin?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: "Be listed among the members of the villages that are my roots." })
+  @IsOptional()
+  showInVillageMembers?: boolean | null;
 }
 
 @InputType()

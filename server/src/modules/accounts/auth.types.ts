@@ -36,6 +36,9 @@ export class Viewer {
   @Field(() => String, { nullable: true })
   villageOfOrigin: string | null;
 
+  @Field(() => Boolean, { description: "Listed among the members of the villages that are their roots (opt-in)." })
+  showInVillageMembers: boolean;
+
   @Field(() => [Role], { description: "Roles in force, highest rank first (always includes MEMBER)." })
   roles: Role[];
 

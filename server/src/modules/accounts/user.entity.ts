@@ -25,6 +25,10 @@ export class User {
   @Column("text", { name: "village_of_origin", nullable: true })
   villageOfOrigin: string | null;
 
+  /** Opt-in: listed among the members of the villages that are their roots (off until they choose). */
+  @Column("boolean", { name: "show_in_village_members", default: false })
+  showInVillageMembers: boolean;
+
   @Column("timestamptz", { name: "last_sign_in_at", nullable: true })
   lastSignInAt: Date | null;
 

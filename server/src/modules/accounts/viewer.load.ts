@@ -13,7 +13,11 @@ export async function loadViewer(ctx: Context, userId: string, roles: Role[]): P
     phone: string | null;
     preferred_language: string;
     village_of_origin: string | null;
-  }[] = await ctx.ds.query(`SELECT display_name, email, phone, preferred_language, village_of_origin FROM users WHERE id = $1`, [userId]);
+    show_in_village_members: boolean;
+  }[] = await ctx.ds.query(
+    `SELECT display_name, email, phone, preferred_language, village_of_origin, show_in_village_members FROM users WHERE id = $1`,
+    [userId],
+  );
   const u = rows[0];
   if (!u) return null;
   const staff = hasAnyRole(roles, [Role.ADMIN, Role.EDITOR, Role.MODERATOR]);
@@ -25,6 +29,7 @@ export async function loadViewer(ctx: Context, userId: string, roles: Role[]): P
     phone: u.phone,
     preferredLanguage: u.preferred_language,
     villageOfOrigin: u.village_of_origin,
+    showInVillageMembers: u.show_in_village_members,
     roles,
     mainRole: mainRole(roles),
     can: { accessManagement: staff, accessAdmin: admin, manageRoles: admin, readOutbox: admin },

@@ -28,7 +28,9 @@ import { OverviewResolver } from "./overview/overview.resolver.js";
 import { seedDemoGenealogy } from "./seed/demo-genealogy.js";
 import { seedDemoHub } from "./seed/demo-hub.js";
 import { Village } from "./villages/village.entity.js";
+import { VillageMerge, VillageSlugAlias } from "./villages/village-merge.entity.js";
 import { VillageResolver } from "./villages/village.resolver.js";
+import { EventPlaceResolver } from "./villages/village-place.resolver.js";
 import { villageNode } from "./villages/village.service.js";
 
 export { ensureVillages, importVillages } from "./villages/village.import.js";
@@ -53,6 +55,7 @@ export const genealogyArea = defineArea({
   name: "genealogy",
   resolvers: [
     VillageResolver,
+    EventPlaceResolver,
     PersonResolver,
     FamilyResolver,
     PersonFamilyResolver,
@@ -71,7 +74,20 @@ export const genealogyArea = defineArea({
     MemberRootsResolver,
     OverviewResolver,
   ],
-  entities: [Village, Family, Person, ParentLink, Union, GenealogyEvent, Registry, RegistryEntry, Asset, VillageCurator],
+  entities: [
+    Village,
+    Family,
+    Person,
+    ParentLink,
+    Union,
+    GenealogyEvent,
+    Registry,
+    RegistryEntry,
+    Asset,
+    VillageCurator,
+    VillageSlugAlias,
+    VillageMerge,
+  ],
   nodes: {
     [Village.typeName]: villageNode,
     Person: personNode,

@@ -17,6 +17,7 @@ const TEXTS = [
 /** A curator's edit of a village's descriptions (three languages), facts and numbers. */
 export function VillageTextForm({ village }: { village: Village }) {
   const { t } = useTranslation();
+  const [nameAr, setNameAr] = useState(village.nameAr ?? "");
   const [texts, setTexts] = useState({
     description: village.description ?? "",
     descriptionAr: village.descriptionAr ?? "",
@@ -33,13 +34,26 @@ export function VillageTextForm({ village }: { village: Village }) {
     e.preventDefault();
     setSaved(false);
     const res = await update({
-      variables: { id: village.id, input: { ...texts, ...flags, populationCurrent: count(population), diasporaCount: count(diaspora) } },
+      variables: {
+        id: village.id,
+        input: { nameAr: nameAr.trim() || null, ...texts, ...flags, populationCurrent: count(population), diasporaCount: count(diaspora) },
+      },
     }).catch(() => null);
     if (res?.data) setSaved(true);
   };
   return (
     <form className="card village-text" onSubmit={submit} noValidate data-testid="village-text">
       <h2>{t("curation.village_text")}</h2>
+      <TextInput
+        label={t("curation.name_ar")}
+        hint={t("curation.name_ar_hint")}
+        lang="ar"
+        dir="rtl"
+        value={nameAr}
+        onChange={(e) => setNameAr(e.target.value)}
+        errors={problem?.fields.nameAr}
+        data-testid="village-name-ar"
+      />
       {TEXTS.map(([key, lang, dir]) => (
         <label key={key} className="form-field">
           {t(`curation.description_${lang}`)}

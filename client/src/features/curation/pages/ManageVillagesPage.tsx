@@ -14,6 +14,7 @@ import { useMyCuratedVillagesQuery } from "../generated";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { Button } from "../../../ui/Button";
 import { EmptyState } from "../../../ui/EmptyState";
+import { sortVillages } from "../../villages";
 
 /**
  * /management/villages: a curator's villages — records waiting for review (Verify with a
@@ -30,7 +31,8 @@ export default function ManageVillagesPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [picked, setPicked] = useState<CuratedVillageFragment | null>(null);
   if (loading && !data) return <Spinner label={t("common.loading")} />;
-  const villages = data?.myCuratedVillages ?? [];
+  // Arabic readers: by the Arabic name in Arabic collation, the Latin name where there is none.
+  const villages = sortVillages(data?.myCuratedVillages ?? [], lang);
   const current =
     (picked && picked.id === selected ? picked : null) ??
     villages.find((v) => v.id === selected) ??
@@ -39,6 +41,13 @@ export default function ManageVillagesPage() {
     <section className="page">
       <h1>{t("curation.title")}</h1>
       <p className="muted">{t("curation.intro")}</p>
+      {(staff || villages.length > 0) && (
+        <p>
+          <Link to="/management/villages/merge" data-testid="merge-link">
+            {t("merge.link")}
+          </Link>
+        </p>
+      )}
       {!villages.length && !staff ? (
         <EmptyState title={t("curation.none")} />
       ) : (

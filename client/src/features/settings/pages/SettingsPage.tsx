@@ -11,7 +11,13 @@ import { session } from "../../../app/auth/session";
 import { useAuth } from "../../../app/auth/useAuth";
 import { NotificationSettings } from "../../notifications";
 import { MediaAllowanceSection } from "../../media";
-import { useChangePasswordMutation, useMySessionsQuery, useRevokeSessionMutation, useUpdateProfileMutation } from "../generated";
+import {
+  useChangePasswordMutation,
+  useMySessionsQuery,
+  useMyVillageListingQuery,
+  useRevokeSessionMutation,
+  useUpdateProfileMutation,
+} from "../generated";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { Button } from "../../../ui/Button";
 import { Skeleton } from "../../../ui/Skeleton";
@@ -23,13 +29,16 @@ function ProfileSection() {
   const viewer = auth.status === "signedIn" ? auth.viewer : null;
   const [name, setName] = useState(viewer?.displayName ?? "");
   const [village, setVillage] = useState(viewer?.villageOfOrigin ?? "");
+  const listing = useMyVillageListingQuery({ fetchPolicy: "network-only" });
+  const [listedChoice, setListed] = useState<boolean | null>(null);
+  const listed = listedChoice ?? listing.data?.viewer?.showInVillageMembers ?? false;
   const [update, { loading, error }] = useUpdateProfileMutation();
   const problem = apiProblem(error, t("errors.network"));
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const res = await update({ variables: { input: { displayName: name.trim(), villageOfOrigin: village.trim() || null } } }).catch(
-      () => null,
-    );
+    const res = await update({
+      variables: { input: { displayName: name.trim(), villageOfOrigin: village.trim() || null, showInVillageMembers: listed } },
+    }).catch(() => null);
     if (res?.data) {
       session.setViewer(res.data.updateProfile);
       showToast({ titleKey: "settings.saved" });
@@ -45,6 +54,19 @@ function ProfileSection() {
         onChange={(e) => setVillage(e.target.value)}
         errors={problem?.fields.villageOfOrigin}
       />
+      <label>
+        <input
+          type="checkbox"
+          checked={listed}
+          onChange={(e) => setListed(e.target.checked)}
+          aria-describedby="settings-listed-hint"
+          data-testid="show-in-village-members"
+        />{" "}
+        {t("settings.show_in_village_members")}
+      </label>
+      <p className="muted" id="settings-listed-hint">
+        {t("settings.show_in_village_members_hint")}
+      </p>
       <Button variant="primary" type="submit" disabled={loading}>
         {t("settings.save")}
       </Button>

@@ -50,6 +50,14 @@ vi.mock("../generated", () => ({
   useCreateFamilyMutation: mutation("createFamily"),
   useUpdateFamilyMutation: mutation("updateFamily"),
   useDeleteFamilyMutation: mutation("deleteFamily"),
+  useVillageMembersQuery: () => ({
+    data: {
+      villageMembers: [
+        { id: "u-1", displayName: "Samira", tie: "ANCESTOR", isViewer: false },
+        { id: "u-2", displayName: "Maya", tie: "SELF", isViewer: true },
+      ],
+    },
+  }),
   useCreateHubEventMutation: mutation("createEvent"),
   useUpdateHubEventMutation: mutation("updateEvent"),
   useCreateLandmarkMutation: mutation("createAsset"),
@@ -89,6 +97,14 @@ describe("families on the root hub", () => {
     expect(items[0].textContent).toContain("كهنة القرية.");
     expect(within(items[0]).getByRole("button", { name: "تعديل ⁨الخوري⁩" })).toBeTruthy();
     expect(within(items[1]).queryByRole("button")).toBeNull();
+  });
+
+  it("lists the members from the village who chose to be listed, with their tie, and the viewer as «you»", () => {
+    renderHub();
+    const members = within(screen.getByTestId("village-members"));
+    expect(members.getByRole("heading").textContent).toBe("أعضاء من هذه القرية");
+    const items = members.getAllByRole("listitem").map((li) => li.textContent);
+    expect(items).toEqual(["Samira أحد أجداده", "Maya أنت"]);
   });
 
   it("adds a family with names and notes in three languages, then fetches the list again", async () => {

@@ -8,6 +8,7 @@ import { useDeleteFamilyMutation, useHubFamiliesQuery } from "../generated";
 import { FamilyForm, type HubFamily } from "./FamilyForm";
 import { HubSection } from "./HubSection";
 import { EmptyState } from "../../../ui/EmptyState";
+import { HubMembers } from "./HubMembers";
 
 function FamilyItem({ family, villageId, onChanged }: { family: HubFamily; villageId: string; onChanged: () => Promise<unknown> }) {
   const { t } = useTranslation();
@@ -71,7 +72,10 @@ function FamilyItem({ family, villageId, onChanged }: { family: HubFamily; villa
   );
 }
 
-/** Families (clans) of the village: members add them; their creators, editors and admins change or delete them. */
+/**
+ * Families (clans) of the village and those its people belong to: members add them; their creators,
+ * editors and admins change or delete them. Below, the members from the village who chose to be listed.
+ */
 export function HubFamilies({ villageId }: { villageId: string }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
@@ -106,6 +110,7 @@ export function HubFamilies({ villageId }: { villageId: string }) {
           {t("hub.families_shown", { shown: formatNumber(families.length, lang), total: formatNumber(data.families.totalCount, lang) })}
         </p>
       )}
+      <HubMembers villageId={villageId} />
     </HubSection>
   );
 }

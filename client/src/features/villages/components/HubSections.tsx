@@ -56,7 +56,7 @@ function EventItem({ e, villageId, onChanged }: { e: HubEventFragment; villageId
         <span className="hub-item__meta">
           <Badge tone="primary">{t(eventTypeKey(e.type))}</Badge>
           {e.date && <DateText text={e.date.text} />}
-          {e.place && <bdi>{e.place}</bdi>}
+          {e.place && <bdi>{e.placeInReaderScript ?? e.place}</bdi>}
           {e.primaryPerson && ownTitle && (
             <Link to={`/person/${e.primaryPerson.id}`}>
               <bdi>{e.primaryPerson.displayName}</bdi>
@@ -80,12 +80,11 @@ function EventItem({ e, villageId, onChanged }: { e: HubEventFragment; villageId
   );
 }
 
-/** Festivals first, then the other events of the village; their creators, editors and admins change or delete them. */
+/** The village's festivals and commemorations; their creators, editors and admins change or delete them. */
 export function HubEvents({ slug, villageId }: { slug: string; villageId: string }) {
   const { t } = useTranslation();
   const { data, refetch } = useHub(slug);
   const festivals = data?.village.festivals ?? [];
-  const others = (data?.village.events ?? []).filter((e) => !festivals.some((f) => f.id === e.id));
   return (
     <HubSection
       title={t("hub.festivals_events")}
@@ -101,16 +100,40 @@ export function HubEvents({ slug, villageId }: { slug: string; villageId: string
         />
       )}
     >
-      {festivals.length + others.length === 0 ? (
+      {festivals.length === 0 ? (
         <EmptyState title={t("hub.no_events")} />
       ) : (
         <ul className="hub-list">
-          {[...festivals, ...others].map((e) => (
+          {festivals.map((e) => (
             <EventItem key={e.id} e={e} villageId={villageId} onChanged={refetch} />
           ))}
         </ul>
       )}
     </HubSection>
+  );
+}
+
+/** People's emigrations, deaths and other family events tied to the village, apart from its festivals. */
+export function HubFamilyEvents({ slug, villageId }: { slug: string; villageId: string }) {
+  const { t } = useTranslation();
+  const { data, refetch } = useHub(slug);
+  const festivals = new Set((data?.village.festivals ?? []).map((f) => f.id));
+  const events = (data?.village.events ?? []).filter((e) => !festivals.has(e.id));
+  return (
+    <section className="card hub-section" data-testid="hub-family-events" aria-labelledby="hub-family-events">
+      <div className="hub-section__head">
+        <h2 id="hub-family-events">{t("hub.family_events")}</h2>
+      </div>
+      {events.length === 0 ? (
+        <EmptyState title={t("hub.no_family_events")} />
+      ) : (
+        <ul className="hub-list">
+          {events.map((e) => (
+            <EventItem key={e.id} e={e} villageId={villageId} onChanged={refetch} />
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -7,7 +7,7 @@ import { Field } from "../../../ui/Field";
 import { Spinner } from "../../../ui/Spinner";
 import { PersonCard } from "../../people";
 import { HubFamilies } from "../components/HubFamilies";
-import { HubEvents, HubLandmarks, HubRegistry } from "../components/HubSections";
+import { HubEvents, HubFamilyEvents, HubLandmarks, HubRegistry } from "../components/HubSections";
 import { useHubPeopleQuery, useVillagePageQuery, useVillagesQuery } from "../generated";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { EmptyState } from "../../../ui/EmptyState";
@@ -120,6 +120,7 @@ function HubSplit({ villageId, slug }: { villageId: string; slug: string }) {
       <HubFamilies villageId={villageId} />
       <HubRegistry slug={slug} villageId={villageId} />
       <HubEvents slug={slug} villageId={villageId} />
+      <HubFamilyEvents slug={slug} villageId={villageId} />
       <HubLandmarks slug={slug} villageId={villageId} />
       <HubPeople villageId={villageId} />
     </>

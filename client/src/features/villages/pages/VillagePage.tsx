@@ -1,17 +1,18 @@
-import { Suspense, useMemo } from "react";
+import { Suspense, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router-dom";
+import { Link, useNavigate, useParams } from "react-router-dom";
 import { useFeatureFlags } from "../../../app/flags";
 import { currentLanguage } from "../../../i18n";
 import { formatNumber } from "../../../lib/format";
 import { localized } from "../../../lib/localized";
 import NotFoundPage from "../../../ui/NotFound";
 import { LoadFailed } from "../../../ui/LoadFailed";
-import { LtrValue } from "../../../ui/BidiText";
 import { Facts } from "../../../ui/Facts";
 import { Spinner } from "../../../ui/Spinner";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
-import { HubEvents, HubLandmarks, HubRegistry } from "../components/HubSections";
+import { HubEvents, HubFamilyEvents, HubLandmarks, HubRegistry } from "../components/HubSections";
+import { HubFamilies } from "../components/HubFamilies";
+import { formatCoordinates } from "../coordinates";
 import { LebanonMap, MAP_POINTS_POLICY, MapPlaceholder, type MapPoint } from "../../../ui/map";
 import { useVillagePageQuery, useVillagePointsQuery } from "../generated";
 import { VillageGallery } from "../../media";
@@ -19,13 +20,21 @@ import "../villages.css";
 
 const villageHref = (p: MapPoint) => `/libanpedia/${p.id}`;
 
-/** A village's page: names, place, history, festivals and events, landmarks and the emigrant registry. */
+/**
+ * A village's page: names, place, history, families and members, festivals apart from family
+ * events, landmarks and the emigrant registry. A merged village's old address leads here.
+ */
 export default function VillagePage() {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const { villageId = "" } = useParams();
   const { data, loading, error, refetch } = useVillagePageQuery({ variables: { slug: villageId } });
   const v = data?.village;
+  const navigate = useNavigate();
+  // The old slug of a village merged into another: the address becomes the kept village's.
+  useEffect(() => {
+    if (v && v.slug !== villageId) navigate(`/libanpedia/${v.slug}`, { replace: true, state: { mergedFrom: villageId } });
+  }, [v, villageId, navigate]);
   const points = useVillagePointsQuery({
     variables: { district: v?.district ?? null },
     skip: !v?.district,
@@ -64,8 +73,8 @@ export default function VillagePage() {
             { label: t("villages.governorate"), value: localized(lang, v.governorate ?? "", v.governorateAr, v.governorate) },
             {
               label: t("villages.coordinates"),
-              value: <LtrValue>{`${v.latitude?.toFixed(4)}, ${v.longitude?.toFixed(4)}`}</LtrValue>,
-              hidden: v.latitude == null,
+              value: <bdi>{v.latitude != null && v.longitude != null ? formatCoordinates(v.latitude, v.longitude, lang, t) : ""}</bdi>,
+              hidden: v.latitude == null || v.longitude == null,
             },
             { label: t("villages.population"), value: formatNumber(v.populationCurrent ?? 0, lang), hidden: !v.populationCurrent },
             {
@@ -103,12 +112,14 @@ export default function VillagePage() {
         </Link>
       </p>
       <VillageGallery villageId={v.id} />
+      <HubFamilies villageId={v.id} />
       {hubs && (
         <>
           <p>
             <Link to={`/root-hubs?village=${v.slug}`}>{t("hub.open_root_hub")}</Link>
           </p>
           <HubEvents slug={v.slug} villageId={v.id} />
+          <HubFamilyEvents slug={v.slug} villageId={v.id} />
           <HubLandmarks slug={v.slug} villageId={v.id} />
           <HubRegistry slug={v.slug} villageId={v.id} />
         </>

@@ -4,6 +4,8 @@ import { toGlobalId } from "../../../common/global-id.js";
 import { newId } from "../../../common/uuid.js";
 import { audit } from "../../audit/index.js";
 import { rawIdOf } from "../people/person.service.js";
+import { hasArabic } from "../names/normalize.js";
+import { refreshVillageKeys } from "../villages/village.keys.js";
 import { Village } from "../villages/village.entity.js";
 import { curatedIds, mayReview } from "./curation.policy.js";
 import type { CuratorAssignmentInput, VillageCuratorView, VillageUpdateInput } from "./curation.types.js";
@@ -117,6 +119,7 @@ export async function myCuratedVillages(ctx: Context): Promise<Village[]> {
 }
 
 const VILLAGE_FIELDS: [keyof VillageUpdateInput, string, boolean][] = [
+  ["nameAr", "name_ar", true],
   ["description", "description", true],
   ["descriptionAr", "description_ar", true],
   ["descriptionFr", "description_fr", true],
@@ -140,6 +143,10 @@ export async function updateVillage(ctx: Context, globalId: string, input: Villa
     if (value === undefined || (value === null && !nullable)) continue;
     fields[col] = typeof value === "string" ? value.trim() || null : value;
   }
+  if (typeof fields.name_ar === "string" && !hasArabic(fields.name_ar))
+    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "nameAr", key: "errors.validation.matches" }]);
+  // A curator's Arabic name is kept by the gazetteer re-import.
+  if ("name_ar" in fields) fields.name_ar_curated = fields.name_ar !== null;
   await ctx.ds.transaction(async (tx) => {
     const cols = Object.keys(fields);
     const [current]: Record<string, unknown>[] = await tx.query(
@@ -152,6 +159,7 @@ export async function updateVillage(ctx: Context, globalId: string, input: Villa
       id,
       ...Object.values(fields),
     ]);
+    if ("name_ar" in fields) await refreshVillageKeys(tx, id);
     await audit(tx, { tableName: "villages", recordId: id, userId: ctx.viewer.userId, action: "update", before: current, after: fields });
   });
   return (await ctx.ds.getRepository(Village).findOneBy({ id }))!;

@@ -52,6 +52,11 @@ export class CuratorAssignmentInput {
 
 @InputType({ description: "Village text and facts a curator of the village may change." })
 export class VillageUpdateInput {
+  @Field(() => String, { nullable: true, description: "Name in Arabic script (empty clears it); kept by gazetteer re-imports." })
+  @IsOptional()
+  @MaxLength(120)
+  nameAr?: string | null;
+
   @Field(() => String, { nullable: true, description: "English description." })
   @IsOptional()
   @MaxLength(5000)

@@ -117,7 +117,11 @@ export class FamilyResolver {
   @Query(() => FamilyConnection, { description: "Families by name in any script, or of a village." })
   async families(@Args(() => FamiliesArgs) args: FamiliesArgs, @Ctx() ctx: Context) {
     const qb = ctx.ds.getRepository(Family).createQueryBuilder("f").where("f.is_public AND f.rootspace_id = :rs", { rs: ctx.rootspace.id });
-    if (args.villageId) qb.andWhere("f.village_id = :v", { v: rawIdOf(args.villageId, "Village") });
+    // A village's families: those of the village, and those its people belong to.
+    if (args.villageId)
+      qb.andWhere("(f.village_id = :v OR EXISTS (SELECT 1 FROM people p WHERE p.family_id = f.id AND p.village_id = :v))", {
+        v: rawIdOf(args.villageId, "Village"),
+      });
     const q = args.search?.trim();
     if (q) qb.andWhere("(f.key_skeleton LIKE '%' || :s || '%' OR :s <% f.key_skeleton)", { s: skeleton(q) });
     const page = await paginate(qb, args, { column: "f.id::text", value: (f) => f.id });

@@ -30,7 +30,7 @@ interface DemoPerson {
   death?: [text: string, from: string, to: string, qualifier: string];
   birthPlace?: string;
   village: "zahle" | "ehden";
-  family?: "karam" | "douaihy";
+  family?: "karam" | "douaihy" | "saab";
   occupation?: string;
   bio?: string;
   provenance: "VERIFIED" | "COMMUNITY";
@@ -70,6 +70,7 @@ const PEOPLE: DemoPerson[] = [
   {
     key: "g2",
     fullName: "Mikhael Saab",
+    family: "saab",
     fullNameAr: "ميخائيل صعب",
     gender: "M",
     birth: ["ABT 1890", "1885-01-01", "1895-12-31", "about"],
@@ -81,6 +82,7 @@ const PEOPLE: DemoPerson[] = [
   {
     key: "g1",
     fullName: "Elias Saab",
+    family: "saab",
     fullNameAr: "الياس صعب",
     gender: "M",
     birth: year(1921),
@@ -93,6 +95,7 @@ const PEOPLE: DemoPerson[] = [
   {
     key: "p",
     fullName: "Georges Saab",
+    family: "saab",
     fullNameAr: "جورج صعب",
     gender: "M",
     birth: year(1958),
@@ -103,6 +106,7 @@ const PEOPLE: DemoPerson[] = [
   {
     key: "me",
     fullName: "Maya Saab",
+    family: "saab",
     fullNameAr: "مايا صعب",
     gender: "F",
     birth: year(1990),
@@ -129,15 +133,17 @@ export async function seedDemoGenealogy(ds: DataSource): Promise<void> {
         [vid[slug], h.en, h.ar, h.fr],
       );
     }
-    const fam = { karam: newId(), douaihy: newId() };
-    for (const [key, en, ar] of [
-      ["karam", "Karam", "كرم"],
-      ["douaihy", "Douaihy", "الدويهي"],
+    // Every demo village has its families: a village page lists them.
+    const fam = { karam: newId(), douaihy: newId(), saab: newId() };
+    for (const [key, en, ar, village, provenance] of [
+      ["karam", "Karam", "كرم", "ehden", "VERIFIED"],
+      ["douaihy", "Douaihy", "الدويهي", "ehden", "VERIFIED"],
+      ["saab", "Saab", "صعب", "zahle", "COMMUNITY"],
     ] as const) {
       await tx.query(
         `INSERT INTO families (id, rootspace_id, village_id, family_name, family_name_ar, family_name_fr, provenance, confidence, key_skeleton, created_by)
-         VALUES ($1, 'lb', $2, $3, $4, $3, 'VERIFIED', 0.95, $5, $6)`,
-        [fam[key], vid.ehden, en, ar, nameKeys([en], [ar]).skeleton, member.id],
+         VALUES ($1, 'lb', $2, $3, $4, $3, $5, $6, $7, $8)`,
+        [fam[key], vid[village], en, ar, provenance, provenance === "VERIFIED" ? 0.95 : 0.7, nameKeys([en], [ar]).skeleton, member.id],
       );
     }
     const ids = Object.fromEntries(PEOPLE.map((p) => [p.key, newId()]));
@@ -187,6 +193,14 @@ export async function seedDemoGenealogy(ds: DataSource): Promise<void> {
       }
     }
     await tx.query(`UPDATE people SET user_id = $1 WHERE id = $2`, [member.id, ids.me]);
+    // The demo member chose to be listed among Zahle's members (the setting is off by default).
+    await tx.query(`UPDATE users SET show_in_village_members = true WHERE id = $1`, [member.id]);
+    // A family event of the village, apart from its festivals: where it happened, in the reader's script.
+    await tx.query(
+      `INSERT INTO events (id, type, date_text, date_from, date_to, date_qualifier, place, primary_person_id, village_ids, created_by)
+       VALUES ($1, 'death', '1961', '1961-01-01', '1961-12-31', 'exact', 'Zahle', $2, $3, $4)`,
+      [newId(), ids.g2, [vid.zahle], member.id],
+    );
     // The demo curator curates Zahle (curators' powers are per village).
     await tx.query(
       `INSERT INTO village_curators (id, user_id, village_id) SELECT $1, u.id, $2 FROM users u WHERE u.email = 'curator@roots.demo' ON CONFLICT DO NOTHING`,

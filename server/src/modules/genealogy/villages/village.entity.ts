@@ -38,6 +38,10 @@ export class Village implements Node {
   @Column("text", { name: "name_ar", nullable: true })
   nameAr: string | null;
 
+  /** Set when a curator wrote the Arabic name: the gazetteer re-import keeps it. */
+  @Column("boolean", { name: "name_ar_curated", default: false })
+  nameArCurated: boolean;
+
   @Field(() => String, { nullable: true, description: "Name in French." })
   @Column("text", { name: "name_fr", nullable: true })
   nameFr: string | null;

@@ -1,20 +1,25 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import Papa from "papaparse";
-import type { DataSource } from "typeorm";
+import type { DataSource, EntityManager } from "typeorm";
 import { logger } from "../../../common/logger.js";
 import { newId } from "../../../common/uuid.js";
 import { nameKeys, normalizeLatin } from "../names/normalize.js";
+import { mergeVillagesTx } from "./village-merge.service.js";
+import { refreshVillageKeys } from "./village.keys.js";
 
-/** Who's On First localities joined with GeoNames Arabic names (see seed-data/villages/SOURCES.md). */
+/** Who's On First localities, one per place, with GeoNames Arabic names (see seed-data/villages/SOURCES.md). */
 export const GAZETTEER_CSV = fileURLToPath(new URL("../../../../seed-data/villages/lb-localities.csv", import.meta.url));
 
 interface GazetteerRow {
   wof_id: string;
   name: string;
+  name_local: string;
   name_fra: string;
   name_ara: string;
   name_ara_geonames2019: string;
+  name_ara_filled: string;
+  merged_wof_ids: string;
   latitude: string;
   longitude: string;
   county_name: string;
@@ -31,7 +36,10 @@ const slugBase = (name: string, fallback: string) => normalizeLatin(name).replac
 /**
  * Imports (or updates) the gazetteer into a rootspace. Re-runnable: rows are matched on
  * their source id; names, places and search keys are refreshed, while slugs and anything
- * curators wrote (descriptions, flags, counts) are kept. One transaction.
+ * curators wrote (descriptions, flags, counts, an Arabic name) are kept. A locality merged
+ * away (by a curator, or folded into its twin by the gazetteer's build: `merged_wof_ids`)
+ * does not come back; a database's existing copy of a folded one is merged into the kept
+ * village. One transaction.
  */
 export async function importVillages(
   ds: DataSource,
@@ -39,8 +47,19 @@ export async function importVillages(
   csvPath = GAZETTEER_CSV,
 ): Promise<{ inserted: number; updated: number }> {
   const { data } = Papa.parse<GazetteerRow>(readFileSync(csvPath, "utf8"), { header: true, skipEmptyLines: true });
-  const rows = data.filter((r) => r.wof_id && r.name && r.county_name).sort((a, b) => Number(a.wof_id) - Number(b.wof_id));
   return ds.transaction(async (tx) => {
+    const mergedAway = new Set(
+      (
+        (await tx.query(`SELECT from_source_ref FROM village_merges WHERE rootspace_id = $1 AND from_source_ref IS NOT NULL`, [
+          rootspaceId,
+        ])) as {
+          from_source_ref: string;
+        }[]
+      ).map((r) => r.from_source_ref),
+    );
+    const rows = data
+      .filter((r) => r.wof_id && r.name && r.county_name && !mergedAway.has(`wof:${r.wof_id}`))
+      .sort((a, b) => Number(a.wof_id) - Number(b.wof_id));
     const taken = new Set<string>(
       (
         (await tx.query(`SELECT slug FROM villages WHERE rootspace_id = $1 AND (source_ref IS NULL OR NOT source_ref = ANY($2))`, [
@@ -50,10 +69,11 @@ export async function importVillages(
       ).map((r) => r.slug),
     );
     const records = rows.map((r) => {
-      const arabic = [r.name_ara, ...r.name_ara_geonames2019.split("|")].map((s) => s.trim()).filter(Boolean);
+      const arabic = [r.name_ara, ...r.name_ara_geonames2019.split("|"), r.name_ara_filled ?? ""].map((s) => s.trim()).filter(Boolean);
       const nameAr = arabic[0] ?? null;
-      const alternates = [...new Set([...arabic.slice(1), ...(r.name_fra && r.name_fra !== r.name ? [r.name_fra] : [])])];
-      const keys = nameKeys([r.name, r.name_fra], arabic);
+      const latin = [r.name_local, r.name_fra].filter((n): n is string => !!n && n !== r.name);
+      const alternates = [...new Set([...arabic.slice(1), ...latin])].filter((n) => n !== nameAr);
+      const keys = nameKeys([r.name, ...latin], arabic);
       let slug = slugBase(r.name, `village-${r.wof_id}`);
       for (let n = 2; taken.has(slug); n++) slug = `${slugBase(r.name, `village-${r.wof_id}`)}-${n}`;
       taken.add(slug);
@@ -87,7 +107,9 @@ export async function importVillages(
            AS u(id, source_ref, name, name_fr, name_ar, alternates, slug, lat, lng, district, district_ar, governorate, governorate_ar,
                 wikidata, population, key_latin, key_arabic, key_skeleton)
        ON CONFLICT (source_ref) WHERE source_ref IS NOT NULL DO UPDATE SET
-         name = EXCLUDED.name, name_fr = EXCLUDED.name_fr, name_ar = EXCLUDED.name_ar, alternate_names = EXCLUDED.alternate_names,
+         name = EXCLUDED.name, name_fr = EXCLUDED.name_fr,
+         name_ar = CASE WHEN villages.name_ar_curated THEN villages.name_ar ELSE EXCLUDED.name_ar END,
+         alternate_names = ARRAY(SELECT DISTINCT x FROM unnest(villages.alternate_names || EXCLUDED.alternate_names) x),
          latitude = EXCLUDED.latitude, longitude = EXCLUDED.longitude, district = EXCLUDED.district, district_ar = EXCLUDED.district_ar,
          governorate = EXCLUDED.governorate, governorate_ar = EXCLUDED.governorate_ar, wikidata_id = EXCLUDED.wikidata_id,
          key_latin = EXCLUDED.key_latin, key_arabic = EXCLUDED.key_arabic, key_skeleton = EXCLUDED.key_skeleton, updated_at = now()
@@ -114,10 +136,47 @@ export async function importVillages(
         col((x) => x.keys.skeleton),
       ],
     );
+    await foldTwins(tx, rootspaceId, rows);
+    // Names a curator or a merge added stay searchable.
+    const kept: { id: string }[] = await tx.query(
+      `SELECT id FROM villages v WHERE rootspace_id = $1 AND (name_ar_curated OR EXISTS (SELECT 1 FROM village_merges m WHERE m.into_village_id = v.id))`,
+      [rootspaceId],
+    );
+    for (const { id } of kept) await refreshVillageKeys(tx, id);
     const inserted = result.filter((r) => r.inserted).length;
     logger.info("Villages imported", { rootspaceId, inserted, updated: result.length - inserted });
     return { inserted, updated: result.length - inserted };
   });
+}
+
+/**
+ * Merges a database's copies of localities the gazetteer folded into their twin (Zahle into
+ * Zahlé); the kept village takes the folded one's slug when it only had a numbered one (zahle-2).
+ */
+async function foldTwins(tx: EntityManager, rootspaceId: string, rows: GazetteerRow[]): Promise<void> {
+  const pairs = rows.flatMap((r) =>
+    (r.merged_wof_ids ?? "")
+      .split("|")
+      .filter(Boolean)
+      .map((m) => [`wof:${r.wof_id}`, `wof:${m}`]),
+  );
+  if (!pairs.length) return;
+  const found: { kept: string; kept_slug: string; twin: string; twin_slug: string }[] = await tx.query(
+    `SELECT k.id AS kept, k.slug AS kept_slug, t.id AS twin, t.slug AS twin_slug
+       FROM unnest($2::text[], $3::text[]) AS p(kept_ref, twin_ref)
+       JOIN villages k ON k.rootspace_id = $1 AND k.source_ref = p.kept_ref
+       JOIN villages t ON t.rootspace_id = $1 AND t.source_ref = p.twin_ref`,
+    [rootspaceId, pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+  );
+  for (const f of found) {
+    if (f.kept_slug.startsWith(`${f.twin_slug}-`)) {
+      await tx.query(`UPDATE villages SET slug = 'merging-' || id WHERE id = $1`, [f.twin]);
+      await tx.query(`UPDATE villages SET slug = $2 WHERE id = $1`, [f.kept, f.twin_slug]);
+      await tx.query(`UPDATE villages SET slug = $2 WHERE id = $1`, [f.twin, f.kept_slug]);
+    }
+    await mergeVillagesTx(tx, rootspaceId, f.kept, f.twin, null);
+  }
+  if (found.length) logger.info("Gazetteer twins merged", { rootspaceId, merged: found.length });
 }
 
 /** Imports the gazetteer when a rootspace has none of its villages yet (first start). */

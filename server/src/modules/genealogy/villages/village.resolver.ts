@@ -1,10 +1,15 @@
-import { Arg, Args, Ctx, Extensions, Query, Resolver } from "type-graphql";
+import { Arg, Args, Ctx, Extensions, ID, Int, Mutation, Query, Resolver } from "type-graphql";
+import { RequireRoles } from "../../../common/auth/authorized.js";
 import type { Context } from "../../../common/context.js";
 import { AppError, ErrorCode } from "../../../common/errors.js";
 import { Village } from "./village.entity.js";
 import { VillagesArgs } from "./village.inputs.js";
 import * as service from "./village.service.js";
-import { District, VillageConnection, VillagePoint } from "./village.types.js";
+import { District, VillageConnection, VillageDuplicate, VillageMember, VillageMergeResult, VillagePoint } from "./village.types.js";
+import { villageMembers } from "./village-members.service.js";
+import { rawIdOf } from "../people/person.service.js";
+import { villageDuplicates } from "./village-duplicates.service.js";
+import { mergeVillages } from "./village-merge.service.js";
 
 /** The villages' own rootspace argument predates the request's rootspace; it still overrides it when given. */
 const ROOTSPACE_ARG = "Rootspace slug; default: the request's rootspace (X-Rootspace header, else lebanon).";
@@ -48,5 +53,47 @@ export class VillageResolver {
     @Ctx() ctx: Context,
   ): Promise<District[]> {
     return service.listDistricts(ctx, rootspace);
+  }
+
+  @RequireRoles()
+  @Extensions({ listSize: 100 })
+  @Query(() => [VillageDuplicate], {
+    description:
+      "Likely duplicate villages (same caza, name skeleton, under 3 km), nearest first: curators of one of them, editors, admins.",
+  })
+  villageDuplicates(
+    @Arg("villageId", () => ID, { nullable: true, description: "Only pairs with this village." }) villageId: string | null,
+    @Arg("first", () => Int, { defaultValue: 50 }) first: number,
+    @Ctx() ctx: Context,
+  ): Promise<VillageDuplicate[]> {
+    return villageDuplicates(ctx, villageId, Math.max(1, Math.min(first, 100)));
+  }
+
+  @RequireRoles()
+  @Mutation(() => VillageMergeResult, {
+    description:
+      "Merges village `fromId` into `intoId`: people, families, history, registries, landmarks, events, media, Rootpedia, passports and ballots move; the old slug redirects. Curators of both, editors, admins; audited.",
+  })
+  async mergeVillages(
+    @Arg("intoId", () => ID) intoId: string,
+    @Arg("fromId", () => ID) fromId: string,
+    @Ctx() ctx: Context,
+  ): Promise<VillageMergeResult> {
+    const outcome = await mergeVillages(ctx, intoId, fromId);
+    const village = await ctx.ds.getRepository(Village).findOneByOrFail({ id: outcome.intoId });
+    return { village, moved: Object.entries(outcome.moved).map(([reference, count]) => ({ reference, count })) };
+  }
+
+  @RequireRoles()
+  @Extensions({ listSize: 200 })
+  @Query(() => [VillageMember], {
+    description:
+      "Members whose roots include the village and who chose to be listed (signed-in members only), so that people from one village find each other.",
+  })
+  async villageMembers(@Arg("villageId", () => ID) villageId: string, @Ctx() ctx: Context): Promise<VillageMember[]> {
+    const raw = rawIdOf(villageId, Village.typeName);
+    const village = raw ? await service.villageNode(ctx, raw) : null;
+    if (!village) throw new AppError(ErrorCode.NOT_FOUND, "errors.not_found");
+    return villageMembers(ctx, village.id);
   }
 }

@@ -36,6 +36,27 @@ function explain(v: Village, query: string): VillageSearchMatch | null {
   return { kind, matched: why.matched, score: why.score };
 }
 
+/** Arabic readers: by the Arabic name, else the Latin one, in Arabic collation (ICU). */
+const ARABIC_SORT = `coalesce(v.name_ar, v.name)`;
+
+async function arabicOrder(ctx: Context, rs: string, args: VillagesArgs): Promise<VillageConnection> {
+  const first = args.first ?? DEFAULT_PAGE_SIZE;
+  const offset = offsetAfter(args.after);
+  const where = `v.rootspace_id = $1 AND v.is_public AND ($2::text IS NULL OR v.district = $2)`;
+  const ids: { id: string; total_count: number }[] = await ctx.ds.query(
+    `SELECT v.id, count(*) OVER ()::int AS total_count FROM villages v WHERE ${where}
+      ORDER BY ${ARABIC_SORT} COLLATE "ar-x-icu", v.slug LIMIT ${first + 1} OFFSET ${offset}`,
+    [rs, args.district ?? null],
+  );
+  const total =
+    ids[0]?.total_count ??
+    ((await ctx.ds.query(`SELECT count(*)::int AS n FROM villages v WHERE ${where}`, [rs, args.district ?? null])) as { n: number }[])[0].n;
+  const loaded = ids.length ? await ctx.ds.getRepository(Village).findBy(ids.slice(0, first).map((r) => ({ id: r.id }))) : [];
+  const byId = new Map(loaded.map((v) => [v.id, v]));
+  const edges = ids.slice(0, first).map((r, i) => ({ cursor: encodeOffsetCursor(offset + i), node: byId.get(r.id)!, match: null }));
+  return { edges, totalCount: total, pageInfo: offsetPageInfo(edges, offset, ids.length > first) };
+}
+
 /**
  * Villages of a rootspace, by name; with `search`, ranked by how well any spelling
  * matches (trigram similarity on normalised Latin, normalised Arabic and the
@@ -45,6 +66,7 @@ export async function listVillages(ctx: Context, args: VillagesArgs): Promise<Vi
   const rs = await rootspaceId(ctx, args.rootspace);
   const search = args.search?.trim();
   if (!search) {
+    if (ctx.language === "ar") return arabicOrder(ctx, rs, args);
     const qb = ctx.ds.getRepository(Village).createQueryBuilder("v").where("v.rootspace_id = :rs AND v.is_public", { rs });
     if (args.district) qb.andWhere("v.district = :d", { d: args.district });
     const page = await paginate(qb, args, { column: "v.slug", value: (v) => v.slug });
@@ -60,11 +82,11 @@ export async function listVillages(ctx: Context, args: VillagesArgs): Promise<Vi
     "villages",
     "v",
     `v.rootspace_id = $1 AND v.is_public AND ($2::text IS NULL OR v.district = $2)`,
-    "v.name",
+    ctx.language === "ar" ? ARABIC_SORT : "v.name",
     params,
   );
   const ids: { id: string; total_count: number }[] = await ctx.ds.query(
-    `WITH ${ctes} SELECT id, (SELECT count(*)::int FROM m) AS total_count FROM m ORDER BY rank DESC, sort_name, id LIMIT ${first + 1} OFFSET ${offset}`,
+    `WITH ${ctes} SELECT id, (SELECT count(*)::int FROM m) AS total_count FROM m ORDER BY rank DESC, sort_name${ctx.language === "ar" ? ` COLLATE "ar-x-icu"` : ""}, id LIMIT ${first + 1} OFFSET ${offset}`,
     params,
   );
   const n =
@@ -93,7 +115,15 @@ export async function villageBySlug(ctx: Context, slug: string, rootspace?: stri
   if (!SLUG.test(slug) || slug.length > 120)
     throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_slug", {}, [{ field: "slug", key: "errors.bad_slug" }]);
   const rs = await rootspaceId(ctx, rootspace);
-  const v = await ctx.ds.getRepository(Village).findOneBy({ rootspaceId: rs, slug, isPublic: true });
+  const v =
+    (await ctx.ds.getRepository(Village).findOneBy({ rootspaceId: rs, slug, isPublic: true })) ??
+    // The old slug of a village merged into another leads to the kept one (the client redirects).
+    (await ctx.ds
+      .getRepository(Village)
+      .createQueryBuilder("v")
+      .innerJoin("village_slug_aliases", "a", "a.village_id = v.id")
+      .where("a.rootspace_id = :rs AND a.slug = :slug AND v.is_public", { rs, slug })
+      .getOne());
   if (!v) throw notFound();
   return v;
 }

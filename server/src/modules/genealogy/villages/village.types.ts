@@ -1,4 +1,5 @@
-import { Field, Float, Int, ObjectType, registerEnumType } from "type-graphql";
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from "type-graphql";
+import { RootReasonKind } from "../roots/member-roots.types.js";
 import { PageInfo } from "../../../common/pagination.js";
 import { Village } from "./village.entity.js";
 
@@ -86,4 +87,65 @@ export class VillagePoint {
 
   @Field(() => String, { nullable: true, description: "District (caza), by its Latin name." })
   district: string | null;
+}
+
+export enum DuplicateReason {
+  SAME_NAME_SKELETON = "same_name_skeleton",
+  SAME_DISTRICT = "same_district",
+  NEARBY = "nearby",
+}
+registerEnumType(DuplicateReason, { name: "DuplicateReason", description: "Why two villages look like one place." });
+
+@ObjectType("VillageDuplicate", { description: "Two villages that are likely one place, and why." })
+export class VillageDuplicate {
+  @Field(() => Village)
+  a: Village;
+
+  @Field(() => Village)
+  b: Village;
+
+  @Field(() => Float, { nullable: true, description: "Distance between their points in km (null when one has none)." })
+  distanceKm: number | null;
+
+  @Field(() => String, { description: "The name skeleton they share (cross-script consonants)." })
+  skeleton: string;
+
+  @Field(() => [DuplicateReason])
+  reasons: DuplicateReason[];
+
+  @Field(() => Boolean, { description: "The viewer may merge them (curator of both, editor or admin)." })
+  canMerge: boolean;
+}
+
+@ObjectType("VillageMergeMoved", { description: "How many rows of a table a merge moved." })
+export class VillageMergeMoved {
+  @Field(() => String, { description: "table.column" })
+  reference: string;
+
+  @Field(() => Int)
+  count: number;
+}
+
+@ObjectType("VillageMergeResult")
+export class VillageMergeResult {
+  @Field(() => Village, { description: "The kept village." })
+  village: Village;
+
+  @Field(() => [VillageMergeMoved])
+  moved: VillageMergeMoved[];
+}
+
+@ObjectType("VillageMember", { description: "A member who opted in to be listed among the members of the villages that are their roots." })
+export class VillageMember {
+  @Field(() => ID, { description: "Global id of the member's account." })
+  id: string;
+
+  @Field(() => String)
+  displayName: string;
+
+  @Field(() => RootReasonKind, { description: "The nearest tie: their own record, an ancestor's, or their profile." })
+  tie: RootReasonKind;
+
+  @Field(() => Boolean)
+  isViewer: boolean;
 }

@@ -1,0 +1,2 @@
+/** Public surface of the villages feature: the reader's order for client-side village lists. */
+export { sortVillages } from "./sort";
