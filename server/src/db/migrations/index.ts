@@ -31,6 +31,7 @@ import { Notifications1796500000000 } from "./1796500000000-Notifications.js";
 import { Media1796600000000 } from "./1796600000000-Media.js";
 import { Rootpedia1796700000000 } from "./1796700000000-Rootpedia.js";
 import { Ballots1796800000000 } from "./1796800000000-Ballots.js";
+import { TreeRootsAndEntry1797300000000 } from "./1797300000000-TreeRootsAndEntry.js";
 import { ImportFileKeys1796412000000 } from "./1796412000000-ImportFileKeys.js";
 
 /** Every migration in order; a new one is appended here. */
@@ -69,4 +70,5 @@ export const migrations = [
   Media1796600000000,
   Rootpedia1796700000000,
   Ballots1796800000000,
+  TreeRootsAndEntry1797300000000,
 ];

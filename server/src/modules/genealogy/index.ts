@@ -24,6 +24,8 @@ import { RegistryCountryResolver, RegistryResolver, VillageRegistryResolver } fr
 import { registryEntryNode, registryNode } from "./registries/registry.service.js";
 import { RelationshipResolver } from "./relationships/relationship.resolver.js";
 import { MemberRootsResolver } from "./roots/member-roots.resolver.js";
+import { MemberTreeRoot } from "./roots/tree-root.entity.js";
+import { TreeStartResolver } from "./roots/tree-start.resolver.js";
 import { OverviewResolver } from "./overview/overview.resolver.js";
 import { seedDemoGenealogy } from "./seed/demo-genealogy.js";
 import { seedDemoHub } from "./seed/demo-hub.js";
@@ -69,9 +71,10 @@ export const genealogyArea = defineArea({
     DedupeResolver,
     RelationshipResolver,
     MemberRootsResolver,
+    TreeStartResolver,
     OverviewResolver,
   ],
-  entities: [Village, Family, Person, ParentLink, Union, GenealogyEvent, Registry, RegistryEntry, Asset, VillageCurator],
+  entities: [Village, Family, Person, ParentLink, Union, GenealogyEvent, Registry, RegistryEntry, Asset, VillageCurator, MemberTreeRoot],
   nodes: {
     [Village.typeName]: villageNode,
     Person: personNode,
@@ -94,6 +97,7 @@ export const genealogyArea = defineArea({
         HistoryResolver,
         DedupeResolver,
         RelationshipResolver,
+        TreeStartResolver,
       ],
       nodes: ["Person", "Family"],
     },
