@@ -16,6 +16,17 @@ export class TreeRootsAndEntry1797300000000 implements MigrationInterface {
       `UPDATE people p SET entry = 'IMPORT' WHERE EXISTS (SELECT 1 FROM kept_records k WHERE k.record_table = 'people' AND k.record_id = p.id)`,
     );
     await queryRunner.query(`UPDATE people SET entry = 'CURATED' WHERE entry = 'MEMBER' AND created_by IS NULL AND provenance = 'VERIFIED'`);
+    // Places imported before files' empty jurisdictions were dropped: "Brookline, , Norfolk County" → "Brookline, Norfolk County".
+    const clean = (c: string) =>
+      `${c} = CASE WHEN ${c} ~ '(^|,)\\s*(,|$)' THEN nullif(array_to_string(array_remove(ARRAY(SELECT btrim(x) FROM unnest(string_to_array(${c}, ',')) x), ''), ', '), '') ELSE ${c} END`;
+    for (const [table, columns] of [
+      ["people", ["birth_place", "death_place", "current_location"]],
+      ["unions", ["place"]],
+      ["events", ["place"]],
+    ] as const) {
+      const where = columns.map((c) => `${c} ~ '(^|,)\\s*(,|$)'`).join(" OR ");
+      await queryRunner.query(`UPDATE ${table} SET ${columns.map(clean).join(", ")} WHERE ${where}`);
+    }
     await queryRunner.query(`ALTER TABLE "member_tree_roots" ADD CONSTRAINT "FK_7fcb9739f1178a1ecd7a89448d6" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
     await queryRunner.query(`ALTER TABLE "member_tree_roots" ADD CONSTRAINT "FK_900a44663055948ee7e4be11719" FOREIGN KEY ("person_id") REFERENCES "people"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
   }

@@ -16,6 +16,9 @@ import { RelationshipPanel } from "../components/RelationshipPanel";
 import { SelfRecord } from "../components/SelfRecord";
 import { PersonChart } from "../chart/PersonChart";
 import { offeredRelations } from "../chart/useTreeActions";
+import { showsConfidence } from "../chart/treeData";
+import { ProvenanceBadge } from "../../../ui/Badge";
+import { lower } from "../../../i18n/typed";
 import { KinshipLine } from "../components/KinshipLine";
 import { useAddParentMutation, usePersonPageQuery } from "../generated";
 import type { PersonPageQuery } from "../../../gql/graphql";
@@ -166,6 +169,16 @@ export default function PersonPage() {
             </>
           )}
           {/* Notes and sources as recorded or imported: the person's own, then the file's shared notes and cited sources. */}
+          {p.provenance && (
+            <>
+              <dt>{t("people.record")}</dt>
+              <dd data-testid="person-provenance">
+                <ProvenanceBadge provenance={p.provenance} />
+                {showsConfidence(p) && <span className="muted"> {Math.round((p.confidence ?? 0) * 100)}%</span>}
+                {p.entry && <span className="muted"> · {t(`people.entry_${lower(p.entry)}`)}</span>}
+              </dd>
+            </>
+          )}
           <Texts label={t("people.notes")} testId="person-notes" texts={[p.bio, ...p.fromFiles.notes]} />
           <Texts label={t("people.sources")} testId="person-sources" texts={[p.sources, ...p.fromFiles.sources]} />
         </dl>
