@@ -60,9 +60,11 @@ export function RootPicker({
   const id = useId();
   const search = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState("");
+  // Once the chooser is shown (the member's people may arrive after the tree's start).
+  const shown = people.length > 0;
   useEffect(() => {
-    if (open) search.current?.focus({ preventScroll: true });
-  }, [open]);
+    if (open && shown) search.current?.focus({ preventScroll: true });
+  }, [open, shown]);
   const [asked, setAsked] = useState("");
   // Asked once the member pauses typing, not at every key.
   useEffect(() => {
