@@ -80,6 +80,18 @@ describe("where the tree opens after a first import", () => {
   });
 });
 
+describe("a chosen root merged into another record", () => {
+  it("opens on the kept record", async () => {
+    const owner = await buildUser(server.ds);
+    const create = `mutation ($input: PersonInput!) { createPerson(input: $input) { id } }`;
+    const kept = (await ok(create, { input: { fullName: "Elias Saab" } }, owner.token)).createPerson.id;
+    const twin = (await ok(create, { input: { fullName: "Elias Saab" } }, owner.token)).createPerson.id;
+    await ok(REMEMBER, { id: twin }, owner.token);
+    await ok(`mutation ($k: ID!, $m: ID!) { mergePeople(keepId: $k, mergeId: $m) { id } }`, { k: kept, m: twin }, owner.token);
+    expect((await ok(START, {}, owner.token)).treeStart).toMatchObject({ reason: "CHOSEN", person: { id: kept } });
+  });
+});
+
 describe("imported data reads cleanly", () => {
   it("drops empty parts of places and names sources by title or text, never by the file's key", async () => {
     const jfk = await personId("John Fitzgerald Kennedy");
