@@ -123,6 +123,10 @@ test.describe("kinship and where the tree opens, in Arabic", () => {
     await expect(actions).toContainText("Boulos Haddad");
     await expect(page.getByTestId("root-picker")).toContainText("هذا أنا");
     await expect(page.getByRole("searchbox", { name: "ابحث عن شخص في شجرتك" })).toBeFocused();
+    await page.screenshot({ path: `${SHOTS}/tree-opened-ar-1366.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/tree-opened-ar-390.png` });
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     // A root the member chooses is where the tree opens next time.
     const picker = page.getByTestId("root-picker").getByRole("combobox");
