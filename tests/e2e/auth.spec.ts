@@ -34,6 +34,11 @@ test.describe("accounts and guards", () => {
     await signIn(page, email, "pomegranates ripen slowly in Ehden");
     await expect(page).toHaveURL(/\/settings\?tab=sessions$/);
     await expect(page.getByTestId("sessions").locator("li")).toHaveCount(1);
+    // The device by its browser and system ("Chrome on Linux"), not its raw user agent; "This device" apart.
+    await expect(page.getByTestId("device-name")).toHaveText(/^\u2068?Chrome\u2069? on \u2068?Linux\u2069?$/);
+    await expect(page.getByTestId("sessions")).not.toContainText("Mozilla");
+    await expect(page.getByTestId("sessions")).toContainText("This device");
+    await page.screenshot({ path: "test-results/screens/settings-devices-en.png", fullPage: true });
     await context.close();
   });
 

@@ -60,8 +60,12 @@ test.describe("GEDCOM import and export", () => {
       .first()
       .click();
     await expect(page.getByRole("heading", { name: "تمّ استيراد شجرتك" })).toBeVisible({ timeout: 20_000 });
-    // The tree opens at the file's first person; their page shows the file's note, line by line.
+    // The tree opens where it opens for this member (their own record); the file's people are found by name.
     await page.getByRole("link", { name: "عرض شجرتي" }).click();
+    await page.getByRole("searchbox", { name: "ابحث عن شخص في شجرتك" }).fill("طانيوس");
+    await page.getByRole("button", { name: /طانيوس فرنجية/ }).click();
+    await expect(page.getByTestId("card-actions")).toContainText("طانيوس فرنجية");
+    // Their page shows the file's note, line by line.
     await page.getByTestId("card-actions").getByRole("link", { name: "افتح صفحة الشخص" }).click();
     await expect(page.getByTestId("pedigree").getByTestId("person-card").first()).toContainText("~1870–1941");
     await expect(page.getByTestId("person-notes")).toHaveText(

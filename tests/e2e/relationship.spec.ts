@@ -46,7 +46,7 @@ test.describe("how are we related?", () => {
 
     await page.getByLabel("اللغة").selectOption("en");
     await expect(panel.getByRole("heading", { level: 2 })).toHaveText("How are we related?");
-    await expect(panel.getByTestId("relationship-name")).toHaveText("grandfather");
+    await expect(panel.getByTestId("relationship-name")).toHaveText("paternal grandfather");
     const namesEn = panel.getByRole("list", { name: "Path between them" }).getByRole("link");
     const [firstEn, lastEn] = [await namesEn.nth(0).boundingBox(), await namesEn.nth(2).boundingBox()];
     expect(firstEn!.x).toBeLessThan(lastEn!.x);

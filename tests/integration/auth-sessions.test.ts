@@ -157,6 +157,30 @@ describe("sessions", () => {
     expect(after.data!.mySessions).toHaveLength(1);
   });
 
+  it("names each device by its browser and system, read from the user agent", async () => {
+    const a = await account("named-devices@example.test");
+    const agents = [
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0",
+      "curl-like robot",
+    ];
+    for (const ua of agents)
+      await server.gql(SIGN_IN, { input: { email: "named-devices@example.test", password: PASSWORD } }, { headers: { "user-agent": ua } });
+    const list = await server.gql<{ mySessions: { userAgent: string; browser: string | null; os: string | null }[] }>(
+      `{ mySessions { userAgent browser os } }`,
+      {},
+      { token: a.token },
+    );
+    const byAgent = new Map(list.data!.mySessions.map((s) => [s.userAgent, [s.browser, s.os]]));
+    expect(agents.map((ua) => byAgent.get(ua))).toEqual([
+      ["Chrome", "Linux"],
+      ["Safari", "iOS"],
+      ["Firefox", "Windows"],
+      [null, null],
+    ]);
+  });
+
   it("mySessions needs sign-in", async () => {
     const res = await server.gql(`{ mySessions { id } }`);
     expect(res.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");

@@ -247,13 +247,15 @@ function cases(): Record<string, { call: string; parts?: (keyof Hidden)[]; only?
  * Paths not queried here, and why: mutations write (their answers are shaped by the same
  * presenters as the queries above, and curator-access.test.ts, people.test.ts and events.test.ts
  * run them); an import's records are its importer's own (import-own-rows.test.ts); a member's
- * roots are their own, with people shaped by personNodes like every list (member-roots.test.ts).
+ * roots are their own, with people shaped by personNodes like every list (member-roots.test.ts); so is
+ * where their tree opens, shaped by presentPerson (tree-start.test.ts).
  */
 const NOT_QUERIED = new Set([
   ...Object.keys(POLICY_PATHS).filter((p) => p.startsWith("Mutation.")),
   "Query.importRecords",
   "Query.importWarnings",
   "Query.myRoots",
+  "Query.treeStart",
 ]);
 
 describe("every path, for each viewer", () => {

@@ -33,6 +33,7 @@ import { Rootpedia1796700000000 } from "./1796700000000-Rootpedia.js";
 import { Ballots1796800000000 } from "./1796800000000-Ballots.js";
 import { BallotSettings1796900000000 } from "./1796900000000-BallotSettings.js";
 import { VillageMerges1797200000000 } from "./1797200000000-VillageMerges.js";
+import { TreeRootsAndEntry1797300000000 } from "./1797300000000-TreeRootsAndEntry.js";
 import { ImportFileKeys1796412000000 } from "./1796412000000-ImportFileKeys.js";
 
 /** Every migration in order; a new one is appended here. */
@@ -73,4 +74,5 @@ export const migrations = [
   Ballots1796800000000,
   BallotSettings1796900000000,
   VillageMerges1797200000000,
+  TreeRootsAndEntry1797300000000,
 ];

@@ -1,4 +1,5 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from "type-graphql";
+import { deviceOf } from "./device-name.js";
 import { RequireRoles } from "../../common/auth/authorized.js";
 import type { Context } from "../../common/context.js";
 import { AppError, ErrorCode, unauthenticated } from "../../common/errors.js";
@@ -102,6 +103,7 @@ export class AuthResolver {
     return rows.map((r) => ({
       id: toGlobalId(SESSION_TYPE, r.id),
       userAgent: r.userAgent,
+      ...deviceOf(r.userAgent),
       createdAt: r.createdAt,
       lastSeenAt: r.lastSeenAt,
       current: r.id === ctx.viewer.sessionId,

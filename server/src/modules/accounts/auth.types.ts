@@ -87,6 +87,12 @@ export class SessionInfo {
   @Field(() => String, { nullable: true, description: "The browser's user agent, as sent." })
   userAgent: string | null;
 
+  @Field(() => String, { nullable: true, description: 'The browser read from the user agent ("Chrome"), null when unknown.' })
+  browser: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The operating system read from the user agent ("Linux"), null when unknown.' })
+  os: string | null;
+
   @Field(() => Date)
   createdAt: Date;
 

@@ -24,6 +24,8 @@ import { RegistryCountryResolver, RegistryResolver, VillageRegistryResolver } fr
 import { registryEntryNode, registryNode } from "./registries/registry.service.js";
 import { RelationshipResolver } from "./relationships/relationship.resolver.js";
 import { MemberRootsResolver } from "./roots/member-roots.resolver.js";
+import { MemberTreeRoot } from "./roots/tree-root.entity.js";
+import { TreeStartResolver } from "./roots/tree-start.resolver.js";
 import { OverviewResolver } from "./overview/overview.resolver.js";
 import { seedDemoGenealogy } from "./seed/demo-genealogy.js";
 import { seedDemoHub } from "./seed/demo-hub.js";
@@ -72,6 +74,7 @@ export const genealogyArea = defineArea({
     DedupeResolver,
     RelationshipResolver,
     MemberRootsResolver,
+    TreeStartResolver,
     OverviewResolver,
   ],
   entities: [
@@ -87,6 +90,7 @@ export const genealogyArea = defineArea({
     VillageCurator,
     VillageSlugAlias,
     VillageMerge,
+    MemberTreeRoot,
   ],
   nodes: {
     [Village.typeName]: villageNode,
@@ -110,6 +114,7 @@ export const genealogyArea = defineArea({
         HistoryResolver,
         DedupeResolver,
         RelationshipResolver,
+        TreeStartResolver,
       ],
       nodes: ["Person", "Family"],
     },

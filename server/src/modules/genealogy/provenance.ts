@@ -12,6 +12,20 @@ registerEnumType(Provenance, {
   description: "Verified (documented), Community (pending review), AI-inferred (suggested with explanation).",
 });
 
+/** How a record was entered: its confidence only means something for what was inferred. */
+export enum EntryMethod {
+  /** Typed in by a member (their own relatives, most often). */
+  MEMBER = "MEMBER",
+  /** Read from a GEDCOM file or a spreadsheet. */
+  IMPORT = "IMPORT",
+  /** Loaded from curated data (the demo's documented families, registries). */
+  CURATED = "CURATED",
+}
+registerEnumType(EntryMethod, {
+  name: "EntryMethod",
+  description: "How a record was entered: by a member's hand, from an imported file, or from curated data.",
+});
+
 /**
  * Where a genealogy record is documented, its provenance and its confidence: the same three
  * columns on people, families, parent links, events, registry entries and landmarks.

@@ -145,8 +145,8 @@ async function insertPeople(tx: Queryable, job: ImportJob, villages: string[]): 
   const inserted: { n: number }[] = await ownRowsOnly(tx, () =>
     tx.query(
       `/* people */ WITH ins AS (
-         INSERT INTO people (id, rootspace_id, created_by, provenance, confidence, is_public, privacy_settings, ${COLS})
-         SELECT s.target_id, $2, $3, 'COMMUNITY', 0.5, true, $4::jsonb, ${values}
+         INSERT INTO people (id, rootspace_id, created_by, provenance, confidence, entry, is_public, privacy_settings, ${COLS})
+         SELECT s.target_id, $2, $3, 'COMMUNITY', 0.5, 'IMPORT', true, $4::jsonb, ${values}
            FROM import_staged s
           WHERE ${OK} AND s.kind = 'person' AND s.action = 'create'
          RETURNING 1)

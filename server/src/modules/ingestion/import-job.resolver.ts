@@ -1,5 +1,6 @@
 import { Arg, Args, ArgsType, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver, Root, Subscription } from "type-graphql";
 import { RequireRoles } from "../../common/auth/authorized.js";
+import { SHEET_FIELDS } from "./spreadsheet/headers.js";
 import type { Context } from "../../common/context.js";
 import { ConnectionArgs, ConnectionType } from "../../common/pagination.js";
 import { toGlobalId } from "../../common/global-id.js";
@@ -90,6 +91,13 @@ export class ImportJobResolver {
   @Mutation(() => ImportJobView, { description: "Runs a failed import again from its stored file." })
   retryImport(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<ImportJobView> {
     return service.retryImport(ctx, id);
+  }
+
+  @Query(() => [String], {
+    description: "The fields a spreadsheet column can be mapped to (setImportMapping's values), in the order a form lists them.",
+  })
+  spreadsheetFields(): readonly string[] {
+    return SHEET_FIELDS;
   }
 
   @RequireRoles()

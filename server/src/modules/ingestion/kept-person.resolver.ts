@@ -14,13 +14,17 @@ export class PersonFileRecordsView {
 
   @Field(() => [String], {
     description:
-      "Sources cited anywhere in the person's record (GEDCOM SOUR), by title (else abbreviation, else key), each once, in file order.",
+      "Sources cited anywhere in the person's record (GEDCOM SOUR), by title (else abbreviation, name, author or text; never the file's key), each once, in file order.",
   })
   sources: string[];
 }
 
 /** Notes and sources at most, per person (a record may cite a source hundreds of times). */
 const MAX_ITEMS = 100;
+
+/** A source's part by tag (first one, blank ignored, at most 300 characters). */
+const sourcePart = (tag: string) =>
+  `left(nullif(btrim(jsonb_path_query_first(k.data::jsonb, 'lax $.children[*] ? (@.tag == "${tag}").value') #>> '{}'), ''), 300)`;
 
 /**
  * The person's kept GEDCOM records (one per import that wrote them) and the shared notes and
@@ -36,8 +40,7 @@ const FILE_RECORDS_SQL = `
     SELECT r.job_id, 'SOUR', p #>> '{}' FROM r, jsonb_path_query(r.d, 'lax $.** ? (@.tag == "SOUR" && @.pointer == true).value') p)
   SELECT refs.tag,
          CASE refs.tag WHEN 'SNOTE' THEN k.data->>'value'
-           ELSE coalesce(jsonb_path_query_first(k.data::jsonb, 'lax $.children[*] ? (@.tag == "TITL").value') #>> '{}',
-                         jsonb_path_query_first(k.data::jsonb, 'lax $.children[*] ? (@.tag == "ABBR").value') #>> '{}', refs.xref) END AS text
+           ELSE coalesce(${["TITL", "ABBR", "NAME", "AUTH", "TEXT"].map(sourcePart).join(", ")}) END AS text
     FROM refs JOIN kept_records k ON k.job_id = refs.job_id AND k.xref = refs.xref AND k.tag = refs.tag
    ORDER BY k.seq
    LIMIT ${2 * MAX_ITEMS}`;

@@ -1,5 +1,5 @@
 import { parseGenealogicalDate, type GenealogicalDate } from "../genealogy/index.js";
-import { hasArabic, nameKeys, type NameKeys } from "../genealogy/index.js";
+import { hasArabic, nameKeys, normalizeArabic, type NameKeys } from "../genealogy/index.js";
 
 /** A person as an importer reads it, before it becomes a row of `people`. */
 export interface ImportedPerson {
@@ -25,37 +25,46 @@ export interface ImportedPerson {
   villageId?: string | null;
 }
 
-const GENDERS: Record<string, "M" | "F" | "U"> = {
-  m: "M",
-  male: "M",
-  man: "M",
-  homme: "M",
-  h: "M",
-  masculin: "M",
-  ذكر: "M",
-  رجل: "M",
-  ذ: "M",
-  f: "F",
-  female: "F",
-  woman: "F",
-  femme: "F",
-  féminin: "F",
-  feminin: "F",
-  أنثى: "F",
-  انثى: "F",
-  امرأة: "F",
-  أ: "F",
-  u: "U",
-  unknown: "U",
-  inconnu: "U",
-  "غير معروف": "U",
-  x: "U",
+/** Gender values as people write them, compared lower-cased, without dots, Arabic letter forms folded. */
+const GENDER_WORDS: ["M" | "F" | "U", string[]][] = [
+  ["M", ["m", "male", "man", "boy", "masculine", "masc", "h", "homme", "masculin", "garçon", "garcon", "ذكر", "رجل", "ذ", "صبي"]],
+  [
+    "F",
+    [
+      "f",
+      "female",
+      "woman",
+      "girl",
+      "feminine",
+      "fem",
+      "femme",
+      "féminin",
+      "feminin",
+      "fille",
+      "أنثى",
+      "انثى",
+      "امرأة",
+      "أ",
+      "بنت",
+      "فتاة",
+    ],
+  ],
+  ["U", ["u", "unknown", "?", "x", "inconnu", "inconnue", "غير معروف", "مجهول"]],
+];
+const genderKey = (v: string) => {
+  const t = v
+    .trim()
+    .toLowerCase()
+    .replace(/[.\s]+/g, " ")
+    .trim();
+  return hasArabic(t) ? normalizeArabic(t) : t;
 };
+const GENDERS = new Map(GENDER_WORDS.flatMap(([g, words]) => words.map((w) => [genderKey(w), g] as const)));
 
 /** M, F or U from what people write in a gender column (any of our languages); null when unreadable. */
 export function readGender(value: string | null | undefined): "M" | "F" | "U" | null {
   if (!value?.trim()) return "U";
-  return GENDERS[value.trim().toLowerCase()] ?? null;
+  return GENDERS.get(genderKey(value)) ?? null;
 }
 
 const keyCache = new Map<string, NameKeys>();

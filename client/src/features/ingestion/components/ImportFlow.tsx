@@ -115,7 +115,8 @@ function ImportJobPanel({ id, onNew }: { id: string; onNew: () => void }) {
             {t("ingestion.done.text", { count: job.counts.people })}
             {job.counts.updates > 0 && <> {t("ingestion.done.updates", { count: job.counts.updates })}</>}
           </p>
-          <ButtonLink variant="primary" to={job.firstPersonId ? `/roots?root=${encodeURIComponent(job.firstPersonId)}` : "/roots"}>
+          {/* The tree opens where it opens for the member ("This is me", their chosen root, else the file's centre). */}
+          <ButtonLink variant="primary" to="/roots">
             {t("ingestion.done.see_tree")}
           </ButtonLink>
           <ReportLink job={job} />

@@ -2,35 +2,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ImportJobFieldsFragment } from "../../../gql/graphql";
 import { apiProblem } from "../../../lib/apiErrors";
-import { useSetImportMappingMutation } from "../generated";
+import { useSetImportMappingMutation, useSpreadsheetFieldsQuery } from "../generated";
+import { runtimeKey } from "../../../i18n/typed";
 import { Button } from "../../../ui/Button";
-
-/** Fields a spreadsheet column can hold (the server checks the same list). */
-export const SHEET_FIELDS = [
-  "id",
-  "fullName",
-  "fullNameAr",
-  "givenName",
-  "familyName",
-  "fatherName",
-  "grandfatherName",
-  "motherName",
-  "gender",
-  "birthDate",
-  "birthPlace",
-  "deathDate",
-  "deathPlace",
-  "village",
-  "occupation",
-  "currentLocation",
-  "currentCountry",
-  "registrationNumber",
-  "notes",
-  "sources",
-  "father",
-  "mother",
-  "spouse",
-] as const;
 
 /** Spreadsheet review: which row holds the headers and what each column means; saving reads the file again. */
 export function MappingEditor({ job }: { job: ImportJobFieldsFragment }) {
@@ -38,6 +12,8 @@ export function MappingEditor({ job }: { job: ImportJobFieldsFragment }) {
   const [mapping, setMapping] = useState<(string | null)[]>(() => job.headers.map((_, i) => job.mapping[i] ?? null));
   const [headerRow, setHeaderRow] = useState(job.headerRow ?? 0);
   const [save, { loading, error }] = useSetImportMappingMutation({ fetchPolicy: "no-cache" });
+  // The fields come from the server, which checks the mapping against the same list.
+  const fields = useSpreadsheetFieldsQuery({ fetchPolicy: "cache-first" }).data?.spreadsheetFields ?? [];
   const problem = apiProblem(error, t("errors.network"));
   const changed = headerRow !== job.headerRow || mapping.some((m, i) => m !== (job.mapping[i] ?? null));
   return (
@@ -75,9 +51,9 @@ export function MappingEditor({ job }: { job: ImportJobFieldsFragment }) {
                   onChange={(e) => setMapping(mapping.map((m, j) => (j === i ? e.target.value || null : m)))}
                 >
                   <option value="">{t("ingestion.mapping.ignore")}</option>
-                  {SHEET_FIELDS.map((f) => (
+                  {fields.map((f) => (
                     <option key={f} value={f}>
-                      {t(`ingestion.field.${f}`)}
+                      {t(runtimeKey(`ingestion.field.${f}`))}
                     </option>
                   ))}
                 </select>

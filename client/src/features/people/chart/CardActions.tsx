@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import type { ChartPersonFragment } from "../../../gql/graphql";
 import type { DialogMode } from "./RelativeDialog";
-import { RELATIONS } from "./useTreeActions";
+import { offeredRelations } from "./useTreeActions";
 
 /** What can be done with the chosen card: add relatives, edit, link a record, open, re-centre. */
 export function CardActions({
@@ -29,7 +29,7 @@ export function CardActions({
         <bdi>{person.displayName}</bdi>
       </strong>
       {can &&
-        RELATIONS.map((r) => (
+        offeredRelations(person.parentGenders).map((r) => (
           <button key={r} type="button" className="button" onClick={() => onOpen({ type: "add", relation: r })}>
             {t(`chart.add_${r}`)}
           </button>

@@ -5,7 +5,7 @@ import { CARD_W, type PlacedCard } from "./layout";
 import { currentLanguage } from "../../../i18n";
 import { dateInWords } from "../../../lib/dateText";
 import { lower } from "../../../i18n/typed";
-import { bandColour, isolateLtr, yearOf, yearsOf } from "./treeData";
+import { bandColour, isolateLtr, showsConfidence, yearOf, yearsOf } from "./treeData";
 
 const ARABIC_FONT = "'Noto Naskh Arabic', serif";
 
@@ -62,7 +62,7 @@ export const ChartCard = memo(function ChartCard({
     date ? (dateInWords(date.text, currentLanguage(), t) ?? yearOf(date) ?? "") : "";
   const lifeInWords = years ? `${inWords(person.birth) || "?"} – ${inWords(person.death)}`.trim() : "";
   const provenance = person.provenance
-    ? `${t(`provenance.${lower(person.provenance)}`)} · ${Math.round((person.confidence ?? 0) * 100)}%`
+    ? `${t(`provenance.${lower(person.provenance)}`)}${showsConfidence(person) ? ` · ${Math.round((person.confidence ?? 0) * 100)}%` : ""}`
     : "";
   const label = person.isPrivate
     ? person.displayName
@@ -95,14 +95,14 @@ export const ChartCard = memo(function ChartCard({
         data-selected={selected ? "" : undefined}
       />
       {!detail ? (
-        <rect x={x + 10} y={y + 4} width={w - 20} height={5} rx={2.5} fill={person.isPrivate ? "#b8beb4" : bandColour(person.confidence)} />
+        <rect x={x + 10} y={y + 4} width={w - 20} height={5} rx={2.5} fill={person.isPrivate ? "#b8beb4" : bandColour(person)} />
       ) : person.isPrivate ? (
         <text x={cx} y={y + h / 2 + 5} textAnchor="middle" fontSize={15} fill="#5b6475">
           {person.displayName}
         </text>
       ) : (
         <>
-          <rect x={x + 10} y={y + 4} width={w - 20} height={5} rx={2.5} fill={bandColour(person.confidence)} data-band="" />
+          <rect x={x + 10} y={y + 4} width={w - 20} height={5} rx={2.5} fill={bandColour(person)} data-band="" />
           {photo && (
             <>
               <clipPath id={clipId}>

@@ -85,7 +85,7 @@ export function FanChart({
           strokeWidth={selected ? 3 : 1.5}
           data-selected={selected ? "" : undefined}
         />
-        <path d={sectorPath(cx, cy, { ...s, r0: s.r1 - 5 })} fill={p.isPrivate ? "#b8beb4" : bandColour(p.confidence)} />
+        <path d={sectorPath(cx, cy, { ...s, r0: s.r1 - 5 })} fill={p.isPrivate ? "#b8beb4" : bandColour(p)} />
         <g transform={`rotate(${l.rotate.toFixed(2)} ${l.x.toFixed(2)} ${l.y.toFixed(2)})`}>
           {lines.map((line, i) => (
             <text

@@ -4,12 +4,13 @@ import type { ChartPersonFragment } from "../../../gql/graphql";
 import { apiProblem } from "../../../lib/apiErrors";
 import { Field } from "../../../ui/Field";
 import { LinkExisting } from "./LinkExisting";
+import { asGender, GenderField, type Gender } from "../components/GenderField";
 import { RELATIONS, useTreeActions, type Relation } from "./useTreeActions";
 
 export type DialogMode = { type: "add"; relation: Relation } | { type: "edit" } | { type: "link" };
 
 /** Fields that belong to the person form; other errors (links) are shown above the buttons. */
-const FORM_FIELDS = ["fullName", "fullNameAr", "birthDate", "deathDate"];
+const FORM_FIELDS = ["fullName", "fullNameAr", "gender", "birthDate", "deathDate"];
 
 /**
  * The chart's forms in a modal dialog: add a father, mother, spouse or child; edit; or link
@@ -34,6 +35,9 @@ export function RelativeDialog({
   const [fullName, setFullName] = useState(editing && person.fullName !== person.fullNameAr ? (person.fullName ?? "") : "");
   const [birthDate, setBirthDate] = useState(editing ? (person.birth?.text ?? "") : "");
   const [deathDate, setDeathDate] = useState(editing ? (person.death?.text ?? "") : "");
+  // A father or mother has their gender from the relation; everyone else chooses it.
+  const fixedGender = mode.type === "add" && (mode.relation === "father" || mode.relation === "mother");
+  const [gender, setGender] = useState<Gender>(editing ? asGender(person.gender) : "U");
   const spouses = person.unions.map((u) => u.partner).filter((p) => p.viewerCan.edit);
   const [otherParent, setOtherParent] = useState(spouses[0]?.id ?? "");
   const [error, setError] = useState<unknown>(null);
@@ -66,6 +70,7 @@ export function RelativeDialog({
       fullNameAr: fullNameAr.trim() || null,
       birthDate: birthDate.trim() || null,
       deathDate: deathDate.trim() || null,
+      ...(fixedGender ? {} : { gender }),
     };
     if (mode.type === "edit") void run(() => actions.edit(person.id, input));
     else if (mode.type === "add")
@@ -106,6 +111,7 @@ export function RelativeDialog({
               errors={problem?.fields.fullName}
               dir="auto"
             />
+            {!fixedGender && <GenderField value={gender} onChange={setGender} errors={problem?.fields.gender} />}
             <Field
               label={t("people.birth")}
               value={birthDate}

@@ -9,10 +9,17 @@ const asked: string[] = [];
 let found: unknown[] = [];
 let total = 0;
 let mine: { people: { edges: { node: unknown }[]; pageInfo: { hasNextPage: boolean } } } | null = null;
-let viewer = "u1";
-vi.mock("../../../app/auth/useAuth", () => ({ useAuth: () => ({ status: "signedIn", viewer: { id: viewer } }) }));
+let start: { treeStart: { reason: string; openPicker: boolean; person: unknown } | null } | null = null;
+const remembered: string[] = [];
 vi.mock("../generated", () => ({
   useMyPeopleQuery: () => ({ data: mine, loading: false }),
+  useTreeStartQuery: () => ({ data: start, loading: false }),
+  useRememberTreeRootMutation: () => [
+    ({ variables }: { variables: { personId: string } }) => {
+      remembered.push(variables.personId);
+      return Promise.resolve({ data: { rememberTreeRoot: true } });
+    },
+  ],
   useFindMyPeopleQuery: ({ variables, skip }: { variables: { q: string }; skip: boolean }) => {
     if (skip) return { data: undefined };
     asked.push(variables.q);
@@ -20,7 +27,6 @@ vi.mock("../generated", () => ({
   },
 }));
 const { RootPicker, useRootPerson } = await import("./RootPicker");
-const { storage } = await import("../../../lib/storage");
 
 const person = (id: string, displayName: string, born?: number, died?: number) =>
   ({
@@ -103,36 +109,55 @@ describe("RootPicker", () => {
 
 describe("useRootPerson", () => {
   function Shown() {
-    const { rootId } = useRootPerson();
-    return <output>{rootId}</output>;
+    const { rootId, openPicker, setRoot } = useRootPerson();
+    return (
+      <>
+        <output>{`${rootId}${openPicker ? " (picker open)" : ""}`}</output>
+        <button type="button" onClick={() => setRoot("m")}>
+          choose
+        </button>
+      </>
+    );
   }
-  it("remembers the tree drawn for each account: another member on the same device opens on their own people", () => {
-    mine = { people: { edges: people.map((node) => ({ node })), pageInfo: { hasNextPage: true } } };
-    viewer = "u1";
-    const first = render(
-      <MemoryRouter>
+  const shown = (path = "/roots") =>
+    render(
+      <MemoryRouter initialEntries={[path]}>
         <Shown />
       </MemoryRouter>,
     );
-    // Nothing chosen yet: the first of the list, remembered as the tree drawn.
+
+  it("opens where the server says, the picker open when nobody chose that person; the address wins", () => {
+    mine = { people: { edges: people.map((node) => ({ node })), pageInfo: { hasNextPage: false } } };
+    start = { treeStart: { reason: "SELF", openPicker: false, person: people[2] } };
+    const self = shown();
+    expect(screen.getByRole("status").textContent).toBe("m");
+    self.unmount();
+    start = { treeStart: { reason: "MOST_CONNECTED", openPicker: true, person: people[1] } };
+    const connected = shown();
+    expect(screen.getByRole("status").textContent).toBe("g2 (picker open)");
+    connected.unmount();
+    shown("/roots?root=g1");
     expect(screen.getByRole("status").textContent).toBe("g1");
-    first.unmount();
-    storage.set("tree.root.u1", "far-away"); // found by search, beyond the first hundred
-    const again = render(
-      <MemoryRouter>
-        <Shown />
-      </MemoryRouter>,
-    );
-    expect(screen.getByRole("status").textContent).toBe("far-away");
-    again.unmount();
-    viewer = "u2";
+  });
+
+  it("remembers a chosen root on the server", () => {
+    start = { treeStart: null };
+    remembered.length = 0;
+    shown();
+    fireEvent.click(screen.getByRole("button", { name: "choose" }));
+    expect(remembered).toEqual(["m"]);
+    expect(screen.getByRole("status").textContent).toBe("m");
+  });
+});
+
+describe("RootPicker opened for a choice", () => {
+  it("says why and puts the cursor in the search", () => {
     render(
       <MemoryRouter>
-        <Shown />
+        <RootPicker rootId="g1" people={people} onChange={() => {}} open />
       </MemoryRouter>,
     );
-    expect(screen.getByRole("status").textContent).toBe("g1");
-    expect(storage.get("tree.root.u2")).toBe("g1");
-    expect(storage.get("tree.root.u1")).toBe("far-away");
+    expect(screen.getByTestId("root-picker").textContent).toContain("Choose whose tree to draw");
+    expect(document.activeElement).toBe(screen.getByRole("searchbox"));
   });
 });

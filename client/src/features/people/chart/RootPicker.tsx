@@ -1,44 +1,40 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import type { PersonSummaryFragment } from "../../../gql/graphql";
-import { storage } from "../../../lib/storage";
-import { useAuth } from "../../../app/auth/useAuth";
-import { useFindMyPeopleQuery, useMyPeopleQuery } from "../generated";
+import { useFindMyPeopleQuery, useMyPeopleQuery, useRememberTreeRootMutation, useTreeStartQuery } from "../generated";
 import { yearsOf } from "./treeData";
 
-/** Per account: another member signing in on the same device does not open on this one's person. */
-const rootKey = (viewerId: string | null) => `tree.root.${viewerId ?? "visitor"}`;
-
 /**
- * Whose tree is drawn: `?root=` in the address, else the root this account last drew on this
- * device, else the first of the member's people. Shared by the builder and the cedar.
+ * Whose tree is drawn: `?root=` in the address, else where the server says the member's tree
+ * opens ("This is me", else the root they last chose, else their most connected person, with
+ * the picker open). A root chosen here is remembered on the server, for every device.
+ * Shared by the builder and the cedar.
  */
 export function useRootPerson() {
   const [params, setParams] = useSearchParams();
-  const auth = useAuth();
-  const key = rootKey(auth.status === "signedIn" ? auth.viewer.id : null);
   const { data, loading } = useMyPeopleQuery({ variables: { first: 100 }, fetchPolicy: "cache-and-network" });
+  const start = useTreeStartQuery({ fetchPolicy: "cache-and-network" });
+  const [remember] = useRememberTreeRootMutation();
   const people = data?.people.edges.map((e) => e.node) ?? [];
-  const remembered = storage.get<string>(key);
-  // One of the member's people, or (their tree holds more than the first hundred, and the root
-  // may have been found by search) anyone this account remembered.
-  const more = data?.people.pageInfo.hasNextPage ?? false;
-  const rootId =
-    params.get("root") ?? (remembered && (more || people.some((p) => p.id === remembered)) ? remembered : null) ?? people[0]?.id ?? null;
-  // The tree drawn is remembered, chosen or not: an import that adds people earlier in the
-  // alphabet does not move the tree to the first of them.
-  useEffect(() => {
-    if (rootId && data && rootId !== storage.get<string>(key)) storage.set(key, rootId);
-  }, [rootId, data, key]);
+  const given = params.get("root");
+  const opening = start.data?.treeStart ?? null;
+  const rootId = given ?? opening?.person.id ?? null;
   const setRoot = (id: string) => {
-    storage.set(key, id);
+    void remember({ variables: { personId: id } }).catch(() => null);
     setParams((p) => {
       p.set("root", id);
       return p;
     });
   };
-  return { rootId, setRoot, people, loading: loading && !data };
+  return {
+    rootId,
+    setRoot,
+    people,
+    /** The tree opened on a person the member did not choose: offer the picker. */
+    openPicker: !given && Boolean(opening?.openPicker),
+    loading: (loading && !data) || (start.loading && !start.data),
+  };
 }
 
 /**
@@ -51,15 +47,24 @@ export function RootPicker({
   root,
   people,
   onChange,
+  open = false,
 }: {
   rootId: string | null;
   root?: PersonSummaryFragment | null;
   people: PersonSummaryFragment[];
   onChange: (id: string) => void;
+  /** The tree opened on someone the member did not choose: say so and put the cursor in the search. */
+  open?: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
+  const search = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState("");
+  // Once the chooser is shown (the member's people may arrive after the tree's start).
+  const shown = people.length > 0;
+  useEffect(() => {
+    if (open && shown) search.current?.focus({ preventScroll: true });
+  }, [open, shown]);
   const [asked, setAsked] = useState("");
   // Asked once the member pauses typing, not at every key.
   useEffect(() => {
@@ -86,7 +91,7 @@ export function RootPicker({
     setAsked("");
   };
   return (
-    <div className="form-field root-picker">
+    <div className={open ? "form-field root-picker root-picker--open" : "form-field root-picker"} data-testid="root-picker">
       <label htmlFor={id}>{t("chart.root_person")}</label>
       <select id={id} value={rootId ?? ""} onChange={(e) => onChange(e.target.value)}>
         {listed.map((p) => (
@@ -96,6 +101,7 @@ export function RootPicker({
         ))}
       </select>
       <input
+        ref={search}
         type="search"
         className="root-picker__search"
         value={query}
@@ -103,6 +109,11 @@ export function RootPicker({
         aria-label={t("chart.find_in_tree")}
         placeholder={t("chart.find_in_tree")}
       />
+      {open && (
+        <p className="root-picker__hint" role="status">
+          {t("chart.choose_start")}
+        </p>
+      )}
       {asked.length >= 2 &&
         found.data &&
         (results.length ? (

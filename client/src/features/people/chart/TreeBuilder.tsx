@@ -21,7 +21,7 @@ export function TreeBuilder() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const view: ChartView = CHART_VIEWS.find((v) => v === params.get("view")) ?? "pedigree";
-  const { rootId, setRoot, people, loading: peopleLoading } = useRootPerson();
+  const { rootId, setRoot, people, openPicker, loading: peopleLoading } = useRootPerson();
   const { data, refetch } = useTreeChartQuery({
     variables: { id: rootId ?? "", up: 5, down: 4 },
     skip: !rootId,
@@ -51,6 +51,7 @@ export function TreeBuilder() {
           rootId={rootId}
           root={chartData?.person}
           people={people}
+          open={openPicker}
           onChange={(id) => {
             setRoot(id);
             setSelectedId(null);

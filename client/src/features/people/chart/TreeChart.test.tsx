@@ -33,6 +33,7 @@ vi.mock("../generated", () => ({
 }));
 
 const { TreeChart } = await import("./TreeChart");
+const { CardActions } = await import("./CardActions");
 const { RelativeDialog } = await import("./RelativeDialog");
 const { LinkExisting } = await import("./LinkExisting");
 const { CedarChart } = await import("./CedarChart");
@@ -61,7 +62,10 @@ function person(
   } as ChartPersonFragment;
 }
 
-const me = person("p-me", "Sami Haddad", "سامي الحداد", { birth: { text: "1985", qualifier: "exact", year: 1985 } });
+const me = person("p-me", "Sami Haddad", "سامي الحداد", {
+  birth: { text: "1985", qualifier: "exact", year: 1985 },
+  provenance: "VERIFIED",
+});
 const dad = person("p-dad", "Nabil Haddad", "نبيل الحداد", { gender: "M", confidence: 0.75 });
 const hidden = person("p-hid", null, null, { isPrivate: true, displayName: "Private", gender: "F", confidence: null, provenance: null });
 const data: TreeChartQuery = {
@@ -99,6 +103,8 @@ describe("tree chart", () => {
     expect(mine.textContent).toContain("1985–");
     expect(mine.querySelector("[data-band]")!.getAttribute("fill")).toBe("#228B22");
     expect(document.querySelector('[data-person-id="p-dad"] [data-band]')!.getAttribute("fill")).toBe("#DAA520");
+    // A community record (a member's hand-entered father) says so, without a meaningless percentage.
+    expect(document.querySelector('[data-person-id="p-dad"]')!.getAttribute("aria-label")).not.toContain("%");
     const priv = cards.find((c) => c.getAttribute("data-person-id") === "p-hid")!;
     expect(priv.textContent).toBe("PrivatePrivate"); // <title> and the text: no name, no years
     expect(screen.getByRole("button", { name: "Zoom in" })).toBeTruthy();
@@ -211,11 +217,33 @@ describe("chart actions", () => {
     render(<RelativeDialog mode={{ type: "add", relation: "child" }} person={married} onDone={() => {}} onClose={() => {}} />);
     expect((screen.getByLabelText("Other parent") as HTMLSelectElement).value).toBe("p-wife");
     fill("Full name (Latin letters)", "Karim Haddad");
+    fill("Gender", "F");
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Add child" }));
     await waitFor(() => expect(calls).toHaveLength(3));
     expect(calls.map((c) => c.name)).toEqual(["createPerson", "addParent", "addParent"]);
+    expect(calls[0].variables).toMatchObject({ input: { fullName: "Karim Haddad", gender: "F" } });
     expect(calls[1].variables).toEqual({ childId: "new-1", parentId: "p-me", kind: "BIRTH" });
     expect(calls[2].variables).toEqual({ childId: "new-1", parentId: "p-wife", kind: "BIRTH" });
+  });
+
+  it("offers no father to someone who has one, and no parent to someone who has two", async () => {
+    await changeLanguage("en");
+    const offered = (parentGenders: string[]) => {
+      const { unmount } = render(
+        <MemoryRouter>
+          <CardActions person={{ ...me, parentGenders } as ChartPersonFragment} isRoot onOpen={() => {}} onRecentre={() => {}} />
+        </MemoryRouter>,
+      );
+      const names = within(screen.getByTestId("card-actions"))
+        .getAllByRole("button")
+        .map((b) => b.textContent);
+      unmount();
+      return names.filter((n) => /^Add/.test(n ?? ""));
+    };
+    expect(offered([])).toEqual(["Add father", "Add mother", "Add spouse", "Add child"]);
+    expect(offered(["M"])).toEqual(["Add mother", "Add spouse", "Add child"]);
+    expect(offered(["F", "M"])).toEqual(["Add spouse", "Add child"]);
+    expect(offered(["U"])).toEqual(["Add father", "Add mother", "Add spouse", "Add child"]);
   });
 
   it("removes the new person again when the link is refused, and keeps the dialog open", async () => {
@@ -236,11 +264,17 @@ describe("chart actions", () => {
     render(<RelativeDialog mode={{ type: "edit" }} person={me} onDone={() => {}} onClose={() => {}} />);
     expect((screen.getByLabelText("Birth") as HTMLInputElement).value).toBe("1985");
     fill("Death", "2020");
+    // The gender starts from the record's and is sent with the rest.
+    expect((screen.getByLabelText("Gender") as HTMLSelectElement).value).toBe("U");
+    fireEvent.change(screen.getByLabelText("Gender"), { target: { value: "M" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toEqual({
       name: "updatePerson",
-      variables: { id: "p-me", input: { fullName: "Sami Haddad", fullNameAr: "سامي الحداد", birthDate: "1985", deathDate: "2020" } },
+      variables: {
+        id: "p-me",
+        input: { fullName: "Sami Haddad", fullNameAr: "سامي الحداد", birthDate: "1985", deathDate: "2020", gender: "M" },
+      },
     });
   });
 

@@ -73,9 +73,22 @@ export function yearsOf(p: { birth: DatePart; death: DatePart }): string {
   return `${b ?? "?"}–${d ?? ""}`;
 }
 
-/** Provenance colour by confidence: ≥90 % green, 70–89 % gold, below 70 % orange. */
-export function bandColour(confidence: number | null | undefined): string {
-  const c = confidence ?? 0;
+interface Sourced {
+  provenance?: string | null;
+  confidence?: number | null;
+}
+
+/**
+ * A confidence means something only for what was inferred: a member's own hand-entered relative
+ * or an imported record is the community's word, not "50 % sure".
+ */
+export const showsConfidence = (p: Sourced): boolean => p.provenance === "AI_INFERRED" && p.confidence != null;
+
+/** The band's colour: verified green, the community's gold; an inferred record by its confidence (≥90 % green, 70–89 % gold, below orange). */
+export function bandColour(p: Sourced): string {
+  if (p.provenance === "VERIFIED") return "#228B22";
+  if (!showsConfidence(p)) return "#DAA520";
+  const c = p.confidence ?? 0;
   return c >= 0.9 ? "#228B22" : c >= 0.7 ? "#DAA520" : "#E07B00";
 }
 

@@ -13,6 +13,18 @@ export type Relation = "father" | "mother" | "spouse" | "child";
 export const RELATIONS: Relation[] = ["father", "mother", "spouse", "child"];
 
 /**
+ * The relations a form offers to add, from the genders of the parents on record: no "Add
+ * father" to someone who has a father, nor any parent to someone with two.
+ */
+export function offeredRelations(parentGenders: readonly string[]): Relation[] {
+  return RELATIONS.filter((r) => {
+    if (r === "spouse" || r === "child") return true;
+    if (parentGenders.length >= 2) return false;
+    return !parentGenders.includes(r === "father" ? "M" : "F");
+  });
+}
+
+/**
  * The chart's edits, built from the existing mutations: create the relative, then link them
  * (parent link or union). If the link is refused (too young, a cycle …) the just-created
  * person is removed again so no stray record is left, and the link's error is raised.

@@ -7,10 +7,12 @@ import type { PersonSummaryFragment } from "../../../gql/graphql";
 import { useCreatePersonMutation } from "../generated";
 import { PossibleMatches } from "./PossibleMatches";
 import { Button } from "../../../ui/Button";
+import { GenderField, type Gender } from "./GenderField";
 
 /**
  * Name in Latin and/or Arabic, and dates as records give them (1890, ABT 1890, 12 MAR 1890).
  * Likely existing matches are offered while typing; choosing one calls `onCreated` with it.
+ * A fixed `gender` (adding a father or a mother) replaces the gender field.
  */
 export function AddPersonForm({
   onCreated,
@@ -26,6 +28,7 @@ export function AddPersonForm({
   const [fullNameAr, setFullNameAr] = useState("");
   const [birthDate, setBirthDate] = useState("");
   const [deathDate, setDeathDate] = useState("");
+  const [chosenGender, setChosenGender] = useState<Gender>("U");
   const [create, { loading, error }] = useCreatePersonMutation();
   const problem = apiProblem(error, t("errors.network"));
   const submit = async (e: FormEvent) => {
@@ -37,7 +40,7 @@ export function AddPersonForm({
           fullNameAr: fullNameAr.trim() || null,
           birthDate: birthDate.trim() || null,
           deathDate: deathDate.trim() || null,
-          ...(gender ? { gender } : {}),
+          gender: gender ?? chosenGender,
         },
       },
     }).catch(() => null);
@@ -46,6 +49,7 @@ export function AddPersonForm({
       setFullNameAr("");
       setBirthDate("");
       setDeathDate("");
+      setChosenGender("U");
       await onCreated(res.data.createPerson);
     }
   };
@@ -66,6 +70,7 @@ export function AddPersonForm({
         dir="rtl"
         lang="ar"
       />
+      {!gender && <GenderField value={chosenGender} onChange={setChosenGender} errors={problem?.fields.gender} />}
       <DateInput
         label={t("people.birth")}
         value={birthDate}

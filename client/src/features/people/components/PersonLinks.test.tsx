@@ -97,15 +97,16 @@ function person(id: string, name: string, extra: Partial<PersonSummaryFragment> 
     provenance: "COMMUNITY",
     confidence: 0.8,
     viewerCan: { edit },
+    parentGenders: [] as string[],
     ...rest,
-  } as PersonSummaryFragment & { viewerCan: { edit: boolean } };
+  } as PersonSummaryFragment & { viewerCan: { edit: boolean }; parentGenders: string[] };
 }
 
 const rima = person("p-rima", "ريما الحداد");
 const union: PersonUnionFragment = { id: "u-1", kind: "marriage", place: "زحلة", start: { text: "ABT 1975" }, partner: rima };
 const me = { ...person("p-me", "سامي الحداد", { birth: { text: "1950", qualifier: "exact", year: 1950 } }), unions: [union] };
 const father = person("p-dad", "نبيل الحداد", {
-  birth: { text: "1920", qualifier: "exact", year: 1920 },
+  birth: { text: "ABT 1920", qualifier: "about", year: 1920 },
   death: { text: "1990", qualifier: "exact", year: 1990 },
 });
 const mother = person("p-mum", "Private", { isPrivate: true, edit: false });
@@ -134,7 +135,7 @@ describe("parents and partners", () => {
     renderLinks();
     expect(screen.getByRole("heading", { name: "الوالدان والأزواج" })).toBeTruthy();
     const parents = screen.getAllByTestId("parent-item");
-    expect(parents.map((p) => p.textContent)).toEqual(["نبيل الحداد1920–1990أزل الرابط", "Private"]);
+    expect(parents.map((p) => p.textContent)).toEqual(["نبيل الحداد~1920–1990أزل الرابط", "Private"]);
     expect(within(parents[1]).queryByRole("button")).toBeNull();
     const u = screen.getByTestId("union-item");
     expect(u.textContent).toContain("زواج");

@@ -7,17 +7,23 @@ import { ItemActions } from "../../../ui/ItemActions";
 import { RelativeDialog } from "../chart/RelativeDialog";
 import { useDeleteUnionMutation, useRemoveParentMutation } from "../generated";
 import { UnionForm } from "./UnionForm";
+import { yearsOf } from "../chart/treeData";
 import { DateText } from "../../../ui/DateText";
 import { Button } from "../../../ui/Button";
 import { Badge } from "../../../ui/Badge";
 
 type Linked = PersonSummaryFragment & { viewerCan: { edit: boolean } };
-type Subject = Linked & { unions: PersonUnionFragment[] };
+type Subject = Linked & { unions: PersonUnionFragment[]; parentGenders: string[] };
 
-/** Birth and death years, left to right in every language (numbers). */
+/** Birth and death years with their qualifiers ("~1905–1970"), left to right in every language (numbers). */
 function Years({ p }: { p: PersonSummaryFragment }) {
-  if (!p.birth?.year && !p.death?.year) return null;
-  return <span className="muted" dir="ltr">{`${p.birth?.year ?? "?"}–${p.death?.year ?? ""}`}</span>;
+  const years = yearsOf(p);
+  if (!years) return null;
+  return (
+    <span className="muted" dir="ltr" data-testid="parent-years">
+      {years}
+    </span>
+  );
 }
 
 const NameLink = ({ p }: { p: PersonSummaryFragment }) => (

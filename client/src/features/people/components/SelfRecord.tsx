@@ -16,7 +16,7 @@ export function SelfRecord({
   onChanged: () => unknown;
 }) {
   const { t } = useTranslation();
-  const [setMine, { loading, error }] = useSetMyRecordMutation({ refetchQueries: ["ViewerPerson"] });
+  const [setMine, { loading, error }] = useSetMyRecordMutation({ refetchQueries: ["ViewerPerson", "TreeStart"] });
   const problem = apiProblem(error, t("errors.network"));
   if (!person.isViewer && !person.viewerCan.claimAsSelf) return null;
   const choose = async (personId: string | null) => {

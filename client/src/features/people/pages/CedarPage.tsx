@@ -9,7 +9,7 @@ import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 export default function CedarPage() {
   const { t } = useTranslation();
   useDocumentTitle(t("chart.cedar_title"));
-  const { rootId, setRoot, people, loading } = useRootPerson();
+  const { rootId, setRoot, people, openPicker, loading } = useRootPerson();
   const { data } = useTreeChartQuery({ variables: { id: rootId ?? "", up: 1, down: 6 }, skip: !rootId, fetchPolicy: "cache-and-network" });
   const chart = data && data.person.id === rootId ? data : null;
   return (
@@ -19,7 +19,7 @@ export default function CedarPage() {
       <p>
         <Link to={rootId ? `/roots?root=${encodeURIComponent(rootId)}` : "/roots"}>{t("chart.back_to_builder")}</Link>
       </p>
-      <RootPicker rootId={rootId} root={chart?.person} people={people} onChange={setRoot} />
+      <RootPicker rootId={rootId} root={chart?.person} people={people} onChange={setRoot} open={openPicker} />
       {!rootId && !loading && <p className="notice">{t("chart.cedar_empty")}</p>}
       {chart && <CedarChart data={chart} />}
     </section>

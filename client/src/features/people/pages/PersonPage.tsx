@@ -15,6 +15,11 @@ import { PersonLinks } from "../components/PersonLinks";
 import { RelationshipPanel } from "../components/RelationshipPanel";
 import { SelfRecord } from "../components/SelfRecord";
 import { PersonChart } from "../chart/PersonChart";
+import { offeredRelations } from "../chart/useTreeActions";
+import { showsConfidence } from "../chart/treeData";
+import { ProvenanceBadge } from "../../../ui/Badge";
+import { lower } from "../../../i18n/typed";
+import { KinshipLine } from "../components/KinshipLine";
 import { useAddParentMutation, usePersonPageQuery } from "../generated";
 import type { PersonPageQuery } from "../../../gql/graphql";
 import { DateText } from "../../../ui/DateText";
@@ -79,6 +84,7 @@ export default function PersonPage() {
   const p = data!.person;
   const restShown = later?.person.id === p.id;
   const problem = apiProblem(adding.error, t("errors.network"));
+  const parentsToAdd = offeredRelations(p.parentGenders).filter((r): r is "father" | "mother" => r === "father" || r === "mother");
   return (
     <article className="page">
       <p>
@@ -98,6 +104,7 @@ export default function PersonPage() {
           <bdi>{p.displayName}</bdi>
         </h1>
       </div>
+      <KinshipLine personId={p.id} isViewer={p.isViewer} />
       <SelfRecord person={p} onChanged={refetch} />
       {p.isPrivate ? (
         <p className="notice">{t("people.private_notice")}</p>
@@ -162,6 +169,16 @@ export default function PersonPage() {
             </>
           )}
           {/* Notes and sources as recorded or imported: the person's own, then the file's shared notes and cited sources. */}
+          {p.provenance && (
+            <>
+              <dt>{t("people.record")}</dt>
+              <dd data-testid="person-provenance">
+                <ProvenanceBadge provenance={p.provenance} />
+                {showsConfidence(p) && <span className="muted"> {Math.round((p.confidence ?? 0) * 100)}%</span>}
+                {p.entry && <span className="muted"> · {t(`people.entry_${lower(p.entry)}`)}</span>}
+              </dd>
+            </>
+          )}
           <Texts label={t("people.notes")} testId="person-notes" texts={[p.bio, ...p.fromFiles.notes]} />
           <Texts label={t("people.sources")} testId="person-sources" texts={[p.sources, ...p.fromFiles.sources]} />
         </dl>
@@ -184,18 +201,22 @@ export default function PersonPage() {
           )}
           <RelationshipPanel person={p} />
           <PersonGallery personId={p.id} />
-          {p.viewerCan.edit && (
+          {p.viewerCan.edit && parentsToAdd.length > 0 && (
             <section className="card" aria-labelledby="add-parent-h">
               <h2 id="add-parent-h">{t("people.add_parent")}</h2>
               <div className="tabs">
-                <button type="button" className={linkKind === "father" ? "tab tab--active" : "tab"} onClick={() => setLinkKind("father")}>
-                  {t("people.add_father")}
-                </button>
-                <button type="button" className={linkKind === "mother" ? "tab tab--active" : "tab"} onClick={() => setLinkKind("mother")}>
-                  {t("people.add_mother")}
-                </button>
+                {parentsToAdd.map((kind) => (
+                  <button
+                    key={kind}
+                    type="button"
+                    className={linkKind === kind ? "tab tab--active" : "tab"}
+                    onClick={() => setLinkKind(kind)}
+                  >
+                    {t(`people.add_${kind}`)}
+                  </button>
+                ))}
               </div>
-              {linkKind && (
+              {linkKind && parentsToAdd.includes(linkKind) && (
                 <AddPersonForm
                   submitLabel={t(linkKind === "father" ? "people.add_father" : "people.add_mother")}
                   gender={linkKind === "father" ? "M" : "F"}

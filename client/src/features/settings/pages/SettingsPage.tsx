@@ -106,6 +106,9 @@ function LanguageSection() {
 
 function SessionsSection() {
   const { t } = useTranslation();
+  /** "Chrome on Linux", "Chrome", "Linux" or "Unknown device", in the reader's language. */
+  const deviceName = (s: { browser: string | null; os: string | null }) =>
+    s.browser && s.os ? t("settings.device_on", { browser: s.browser, os: s.os }) : (s.browser ?? s.os ?? t("settings.unknown_device"));
   const lang = currentLanguage();
   const { data, loading, refetch } = useMySessionsQuery({ fetchPolicy: "network-only" });
   const [revoke] = useRevokeSessionMutation();
@@ -117,7 +120,9 @@ function SessionsSection() {
         {data?.mySessions.map((s) => (
           <li key={s.id}>
             <div>
-              <strong dir="auto">{s.userAgent ?? t("settings.unknown_device")}</strong>
+              <strong data-testid="device-name">
+                <bdi>{deviceName(s)}</bdi>
+              </strong>{" "}
               {s.current && <Badge tone="green">{t("settings.this_device")}</Badge>}
               <div className="muted">{t("settings.last_seen", { date: formatDateTime(s.lastSeenAt ?? s.createdAt, lang) })}</div>
             </div>

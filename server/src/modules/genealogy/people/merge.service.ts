@@ -82,6 +82,8 @@ async function moveOtherRecords(tx: EntityManager, keepId: string, goneId: strin
     [keepId, goneId],
   );
   await tx.query(`UPDATE registry_entries SET person_id = $1 WHERE person_id = $2`, [keepId, goneId]);
+  // A tree drawn from the merged person opens on the kept one.
+  await tx.query(`UPDATE member_tree_roots SET person_id = $1 WHERE person_id = $2`, [keepId, goneId]);
   // What imports recorded of the merged person now stands for the kept one: the file record
   // (GEDCOM INDI), so the file's families name the kept person on export, and its external ids
   // (_UID, REFN…), so a re-import finds them. Both belong to the member who imported the

@@ -3,7 +3,7 @@ import { User } from "../../accounts/index.js";
 import { Rootspace } from "../../rootspaces/index.js";
 import { Family } from "../families/family.entity.js";
 import { Village } from "../villages/village.entity.js";
-import { ProvenanceColumns } from "../provenance.js";
+import { EntryMethod, ProvenanceColumns } from "../provenance.js";
 
 /** The stored expression of people.living_until (the person's own record, then relatives' evidence). */
 export const LIVING_UNTIL = `least(CASE WHEN is_deceased OR death_date_text IS NOT NULL THEN '-infinity'::date ELSE (birth_date_to + interval '110 years')::date + 1 END, kin_until)`;
@@ -178,6 +178,10 @@ export class Person extends ProvenanceColumns {
   @ManyToOne(() => User, { onDelete: "SET NULL" })
   @JoinColumn({ name: "user_id" })
   user?: User;
+
+  /** How the record was entered (by hand, from a file, from curated data). */
+  @Column("text", { default: EntryMethod.MEMBER })
+  entry: EntryMethod;
 
   @Column("uuid", { name: "created_by", nullable: true })
   createdBy: string | null;

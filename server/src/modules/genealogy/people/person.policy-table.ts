@@ -70,6 +70,7 @@ export const POLICY_TYPES: Readonly<Record<string, TypePolicy>> = {
       isLiving: "all",
       provenance: "all",
       confidence: "all",
+      entry: "all",
       family: "all",
       village: "all",
       birth: "dates",
@@ -85,6 +86,8 @@ export const POLICY_TYPES: Readonly<Record<string, TypePolicy>> = {
       fromFiles: "life",
       events: "visible",
       unions: "visible",
+      // Only to an editor of the person: the genders of the parents they may see (not to offer a second father).
+      parentGenders: "visible",
       // Pictures (media area, media.policy.ts): the portrait and photos with the name, document scans with the life.
       portrait: "all",
       media: "visible",
@@ -187,6 +190,10 @@ export const POLICY_TYPES: Readonly<Record<string, TypePolicy>> = {
     about: "A person of the line (shown as Private when hidden; the line goes on through them).",
     fields: { person: "person", generation: "shown", viaId: "shown" },
   },
+  TreeStart: {
+    about: "The person the viewer's own tree opens on: their record, the root they chose, or their most connected person.",
+    fields: { person: "person", reason: "shown", openPicker: "shown" },
+  },
   Relationship: {
     about: "The path between two people through people the viewer may see; a Private person's gender does not shape the name.",
     fields: {
@@ -271,6 +278,7 @@ export const POLICY_PATHS: Readonly<Record<string, PathPolicy>> = {
     args: { ...PAGE, table: "shown", recordId: "id" },
   },
   "Query.reviewQueue": { hidden: "Only public records of the viewer's villages.", args: { ...PAGE, villageId: "shown" } },
+  "Query.treeStart": { hidden: "Only a person the viewer may see; none when they have recorded no one.", args: {} },
   "Query.myRoots": { hidden: "The viewer's own roots; an ancestor the viewer may not see is shaped by this table (Private).", args: {} },
   "Query.importRecords": { hidden: "The viewer's own import only.", args: { ...PAGE, jobId: "id", filter: "shown" } },
   "Query.importWarnings": { hidden: "The viewer's own import only.", args: { ...PAGE, jobId: "id" } },
@@ -312,6 +320,7 @@ export const POLICY_AUDIT_COLUMNS: Readonly<Record<string, Rule>> = {
   gender: "all",
   provenance: "all",
   confidence: "all",
+  entry: "all",
   family_id: "all",
   village_id: "all",
   is_deceased: "all",

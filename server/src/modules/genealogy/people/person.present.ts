@@ -35,6 +35,7 @@ const COLUMN_SQL = {
   sources: "p.sources",
   provenance: "p.provenance",
   confidence: "p.confidence",
+  entry: "p.entry",
   family_id: "p.family_id",
 } as const;
 type Column = keyof typeof COLUMN_SQL;
@@ -69,6 +70,7 @@ export const FIELD_COLUMNS: Partial<Record<keyof PersonView, Column[]>> = {
   sources: ["sources"],
   provenance: ["provenance"],
   confidence: ["confidence"],
+  entry: ["entry"],
 };
 
 /**
@@ -115,6 +117,7 @@ export interface PersonRow extends PolicyRow {
   sources: string | null;
   provenance: PersonView["provenance"];
   confidence: number;
+  entry: PersonView["entry"];
   family_id: string | null;
 }
 
@@ -170,6 +173,7 @@ export function presentPerson(row: PersonRow, viewer: Viewer, language: Language
   v.sources = row.sources;
   v.provenance = row.provenance;
   v.confidence = row.confidence;
+  v.entry = row.entry;
   // What the viewer may not see is emptied here, by the policy table, before any resolver reads it.
   return maskFields("Person", v, parts, PERSON_PROPS, parts.all ? { displayName: translate("people.private", language) } : {});
 }

@@ -7,6 +7,7 @@ import { PageInfo } from "../../../common/pagination.js";
 import { selectedFields } from "../../../common/selection.js";
 import { Village } from "../villages/village.entity.js";
 import { createVillageLoaders } from "../villages/village.loaders.js";
+import { createParentGenderLoader } from "./parent-genders.js";
 import { ParentKind } from "./parent-kind.js";
 import { PeopleArgs, PersonInput } from "./person.inputs.js";
 import * as service from "./person.service.js";
@@ -81,6 +82,15 @@ export class PersonResolver {
           .villageById.load(p.villageId)
           .then((v) => (v?.isPublic ? v : null))
       : null;
+  }
+
+  @Extensions({ listSize: 2 })
+  @FieldResolver(() => [String], {
+    description:
+      "Genders (M, F or U) of the parents on record, for an editor: a form does not offer a second father or mother. Empty for others.",
+  })
+  parentGenders(@Root() p: PersonView, @Ctx() ctx: Context): Promise<string[]> | string[] {
+    return p.viewerCan.edit && !p.isPrivate ? ctx.use(createParentGenderLoader).parentGenders.load(p.rawId) : [];
   }
 
   @Extensions({ listSize: 2 })

@@ -2,7 +2,7 @@ import { Field, Float, ID, Int, ObjectType, registerEnumType } from "type-graphq
 import { toGlobalId } from "../../../common/global-id.js";
 import { Node } from "../../../common/node.js";
 import { MatchKind } from "../names/name-search.js";
-import { Provenance } from "../provenance.js";
+import { EntryMethod, Provenance } from "../provenance.js";
 
 registerEnumType(MatchKind, {
   name: "NameMatchKind",
@@ -143,6 +143,12 @@ export class PersonView implements Node {
 
   @Field(() => Float, { nullable: true, description: "0 to 1." })
   confidence: number | null;
+
+  @Field(() => EntryMethod, {
+    nullable: true,
+    description: "How the record was entered; confidence means something only for AI-inferred records.",
+  })
+  entry: EntryMethod | null;
 
   @Field(() => PersonViewerCan)
   viewerCan: PersonViewerCan;

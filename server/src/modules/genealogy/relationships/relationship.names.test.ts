@@ -17,13 +17,13 @@ describe("blood relations", () => {
     ["M", "", "أب", "father", "père"],
     ["F", "", "أم", "mother", "mère"],
     ["U", "", "والد", "parent", "parent"],
-    ["MM", "", "جد لأب", "grandfather", "grand-père"],
-    ["MF", "", "جدة لأب", "grandmother", "grand-mère"],
-    ["FM", "", "جد لأم", "grandfather", "grand-père"],
-    ["FF", "", "جدة لأم", "grandmother", "grand-mère"],
-    ["MFM", "", "جد الأب", "great-grandfather", "arrière-grand-père"],
-    ["MMMM", "", "جد الجد", "2nd great-grandfather", "arrière-arrière-grand-père"],
-    ["MMMMM", "", "جد جد الأب", "3rd great-grandfather", "ancêtre à la 5e génération"],
+    ["MM", "", "جد لأب", "paternal grandfather", "grand-père paternel"],
+    ["MF", "", "جدة لأب", "paternal grandmother", "grand-mère paternelle"],
+    ["FM", "", "جد لأم", "maternal grandfather", "grand-père maternel"],
+    ["FF", "", "جدة لأم", "maternal grandmother", "grand-mère maternelle"],
+    ["MFM", "", "جد الأب", "paternal great-grandfather", "arrière-grand-père paternel"],
+    ["MMMM", "", "جد الجد", "paternal 2nd great-grandfather", "arrière-arrière-grand-père paternel"],
+    ["MMMMM", "", "جد جد الأب", "paternal 3rd great-grandfather", "ancêtre à la 5e génération"],
     ["", "M", "ابن", "son", "fils"],
     ["", "F", "ابنة", "daughter", "fille"],
     ["", "MM", "حفيد", "grandson", "petit-fils"],
@@ -32,16 +32,16 @@ describe("blood relations", () => {
     ["M", "M", "أخ", "brother", "frère"],
     ["F", "F", "أخت", "sister", "sœur"],
     // Uncles and aunts: the side is the parent's gender.
-    ["MM", "M", "عم", "uncle", "oncle"],
-    ["MM", "F", "عمة", "aunt", "tante"],
-    ["FM", "M", "خال", "uncle", "oncle"],
-    ["FM", "F", "خالة", "aunt", "tante"],
-    ["MF", "M", "عم", "uncle", "oncle"],
-    ["FF", "F", "خالة", "aunt", "tante"],
-    ["MMM", "M", "عم الأب", "great-uncle", "grand-oncle"],
-    ["FMM", "F", "عمة الأم", "great-aunt", "grand-tante"],
-    ["MFM", "M", "خال الأب", "great-uncle", "grand-oncle"],
-    ["MMMM", "M", "عم الجد", "2nd great-uncle", "arrière-grand-oncle"],
+    ["MM", "M", "عم", "paternal uncle", "oncle paternel"],
+    ["MM", "F", "عمة", "paternal aunt", "tante paternelle"],
+    ["FM", "M", "خال", "maternal uncle", "oncle maternel"],
+    ["FM", "F", "خالة", "maternal aunt", "tante maternelle"],
+    ["MF", "M", "عم", "paternal uncle", "oncle paternel"],
+    ["FF", "F", "خالة", "maternal aunt", "tante maternelle"],
+    ["MMM", "M", "عم الأب", "paternal great-uncle", "grand-oncle paternel"],
+    ["FMM", "F", "عمة الأم", "maternal great-aunt", "grand-tante maternelle"],
+    ["MFM", "M", "خال الأب", "paternal great-uncle", "grand-oncle paternel"],
+    ["MMMM", "M", "عم الجد", "paternal 2nd great-uncle", "arrière-grand-oncle paternel"],
     // Nephews and nieces: the sibling's gender.
     ["M", "MM", "ابن أخ", "nephew", "neveu"],
     ["M", "MF", "ابنة أخ", "niece", "nièce"],
@@ -49,14 +49,14 @@ describe("blood relations", () => {
     ["F", "FF", "ابنة أخت", "niece", "nièce"],
     ["M", "MMM", "ابن ابن الأخ", "great-nephew", "petit-neveu"],
     // The eight first cousins.
-    ["MM", "MM", "ابن عم", "first cousin", "cousin germain"],
-    ["MM", "MF", "بنت عم", "first cousin", "cousine germaine"],
-    ["MM", "FM", "ابن عمة", "first cousin", "cousin germain"],
-    ["MM", "FF", "بنت عمة", "first cousin", "cousine germaine"],
-    ["FM", "MM", "ابن خال", "first cousin", "cousin germain"],
-    ["FM", "MF", "بنت خال", "first cousin", "cousine germaine"],
-    ["FM", "FM", "ابن خالة", "first cousin", "cousin germain"],
-    ["FM", "FF", "بنت خالة", "first cousin", "cousine germaine"],
+    ["MM", "MM", "ابن العم", "paternal first cousin", "cousin germain paternel"],
+    ["MM", "MF", "بنت العم", "paternal first cousin", "cousine germaine paternelle"],
+    ["MM", "FM", "ابن العمة", "paternal first cousin", "cousin germain paternel"],
+    ["MM", "FF", "بنت العمة", "paternal first cousin", "cousine germaine paternelle"],
+    ["FM", "MM", "ابن الخال", "maternal first cousin", "cousin germain maternel"],
+    ["FM", "MF", "بنت الخال", "maternal first cousin", "cousine germaine maternelle"],
+    ["FM", "FM", "ابن الخالة", "maternal first cousin", "cousin germain maternel"],
+    ["FM", "FF", "بنت الخالة", "maternal first cousin", "cousine germaine maternelle"],
     // Removed and distant cousins: a descriptive chain in Arabic.
     ["MMM", "MM", "ابن عم الأب", "first cousin once removed", "cousin germain (une génération d'écart)"],
     ["FMM", "FF", "بنت عمة الأم", "first cousin once removed", "cousine germaine (une génération d'écart)"],
@@ -65,6 +65,15 @@ describe("blood relations", () => {
     ["MMM", "MMM", "ابن ابن عم الأب", "second cousin", "cousin issu de germain"],
     ["MMMM", "MMM", "ابن ابن عم الجد", "second cousin once removed", "cousin issu de germain (une génération d'écart)"],
     ["MMMM", "MMMM", "ابن ابن ابن عم الجد", "third cousin", "cousin au 3e degré"],
+    // Second and third cousins on the mother's side and through women keep the sides along the chain.
+    ["FMM", "FFF", "ابنة بنت عمة الأم", "second cousin", "cousine issue de germain"],
+    ["MFM", "MFM", "ابن بنت خال الأب", "second cousin", "cousin issu de germain"],
+    ["FFMM", "MMMF", "ابنة ابن ابن عم الجدة", "third cousin", "cousine au 3e degré"],
+    ["MMFF", "FFFM", "ابن ابنة بنت خالة الجد", "third cousin", "cousin au 3e degré"],
+    ["FFF", "FF", "بنت خالة الأم", "first cousin once removed", "cousine germaine (une génération d'écart)"],
+    ["MM", "FMF", "ابنة ابن العمة", "first cousin once removed", "cousine germaine (une génération d'écart)"],
+    ["MMM", "MMMM", "ابن ابن ابن عم الأب", "second cousin once removed", "cousin issu de germain (une génération d'écart)"],
+    ["MMMMM", "MMMM", "ابن ابن ابن عم جد الأب", "third cousin once removed", "cousin au 3e degré (une génération d'écart)"],
   ])("up %s, down %s: %s / %s / %s", (up, down, ar, en, fr) => {
     expect(relationshipNames(shape(up, down))).toEqual({ ar, en, fr });
   });
@@ -73,8 +82,8 @@ describe("blood relations", () => {
     expect(relationshipNames(shape("M", "M", { half: true }))).toEqual({ ar: "أخ لأب", en: "half-brother", fr: "demi-frère" });
     expect(relationshipNames(shape("F", "F", { half: true }))).toEqual({ ar: "أخت لأم", en: "half-sister", fr: "demi-sœur" });
     expect(relationshipNames(shape("U", "M", { half: true })).ar).toBe("أخ غير شقيق");
-    expect(relationshipNames(shape("MM", "M", { half: true }))).toMatchObject({ ar: "عم غير شقيق", en: "half-uncle" });
-    expect(relationshipNames(shape("MM", "MM", { half: true })).en).toBe("half first cousin");
+    expect(relationshipNames(shape("MM", "M", { half: true }))).toMatchObject({ ar: "عم غير شقيق", en: "paternal half-uncle" });
+    expect(relationshipNames(shape("MM", "MM", { half: true })).en).toBe("paternal half first cousin");
   });
 
   it("step and adoptive links change the close names", () => {
@@ -102,8 +111,20 @@ describe("blood relations", () => {
     expect(relationshipNames(shape("UM", "U"))).toEqual({ ar: "أخ الوالد", en: "uncle or aunt", fr: "oncle ou tante" });
     expect(relationshipNames(shape("U", "U"))).toEqual({ ar: "أخ أو أخت", en: "sibling", fr: "frère ou sœur" });
     expect(relationshipNames(shape("UU", "UU")).ar).toBe("ابن أخ الوالد");
-    expect(relationshipNames(shape("MM", "UU")).ar).toBe("ولد عم أو عمة");
-    expect(relationshipNames(shape("FM", "UF")).ar).toBe("بنت خال أو خالة");
+    expect(relationshipNames(shape("MM", "UU")).ar).toBe("ولد العم أو العمة");
+    expect(relationshipNames(shape("FM", "UF")).ar).toBe("بنت الخال أو الخالة");
+    expect(relationshipNames(shape("MU", "U"))).toEqual({
+      ar: "عم أو عمة",
+      en: "paternal uncle or aunt",
+      fr: "oncle ou tante du côté paternel",
+    });
+    expect(relationshipNames(shape("FU", ""))).toEqual({
+      ar: "جد أو جدة لأم",
+      en: "maternal grandparent",
+      fr: "grand-parent du côté maternel",
+    });
+    expect(relationshipNames(shape("UM", ""))).toEqual({ ar: "جد", en: "grandfather", fr: "grand-père" });
+    expect(relationshipNames(shape("UU", "UU"))).toMatchObject({ en: "first cousin", fr: "cousin germain" });
   });
 });
 
@@ -114,16 +135,26 @@ describe("relations by marriage", () => {
     ["M", "", { via: "F" }, "حمو", "father-in-law", "beau-père"],
     ["F", "", { via: "M" }, "حماة", "mother-in-law", "belle-mère"],
     ["", "M", { spouse: "M" }, "صهر", "son-in-law", "gendre"],
-    ["", "M", { spouse: "F" }, "كنة", "daughter-in-law", "belle-fille"],
+    ["", "M", { spouse: "F" }, "كنّة", "daughter-in-law", "belle-fille"],
     ["M", "M", { via: "F" }, "أخ الزوجة", "brother-in-law", "beau-frère"],
     ["M", "F", { via: "M" }, "أخت الزوج", "sister-in-law", "belle-sœur"],
     ["M", "M", { spouse: "F" }, "زوجة الأخ", "sister-in-law", "belle-sœur"],
     ["M", "F", { spouse: "M" }, "زوج الأخت", "brother-in-law", "beau-frère"],
     ["M", "M", { via: "M", spouse: "F" }, "سلفة", "sister-in-law", "belle-sœur"],
-    ["F", "F", { via: "F", spouse: "M" }, "سلف", "brother-in-law", "beau-frère"],
-    ["MM", "M", { via: "F" }, "عم الزوجة", "wife's uncle", "oncle de l'épouse"],
-    ["MM", "F", { spouse: "M" }, "زوج العمة", "aunt's husband", "époux de la tante"],
-    ["FM", "M", { spouse: "F" }, "زوجة الخال", "uncle's wife", "épouse de l'oncle"],
+    ["F", "F", { via: "F", spouse: "M" }, "عديل", "brother-in-law", "beau-frère"],
+    ["MM", "M", { via: "F" }, "عم الزوجة", "wife's paternal uncle", "oncle paternel de l'épouse"],
+    ["MM", "F", { spouse: "M" }, "زوج العمة", "paternal aunt's husband", "époux de la tante paternelle"],
+    ["FM", "M", { spouse: "F" }, "زوجة الخال", "maternal uncle's wife", "épouse de l'oncle maternel"],
+    ["", "F", { spouse: "M" }, "صهر", "son-in-law", "gendre"],
+    ["F", "", { via: "F" }, "حماة", "mother-in-law", "belle-mère"],
+    ["M", "", { via: "M" }, "حمو", "father-in-law", "beau-père"],
+    ["", "U", { spouse: "U" }, "صهر أو كنّة", "child-in-law", "gendre ou belle-fille"],
+    ["U", "", { via: "F" }, "حمو أو حماة", "parent-in-law", "beau-parent"],
+    ["M", "M", { via: "M" }, "أخ الزوج", "brother-in-law", "beau-frère"],
+    ["F", "F", { via: "M", spouse: "M" }, "زوج أخت الزوج", "brother-in-law", "beau-frère"],
+    ["MM", "MM", { spouse: "F" }, "زوجة ابن العم", "paternal first cousin's wife", "épouse du cousin germain paternel"],
+    ["FM", "FF", { via: "M" }, "بنت خالة الزوج", "husband's maternal first cousin", "cousine germaine maternelle de l'époux"],
+    ["", "MM", { spouse: "F" }, "زوجة الحفيد", "grandson's wife", "épouse du petit-fils"],
     ["", "M", { via: "F" }, "ابن الزوجة", "stepson", "beau-fils"],
     ["M", "", { spouse: "F" }, "زوجة الأب", "stepmother", "belle-mère"],
   ])("up %s, down %s %j: %s / %s / %s", (up, down, o, ar, en, fr) => {

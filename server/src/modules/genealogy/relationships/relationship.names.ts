@@ -43,6 +43,8 @@ const enNth = (n: number) =>
   `${n}${n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th"}`;
 /** "", "great-", "2nd great-" … for n extra generations. */
 const enGreat = (n: number) => (n <= 0 ? "" : n === 1 ? "great-" : `${enNth(n)} great-`);
+/** "paternal " / "maternal " from the first parent on the line; nothing when that parent's gender is unknown. */
+const enSide = (up: Gender[]) => (up[0] === "M" ? "paternal " : up[0] === "F" ? "maternal " : "");
 
 function enBlood(up: Gender[], down: Gender[], half: boolean, kind: LinkKind): string {
   const u = up.length;
@@ -54,7 +56,7 @@ function enBlood(up: Gender[], down: Gender[], half: boolean, kind: LinkKind): s
     if (u === 1 && kind === "step") return pick(g, "stepfather", "stepmother", "stepparent");
     if (u === 1 && kind === "adoptive") return pick(g, "adoptive father", "adoptive mother", "adoptive parent");
     if (u === 1) return pick(g, "father", "mother", "parent");
-    return enGreat(u - 2) + pick(g, "grandfather", "grandmother", "grandparent");
+    return enSide(up) + enGreat(u - 2) + pick(g, "grandfather", "grandmother", "grandparent");
   }
   if (u === 0) {
     if (d === 1 && kind === "step") return pick(g, "stepson", "stepdaughter", "stepchild");
@@ -67,11 +69,12 @@ function enBlood(up: Gender[], down: Gender[], half: boolean, kind: LinkKind): s
     return halfOf(pick(g, "brother", "sister", "sibling"));
   }
   if (u === 1) return halfOf(enGreat(d - 2) + pick(g, "nephew", "niece", "nephew or niece"));
-  if (d === 1) return halfOf(enGreat(u - 2) + pick(g, "uncle", "aunt", "uncle or aunt"));
+  if (d === 1) return enSide(up) + halfOf(enGreat(u - 2) + pick(g, "uncle", "aunt", "uncle or aunt"));
   const degree = Math.min(u, d) - 1;
   const removed = Math.abs(u - d);
   const base = `${EN_ORD[degree] ?? enNth(degree)} cousin${removed ? ` ${EN_TIMES[removed] ?? `${removed} times`} removed` : ""}`;
-  return half ? `half ${base}` : base;
+  // Only first cousins are commonly said to be on the father's or the mother's side.
+  return (u === 2 && d === 2 ? enSide(up) : "") + (half ? `half ${base}` : base);
 }
 
 const enSpouse = (g: Gender) => pick(g, "husband", "wife", "spouse");
@@ -104,6 +107,12 @@ function enName(s: RelationShape): string {
 // ---------------------------------------------------------------- French
 
 const frOrd = (n: number) => (n === 1 ? "1er" : `${n}e`);
+/** " paternel", " maternelle", " du côté paternel" (gender unknown) … after a noun of gender g; nothing when the side is unknown. */
+const frSide = (up: Gender[], g: Gender) => {
+  const side = up[0] === "M" ? "paternel" : up[0] === "F" ? "maternel" : null;
+  if (!side) return "";
+  return g === "M" ? ` ${side}` : g === "F" ? ` ${side}le` : ` du côté ${side}`;
+};
 const frGap = (r: number) => (r === 1 ? " (une génération d'écart)" : ` (${r} générations d'écart)`);
 
 function frBlood(up: Gender[], down: Gender[], half: boolean, kind: LinkKind): string {
@@ -115,7 +124,7 @@ function frBlood(up: Gender[], down: Gender[], half: boolean, kind: LinkKind): s
     if (u === 1 && kind === "step") return pick(g, "beau-père", "belle-mère", "beau-parent");
     if (u === 1 && kind === "adoptive") return pick(g, "père adoptif", "mère adoptive", "parent adoptif");
     if (u === 1) return pick(g, "père", "mère", "parent");
-    if (u <= 4) return "arrière-".repeat(u - 2) + pick(g, "grand-père", "grand-mère", "grand-parent");
+    if (u <= 4) return "arrière-".repeat(u - 2) + pick(g, "grand-père", "grand-mère", "grand-parent") + frSide(up, g);
     return pick(g, "ancêtre", "ancêtre", "ancêtre") + ` à la ${frOrd(u)} génération`;
   }
   if (u === 0) {
@@ -151,7 +160,8 @@ function frBlood(up: Gender[], down: Gender[], half: boolean, kind: LinkKind): s
           u === 2 ? "oncle" : "grand-oncle",
           u === 2 ? "tante" : "grand-tante",
           u === 2 ? "oncle ou tante" : "grand-oncle ou grand-tante",
-        )
+        ) +
+        frSide(up, g)
       );
     return pick(g, "oncle", "tante", "oncle") + ` à la ${frOrd(u)} génération`;
   }
@@ -168,7 +178,8 @@ function frBlood(up: Gender[], down: Gender[], half: boolean, kind: LinkKind): s
           ? "cousine issue de germain"
           : "cousin issu de germain"
         : `${female ? "cousine" : "cousin"} au ${frOrd(degree)} degré`;
-  return (half ? `demi-${base}` : base) + (removed ? frGap(removed) : "");
+  const side = u === 2 && d === 2 ? frSide(up, female ? "F" : "M") : "";
+  return (half ? `demi-${base}` : base) + side + (removed ? frGap(removed) : "");
 }
 
 const frSpouse = (g: Gender) => pick(g, "époux", "épouse", "conjoint");
@@ -252,8 +263,12 @@ function arNatural(up: Gender[], down: Gender[], halfLine: boolean, linkKind: Li
   }
   if (u === 2 && d === 2) {
     if (!paternal && !maternal) return null;
-    // An uncle or aunt of unknown gender: say both rather than guess.
-    const uncle = paternal ? pick(down[0], "عم", "عمة", "عم أو عمة") : pick(down[0], "خال", "خالة", "خال أو خالة");
+    // An uncle or aunt of unknown gender: say both rather than guess. Alone, the name is
+    // definite ("ابن العم"); inside a chain the chain's end carries the article ("ابن عم الأب").
+    const al = top ? "ال" : "";
+    const uncle = paternal
+      ? pick(down[0], `${al}عم`, `${al}عمة`, `${al}عم أو ${al}عمة`)
+      : pick(down[0], `${al}خال`, `${al}خالة`, `${al}خال أو ${al}خالة`);
     return `${pick(g, "ابن", "بنت", "ولد")} ${uncle}`;
   }
   return null;
@@ -289,9 +304,9 @@ function arName(s: RelationShape): string {
   if (s.viaSpouse && !u && !d && !s.spouse) return pick(s.viaSpouse, "زوج", "زوجة", "زوج أو زوجة");
   const blood = arBlood(s.up, s.down, s.half, s.kind);
   if (s.viaSpouse && s.spouse) {
-    // Wives of two brothers are سلفة to each other; husbands of two sisters are سلف (عديل).
+    // Wives of two brothers are سلفة to each other; husbands of two sisters are عديل.
     if (u === 1 && d === 1 && s.viaSpouse === "M" && endG === "M" && s.spouse === "F") return "سلفة";
-    if (u === 1 && d === 1 && s.viaSpouse === "F" && endG === "F" && s.spouse === "M") return "سلف";
+    if (u === 1 && d === 1 && s.viaSpouse === "F" && endG === "F" && s.spouse === "M") return "عديل";
     return `${arSpouse(s.spouse)} ${arDefinite(`${blood} ${arDefinite(arSpouse(s.viaSpouse))}`)}`;
   }
   if (s.viaSpouse) {
@@ -299,7 +314,7 @@ function arName(s: RelationShape): string {
     return `${arBlood(s.up, s.down, s.half, s.kind, false)} ${arDefinite(arSpouse(s.viaSpouse))}`;
   }
   if (s.spouse) {
-    if (u === 0 && d === 1) return pick(s.spouse, "صهر", "كنة", "صهر أو كنة");
+    if (u === 0 && d === 1) return pick(s.spouse, "صهر", "كنّة", "صهر أو كنّة");
     return `${arSpouse(s.spouse)} ${arDefinite(arBlood(s.up, s.down, s.half, s.kind, false))}`;
   }
   return blood;

@@ -152,8 +152,8 @@ export async function seedDemoGenealogy(ds: DataSource): Promise<void> {
       await tx.query(
         `INSERT INTO people (id, rootspace_id, full_name, full_name_ar, gender, birth_date_text, birth_date_from, birth_date_to, birth_date_qualifier,
            death_date_text, death_date_from, death_date_to, death_date_qualifier, birth_place, village_id, family_id, occupation, provenance, confidence,
-           privacy_settings, created_by, key_latin, key_arabic, key_skeleton, is_deceased)
-         VALUES ($1, 'lb', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)`,
+           privacy_settings, created_by, key_latin, key_arabic, key_skeleton, is_deceased, entry)
+         VALUES ($1, 'lb', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, 'CURATED')`,
         [
           ids[p.key],
           p.fullName,

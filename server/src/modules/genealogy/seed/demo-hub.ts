@@ -180,9 +180,9 @@ export async function seedDemoHub(ds: DataSource): Promise<void> {
       await tx.query(
         `INSERT INTO people (id, rootspace_id, full_name, full_name_ar, gender, birth_date_text, birth_date_from, birth_date_to, birth_date_qualifier,
            death_date_text, death_date_from, death_date_to, death_date_qualifier, village_id, provenance, confidence, privacy_settings, created_by,
-           key_latin, key_arabic, key_skeleton, is_deceased)
+           key_latin, key_arabic, key_skeleton, is_deceased, entry)
          VALUES ($1, 'lb', $2, $3, $4, $5::text, make_date($5::text::int, 1, 1), make_date($5::text::int, 12, 31), 'exact', $6::text, make_date($6::text::int, 1, 1), make_date($6::text::int, 12, 31), 'exact',
-           $7, 'COMMUNITY', 0.7, $8, $9, $10, $11, $12, true)`,
+           $7, 'COMMUNITY', 0.7, $8, $9, $10, $11, $12, true, 'CURATED')`,
         [
           people[key],
           name,

@@ -9,7 +9,7 @@ import { personColumns } from "../person-record.js";
 import { villageMatcher } from "../village-matcher.js";
 import type { Names } from "../staged-names.js";
 import { familyEvents, personEvents } from "./events.js";
-import { familyFromFam, keptJson, pedigreeKinds, personFromIndi } from "./indi.js";
+import { cleanPlace, familyFromFam, keptJson, pedigreeKinds, personFromIndi } from "./indi.js";
 import { MIN_PARENT_GAP_YEARS } from "../../genealogy/index.js";
 
 const EVENT_TAGS = new Set([
@@ -136,13 +136,13 @@ function uniqueKey(xref: string, seen: KeyTable): string {
 
 /** An INDI becomes a person, with or without an xref (7.0 allows a person nobody points to). */
 async function stagePerson(ctx: StageContext, indi: GedcomNode, key: string | null, matchVillage: (n: string) => string | null) {
-  const { person, externalIds, birthLocality } = personFromIndi(indi);
+  const { person, externalIds, birthLocalities } = personFromIndi(indi);
   // Adopted, foster…: the child's FAMC.PEDI, which may come before or after the FAM. Staged
   // with the child (only when not birth) and given to its links by the review: nothing about
   // the file's families is held in memory while it is read.
   const pedigrees = key ? [...pedigreeKinds(indi)].filter(([, kind]) => kind !== "birth") : [];
   const events = personEvents(indi);
-  const villageId = birthLocality ? matchVillage(birthLocality) : null;
+  const villageId = birthLocalities.map(matchVillage).find(Boolean) ?? null;
   const { columns, errors } = personColumns({ ...person, villageId });
   const nameless = !columns.full_name || (columns.full_name === "?" && !columns.full_name_ar);
   // Warnings about the person name them as the file does (a nameless one by its key).
@@ -230,6 +230,7 @@ async function keepOnly(ctx: StageContext, record: GedcomNode, key: string | nul
 
 function walkPlaces(record: GedcomNode, places: Set<string>) {
   walk(record, (n) => {
-    if (n.tag === "PLAC" && n.value && places.size < 1_000_000) places.add(n.value);
+    const place = n.tag === "PLAC" ? cleanPlace(n.value) : null;
+    if (place && places.size < 1_000_000) places.add(place);
   });
 }

@@ -21,10 +21,28 @@ export function dateText(event: GedcomNode | undefined): string | null {
 /** "Youssef /Khoury/" → "Youssef Khoury" (GEDCOM marks the surname with slashes). */
 export const personalName = (value: string | undefined): string => (value ?? "").replace(/\//g, " ").replace(/\s+/g, " ").trim();
 
-/** The first place of an event, and its first comma-separated part (usually the village). */
-export function placeOf(event: GedcomNode | undefined): { full: string | null; locality: string | null } {
-  const full = text(kid(event, "PLAC"));
-  return { full, locality: full ? full.split(",")[0].trim() || null : null };
+/** A place as people read it: "Brookline, , Norfolk County" → "Brookline, Norfolk County" (a file's empty jurisdictions dropped). */
+export function cleanPlace(value: string | null | undefined): string | null {
+  const parts = (value ?? "")
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
+  return parts.length ? parts.join(", ") : null;
+}
+
+/** The last part of a place names Lebanon (in any of our languages): its other parts may be villages. */
+const LEBANON = /^(lebanon|liban|libano|líbano|لبنان)$/i;
+
+/**
+ * The first place of an event, cleaned, and the parts of it that may name a village, in order:
+ * the first part (usually the village); in a place in Lebanon, the parts after it too ("Mar
+ * Elias Church, Zahle, Lebanon"). Only the first part elsewhere: "MA" is not a Lebanese village.
+ */
+export function placeOf(event: GedcomNode | undefined): { full: string | null; localities: string[] } {
+  const full = cleanPlace(text(kid(event, "PLAC")));
+  if (!full) return { full, localities: [] };
+  const parts = full.split(", ");
+  return { full, localities: LEBANON.test(parts[parts.length - 1]) ? parts.slice(0, -1) : [parts[0]] };
 }
 
 const DEATH_TAGS = ["DEAT", "BURI", "CREM"];
@@ -37,7 +55,8 @@ const DEATH_TAGS = ["DEAT", "BURI", "CREM"];
 export function personFromIndi(indi: GedcomNode): {
   person: ImportedPerson;
   externalIds: { scheme: string; value: string }[];
-  birthLocality: string | null;
+  /** Parts of the birth place that may name a village, most likely first. */
+  birthLocalities: string[];
 } {
   const names = kids(indi, "NAME");
   const variants: string[] = [];
@@ -91,7 +110,7 @@ export function personFromIndi(indi: GedcomNode): {
       nameVariants: [...new Set(variants)],
     },
     externalIds,
-    birthLocality: birthPlace.locality,
+    birthLocalities: birthPlace.localities,
   };
 }
 
