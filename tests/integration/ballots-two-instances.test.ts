@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { createConnection } from "node:net";
 import type { Client } from "graphql-ws";
 import { createDataSource } from "../../server/src/db/data-source.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
@@ -8,6 +7,7 @@ import { createTestDatabase } from "../support/database.js";
 import { buildVillage } from "../support/genealogy.js";
 import { gqlAt } from "../support/imports.js";
 import { exited, startMain } from "../support/main-process.js";
+import { REDIS_URL, redisReachable } from "../support/redis.js";
 import { wsClientAt } from "../support/server.js";
 
 /**
@@ -17,17 +17,8 @@ import { wsClientAt } from "../support/server.js";
  * a round cast before that is simply not seen, so the test waits for the round after it instead
  * of guessing a delay.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const ROUNDS = 6;
 const ROUND_WAIT_MS = 4000;
-
-const redisReachable = (): Promise<boolean> =>
-  new Promise((resolve) => {
-    const u = new URL(REDIS_URL);
-    const socket = createConnection({ host: u.hostname, port: Number(u.port || 6379) });
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
-    socket.once("error", () => resolve(false));
-  });
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let ds: ReturnType<typeof createDataSource>;

@@ -1,19 +1,8 @@
-import { createConnection } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { Role } from "../../server/src/common/auth/roles.js";
 import { buildUser } from "../factories/users.js";
+import { REDIS_URL, redisReachable } from "../support/redis.js";
 import { startTestServer, type TestServer } from "../support/server.js";
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-
-/** CI and dev machines run Redis; a fresh laptop may not, and then this file says so and stops. */
-const redisReachable = (): Promise<boolean> =>
-  new Promise((resolve) => {
-    const u = new URL(REDIS_URL);
-    const socket = createConnection({ host: u.hostname, port: Number(u.port || 6379) });
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
-    socket.once("error", () => resolve(false));
-  });
 
 let a: TestServer | undefined;
 let b: TestServer | undefined;

@@ -1,7 +1,6 @@
-import { lazy } from "react";
-import type { ClientArea } from "../../app/area";
+import { lazyPage, type ClientArea } from "../../app/area";
 
 export const rootspacesArea: ClientArea = {
   name: "rootspaces",
-  routes: [{ path: "/admin/rootspace", page: lazy(() => import("./pages/RootspaceSettingsPage")), access: "admin" }],
+  routes: [{ path: "/admin/rootspace", page: lazyPage(() => import("./pages/RootspaceSettingsPage")), access: "admin" }],
 };
