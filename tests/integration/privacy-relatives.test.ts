@@ -232,7 +232,7 @@ describe("what each viewer sees of a living person", () => {
       "Private",
       "Private",
     ]);
-    expect(asRelative.data!.relationship.names).toEqual({ ar: "ولد عم أو عمة", en: "first cousin" });
+    expect(asRelative.data!.relationship.names).toEqual({ ar: "ولد العم أو العمة", en: "paternal first cousin" });
     const asMember = await server.gql<{ relationship: { path: { displayName: string }[] } }>(
       REL,
       { a: me.data!.viewerPerson.id, b: cousin },

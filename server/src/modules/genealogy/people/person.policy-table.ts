@@ -113,6 +113,7 @@ export const POLICY_TYPES: Readonly<Record<string, TypePolicy>> = {
       secondaryPerson: "person",
       date: "dates",
       place: "places",
+      placeInReaderScript: "places",
       title: "life",
       titleAr: "life",
       titleFr: "life",
