@@ -7,7 +7,7 @@ import { createRootsServer } from "./app/server.js";
 import { connectAndMigrate, createDataSource } from "./db/data-source.js";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded.js";
 import { seedDemo } from "./db/seed/demo.js";
-import { ensureVillages } from "./modules/genealogy/index.js";
+import { ensureNameEquivalents, ensureVillages } from "./modules/genealogy/index.js";
 
 let config: Config;
 try {
@@ -35,6 +35,8 @@ const applied = await connectAndMigrate(ds);
 if (applied.length) logger.info("Migrations applied", { applied });
 // The gazetteer is reference data: every database gets it on first start.
 await ensureVillages(ds);
+// So are the given-name equivalents (rows curators have not got yet; their edits are kept).
+await ensureNameEquivalents(ds);
 if (config.SEED_DEMO ?? Boolean(embedded)) await seedDemo(ds);
 
 const bus = createEventBus(config.REDIS_URL);

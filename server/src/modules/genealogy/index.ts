@@ -23,6 +23,8 @@ import { Registry, RegistryEntry } from "./registries/registry.entity.js";
 import { RegistryCountryResolver, RegistryResolver, VillageRegistryResolver } from "./registries/registry.resolver.js";
 import { registryEntryNode, registryNode } from "./registries/registry.service.js";
 import { RelationshipResolver } from "./relationships/relationship.resolver.js";
+import { NameEquivalent } from "./names/name-equivalent.entity.js";
+import { NameEquivalentResolver } from "./names/equivalents.resolver.js";
 import { MemberRootsResolver } from "./roots/member-roots.resolver.js";
 import { OverviewResolver } from "./overview/overview.resolver.js";
 import { seedDemoGenealogy } from "./seed/demo-genealogy.js";
@@ -32,6 +34,7 @@ import { VillageResolver } from "./villages/village.resolver.js";
 import { villageNode } from "./villages/village.service.js";
 
 export { ensureVillages, importVillages } from "./villages/village.import.js";
+export { ensureNameEquivalents } from "./names/equivalents.js";
 export { hasArabic, nameKeys, normalizeArabic, normalizeLatin, skeleton } from "./names/normalize.js";
 export { inReaderScript } from "./names/reader-script.js";
 export { MIN_PARENT_GAP_YEARS, personNodes } from "./people/person.service.js";
@@ -70,8 +73,9 @@ export const genealogyArea = defineArea({
     RelationshipResolver,
     MemberRootsResolver,
     OverviewResolver,
+    NameEquivalentResolver,
   ],
-  entities: [Village, Family, Person, ParentLink, Union, GenealogyEvent, Registry, RegistryEntry, Asset, VillageCurator],
+  entities: [Village, Family, Person, ParentLink, Union, GenealogyEvent, Registry, RegistryEntry, Asset, VillageCurator, NameEquivalent],
   nodes: {
     [Village.typeName]: villageNode,
     Person: personNode,
@@ -94,6 +98,7 @@ export const genealogyArea = defineArea({
         HistoryResolver,
         DedupeResolver,
         RelationshipResolver,
+        NameEquivalentResolver,
       ],
       nodes: ["Person", "Family"],
     },
@@ -111,7 +116,10 @@ export const genealogyArea = defineArea({
       nodes: ["Event", "Registry", "RegistryEntry", "Asset"],
     },
   ],
-  management: [{ path: "/management/villages", roles: [Role.LOCAL_ROOT_CURATOR, Role.EDITOR] }],
+  management: [
+    { path: "/management/villages", roles: [Role.LOCAL_ROOT_CURATOR, Role.EDITOR] },
+    { path: "/management/names", roles: [Role.EDITOR] },
+  ],
   seed: async (ds: DataSource) => {
     await seedDemoGenealogy(ds);
     await seedDemoHub(ds);
