@@ -6,6 +6,7 @@ import { homeArea } from "../features/home/area";
 import { ingestionArea } from "../features/ingestion/area";
 import { legalArea } from "../features/legal/area";
 import { managementArea } from "../features/management/area";
+import { namesArea } from "../features/names/area";
 import { notificationsArea } from "../features/notifications/area";
 import { peopleArea } from "../features/people/area";
 import { rootpediaArea } from "../features/rootpedia/area";
@@ -20,6 +21,7 @@ export const AREAS: readonly ClientArea[] = [
   villagesArea,
   rootpediaArea,
   peopleArea,
+  namesArea,
   ingestionArea,
   legalArea,
   systemArea,

@@ -29,12 +29,18 @@ export class NameEquivalentResolver {
 
   @RequireRoles(Role.EDITOR, Role.ADMIN)
   @Mutation(() => NameEquivalentView, { description: "Adds a spelling to a group (editors, admins; audited)." })
-  addNameEquivalentSpelling(@Arg("id", () => ID) id: string, @Arg("name", () => String) name: string, @Ctx() ctx: Context): Promise<NameEquivalentView> {
+  addNameEquivalentSpelling(
+    @Arg("id", () => ID) id: string,
+    @Arg("name", () => String) name: string,
+    @Ctx() ctx: Context,
+  ): Promise<NameEquivalentView> {
     return equivalents.addEquivalentName(ctx, id, name);
   }
 
   @RequireRoles(Role.EDITOR, Role.ADMIN)
-  @Mutation(() => NameEquivalentView, { description: "Removes a spelling from a group; a group keeps two at least (editors, admins; audited)." })
+  @Mutation(() => NameEquivalentView, {
+    description: "Removes a spelling from a group; a group keeps two at least (editors, admins; audited).",
+  })
   removeNameEquivalentSpelling(
     @Arg("id", () => ID) id: string,
     @Arg("name", () => String) name: string,

@@ -43,8 +43,10 @@ export async function listEquivalents(ctx: Context, filter: NameEquivalentsFilte
   return rows.map(present);
 }
 
-const invalid = (field: string, key: "errors.names.spelling" | "errors.names.source" | "errors.names.last_name" | "errors.names.duplicate") =>
-  new AppError(ErrorCode.BAD_USER_INPUT, key, {}, [{ field, key }]);
+const invalid = (
+  field: string,
+  key: "errors.names.spelling" | "errors.names.source" | "errors.names.last_name" | "errors.names.duplicate",
+) => new AppError(ErrorCode.BAD_USER_INPUT, key, {}, [{ field, key }]);
 
 /** Changes one group in a transaction: `change` gets the row as stored and returns what to write. */
 async function update(
@@ -66,7 +68,14 @@ async function update(
       [id, c.names ?? null, c.source ?? null, Boolean(c.review), ctx.viewer.userId],
     );
     const pick = (r: Row) => ({ names: r.names, source: r.source, reviewed: r.reviewed_at !== null });
-    await audit(tx, { tableName: "name_equivalents", recordId: id, userId: ctx.viewer.userId, action, before: pick(before), after: pick(after) });
+    await audit(tx, {
+      tableName: "name_equivalents",
+      recordId: id,
+      userId: ctx.viewer.userId,
+      action,
+      before: pick(before),
+      after: pick(after),
+    });
     return after;
   });
   forgetNameEquivalents();

@@ -21,7 +21,11 @@ export interface EquivalenceRow {
   source: string | null;
 }
 
-const splitNames = (s: string | undefined) => (s ?? "").split("|").map((n) => n.trim()).filter(Boolean);
+const splitNames = (s: string | undefined) =>
+  (s ?? "")
+    .split("|")
+    .map((n) => n.trim())
+    .filter(Boolean);
 
 /** The data file's rows: key, arabic (names separated by |), latin, source. */
 export function readEquivalentsFile(path = EQUIVALENTS_CSV): EquivalenceRow[] {

@@ -1,6 +1,9 @@
 import { Field, ID, InputType, ObjectType } from "type-graphql";
 
-@ObjectType("NameEquivalentGroup", { simpleResolvers: true, description: "Names that are one given name in several languages and scripts." })
+@ObjectType("NameEquivalentGroup", {
+  simpleResolvers: true,
+  description: "Names that are one given name in several languages and scripts.",
+})
 export class NameEquivalentView {
   @Field(() => ID)
   id: string;

@@ -172,13 +172,18 @@ function wordMatch(qu: QueryUnit, ru: NameUnit): MatchStep | "exact" | null {
     const via = theirs.get(k.key);
     if (!via) continue;
     const special = k.via !== "SPELLING" ? k.via : via !== "SPELLING" ? via : null;
-    const reason = special ? MatchReason[special as keyof typeof MatchReason] : qu.arabic !== ru.arabic ? MatchReason.SCRIPT : MatchReason.SPELLING;
+    const reason = special
+      ? MatchReason[special as keyof typeof MatchReason]
+      : qu.arabic !== ru.arabic
+        ? MatchReason.SCRIPT
+        : MatchReason.SPELLING;
     if (!best || LEVEL[reason] < LEVEL[best.reason]) best = { reason, searched: qu.text, matched: ru.text };
   }
   // A name the curated list gives in another language is its equivalent, even where a
   // Latin-American reading happens to join them too (Joseph, with Spanish j, and Youssef).
   const eq = (!best || LEVEL[best.reason] >= 2) && qu.equivalents.some((e) => e.key === ru.keys[0]?.key);
-  if (eq || (!best && qu.equivalents.some((e) => theirs.has(e.key)))) return { reason: MatchReason.EQUIVALENT, searched: qu.text, matched: ru.text };
+  if (eq || (!best && qu.equivalents.some((e) => theirs.has(e.key))))
+    return { reason: MatchReason.EQUIVALENT, searched: qu.text, matched: ru.text };
   return best;
 }
 
@@ -200,7 +205,11 @@ const worst = (steps: MatchStep[]) => Math.max(0, ...steps.map((s) => LEVEL[s.re
  * Which of a record's names explains a match, and how, word by word. Names in the search's
  * own script are tried first, so "الخوري" explains itself by the Arabic name, "Khouri" by "Khoury".
  */
-export function explainNameMatch(names: (string | null | undefined)[], search: string, equivalents?: EquivalenceIndex): NameMatchResult | null {
+export function explainNameMatch(
+  names: (string | null | undefined)[],
+  search: string,
+  equivalents?: EquivalenceIndex,
+): NameMatchResult | null {
   const q = parseNameQuery(search, equivalents);
   const all = [...new Set(names.filter((n): n is string => Boolean(n?.trim())))];
   if (!q || !all.length) return null;
@@ -214,8 +223,12 @@ export function explainNameMatch(names: (string | null | undefined)[], search: s
     .map((n) => ({ n, steps: explainWith(q, units.get(n)!) }))
     .filter((c): c is { n: string; steps: MatchStep[] } => c.steps !== null);
   const together = candidates.length ? null : explainWith(q, [...units.values()].flat());
-  const best = candidates.reduce<{ n: string; steps: MatchStep[] } | null>((a, b) => (!a || worst(b.steps) < worst(a.steps) ? b : a), null) ??
-    (together && { n: ordered.find((n) => together.some((s) => units.get(n)!.some((u) => u.text === s.matched))) ?? ordered[0], steps: together });
+  const best =
+    candidates.reduce<{ n: string; steps: MatchStep[] } | null>((a, b) => (!a || worst(b.steps) < worst(a.steps) ? b : a), null) ??
+    (together && {
+      n: ordered.find((n) => together.some((s) => units.get(n)!.some((u) => u.text === s.matched))) ?? ordered[0],
+      steps: together,
+    });
   if (best) {
     const level = worst(best.steps);
     if (level === 0) return { kind: MatchKind.EXACT, matched: best.n, score: 1, steps: [] };

@@ -96,7 +96,16 @@ export function nameKeys(latinNames: (string | null | undefined)[], arabicNames:
   const arabic = [...new Set(arabicNames.filter(Boolean).map((n) => normalizeArabic(n!)))].filter(Boolean);
   const names = [...latinNames, ...arabicNames].filter((n): n is string => Boolean(n?.trim()));
   const units = names.map(nameUnits);
-  const skel = [...new Set(units.map((us) => us.map((u) => u.keys[0]?.key ?? "").filter(Boolean).join(" ")))].filter(Boolean);
+  const skel = [
+    ...new Set(
+      units.map((us) =>
+        us
+          .map((u) => u.keys[0]?.key ?? "")
+          .filter(Boolean)
+          .join(" "),
+      ),
+    ),
+  ].filter(Boolean);
   const bases = new Set(skel.flatMap((s) => s.split(" ")));
   const others = [...new Set(units.flat().flatMap((u) => [...u.keys, ...u.extra].map((k) => k.key)))].filter((k) => !bases.has(k));
   if (others.length) skel.push(others.join(" "));

@@ -26,11 +26,33 @@ async function rekey(q: QueryRunner, table: string, rows: Names[], skeletonOnly 
  * running code (a migration calls it when the keys change). Keys are derived data.
  */
 export async function rekeyNames(q: QueryRunner): Promise<void> {
-  const split = (names: (string | null)[]) => ({ latin: names.filter((n) => n && !hasArabic(n)), arabic: names.filter((n) => n && hasArabic(n)) });
-  const people: { id: string; names: (string | null)[] }[] = await q.query(`SELECT id, ARRAY[full_name, full_name_ar] || name_variants AS names FROM people`);
-  await rekey(q, "people", people.map((p) => ({ id: p.id, ...split(p.names) })));
-  const villages: { id: string; names: (string | null)[] }[] = await q.query(`SELECT id, ARRAY[name, name_fr, name_ar] || alternate_names AS names FROM villages`);
-  await rekey(q, "villages", villages.map((v) => ({ id: v.id, ...split(v.names) })));
-  const families: { id: string; names: (string | null)[] }[] = await q.query(`SELECT id, ARRAY[family_name, family_name_fr, family_name_ar] AS names FROM families`);
-  await rekey(q, "families", families.map((f) => ({ id: f.id, ...split(f.names) })), true);
+  const split = (names: (string | null)[]) => ({
+    latin: names.filter((n) => n && !hasArabic(n)),
+    arabic: names.filter((n) => n && hasArabic(n)),
+  });
+  const people: { id: string; names: (string | null)[] }[] = await q.query(
+    `SELECT id, ARRAY[full_name, full_name_ar] || name_variants AS names FROM people`,
+  );
+  await rekey(
+    q,
+    "people",
+    people.map((p) => ({ id: p.id, ...split(p.names) })),
+  );
+  const villages: { id: string; names: (string | null)[] }[] = await q.query(
+    `SELECT id, ARRAY[name, name_fr, name_ar] || alternate_names AS names FROM villages`,
+  );
+  await rekey(
+    q,
+    "villages",
+    villages.map((v) => ({ id: v.id, ...split(v.names) })),
+  );
+  const families: { id: string; names: (string | null)[] }[] = await q.query(
+    `SELECT id, ARRAY[family_name, family_name_fr, family_name_ar] AS names FROM families`,
+  );
+  await rekey(
+    q,
+    "families",
+    families.map((f) => ({ id: f.id, ...split(f.names) })),
+    true,
+  );
 }

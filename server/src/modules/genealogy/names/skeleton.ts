@@ -37,9 +37,32 @@ export interface NameUnit {
 
 const ARABIC = /[\u0600-\u06FF]/;
 const MAX_KEYS = 8;
+
+type Letter = { codes: string[]; via: KeyVia };
 const VOWELS = "aeiouy";
 
-const LATIN_ARTICLES = new Set(["el", "al", "il", "ul", "ad", "ed", "an", "en", "ar", "er", "as", "es", "ash", "ech", "esh", "at", "et", "az", "ez", "ez"]);
+const LATIN_ARTICLES = new Set([
+  "el",
+  "al",
+  "il",
+  "ul",
+  "ad",
+  "ed",
+  "an",
+  "en",
+  "ar",
+  "er",
+  "as",
+  "es",
+  "ash",
+  "ech",
+  "esh",
+  "at",
+  "et",
+  "az",
+  "ez",
+  "ez",
+]);
 const ABU = new Set(["abou", "abu", "abo", "bou", "bu", "abi", "aby", "abbou"]);
 const ABD = /^abd(el|al|ul|il|ol|u|e)?$/;
 const ALLAH = /^(allah|alla|ullah|ellah|illah|llah|lah)$/;
@@ -80,57 +103,52 @@ export function latinLetters(input: string): string {
     .replace(/['’‘`ʿʾ]/g, "");
 }
 
-type Letter = { codes: string[]; via: KeyVia };
+const L = (c: string): Letter => ({ codes: [c], via: "SPELLING" });
+const LA = (c: string, other: string): Letter => ({ codes: [c, other], via: "LATIN_AMERICAN" });
+const afterVowel = (w: string, i: number) => i > 0 && VOWELS.includes(w[i - 1]);
+
+/** Latin spellings of Arabic consonants, tried in order at each position (sticky regexes). */
+const LATIN_RULES: [RegExp, (m: RegExpExecArray, w: string, i: number) => Letter[]][] = [
+  [/sch|sh|ch/y, () => [L("c")]],
+  [/kh/y, () => [LA("5", "k")]], // Calil, Cury: Portuguese has no خ
+  [/gh/y, () => [L("g")]],
+  [/dj/y, () => [L("j")]],
+  [/ph/y, () => [L("f")]],
+  [/th/y, () => [L("t")]],
+  [/dh/y, () => [L("d")]],
+  // Portuguese lh, nh are one sound (Coelho); elsewhere two letters (Elhage).
+  [/([ln])h(?=[aeiouy])/y, (m) => [L(m[1]), { codes: ["h", ""], via: "LATIN_AMERICAN" }]],
+  [/cqu|ck|qu(?=[ei])|q|k/y, () => [L("k")]],
+  [/gu(?=[ei])/y, () => [L("g")]], // Miguel, Guirguis
+  [/c(?=[eiy])/y, () => [L("s")]],
+  [/c/y, () => [L("k")]],
+  // Portuguese x for ش, first or between vowels: Xaia = Chaia, Bixara = Bechara.
+  [/x/y, (_m, w, i) => (i === 0 || afterVowel(w, i) ? [LA("ks", "c")] : [L("k"), L("s")])],
+  [/g(?=[eiy])/y, () => [LA("j", "g")]], // French soft g: Gemayel; Dager = Dagher
+  [/g/y, () => [L("g")]],
+  [/j/y, () => [LA("j", "5")]], // Spanish j for خ: Jalil, Jazen, Jury
+  [/p/y, () => [L("b")]],
+  [/^i(?=[aeou])/y, () => [LA("", "y")]], // Iazbek = Yazbek, Iunes
+  [/^y(?=[aeiou])/y, () => [LA("y", "j")]], // Spanish y for ج: Yamil, Yabur
+  [/^w(?=[aeiou])/y, () => [L("w")]],
+  // A final h after a vowel is ة or a long vowel (Zahleh = Zahle), or ح (Farah = فرح).
+  [/h$/y, (_m, w, i) => (i > 1 && afterVowel(w, i) ? [{ codes: ["", "h"], via: "SPELLING" }] : [L("h")])],
+  [/[bdfhlmnrstvz]/y, (m) => [L(m[0])]],
+  [/./y, () => []], // vowels, and y or w inside a word
+];
 
 /** The consonant letters of one Latin word, with their Latin-American alternatives. */
 function latinConsonants(w: string): Letter[] {
   const out: Letter[] = [];
-  const one = (c: string) => out.push({ codes: [c], via: "SPELLING" });
-  const alt = (c: string, a: string, via: KeyVia = "LATIN_AMERICAN") => out.push({ codes: [c, a], via });
-  let i = 0;
-  const at = (s: string) => w.startsWith(s, i);
-  while (i < w.length) {
-    const ch = w[i];
-    const next = w[i + 1] ?? "";
-    if (at("sch")) (one("c"), (i += 3));
-    else if (at("sh") || at("ch")) (one("c"), (i += 2));
-    else if (at("kh")) (alt("5", "k"), (i += 2)); // Calil, Cury: Portuguese has no خ
-    else if (at("gh")) (one("g"), (i += 2));
-    else if (at("dj")) (one("j"), (i += 2));
-    else if (at("ph")) (one("f"), (i += 2));
-    else if (at("th")) (one("t"), (i += 2));
-    else if (at("dh")) (one("d"), (i += 2));
-    else if ((at("lh") || at("nh")) && VOWELS.includes(w[i + 2] ?? "")) {
-      // Portuguese lh, nh are one sound (Coelho); elsewhere two letters (Elhage).
-      one(ch);
-      out.push({ codes: ["h", ""], via: "LATIN_AMERICAN" });
-      i += 2;
-    }    else if (at("cqu") || at("ck")) (one("k"), (i += at("cqu") ? 3 : 2));
-    else if (at("qu") && "ei".includes(w[i + 2] ?? "")) (one("k"), (i += 2));
-    else if (at("gu") && "ei".includes(w[i + 2] ?? "")) (one("g"), (i += 2)); // Miguel, Guirguis
-    else if (ch === "c") (one("eiy".includes(next) ? "s" : "k"), i++);
-    else if (ch === "q" || ch === "k") (one("k"), i++);
-    else if (ch === "x") {
-      // Portuguese x for ش, first or between vowels: Xaia = Chaia, Bixara = Bechara.
-      if (i === 0 || VOWELS.includes(w[i - 1])) alt("ks", "c");
-      else (one("k"), one("s"));
-      i++;
+  for (let i = 0; i < w.length;) {
+    for (const [re, letters] of LATIN_RULES) {
+      re.lastIndex = i;
+      const m = re.exec(w);
+      if (!m) continue;
+      out.push(...letters(m, w, i));
+      i += m[0].length;
+      break;
     }
-    else if (ch === "g") ("eiy".includes(next) ? alt("j", "g") : one("g"), i++); // French soft g: Gemayel; Dager = Dagher
-    else if (ch === "j") (alt("j", "5"), i++); // Spanish j for خ: Jalil, Jazen, Jury
-    else if (ch === "p") (one("b"), i++);
-    else if (ch === "i" && i === 0 && "aeou".includes(next) && next) (alt("", "y"), i++); // Iazbek = Yazbek, Iunes
-    else if ((ch === "y" || ch === "w") && i === 0 && VOWELS.includes(next) && next !== "y") {
-      if (ch === "y") alt("y", "j"); // Spanish y for ج: Yamil, Yabur
-      else one("w");
-      i++;
-    } else if (ch === "h") {
-      const final = i === w.length - 1 && i > 1 && VOWELS.includes(w[i - 1]);
-      if (final) out.push({ codes: ["", "h"], via: "SPELLING" }); // Zahleh = Zahle, Farah = فرح
-      else one("h");
-      i++;
-    } else if (/[a-z]/.test(ch) && !VOWELS.includes(ch) && ch !== "w") (one(ch), i++);
-    else i++;
   }
   return out;
 }
@@ -235,11 +253,17 @@ function arabicUnit(text: string, w: string): NameUnit {
 
 // ---------------------------------------------------------------- compounds
 
-const ALLAH_UNIT = (arabic: boolean): NameUnit => ({ text: arabic ? "الله" : "Allah", arabic, keys: [{ key: "lh", via: "SPELLING" }], extra: [] });
+const ALLAH_UNIT = (arabic: boolean): NameUnit => ({
+  text: arabic ? "الله" : "Allah",
+  arabic,
+  keys: [{ key: "lh", via: "SPELLING" }],
+  extra: [],
+});
 
 function expandJoin(a: WordKey[], b: WordKey[]): WordKey[] {
   const out: WordKey[] = [];
-  for (const x of a) for (const y of b) out.push({ key: (x.key + y.key).replace(/(.)\1+/g, "$1"), via: x.via === "SPELLING" ? y.via : x.via });
+  for (const x of a)
+    for (const y of b) out.push({ key: (x.key + y.key).replace(/(.)\1+/g, "$1"), via: x.via === "SPELLING" ? y.via : x.via });
   return dedupe(out);
 }
 
@@ -313,10 +337,21 @@ export function nameUnits(input: string): NameUnit[] {
       const tail = words[j];
       const headUnit = arabic || !ABD.test(r.w) ? u : latinUnit(r.text, "abd");
       const tailUnit = ALLAH.test(tail.w) || tail.w === "الله" ? ALLAH_UNIT(arabic) : unit(tail);
-      u = joined(headUnit, tailUnit, words.slice(i, j + 1).map((x) => x.text).filter((t, k, a) => a.indexOf(t) === k).join(" "));
+      u = joined(
+        headUnit,
+        tailUnit,
+        words
+          .slice(i, j + 1)
+          .map((x) => x.text)
+          .filter((t, k, a) => a.indexOf(t) === k)
+          .join(" "),
+      );
       i = j;
     } else if (articleBefore && prev) {
-      prev.extra = dedupe([...prev.extra, ...expandJoin(prev.keys.slice(0, 1), u.keys.slice(0, 1)).map((k) => ({ ...k, via: "FUSED_ARTICLE" as const }))]);
+      prev.extra = dedupe([
+        ...prev.extra,
+        ...expandJoin(prev.keys.slice(0, 1), u.keys.slice(0, 1)).map((k) => ({ ...k, via: "FUSED_ARTICLE" as const })),
+      ]);
     }
     out.push(u);
     articleBefore = false;

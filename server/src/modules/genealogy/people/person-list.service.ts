@@ -53,7 +53,9 @@ export async function listPeople(
   const q = parseNameQuery(search, equivalents);
   if (search && !q) where.push("false");
   const whereSql = where.join(" AND ");
-  return q ? searchPeople(ctx, q, search!, equivalents, whereSql, params, first, args.after) : listPage(ctx, whereSql, params, first, args.after);
+  return q
+    ? searchPeople(ctx, q, search!, equivalents, whereSql, params, first, args.after)
+    : listPage(ctx, whereSql, params, first, args.after);
 }
 
 /** A plain list: by name, then id, paged by keyset (the cursor holds both). */

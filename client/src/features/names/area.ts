@@ -1,0 +1,12 @@
+import { lazy } from "react";
+import type { ClientArea } from "../../app/area";
+
+/** Finding people by name in any language or spelling, and the curated list of equivalent names behind it. */
+export const namesArea: ClientArea = {
+  name: "names",
+  flag: "familyTree",
+  routes: [
+    { path: "/people", page: lazy(() => import("./pages/PeopleSearchPage")), access: "data" },
+    { path: "/management/names", page: lazy(() => import("./pages/NameEquivalentsPage")), access: "staff" },
+  ],
+};
