@@ -6,7 +6,7 @@
 import { audit } from "../../audit/index.js";
 import type { Context } from "../../../common/context.js";
 import { AppError, ErrorCode, notFound } from "../../../common/errors.js";
-import { forgetNameEquivalents } from "./equivalents.js";
+import { forgetNameEquivalents, nameEquivalents } from "./equivalents.js";
 import type { NameEquivalentsFilter, NameEquivalentView } from "./equivalents.types.js";
 import { hasArabic } from "./normalize.js";
 
@@ -33,6 +33,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function listEquivalents(ctx: Context, filter: NameEquivalentsFilter | null | undefined): Promise<NameEquivalentView[]> {
   const search = filter?.search?.trim().toLowerCase() ?? "";
+  await nameEquivalents(ctx.ds); // the data file's rows are in the table
   const rows: Row[] = await ctx.ds.query(
     `SELECT ${COLUMNS} FROM name_equivalents
       WHERE (NOT $1 OR reviewed_at IS NULL)
@@ -60,7 +61,8 @@ async function update(
     const [before]: Row[] = await tx.query(`SELECT ${COLUMNS} FROM name_equivalents WHERE id = $1 FOR UPDATE`, [id]);
     if (!before) throw notFound();
     const c = change(before);
-    const [after]: Row[] = await tx.query(
+    // An UPDATE … RETURNING answers [rows, count].
+    const [[after]]: [Row[], number] = await tx.query(
       `UPDATE name_equivalents SET names = coalesce($2, names), source = coalesce($3, source),
               reviewed_by = CASE WHEN $4 THEN $5::uuid ELSE reviewed_by END,
               reviewed_at = CASE WHEN $4 THEN now() ELSE reviewed_at END, updated_at = now()
