@@ -76,7 +76,7 @@ function Spellings({ group }: { group: NameEquivalentRowFragment }) {
 function ReviewDialog({ group, onClose }: { group: NameEquivalentRowFragment; onClose: () => void }) {
   const { t } = useTranslation();
   const [source, setSource] = useState(group.source ?? "");
-  const [review, { loading, error }] = useReviewNameEquivalentMutation();
+  const [review, { loading, error }] = useReviewNameEquivalentMutation({ refetchQueries: ["NameEquivalents"] });
   const problem = apiProblem(error, t("errors.network"));
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -16,8 +16,8 @@ type Edge = PeopleByNameQuery["people"]["edges"][number];
 
 const TONE: Record<string, BadgeTone> = { EXACT: "green", PHONETIC: "primary", VARIANT: "gold", TYPO: "neutral" };
 
-/** Why a person matched: the kind, and each searched word with the word of the name it matched and how. */
-function MatchExplanation({ match }: { match: NonNullable<Edge["match"]> }) {
+/** Why a person matched: the kind, each searched word with the word of the name it matched and how, and the stored name that matched (when another than the one shown). */
+function MatchExplanation({ match, shown }: { match: NonNullable<Edge["match"]>; shown: string | null }) {
   const { t } = useTranslation();
   return (
     <div className="name-match" data-testid="name-match">
@@ -31,7 +31,7 @@ function MatchExplanation({ match }: { match: NonNullable<Edge["match"]> }) {
           ))}
         </ul>
       )}
-      {match.kind !== "EXACT" && (
+      {match.kind !== "EXACT" && match.matchedVariant !== shown && (
         <span className="muted">
           {" "}
           {t("names.matched_as")} <bdi>{match.matchedVariant}</bdi>
@@ -87,7 +87,7 @@ export default function PeopleSearchPage() {
                 <bdi>{e.node.displayName}</bdi>
               </Link>
               {e.node.birth?.year != null && <span className="muted"> · {t("names.born", { year: e.node.birth.year })}</span>}
-              {e.match && <MatchExplanation match={e.match} />}
+              {e.match && <MatchExplanation match={e.match} shown={e.node.displayName} />}
             </li>
           ))}
         </ul>
