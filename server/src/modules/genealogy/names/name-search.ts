@@ -5,7 +5,7 @@
  */
 import type { EquivalenceIndex } from "./equivalents.js";
 import { hasArabic, normalizeArabic, normalizeLatin, skeleton } from "./normalize.js";
-import { nameUnits, type NameUnit } from "./skeleton.js";
+import { nameUnits, remembered, type NameUnit } from "./skeleton.js";
 
 /** A word of a search: its own keys, and the keys of its equivalents in other languages. */
 export interface QueryUnit extends NameUnit {
@@ -144,7 +144,7 @@ export interface NameMatchResult {
 const LEVEL: Record<MatchReason, number> = { SCRIPT: 1, SPELLING: 1, FUSED_ARTICLE: 2, LATIN_AMERICAN: 2, EQUIVALENT: 3 };
 
 const hasWords = (haystack: string, needle: string) => Boolean(needle) && ` ${haystack.replace(/ \| /g, " ")} `.includes(` ${needle} `);
-const norm = (n: string) => (hasArabic(n) ? normalizeArabic(n) : normalizeLatin(n));
+const norm = remembered((n: string) => (hasArabic(n) ? normalizeArabic(n) : normalizeLatin(n)));
 
 function trigrams(s: string): Set<string> {
   const out = new Set<string>();
@@ -188,7 +188,7 @@ function wordMatch(qu: QueryUnit, ru: NameUnit): MatchStep | "exact" | null {
 }
 
 /** Every searched word matched within `units`, or null. */
-function explainWith(q: NameQuery, units: NameUnit[]): MatchStep[] | null {
+function explainWith(q: NameQuery, units: readonly NameUnit[]): MatchStep[] | null {
   const steps: MatchStep[] = [];
   for (const qu of q.units) {
     const found = units.map((ru) => wordMatch(qu, ru)).filter((m) => m !== null);
@@ -207,10 +207,11 @@ const worst = (steps: MatchStep[]) => Math.max(0, ...steps.map((s) => LEVEL[s.re
  */
 export function explainNameMatch(
   names: (string | null | undefined)[],
-  search: string,
+  search: string | NameQuery,
   equivalents?: EquivalenceIndex,
 ): NameMatchResult | null {
-  const q = parseNameQuery(search, equivalents);
+  // A page of results parses its search once.
+  const q = typeof search === "string" ? parseNameQuery(search, equivalents) : search;
   const all = [...new Set(names.filter((n): n is string => Boolean(n?.trim())))];
   if (!q || !all.length) return null;
   const sameScript = all.filter((n) => hasArabic(n) === q.arabic);

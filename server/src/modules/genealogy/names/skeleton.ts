@@ -153,7 +153,24 @@ function latinConsonants(w: string): Letter[] {
   return out;
 }
 
-const latinKeys = (w: string): WordKey[] => expand(latinConsonants(w));
+/**
+ * A function of one string, remembered for the last few thousand strings: names repeat (the
+ * same given names and families across a file, a page of results), and keys are pure.
+ */
+export function remembered<T>(fn: (s: string) => T, size = 5000): (s: string) => T {
+  const seen = new Map<string, T>();
+  return (s) => {
+    let v = seen.get(s);
+    if (v === undefined) {
+      v = fn(s);
+      if (seen.size >= size) seen.delete(seen.keys().next().value!);
+      seen.set(s, v);
+    }
+    return v;
+  };
+}
+
+const latinKeys = remembered((w: string): WordKey[] => expand(latinConsonants(w)));
 const baseOf = (keys: WordKey[]) => keys[0]?.key ?? "";
 
 /** An article fused to the front (Elhage, Almurr) or inside a word (Abdelnour, Nasreddine): its parts, when both are names. */
@@ -173,11 +190,15 @@ function latinFusedParts(w: string): [string, string] | null {
 }
 
 function latinUnit(text: string, w: string): NameUnit {
+  return { text, arabic: false, ...latinWordKeys(w) };
+}
+
+const latinWordKeys = remembered((w: string): Pick<NameUnit, "keys" | "extra"> => {
   const allah = ALLAH_SUFFIX.exec(w);
-  if (allah && w.length > allah[0].length + 1) return joined(latinUnit(text, w.slice(0, -allah[0].length)), ALLAH_UNIT(false), text);
+  if (allah && w.length > allah[0].length + 1) return joined(latinUnit("", w.slice(0, -allah[0].length)), ALLAH_UNIT(false), "");
   const keys = latinKeys(w);
   const parts = latinFusedParts(w);
-  if (!parts) return { text, arabic: false, keys, extra: [] };
+  if (!parts) return { keys, extra: [] };
   const [head, tail] = parts;
   const tailKeys = latinKeys(tail);
   const abd = /^abd/.test(head);
@@ -185,8 +206,8 @@ function latinUnit(text: string, w: string): NameUnit {
     ? expandJoin(latinKeys(head.replace(/^(abd).*/, "$1")), tailKeys).map((k) => ({ key: k.key, via: "FUSED_ARTICLE" as const }))
     : tailKeys.map((k) => ({ key: k.key, via: "FUSED_ARTICLE" as const }));
   const extra = head && !abd ? [...latinKeys(head), ...tailKeys].map((k) => ({ key: k.key, via: "FUSED_ARTICLE" as const })) : [];
-  return { text, arabic: false, keys: dedupe([...keys, ...fused]), extra: dedupe(extra) };
-}
+  return { keys: dedupe([...keys, ...fused]), extra: dedupe(extra) };
+});
 
 // ---------------------------------------------------------------- Arabic
 
@@ -246,10 +267,14 @@ function arabicKeys(word: string): WordKey[] {
 }
 
 function arabicUnit(text: string, w: string): NameUnit {
-  if (w.length > 4 && w.endsWith("الله")) return joined(arabicUnit(text, w.slice(0, -4)), ALLAH_UNIT(true), text);
-  if (/^عبدال./.test(w) && w.length > 6) return joined(arabicUnit("عبد", "عبد"), arabicUnit(text, w.slice(5)), text);
-  return { text, arabic: true, keys: arabicKeys(w), extra: [] };
+  return { text, arabic: true, ...arabicWordKeys(w) };
 }
+
+const arabicWordKeys = remembered((w: string): Pick<NameUnit, "keys" | "extra"> => {
+  if (w.length > 4 && w.endsWith("الله")) return joined(arabicUnit("", w.slice(0, -4)), ALLAH_UNIT(true), "");
+  if (/^عبدال./.test(w) && w.length > 6) return joined(arabicUnit("", "عبد"), arabicUnit("", w.slice(5)), "");
+  return { keys: arabicKeys(w), extra: [] };
+});
 
 // ---------------------------------------------------------------- compounds
 
@@ -308,7 +333,9 @@ function rawWords(input: string): RawWord[] {
  * An article standing between two words also gives the stored name their joined key
  * (Alam ed-Din is found by Alameddine).
  */
-export function nameUnits(input: string): NameUnit[] {
+export const nameUnits = remembered((input: string): readonly NameUnit[] => unitsOf(input));
+
+function unitsOf(input: string): NameUnit[] {
   const words = rawWords(input);
   const arabic = ARABIC.test(input);
   const unit = (r: RawWord) => (arabic ? arabicUnit(r.text, r.w) : latinUnit(r.text, r.w));

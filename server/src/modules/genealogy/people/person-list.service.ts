@@ -4,7 +4,7 @@ import { unauthenticated } from "../../../common/errors.js";
 import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, keysetPageInfo, offsetAfter, offsetPageInfo } from "../../../common/pagination.js";
 import { bind, keyset, raw, sql, type KeyColumn } from "../../../common/sql.js";
 import { curatedIds } from "../curation/curation.policy.js";
-import { nameEquivalents, type EquivalenceIndex } from "../names/equivalents.js";
+import { nameEquivalents } from "../names/equivalents.js";
 import { explainNameMatch, nameSearchCtes, parseNameQuery } from "../names/name-search.js";
 import type { PeopleArgs } from "./person.inputs.js";
 import { livingSql, POLICY_COLUMNS } from "./person.policy.js";
@@ -53,9 +53,7 @@ export async function listPeople(
   const q = parseNameQuery(search, equivalents);
   if (search && !q) where.push("false");
   const whereSql = where.join(" AND ");
-  return q
-    ? searchPeople(ctx, q, search!, equivalents, whereSql, params, first, args.after)
-    : listPage(ctx, whereSql, params, first, args.after);
+  return q ? searchPeople(ctx, q, whereSql, params, first, args.after) : listPage(ctx, whereSql, params, first, args.after);
 }
 
 /** A plain list: by name, then id, paged by keyset (the cursor holds both). */
@@ -95,8 +93,6 @@ async function listPage(
 async function searchPeople(
   ctx: Context,
   q: NonNullable<ReturnType<typeof parseNameQuery>>,
-  search: string,
-  equivalents: EquivalenceIndex | undefined,
   whereSql: string,
   params: unknown[],
   first: number,
@@ -115,7 +111,7 @@ async function searchPeople(
   const edges = rows.slice(0, first).map((r, i) => {
     const node = presentPerson(r, ctx.viewer, ctx.language);
     // Explained from what the viewer may see: a private person's names stay hidden.
-    const why = !node.isPrivate ? explainNameMatch([node.fullName, node.fullNameAr, ...node.nameVariants], search, equivalents) : null;
+    const why = !node.isPrivate ? explainNameMatch([node.fullName, node.fullNameAr, ...node.nameVariants], q) : null;
     return {
       cursor: encodeOffsetCursor(offset + i),
       node,
