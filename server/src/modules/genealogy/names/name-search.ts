@@ -95,8 +95,10 @@ export function nameSearchCtes(q: NameQuery, table: string, a: string, baseWhere
   const prefix = q.text ? `WHEN ${col} LIKE ${t()} || '%' OR ${col} LIKE '% | ' || ${t()} || '%' THEN 0.8` : "";
   const similar = `greatest(${q.text ? `word_similarity(${t()}, ${col})` : "0"}, ${q.skel ? `word_similarity(${s()}, ${skelCol}) * 0.9` : "0"}) * 0.8`;
   const same = q.skel ? ` + CASE WHEN ' | ' || ${skelCol} || ' | ' LIKE '% | ' || ${s()} || ' | %' THEN 0.05 ELSE 0 END` : "";
-  const rank = `(CASE ${wholes.map(([c, r]) => `WHEN (${c}) THEN ${r}`).join(" ")} ${prefix} ELSE ${similar} END${same})`;
-  const select = `SELECT ${a}.id, ${sortCol} AS sort_name, ${rank} AS rank FROM ${table} ${a}`;
+  // The rank reads the row's words once (k.tok), not once per condition; WHERE keeps the
+  // indexed expression.
+  const rank = `(CASE ${wholes.map(([c, r]) => `WHEN (${c.split(tokens).join("k.tok")}) THEN ${r}`).join(" ")} ${prefix} ELSE ${similar} END${same})`;
+  const select = `SELECT ${a}.id, ${sortCol} AS sort_name, ${rank} AS rank FROM ${table} ${a} CROSS JOIN LATERAL (SELECT ${tokens} AS tok OFFSET 0) k`;
   return `whole AS MATERIALIZED (${select} WHERE ${baseWhere} AND (${whole})),
     near AS MATERIALIZED (${select} WHERE (SELECT count(*) FROM whole) < ${NEAR_MATCHES_BELOW} AND ${baseWhere} AND NOT (${whole}) AND (${near})),
     m AS (SELECT * FROM whole UNION ALL SELECT * FROM near)`;
