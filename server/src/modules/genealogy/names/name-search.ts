@@ -164,11 +164,23 @@ function similarity(a: string, b: string): number {
   return shared / Math.max(1, x.size + y.size - shared);
 }
 
+const unitKeys = new WeakMap<NameUnit, Map<string, string>>();
+
+/** A word's keys and why each exists (remembered: a name's units are). */
+function keysOf(u: NameUnit): Map<string, string> {
+  let m = unitKeys.get(u);
+  if (!m) {
+    m = new Map();
+    for (const k of [...u.keys, ...u.extra]) if (!m.has(k.key)) m.set(k.key, k.via);
+    unitKeys.set(u, m);
+  }
+  return m;
+}
+
 /** How one searched word matches one word of a name: null, "exact", or the step that explains it. */
 function wordMatch(qu: QueryUnit, ru: NameUnit): MatchStep | "exact" | null {
   if (qu.arabic === ru.arabic && norm(qu.text) === norm(ru.text)) return "exact";
-  const theirs = new Map<string, string>();
-  for (const k of [...ru.keys, ...ru.extra]) if (!theirs.has(k.key)) theirs.set(k.key, k.via);
+  const theirs = keysOf(ru);
   let best: MatchStep | null = null;
   for (const k of qu.keys) {
     const via = theirs.get(k.key);
