@@ -7,7 +7,7 @@ import { createRootsServer, type RootsServer } from "./app/server.js";
 import { connectAndMigrate, createDataSource } from "./db/data-source.js";
 import { startEmbeddedPostgres } from "./db/embedded.js";
 import { seedDemo } from "./db/seed/demo.js";
-import { ensureVillages } from "./modules/genealogy/index.js";
+import { ensureNameEquivalents, ensureVillages } from "./modules/genealogy/index.js";
 
 export interface RootsProcess {
   server: RootsServer;
@@ -36,6 +36,8 @@ export async function startRoots(config: Config, opts: { clock?: Clock; host?: s
   if (applied.length) logger.info("Migrations applied", { applied });
   // The gazetteer is reference data: every database gets it on first start.
   await ensureVillages(ds);
+  // So are the given-name equivalents (rows curators have not got yet; their edits are kept).
+  await ensureNameEquivalents(ds);
   if (config.SEED_DEMO ?? Boolean(embedded)) await seedDemo(ds);
 
   const bus = createEventBus(config.REDIS_URL);

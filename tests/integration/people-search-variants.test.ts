@@ -67,7 +67,7 @@ const VARIANTS: [string, keyof typeof PEOPLE, string][] = [
   ["Ahmed Daher", "daher", "PHONETIC"],
   ["ضاهر", "daher", "EXACT"],
   ["Khaleel Nasrallah", "nasrallah", "PHONETIC"],
-  ["نصر الله", "nasrallah", "VARIANT"],
+  ["نصر الله", "nasrallah", "PHONETIC"],
   ["Maron Doueihy", "douaihy", "PHONETIC"],
   ["Duwayhi", "douaihy", "PHONETIC"],
   ["الدويهي", "douaihy", "EXACT"],

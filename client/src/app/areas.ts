@@ -7,6 +7,7 @@ import { homeArea } from "../features/home/area";
 import { ingestionArea } from "../features/ingestion/area";
 import { legalArea } from "../features/legal/area";
 import { managementArea } from "../features/management/area";
+import { namesArea } from "../features/names/area";
 import { notificationsArea } from "../features/notifications/area";
 import { peopleArea } from "../features/people/area";
 import { rootpediaArea } from "../features/rootpedia/area";
@@ -23,6 +24,7 @@ export const AREAS: readonly ClientArea[] = [
   rootpediaArea,
   ballotsArea,
   peopleArea,
+  namesArea,
   ingestionArea,
   legalArea,
   systemArea,

@@ -8,6 +8,7 @@ import { CurationAndReview1795318882020 } from "./1795318882020-CurationAndRevie
 import { Ingestion1795319179206 } from "./1795319179206-Ingestion.js";
 import { RelativesLiving1795321000000 } from "./1795321000000-RelativesLiving.js";
 import { NameSearchTokens1795321000002 } from "./1795321000002-NameSearchTokens.js";
+import { NameEquivalents1797100000000 } from "./1797100000000-NameEquivalents.js";
 import { RekeyNames1795321000003 } from "./1795321000003-RekeyNames.js";
 import { KeptRecords1795321634711 } from "./1795321634711-KeptRecords.js";
 import { ImportedEvents1795321700000 } from "./1795321700000-ImportedEvents.js";
@@ -73,6 +74,7 @@ export const migrations = [
   Rootpedia1796700000000,
   Ballots1796800000000,
   BallotSettings1796900000000,
+  NameEquivalents1797100000000,
   VillageMerges1797200000000,
   TreeRootsAndEntry1797300000000,
 ];

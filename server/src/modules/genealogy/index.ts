@@ -23,6 +23,8 @@ import { Registry, RegistryEntry } from "./registries/registry.entity.js";
 import { RegistryCountryResolver, RegistryResolver, VillageRegistryResolver } from "./registries/registry.resolver.js";
 import { registryEntryNode, registryNode } from "./registries/registry.service.js";
 import { RelationshipResolver } from "./relationships/relationship.resolver.js";
+import { NameEquivalent } from "./names/name-equivalent.entity.js";
+import { NameEquivalentResolver } from "./names/equivalents.resolver.js";
 import { MemberRootsResolver } from "./roots/member-roots.resolver.js";
 import { MemberTreeRoot } from "./roots/tree-root.entity.js";
 import { TreeStartResolver } from "./roots/tree-start.resolver.js";
@@ -36,6 +38,7 @@ import { EventPlaceResolver } from "./villages/village-place.resolver.js";
 import { villageNode } from "./villages/village.service.js";
 
 export { ensureVillages, importVillages } from "./villages/village.import.js";
+export { ensureNameEquivalents } from "./names/equivalents.js";
 export { hasArabic, nameKeys, normalizeArabic, normalizeLatin, skeleton } from "./names/normalize.js";
 export { inReaderScript } from "./names/reader-script.js";
 export { MIN_PARENT_GAP_YEARS, personNodes } from "./people/person.service.js";
@@ -76,6 +79,7 @@ export const genealogyArea = defineArea({
     MemberRootsResolver,
     TreeStartResolver,
     OverviewResolver,
+    NameEquivalentResolver,
   ],
   entities: [
     Village,
@@ -91,6 +95,7 @@ export const genealogyArea = defineArea({
     VillageSlugAlias,
     VillageMerge,
     MemberTreeRoot,
+    NameEquivalent,
   ],
   nodes: {
     [Village.typeName]: villageNode,
@@ -115,6 +120,7 @@ export const genealogyArea = defineArea({
         DedupeResolver,
         RelationshipResolver,
         TreeStartResolver,
+        NameEquivalentResolver,
       ],
       nodes: ["Person", "Family"],
     },
@@ -132,7 +138,10 @@ export const genealogyArea = defineArea({
       nodes: ["Event", "Registry", "RegistryEntry", "Asset"],
     },
   ],
-  management: [{ path: "/management/villages", roles: [Role.LOCAL_ROOT_CURATOR, Role.EDITOR] }],
+  management: [
+    { path: "/management/villages", roles: [Role.LOCAL_ROOT_CURATOR, Role.EDITOR] },
+    { path: "/management/names", roles: [Role.EDITOR] },
+  ],
   seed: async (ds: DataSource) => {
     await seedDemoGenealogy(ds);
     await seedDemoHub(ds);

@@ -1,10 +1,10 @@
 /**
  * Name keys that let Lebanese names match across scripts and spellings: Arabic
- * normalisation, Latin normalisation, and a cross-script consonant skeleton
- * (Zahlé / Zahleh / زحلة → "zhl", Bcharré / بشري → "bshr", Khoury / الخوري → "khr").
+ * normalisation, Latin normalisation, and the cross-script consonant skeleton of skeleton.ts
+ * (Zahlé / Zahleh / زحلة → "zhl", Bcharré / بشري → "bcr", Khoury / الخوري → "5r").
  */
 
-import { NAME_EQUIVALENTS } from "./given-names.js";
+import { nameUnits } from "./skeleton.js";
 
 const ARABIC_MARKS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g; // harakat, Quranic marks, tatweel
 const ARABIC_CHARS = /[\u0600-\u06FF]/;
@@ -70,109 +70,12 @@ export function normalizeLatin(input: string): string {
   return kept.join(" ");
 }
 
-const ARABIC_TO_LATIN: Record<string, string> = {
-  ا: "",
-  ب: "b",
-  ت: "t",
-  ث: "t",
-  ج: "j",
-  ح: "h",
-  خ: "kh",
-  د: "d",
-  ذ: "d",
-  ر: "r",
-  ز: "z",
-  س: "s",
-  ش: "sh",
-  ص: "s",
-  ض: "d",
-  ط: "t",
-  ظ: "z",
-  ع: "",
-  غ: "gh",
-  ف: "f",
-  ق: "k",
-  ك: "k",
-  ل: "l",
-  م: "m",
-  ن: "n",
-  ه: "h",
-  و: "w",
-  ي: "y",
-  ء: "",
-};
-
-/** Consonant skeleton of one normalised Latin word. */
-function latinSkeletonWord(word: string): string {
-  let w = word
-    .replace(/sch/g, "sh")
-    .replace(/ch/g, "sh") // French spelling of ش: Bcharré, Chouf
-    .replace(/dj/g, "j")
-    .replace(/g(?=[eiy])/g, "j") // French soft g for ج: Gemayel, Gebran, Frangieh
-    .replace(/ph/g, "f")
-    .replace(/th/g, "t")
-    .replace(/dh/g, "d")
-    .replace(/q/g, "k")
-    .replace(/c/g, "k")
-    .replace(/x/g, "ks");
-  const first = w[0] === "y" || w[0] === "w" ? w[0] : "";
-  w = first + w.slice(first.length).replace(/[aeiouyw]/g, "");
-  // A final h after a vowel is a spelling of ة or a long vowel (Zahleh, Baalbeh).
-  w = w.replace(/(.)h$/, (m, c: string) => (word.length > 2 && /[aeiou]h$/.test(word) ? c : m));
-  return w.replace(/(.)\1+/g, "$1");
-}
-
-/** Consonant skeleton of one normalised Arabic word (long vowels and ع dropped). */
-function arabicSkeletonWord(word: string): string {
-  let out = "";
-  [...word].forEach((ch, i) => {
-    if ((ch === "و" || ch === "ي") && i > 0) return;
-    if (ch === "ه" && i === word.length - 1 && i > 1) return; // ة / final ه
-    out += ARABIC_TO_LATIN[ch] ?? "";
-  });
-  return out.replace(/(.)\1+/g, "$1");
-}
-
-/** The cross-script key: the same for a name in Arabic and in its usual Latin spellings. */
+/** The cross-script key (each word's ordinary reading): the same for a name in Arabic and in its usual Latin spellings. */
 export function skeleton(input: string): string {
-  const words = hasArabic(input)
-    ? normalizeArabic(input).split(" ").map(arabicSkeletonWord)
-    : normalizeLatin(input).split(" ").map(latinSkeletonWord);
-  return words.filter(Boolean).join(" ");
-}
-
-let equivalents: Map<string, string> | null = null;
-
-/** Normalised spelling (one or two words) → the shared key of its group of equivalent names. */
-function equivalentKeys(): Map<string, string> {
-  if (equivalents) return equivalents;
-  equivalents = new Map();
-  for (const group of NAME_EQUIVALENTS) {
-    const key = skeleton(group[0]);
-    for (const spelling of group) equivalents.set(hasArabic(spelling) ? normalizeArabic(spelling) : normalizeLatin(spelling), key);
-  }
-  return equivalents;
-}
-
-/**
- * The skeleton with known names replaced by their group's key, so Joseph, José and يوسف
- * give the same key as Youssef (see given-names.ts). Names not in the table keep their skeleton.
- */
-export function phoneticKey(input: string): string {
-  const arabic = hasArabic(input);
-  const words = (arabic ? normalizeArabic(input) : normalizeLatin(input)).split(" ").filter(Boolean);
-  const table = equivalentKeys();
-  const out: string[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const pair = i + 1 < words.length ? table.get(`${words[i]} ${words[i + 1]}`) : undefined;
-    if (pair) {
-      out.push(pair);
-      i++;
-      continue;
-    }
-    out.push(table.get(words[i]) ?? (arabic ? arabicSkeletonWord(words[i]) : latinSkeletonWord(words[i])));
-  }
-  return out.filter(Boolean).join(" ");
+  return nameUnits(input)
+    .map((u) => u.keys[0]?.key ?? "")
+    .filter(Boolean)
+    .join(" ");
 }
 
 export interface NameKeys {
@@ -181,13 +84,30 @@ export interface NameKeys {
   skeleton: string;
 }
 
-/** Search keys for a record with Latin and Arabic names (all variants joined). */
+/**
+ * Search keys for a record with Latin and Arabic names (all variants joined): each name's
+ * skeleton, then one more part with every other reading of its words (Latin-American
+ * spellings, fused articles), so a search in any of them finds the record by whole words.
+ * Equivalent names in other languages (Joseph = Youssef) are not stored: a search expands to
+ * them (equivalents.ts), so a curator's change to the list applies at once.
+ */
 export function nameKeys(latinNames: (string | null | undefined)[], arabicNames: (string | null | undefined)[]): NameKeys {
   const latin = [...new Set(latinNames.filter(Boolean).map((n) => normalizeLatin(n!)))].filter(Boolean);
   const arabic = [...new Set(arabicNames.filter(Boolean).map((n) => normalizeArabic(n!)))].filter(Boolean);
-  // Each name's own skeleton and, where it differs, its key with equivalent names folded.
-  const skel = [...new Set([...latinNames, ...arabicNames].filter(Boolean).flatMap((n) => [skeleton(n!), phoneticKey(n!)]))].filter(
-    Boolean,
-  );
+  const names = [...latinNames, ...arabicNames].filter((n): n is string => Boolean(n?.trim()));
+  const units = names.map(nameUnits);
+  const skel = [
+    ...new Set(
+      units.map((us) =>
+        us
+          .map((u) => u.keys[0]?.key ?? "")
+          .filter(Boolean)
+          .join(" "),
+      ),
+    ),
+  ].filter(Boolean);
+  const bases = new Set(skel.flatMap((s) => s.split(" ")));
+  const others = [...new Set(units.flat().flatMap((u) => [...u.keys, ...u.extra].map((k) => k.key)))].filter((k) => !bases.has(k));
+  if (others.length) skel.push(others.join(" "));
   return { latin: latin.join(" | "), arabic: arabic.join(" | "), skeleton: skel.join(" | ") };
 }

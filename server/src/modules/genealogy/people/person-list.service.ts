@@ -4,6 +4,7 @@ import { unauthenticated } from "../../../common/errors.js";
 import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, keysetPageInfo, offsetAfter, offsetPageInfo } from "../../../common/pagination.js";
 import { bind, keyset, raw, sql, type KeyColumn } from "../../../common/sql.js";
 import { curatedIds } from "../curation/curation.policy.js";
+import { nameEquivalents } from "../names/equivalents.js";
 import { explainNameMatch, nameSearchCtes, parseNameQuery } from "../names/name-search.js";
 import type { PeopleArgs } from "./person.inputs.js";
 import { livingSql, POLICY_COLUMNS } from "./person.policy.js";
@@ -47,10 +48,12 @@ export async function listPeople(
   if (args.bornFrom) where.push(bind(params, sql`${birthVisible} AND p.birth_date_to >= make_date(${args.bornFrom}, 1, 1)`));
   if (args.bornTo) where.push(bind(params, sql`${birthVisible} AND p.birth_date_from <= make_date(${args.bornTo}, 12, 31)`));
   const search = args.search?.trim();
-  const q = parseNameQuery(search);
+  // A search expands each word to its equivalents in other languages (Juan → Hanna, يوحنا).
+  const equivalents = search ? await nameEquivalents(ctx.ds) : undefined;
+  const q = parseNameQuery(search, equivalents);
   if (search && !q) where.push("false");
   const whereSql = where.join(" AND ");
-  return q ? searchPeople(ctx, q, search!, whereSql, params, first, args.after) : listPage(ctx, whereSql, params, first, args.after);
+  return q ? searchPeople(ctx, q, whereSql, params, first, args.after) : listPage(ctx, whereSql, params, first, args.after);
 }
 
 /** A plain list: by name, then id, paged by keyset (the cursor holds both). */
@@ -90,7 +93,6 @@ async function listPage(
 async function searchPeople(
   ctx: Context,
   q: NonNullable<ReturnType<typeof parseNameQuery>>,
-  search: string,
   whereSql: string,
   params: unknown[],
   first: number,
@@ -109,11 +111,11 @@ async function searchPeople(
   const edges = rows.slice(0, first).map((r, i) => {
     const node = presentPerson(r, ctx.viewer, ctx.language);
     // Explained from what the viewer may see: a private person's names stay hidden.
-    const why = !node.isPrivate ? explainNameMatch([node.fullName, node.fullNameAr, ...node.nameVariants], search) : null;
+    const why = !node.isPrivate ? explainNameMatch([node.fullName, node.fullNameAr, ...node.nameVariants], q) : null;
     return {
       cursor: encodeOffsetCursor(offset + i),
       node,
-      match: why && { kind: why.kind, matchedVariant: why.matched, score: why.score },
+      match: why && { kind: why.kind, matchedVariant: why.matched, score: why.score, via: why.steps },
     };
   });
   return { edges, totalCount: n, pageInfo: offsetPageInfo(edges, offset, rows.length > first) };

@@ -1,7 +1,7 @@
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { toGlobalId } from "../../../common/global-id.js";
 import { Node } from "../../../common/node.js";
-import { MatchKind } from "../names/name-search.js";
+import { MatchKind, MatchReason } from "../names/name-search.js";
 import { EntryMethod, Provenance } from "../provenance.js";
 
 registerEnumType(MatchKind, {
@@ -15,6 +15,30 @@ registerEnumType(MatchKind, {
   },
 });
 
+registerEnumType(MatchReason, {
+  name: "NameMatchReason",
+  description: "Why one searched word matched a word of a person's name.",
+  valuesConfig: {
+    SCRIPT: { description: "The same name in the other script (Khoury ↔ خوري)." },
+    SPELLING: { description: "Another spelling of the same sounds (Khoury ↔ Khouri)." },
+    FUSED_ARTICLE: { description: "An article written into the word (Elhage ↔ El Hage, Abdelnour ↔ عبد النور)." },
+    LATIN_AMERICAN: { description: "A Spanish or Portuguese rendering (Jalil ↔ Khalil, Xaia ↔ Chaia)." },
+    EQUIVALENT: { description: "The same given name in another language (Juan ↔ Hanna), from the curated list." },
+  },
+});
+
+@ObjectType("NameMatchStep", { simpleResolvers: true, description: "How one searched word matched a word of the person's name." })
+export class NameMatchStep {
+  @Field(() => MatchReason)
+  reason: MatchReason;
+
+  @Field(() => String, { description: "The word as searched." })
+  searched: string;
+
+  @Field(() => String, { description: "The person's word it matched." })
+  matched: string;
+}
+
 @ObjectType("PersonSearchMatch", { simpleResolvers: true, description: "Why a person matched a name search." })
 export class PersonSearchMatch {
   @Field(() => MatchKind)
@@ -25,6 +49,9 @@ export class PersonSearchMatch {
 
   @Field(() => Float, { description: "0 to 1; results are ordered by it." })
   score: number;
+
+  @Field(() => [NameMatchStep], { description: "Each searched word that did not match as spelt, and why it matched." })
+  via: NameMatchStep[];
 }
 
 @ObjectType("GenealogicalDate", {
