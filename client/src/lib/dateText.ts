@@ -10,6 +10,9 @@ const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
 const hijriMonth = (p: DatePoint, lang: LanguageCode) =>
   new Intl.DateTimeFormat(languageInfo(lang).locale, { ...UTC, calendar: "islamic-civil", month: "long" }).format(day(p.from));
 
+/** Kept on one line: a range broken at its dash reads backwards in a right-to-left sentence. */
+const unbroken = (s: string) => s.replace(/ /g, "\u00a0").replace(/\s*–\s*/g, "\u2060–\u2060");
+
 /** The Gregorian days a Hijri date falls on: a day, a span of days (a month) or of years. */
 function gregorianEquivalent(p: DatePoint, lang: LanguageCode): string {
   const locale = languageInfo(lang).locale;
@@ -39,7 +42,7 @@ function pointInWords(p: DatePoint, lang: LanguageCode, t: TFunction, inPhrase: 
     : [lang === "fr" && d && inPhrase ? "le" : null, d, month, year].filter(Boolean).join(" ");
   if (p.calendar === "julian") return t("date.julian", { date: words });
   if (p.calendar !== "hijri") return words;
-  return t("date.hijri", { date: words, gregorian: gregorianEquivalent(p, lang) });
+  return t("date.hijri", { date: words, gregorian: unbroken(gregorianEquivalent(p, lang)) });
 }
 
 /** French contractions across a phrase and its date: "de le 2 mars" → "du 2 mars", "jusqu'à le" → "jusqu'au". */
