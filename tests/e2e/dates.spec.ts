@@ -8,7 +8,7 @@ const SHOTS = "/tmp/dates-shots";
 mkdirSync(SHOTS, { recursive: true });
 
 /** The reading under a field, without the bidi isolates that keep it in order. */
-const plain = (s: string | null) => (s ?? "").replace(/[\u2066-\u2069]/g, "");
+const plain = (s: string | null) => (s ?? "").replace(/[\u2066-\u2069\u2060]/g, "").replace(/\u00a0/g, " ");
 
 test.describe("dates as people type them", () => {
   test("in Arabic: the add-person dialog reads حوالي ١٨٩٠ and a Hijri date, saves them, and the person page says them", async ({

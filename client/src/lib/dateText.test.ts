@@ -9,10 +9,14 @@ beforeAll(async () => {
   await initI18n(parseTranslations(csvText));
 });
 
-/** Without the bidi isolates i18next puts around every value. */
+/** Without the bidi isolates i18next puts around every value, and with plain spaces. */
 const words = async (text: string, lang: "ar" | "en" | "fr") => {
   await changeLanguage(lang);
-  return dateInWords(text, lang, i18next.t)?.replace(/[\u2068\u2069]/g, "") ?? null;
+  return (
+    dateInWords(text, lang, i18next.t)
+      ?.replace(/[\u2068\u2069\u2060]/g, "")
+      .replace(/\u00a0/g, " ") ?? null
+  );
 };
 
 describe("dateInWords", () => {

@@ -19,7 +19,8 @@ function Birth() {
 }
 
 /** The field's hint (examples, or the reading once something is typed), without the isolates. */
-const hint = () => (document.querySelector(".form-field__hint")?.textContent ?? "").replace(/[\u2068\u2069]/g, "");
+const hint = () =>
+  (document.querySelector(".form-field__hint")?.textContent ?? "").replace(/[\u2068\u2069\u2060]/g, "").replace(/\u00a0/g, " ");
 const type = (text: string) => fireEvent.change(screen.getByRole("textbox"), { target: { value: text } });
 
 describe("DateInput", () => {
