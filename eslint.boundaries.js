@@ -42,6 +42,19 @@ export function boundaryZones() {
       message: "Features do not import the shell that assembles them.",
     },
     {
+      target: client,
+      from: server,
+      except: ["./modules/genealogy/dates"],
+      message:
+        "The client uses nothing of the server but its date parser (server/src/modules/genealogy/dates), through client/src/lib/dates.ts.",
+    },
+    {
+      target: `${server}/modules/genealogy/dates`,
+      from: server,
+      except: ["./modules/genealogy/dates"],
+      message: "The date parser is shared with the client: it imports nothing else of the server.",
+    },
+    {
       target: [`${client}/ui`, `${client}/lib`, `${client}/i18n`],
       from: [`${client}/features`, `${client}/app`],
       message: "ui/, lib/ and i18n/ are shared by every feature: they import no feature and not the app.",

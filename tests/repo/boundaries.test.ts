@@ -48,6 +48,16 @@ describe("import boundaries", () => {
       `import { routes } from "../../app/router";\nexport const x = routes;\n`,
     ],
     [
+      "the client importing server code other than the date parser",
+      "client/src/lib/leak.ts",
+      `import { loadConfig } from "../../../server/src/config.js";\nexport const x = loadConfig;\n`,
+    ],
+    [
+      "the shared date parser importing the rest of the server",
+      "server/src/modules/genealogy/dates/leak.ts",
+      `import { AppError } from "../../../common/errors.js";\nexport const x = AppError;\n`,
+    ],
+    [
       "a shared component importing a feature",
       "client/src/ui/Leak.tsx",
       `import { PersonCard } from "../features/people";\nexport const x = PersonCard;\n`,
@@ -71,6 +81,11 @@ describe("import boundaries", () => {
       "a feature using the session from app/auth",
       "client/src/features/people/Ok.tsx",
       `import { useAuth } from "../../app/auth/useAuth";\nexport const x = useAuth;\n`,
+    ],
+    [
+      "the client using the server's date parser",
+      "client/src/lib/ok.ts",
+      `import { parseGenealogicalDate } from "../../../server/src/modules/genealogy/dates/index.js";\nexport const x = parseGenealogicalDate;\n`,
     ],
     [
       "the shell taking a feature's manifest",

@@ -120,7 +120,7 @@ export type EntryMethod =
   | 'IMPORT'
   | 'MEMBER';
 
-/** An event. Dates as records give them: 1890, ABT 1890, 12 MAR 1890, BET 1880 AND 1885. Omitted fields keep their value on update. */
+/** An event. Dates as people write them (حوالي ١٨٩٠, vers 1890, about 1890, 1310 هـ) or as records give them (ABT 1890, BET 1880 AND 1885). Omitted fields keep their value on update. */
 export type EventInput = {
   confidence?: number | null | undefined;
   date?: string | null | undefined;
@@ -265,7 +265,7 @@ export type ParentKind =
   | 'STEP'
   | 'UNKNOWN';
 
-/** A person's details. Dates are written as records give them: 1890, ABT 1890, 12 MAR 1890, BET 1880 AND 1885. */
+/** A person's details. Dates are written as people say them in Arabic, French or English (حوالي ١٨٩٠, vers 1890, about 1890; Hijri: 1310 هـ) or as records give them (1890, ABT 1890, 12 MAR 1890, BET 1880 AND 1885). */
 export type PersonInput = {
   bio?: string | null | undefined;
   birthDate?: string | null | undefined;
@@ -428,7 +428,7 @@ export type UnionInput = {
   partnerId: string;
   personId: string;
   place?: string | null | undefined;
-  /** As records give it: 1912, ABT 1912, 3 MAY 1912. Empty removes the date. */
+  /** As people say it (حوالي ١٩١٢, vers 1912, about 1912) or as records give it (1912, ABT 1912, 3 MAY 1912). Empty removes the date. */
   startDate?: string | null | undefined;
 };
 
@@ -436,7 +436,7 @@ export type UnionInput = {
 export type UnionUpdateInput = {
   kind?: string;
   place?: string | null | undefined;
-  /** As records give it: 1912, ABT 1912, 3 MAY 1912. Empty removes the date. */
+  /** As people say it (حوالي ١٩١٢, vers 1912, about 1912) or as records give it (1912, ABT 1912, 3 MAY 1912). Empty removes the date. */
   startDate?: string | null | undefined;
 };
 

@@ -1,19 +1,48 @@
 import type { TFunction } from "i18next";
-import type { LanguageCode } from "../i18n/languages";
+import { languageInfo, type LanguageCode } from "../i18n/languages";
+import { parseGenealogicalDate, type DatePoint, type GenealogicalDate } from "./dates";
 import { formatDate } from "./format";
 
-const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
-/** A date point as records give it: "1890", "MAR 1890", "12 MAR 1890". */
-const POINT = /^(?:(\d{1,2}) )?(?:(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC) )?(\d{3,4})$/;
+const UTC = { timeZone: "UTC" } as const;
+const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
 
-/** A point in words; in French a day takes "1er", and inside a phrase "le" ("avant le 2 mars 1890"). */
-function pointInWords(s: string, lang: LanguageCode, inPhrase = false): string | null {
-  const m = POINT.exec(s);
-  if (!m) return null;
-  const [, day, month, year] = m;
-  const name = month ? formatDate(new Date(Date.UTC(2000, MONTHS.indexOf(month), 1)), lang, { month: "long", timeZone: "UTC" }) : null;
-  const d = day ? (lang === "fr" && Number(day) === 1 ? "1er" : String(Number(day))) : null;
-  return [lang === "fr" && d && inPhrase ? "le" : null, d, name, year].filter(Boolean).join(" ");
+/** A Hijri month's name in the reader's language (Intl's tabular Islamic calendar, as the parser converts). */
+const hijriMonth = (p: DatePoint, lang: LanguageCode) =>
+  new Intl.DateTimeFormat(languageInfo(lang).locale, { ...UTC, calendar: "islamic-civil", month: "long" }).format(day(p.from));
+
+/** Kept on one line: a range broken at its dash reads backwards in a right-to-left sentence. */
+const unbroken = (s: string) => s.replace(/ /g, "\u00a0").replace(/\s*–\s*/g, "\u2060–\u2060");
+
+/** The Gregorian days a Hijri date falls on: a day, a span of days (a month) or of years. */
+function gregorianEquivalent(p: DatePoint, lang: LanguageCode): string {
+  const locale = languageInfo(lang).locale;
+  if (p.day !== undefined) return formatDate(day(p.from), lang, { ...UTC, day: "numeric", month: "long", year: "numeric" });
+  const options: Intl.DateTimeFormatOptions =
+    p.month !== undefined ? { ...UTC, day: "numeric", month: "long", year: "numeric" } : { ...UTC, year: "numeric" };
+  return new Intl.DateTimeFormat(locale, options).formatRange(day(p.from), day(p.to));
+}
+
+/**
+ * One date in words: "12 آذار 1890", "1er mars 1890", "12 رجب 1310 هـ (الموافق 30 كانون الثاني 1893)".
+ * In a phrase, French puts "le" before a day ("avant le 2 mars 1890"), and Arabic "سنة" before a
+ * lone year after a single-date qualifier ("حوالي سنة 1890", but "بين 1880 و1885").
+ */
+function pointInWords(p: DatePoint, lang: LanguageCode, t: TFunction, inPhrase: boolean, yearWord = inPhrase): string {
+  const d = p.day === undefined ? null : lang === "fr" && p.day === 1 ? "1er" : String(p.day);
+  const year = p.dualYear !== undefined ? `${p.year}/${String(p.dualYear).slice(-2)}` : String(p.year);
+  const month =
+    p.month === undefined
+      ? null
+      : p.calendar === "hijri"
+        ? hijriMonth(p, lang)
+        : formatDate(new Date(Date.UTC(2000, p.month - 1, 1)), lang, { ...UTC, month: "long" });
+  const lone = !d && !month && yearWord && p.calendar !== "hijri";
+  const words = lone
+    ? t("date.year_in_phrase", { year })
+    : [lang === "fr" && d && inPhrase ? "le" : null, d, month, year].filter(Boolean).join(" ");
+  if (p.calendar === "julian") return t("date.julian", { date: words });
+  if (p.calendar !== "hijri") return words;
+  return t("date.hijri", { date: words, gregorian: unbroken(gregorianEquivalent(p, lang)) });
 }
 
 /** French contractions across a phrase and its date: "de le 2 mars" → "du 2 mars", "jusqu'à le" → "jusqu'au". */
@@ -25,28 +54,27 @@ const contract = (text: string, lang: LanguageCode) =>
       )
     : text;
 
+/** A date the parser read, in the reader's words: "about 1890", "حوالي سنة 1890", "entre 1880 et 1885". */
+export function readingInWords(d: GenealogicalDate, lang: LanguageCode, t: TFunction): string {
+  const p = (point: DatePoint) => pointInWords(point, lang, t, true);
+  const r = (point: DatePoint) => pointInWords(point, lang, t, true, false);
+  switch (d.form) {
+    case "exact":
+      return pointInWords(d.start, lang, t, false);
+    case "between":
+      return contract(t("date.between", { from: r(d.start), to: r(d.end!) }), lang);
+    case "from_to":
+      return contract(t("date.from_to", { from: r(d.start), to: r(d.end!) }), lang);
+    default:
+      return contract(t(`date.${d.form}`, { date: p(d.start) }), lang);
+  }
+}
+
 /**
- * A genealogical date as records write it ("ABT 1890", "12 MAR 1890", "BET 1880 AND 1885") in
- * the reader's words: "about 1890", "نحو 1890", "12 آذار 1890", "entre 1880 et 1885". A form it
- * does not know (other calendars, a phrase) is left as written: null.
+ * A genealogical date as typed or as records give it ("حوالي ١٨٩٠", "ABT 1890", "12 MAR 1890",
+ * "_HIJRI 12 _RAJAB 1310") in the reader's words; null when it cannot be read (then shown as written).
  */
 export function dateInWords(text: string, lang: LanguageCode, t: TFunction): string | null {
-  const u = text.trim().toUpperCase().replace(/\s+/g, " ");
-  const p = (s: string) => pointInWords(s, lang, true);
-  let m: RegExpExecArray | null;
-  if ((m = /^(?:BET (.+) AND (.+)|FROM (.+) TO (.+))$/.exec(u))) {
-    const [from, to] = [p(m[1] ?? m[3]), p(m[2] ?? m[4])];
-    if (!from || !to) return null;
-    return contract(m[1] ? t("date.between", { from, to }) : t("date.from_to", { from, to }), lang);
-  }
-  const one = (key: "date.about" | "date.before" | "date.after" | "date.from" | "date.to", s: string) => {
-    const date = p(s);
-    return date && contract(t(key, { date }), lang);
-  };
-  if ((m = /^(?:ABT|ABOUT|CA|CIRCA|EST|CAL)\.? (.+)$/.exec(u))) return one("date.about", m[1]);
-  if ((m = /^(?:BEF|BEFORE)\.? (.+)$/.exec(u))) return one("date.before", m[1]);
-  if ((m = /^(?:AFT|AFTER)\.? (.+)$/.exec(u))) return one("date.after", m[1]);
-  if ((m = /^FROM (.+)$/.exec(u))) return one("date.from", m[1]);
-  if ((m = /^TO (.+)$/.exec(u))) return one("date.to", m[1]);
-  return pointInWords(u, lang);
+  const d = parseGenealogicalDate(text);
+  return d && readingInWords(d, lang, t);
 }

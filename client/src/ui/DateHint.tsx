@@ -1,23 +1,29 @@
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../i18n";
 
-/** The date forms the server reads (common/dates): exact, about, a month, a range. */
-const EXAMPLES = ["1890", "ABT 1890", "12 MAR 1890", "BET 1880 AND 1885"];
+/** Examples of dates as people say them, in the reader's language; each one reads as a date (DateInput.test). */
+export const DATE_EXAMPLES = [
+  "date.example_year",
+  "date.example_about",
+  "date.example_day",
+  "date.example_between",
+  "date.example_hijri",
+] as const;
 
 /**
- * "As records give it: 1890, ABT 1890, 12 MAR 1890 or BET 1880 AND 1885", with each example
- * kept left to right and on one line, so the Arabic sentence does not scramble them when it wraps.
- * The "or" comes from the browser's list formatting in the reader's language.
+ * "Write it as you would say it, e.g. 1890, about 1890, 12 March 1890, between 1880 and 1885 or
+ * 1310 AH", each example isolated (<bdi>) and kept on one line, so that a sentence in one
+ * direction does not scramble an example in another. The "or" is the browser's list formatting.
  */
 export function DateHint() {
   const { t } = useTranslation();
-  const parts = new Intl.ListFormat(currentLanguage(), { type: "disjunction" }).formatToParts(EXAMPLES);
+  const parts = new Intl.ListFormat(currentLanguage(), { type: "disjunction" }).formatToParts(DATE_EXAMPLES.map((k) => t(k)));
   return (
     <>
-      {t("people.date_hint_intro")}{" "}
+      {t("date.hint_intro")}{" "}
       {parts.map((p, i) =>
         p.type === "element" ? (
-          <bdi key={i} dir="ltr" className="nowrap">
+          <bdi key={i} className="nowrap">
             {p.value}
           </bdi>
         ) : (

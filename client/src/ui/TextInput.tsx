@@ -24,7 +24,9 @@ export function TextInput({ label, errors, hint, className, ...input }: TextInpu
       {errors?.length ? (
         <ul id={errorId} className="form-field__errors">
           {errors.map((e) => (
-            <li key={e}>{e}</li>
+            <li key={e}>
+              <bdi>{e}</bdi>
+            </li>
           ))}
         </ul>
       ) : null}

@@ -42,7 +42,16 @@ export { ensureNameEquivalents } from "./names/equivalents.js";
 export { hasArabic, nameKeys, normalizeArabic, normalizeLatin, skeleton } from "./names/normalize.js";
 export { inReaderScript } from "./names/reader-script.js";
 export { MIN_PARENT_GAP_YEARS, personNodes } from "./people/person.service.js";
-export { parseGenealogicalDate, type GenealogicalDate } from "./dates/genealogical-date.js";
+export {
+  parseGenealogicalDate,
+  gedcomDate,
+  hijriMonthTag,
+  hijriMonthUri,
+  HIJRI_CALENDAR_TAG,
+  HIJRI_EXTENSION_URI,
+  HIJRI_MONTH_TAGS,
+  type GenealogicalDate,
+} from "./dates/index.js";
 export { type NameKeys } from "./names/normalize.js";
 // The one access rule for people, for areas that show people (the GEDCOM export).
 export { accessTo, canEdit, hiddenParts, livingSql, POLICY_COLUMNS, type Access, type PolicyRow } from "./people/person.policy.js";

@@ -110,6 +110,6 @@ describe("ImportDuplicates", () => {
     show();
     // With how many there are, as the review's tab said.
     expect(plain(screen.getByRole("heading").textContent!)).toBe("تكرار محتمل (3)");
-    expect(screen.getByRole("button", { name: (n) => plain(n) === "دمج خليل عون (نحو 1881) في خليل عون (1880)" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: (n) => plain(n) === "دمج خليل عون (حوالي سنة 1881) في خليل عون (1880)" })).toBeTruthy();
   });
 });

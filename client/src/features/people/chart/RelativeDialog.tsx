@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from "
 import { useTranslation } from "react-i18next";
 import type { ChartPersonFragment } from "../../../gql/graphql";
 import { apiProblem } from "../../../lib/apiErrors";
+import { DateInput } from "../../../ui/DateInput";
 import { Field } from "../../../ui/Field";
 import { LinkExisting } from "./LinkExisting";
 import { asGender, GenderField, type Gender } from "../components/GenderField";
@@ -112,20 +113,18 @@ export function RelativeDialog({
               dir="auto"
             />
             {!fixedGender && <GenderField value={gender} onChange={setGender} errors={problem?.fields.gender} />}
-            <Field
+            <DateInput
               label={t("people.birth")}
               value={birthDate}
               onChange={(e) => setBirthDate(e.target.value)}
               errors={problem?.fields.birthDate}
-              hint={t("people.date_hint")}
-              dir="ltr"
             />
-            <Field
+            <DateInput
               label={t("people.death")}
               value={deathDate}
               onChange={(e) => setDeathDate(e.target.value)}
               errors={problem?.fields.deathDate}
-              dir="ltr"
+              hint={false}
             />
             {mode.type === "add" && mode.relation === "child" && spouses.length > 0 && (
               <div className="form-field">

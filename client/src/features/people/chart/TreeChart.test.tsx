@@ -152,7 +152,7 @@ describe("tree chart", () => {
         <TreeChart data={chart} view="pedigree" selectedId={null} onSelect={() => {}} />
       </MemoryRouter>,
     );
-    expect(label("p-gp")).toContain("نحو 1905");
+    expect(label("p-gp")).toContain("حوالي سنة 1905");
   });
 
   it("draws the root at the left in English and at the right in Arabic, with translated controls", async () => {

@@ -5,7 +5,7 @@ import { ConnectionArgs } from "../../../common/pagination.js";
 
 @InputType({
   description:
-    "An event. Dates as records give them: 1890, ABT 1890, 12 MAR 1890, BET 1880 AND 1885. Omitted fields keep their value on update.",
+    "An event. Dates as people write them (حوالي ١٨٩٠, vers 1890, about 1890, 1310 هـ) or as records give them (ABT 1890, BET 1880 AND 1885). Omitted fields keep their value on update.",
 })
 export class EventInput {
   @Field(() => EventTypeEnum, { nullable: true, description: "Required on create." })

@@ -8,7 +8,7 @@ import { type Connection, DEFAULT_PAGE_SIZE, keysetPageInfo } from "../../../com
 import { bind, insertRow, keyset, sql, type KeyColumn } from "../../../common/sql.js";
 import { newId } from "../../../common/uuid.js";
 import { audit } from "../../audit/index.js";
-import { parseGenealogicalDate } from "../dates/genealogical-date.js";
+import { parseGenealogicalDate, shownYear } from "../dates/index.js";
 import { accessTo, canEdit, hiddenParts, livingSql, type Hidden } from "../people/person.policy.js";
 import { maskFields } from "../people/person.policy-table.js";
 import { presentPerson, type PersonRow } from "../people/person.present.js";
@@ -68,13 +68,12 @@ const IN_ROOTSPACE = (n: string) =>
 
 const dateView = (r: EventRow): GenealogicalDateView | null => {
   if (!r.date_text) return null;
-  const m = /\b(\d{3,4})\b/.exec(r.date_text);
   return {
     text: r.date_text,
     qualifier: r.date_qualifier ?? "exact",
     from: r.date_from,
     to: r.date_to,
-    year: m ? Number(m[1]) : r.date_from ? Number(r.date_from.slice(0, 4)) : null,
+    year: shownYear(r.date_qualifier, r.date_from, r.date_to, r.date_text),
   };
 };
 

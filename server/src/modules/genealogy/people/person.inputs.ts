@@ -2,7 +2,10 @@ import { ArgsType, Field, Float, ID, InputType, Int } from "type-graphql";
 import { ArrayMaxSize, IsIn, IsOptional, Max, MaxLength, Min, MinLength } from "class-validator";
 import { ConnectionArgs } from "../../../common/pagination.js";
 
-@InputType({ description: "A person's details. Dates are written as records give them: 1890, ABT 1890, 12 MAR 1890, BET 1880 AND 1885." })
+@InputType({
+  description:
+    "A person's details. Dates are written as people say them in Arabic, French or English (حوالي ١٨٩٠, vers 1890, about 1890; Hijri: 1310 هـ) or as records give them (1890, ABT 1890, 12 MAR 1890, BET 1880 AND 1885).",
+})
 export class PersonInput {
   @Field(() => String, { nullable: true, description: "Full name in Latin script." })
   @IsOptional()

@@ -3,6 +3,7 @@ import { translate, type Language } from "../../../common/i18n.js";
 import { inReaderScript } from "../names/reader-script.js";
 import { accessTo, canEdit, hiddenParts, type Access, type PolicyRow } from "./person.policy.js";
 import { maskFields } from "./person.policy-table.js";
+import { shownYear } from "../dates/index.js";
 import type { GenealogicalDateView } from "./person.types.js";
 import { PersonView } from "./person.types.js";
 
@@ -121,14 +122,9 @@ export interface PersonRow extends PolicyRow {
   family_id: string | null;
 }
 
-/** The year to show: the one written in the record ("ABT 1915" → 1915), else the earliest possible. */
-const shownYear = (text: string, from: string | null): number | null => {
-  const m = /\b(\d{3,4})\b/.exec(text);
-  return m ? Number(m[1]) : from ? Number(from.slice(0, 4)) : null;
-};
-
+/** The year to show ("ABT 1915" → 1915, "حوالي ١٨٩٠" → 1890, a Hijri date → its Gregorian year), from the stored days. */
 const date = (text: string | null, qualifier: string | null, from: string | null, to: string | null): GenealogicalDateView | null =>
-  text ? { text, qualifier: qualifier ?? "exact", from, to, year: shownYear(text, from) } : null;
+  text ? { text, qualifier: qualifier ?? "exact", from, to, year: shownYear(qualifier, from, to, text) } : null;
 
 /** The properties the field resolvers of Person read (family, village). */
 const PERSON_PROPS = { family: "familyId", village: "villageId" };

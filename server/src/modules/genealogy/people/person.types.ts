@@ -56,10 +56,11 @@ export class PersonSearchMatch {
 
 @ObjectType("GenealogicalDate", {
   simpleResolvers: true,
-  description: "A date as records give it: exact, about, before, after or between.",
+  description:
+    "A date as typed or as records give it: exact, about, before, after or between. `from` and `to` are Gregorian days, whatever the calendar written (a Hijri date keeps its text).",
 })
 export class GenealogicalDateView {
-  @Field(() => String, { description: "The original text, e.g. `ABT 1890`." })
+  @Field(() => String, { description: "The original text, e.g. `ABT 1890`, `حوالي ١٨٩٠` or `12 رجب 1310 هـ`." })
   text: string;
 
   @Field(() => String, { description: "exact, about, before, after or between." })

@@ -26,7 +26,11 @@ export class UnionUpdateInput {
   @MaxLength(20)
   kind: string;
 
-  @Field(() => String, { nullable: true, description: "As records give it: 1912, ABT 1912, 3 MAY 1912. Empty removes the date." })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "As people say it (حوالي ١٩١٢, vers 1912, about 1912) or as records give it (1912, ABT 1912, 3 MAY 1912). Empty removes the date.",
+  })
   @IsOptional()
   @MaxLength(60)
   startDate?: string | null;

@@ -1,6 +1,7 @@
 import type { DataSource } from "typeorm";
 import { hiddenParts, type Access } from "../../genealogy/index.js";
 import type { GedcomNode } from "../gedcom/index.js";
+import { dateNode } from "./export-dates.js";
 
 /** GEDCOM tags of the events Roots records (the others are written as EVEN with their TYPE). */
 const PERSON_TAGS: Record<string, string> = {
@@ -61,7 +62,7 @@ export function eventNode(e: ExportedEventRow, people: Map<string, EventPerson>)
   const sub = (t: string, value: string | null): GedcomNode[] => (value ? [{ level: 2, tag: t, value, line: 0, children: [] }] : []);
   const children = [
     ...(tag === "EVEN" ? sub("TYPE", showLife ? (e.title ?? e.type) : e.type) : []),
-    ...(showDate ? sub("DATE", e.date_text) : []),
+    ...(showDate && e.date_text ? [dateNode(e.date_text)] : []),
     ...(showPlace ? sub("PLAC", e.place) : []),
     ...(tag !== "EVEN" && showLife ? sub("NOTE", e.title) : []),
     ...(showLife ? sub("NOTE", e.description) : []),

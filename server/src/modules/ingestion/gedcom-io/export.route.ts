@@ -7,6 +7,7 @@ import { currentLanguage, translate } from "../../../common/i18n.js";
 import { bearerToken, resolveViewer } from "../../accounts/index.js";
 import { routeRootspace } from "../../rootspaces/index.js";
 import { writeGedcom, writeGedzip } from "../gedcom/index.js";
+import { headForDates } from "./export-dates.js";
 import { exportRecords, type ExportScope } from "./export.service.js";
 import { fileStorage, readStored } from "../../../common/storage/index.js";
 import type { ExportedPicture } from "../../media/index.js";
@@ -19,8 +20,9 @@ export async function* exportGedcom(
 ): AsyncGenerator<string | Uint8Array> {
   const pictures: ExportedPicture[] = [];
   const records = await exportRecords(ctx, scope, translate("people.private", ctx.language), pictures);
+  const head = headForDates(records);
   if (!opts.zip) {
-    yield* writeGedcom(undefined, records, { version: opts.version });
+    yield* writeGedcom(head, records, { version: opts.version });
     return;
   }
   const media: { path: string; data: Buffer }[] =
@@ -36,7 +38,7 @@ export async function* exportGedcom(
   const uploaded = await Promise.all(
     [...keys].map(async ([path, key]) => ({ path, data: new Uint8Array(await readStored(storage, key)) })),
   );
-  yield* writeGedzip(undefined, records, [...media.map((m) => ({ path: m.path, data: new Uint8Array(m.data) })), ...uploaded], {
+  yield* writeGedzip(head, records, [...media.map((m) => ({ path: m.path, data: new Uint8Array(m.data) })), ...uploaded], {
     version: opts.version,
   });
 }

@@ -6,6 +6,7 @@ import { picturesForExport, type ExportedPicture } from "../../media/index.js";
 import { accessTo, hiddenParts, POLICY_COLUMNS, type Access } from "../../genealogy/index.js";
 import { PERSON_COLUMNS, type PersonRow } from "../../genealogy/index.js";
 import { walk, type GedcomNode } from "../gedcom/index.js";
+import { dateNode } from "./export-dates.js";
 import { personalName } from "./indi.js";
 import { eventNode, eventsOfPeople, isCoupleEvent, type ExportedEventRow } from "./export-events.js";
 
@@ -247,9 +248,7 @@ export async function exportRecords(
       const parts = f.partners.map((id) => byId.get(id)!).map((p) => hiddenParts(p.access, p.privacy_settings));
       const date = parts.some((h) => h.dates) ? null : f.union.start_date_text;
       const place = parts.some((h) => h.places) ? null : f.union.place;
-      const sub = [date ? node("DATE", date, [], 2) : null, place ? node("PLAC", place, [], 2) : null].filter(
-        (x): x is GedcomNode => x !== null,
-      );
+      const sub = [date ? dateNode(date) : null, place ? node("PLAC", place, [], 2) : null].filter((x): x is GedcomNode => x !== null);
       fam.children.push(node("MARR", sub.length ? undefined : "Y", sub));
     }
     addEvents(fam, f.xref, Boolean(k));
@@ -308,9 +307,7 @@ function modelled(p: PersonRow, access: Access): GedcomNode {
   if (p.gender && p.gender !== "U") kids.push(node("SEX", p.gender));
   else kids.push(node("SEX", "U"));
   const event = (tag: string, date: string | null, place: string | null, happened: boolean) => {
-    const sub = [date ? node("DATE", date, [], 2) : null, place ? node("PLAC", place, [], 2) : null].filter(
-      (x): x is GedcomNode => x !== null,
-    );
+    const sub = [date ? dateNode(date) : null, place ? node("PLAC", place, [], 2) : null].filter((x): x is GedcomNode => x !== null);
     if (sub.length || happened) kids.push(node(tag, sub.length ? undefined : "Y", sub));
   };
   if (showBirth) event("BIRT", p.birth_date_text, showPlace ? p.birth_place : null, false);

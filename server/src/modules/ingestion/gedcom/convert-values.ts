@@ -16,11 +16,14 @@ const CALENDARS: Record<string, string> = {
   "DFRENCH R": "FRENCH_R",
   DROMAN: "_ROMAN",
   DUNKNOWN: "_UNKNOWN",
+  // webtrees' Hijri calendar; 7.0 has none, Roots reads and writes it as the extension `_HIJRI` (genealogy/dates).
+  DHIJRI: "_HIJRI",
 };
 const MONTHS: Record<string, string[]> = {
   GREGORIAN: ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"],
   JULIAN: ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"],
   HEBREW: ["TSH", "CSH", "KSL", "TVT", "SHV", "ADR", "ADS", "NSN", "IYR", "SVN", "TMZ", "AAV", "ELL"],
+  _HIJRI: ["MUHAR", "SAFAR", "RABIA", "RABIT", "JUMAA", "JUMAT", "RAJAB", "SHAAB", "RAMAD", "SHAWW", "DHUAQ", "DHUAH"],
   FRENCH_R: ["VEND", "BRUM", "FRIM", "NIVO", "PLUV", "VENT", "GERM", "FLOR", "PRAI", "MESS", "THER", "FRUC", "COMP"],
 };
 
@@ -38,10 +41,10 @@ function convertSimpleDate(text: string): { value: string; lossy: boolean } | un
     s = s.slice(esc[0].length);
   } else {
     // Some 5.5.1 writers already use bare calendar keywords ("FRENCH_R 5 FRUC 88").
-    const bare = /^(GREGORIAN|JULIAN|HEBREW|FRENCH_R|_?ROMAN|_?UNKNOWN)\s+/i.exec(s);
+    const bare = /^(GREGORIAN|JULIAN|HEBREW|FRENCH_R|_?ROMAN|_?UNKNOWN|_HIJRI)\s+/i.exec(s);
     if (bare) {
       const k = bare[1].toUpperCase().replace(/^_/, "");
-      calendar = k === "ROMAN" || k === "UNKNOWN" ? `_${k}` : k;
+      calendar = k === "ROMAN" || k === "UNKNOWN" || k === "HIJRI" ? `_${k}` : k;
       explicit = true;
       s = s.slice(bare[0].length);
     }
@@ -65,6 +68,8 @@ function convertSimpleDate(text: string): { value: string; lossy: boolean } | un
     const known = MONTHS[calendar];
     if (known ? !known.includes(month) : !/^_?[A-Z0-9_]+$/.test(month)) return undefined;
     if (!known) month = "_MONTH";
+    // An extension calendar's months are extension tags in 7.0 (_MUHAR).
+    else if (calendar.startsWith("_")) month = `_${month}`;
   }
   if (parts.length > 0) {
     day = parts.pop()!;

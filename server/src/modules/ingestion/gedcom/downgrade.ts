@@ -13,6 +13,8 @@ const CALENDAR_ESCAPES: Record<string, string> = {
   FRENCH_R: "@#DFRENCH R@",
   _ROMAN: "@#DROMAN@",
   _UNKNOWN: "@#DUNKNOWN@",
+  // The Hijri extension calendar (genealogy/dates) as webtrees writes it in 5.5.1.
+  _HIJRI: "@#DHIJRI@",
 };
 /** 7.0-only tags kept as vendor extensions in 5.5.1 (read back as standard in files Roots wrote). */
 export const TO_EXTENSION = new Set([
@@ -49,7 +51,10 @@ const FORM_EXT: Record<string, string> = {
 };
 
 function downgradeDate(value: string): string {
-  return value.replace(/\b(GREGORIAN|JULIAN|HEBREW|FRENCH_R|_ROMAN|_UNKNOWN)\b/g, (c) => CALENDAR_ESCAPES[c]).replace(/ BCE\b/g, " B.C.");
+  return value
+    .replace(/\b(GREGORIAN|JULIAN|HEBREW|FRENCH_R|_ROMAN|_UNKNOWN|_HIJRI)\b/g, (c) => CALENDAR_ESCAPES[c])
+    .replace(/ _(MUHAR|SAFAR|RABIA|RABIT|JUMAA|JUMAT|RAJAB|SHAAB|RAMAD|SHAWW|DHUAQ|DHUAH)\b/g, " $1")
+    .replace(/ BCE\b/g, " B.C.");
 }
 
 const decode = (s: string) => {
