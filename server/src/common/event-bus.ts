@@ -1,5 +1,6 @@
 import { createPubSub } from "@graphql-yoga/subscription";
 import { createRedisEventTarget } from "@graphql-yoga/redis-event-target";
+import { setMaxListeners } from "node:events";
 import { Redis } from "ioredis";
 
 /**
@@ -20,7 +21,12 @@ export type EventBus = ReturnType<typeof createPubSub<TopicMap>> & { close(): Pr
  * so subscribers behind a load balancer all get it.
  */
 export function createEventBus(redisUrl?: string): EventBus {
-  if (!redisUrl) return Object.assign(createPubSub<TopicMap>(), { close: async () => {} });
+  if (!redisUrl) {
+    // One listener per live subscription: a thousand subscribers of one ballot are normal, not a leak.
+    const eventTarget = new EventTarget();
+    setMaxListeners(0, eventTarget);
+    return Object.assign(createPubSub<TopicMap>({ eventTarget }), { close: async () => {} });
+  }
   const publishClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const subscribeClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const eventTarget = createRedisEventTarget({ publishClient, subscribeClient });
