@@ -45,7 +45,8 @@ export function boundaryZones() {
       target: client,
       from: server,
       except: ["./modules/genealogy/dates"],
-      message: "The client uses nothing of the server but its date parser (server/src/modules/genealogy/dates), through client/src/lib/dates.ts.",
+      message:
+        "The client uses nothing of the server but its date parser (server/src/modules/genealogy/dates), through client/src/lib/dates.ts.",
     },
     {
       target: `${server}/modules/genealogy/dates`,
