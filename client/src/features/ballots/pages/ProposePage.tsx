@@ -11,7 +11,7 @@ import { SelectField } from "../../../ui/SelectField";
 import { Spinner } from "../../../ui/Spinner";
 import { TextInput } from "../../../ui/TextInput";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
-import { directionOf } from "../../rootpedia";
+import { ArticleTextField, directionOf } from "../../rootpedia";
 import { useProposeArticlesQuery, useProposeBaseQuery, useProposeRootpediaChangeMutation } from "../generated";
 import "../ballots.css";
 
@@ -108,22 +108,7 @@ export default function ProposePage() {
               dir={directionOf(value.language)}
               required
             />
-            <div className="form-field">
-              <label htmlFor="propose-text">{t("rootpedia.text")}</label>
-              <textarea
-                id="propose-text"
-                className="rootpedia-edit__text"
-                value={value.content}
-                onChange={(e) => set({ content: e.target.value })}
-                dir={directionOf(value.language)}
-                lang={value.language}
-                rows={16}
-                aria-describedby="propose-help"
-              />
-              <p className="muted" id="propose-help">
-                {t("rootpedia.markdown_help")}
-              </p>
-            </div>
+            <ArticleTextField value={value.content} onChange={(content) => set({ content })} language={value.language} rows={16} />
             <TextInput
               label={t("ballots.propose.why")}
               value={value.summary}

@@ -9,7 +9,8 @@ import { SelectField } from "../../../ui/SelectField";
 import { Spinner } from "../../../ui/Spinner";
 import { TextInput } from "../../../ui/TextInput";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
-import { ArticleBody, directionOf } from "../components/ArticleBody";
+import { ArticleBody } from "../components/ArticleBody";
+import { ArticleTextField } from "../components/ArticleTextField";
 import { DiffView } from "../components/DiffView";
 import { PicturePicker } from "../components/PicturePicker";
 import {
@@ -105,22 +106,7 @@ export default function ArticleEditPage() {
           dir="auto"
           required
         />
-        <div className="form-field">
-          <label htmlFor="rootpedia-text">{t("rootpedia.text")}</label>
-          <textarea
-            id="rootpedia-text"
-            className="rootpedia-edit__text"
-            value={value.content}
-            onChange={(e) => set({ content: e.target.value })}
-            dir={directionOf(value.language)}
-            lang={value.language}
-            rows={18}
-            aria-describedby="rootpedia-help"
-          />
-          <p className="muted" id="rootpedia-help">
-            {t("rootpedia.markdown_help")}
-          </p>
-        </div>
+        <ArticleTextField value={value.content} onChange={(content) => set({ content })} language={value.language} />
         <PicturePicker slug={slug} onInsert={(md) => set({ content: `${value.content.trimEnd()}\n\n${md}\n` })} />
         <TextInput
           label={t("rootpedia.summary")}

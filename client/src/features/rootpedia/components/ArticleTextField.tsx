@@ -1,0 +1,37 @@
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { directionOf } from "./ArticleBody";
+
+/** An article's Markdown text, written in the article's language and direction, with the Markdown help under it. */
+export function ArticleTextField({
+  value,
+  onChange,
+  language,
+  rows = 18,
+}: {
+  value: string;
+  onChange: (content: string) => void;
+  language: string;
+  rows?: number;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="form-field">
+      <label htmlFor={`${id}-text`}>{t("rootpedia.text")}</label>
+      <textarea
+        id={`${id}-text`}
+        className="rootpedia-edit__text"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        dir={directionOf(language)}
+        lang={language}
+        rows={rows}
+        aria-describedby={`${id}-help`}
+      />
+      <p className="muted" id={`${id}-help`}>
+        {t("rootpedia.markdown_help")}
+      </p>
+    </div>
+  );
+}
