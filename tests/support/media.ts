@@ -39,8 +39,10 @@ export async function uploadMedia(
 export async function processAll(server: Pick<TestServer, "ds" | "scheduler">): Promise<void> {
   for (let i = 0; i < 400; i++) {
     await server.scheduler.runDue();
+    // Done when no job is waiting and no file is still processing (a GEDZIP's pictures are queued just after its commit).
     const [{ n }]: { n: number }[] = await server.ds.query(
-      `SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = 'media.process' AND state IN ('created', 'retry', 'active')`,
+      `SELECT (SELECT count(*) FROM ${JOBS_SCHEMA}.job WHERE name = 'media.process' AND state IN ('created', 'retry', 'active'))::int
+            + (SELECT count(*) FROM media_files WHERE status = 'processing')::int AS n`,
     );
     if (n === 0) return;
     await new Promise((r) => setTimeout(r, 50));
