@@ -2,4 +2,4 @@
 export { directionOf } from "./components/ArticleBody";
 export { DiffView } from "./components/DiffView";
 export { WatchButton } from "./components/WatchButton";
-export { ArticleTextField } from "./components/ArticleTextField";
+export { ArticleLanguageField, ArticleTextField } from "./components/ArticleFields";

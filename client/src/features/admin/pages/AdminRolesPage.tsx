@@ -17,6 +17,7 @@ import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { CuratorVillages } from "../../curation";
 import { lower } from "../../../i18n/typed";
 import { useGrantRoleMutation, useMembersQuery, useRevokeRoleMutation } from "../generated";
+import { appendPage } from "../../../lib/pagination";
 
 const GRANTABLE: Role[] = [
   "ADMIN",
@@ -191,9 +192,7 @@ export default function AdminRolesPage() {
           onClick={() =>
             void fetchMore({
               variables: { after: page.pageInfo.endCursor },
-              updateQuery: (prev, { fetchMoreResult }) => ({
-                members: { ...fetchMoreResult.members, edges: [...prev.members.edges, ...fetchMoreResult.members.edges] },
-              }),
+              updateQuery: appendPage("members"),
             })
           }
         >

@@ -11,7 +11,7 @@ import { SelectField } from "../../../ui/SelectField";
 import { Spinner } from "../../../ui/Spinner";
 import { TextInput } from "../../../ui/TextInput";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
-import { ArticleTextField, directionOf } from "../../rootpedia";
+import { ArticleLanguageField, ArticleTextField, directionOf } from "../../rootpedia";
 import { useProposeArticlesQuery, useProposeBaseQuery, useProposeRootpediaChangeMutation } from "../generated";
 import "../ballots.css";
 
@@ -92,13 +92,7 @@ export default function ProposePage() {
           <Spinner label={t("common.loading")} />
         ) : (
           <>
-            {!a && (
-              <SelectField label={t("rootpedia.language")} value={value.language} onChange={(e) => set({ language: e.target.value })}>
-                <option value="ar">{t("lang.ar")}</option>
-                <option value="en">{t("lang.en")}</option>
-                <option value="fr">{t("lang.fr")}</option>
-              </SelectField>
-            )}
+            {!a && <ArticleLanguageField value={value.language} onChange={(language) => set({ language })} />}
             <TextInput
               label={t("rootpedia.article_title")}
               value={value.title}

@@ -11,6 +11,7 @@ import { Skeleton } from "../../../ui/Skeleton";
 import { TextInput } from "../../../ui/TextInput";
 import { lower } from "../../../i18n/typed";
 import { Badge } from "../../../ui/Badge";
+import { appendPage } from "../../../lib/pagination";
 
 type Item = ReviewQueueQuery["reviewQueue"]["edges"][number]["node"];
 
@@ -107,9 +108,7 @@ export function ReviewQueue({ villageId }: { villageId: string | null }) {
           onClick={() =>
             void fetchMore({
               variables: { after: page.pageInfo.endCursor },
-              updateQuery: (prev, { fetchMoreResult }) => ({
-                reviewQueue: { ...fetchMoreResult.reviewQueue, edges: [...prev.reviewQueue.edges, ...fetchMoreResult.reviewQueue.edges] },
-              }),
+              updateQuery: appendPage("reviewQueue"),
             })
           }
         >

@@ -5,7 +5,8 @@ import { currentLanguage } from "../../../i18n";
 import { inReaderScript } from "../../../lib/localized";
 import { ConfirmAction } from "../../../ui/ConfirmAction";
 import { useImportRecordsQuery, useMergeImportedPersonMutation } from "../generated";
-import { appendRecords, ShowMore } from "./ShowMore";
+import { appendPage } from "../../../lib/pagination";
+import { ShowMore } from "./ShowMore";
 import { DateText } from "../../../ui/DateText";
 import { dateInWords } from "../../../lib/dateText";
 
@@ -97,7 +98,7 @@ export function ImportDuplicates({ job }: { job: ImportJobFieldsFragment }) {
             onClick={() =>
               void records.fetchMore({
                 variables: { after: data.pageInfo.endCursor },
-                updateQuery: appendRecords,
+                updateQuery: appendPage("importRecords"),
               })
             }
           />

@@ -7,11 +7,12 @@ import { formatNumber } from "../../../lib/format";
 import { inReaderScript } from "../../../lib/localized";
 import { useImportRecordsQuery, useImportWarningsQuery } from "../generated";
 import { downloadWithSession } from "../upload";
-import { appendRecords, ShowMore } from "./ShowMore";
+import { ShowMore } from "./ShowMore";
 import { DateText } from "../../../ui/DateText";
 import { Button } from "../../../ui/Button";
 import { runtimeKey } from "../../../i18n/typed";
 import { Badge } from "../../../ui/Badge";
+import { appendPage } from "../../../lib/pagination";
 
 const SUMMARY = [
   "people",
@@ -95,12 +96,7 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
               onClick={() =>
                 void warnings.fetchMore({
                   variables: { after: warnings.data!.importWarnings.pageInfo.endCursor },
-                  updateQuery: (prev, { fetchMoreResult }) => ({
-                    importWarnings: {
-                      ...fetchMoreResult.importWarnings,
-                      edges: [...prev.importWarnings.edges, ...fetchMoreResult.importWarnings.edges],
-                    },
-                  }),
+                  updateQuery: appendPage("importWarnings"),
                 })
               }
             />
@@ -149,7 +145,7 @@ export function ImportReview({ job }: { job: ImportJobFieldsFragment }) {
               onClick={() =>
                 void records.fetchMore({
                   variables: { after: records.data!.importRecords.pageInfo.endCursor },
-                  updateQuery: appendRecords,
+                  updateQuery: appendPage("importRecords"),
                 })
               }
             />

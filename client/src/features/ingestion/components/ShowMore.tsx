@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import type { ImportRecordsQuery } from "../../../gql/graphql";
 import { Button } from "../../../ui/Button";
 
 /** The next page of an import list. */
@@ -13,11 +12,3 @@ export function ShowMore({ onClick }: { onClick: () => void }) {
     </li>
   );
 }
-
-/** fetchMore's merge for the import's record lists: the next page after the ones shown. */
-export const appendRecords = (
-  prev: ImportRecordsQuery,
-  { fetchMoreResult }: { fetchMoreResult: ImportRecordsQuery },
-): ImportRecordsQuery => ({
-  importRecords: { ...fetchMoreResult.importRecords, edges: [...prev.importRecords.edges, ...fetchMoreResult.importRecords.edges] },
-});

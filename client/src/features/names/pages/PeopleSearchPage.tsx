@@ -11,6 +11,7 @@ import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import type { PeopleByNameQuery } from "../../../gql/graphql";
 import { usePeopleByNameQuery } from "../generated";
 import "../names.css";
+import { appendPage } from "../../../lib/pagination";
 
 type Edge = PeopleByNameQuery["people"]["edges"][number];
 
@@ -97,9 +98,7 @@ export default function PeopleSearchPage() {
           onClick={() =>
             void fetchMore({
               variables: { after: page.pageInfo.endCursor },
-              updateQuery: (prev, { fetchMoreResult }) => ({
-                people: { ...fetchMoreResult.people, edges: [...prev.people.edges, ...fetchMoreResult.people.edges] },
-              }),
+              updateQuery: appendPage("people"),
             })
           }
         >

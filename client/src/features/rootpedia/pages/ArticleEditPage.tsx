@@ -5,12 +5,11 @@ import { currentLanguage } from "../../../i18n";
 import { apiProblem } from "../../../lib/apiErrors";
 import { Button } from "../../../ui/Button";
 import { LoadFailed } from "../../../ui/LoadFailed";
-import { SelectField } from "../../../ui/SelectField";
 import { Spinner } from "../../../ui/Spinner";
 import { TextInput } from "../../../ui/TextInput";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { ArticleBody } from "../components/ArticleBody";
-import { ArticleTextField } from "../components/ArticleTextField";
+import { ArticleLanguageField, ArticleTextField } from "../components/ArticleFields";
 import { DiffView } from "../components/DiffView";
 import { PicturePicker } from "../components/PicturePicker";
 import {
@@ -91,13 +90,7 @@ export default function ArticleEditPage() {
     <article className="page rootpedia">
       <h1>{t(articleId ? "rootpedia.edit" : "rootpedia.new_article")}</h1>
       <form className="rootpedia-edit" onSubmit={submit}>
-        {!a && (
-          <SelectField label={t("rootpedia.language")} value={value.language} onChange={(e) => set({ language: e.target.value })}>
-            <option value="ar">{t("lang.ar")}</option>
-            <option value="en">{t("lang.en")}</option>
-            <option value="fr">{t("lang.fr")}</option>
-          </SelectField>
-        )}
+        {!a && <ArticleLanguageField value={value.language} onChange={(language) => set({ language })} />}
         <TextInput
           label={t("rootpedia.article_title")}
           value={value.title}

@@ -10,6 +10,7 @@ import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { useMediaQuery } from "../../../ui/useMediaQuery";
 import { lower } from "../../../i18n/typed";
 import "../villages.css";
+import { appendPage } from "../../../lib/pagination";
 
 const villageHref = (p: MapPoint) => `/libanpedia/${p.id}`;
 
@@ -111,9 +112,7 @@ export default function VillagesPage() {
               onClick={() =>
                 void list.fetchMore({
                   variables: { after: page.pageInfo.endCursor },
-                  updateQuery: (prev, { fetchMoreResult }) => ({
-                    villages: { ...fetchMoreResult.villages, edges: [...prev.villages.edges, ...fetchMoreResult.villages.edges] },
-                  }),
+                  updateQuery: appendPage("villages"),
                 })
               }
             >

@@ -1,5 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { LANGUAGES } from "../../../i18n/languages";
+import { SelectField } from "../../../ui/SelectField";
 import { directionOf } from "./ArticleBody";
 
 /** An article's Markdown text, written in the article's language and direction, with the Markdown help under it. */
@@ -33,5 +35,19 @@ export function ArticleTextField({
         {t("rootpedia.markdown_help")}
       </p>
     </div>
+  );
+}
+
+/** The language a new article is written in: one of the site's languages. */
+export function ArticleLanguageField({ value, onChange }: { value: string; onChange: (language: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <SelectField label={t("rootpedia.language")} value={value} onChange={(e) => onChange(e.target.value)}>
+      {LANGUAGES.map(({ code }) => (
+        <option key={code} value={code}>
+          {t(`lang.${code}`)}
+        </option>
+      ))}
+    </SelectField>
   );
 }
