@@ -8,7 +8,7 @@ import { initI18n, initialLanguage } from "./i18n";
 import { preloadFirstFont } from "./ui/theme/preload";
 
 preloadFirstFont(initialLanguage());
-preloadRoute(location.pathname);
+void preloadRoute(location.pathname);
 await initI18n();
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

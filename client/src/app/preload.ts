@@ -9,9 +9,8 @@ const ROUTES = AREAS.flatMap((area) => area.routes.map((route) => ({ path: route
  * GraphQL client) at once, while the reader's texts load, instead of one round trip after the
  * other once React renders. What loads here is what React's lazy imports then find ready.
  */
-export function preloadRoute(pathname: string): void {
+export async function preloadRoute(pathname: string): Promise<void> {
   const route: AreaRoute | undefined = matchRoutes(ROUTES, pathname)?.[0]?.route.route;
   if (!route) return;
-  void route.page.preload?.();
-  if (route.access !== "public") void import("./apollo-root");
+  await Promise.all([route.page.preload?.(), route.access !== "public" ? import("./apollo-root") : undefined]);
 }
