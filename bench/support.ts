@@ -6,8 +6,12 @@ import type pg from "pg";
 
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 
-/** How production starts the server (Dockerfile, scripts/start.mjs): a larger V8 young generation. */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=32"];
+/**
+ * How production starts the server (Dockerfile, scripts/start.mjs): a larger V8 young generation.
+ * BENCH_SERVER_FLAGS adds more to the servers only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to
+ * profile them (NODE_OPTIONS refuses `--cpu-prof`).
+ */
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=32", ...(process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? [])];
 
 /** Starts `node cmd…` and resolves once its stdout shows `readyText`. */
 export function start(cmd: string[], env: Record<string, string>, readyText: RegExp): Promise<ChildProcess> {

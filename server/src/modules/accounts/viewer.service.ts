@@ -12,36 +12,49 @@ export function bearerToken(header: string | undefined | null): string | null {
   return m ? m[1] : null;
 }
 
+interface Grant {
+  role: Role;
+  expires_at: string | null;
+  villages: string[] | null;
+}
+
+/**
+ * The session and, in the same statement (one round trip per request), the member's role grants with
+ * a curator's villages. $1 token hash, $2 now.
+ */
+const VIEWER_SQL = `
+  SELECT s.id AS session_id, s.user_id,
+         (SELECT coalesce(json_agg(json_build_object('role', r.role, 'expires_at', r.expires_at,
+                   'villages', CASE WHEN r.role = 'local_root_curator' THEN (SELECT array_agg(vc.village_id::text) FROM village_curators vc
+                      WHERE vc.user_id = s.user_id AND (vc.expires_at IS NULL OR vc.expires_at > $2)) END)), '[]'::json)
+            FROM user_roles r WHERE r.user_id = s.user_id) AS grants
+    FROM sessions s
+   WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`;
+
+/** The session alone: what is read when the roles cannot be (then the viewer is a member, spec §6). */
+const SESSION_SQL = `SELECT s.id AS session_id, s.user_id, '[]'::json AS grants FROM sessions s
+   WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`;
+
 /**
  * The viewer behind a session token at `now` (the server's clock): unknown, expired or revoked tokens give an
  * anonymous viewer. A failure to read roles falls back to member (spec §6).
  */
 export async function resolveViewer(ds: DataSource, token: string | null, now: Date): Promise<Viewer> {
   if (!token) return anonymousViewer();
-  const rows: { session_id: string; user_id: string }[] = await ds.query(
-    `SELECT s.id AS session_id, s.user_id FROM sessions s
-      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
-    [hashToken(token), now],
-  );
-  if (rows.length === 0) return anonymousViewer();
-  const { session_id, user_id } = rows[0];
-  let roles: Role[];
-  let curatedVillageIds: string[] = [];
+  const params = [hashToken(token), now];
+  let rows: { session_id: string; user_id: string; grants: Grant[] }[];
   try {
-    // The curator's villages come in the same statement as the roles (no extra query).
-    const grants: { role: Role; expires_at: Date | null; villages: string[] | null }[] = await ds.query(
-      `SELECT role, expires_at, CASE WHEN role = 'local_root_curator' THEN (SELECT array_agg(vc.village_id::text) FROM village_curators vc
-         WHERE vc.user_id = $1 AND (vc.expires_at IS NULL OR vc.expires_at > $2)) END AS villages FROM user_roles WHERE user_id = $1`,
-      [user_id, now],
-    );
-    roles = activeRoles(
-      grants.map((g) => ({ role: g.role, expiresAt: g.expires_at })),
-      now,
-    );
-    if (roles.includes(Role.LOCAL_ROOT_CURATOR)) curatedVillageIds = grants.find((g) => g.role === Role.LOCAL_ROOT_CURATOR)?.villages ?? [];
+    rows = await ds.query(VIEWER_SQL, params);
   } catch (err) {
     logger.warn("Role lookup failed; treating viewer as member", { err: String(err) });
-    roles = activeRoles([]);
+    rows = await ds.query(SESSION_SQL, params);
   }
-  return { userId: user_id, sessionId: session_id, roles, curatedVillageIds };
+  if (rows.length === 0) return anonymousViewer();
+  const { session_id, user_id, grants } = rows[0];
+  const roles = activeRoles(
+    grants.map((g) => ({ role: g.role, expiresAt: g.expires_at ? new Date(g.expires_at) : null })),
+    now,
+  );
+  const curator = roles.includes(Role.LOCAL_ROOT_CURATOR) ? grants.find((g) => g.role === Role.LOCAL_ROOT_CURATOR) : undefined;
+  return { userId: user_id, sessionId: session_id, roles, curatedVillageIds: curator?.villages ?? [] };
 }

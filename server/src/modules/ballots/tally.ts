@@ -26,8 +26,11 @@ const flushAt = new Map<string, number>();
  * database (the row lock and its re-check decide between two at once); the bus (Redis) carries it
  * to every subscriber.
  */
-export async function maybePublish(deps: Deps, ballotId: string): Promise<void> {
+export async function maybePublish(deps: Deps, ballotId: string, afterVote = false): Promise<void> {
   const now = deps.clock.now();
+  // A vote while this instance's flush for the window is still to come: that flush counts it, so
+  // there is nothing to ask the database (most votes of a busy ballot end here).
+  if (afterVote && (flushAt.get(ballotId) ?? 0) > now.getTime()) return;
   const since = new Date(now.getTime() - TALLY_EVERY_MS);
   const [r]: { status: string; published_at: Date | null; updated: boolean }[] = await deps.ds.query(
     `WITH b AS (SELECT status, published_at FROM ballots WHERE id = $1),
