@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, runnerImport, type Plugin } from "vite";
 import { parseTranslations } from "./src/i18n/csv";
+import { firstScreen } from "./src/app/first-screen/build";
 import { buildDrawing } from "./src/ui/map/drawing-build";
 
 const translations = fileURLToPath(new URL("./src/i18n/translations.csv", import.meta.url));
@@ -91,7 +92,14 @@ function routesJson(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), translationsCsv(), translationModules(), lebanonDrawing(), routesJson()],
+  plugins: [
+    react(),
+    translationsCsv(),
+    translationModules(),
+    lebanonDrawing(),
+    routesJson(),
+    firstScreen({ configFile: fileURLToPath(import.meta.url), translations }),
+  ],
   server: {
     port: 5173,
     proxy: {

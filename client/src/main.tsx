@@ -1,6 +1,6 @@
 import "./ui/theme";
 import "./styles.css";
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { preloadRoute } from "./app/preload";
@@ -8,10 +8,15 @@ import { initI18n, initialLanguage } from "./i18n";
 import { preloadFirstFont } from "./ui/theme/preload";
 
 preloadFirstFont(initialLanguage());
-void preloadRoute(location.pathname);
-await initI18n();
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The page's module and the reader's texts load side by side; React starts once both are in, so
+// its first commit is the page itself, never a spinner over the server's first screen.
+await Promise.all([initI18n(), preloadRoute(location.pathname).catch(() => undefined)]);
+// The first render is a transition: React renders it in slices and lets the browser breathe
+// between them (no long task of the whole page), while what is already painted stays.
+startTransition(() =>
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

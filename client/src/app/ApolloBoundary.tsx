@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../ui/Spinner";
+import { useFirstScreen } from "./first-screen/context";
 
 const ApolloRoot = lazy(() => import("./apollo-root"));
 
@@ -11,8 +12,10 @@ const ApolloRoot = lazy(() => import("./apollo-root"));
  */
 export function ApolloBoundary({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
   const { t } = useTranslation();
+  const placeholder = fallback === undefined ? <Spinner label={t("common.loading_page")} /> : fallback;
+  if (useFirstScreen()) return placeholder;
   return (
-    <Suspense fallback={fallback === undefined ? <Spinner label={t("common.loading_page")} /> : fallback}>
+    <Suspense fallback={placeholder}>
       <ApolloRoot>{children}</ApolloRoot>
     </Suspense>
   );

@@ -12,6 +12,8 @@ function AppRoutes() {
 export function App() {
   // Once per page load; the admin's flag page loads them again after a change.
   useEffect(() => void loadFeatureFlags(), []);
+  // The live page is in: the server's first screen (inert, app/first-screen) is gone, and the page may be used.
+  useEffect(() => document.getElementById("root")?.removeAttribute("inert"), []);
   return (
     <BrowserRouter>
       <AuthBootstrap />

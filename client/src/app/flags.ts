@@ -57,6 +57,6 @@ export async function loadFeatureFlags(): Promise<void> {
 
 /** `on(flag, …)`: whether the part of the product behind these flags is switched on; re-renders when flags change. */
 export function useFeatureFlags(): (...flags: (string | undefined)[]) => boolean {
-  const state = useSyncExternalStore(featureFlags.subscribe, featureFlags.get);
+  const state = useSyncExternalStore(featureFlags.subscribe, featureFlags.get, featureFlags.get);
   return useCallback((...flags: (string | undefined)[]) => flagsOn(state, flags), [state]);
 }

@@ -6,6 +6,8 @@ import type { Resources } from "./csv";
 import { DEFAULT_LANGUAGE, detectLanguage, isLanguage, languageInfo, type LanguageCode } from "./languages";
 
 const LANGUAGE_KEY = "language";
+/** The reader's language for the server, which has no access to storage (its static.ts reads the same name). */
+const LANGUAGE_COOKIE = "roots_lang";
 const FSI = "\u2068";
 const PDI = "\u2069";
 
@@ -25,7 +27,10 @@ export async function loadLanguage(code: LanguageCode): Promise<void> {
 
 /** Sets `<html lang dir>` and the page's description (what search results show) for the active language. */
 export function applyDocumentLanguage(code: LanguageCode): void {
+  if (typeof document === "undefined") return; // the build's first-screen render (app/first-screen)
   document.documentElement.lang = code;
+  // The server sends the next page's first screen in this language (server/src/app/static.ts).
+  document.cookie = `${LANGUAGE_COOKIE}=${code}; Path=/; Max-Age=31536000; SameSite=Lax`;
   document.documentElement.dir = languageInfo(code).dir;
   const description = i18next.isInitialized ? i18next.t("app.description", { lng: code }) : "";
   const meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -40,8 +45,7 @@ export const initialLanguage = (): LanguageCode =>
  * Starts i18next in the reader's language. `resources` (tests) gives every language at once;
  * otherwise only the reader's language is loaded, and another one when the reader switches.
  */
-export async function initI18n(resources?: Resources): Promise<I18n> {
-  const lng = initialLanguage();
+export async function initI18n(resources?: Resources, lng: LanguageCode = initialLanguage()): Promise<I18n> {
   await i18next.use(initReactI18next).init({
     resources: resources ?? { [lng]: { translation: (await LOADERS[lng]()).default } },
     lng,

@@ -59,3 +59,53 @@ describe("serving the built client", () => {
     expect(again.status).toBe(404);
   });
 });
+
+describe("serving each page's first screen in the reader's language", () => {
+  let dir: string;
+  let base: string;
+  let close: () => void;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "roots-client-"));
+    writeFileSync(join(dir, "index.html"), "<!doctype html><title>app</title>");
+    for (const lang of ["ar", "en", "fr"])
+      for (const page of ["home", "frame"]) writeFileSync(join(dir, `index.${page}.${lang}.html`), `<!doctype html><title>${page} ${lang}</title>`);
+    writeFileSync(join(dir, "routes.json"), JSON.stringify({ routes: ["/", "/villages", "/libanpedia/:villageId"] }));
+    const app = express();
+    app.use(clientRouter(dir)!);
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+  });
+  afterAll(() => {
+    close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const title = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(base + path, { headers: { accept: "text/html", ...headers } });
+    return { status: res.status, vary: res.headers.get("vary") ?? "", title: /<title>(.*)<\/title>/.exec(await res.text())?.[1] };
+  };
+
+  it("sends the home page's first screen on /, and the frame on every other page", async () => {
+    expect(await title("/")).toMatchObject({ status: 200, title: "home ar" });
+    expect(await title("/villages")).toMatchObject({ status: 200, title: "frame ar" });
+    expect(await title("/libanpedia/zahle")).toMatchObject({ status: 200, title: "frame ar" });
+    expect(await title("/no-such-page")).toMatchObject({ status: 404, title: "frame ar" });
+  });
+
+  it("chooses the language as the app does: the saved choice, else the browser's, else Arabic", async () => {
+    expect((await title("/", { cookie: "a=1; roots_lang=en; b=2" })).title).toBe("home en");
+    expect((await title("/", { cookie: "roots_lang=fr", "accept-language": "en-US,en;q=0.9" })).title).toBe("home fr");
+    expect((await title("/", { "accept-language": "de-DE,fr;q=0.8,en;q=0.5" })).title).toBe("home fr");
+    expect((await title("/villages", { "accept-language": "en-GB" })).title).toBe("frame en");
+    expect((await title("/", { cookie: "roots_lang=de", "accept-language": "de" })).title).toBe("home ar");
+    expect((await title("/", { cookie: "xroots_lang=en" })).title).toBe("home ar");
+  });
+
+  it("tells caches that the page depends on the cookie and the browser's languages", async () => {
+    const { vary } = await title("/");
+    expect(vary).toMatch(/Cookie/i);
+    expect(vary).toMatch(/Accept-Language/i);
+  });
+});

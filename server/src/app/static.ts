@@ -1,6 +1,27 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import express, { type Router } from "express";
+import express, { type Request, type Router } from "express";
+import { LANGUAGES, negotiateLanguage, type Language } from "../common/i18n.js";
+
+/** The cookie the client keeps its reader's language in (client/src/i18n/index.ts), for the first screen. */
+export const LANGUAGE_COOKIE = "roots_lang";
+
+/** The reader's language for a page: their saved choice (the cookie), else their browser's, else Arabic (decisions.md). */
+export function pageLanguage(req: Pick<Request, "get">): Language {
+  const saved = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})(?:;|$)`).exec(req.get("cookie") ?? "")?.[1];
+  return negotiateLanguage(saved, req.get("accept-language"));
+}
+
+/**
+ * The built pages with their first screen already in (client/src/app/first-screen): the home
+ * page's and the frame every other page shares, per language; null when the build has none.
+ */
+function firstScreens(root: string): ((path: string, lang: Language) => string) | null {
+  const file = (page: "home" | "frame", lang: Language) => resolve(root, `index.${page}.${lang}.html`);
+  const all = LANGUAGES.flatMap((lang) => [file("home", lang), file("frame", lang)]);
+  if (!all.every((f) => existsSync(f))) return null;
+  return (path, lang) => file(path === "/" ? "home" : "frame", lang);
+}
 
 /**
  * A test for "is this one of the client's pages?", from react-router path patterns
@@ -24,7 +45,8 @@ export function clientRouteMatcher(patterns: readonly string[]): (path: string) 
  * and index.html for any other GET that wants HTML (client-side routes). A path that is not
  * one of the client's routes (`routes.json`, written by the client build from its area
  * manifests) gets index.html with status 404: the app shows its not-found page, and crawlers
- * and link checkers see the truth.
+ * and link checkers see the truth. When the build wrote first screens, the page is sent with its
+ * own in the reader's language (the home page's, or the frame for every other page).
  */
 export function clientRouter(dist: string): Router | null {
   const root = resolve(dist);
@@ -35,15 +57,16 @@ export function clientRouter(dist: string): Router | null {
   const known = existsSync(routesFile)
     ? clientRouteMatcher((JSON.parse(readFileSync(routesFile, "utf8")) as { routes: string[] }).routes)
     : () => true;
+  const screens = firstScreens(root);
   const router = express.Router();
   router.use("/assets", express.static(resolve(root, "assets"), { immutable: true, maxAge: "365d", index: false }));
   router.use(express.static(root, { index: false, maxAge: 0 }));
   router.get(/.*/, (req, res, next) => {
     if (req.accepts(["html", "json"]) !== "html") return next();
-    res
-      .status(known(req.path) ? 200 : 404)
-      .set("Cache-Control", "no-cache")
-      .sendFile(index);
+    res.status(known(req.path) ? 200 : 404).set("Cache-Control", "no-cache");
+    if (!screens) return res.sendFile(index);
+    // The page as it first looks, in the reader's language: painted before any script runs.
+    res.vary("Cookie").vary("Accept-Language").sendFile(screens(req.path, pageLanguage(req)));
   });
   return router;
 }

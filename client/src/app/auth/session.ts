@@ -60,7 +60,8 @@ export const session = new SessionStore();
  * Tabs share the session: a refresh in one tab replaces the access token of every tab
  * (the server keeps one per session), so the new token is passed to the others.
  */
-const channel = typeof BroadcastChannel !== "undefined" ? new BroadcastChannel("roots-session") : null;
+// In a browser only: the build renders first screens in Node (app/first-screen), where an open channel would keep it running.
+const channel = typeof window !== "undefined" && typeof BroadcastChannel !== "undefined" ? new BroadcastChannel("roots-session") : null;
 type TabMessage = { type: "session"; payload: AuthPayloadFieldsFragment } | { type: "signedOut" };
 channel?.addEventListener("message", (e: MessageEvent<TabMessage>) => {
   if (e.data.type === "session") session.apply(e.data.payload);

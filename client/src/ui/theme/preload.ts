@@ -6,7 +6,8 @@ import naskhArabic400 from "@fontsource/noto-naskh-arabic/files/noto-naskh-arabi
  * reflow late. Other languages' and weights' faces load as text asks for them (font-display: swap).
  */
 export function preloadFirstFont(lang: string): void {
-  if (lang !== "ar") return;
+  // A first screen sent by the server already asks for it (app/first-screen/build.ts).
+  if (lang !== "ar" || document.querySelector(`link[rel="preload"][href="${naskhArabic400}"]`)) return;
   const link = Object.assign(document.createElement("link"), { rel: "preload", as: "font", type: "font/woff2", href: naskhArabic400 });
   link.crossOrigin = "";
   document.head.appendChild(link);

@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+
+// The server sends each page with its first screen already in (client/src/app/first-screen):
+// a phone paints the header and the home page's title before any script has run.
+test.describe("first screen before the scripts", () => {
+  test("the home page reads in Arabic with no JavaScript at all, right to left, and in English for a reader who chose English", async ({
+    browser,
+    baseURL,
+  }) => {
+    const arabic = await browser.newContext({ javaScriptEnabled: false, locale: "ar" });
+    const page = await arabic.newPage();
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("اعثر على قريتك. واحفظ حكاية عائلتك.");
+    await expect(page.getByRole("navigation", { name: "التنقل الرئيسي" }).getByRole("link", { name: "القرى" })).toBeVisible();
+    await expect(page).toHaveTitle(/جذور/);
+    await arabic.close();
+
+    // The saved choice (a cookie the app writes) wins over the browser's language.
+    const english = await browser.newContext({ javaScriptEnabled: false, locale: "ar" });
+    await english.addCookies([{ name: "roots_lang", value: "en", url: baseURL! }]);
+    const en = await english.newPage();
+    await en.goto("/villages");
+    await expect(en.locator("html")).toHaveAttribute("lang", "en");
+    await expect(en.locator("html")).toHaveAttribute("dir", "ltr");
+    await expect(en.getByRole("link", { name: "Villages" })).toBeVisible();
+    await english.close();
+  });
+
+  test("the live page takes the first screen's place: one page, usable, and the language choice kept for the server", async ({ browser }) => {
+    const context = await browser.newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.getByTestId("rootspace-card")).toBeVisible();
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    await expect(page.locator("header.header")).toHaveCount(1);
+    await page.getByRole("searchbox").fill("Zahl");
+    await expect(page.getByRole("searchbox")).toHaveValue("Zahl");
+
+    await page.getByLabel("Language").selectOption("fr");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    expect((await context.cookies()).find((c) => c.name === "roots_lang")?.value).toBe("fr");
+    const html = await (await page.request.get("/", { headers: { accept: "text/html" } })).text();
+    expect(html).toContain('<html lang="fr" dir="ltr">');
+    await context.close();
+  });
+});
