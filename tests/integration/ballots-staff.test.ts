@@ -124,6 +124,21 @@ describe("a proposal's change and conflict", () => {
     const p = (await server.gql<any>(CONFLICT, { id: res.data.proposeRootpediaChange.id })).data.ballotProposal;
     expect(p.diff).toEqual([{ kind: "ADDED", text: "The church of the village." }]);
   });
+
+  it("names its village in the reader's language, for lists of many villages (the staff board)", async () => {
+    await server.ds.query(`UPDATE villages SET name_ar = 'حصرون', name_fr = 'Hasroûn' WHERE id = $1`, [village.raw]);
+    const res = await server.gql<any>(
+      Q.propose,
+      { input: { villageSlug: village.slug, language: "en", title: "Names", content: "Text.", summary: "" } },
+      { token: member.token },
+    );
+    const NAME = `query ($id: ID!) { ballotProposal(id: $id) { villageSlug villageName } }`;
+    const id = res.data.proposeRootpediaChange.id;
+    const name = async (language: string) => (await server.gql<any>(NAME, { id }, { language })).data.ballotProposal;
+    expect(await name("ar")).toEqual({ villageSlug: village.slug, villageName: "حصرون" });
+    expect((await name("fr")).villageName).toBe("Hasroûn");
+    expect((await name("en")).villageName).toBe("Hasroun");
+  });
 });
 
 describe("the viewer on a ballot's roll", () => {

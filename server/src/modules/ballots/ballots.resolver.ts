@@ -135,6 +135,11 @@ export class ProposalResolver {
     return views.villageSlugOf(ctx, p.row.village_id);
   }
 
+  @FieldResolver(() => String, { description: "The name of the village whose Rootpedia it changes, in the reader's language." })
+  villageName(@Root() p: ProposalView, @Ctx() ctx: Context): Promise<string> {
+    return views.villageNameOf(ctx, p.row.village_id);
+  }
+
   @FieldResolver(() => String, { nullable: true })
   authorName(@Root() p: ProposalView, @Ctx() ctx: Context): Promise<string | null> {
     return views.displayNameOf(ctx, p.row.author_id);
@@ -262,6 +267,11 @@ export class BallotResolver {
   @FieldResolver(() => String)
   villageSlug(@Root() b: BallotView, @Ctx() ctx: Context): Promise<string> {
     return views.villageSlugOf(ctx, b.row.village_id);
+  }
+
+  @FieldResolver(() => String, { description: "The village's name in the reader's language." })
+  villageName(@Root() b: BallotView, @Ctx() ctx: Context): Promise<string> {
+    return views.villageNameOf(ctx, b.row.village_id);
   }
 
   @FieldResolver(() => ViewerRollView, {

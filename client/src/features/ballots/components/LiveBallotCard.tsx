@@ -35,7 +35,7 @@ export function LiveBallotCard({ ballot }: { ballot: LiveBallot }) {
           <bdi>{ballot.proposal.title}</bdi>
         </Link>{" "}
         <span className="muted">
-          · <bdi>{ballot.villageSlug}</bdi>
+          · <bdi>{ballot.villageName}</bdi>
         </span>
       </h3>
       <Lifecycle status={tally.status} opensAt={ballot.opensAt} closesAt={ballot.closesAt} secondsLeft={tally.secondsLeft} />

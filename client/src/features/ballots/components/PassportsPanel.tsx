@@ -6,6 +6,7 @@ import { formatDateTime } from "../../../lib/format";
 import { localized } from "../../../lib/localized";
 import { Button } from "../../../ui/Button";
 import { EmptyState } from "../../../ui/EmptyState";
+import { ReasonAction } from "../../../ui/ReasonAction";
 import { SelectField } from "../../../ui/SelectField";
 import { TextInput } from "../../../ui/TextInput";
 import {
@@ -26,10 +27,9 @@ export function PassportsPanel() {
   const [email, setEmail] = useState("");
   const [reason, setReason] = useState("");
   const [issue, issuing] = useIssueRootsPassportMutation();
-  const [revoke, revoking] = useRevokeRootsPassportMutation();
+  const [revoke] = useRevokeRootsPassportMutation();
   if (!villages.length) return <EmptyState title={t("ballots.passports.none_curated")} />;
   const problem = apiProblem(issuing.error, t("errors.network"));
-  const revokeProblem = apiProblem(revoking.error, t("errors.network"));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const res = await issue({ variables: { slug, email, reason } }).catch(() => null);
@@ -77,11 +77,6 @@ export function PassportsPanel() {
           {problem.message}
         </p>
       )}
-      {revokeProblem && (
-        <p className="form-error" role="alert">
-          {revokeProblem.message}
-        </p>
-      )}
       {list.data && list.data.rootsPassports.length === 0 ? (
         <p className="muted">{t("ballots.passports.empty")}</p>
       ) : (
@@ -94,21 +89,19 @@ export function PassportsPanel() {
                   · <bdi>{p.reason}</bdi> · {formatDateTime(p.issuedAt, lang)}
                 </span>
               </span>
-              <Button
-                size="sm"
-                variant="danger"
-                disabled={revoking.loading}
-                onClick={() => {
-                  const why = window.prompt(t("ballots.passports.revoke_reason"))?.trim();
-                  if (why)
-                    void revoke({ variables: { id: p.id, reason: why } }).then(
-                      () => list.refetch(),
-                      () => undefined,
-                    );
+              <ReasonAction
+                label={t("ballots.passports.revoke")}
+                title={
+                  <>
+                    {t("ballots.passports.revoke")} · <bdi>{p.holderName ?? ""}</bdi>
+                  </>
+                }
+                reasonLabel={t("ballots.passports.revoke_reason")}
+                onConfirm={async (reason) => {
+                  await revoke({ variables: { id: p.id, reason } });
+                  await list.refetch();
                 }}
-              >
-                {t("ballots.passports.revoke")}
-              </Button>
+              />
             </li>
           ))}
         </ul>

@@ -53,7 +53,7 @@ export function StaffBallotBoard() {
                   <bdi lang={p.language}>{p.title}</bdi>
                 </Link>{" "}
                 <span className="muted">
-                  · <bdi>{p.villageSlug}</bdi> · <bdi>{p.authorName ?? ""}</bdi> · {formatDateTime(p.createdAt, lang)}
+                  · <bdi>{p.villageName}</bdi> · <bdi>{p.authorName ?? ""}</bdi> · {formatDateTime(p.createdAt, lang)}
                 </span>
                 {p.status === "CONFLICT" && p.viewerCanReview && <ConflictResolver proposalId={p.id} onResolved={() => void refetch()} />}
               </li>

@@ -6,6 +6,7 @@ import { formatDateTime } from "../../../lib/format";
 import { Badge } from "../../../ui/Badge";
 import { Button } from "../../../ui/Button";
 import { LoadFailed } from "../../../ui/LoadFailed";
+import { ReasonAction } from "../../../ui/ReasonAction";
 import { Spinner } from "../../../ui/Spinner";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { DiffView } from "../components/DiffView";
@@ -27,7 +28,7 @@ export default function ArticleHistoryPage() {
   const [params, setParams] = useSearchParams();
   const { data, loading, error, refetch } = useRootpediaHistoryQuery({ variables: { id: articleId }, fetchPolicy: "cache-and-network" });
   const [revert, reverting] = useRevertRootpediaRevisionMutation();
-  const [hide, hiding] = useHideRootpediaRevisionMutation();
+  const [hide] = useHideRootpediaRevisionMutation();
   const a = data?.rootpediaArticle;
   const history = a?.history ?? [];
   const from = params.get("from") ?? history[1]?.id ?? null;
@@ -42,7 +43,7 @@ export default function ArticleHistoryPage() {
     next.set("to", which === "to" ? id : (to ?? id));
     setParams(next, { replace: true });
   };
-  const problem = apiProblem(reverting.error ?? hiding.error ?? diff.error, t("errors.network"));
+  const problem = apiProblem(reverting.error ?? diff.error, t("errors.network"));
   return (
     <article className="page rootpedia">
       <Link className="back-link" to={`/root/${slug}/rootpedia/article/${articleId}`}>
@@ -111,20 +112,15 @@ export default function ArticleHistoryPage() {
                     </Button>
                   )}
                   {!r.hidden && (
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      onClick={() => {
-                        const reason = window.prompt(t("rootpedia.hide_reason"))?.trim();
-                        if (reason)
-                          void hide({ variables: { id: r.id, reason } }).then(
-                            () => refetch(),
-                            () => {},
-                          );
+                    <ReasonAction
+                      label={t("rootpedia.hide")}
+                      title={t("rootpedia.hide")}
+                      reasonLabel={t("rootpedia.hide_reason")}
+                      onConfirm={async (reason) => {
+                        await hide({ variables: { id: r.id, reason } });
+                        await refetch();
                       }}
-                    >
-                      {t("rootpedia.hide")}
-                    </Button>
+                    />
                   )}
                 </td>
               )}
