@@ -1263,6 +1263,7 @@ export type TranslationKey =
   | "people.self_claim"
   | "people.self_claim_hint"
   | "people.self_clear"
+  | "people.self_move"
   | "people.sources"
   | "people.union_date"
   | "people.union_kind"

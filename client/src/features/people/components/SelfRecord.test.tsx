@@ -5,7 +5,9 @@ import { parseTranslations } from "../../../i18n/csv";
 import csvText from "../../../i18n/translations.csv?raw";
 
 const calls: unknown[] = [];
+let viewerPerson: { id: string; displayName: string } | null = null;
 vi.mock("../generated", () => ({
+  useViewerPersonQuery: () => ({ data: { viewerPerson } }),
   useSetMyRecordMutation: () => [
     async ({ variables }: { variables: unknown }) => {
       calls.push(variables);
@@ -21,6 +23,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   calls.length = 0;
+  viewerPerson = null;
   await changeLanguage("en");
 });
 
@@ -39,6 +42,21 @@ describe("SelfRecord", () => {
     expect(screen.getByText("هذا أنت")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "هذا ليس أنا" }));
     await waitFor(() => expect(calls).toEqual([{ personId: null }]));
+  });
+
+  it("asks first when the member already has a record, naming it, and moves it only on yes", async () => {
+    viewerPerson = { id: "p-9", displayName: "Youssef Khoury" };
+    const onChanged = vi.fn();
+    render(<SelfRecord person={{ id: "p-1", isViewer: false, viewerCan: { claimAsSelf: true } }} onChanged={onChanged} />);
+    fireEvent.click(screen.getByRole("button", { name: "This is me" }));
+    expect(calls).toEqual([]);
+    expect(screen.getByRole("alertdialog").textContent).toContain("Youssef Khoury");
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(calls).toEqual([]);
+    fireEvent.click(screen.getByRole("button", { name: "This is me" }));
+    fireEvent.click(screen.getAllByRole("button", { name: "This is me" })[0]);
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    expect(calls).toEqual([{ personId: "p-1" }]);
   });
 
   it("shows nothing on someone else's record", () => {
