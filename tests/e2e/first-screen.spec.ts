@@ -27,7 +27,9 @@ test.describe("first screen before the scripts", () => {
     await english.close();
   });
 
-  test("the live page takes the first screen's place: one page, usable, and the language choice kept for the server", async ({ browser }) => {
+  test("the live page takes the first screen's place: one page, usable, and the language choice kept for the server", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ locale: "en-US" });
     const page = await context.newPage();
     await page.goto("/");

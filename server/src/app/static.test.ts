@@ -68,7 +68,8 @@ describe("serving each page's first screen in the reader's language", () => {
     dir = mkdtempSync(join(tmpdir(), "roots-client-"));
     writeFileSync(join(dir, "index.html"), "<!doctype html><title>app</title>");
     for (const lang of ["ar", "en", "fr"])
-      for (const page of ["home", "frame"]) writeFileSync(join(dir, `index.${page}.${lang}.html`), `<!doctype html><title>${page} ${lang}</title>`);
+      for (const page of ["home", "frame"])
+        writeFileSync(join(dir, `index.${page}.${lang}.html`), `<!doctype html><title>${page} ${lang}</title>`);
     writeFileSync(join(dir, "routes.json"), JSON.stringify({ routes: ["/", "/villages", "/libanpedia/:villageId"] }));
     const app = express();
     app.use(clientRouter(dir)!);

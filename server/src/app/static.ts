@@ -66,7 +66,10 @@ export function clientRouter(dist: string): Router | null {
     res.status(known(req.path) ? 200 : 404).set("Cache-Control", "no-cache");
     if (!screens) return res.sendFile(index);
     // The page as it first looks, in the reader's language: painted before any script runs.
-    res.vary("Cookie").vary("Accept-Language").sendFile(screens(req.path, pageLanguage(req)));
+    res
+      .vary("Cookie")
+      .vary("Accept-Language")
+      .sendFile(screens(req.path, pageLanguage(req)));
   });
   return router;
 }

@@ -25,18 +25,27 @@ describe("a page's first screen in the built HTML", () => {
   });
 
   it("keeps a screen's text as text, even where it looks like a replacement pattern", () => {
-    expect(withFirstScreen(INDEX, "fr", "<p>$& $1 $$</p>", { title: "$&", description: "d" })).toContain('<div id="root" inert><p>$& $1 $$</p></div>');
+    expect(withFirstScreen(INDEX, "fr", "<p>$& $1 $$</p>", { title: "$&", description: "d" })).toContain(
+      '<div id="root" inert><p>$& $1 $$</p></div>',
+    );
   });
 
   it("refuses an index.html it cannot place the screen in, rather than sending a blank page", () => {
-    expect(() => withFirstScreen(INDEX.replace('<div id="root"></div>', ""), "ar", "<p/>", { title: "t", description: "d" })).toThrow(/root/);
+    expect(() => withFirstScreen(INDEX.replace('<div id="root"></div>', ""), "ar", "<p/>", { title: "t", description: "d" })).toThrow(
+      /root/,
+    );
   });
 
   it("links the stylesheets and scripts of the lazy chunks the screen used, once, and none index.html has", () => {
     const manifest = {
       "index.html": { file: "assets/index-a.js", isEntry: true, imports: ["_shell.js"] },
       "_shell.js": { file: "assets/shell-c.js", css: ["assets/shell-b.css"] },
-      "src/features/home/pages/HomePage.tsx": { file: "assets/HomePage-d.js", isDynamicEntry: true, imports: ["_shell.js", "_map.js"], css: ["assets/HomePage-e.css"] },
+      "src/features/home/pages/HomePage.tsx": {
+        file: "assets/HomePage-d.js",
+        isDynamicEntry: true,
+        imports: ["_shell.js", "_map.js"],
+        css: ["assets/HomePage-e.css"],
+      },
       "_map.js": { file: "assets/map-f.js", css: ["assets/map-g.css"], imports: ["_shell.js"] },
       "src/features/villages/pages/VillagesPage.tsx": { file: "assets/VillagesPage-h.js", isDynamicEntry: true },
     };

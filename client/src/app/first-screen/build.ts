@@ -34,7 +34,11 @@ export function withFirstScreen(
   };
   let html = replace(/<html[^>]*>/, `<html lang="${lang}" dir="${dir}">`, index);
   html = replace(/<title>[^<]*<\/title>/, `<title>${escapeText(texts.title)}</title>`, html);
-  html = replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeAttr(texts.description)}" />`, html);
+  html = replace(
+    /<meta name="description" content="[^"]*"\s*\/?>/,
+    `<meta name="description" content="${escapeAttr(texts.description)}" />`,
+    html,
+  );
   html = replace(/<\/head>/, `${links}</head>`, html);
   // Inert until the app has taken over (App.tsx): what a reader typed or chose in the screen's
   // copy of the page would be lost when React puts the live page in its place.
@@ -125,7 +129,8 @@ export function firstScreen(options: { configFile: string; translations: string 
             const text = (key: string) => resources[code].translation[key] ?? resources.en.translation[key] ?? "";
             const site = text("app.name");
             // The title useDocumentTitle gives the page (home: its tagline), the site's name for the frame.
-            const title = page === "home" ? text("app.page_title").replace("{{page}}", text("app.tagline")).replace("{{site}}", site) : site;
+            const title =
+              page === "home" ? text("app.page_title").replace("{{page}}", text("app.tagline")).replace("{{site}}", site) : site;
             const body = await renderFirstScreen(path, code, resources);
             const loaded = run()
               .filter((id) => !before.has(id))
