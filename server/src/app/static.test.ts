@@ -20,25 +20,32 @@ describe("client route matcher", () => {
   });
 });
 
+/** Serves `files` (name → content) as a built client in a temporary folder; `close` stops and removes it. */
+async function serveClient(files: Record<string, string>): Promise<{ base: string; close: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), "roots-client-"));
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
+  const app = express();
+  app.use(clientRouter(dir)!);
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const ROUTES = JSON.stringify({ routes: ["/", "/villages", "/libanpedia/:villageId"] });
+
 describe("serving the built client", () => {
-  let dir: string;
   let base: string;
   let close: () => void;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "roots-client-"));
-    writeFileSync(join(dir, "index.html"), "<!doctype html><title>app</title>");
-    writeFileSync(join(dir, "routes.json"), JSON.stringify({ routes: ["/", "/villages", "/libanpedia/:villageId"] }));
-    const app = express();
-    app.use(clientRouter(dir)!);
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => server.close();
+    ({ base, close } = await serveClient({ "index.html": "<!doctype html><title>app</title>", "routes.json": ROUTES }));
   });
-  afterAll(() => {
-    close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   const page = (path: string) => fetch(base + path, { headers: { accept: "text/html" } });
 
@@ -61,27 +68,17 @@ describe("serving the built client", () => {
 });
 
 describe("serving each page's first screen in the reader's language", () => {
-  let dir: string;
   let base: string;
   let close: () => void;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "roots-client-"));
-    writeFileSync(join(dir, "index.html"), "<!doctype html><title>app</title>");
-    for (const lang of ["ar", "en", "fr"])
-      for (const page of ["home", "frame"])
-        writeFileSync(join(dir, `index.${page}.${lang}.html`), `<!doctype html><title>${page} ${lang}</title>`);
-    writeFileSync(join(dir, "routes.json"), JSON.stringify({ routes: ["/", "/villages", "/libanpedia/:villageId"] }));
-    const app = express();
-    app.use(clientRouter(dir)!);
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => server.close();
+    const screens = Object.fromEntries(
+      ["ar", "en", "fr"].flatMap((lang) =>
+        ["home", "frame"].map((page) => [`index.${page}.${lang}.html`, `<!doctype html><title>${page} ${lang}</title>`]),
+      ),
+    );
+    ({ base, close } = await serveClient({ "index.html": "<!doctype html><title>app</title>", "routes.json": ROUTES, ...screens }));
   });
-  afterAll(() => {
-    close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   const title = async (path: string, headers: Record<string, string> = {}) => {
     const res = await fetch(base + path, { headers: { accept: "text/html", ...headers } });

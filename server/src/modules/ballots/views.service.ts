@@ -10,14 +10,10 @@ import type { ProposalRow } from "./proposal.service.js";
 export const villageSlugOf = async (ctx: Pick<Context, "ds">, villageId: string): Promise<string> =>
   ((await ctx.ds.query(`SELECT slug FROM villages WHERE id = $1`, [villageId])) as { slug: string }[])[0]?.slug ?? "";
 
-/** The village's name in the reader's language (its Arabic or French name where it has one), for lists that show many villages. */
+/** The village's name in the reader's language, for lists that show many villages. */
 export async function villageNameOf(ctx: Pick<Context, "ds" | "language">, villageId: string): Promise<string> {
-  const [v]: { name: string; name_ar: string | null; name_fr: string | null }[] = await ctx.ds.query(
-    `SELECT name, name_ar, name_fr FROM villages WHERE id = $1`,
-    [villageId],
-  );
-  if (!v) return "";
-  return (ctx.language === "ar" ? v.name_ar : ctx.language === "fr" ? v.name_fr : null) || v.name;
+  const [v]: rootpedia.Named[] = await ctx.ds.query(`SELECT name, name_ar, name_fr FROM villages WHERE id = $1`, [villageId]);
+  return v ? rootpedia.inLanguage(v, ctx.language) : "";
 }
 
 export const displayNameOf = async (ctx: Pick<Context, "ds">, userId: string | null): Promise<string | null> =>

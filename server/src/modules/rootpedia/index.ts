@@ -35,3 +35,4 @@ export const rootpediaArea = defineArea({
   notifications: rootpediaNotifications,
   management: [{ path: "/management/linpedia", roles: [Role.LOCAL_ROOT_CURATOR, Role.EDITOR] }],
 });
+export { inLanguage, type Named } from "./outline.js";

@@ -1,13 +1,15 @@
 import type { Queryable } from "../../common/sql.js";
 import { runtimeKey, translate, type Language } from "../../common/i18n.js";
 
-interface Named {
+export interface Named {
   name: string;
   name_ar: string | null;
   name_fr: string | null;
 }
 
-const inLanguage = (n: Named, lang: Language) => (lang === "ar" ? (n.name_ar ?? n.name) : lang === "fr" ? (n.name_fr ?? n.name) : n.name);
+/** A name in the reader's language: its Arabic or French form where it has one. */
+export const inLanguage = (n: Named, lang: Language) =>
+  lang === "ar" ? (n.name_ar ?? n.name) : lang === "fr" ? (n.name_fr ?? n.name) : n.name;
 /** Markdown's own characters in a name are written as text, never as marks. */
 const escape = (s: string) => s.replace(/([\\`*_{}[\]()#+\-.!|<>~])/g, "\\$1");
 
