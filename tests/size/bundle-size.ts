@@ -49,9 +49,10 @@ export interface FontFile {
 
 /**
  * Fonts of a first visit to `pageSrc`, apart from its JavaScript: the font files `index.html`
- * preloads (fetched at once, whatever the page shows), and every font file the initial CSS
- * declares in an @font-face (the browser fetches only those whose family and unicode-range the
- * page's text uses). Sizes are the files' own: woff2 and woff are compressed already.
+ * preloads (fetched at once, whatever the page shows), and every font file declared in an
+ * @font-face by the initial CSS or by the faces' own stylesheet (ui/theme/fonts.css, which the app
+ * links as it starts); the browser fetches only those whose family and unicode-range the page's
+ * text uses. Sizes are the files' own: woff2 and woff are compressed already.
  */
 export function landingFonts(dist: string, pageSrc: string): { preloaded: FontFile[]; declared: FontFile[] } {
   const manifest = readManifest(dist);
@@ -63,6 +64,8 @@ export function landingFonts(dist: string, pageSrc: string): { preloaded: FontFi
     .map((tag) => /\bhref=["']?\/?([^"' >]+)/.exec(tag)![1])
     .map(size);
   const css = new Set(initialChunks(manifest, pageSrc).flatMap((k) => manifest[k].css ?? []));
+  const faces = Object.values(manifest).find((chunk) => chunk.src?.endsWith("src/ui/theme/fonts.css"));
+  if (faces) css.add(faces.file);
   const declared = new Set<string>();
   for (const file of css) {
     for (const m of readFileSync(join(dist, file), "utf8").matchAll(/url\(\s*["']?([^"')]+\.(?:woff2?|ttf|otf))["']?\s*\)/g)) {

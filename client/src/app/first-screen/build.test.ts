@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chunkLinks, withFirstScreen } from "./build";
+import { chunkAssets, withFirstScreen } from "./build";
 
 const INDEX = `<!doctype html>
 <html lang="ar" dir="rtl">
@@ -7,6 +7,7 @@ const INDEX = `<!doctype html>
     <meta name="description" content="old" />
     <title>Roots</title>
     <script type="module" crossorigin src="/assets/index-a.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/shell-c.js">
     <link rel="stylesheet" crossorigin href="/assets/shell-b.css">
   </head>
   <body>
@@ -14,25 +15,55 @@ const INDEX = `<!doctype html>
   </body>
 </html>`;
 
+const NONE = { css: [], js: [], boot: "/assets/boot-x.js" };
+
 describe("a page's first screen in the built HTML", () => {
   it("puts the screen in #root and gives the document the language's direction, title and description", () => {
-    const html = withFirstScreen(INDEX, "en", "<h1>Find your village</h1>", { title: "Home — Roots", description: `Say "hi" & <go>` });
+    const html = withFirstScreen(
+      INDEX,
+      "en",
+      "<h1>Find your village</h1>",
+      { title: "Home — Roots", description: `Say "hi" & <go>` },
+      NONE,
+    );
     expect(html).toContain('<html lang="en" dir="ltr">');
     expect(html).toContain("<title>Home — Roots</title>");
     expect(html).toContain('<meta name="description" content="Say &quot;hi&quot; &amp; &lt;go>" />');
     expect(html).toContain('<div id="root" inert><h1>Find your village</h1></div>');
-    expect(withFirstScreen(INDEX, "ar", "", { title: "t", description: "d" })).toContain('<html lang="ar" dir="rtl">');
+    expect(withFirstScreen(INDEX, "ar", "", { title: "t", description: "d" }, NONE)).toContain('<html lang="ar" dir="rtl">');
   });
 
   it("keeps a screen's text as text, even where it looks like a replacement pattern", () => {
-    expect(withFirstScreen(INDEX, "fr", "<p>$& $1 $$</p>", { title: "$&", description: "d" })).toContain(
+    expect(withFirstScreen(INDEX, "fr", "<p>$& $1 $$</p>", { title: "$&", description: "d" }, NONE)).toContain(
       '<div id="root" inert><p>$& $1 $$</p></div>',
     );
   });
 
   it("refuses an index.html it cannot place the screen in, rather than sending a blank page", () => {
-    expect(() => withFirstScreen(INDEX.replace('<div id="root"></div>', ""), "ar", "<p/>", { title: "t", description: "d" })).toThrow(
+    expect(() => withFirstScreen(INDEX.replace('<div id="root"></div>', ""), "ar", "<p/>", { title: "t", description: "d" }, NONE)).toThrow(
       /root/,
+    );
+    expect(() => withFirstScreen(INDEX.replace(/<script.*<\/script>/, ""), "ar", "<p/>", { title: "t", description: "d" }, NONE)).toThrow(
+      /module script/,
+    );
+  });
+
+  it("leaves the page's stylesheets where they are and hands its scripts to the boot script, to start after the first paint", () => {
+    const html = withFirstScreen(
+      INDEX,
+      "ar",
+      "<h1>جذور</h1>",
+      { title: "t", description: "d" },
+      {
+        css: ["assets/HomePage-e.css"],
+        js: ["assets/HomePage-d.js"],
+        boot: "/assets/boot-x.js",
+      },
+    );
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/shell-b.css">');
+    expect(html).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/HomePage-e.css"><script defer src="/assets/boot-x.js" data-entry="/assets/index-a.js" data-preload="/assets/shell-c.js /assets/HomePage-d.js"></script></head>',
     );
   });
 
@@ -49,16 +80,10 @@ describe("a page's first screen in the built HTML", () => {
       "_map.js": { file: "assets/map-f.js", css: ["assets/map-g.css"], imports: ["_shell.js"] },
       "src/features/villages/pages/VillagesPage.tsx": { file: "assets/VillagesPage-h.js", isDynamicEntry: true },
     };
-    const links = chunkLinks(manifest, ["src/app/router.tsx", "src/features/home/pages/HomePage.tsx"], INDEX);
-    expect(links.match(/href="[^"]+"/g)).toEqual([
-      'href="/assets/HomePage-e.css"',
-      'href="/assets/map-g.css"',
-      'href="/assets/HomePage-d.js"',
-      'href="/assets/shell-c.js"',
-      'href="/assets/map-f.js"',
-    ]);
-    expect(links).toContain('<link rel="stylesheet" crossorigin href="/assets/HomePage-e.css">');
-    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/map-f.js">');
-    expect(chunkLinks(manifest, ["src/app/router.tsx"], INDEX)).toBe("");
+    expect(chunkAssets(manifest, ["src/app/router.tsx", "src/features/home/pages/HomePage.tsx"], INDEX)).toEqual({
+      css: ["assets/HomePage-e.css", "assets/map-g.css"],
+      js: ["assets/HomePage-d.js", "assets/map-f.js"],
+    });
+    expect(chunkAssets(manifest, ["src/app/router.tsx"], INDEX)).toEqual({ css: [], js: [] });
   });
 });

@@ -3,11 +3,13 @@
 // the app's own components (render.tsx) and React renders them to HTML. The server then sends the
 // reader's language (server/src/app/static.ts), so a phone paints the header and the home page's
 // title before a single script has run, instead of a blank page until the JavaScript is in.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { createServer, type Plugin } from "vite";
 import { parseTranslations } from "../../i18n/csv";
 import { LANGUAGES, type LanguageCode } from "../../i18n/languages";
+import { boot } from "./boot";
 
 /** The pages with a first screen of their own; every other path gets the frame (header, a spinner, footer). */
 export const FIRST_SCREENS = { home: "/", frame: "/__first-screen" } as const;
@@ -19,27 +21,47 @@ export const firstScreenFile = (page: FirstScreenName, lang: LanguageCode): stri
 const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 const escapeText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
-/** index.html in one language: `<html lang dir>`, title and description, and the first screen inside `#root`. */
+/** What a first screen adds to index.html's head: its chunks' stylesheets and scripts, and the boot script's address. */
+export interface FirstScreenAssets {
+  css: string[];
+  js: string[];
+  boot: string;
+}
+
+/**
+ * index.html in one language: `<html lang dir>`, title and description, the first screen inside
+ * `#root`, the stylesheets it needs, and its scripts handed to the boot script (boot.ts), which
+ * starts them once the screen has been painted.
+ */
 export function withFirstScreen(
   index: string,
   lang: LanguageCode,
   body: string,
   texts: { title: string; description: string },
-  links = "",
+  assets: FirstScreenAssets,
 ): string {
   const dir = LANGUAGES.find((l) => l.code === lang)!.dir;
   const replace = (from: RegExp, to: string, text: string) => {
     if (!from.test(text)) throw new Error(`first screen: index.html has no ${from}`);
     return text.replace(from, () => to);
   };
-  let html = replace(/<html[^>]*>/, `<html lang="${lang}" dir="${dir}">`, index);
+  const entries: string[] = [];
+  const preloads: string[] = [];
+  let html = index
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g, (_, src: string) => (entries.push(src), ""))
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_, href: string) => (preloads.push(href), ""));
+  if (entries.length === 0) throw new Error("first screen: index.html has no module script");
+  html = replace(/<html[^>]*>/, `<html lang="${lang}" dir="${dir}">`, html);
   html = replace(/<title>[^<]*<\/title>/, `<title>${escapeText(texts.title)}</title>`, html);
   html = replace(
     /<meta name="description" content="[^"]*"\s*\/?>/,
     `<meta name="description" content="${escapeAttr(texts.description)}" />`,
     html,
   );
-  html = replace(/<\/head>/, `${links}</head>`, html);
+  const styles = assets.css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`).join("");
+  const preload = [...preloads, ...assets.js.map((f) => `/${f}`)].join(" ");
+  const script = `<script defer src="${escapeAttr(assets.boot)}" data-entry="${escapeAttr(entries.join(" "))}" data-preload="${escapeAttr(preload)}"></script>`;
+  html = replace(/<\/head>/, `${styles}${script}</head>`, html);
   // Inert until the app has taken over (App.tsx): what a reader typed or chose in the screen's
   // copy of the page would be lost when React puts the live page in its place.
   return replace(/<div id="root"><\/div>/, `<div id="root" inert>${body}</div>`, html);
@@ -57,7 +79,11 @@ interface ManifestChunk {
  * the lazy chunks its render loaded (the home page's own CSS, which would otherwise arrive with
  * its script, after the first paint, and move everything), and those chunks' scripts to fetch early.
  */
-export function chunkLinks(manifest: Record<string, ManifestChunk>, loadedSources: Iterable<string>, index: string): string {
+export function chunkAssets(
+  manifest: Record<string, ManifestChunk>,
+  loadedSources: Iterable<string>,
+  index: string,
+): Omit<FirstScreenAssets, "boot"> {
   const css = new Set<string>();
   const js = new Set<string>();
   const visit = (key: string) => {
@@ -69,21 +95,15 @@ export function chunkLinks(manifest: Record<string, ManifestChunk>, loadedSource
   };
   for (const source of loadedSources) if (manifest[source]?.isDynamicEntry) visit(source);
   const missing = (file: string) => !index.includes(`/${file}"`);
-  return [
-    ...[...css].filter(missing).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-    ...[...js].filter((f) => f.endsWith(".js") && missing(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-  ].join("");
+  return { css: [...css].filter(missing), js: [...js].filter((f) => f.endsWith(".js") && missing(f)) };
 }
 
-/**
- * The face an Arabic first screen's text is set in (Noto Naskh Arabic 400, as ui/theme/preload.ts
- * starts it when there is no first screen): fetched with the page, so the text reflows less late.
- */
-function fontPreload(outDir: string, lang: LanguageCode): string {
-  if (lang !== "ar") return "";
-  const file = readdirSync(resolve(outDir, "assets")).find((f) => /^noto-naskh-arabic-arabic-400-normal-.*\.woff2$/.test(f));
-  if (!file) throw new Error("first screen: the Arabic text face is not in the build");
-  return `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${file}">`;
+/** Writes the boot script (boot.ts) into the build's assets, named by its content; its address. */
+function writeBoot(outDir: string): string {
+  const source = `(${boot.toString()})(document.currentScript);\n`;
+  const name = `assets/boot-${createHash("sha256").update(source).digest("base64url").slice(0, 10)}.js`;
+  writeFileSync(resolve(outDir, name), source);
+  return `/${name}`;
 }
 
 /** The plugin: after the bundle is written, renders every first screen in every language. */
@@ -121,6 +141,7 @@ export function firstScreen(options: { configFile: string; translations: string 
         const index = readFileSync(resolve(outDir, "index.html"), "utf8");
         const manifest = JSON.parse(readFileSync(resolve(outDir, ".vite/manifest.json"), "utf8")) as Record<string, ManifestChunk>;
         // The modules run so far (a module Vite only looked at has no instance yet).
+        const bootSrc = writeBoot(outDir);
         const run = () => [...server.moduleGraph.idToModuleMap.values()].filter((m) => m.ssrModule && m.id).map((m) => m.id!);
         for (const [page, path] of Object.entries(FIRST_SCREENS) as [FirstScreenName, string][]) {
           const before = new Set(run());
@@ -136,8 +157,8 @@ export function firstScreen(options: { configFile: string; translations: string 
               .filter((id) => !before.has(id))
               .map((id) => relative(root, id));
             // The frame shows no page of its own: nothing to fetch ahead for it.
-            const links = (page === "frame" ? "" : chunkLinks(manifest, loaded, index)) + fontPreload(outDir, code);
-            const html = withFirstScreen(index, code, body, { title, description: text("app.description") }, links);
+            const chunks = page === "frame" ? { css: [], js: [] } : chunkAssets(manifest, loaded, index);
+            const html = withFirstScreen(index, code, body, { title, description: text("app.description") }, { ...chunks, boot: bootSrc });
             writeFileSync(resolve(outDir, firstScreenFile(page, code)), html);
           }
         }

@@ -1,9 +1,8 @@
 /**
- * The design system's stylesheets, loaded once by the entry: fonts, tokens, then every
+ * The design system's stylesheets, loaded once by the entry: tokens, then every
  * component's own file (each component imports its file too, so it also stands alone; Vite
  * keeps one copy). Pages that still write the class names (`button`, `card`) get the same look.
  */
-import "./fonts.css";
 import "./tokens.css";
 import "../button.css";
 import "../field.css";

@@ -1,0 +1,43 @@
+/**
+ * The first screen's only script (build.ts writes it out as `assets/boot-<hash>.js`, loaded with
+ * `defer`): once the server's copy of the page has been painted, it starts the app — the module
+ * entry and the chunks the page will ask for, named in the script tag's `data-entry` and
+ * `data-preload`. Until then a slow connection carries only what the first paint needs (the page
+ * and its stylesheets), not 110 KB of scripts beside them.
+ *
+ * It is written out with Function.prototype.toString, so it must stand alone: no imports, nothing
+ * from outside but its arguments.
+ */
+export function boot(script: Element | null, win: Window & typeof globalThis = window): void {
+  const doc = win.document;
+  const list = (name: string) => (script?.getAttribute(`data-${name}`) ?? "").split(" ").filter(Boolean);
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const href of list("preload")) {
+      const link = doc.createElement("link");
+      link.rel = "modulepreload";
+      link.crossOrigin = "";
+      link.href = href;
+      doc.head.appendChild(link);
+    }
+    for (const src of list("entry")) {
+      const module = doc.createElement("script");
+      module.type = "module";
+      module.crossOrigin = "";
+      module.src = src;
+      doc.head.appendChild(module);
+    }
+  };
+  const Observer = win.PerformanceObserver;
+  // A tab opened in the background paints nothing until it is shown: nothing to wait for.
+  if (doc.visibilityState !== "visible" || !Observer?.supportedEntryTypes?.includes("paint")) return start();
+  new Observer((entries, observer) => {
+    if (!entries.getEntriesByName("first-contentful-paint").length) return;
+    observer.disconnect();
+    win.setTimeout(start, 0);
+  }).observe({ type: "paint", buffered: true });
+  // A screen that never paints text (it always has some) must not leave the page dead.
+  win.setTimeout(start, 3000);
+}
