@@ -24,6 +24,10 @@ test.describe("first screen before the scripts", () => {
     await expect(en.locator("html")).toHaveAttribute("lang", "en");
     await expect(en.locator("html")).toHaveAttribute("dir", "ltr");
     await expect(en.getByRole("link", { name: "Villages" })).toBeVisible();
+    // /villages has a first screen of its own: its title and introduction, in the tab's title too.
+    await expect(en.getByRole("heading", { level: 1 })).toHaveText("Find your village");
+    await expect(en.locator("p.lead")).toContainText("Zahleh");
+    await expect(en).toHaveTitle("Find your village — Roots");
     await english.close();
   });
 

@@ -37,7 +37,7 @@ async function serveClient(files: Record<string, string>): Promise<{ base: strin
   };
 }
 
-const ROUTES = JSON.stringify({ routes: ["/", "/villages", "/libanpedia/:villageId"] });
+const ROUTES = JSON.stringify({ routes: ["/", "/villages", "/root-hubs", "/libanpedia/:villageId"] });
 
 describe("serving the built client", () => {
   let base: string;
@@ -73,10 +73,16 @@ describe("serving each page's first screen in the reader's language", () => {
   beforeAll(async () => {
     const screens = Object.fromEntries(
       ["ar", "en", "fr"].flatMap((lang) =>
-        ["home", "frame"].map((page) => [`index.${page}.${lang}.html`, `<!doctype html><title>${page} ${lang}</title>`]),
+        ["home", "villages", "frame"].map((page) => [`index.${page}.${lang}.html`, `<!doctype html><title>${page} ${lang}</title>`]),
       ),
     );
-    ({ base, close } = await serveClient({ "index.html": "<!doctype html><title>app</title>", "routes.json": ROUTES, ...screens }));
+    const list = JSON.stringify({ pages: { "/": "home", "/villages": "villages" }, frame: "frame" });
+    ({ base, close } = await serveClient({
+      "index.html": "<!doctype html><title>app</title>",
+      "routes.json": ROUTES,
+      "first-screens.json": list,
+      ...screens,
+    }));
   });
   afterAll(() => close());
 
@@ -85,9 +91,11 @@ describe("serving each page's first screen in the reader's language", () => {
     return { status: res.status, vary: res.headers.get("vary") ?? "", title: /<title>(.*)<\/title>/.exec(await res.text())?.[1] };
   };
 
-  it("sends the home page's first screen on /, and the frame on every other page", async () => {
+  it("sends a page's own first screen where the build made one, and the frame on every other page", async () => {
     expect(await title("/")).toMatchObject({ status: 200, title: "home ar" });
-    expect(await title("/villages")).toMatchObject({ status: 200, title: "frame ar" });
+    expect(await title("/villages")).toMatchObject({ status: 200, title: "villages ar" });
+    expect(await title("/Villages/")).toMatchObject({ status: 200, title: "villages ar" });
+    expect(await title("/villages?q=zahle")).toMatchObject({ status: 200, title: "villages ar" });
     expect(await title("/libanpedia/zahle")).toMatchObject({ status: 200, title: "frame ar" });
     expect(await title("/no-such-page")).toMatchObject({ status: 404, title: "frame ar" });
   });
@@ -96,7 +104,8 @@ describe("serving each page's first screen in the reader's language", () => {
     expect((await title("/", { cookie: "a=1; roots_lang=en; b=2" })).title).toBe("home en");
     expect((await title("/", { cookie: "roots_lang=fr", "accept-language": "en-US,en;q=0.9" })).title).toBe("home fr");
     expect((await title("/", { "accept-language": "de-DE,fr;q=0.8,en;q=0.5" })).title).toBe("home fr");
-    expect((await title("/villages", { "accept-language": "en-GB" })).title).toBe("frame en");
+    expect((await title("/villages", { "accept-language": "en-GB" })).title).toBe("villages en");
+    expect((await title("/root-hubs", { "accept-language": "en-GB" })).title).toBe("frame en");
     expect((await title("/", { cookie: "roots_lang=de", "accept-language": "de" })).title).toBe("home ar");
     expect((await title("/", { cookie: "xroots_lang=en" })).title).toBe("home ar");
   });

@@ -13,14 +13,20 @@ export function pageLanguage(req: Pick<Request, "get">): Language {
 }
 
 /**
- * The built pages with their first screen already in (client/src/app/first-screen): the home
- * page's and the frame every other page shares, per language; null when the build has none.
+ * The built pages with their first screen already in (client/src/app/first-screen): a page's own
+ * where the build made one (`first-screens.json`: the home page, /villages) and the frame every
+ * other page shares, per language; null when the build has none.
  */
 function firstScreens(root: string): ((path: string, lang: Language) => string) | null {
-  const file = (page: "home" | "frame", lang: Language) => resolve(root, `index.${page}.${lang}.html`);
-  const all = LANGUAGES.flatMap((lang) => [file("home", lang), file("frame", lang)]);
-  if (!all.every((f) => existsSync(f))) return null;
-  return (path, lang) => file(path === "/" ? "home" : "frame", lang);
+  const listFile = resolve(root, "first-screens.json");
+  if (!existsSync(listFile)) return null;
+  const { pages, frame } = JSON.parse(readFileSync(listFile, "utf8")) as { pages: Record<string, string>; frame: string };
+  const file = (page: string, lang: Language) => resolve(root, `index.${page}.${lang}.html`);
+  const names = [...Object.values(pages), frame];
+  if (!LANGUAGES.every((lang) => names.every((page) => existsSync(file(page, lang))))) return null;
+  // As the router matches: any case, a trailing slash allowed.
+  const byPath = new Map(Object.entries(pages).map(([path, page]) => [path.toLowerCase(), page]));
+  return (path, lang) => file(byPath.get(path.replace(/(.)\/+$/, "$1").toLowerCase()) ?? frame, lang);
 }
 
 /**
@@ -46,7 +52,7 @@ export function clientRouteMatcher(patterns: readonly string[]): (path: string) 
  * one of the client's routes (`routes.json`, written by the client build from its area
  * manifests) gets index.html with status 404: the app shows its not-found page, and crawlers
  * and link checkers see the truth. When the build wrote first screens, the page is sent with its
- * own in the reader's language (the home page's, or the frame for every other page).
+ * own in the reader's language (the page's, or the frame for every page without one).
  */
 export function clientRouter(dist: string): Router | null {
   const root = resolve(dist);

@@ -48,7 +48,7 @@ describe("a page's first screen in the built HTML", () => {
     );
   });
 
-  it("leaves the page's stylesheets where they are and hands its scripts to the boot script, to start after the first paint", () => {
+  it("leaves the page's stylesheets where they are, fetches its text faces at once, and hands its scripts to the boot script, to start after the first paint", () => {
     const html = withFirstScreen(
       INDEX,
       "ar",
@@ -58,12 +58,13 @@ describe("a page's first screen in the built HTML", () => {
         css: ["assets/HomePage-e.css"],
         js: ["assets/HomePage-d.js"],
         boot: "/assets/boot-x.js",
+        fonts: ["assets/naskh-400.woff2"],
       },
     );
     expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/shell-b.css">');
     expect(html).toContain(
-      '<link rel="stylesheet" crossorigin href="/assets/HomePage-e.css"><script defer src="/assets/boot-x.js" data-entry="/assets/index-a.js" data-preload="/assets/shell-c.js /assets/HomePage-d.js"></script></head>',
+      '<link rel="stylesheet" crossorigin href="/assets/HomePage-e.css"><link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/naskh-400.woff2"><script defer src="/assets/boot-x.js" data-entry="/assets/index-a.js" data-preload="/assets/shell-c.js /assets/HomePage-d.js"></script></head>',
     );
   });
 

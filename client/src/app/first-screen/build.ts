@@ -4,15 +4,22 @@
 // reader's language (server/src/app/static.ts), so a phone paints the header and the home page's
 // title before a single script has run, instead of a blank page until the JavaScript is in.
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { createServer, type Plugin } from "vite";
 import { parseTranslations } from "../../i18n/csv";
 import { LANGUAGES, type LanguageCode } from "../../i18n/languages";
 import { boot } from "./boot";
 
-/** The pages with a first screen of their own; every other path gets the frame (header, a spinner, footer). */
-export const FIRST_SCREENS = { home: "/", frame: "/__first-screen" } as const;
+/**
+ * The pages with a first screen of their own; every other path gets the frame (header, a spinner,
+ * footer). The build lists them in `first-screens.json` for the server (static.ts).
+ */
+export const FIRST_SCREENS = {
+  home: { path: "/", title: "app.tagline" },
+  villages: { path: "/villages", title: "villages.title" },
+  frame: { path: "/__first-screen", title: null },
+} as const;
 export type FirstScreenName = keyof typeof FIRST_SCREENS;
 
 /** `index.<page>.<lang>.html`, beside index.html (the server's static.ts reads the same names). */
@@ -21,11 +28,15 @@ export const firstScreenFile = (page: FirstScreenName, lang: LanguageCode): stri
 const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 const escapeText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
-/** What a first screen adds to index.html's head: its chunks' stylesheets and scripts, and the boot script's address. */
+/**
+ * What a first screen adds to index.html's head: its chunks' stylesheets and scripts, the boot
+ * script's address, and the font files to fetch at once.
+ */
 export interface FirstScreenAssets {
   css: string[];
   js: string[];
   boot: string;
+  fonts?: string[];
 }
 
 /**
@@ -58,7 +69,9 @@ export function withFirstScreen(
     `<meta name="description" content="${escapeAttr(texts.description)}" />`,
     html,
   );
-  const styles = assets.css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`).join("");
+  const styles =
+    assets.css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`).join("") +
+    (assets.fonts ?? []).map((f) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${f}">`).join("");
   const preload = [...preloads, ...assets.js.map((f) => `/${f}`)].join(" ");
   const script = `<script defer src="${escapeAttr(assets.boot)}" data-entry="${escapeAttr(entries.join(" "))}" data-preload="${escapeAttr(preload)}"></script>`;
   html = replace(/<\/head>/, `${styles}${script}</head>`, html);
@@ -96,6 +109,21 @@ export function chunkAssets(
   for (const source of loadedSources) if (manifest[source]?.isDynamicEntry) visit(source);
   const missing = (file: string) => !index.includes(`/${file}"`);
   return { css: [...css].filter(missing), js: [...js].filter((f) => f.endsWith(".js") && missing(f)) };
+}
+
+/**
+ * The faces a first screen's text is set in (ui/theme/text-face.css): Noto Sans 400 for Latin
+ * letters and digits, which every language shows, and Noto Naskh Arabic 400 in Arabic. Fetched
+ * with the page, so the text takes its lasting shape early.
+ */
+function textFaces(outDir: string, lang: LanguageCode): string[] {
+  const files = readdirSync(resolve(outDir, "assets"));
+  const faces = [/^noto-sans-latin-400-normal-.*\.woff2$/, ...(lang === "ar" ? [/^noto-naskh-arabic-arabic-400-normal-.*\.woff2$/] : [])];
+  return faces.map((face) => {
+    const file = files.find((f) => face.test(f));
+    if (!file) throw new Error(`first screen: no ${face} in the build`);
+    return `assets/${file}`;
+  });
 }
 
 /** Writes the boot script (boot.ts) into the build's assets, named by its content; its address. */
@@ -140,28 +168,36 @@ export function firstScreen(options: { configFile: string; translations: string 
         const resources = parseTranslations(readFileSync(options.translations, "utf8"));
         const index = readFileSync(resolve(outDir, "index.html"), "utf8");
         const manifest = JSON.parse(readFileSync(resolve(outDir, ".vite/manifest.json"), "utf8")) as Record<string, ManifestChunk>;
-        // The modules run so far (a module Vite only looked at has no instance yet).
         const bootSrc = writeBoot(outDir);
+        // The modules run so far (a module Vite only looked at has no instance yet).
         const run = () => [...server.moduleGraph.idToModuleMap.values()].filter((m) => m.ssrModule && m.id).map((m) => m.id!);
-        for (const [page, path] of Object.entries(FIRST_SCREENS) as [FirstScreenName, string][]) {
+        const screens = Object.entries(FIRST_SCREENS) as [FirstScreenName, (typeof FIRST_SCREENS)[FirstScreenName]][];
+        for (const [page, { path, title: titleKey }] of screens) {
           const before = new Set(run());
           await preloadRoute(path);
           for (const { code } of LANGUAGES) {
             const text = (key: string) => resources[code].translation[key] ?? resources.en.translation[key] ?? "";
             const site = text("app.name");
-            // The title useDocumentTitle gives the page (home: its tagline), the site's name for the frame.
-            const title =
-              page === "home" ? text("app.page_title").replace("{{page}}", text("app.tagline")).replace("{{site}}", site) : site;
+            // The title useDocumentTitle gives the page, the site's name for the frame.
+            const title = titleKey ? text("app.page_title").replace("{{page}}", text(titleKey)).replace("{{site}}", site) : site;
             const body = await renderFirstScreen(path, code, resources);
             const loaded = run()
               .filter((id) => !before.has(id))
               .map((id) => relative(root, id));
             // The frame shows no page of its own: nothing to fetch ahead for it.
             const chunks = page === "frame" ? { css: [], js: [] } : chunkAssets(manifest, loaded, index);
-            const html = withFirstScreen(index, code, body, { title, description: text("app.description") }, { ...chunks, boot: bootSrc });
+            const html = withFirstScreen(
+              index,
+              code,
+              body,
+              { title, description: text("app.description") },
+              { ...chunks, boot: bootSrc, fonts: textFaces(outDir, code) },
+            );
             writeFileSync(resolve(outDir, firstScreenFile(page, code)), html);
           }
         }
+        const pages = Object.fromEntries(screens.filter(([page]) => page !== "frame").map(([page, { path }]) => [path, page]));
+        writeFileSync(resolve(outDir, "first-screens.json"), JSON.stringify({ pages, frame: "frame" }));
       } finally {
         await server.close();
         process.env.NODE_ENV = previous;

@@ -1,8 +1,9 @@
 /**
- * The design system's stylesheets, loaded once by the entry: tokens, then every
+ * The design system's stylesheets, loaded once by the entry: the Arabic text face, tokens, then every
  * component's own file (each component imports its file too, so it also stands alone; Vite
  * keeps one copy). Pages that still write the class names (`button`, `card`) get the same look.
  */
+import "./text-face.css";
 import "./tokens.css";
 import "../button.css";
 import "../field.css";
