@@ -28,6 +28,12 @@ test.describe("first screen before the scripts", () => {
     await expect(en.getByRole("heading", { level: 1 })).toHaveText("Find your village");
     await expect(en.locator("p.lead")).toContainText("Zahleh");
     await expect(en).toHaveTitle("Find your village — Roots");
+    // Every other page is first the frame: the header over the page-loading spinner, never a
+    // not-found page, and no header link claiming to be the current page.
+    await en.goto("/about");
+    await expect(en.getByRole("status")).toHaveText("Loading page...");
+    await expect(en.getByRole("heading", { level: 1 })).toHaveCount(0);
+    await expect(en.locator('nav a[aria-current="page"]')).toHaveCount(0);
     await english.close();
   });
 

@@ -18,7 +18,7 @@ import { boot } from "./boot";
 export const FIRST_SCREENS = {
   home: { path: "/", title: "app.tagline" },
   villages: { path: "/villages", title: "villages.title" },
-  frame: { path: "/__first-screen", title: null },
+  frame: { path: null, title: null },
 } as const;
 export type FirstScreenName = keyof typeof FIRST_SCREENS;
 
@@ -174,7 +174,7 @@ export function firstScreen(options: { configFile: string; translations: string 
         const screens = Object.entries(FIRST_SCREENS) as [FirstScreenName, (typeof FIRST_SCREENS)[FirstScreenName]][];
         for (const [page, { path, title: titleKey }] of screens) {
           const before = new Set(run());
-          await preloadRoute(path);
+          if (path) await preloadRoute(path);
           for (const { code } of LANGUAGES) {
             const text = (key: string) => resources[code].translation[key] ?? resources.en.translation[key] ?? "";
             const site = text("app.name");
@@ -196,7 +196,7 @@ export function firstScreen(options: { configFile: string; translations: string 
             writeFileSync(resolve(outDir, firstScreenFile(page, code)), html);
           }
         }
-        const pages = Object.fromEntries(screens.filter(([page]) => page !== "frame").map(([page, { path }]) => [path, page]));
+        const pages = Object.fromEntries(screens.flatMap(([page, { path }]) => (path ? [[path, page]] : [])));
         writeFileSync(resolve(outDir, "first-screens.json"), JSON.stringify({ pages, frame: "frame" }));
       } finally {
         await server.close();
