@@ -2,7 +2,6 @@ import { useEffect } from "react";
 import { BrowserRouter, useRoutes } from "react-router-dom";
 import { AuthBootstrap } from "./auth/AuthBootstrap";
 import { Toaster } from "../ui/Toaster";
-import { loadFeatureFlags } from "./flags";
 import { routes } from "./router";
 
 function AppRoutes() {
@@ -10,8 +9,6 @@ function AppRoutes() {
 }
 
 export function App() {
-  // Once per page load; the admin's flag page loads them again after a change.
-  useEffect(() => void loadFeatureFlags(), []);
   // The live page is in: the server's first screen (inert, app/first-screen) is gone, and the page may be used.
   useEffect(() => document.getElementById("root")?.removeAttribute("inert"), []);
   return (

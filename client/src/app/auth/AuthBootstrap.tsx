@@ -1,11 +1,8 @@
 import { useEffect } from "react";
-import { refreshSession, startRefreshScheduler } from "./session";
+import { startRefreshScheduler } from "./session";
 
-/** Learns who is signed in (from the refresh cookie) once per page load, then keeps the token fresh. */
+/** Keeps the access token fresh (main.tsx asks who is signed in once, as the page loads). */
 export function AuthBootstrap() {
-  useEffect(() => {
-    void refreshSession();
-    return startRefreshScheduler();
-  }, []);
+  useEffect(() => startRefreshScheduler(), []);
   return null;
 }
