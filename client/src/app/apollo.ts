@@ -9,6 +9,7 @@ import { session } from "./auth/session";
 import { currentLanguage } from "../i18n";
 import { appConfig } from "../lib/config";
 import { chooseRootspace, currentRootspaceSlug, onRootspaceChange } from "../lib/rootspace";
+import { CACHE_TYPE_POLICIES } from "./cachePolicies";
 
 /** The server's answer to a rootspace it does not know (or no longer keeps open). */
 const UNKNOWN_ROOTSPACE = "errors.unknown_rootspace";
@@ -101,7 +102,7 @@ export function createApolloClient(): ApolloClient {
     ws,
     ApolloLink.from([sessionKnown, unknownRootspace, language, http]),
   );
-  const client = new ApolloClient({ link, cache: new InMemoryCache() });
+  const client = new ApolloClient({ link, cache: new InMemoryCache({ typePolicies: CACHE_TYPE_POLICIES }) });
   // A different member (or none) must not see the previous one's cached data or socket. The
   // viewer is undefined while the session is being restored (no request goes out meanwhile).
   const viewerOf = () => {
