@@ -30,3 +30,12 @@ export function apiProblem(error: unknown, networkMessage: string): ApiProblem |
   }
   return { message: networkMessage, code: null, fields: {} };
 }
+
+/**
+ * A problem as one line for a form's alert: the message, then the field messages (all fields, or
+ * only `fields`), each said once.
+ */
+export function problemText(problem: ApiProblem, fields?: readonly string[]): string {
+  const details = fields ? fields.flatMap((f) => problem.fields[f] ?? []) : Object.values(problem.fields).flat();
+  return [...new Set([problem.message, ...details])].join(" ");
+}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiProblem } from "../lib/apiErrors";
+import { apiProblem, problemText } from "../lib/apiErrors";
 import { Button } from "./Button";
 
 /**
@@ -89,7 +89,7 @@ export function ConfirmAction({
       )}
       {problem && (
         <p className="form-error" role="alert">
-          {[problem.message, ...Object.values(problem.fields).flat()].filter((m, i, all) => all.indexOf(m) === i).join(" ")}
+          {problemText(problem)}
         </p>
       )}
     </>

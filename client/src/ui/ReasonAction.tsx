@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { apiProblem } from "../lib/apiErrors";
+import { apiProblem, problemText } from "../lib/apiErrors";
 import { Button } from "./Button";
 import { Dialog } from "./Dialog";
 import { TextInput } from "./TextInput";
@@ -60,7 +60,7 @@ export function ReasonAction({
             <TextInput label={reasonLabel} value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={500} dir="auto" />
             {problem && (
               <p className="form-error" role="alert">
-                {[problem.message, ...Object.values(problem.fields).flat()].filter((m, i, all) => all.indexOf(m) === i).join(" ")}
+                {problemText(problem)}
               </p>
             )}
             <div className="button-row">

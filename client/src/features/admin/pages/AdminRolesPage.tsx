@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../../i18n";
-import { apiProblem } from "../../../lib/apiErrors";
+import { apiProblem, problemText } from "../../../lib/apiErrors";
 import { formatDate } from "../../../lib/format";
 import type { MembersQuery, Role } from "../../../gql/graphql";
 import { Avatar } from "../../../ui/Avatar";
@@ -83,7 +83,7 @@ function RevokeDialog({ member, role, onClose }: { member: Member; role: Role; o
         />
         {problem && (
           <p className="form-error" role="alert">
-            {[problem.message, ...Object.values(problem.fields).flat()].join(" ")}
+            {problemText(problem)}
           </p>
         )}
         <div className="button-row">
@@ -157,7 +157,7 @@ function MemberRow({ member }: { member: Member }) {
       </form>
       {problem && (
         <p className="form-error" role="alert">
-          {[problem.message, ...Object.values(problem.fields).flat()].join(" ")}
+          {problemText(problem)}
         </p>
       )}
     </Card>

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
 import { useAuth } from "../../../app/auth/useAuth";
 import { currentLanguage } from "../../../i18n";
-import { apiProblem } from "../../../lib/apiErrors";
+import { apiProblem, problemText } from "../../../lib/apiErrors";
 import { formatDateTime } from "../../../lib/format";
 import { Badge } from "../../../ui/Badge";
 import { Button, ButtonLink } from "../../../ui/Button";
@@ -130,7 +130,7 @@ export default function ProposalPage() {
             </div>
             {problem && (
               <p className="form-error" role="alert">
-                {[problem.message, ...(problem.fields.body ?? [])].join(" ")}
+                {problemText(problem, ["body"])}
               </p>
             )}
             <div>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { currentLanguage } from "../../../i18n";
-import { apiProblem } from "../../../lib/apiErrors";
+import { apiProblem, problemText } from "../../../lib/apiErrors";
 import { localized } from "../../../lib/localized";
 import { Button } from "../../../ui/Button";
 import { LoadFailed } from "../../../ui/LoadFailed";
@@ -111,7 +111,7 @@ export default function ProposePage() {
             />
             {problem && (
               <p className="form-error" role="alert">
-                {[problem.message, ...(problem.fields.content ?? []).filter((m) => m !== problem.message)].join(" ")}
+                {problemText(problem, ["content"])}
               </p>
             )}
             <div className="rootpedia__actions">
