@@ -9,7 +9,7 @@ import { Badge } from "../../../ui/Badge";
 import { LtrValue } from "../../../ui/BidiText";
 import { Button } from "../../../ui/Button";
 import { Card } from "../../../ui/Card";
-import { Dialog } from "../../../ui/Dialog";
+import { ReasonAction } from "../../../ui/ReasonAction";
 import { Select } from "../../../ui/Select";
 import { Skeleton } from "../../../ui/Skeleton";
 import { TextInput } from "../../../ui/TextInput";
@@ -33,67 +33,33 @@ type Grant = Member["grants"][number];
 
 /**
  * One role a member holds: the role as a badge, its expiry, and the reason in its own isolated
- * run, apart from the role (an Arabic role and a Latin reason never run together).
+ * run, apart from the role (an Arabic role and a Latin reason never run together); revoking it
+ * asks why, in the reader's language.
  */
-function GrantRow({ grant, onRevoke }: { grant: Grant; onRevoke: () => void }) {
+function GrantRow({ member, grant }: { member: Member; grant: Grant }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
+  const [revoke] = useRevokeRoleMutation();
+  const role = t(`roles.${lower(grant.role)}`);
   return (
     <li className="grant">
-      <Badge tone={grant.active ? "primary" : "neutral"}>{t(`roles.${lower(grant.role)}`)}</Badge>
+      <Badge tone={grant.active ? "primary" : "neutral"}>{role}</Badge>
       {grant.expiresAt && <span className="muted">{t("admin.until", { date: formatDate(grant.expiresAt, lang) })}</span>}
       {!grant.active && <Badge tone="red">{t("admin.expired")}</Badge>}
       {grant.reason && <bdi className="grant__reason muted">{grant.reason}</bdi>}
-      <Button size="sm" className="grant__revoke" onClick={onRevoke}>
-        {t("admin.revoke")}
-      </Button>
-    </li>
-  );
-}
-
-/** Asks why a role is revoked, in the reader's language, then revokes it. */
-function RevokeDialog({ member, role, onClose }: { member: Member; role: Role; onClose: () => void }) {
-  const { t } = useTranslation();
-  const [reason, setReason] = useState("");
-  const [revoke, revoking] = useRevokeRoleMutation();
-  const problem = apiProblem(revoking.error, t("errors.network"));
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const res = await revoke({ variables: { input: { userId: member.id, role, reason } } }).catch(() => null);
-    if (res?.data) onClose();
-  };
-  return (
-    <Dialog
-      title={
-        <>
-          {t("admin.revoke")} · {t(`roles.${lower(role)}`)} · <bdi>{member.displayName}</bdi>
-        </>
-      }
-      onClose={onClose}
-    >
-      <form onSubmit={submit}>
-        <TextInput
-          label={t("admin.revoke_reason")}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          required
-          minLength={3}
-          maxLength={500}
-          dir="auto"
+      <span className="grant__revoke">
+        <ReasonAction
+          label={t("admin.revoke")}
+          title={
+            <>
+              {t("admin.revoke")} · {role} · <bdi>{member.displayName}</bdi>
+            </>
+          }
+          reasonLabel={t("admin.revoke_reason")}
+          onConfirm={(reason) => revoke({ variables: { input: { userId: member.id, role: grant.role, reason } } })}
         />
-        {problem && (
-          <p className="form-error" role="alert">
-            {problemText(problem)}
-          </p>
-        )}
-        <div className="button-row">
-          <Button type="submit" variant="danger" disabled={revoking.loading || reason.trim().length < 3}>
-            {t("admin.revoke")}
-          </Button>
-          <Button onClick={onClose}>{t("common.cancel")}</Button>
-        </div>
-      </form>
-    </Dialog>
+      </span>
+    </li>
   );
 }
 
@@ -102,7 +68,6 @@ function MemberRow({ member }: { member: Member }) {
   const [role, setRole] = useState<Role>("EDITOR");
   const [expires, setExpires] = useState("");
   const [reason, setReason] = useState("");
-  const [revoking, setRevoking] = useState<Role | null>(null);
   const [grant, granting] = useGrantRoleMutation();
   const problem = apiProblem(granting.error, t("errors.network"));
   const submit = async (e: FormEvent) => {
@@ -127,11 +92,10 @@ function MemberRow({ member }: { member: Member }) {
       {member.grants.length > 0 && (
         <ul className="grants">
           {member.grants.map((g) => (
-            <GrantRow key={g.role} grant={g} onRevoke={() => setRevoking(g.role)} />
+            <GrantRow key={g.role} member={member} grant={g} />
           ))}
         </ul>
       )}
-      {revoking && <RevokeDialog member={member} role={revoking} onClose={() => setRevoking(null)} />}
       {member.grants.some((g) => g.role === "LOCAL_ROOT_CURATOR") && <CuratorVillages userId={member.id} />}
       <form className="grant-form" onSubmit={submit}>
         <Select label={t("admin.role")} value={role} onChange={(e) => setRole(e.target.value as Role)}>
