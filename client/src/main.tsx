@@ -6,16 +6,14 @@ import { App } from "./app/App";
 import { refreshSession } from "./app/auth/session";
 import { loadFeatureFlags } from "./app/flags";
 import { preloadRoute } from "./app/preload";
-import { initI18n, initialLanguage } from "./i18n";
+import { initI18n } from "./i18n";
 import { loadFonts } from "./ui/theme/fonts";
-import { preloadFirstFont } from "./ui/theme/preload";
 
 // Who is signed in (the refresh cookie) and which parts are on: asked at once, beside the page's
 // module and texts, so a member's page can ask for its data as soon as it first renders.
 void refreshSession();
 void loadFeatureFlags();
 loadFonts();
-preloadFirstFont(initialLanguage());
 // The page's module and the reader's texts load side by side; React starts once both are in, so
 // its first commit is the page itself, never a spinner over the server's first screen.
 await Promise.all([initI18n(), preloadRoute(location.pathname).catch(() => undefined)]);

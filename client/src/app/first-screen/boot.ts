@@ -11,24 +11,14 @@
 export function boot(script: Element | null, win: Window & typeof globalThis = window): void {
   const doc = win.document;
   const list = (name: string) => (script?.getAttribute(`data-${name}`) ?? "").split(" ").filter(Boolean);
+  const add = (tag: "link" | "script", props: Partial<HTMLLinkElement & HTMLScriptElement>) =>
+    doc.head.appendChild(Object.assign(doc.createElement(tag), { crossOrigin: "", ...props }));
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    for (const href of list("preload")) {
-      const link = doc.createElement("link");
-      link.rel = "modulepreload";
-      link.crossOrigin = "";
-      link.href = href;
-      doc.head.appendChild(link);
-    }
-    for (const src of list("entry")) {
-      const module = doc.createElement("script");
-      module.type = "module";
-      module.crossOrigin = "";
-      module.src = src;
-      doc.head.appendChild(module);
-    }
+    for (const href of list("preload")) add("link", { rel: "modulepreload", href });
+    for (const src of list("entry")) add("script", { type: "module", src });
   };
   const Observer = win.PerformanceObserver;
   // A tab opened in the background paints nothing until it is shown: nothing to wait for.
