@@ -2,13 +2,14 @@ import type { TFunction } from "i18next";
 import { languageInfo, type LanguageCode } from "../i18n/languages";
 import { parseGenealogicalDate, type DatePoint, type GenealogicalDate } from "./dates";
 import { formatDate } from "./format";
+import { dateTimeFormat } from "./intl";
 
 const UTC = { timeZone: "UTC" } as const;
 const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
 
 /** A Hijri month's name in the reader's language (Intl's tabular Islamic calendar, as the parser converts). */
 const hijriMonth = (p: DatePoint, lang: LanguageCode) =>
-  new Intl.DateTimeFormat(languageInfo(lang).locale, { ...UTC, calendar: "islamic-civil", month: "long" }).format(day(p.from));
+  dateTimeFormat(languageInfo(lang).locale, { ...UTC, calendar: "islamic-civil", month: "long" }).format(day(p.from));
 
 /** Kept on one line: a range broken at its dash reads backwards in a right-to-left sentence. */
 const unbroken = (s: string) => s.replace(/ /g, "\u00a0").replace(/\s*–\s*/g, "\u2060–\u2060");
@@ -19,7 +20,7 @@ function gregorianEquivalent(p: DatePoint, lang: LanguageCode): string {
   if (p.day !== undefined) return formatDate(day(p.from), lang, { ...UTC, day: "numeric", month: "long", year: "numeric" });
   const options: Intl.DateTimeFormatOptions =
     p.month !== undefined ? { ...UTC, day: "numeric", month: "long", year: "numeric" } : { ...UTC, year: "numeric" };
-  return new Intl.DateTimeFormat(locale, options).formatRange(day(p.from), day(p.to));
+  return dateTimeFormat(locale, options).formatRange(day(p.from), day(p.to));
 }
 
 /**

@@ -1,9 +1,10 @@
 import { languageInfo, type LanguageCode } from "../i18n/languages";
+import { dateTimeFormat, numberFormat } from "./intl";
 
 /** Dates in the reader's language (Arabic: Latin digits, Levantine month names). */
 export function formatDate(value: Date | string, lang: LanguageCode, options: Intl.DateTimeFormatOptions = { dateStyle: "long" }): string {
   const date = typeof value === "string" ? new Date(value) : value;
-  return new Intl.DateTimeFormat(languageInfo(lang).locale, options).format(date);
+  return dateTimeFormat(languageInfo(lang).locale, options).format(date);
 }
 
 export function formatDateTime(value: Date | string, lang: LanguageCode): string {
@@ -11,7 +12,7 @@ export function formatDateTime(value: Date | string, lang: LanguageCode): string
 }
 
 export function formatNumber(value: number, lang: LanguageCode, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(languageInfo(lang).locale, options).format(value);
+  return numberFormat(languageInfo(lang).locale, options).format(value);
 }
 
 /** A size in bytes as the reader's language writes it, in words: "350 megabytes", "2.1 غيغابايت". */

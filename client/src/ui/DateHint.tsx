@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../i18n";
+import { listFormat } from "../lib/intl";
 
 /** Examples of dates as people say them, in the reader's language; each one reads as a date (DateInput.test). */
 export const DATE_EXAMPLES = [
@@ -17,7 +18,7 @@ export const DATE_EXAMPLES = [
  */
 export function DateHint() {
   const { t } = useTranslation();
-  const parts = new Intl.ListFormat(currentLanguage(), { type: "disjunction" }).formatToParts(DATE_EXAMPLES.map((k) => t(k)));
+  const parts = listFormat(currentLanguage(), { type: "disjunction" }).formatToParts(DATE_EXAMPLES.map((k) => t(k)));
   return (
     <>
       {t("date.hint_intro")}{" "}

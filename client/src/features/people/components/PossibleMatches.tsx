@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import type { PersonSummaryFragment } from "../../../gql/graphql";
 import { currentLanguage } from "../../../i18n";
+import { listFormat } from "../../../lib/intl";
 import { useDebouncedValue } from "../../../lib/useDebouncedValue";
 import { useDuplicateSuggestionsQuery } from "../generated";
 import { DateText } from "../../../ui/DateText";
@@ -59,7 +60,7 @@ export function PossibleMatches({
             )}
             <span className="muted">
               {" "}
-              — {new Intl.ListFormat(currentLanguage(), { type: "unit" }).format(m.reasons.map((r) => t(`people.match_${lower(r)}`)))}
+              — {listFormat(currentLanguage(), { type: "unit" }).format(m.reasons.map((r) => t(`people.match_${lower(r)}`)))}
             </span>{" "}
             <Button type="button" onClick={() => void onUse(m.person)}>
               {t("people.use_existing")}
