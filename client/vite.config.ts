@@ -2,13 +2,16 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig, runnerImport, type Plugin } from "vite";
+import { defineConfig, runnerImport, type ConfigEnv, type Plugin } from "vite";
 import { parseTranslations } from "./src/i18n/csv";
 import { firstScreen } from "./src/app/first-screen/build";
 import { buildDrawing } from "./src/ui/map/drawing-build";
 
 const translations = fileURLToPath(new URL("./src/i18n/translations.csv", import.meta.url));
 const server = process.env.ROOTS_SERVER_URL ?? "http://localhost:4000";
+
+/** The browser's build (`vite build`), not the server renderer's (`vite build --ssr`, see build.ssr below). */
+export const clientBuild = (_: unknown, env: ConfigEnv): boolean => env.command === "build" && !env.isSsrBuild;
 
 /** Serves and emits the translations CSV at the site root (spec §7), from its one source file. */
 function translationsCsv(): Plugin {
@@ -21,6 +24,7 @@ function translationsCsv(): Plugin {
       });
     },
     generateBundle() {
+      if (this.environment.config.build.ssr) return;
       this.emitFile({ type: "asset", fileName: "translations.csv", source: readFileSync(translations) });
     },
   };
@@ -73,7 +77,7 @@ function lebanonDrawing(): Plugin {
 function routesJson(): Plugin {
   return {
     name: "roots-routes-json",
-    apply: "build",
+    apply: clientBuild,
     async generateBundle() {
       const { module } = await runnerImport<typeof import("./src/app/routePaths")>(
         fileURLToPath(new URL("./src/app/routePaths.ts", import.meta.url)),
@@ -91,7 +95,7 @@ function routesJson(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     translationsCsv(),
@@ -108,23 +112,29 @@ export default defineConfig({
       "/csp-report": server,
     },
   },
-  build: {
-    target: "es2022",
-    sourcemap: true,
-    manifest: true,
-    chunkSizeWarningLimit: 400,
-    rolldownOptions: {
-      output: {
-        // What the first page needs comes as one script and one stylesheet, not twenty small
-        // ones: on a slow mobile connection each extra request costs a round trip.
-        // The entry (index.html, main.tsx) stays a chunk of its own, which the manifest names as the entry.
-        codeSplitting: { groups: [{ name: "shell", tags: ["$initial"], test: (id) => !/[\\/](index\.html|src[\\/]main\.tsx)$/.test(id) }] },
+  // `vite build --ssr`: the renderer the server runs for public data pages (first-screen/server-render.tsx),
+  // into dist/.server (a dot folder: never served); its packages come from node_modules.
+  build: isSsrBuild
+    ? { target: "node20", outDir: "dist/.server", emptyOutDir: true, sourcemap: false, minify: false, copyPublicDir: false }
+    : {
+        target: "es2022",
+        sourcemap: true,
+        manifest: true,
+        chunkSizeWarningLimit: 400,
+        rolldownOptions: {
+          output: {
+            // What the first page needs comes as one script and one stylesheet, not twenty small
+            // ones: on a slow mobile connection each extra request costs a round trip.
+            // The entry (index.html, main.tsx) stays a chunk of its own, which the manifest names as the entry.
+            codeSplitting: {
+              groups: [{ name: "shell", tags: ["$initial"], test: (id) => !/[\\/](index\.html|src[\\/]main\.tsx)$/.test(id) }],
+            },
+          },
+        },
       },
-    },
-  },
   test: {
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./vitest.setup.ts"],
   },
-});
+}));

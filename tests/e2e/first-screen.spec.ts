@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signInDemo } from "./sign-in.js";
 
 // The server sends each page with its first screen already in (client/src/app/first-screen):
 // a phone paints the header and the home page's title before any script has run.
@@ -56,5 +57,48 @@ test.describe("first screen before the scripts", () => {
     const html = await (await page.request.get("/", { headers: { accept: "text/html" } })).text();
     expect(html).toContain('<html lang="fr" dir="ltr">');
     await context.close();
+  });
+
+  test("a village page comes whole from the server: readable with no JavaScript, with its title, and 404 when there is no such village", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: "ar" });
+    const page = await context.newPage();
+    const response = await page.goto("/libanpedia/zahle");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle("زحلة — جذور");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("زحلة");
+    await expect(page.getByRole("heading", { name: "التاريخ", level: 2 })).toBeVisible();
+    await expect(page.getByTestId("hub-families")).toBeVisible();
+    await expect(page.getByTestId("lebanon-map")).toBeVisible();
+    const missing = await page.goto("/libanpedia/no-such-village");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByTestId("not-found")).toBeVisible();
+    await context.close();
+  });
+
+  test("the live village page starts from the server's data instead of asking again, and a member then gets their own view", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/graphql") && r.method() === "POST") asked.push(String(r.postDataJSON()?.operationName ?? ""));
+    });
+    await page.goto("/libanpedia/zahle");
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Zahle");
+    await expect(page.getByRole("button", { name: "Join" }).or(page.getByRole("link", { name: "Join" }))).toBeVisible();
+    // The page's own queries were answered in the HTML (the map's neighbours are never cached).
+    expect(asked.filter((op) => ["VillagePage", "HubFamilies", "VillageHub"].includes(op))).toEqual([]);
+    await context.close();
+
+    // A member is sent the visitor's page too (the server cannot tell), then sees what they may do.
+    const admin = await signInDemo(browser, { locale: "en-US", path: "/", email: "admin@roots.demo" });
+    await admin.page.goto("/libanpedia/zahle");
+    const families = admin.page.getByTestId("hub-families");
+    await expect(families.getByRole("button", { name: "Edit" }).first()).toBeVisible();
+    await admin.context.close();
   });
 });

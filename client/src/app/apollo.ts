@@ -11,6 +11,9 @@ import { appConfig } from "../lib/config";
 import { chooseRootspace, currentRootspaceSlug, onRootspaceChange } from "../lib/rootspace";
 import { CACHE_TYPE_POLICIES } from "./cachePolicies";
 
+/** How long a server-rendered page's data counts as just fetched (ApolloClient's ssrForceFetchDelay). */
+const SERVER_DATA_FRESH_MS = 3000;
+
 /** The server's answer to a rootspace it does not know (or no longer keeps open). */
 const UNKNOWN_ROOTSPACE = "errors.unknown_rootspace";
 
@@ -22,7 +25,7 @@ const wsUrl = () => `${window.location.protocol === "https:" ? "wss" : "ws"}://$
  * carries the reader's language so server messages come back translated, and the current
  * rootspace (`X-Rootspace`; the WebSocket's `rootspace` parameter) the server scopes it by.
  */
-export function createApolloClient(): ApolloClient {
+export function createApolloClient({ serverData }: { serverData?: Record<string, unknown> | null } = {}): ApolloClient {
   const http = new HttpLink({
     uri: "/graphql",
     headers: { "apollo-require-preflight": "true" },
@@ -102,7 +105,6 @@ export function createApolloClient(): ApolloClient {
     ws,
     ApolloLink.from([sessionKnown, unknownRootspace, language, http]),
   );
-  const client = new ApolloClient({ link, cache: new InMemoryCache({ typePolicies: CACHE_TYPE_POLICIES }) });
   // A different member (or none) must not see the previous one's cached data or socket. The
   // viewer is undefined while the session is being restored (no request goes out meanwhile).
   const viewerOf = () => {
@@ -110,6 +112,16 @@ export function createApolloClient(): ApolloClient {
     return state.status === "loading" ? undefined : state.status === "signedIn" ? state.viewer.id : null;
   };
   let who = viewerOf();
+  // A page the server rendered for a visitor (first-screen/server-render.tsx) starts from the data
+  // it was made of, and its parts that would ask again at once (cache-and-network) take it as it
+  // is for a moment; not for a member already known to be signed in, whose view differs.
+  let visitorData = Boolean(serverData) && (who === undefined || who === null);
+  const client = new ApolloClient({
+    link,
+    cache: new InMemoryCache({ typePolicies: CACHE_TYPE_POLICIES }),
+    ...(visitorData ? { ssrForceFetchDelay: SERVER_DATA_FRESH_MS } : {}),
+  });
+  if (visitorData) client.cache.restore(serverData as Parameters<typeof client.cache.restore>[0]);
   session.subscribe(() => {
     const now = viewerOf();
     if (now === undefined || now === who) return;
@@ -117,8 +129,11 @@ export function createApolloClient(): ApolloClient {
     who = now;
     // The socket reconnects with the new token (one opened while the session was unknown had none).
     wsClient.terminate();
-    // Just restored: nothing cached belongs to anyone else.
-    if (!restored) void client.clearStore();
+    // Just restored: nothing cached belongs to anyone else; but a member on a page the server
+    // rendered for a visitor is shown their own view (what they may do there), asked for again.
+    if (restored && visitorData && now !== null) client.resetStore().catch(() => undefined);
+    else if (!restored) void client.clearStore();
+    visitorData = false;
   });
   // Another rootspace: nothing cached belongs to it, and the socket reconnects naming it.
   onRootspaceChange(() => {

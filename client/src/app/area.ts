@@ -32,6 +32,11 @@ export interface AreaRoute {
   access: RouteAccess;
   /** A feature flag this route needs besides its area's (`/excel`: spreadsheet import). */
   flag?: string;
+  /**
+   * Rendered on the server with its data for every reader (first-screen/server-render.tsx): only
+   * for public pages that show a visitor what they show a member (a village).
+   */
+  serverRendered?: boolean;
 }
 
 /** A link in the header (`nav`) or footer (`footer`); lower `order` comes first. */

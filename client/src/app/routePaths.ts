@@ -10,3 +10,8 @@ import { REDIRECTS } from "./redirects";
 export function knownRoutePaths(): string[] {
   return [...new Set([...AREAS.flatMap((a) => a.routes.map((r) => r.path)), ...REDIRECTS.map((r) => r.from)])].sort();
 }
+
+/** The patterns of the pages the server renders with their data (AreaRoute.serverRendered). */
+export function serverRenderedPaths(): string[] {
+  return AREAS.flatMap((a) => a.routes.filter((r) => r.serverRendered).map((r) => r.path));
+}

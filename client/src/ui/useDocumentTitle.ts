@@ -1,4 +1,5 @@
-import { useEffect } from "react";
+import { useContext, useEffect } from "react";
+import { ServerPageContext } from "./serverPage";
 import { useTranslation } from "react-i18next";
 
 /**
@@ -9,6 +10,9 @@ import { useTranslation } from "react-i18next";
 export function useDocumentTitle(title: string | null | undefined): void {
   const { t, i18n } = useTranslation();
   const site = t("app.name");
+  // Rendered on the server: no effect runs there, so the title is noted for the page's <title>.
+  const server = useContext(ServerPageContext);
+  if (server && title) server.title = t("app.page_title", { page: title, site, interpolation: { escapeValue: false } });
   useEffect(() => {
     if (title) document.title = t("app.page_title", { page: title, site, interpolation: { escapeValue: false } });
   }, [title, site, t, i18n.language]);

@@ -35,7 +35,8 @@ import { unsafeTextError } from "./input-text.js";
 import { CostGuard } from "./cost-guard.js";
 import { limitRules, parseOptions, responseTooLarge } from "./limits.js";
 import { httpsRedirect, securityHeaders } from "./security.js";
-import { clientRouter } from "./static.js";
+import { loadPageRenderer, type PageOperation } from "./page-render.js";
+import { clientRouter, type RenderPage } from "./static.js";
 import { attachWebSocket } from "./websocket.js";
 import { APP_VERSION } from "./version.js";
 
@@ -190,7 +191,24 @@ export async function createRootsServer(deps: {
       },
     }),
   );
-  const client = config.CLIENT_DIST ? clientRouter(config.CLIENT_DIST) : null;
+  // Public data pages (a village) are rendered with their data by the client's own components, as
+  // a visitor: each query the page makes runs through Apollo like the request of a visitor would.
+  const renderer = config.CLIENT_DIST ? await loadPageRenderer(config.CLIENT_DIST) : null;
+  const asVisitor = (req: express.Request) => (operation: PageOperation, language: Context["language"]) =>
+    requestLanguage.run(language, async () => {
+      const contextValue = await makeContext(
+        undefined,
+        language,
+        { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null },
+        null,
+        undefined,
+      );
+      const { body } = await apollo.executeOperation<Record<string, unknown>>(operation, { contextValue });
+      if (body.kind !== "single") throw new Error("a page's query answered in parts");
+      return body.singleResult;
+    });
+  const renderPage: RenderPage | null = renderer && ((url, language, req) => renderer(url, language, asVisitor(req)));
+  const client = config.CLIENT_DIST ? clientRouter(config.CLIENT_DIST, renderPage) : null;
   if (client) app.use(client);
   app.use((_req, res) => {
     res.status(404).json({ error: "not_found" });

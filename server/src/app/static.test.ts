@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import express from "express";
-import { clientRouteMatcher, clientRouter } from "./static.js";
+import type { RenderedPage } from "./page-render.js";
+import { clientRouteMatcher, clientRouter, RENDER_TIMEOUT_MS, type RenderPage } from "./static.js";
 
 describe("client route matcher", () => {
   const known = clientRouteMatcher(["/", "/villages", "/libanpedia/:villageId", "/admin/roles", "/docs/*"]);
@@ -21,11 +22,11 @@ describe("client route matcher", () => {
 });
 
 /** Serves `files` (name → content) as a built client in a temporary folder; `close` stops and removes it. */
-async function serveClient(files: Record<string, string>): Promise<{ base: string; close: () => void }> {
+async function serveClient(files: Record<string, string>, render?: RenderPage): Promise<{ base: string; close: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), "roots-client-"));
   for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
   const app = express();
-  app.use(clientRouter(dir)!);
+  app.use(clientRouter(dir, render)!);
   const server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
   return {
@@ -114,5 +115,102 @@ describe("serving each page's first screen in the reader's language", () => {
     const { vary } = await title("/");
     expect(vary).toMatch(/Cookie/i);
     expect(vary).toMatch(/Accept-Language/i);
+  });
+});
+
+describe("sending a page the server renders with its data (a village)", () => {
+  const SLOTS = { page: "<!--roots:page-->", title: "%ROOTS_TITLE%", data: "<!--roots:data-->" };
+  const LANGS = ["ar", "en", "fr"];
+  const page = (title: string, lang: string, body: string, end = "") =>
+    `<!doctype html><html lang="${lang}"><head><title>${title}</title></head><body><div id="root">${body}</div>${end}</body></html>`;
+  let base: string;
+  let close: () => void;
+  /** What the fake renderer was asked, and how it answers (set per test). */
+  const asked: string[] = [];
+  let answer: (url: string, lang: string) => Promise<RenderedPage>;
+  beforeAll(async () => {
+    const files = Object.fromEntries(
+      LANGS.flatMap((lang) => [
+        [`index.frame.${lang}.html`, page(`Roots ${lang}`, lang, "frame")],
+        [`index.rendered-0.${lang}.html`, page(SLOTS.title, lang, SLOTS.page, SLOTS.data)],
+      ]),
+    );
+    const list = { pages: {}, frame: "frame", rendered: { "/libanpedia/:villageId": "rendered-0" }, slots: SLOTS };
+    ({ base, close } = await serveClient(
+      { "index.html": "<!doctype html><title>app</title>", "routes.json": ROUTES, "first-screens.json": JSON.stringify(list), ...files },
+      (url, lang) => {
+        asked.push(`${url} ${lang}`);
+        return answer(url, lang);
+      },
+    ));
+  });
+  afterAll(() => close());
+
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(base + path, { headers: { accept: "text/html", ...headers } });
+    const html = await res.text();
+    return {
+      status: res.status,
+      html,
+      title: /<title>(.*?)<\/title>/.exec(html)?.[1],
+      root: /<div id="root">(.*?)<\/div>/.exec(html)?.[1],
+    };
+  };
+  const village = (html: string, data: unknown = {}, title: string | null = "Zahlé — Roots"): RenderedPage => ({
+    html,
+    title,
+    notFound: false,
+    data,
+  });
+
+  it("sends the page rendered in the reader's language, with its title and the data it was made of", async () => {
+    asked.length = 0;
+    answer = async (url, lang) => village(`<h1>${lang}: ${url}</h1>`, { rootspace: "lebanon", cache: { "Village:1": { name: "Zahlé" } } });
+    const res = await get("/libanpedia/zahle?tab=history", { "accept-language": "fr" });
+    expect(asked).toEqual(["/libanpedia/zahle?tab=history fr"]);
+    expect(res).toMatchObject({ status: 200, title: "Zahlé — Roots", root: "<h1>fr: /libanpedia/zahle?tab=history</h1>" });
+    const data = /<script type="application\/json" id="roots-data">(.*?)<\/script>/.exec(res.html)?.[1];
+    expect(JSON.parse(data!)).toEqual({ rootspace: "lebanon", cache: { "Village:1": { name: "Zahlé" } } });
+  });
+
+  it("keeps text from the data from closing its script or adding markup, and escapes the title", async () => {
+    answer = async () => village("<p>page</p>", { note: "</script><script>alert(1)</script><!--" }, "<b>Zahlé</b> & co");
+    const { html, title } = await get("/libanpedia/zahle");
+    expect(html).not.toContain("<script>alert(1)");
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(title).toBe("&lt;b&gt;Zahlé&lt;/b&gt; &amp; co");
+    const data = /id="roots-data">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(data!)).toEqual({ note: "</script><script>alert(1)</script><!--" });
+  });
+
+  it("answers 404 with the not-found page the renderer made for an unknown village", async () => {
+    answer = async () => ({ ...village("<h1>Page not found</h1>", {}, "Page not found — Roots"), notFound: true });
+    expect(await get("/libanpedia/nowhere")).toMatchObject({ status: 404, root: "<h1>Page not found</h1>" });
+  });
+
+  it("sends the frame (the browser renders the page) when the render fails, and the frame's title when the page gave none", async () => {
+    answer = async () => {
+      throw new Error("the GraphQL answer had errors");
+    };
+    expect(await get("/libanpedia/zahle", { "accept-language": "en" })).toMatchObject({ status: 200, title: "Roots en", root: "frame" });
+    answer = async () => village("<p>untitled</p>", {}, null);
+    expect(await get("/libanpedia/zahle", { "accept-language": "en" })).toMatchObject({ title: "Roots en", root: "<p>untitled</p>" });
+  });
+
+  it(
+    "does not wait for a render slower than the limit",
+    async () => {
+      answer = () => new Promise((resolve) => setTimeout(() => resolve(village("<p>late</p>")), RENDER_TIMEOUT_MS + 300));
+      expect(await get("/libanpedia/zahle")).toMatchObject({ status: 200, root: "frame" });
+    },
+    RENDER_TIMEOUT_MS + 5000,
+  );
+
+  it("renders only the pages the build lists, never the others", async () => {
+    asked.length = 0;
+    answer = async () => village("<p>rendered</p>");
+    expect(await get("/villages")).toMatchObject({ status: 200, root: "frame" });
+    expect(await get("/libanpedia/zahle/more")).toMatchObject({ status: 404, root: "frame" });
+    expect(asked).toEqual([]);
   });
 });

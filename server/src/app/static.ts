@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import express, { type Request, type Router } from "express";
 import { LANGUAGES, negotiateLanguage, type Language } from "../common/i18n.js";
+import { logger } from "../common/logger.js";
+import type { RenderedPage } from "./page-render.js";
 
 /** The cookie the client keeps its reader's language in (client/src/i18n/index.ts), for the first screen. */
 export const LANGUAGE_COOKIE = "roots_lang";
@@ -12,22 +14,85 @@ export function pageLanguage(req: Pick<Request, "get">): Language {
   return negotiateLanguage(saved, req.get("accept-language"));
 }
 
+/** Renders a page with its data for this request (server-render.tsx, through page-render.ts); throws when it cannot. */
+export type RenderPage = (url: string, lang: Language, req: Request) => Promise<RenderedPage>;
+
+/** Where a rendered page goes in its template (the build's RENDERED_SLOTS). */
+interface Slots {
+  page: string;
+  title: string;
+  data: string;
+}
+
+interface FirstScreens {
+  /** The file to send for a page path: its own first screen, else the frame. */
+  file(path: string, lang: Language): string;
+  /** The template of a page the server renders with its data, or null. */
+  rendered(path: string, lang: Language): { template: string; slots: Slots; frameTitle: string } | null;
+}
+
 /**
  * The built pages with their first screen already in (client/src/app/first-screen): a page's own
- * where the build made one (`first-screens.json`: the home page, /villages) and the frame every
- * other page shares, per language; null when the build has none.
+ * where the build made one (`first-screens.json`: the home page, /villages), the templates of the
+ * pages the server renders with their data (a village), and the frame every other page shares,
+ * per language; null when the build has none.
  */
-function firstScreens(root: string): ((path: string, lang: Language) => string) | null {
+function firstScreens(root: string): FirstScreens | null {
   const listFile = resolve(root, "first-screens.json");
   if (!existsSync(listFile)) return null;
-  const { pages, frame } = JSON.parse(readFileSync(listFile, "utf8")) as { pages: Record<string, string>; frame: string };
+  const list = JSON.parse(readFileSync(listFile, "utf8")) as {
+    pages: Record<string, string>;
+    frame: string;
+    rendered?: Record<string, string>;
+    slots?: Slots;
+  };
+  const { pages, frame, slots } = list;
+  const rendered = slots ? (list.rendered ?? {}) : {};
   const file = (page: string, lang: Language) => resolve(root, `index.${page}.${lang}.html`);
-  const names = [...Object.values(pages), frame];
+  const names = [...Object.values(pages), ...Object.values(rendered), frame];
   if (!LANGUAGES.every((lang) => names.every((page) => existsSync(file(page, lang))))) return null;
   // As the router matches: any case, a trailing slash allowed.
   const byPath = new Map(Object.entries(pages).map(([path, page]) => [path.toLowerCase(), page]));
-  return (path, lang) => file(byPath.get(path.replace(/(.)\/+$/, "$1").toLowerCase()) ?? frame, lang);
+  const templates = Object.entries(rendered).map(([pattern, page]) => ({
+    matches: clientRouteMatcher([pattern]),
+    byLang: new Map(LANGUAGES.map((lang) => [lang, readFileSync(file(page, lang), "utf8")])),
+  }));
+  const frameTitles = new Map(
+    LANGUAGES.map((lang) => [lang, /<title>([^<]*)<\/title>/.exec(readFileSync(file(frame, lang), "utf8"))?.[1] ?? ""]),
+  );
+  return {
+    file: (path, lang) => file(byPath.get(path.replace(/(.)\/+$/, "$1").toLowerCase()) ?? frame, lang),
+    rendered: (path, lang) => {
+      const found = templates.find((t) => t.matches(path));
+      return found && slots ? { template: found.byLang.get(lang)!, slots, frameTitle: frameTitles.get(lang)! } : null;
+    },
+  };
 }
+
+const escapeText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * A rendered page in its template: the page inside `#root`, its title (escaped; the frame's when
+ * it gave none), and its data as JSON in a `<script type="application/json">` (not run, so the
+ * CSP allows it) that no text in the data can close: every `<` is written `\u003c`.
+ */
+export function fillRenderedPage(template: string, slots: Slots, page: RenderedPage, frameTitle: string): string {
+  const data = `<script type="application/json" id="roots-data">${JSON.stringify(page.data).replace(/</g, "\\u003c")}</script>`;
+  const fill = (text: string, slot: string, value: string) => {
+    const at = text.indexOf(slot);
+    if (at < 0) throw new Error(`rendered page: the template has no ${slot}`);
+    return text.slice(0, at) + value + text.slice(at + slot.length);
+  };
+  // The data first (its slot is last in the template), so no text of the page can be taken for a slot.
+  const withData = fill(template, slots.data, data);
+  const withTitle = fill(withData, slots.title, page.title ? escapeText(page.title) : frameTitle);
+  return fill(withTitle, slots.page, page.html);
+}
+
+/** A render that takes longer than this is given up for the frame (the browser then renders the page). */
+export const RENDER_TIMEOUT_MS = 3000;
+/** Renders waiting beyond this many: the next pages are sent with their frame (they take turns, see server-render.tsx). */
+export const RENDER_QUEUE_LIMIT = 8;
 
 /**
  * A test for "is this one of the client's pages?", from react-router path patterns
@@ -54,7 +119,7 @@ export function clientRouteMatcher(patterns: readonly string[]): (path: string) 
  * and link checkers see the truth. When the build wrote first screens, the page is sent with its
  * own in the reader's language (the page's, or the frame for every page without one).
  */
-export function clientRouter(dist: string): Router | null {
+export function clientRouter(dist: string, render?: RenderPage | null): Router | null {
   const root = resolve(dist);
   const index = resolve(root, "index.html");
   if (!existsSync(index)) return null;
@@ -67,15 +132,44 @@ export function clientRouter(dist: string): Router | null {
   const router = express.Router();
   router.use("/assets", express.static(resolve(root, "assets"), { immutable: true, maxAge: "365d", index: false }));
   router.use(express.static(root, { index: false, maxAge: 0 }));
-  router.get(/.*/, (req, res, next) => {
+  let rendering = 0;
+  /** The page rendered with its data for this request, or null (none to render, busy, too slow or failed). */
+  const renderedPage = async (req: Request, lang: Language): Promise<{ html: string; notFound: boolean } | null> => {
+    const target = render && screens?.rendered(req.path, lang);
+    if (!target || rendering >= RENDER_QUEUE_LIMIT) return null;
+    rendering++;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const page = await Promise.race([
+        render(req.originalUrl, lang, req),
+        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timed out")), RENDER_TIMEOUT_MS))),
+      ]);
+      return { html: fillRenderedPage(target.template, target.slots, page, target.frameTitle), notFound: page.notFound };
+    } catch (err) {
+      const why = err instanceof AggregateError ? err.errors.map(String).join("; ") : String(err);
+      logger.warn("Page not rendered on the server; its frame is sent", { path: req.path, err: why });
+      return null;
+    } finally {
+      clearTimeout(timer);
+      rendering--;
+    }
+  };
+  router.get(/.*/, async (req, res, next) => {
     if (req.accepts(["html", "json"]) !== "html") return next();
-    res.status(known(req.path) ? 200 : 404).set("Cache-Control", "no-cache");
-    if (!screens) return res.sendFile(index);
+    res.set("Cache-Control", "no-cache");
+    if (!screens) return res.status(known(req.path) ? 200 : 404).sendFile(index);
+    const lang = pageLanguage(req);
+    res.vary("Cookie").vary("Accept-Language");
+    // A page the server renders whole (a village): its content and data in the HTML; an unknown
+    // one is the not-found page, with 404.
+    const page = await renderedPage(req, lang);
+    if (page)
+      return res
+        .status(page.notFound ? 404 : 200)
+        .type("html")
+        .send(page.html);
     // The page as it first looks, in the reader's language: painted before any script runs.
-    res
-      .vary("Cookie")
-      .vary("Accept-Language")
-      .sendFile(screens(req.path, pageLanguage(req)));
+    res.status(known(req.path) ? 200 : 404).sendFile(screens.file(req.path, lang));
   });
   return router;
 }

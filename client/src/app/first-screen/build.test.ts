@@ -87,4 +87,37 @@ describe("a page's first screen in the built HTML", () => {
     });
     expect(chunkAssets(manifest, ["src/app/router.tsx"], INDEX)).toEqual({ css: [], js: [] });
   });
+
+  it("for a page the server renders whole, also links the stylesheets of the parts it loads lazily, but not of every page the shell loads lazily", () => {
+    const manifest = {
+      "index.html": { file: "assets/index-a.js", isEntry: true, imports: ["_shell.js"] },
+      "_shell.js": {
+        file: "assets/shell-c.js",
+        css: ["assets/shell-b.css"],
+        dynamicImports: ["src/features/villages/pages/VillagePage.tsx", "src/features/home/pages/HomePage.tsx"],
+      },
+      "src/features/villages/pages/VillagePage.tsx": {
+        file: "assets/VillagePage-d.js",
+        isDynamicEntry: true,
+        imports: ["_shell.js"],
+        dynamicImports: ["src/ui/map/LebanonMap.tsx"],
+        css: ["assets/villages-e.css"],
+      },
+      "src/ui/map/LebanonMap.tsx": {
+        file: "assets/LebanonMap-f.js",
+        isDynamicEntry: true,
+        imports: ["_map.js"],
+        dynamicImports: ["_far.js"],
+      },
+      "_map.js": { file: "assets/map-g.js", css: ["assets/map-h.css"] },
+      "_far.js": { file: "assets/far-i.js", css: ["assets/far-j.css"] },
+      "src/features/home/pages/HomePage.tsx": { file: "assets/HomePage-k.js", isDynamicEntry: true, css: ["assets/HomePage-l.css"] },
+    };
+    const page = ["src/features/villages/pages/VillagePage.tsx"];
+    expect(chunkAssets(manifest, page, INDEX, { lazyCss: true })).toEqual({
+      css: ["assets/villages-e.css", "assets/map-h.css"],
+      js: ["assets/VillagePage-d.js"],
+    });
+    expect(chunkAssets(manifest, page, INDEX)).toEqual({ css: ["assets/villages-e.css"], js: ["assets/VillagePage-d.js"] });
+  });
 });

@@ -22,6 +22,12 @@ export const FIRST_SCREENS = {
 } as const;
 export type FirstScreenName = keyof typeof FIRST_SCREENS;
 
+/**
+ * Where the server puts a rendered page (server-render.tsx) into its page: the page inside
+ * `#root`, its title, and the data it was made of before `</body>`. Listed in first-screens.json.
+ */
+export const RENDERED_SLOTS = { page: "<!--roots:page-->", title: "%ROOTS_TITLE%", data: "<!--roots:data-->" } as const;
+
 /** `index.<page>.<lang>.html`, beside index.html (the server's static.ts reads the same names). */
 export const firstScreenFile = (page: FirstScreenName, lang: LanguageCode): string => `index.${page}.${lang}.html`;
 
@@ -83,6 +89,7 @@ export function withFirstScreen(
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
   isDynamicEntry?: boolean;
 }
@@ -91,23 +98,36 @@ interface ManifestChunk {
  * What a first screen needs beyond index.html's own script and stylesheet: the stylesheets of
  * the lazy chunks its render loaded (the home page's own CSS, which would otherwise arrive with
  * its script, after the first paint, and move everything), and those chunks' scripts to fetch early.
+ * `lazyCss`: also the stylesheets of the parts those chunks load lazily themselves (a page the
+ * server renders whole shows them in its HTML: the village page's map).
  */
 export function chunkAssets(
   manifest: Record<string, ManifestChunk>,
   loadedSources: Iterable<string>,
   index: string,
+  { lazyCss = false }: { lazyCss?: boolean } = {},
 ): Omit<FirstScreenAssets, "boot"> {
   const css = new Set<string>();
   const js = new Set<string>();
+  const styled = new Set<string>();
+  const missing = (file: string) => !index.includes(`/${file}"`);
+  const style = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || styled.has(key)) return;
+    styled.add(key);
+    chunk.css?.forEach((f) => css.add(f));
+    chunk.imports?.forEach(style);
+  };
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || js.has(chunk.file)) return;
     js.add(chunk.file);
     chunk.css?.forEach((f) => css.add(f));
     chunk.imports?.forEach(visit);
+    // The shell (in index.html) loads every page lazily: only the page's own parts count.
+    if (lazyCss && missing(chunk.file)) chunk.dynamicImports?.forEach(style);
   };
   for (const source of loadedSources) if (manifest[source]?.isDynamicEntry) visit(source);
-  const missing = (file: string) => !index.includes(`/${file}"`);
   return { css: [...css].filter(missing), js: [...js].filter((f) => f.endsWith(".js") && missing(f)) };
 }
 
@@ -140,7 +160,8 @@ export function firstScreen(options: { configFile: string; translations: string 
   let root = ".";
   return {
     name: "roots-first-screen",
-    apply: "build",
+    // The browser's build only (not the server renderer's `vite build --ssr`).
+    apply: (_, env) => env.command === "build" && !env.isSsrBuild,
     configResolved(config) {
       root = config.root;
       outDir = resolve(config.root, config.build.outDir);
@@ -197,7 +218,32 @@ export function firstScreen(options: { configFile: string; translations: string 
           }
         }
         const pages = Object.fromEntries(screens.flatMap(([page, { path }]) => (path ? [[path, page]] : [])));
-        writeFileSync(resolve(outDir, "first-screens.json"), JSON.stringify({ pages, frame: "frame" }));
+        // The pages the server renders with their data (server-render.tsx): per language, the page
+        // around the slots the server fills, with the stylesheets and scripts of the page's parts.
+        const { serverRenderedPaths } = (await server.ssrLoadModule("/src/app/routePaths.ts")) as typeof import("../routePaths");
+        const rendered: Record<string, string> = {};
+        for (const [i, pattern] of serverRenderedPaths().entries()) {
+          const name = `rendered-${i}`;
+          const before = new Set(run());
+          await preloadRoute(pattern.replace(/:[^/]+/g, "x"));
+          const loaded = run()
+            .filter((id) => !before.has(id))
+            .map((id) => relative(root, id));
+          const chunks = chunkAssets(manifest, loaded, index, { lazyCss: true });
+          for (const { code } of LANGUAGES) {
+            const description = resources[code].translation["app.description"] ?? "";
+            const html = withFirstScreen(
+              index,
+              code,
+              RENDERED_SLOTS.page,
+              { title: RENDERED_SLOTS.title, description },
+              { ...chunks, boot: bootSrc, fonts: textFaces(outDir, code) },
+            );
+            writeFileSync(resolve(outDir, `index.${name}.${code}.html`), html.replace("</body>", `${RENDERED_SLOTS.data}</body>`));
+          }
+          rendered[pattern] = name;
+        }
+        writeFileSync(resolve(outDir, "first-screens.json"), JSON.stringify({ pages, frame: "frame", rendered, slots: RENDERED_SLOTS }));
       } finally {
         await server.close();
         process.env.NODE_ENV = previous;

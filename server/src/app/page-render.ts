@@ -1,0 +1,50 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Language } from "../common/i18n.js";
+import { logger } from "../common/logger.js";
+
+/** One GraphQL operation the page's components make while the server renders it. */
+export interface PageOperation {
+  query: string;
+  variables: Record<string, unknown>;
+  operationName: string | undefined;
+}
+
+/** Its answer, as the GraphQL endpoint would give it. */
+export interface PageOperationResult {
+  data?: Record<string, unknown> | null;
+  errors?: readonly { message: string; extensions?: Record<string, unknown> }[];
+}
+
+/** A page the client's components rendered on the server (client/src/app/first-screen/server-render.tsx). */
+export interface RenderedPage {
+  html: string;
+  title: string | null;
+  notFound: boolean;
+  data: unknown;
+}
+
+/** The client's renderer: `url` in `lang` for a visitor, its queries answered by `execute`; throws when it cannot. */
+export type PageRenderer = (
+  url: string,
+  lang: Language,
+  execute: (operation: PageOperation, lang: Language) => Promise<PageOperationResult>,
+) => Promise<RenderedPage>;
+
+/**
+ * The renderer the client build made for the server (`dist/.server/server-render.js`), or null
+ * when the build has none (a development client, or an older build): pages are then sent with
+ * their frame only, as before.
+ */
+export async function loadPageRenderer(dist: string): Promise<PageRenderer | null> {
+  const file = resolve(dist, ".server", "server-render.js");
+  if (!existsSync(file)) return null;
+  try {
+    const module = (await import(pathToFileURL(file).href)) as { renderPage?: PageRenderer };
+    return typeof module.renderPage === "function" ? module.renderPage : null;
+  } catch (err) {
+    logger.error("The client's server renderer could not be loaded; pages are sent without their data", { err: String(err) });
+    return null;
+  }
+}
