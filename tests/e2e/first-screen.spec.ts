@@ -74,6 +74,13 @@ test.describe("first screen before the scripts", () => {
     const missing = await page.goto("/libanpedia/no-such-village");
     expect(missing?.status()).toBe(404);
     await expect(page.getByTestId("not-found")).toBeVisible();
+    // The village's Rootpedia and its articles come whole too: a reader follows a plain link from one to the other.
+    await page.goto("/root/zahle/rootpedia");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("روتبيديا \u2068زحلة\u2069"); // the name set apart as the app sets it (FSI … PDI)
+    await page.locator('a[href*="/rootpedia/article/"]').first().click();
+    await expect(page).toHaveURL(/\/root\/zahle\/rootpedia\/article\//);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("زحلة");
+    await expect(page).toHaveTitle("زحلة — جذور");
     await context.close();
   });
 

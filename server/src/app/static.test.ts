@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/globals";
 import express from "express";
 import type { RenderedPage } from "./page-render.js";
 import { clientRouteMatcher, clientRouter, RENDER_TIMEOUT_MS, type RenderPage } from "./static.js";
@@ -22,11 +22,15 @@ describe("client route matcher", () => {
 });
 
 /** Serves `files` (name → content) as a built client in a temporary folder; `close` stops and removes it. */
-async function serveClient(files: Record<string, string>, render?: RenderPage): Promise<{ base: string; close: () => void }> {
+async function serveClient(
+  files: Record<string, string>,
+  render?: RenderPage,
+  keepMs?: number,
+): Promise<{ base: string; close: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), "roots-client-"));
   for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
   const app = express();
-  app.use(clientRouter(dir, render)!);
+  app.use(clientRouter(dir, render, { keepMs })!);
   const server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
   return {
@@ -120,6 +124,9 @@ describe("serving each page's first screen in the reader's language", () => {
 
 describe("sending a page the server renders with its data (a village)", () => {
   const SLOTS = { page: "<!--roots:page-->", title: "%ROOTS_TITLE%", data: "<!--roots:data-->" };
+  // Each test's answers differ: a page is kept only briefly here (the last test checks the keeping).
+  const KEEP_MS = 300;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const LANGS = ["ar", "en", "fr"];
   const page = (title: string, lang: string, body: string, end = "") =>
     `<!doctype html><html lang="${lang}"><head><title>${title}</title></head><body><div id="root">${body}</div>${end}</body></html>`;
@@ -142,9 +149,11 @@ describe("sending a page the server renders with its data (a village)", () => {
         asked.push(`${url} ${lang}`);
         return answer(url, lang);
       },
+      KEEP_MS,
     ));
   });
   afterAll(() => close());
+  afterEach(() => sleep(KEEP_MS + 50));
 
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const res = await fetch(base + path, { headers: { accept: "text/html", ...headers } });
@@ -212,5 +221,31 @@ describe("sending a page the server renders with its data (a village)", () => {
     expect(await get("/villages")).toMatchObject({ status: 200, root: "frame" });
     expect(await get("/libanpedia/zahle/more")).toMatchObject({ status: 404, root: "frame" });
     expect(asked).toEqual([]);
+  });
+
+  it("sends a page rendered a moment ago again, renders it once for readers who ask at the same time, and keeps no failure", async () => {
+    asked.length = 0;
+    answer = async () => {
+      await sleep(50);
+      return village("<p>once</p>");
+    };
+    const together = await Promise.all([get("/libanpedia/kept"), get("/libanpedia/kept"), get("/libanpedia/kept")]);
+    expect(together.map((r) => r.root)).toEqual(["<p>once</p>", "<p>once</p>", "<p>once</p>"]);
+    expect((await get("/libanpedia/kept")).root).toBe("<p>once</p>");
+    expect(asked).toEqual(["/libanpedia/kept ar"]);
+    // Per address and language.
+    await get("/libanpedia/kept", { "accept-language": "en" });
+    expect(asked).toHaveLength(2);
+    await sleep(KEEP_MS + 50);
+    answer = async () => village("<p>anew</p>");
+    expect((await get("/libanpedia/kept")).root).toBe("<p>anew</p>");
+    expect(asked).toHaveLength(3);
+
+    answer = async () => {
+      throw new Error("down for a moment");
+    };
+    expect((await get("/libanpedia/failing")).root).toBe("frame");
+    answer = async () => village("<p>back</p>");
+    expect((await get("/libanpedia/failing")).root).toBe("<p>back</p>");
   });
 });

@@ -89,6 +89,14 @@ export function fillRenderedPage(template: string, slots: Slots, page: RenderedP
   return fill(withTitle, slots.page, page.html);
 }
 
+/**
+ * A rendered page is sent again for this long without rendering it anew: a village page shared
+ * widely costs one render per language every few seconds, not one per reader. (A member's own view
+ * is asked for by the browser in any case; a visitor may see a change a few seconds late.)
+ */
+export const RENDER_KEEP_MS = 5000;
+/** At most this many rendered pages are kept (the oldest go first). */
+const RENDER_KEEP_MAX = 500;
 /** A render that takes longer than this is given up for the frame (the browser then renders the page). */
 export const RENDER_TIMEOUT_MS = 3000;
 /** Renders waiting beyond this many: the next pages are sent with their frame (they take turns, see server-render.tsx). */
@@ -119,7 +127,7 @@ export function clientRouteMatcher(patterns: readonly string[]): (path: string) 
  * and link checkers see the truth. When the build wrote first screens, the page is sent with its
  * own in the reader's language (the page's, or the frame for every page without one).
  */
-export function clientRouter(dist: string, render?: RenderPage | null): Router | null {
+export function clientRouter(dist: string, render?: RenderPage | null, { keepMs = RENDER_KEEP_MS } = {}): Router | null {
   const root = resolve(dist);
   const index = resolve(root, "index.html");
   if (!existsSync(index)) return null;
@@ -133,10 +141,30 @@ export function clientRouter(dist: string, render?: RenderPage | null): Router |
   router.use("/assets", express.static(resolve(root, "assets"), { immutable: true, maxAge: "365d", index: false }));
   router.use(express.static(root, { index: false, maxAge: 0 }));
   let rendering = 0;
-  /** The page rendered with its data for this request, or null (none to render, busy, too slow or failed). */
-  const renderedPage = async (req: Request, lang: Language): Promise<{ html: string; notFound: boolean } | null> => {
+  type Sent = { html: string; notFound: boolean } | null;
+  // Rendered pages kept for a moment; a render under way is shared by the readers who ask meanwhile.
+  const kept = new Map<string, { until: number; page: Promise<Sent> }>();
+  /** The page rendered with its data for this request (or a moment ago), or null (none to render, busy, too slow or failed). */
+  const renderedPage = (req: Request, lang: Language): Promise<Sent> => {
     const target = render && screens?.rendered(req.path, lang);
-    if (!target || rendering >= RENDER_QUEUE_LIMIT) return null;
+    if (!target) return Promise.resolve(null);
+    const key = `${lang} ${req.originalUrl}`;
+    const hit = kept.get(key);
+    if (hit && hit.until > Date.now()) return hit.page;
+    if (kept.size >= RENDER_KEEP_MAX) kept.delete(kept.keys().next().value!);
+    const entry = { until: Infinity, page: renderAnew(req, lang, target, render) };
+    kept.set(key, entry);
+    // A failure is not kept: the next reader's request tries again.
+    void entry.page.then((sent) => (sent ? (entry.until = Date.now() + keepMs) : kept.delete(key)));
+    return entry.page;
+  };
+  const renderAnew = async (
+    req: Request,
+    lang: Language,
+    target: NonNullable<ReturnType<FirstScreens["rendered"]>>,
+    render: RenderPage,
+  ): Promise<Sent> => {
+    if (rendering >= RENDER_QUEUE_LIMIT) return null;
     rendering++;
     let timer: NodeJS.Timeout | undefined;
     try {

@@ -33,6 +33,14 @@ describe("a page's first screen in the built HTML", () => {
     expect(withFirstScreen(INDEX, "ar", "", { title: "t", description: "d" }, NONE)).toContain('<html lang="ar" dir="rtl">');
   });
 
+  it("leaves a page the server renders whole usable before the app takes over (not inert), and every other screen inert", () => {
+    const slot = "<!--roots:page-->";
+    expect(withFirstScreen(INDEX, "en", slot, { title: "t", description: "d" }, { ...NONE, whole: true })).toContain(
+      `<div id="root">${slot}</div>`,
+    );
+    expect(withFirstScreen(INDEX, "en", slot, { title: "t", description: "d" }, NONE)).toContain(`<div id="root" inert>${slot}</div>`);
+  });
+
   it("keeps a screen's text as text, even where it looks like a replacement pattern", () => {
     expect(withFirstScreen(INDEX, "fr", "<p>$& $1 $$</p>", { title: "$&", description: "d" }, NONE)).toContain(
       '<div id="root" inert><p>$& $1 $$</p></div>',

@@ -43,6 +43,11 @@ export interface FirstScreenAssets {
   js: string[];
   boot: string;
   fonts?: string[];
+  /**
+   * The screen is a page rendered whole on the server (server-render.tsx): usable as it is, links
+   * and all, even with no JavaScript, so not inert.
+   */
+  whole?: boolean;
 }
 
 /**
@@ -81,9 +86,9 @@ export function withFirstScreen(
   const preload = [...preloads, ...assets.js.map((f) => `/${f}`)].join(" ");
   const script = `<script defer src="${escapeAttr(assets.boot)}" data-entry="${escapeAttr(entries.join(" "))}" data-preload="${escapeAttr(preload)}"></script>`;
   html = replace(/<\/head>/, `${styles}${script}</head>`, html);
-  // Inert until the app has taken over (App.tsx): what a reader typed or chose in the screen's
-  // copy of the page would be lost when React puts the live page in its place.
-  return replace(/<div id="root"><\/div>/, `<div id="root" inert>${body}</div>`, html);
+  // A first screen is inert until the app has taken over (App.tsx): what a reader typed or chose in
+  // the screen's copy of the page would be lost when React puts the live page in its place.
+  return replace(/<div id="root"><\/div>/, `<div id="root"${assets.whole ? "" : " inert"}>${body}</div>`, html);
 }
 
 interface ManifestChunk {
@@ -237,7 +242,7 @@ export function firstScreen(options: { configFile: string; translations: string 
               code,
               RENDERED_SLOTS.page,
               { title: RENDERED_SLOTS.title, description },
-              { ...chunks, boot: bootSrc, fonts: textFaces(outDir, code) },
+              { ...chunks, boot: bootSrc, fonts: textFaces(outDir, code), whole: true },
             );
             writeFileSync(resolve(outDir, `index.${name}.${code}.html`), html.replace("</body>", `${RENDERED_SLOTS.data}</body>`));
           }

@@ -16,6 +16,7 @@ import { initI18n, loadLanguage } from "../../i18n";
 import { LANGUAGES, type LanguageCode } from "../../i18n/languages";
 import { appConfig } from "../../lib/config";
 import { CACHE_TYPE_POLICIES } from "../cachePolicies";
+import { featureFlags, FEATURE_FLAGS_QUERY, type FlagValue } from "../flags";
 import { routes } from "../router";
 import { ServerPageContext, type ServerPageNotes } from "../../ui/serverPage";
 import { ServerApolloContext } from "./context";
@@ -72,6 +73,9 @@ export function renderPage(url: string, lang: LanguageCode, execute: Execute): P
 async function render(url: string, lang: LanguageCode, execute: Execute): Promise<RenderedPage> {
   await start();
   await i18next.changeLanguage(lang);
+  // The parts that are switched off stay hidden, as the browser hides them once it knows the flags.
+  const flags = await execute({ query: FEATURE_FLAGS_QUERY, variables: {}, operationName: "FeatureFlags" }, lang);
+  featureFlags.set((flags.data?.featureFlags as FlagValue[] | undefined) ?? null);
   const failures: unknown[] = [];
   const link = new ApolloLink(
     (operation) =>

@@ -4,9 +4,14 @@ import { lazyPage, type ClientArea } from "../../app/area";
 export const rootpediaArea: ClientArea = {
   name: "rootpedia",
   routes: [
-    { path: "/root/:slug/rootpedia", page: lazyPage(() => import("./pages/RootpediaHomePage")), access: "data" },
+    { path: "/root/:slug/rootpedia", page: lazyPage(() => import("./pages/RootpediaHomePage")), access: "data", serverRendered: true },
     { path: "/root/:slug/rootpedia/new", page: lazyPage(() => import("./pages/ArticleEditPage")), access: "member" },
-    { path: "/root/:slug/rootpedia/article/:articleId", page: lazyPage(() => import("./pages/ArticlePage")), access: "data" },
+    {
+      path: "/root/:slug/rootpedia/article/:articleId",
+      page: lazyPage(() => import("./pages/ArticlePage")),
+      access: "data",
+      serverRendered: true,
+    },
     { path: "/root/:slug/rootpedia/article/:articleId/edit", page: lazyPage(() => import("./pages/ArticleEditPage")), access: "member" },
     {
       path: "/root/:slug/rootpedia/article/:articleId/history",
