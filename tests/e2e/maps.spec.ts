@@ -136,8 +136,8 @@ test.describe("maps", () => {
         await page.goto("/about");
         await expect(page.locator("#root")).not.toHaveAttribute("inert");
         await page.evaluate(() => {
-          history.pushState({}, "", "/libanpedia/zahle");
-          dispatchEvent(new PopStateEvent("popstate"));
+          window.history.pushState({}, "", "/libanpedia/zahle");
+          window.dispatchEvent(new PopStateEvent("popstate"));
         });
         const history = page.locator("section.card").first();
         await expect(page.locator(".lb-map-placeholder")).toBeVisible();
