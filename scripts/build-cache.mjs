@@ -28,7 +28,7 @@ export const BUILDS = {
     ],
     skip: /\.test\.tsx?$/,
     env: /^VITE_/,
-    output: "client/dist/index.html",
+    output: "client/dist/.server/server-render.js",
     stamp: "client/dist/.build-fingerprint",
   },
 };

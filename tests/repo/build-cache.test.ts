@@ -32,6 +32,9 @@ describe("the build cache", () => {
     expect(isFresh("client", first)).toBe(false);
     write("client/dist/index.html", "<html></html>");
     markBuilt("client", first);
+    // The client build writes the server's page renderer last: without it the build is not done.
+    expect(isFresh("client")).toBe(false);
+    write("client/dist/.server/server-render.js", "export {};\n");
     expect(isFresh("client")).toBe(true);
     // A test file is not a build input.
     write("client/src/main.test.tsx", "changed\n");
