@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
+import { BrandMark } from "../ui/BrandMark";
 import { Spinner } from "../ui/Spinner";
 import { AccountMenu } from "./AccountMenu";
 import { ErrorBoundary } from "./ErrorBoundary";
@@ -20,7 +21,7 @@ export function Layout() {
       </a>
       <header className="header">
         <Link to="/" className="brand">
-          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <BrandMark />
           <span>
             <strong>{t("app.name")}</strong>
             <small>{t("app.tagline")}</small>
