@@ -217,10 +217,13 @@ test.describe("maps", () => {
     // The routes the client build wrote from its area manifests (the server reads the same file).
     const { routes } = JSON.parse(readFileSync("client/dist/routes.json", "utf8")) as { routes: string[] };
     expect(routes).toEqual(expect.arrayContaining(["/", "/villages", "/libanpedia/:villageId", "/about"]));
+    // A page the server renders with its data answers for its record: "zahle" is a village, but
+    // no article is called that.
+    const noSuchRecord = ["/root/:slug/rootpedia/article/:articleId"];
     for (const route of routes) {
       const path = route.replace(/:[^/]+/g, "zahle");
       const answer = await request.get(path, { headers: { accept: "text/html" }, maxRedirects: 0 });
-      expect([path, answer.status()]).toEqual([path, 200]);
+      expect([path, answer.status()]).toEqual([path, noSuchRecord.includes(route) ? 404 : 200]);
     }
     for (const path of ["/villages/zahle/nothing", "/admin/nothing"]) {
       const answer = await request.get(path, { headers: { accept: "text/html" } });
