@@ -157,6 +157,9 @@ test.describe("maps", () => {
   });
 
   test("the home page searches villages, families and people and shows the database's counts", async ({ browser, request }) => {
+    // Eight full page loads (the home page and /villages, in two languages at two sizes) after the
+    // search: about 30 s on a busy 2-core machine, the default limit.
+    test.setTimeout(90_000);
     const res = await request.post("/graphql", { data: { query: "{ rootspaceCounts { villages families people } }" } });
     const { villages, families, people } = (await res.json()).data.rootspaceCounts as {
       villages: number;
