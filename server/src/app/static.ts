@@ -125,7 +125,9 @@ export function clientRouteMatcher(patterns: readonly string[]): (path: string) 
  * one of the client's routes (`routes.json`, written by the client build from its area
  * manifests) gets index.html with status 404: the app shows its not-found page, and crawlers
  * and link checkers see the truth. When the build wrote first screens, the page is sent with its
- * own in the reader's language (the page's, or the frame for every page without one).
+ * own in the reader's language (the page's, or the frame for every page without one). With
+ * `render`, the pages the build lists as rendered with their data (a village) are rendered for
+ * each request (kept `keepMs`), and fall back to the frame when that fails.
  */
 export function clientRouter(dist: string, render?: RenderPage | null, { keepMs = RENDER_KEEP_MS } = {}): Router | null {
   const root = resolve(dist);
