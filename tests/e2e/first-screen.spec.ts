@@ -101,11 +101,62 @@ test.describe("first screen before the scripts", () => {
     expect(asked.filter((op) => ["VillagePage", "HubFamilies", "VillageHub"].includes(op))).toEqual([]);
     await context.close();
 
-    // A member is sent the visitor's page too (the server cannot tell), then sees what they may do.
+    // A member is sent their own view (the page cookie names them): what they may do is there at once.
     const admin = await signInDemo(browser, { locale: "en-US", path: "/", email: "admin@roots.demo" });
+    asked.length = 0;
+    admin.page.on("request", (r) => {
+      if (r.url().endsWith("/graphql") && r.method() === "POST") asked.push(String(r.postDataJSON()?.operationName ?? ""));
+    });
     await admin.page.goto("/libanpedia/zahle");
     const families = admin.page.getByTestId("hub-families");
     await expect(families.getByRole("button", { name: "Edit" }).first()).toBeVisible();
+    expect(asked.filter((op) => ["VillagePage", "HubFamilies", "VillageHub"].includes(op))).toEqual([]);
     await admin.context.close();
+  });
+
+  test("a member's tree and person pages come whole from the server, for them alone", async ({ browser }) => {
+    const member = await signInDemo(browser, { locale: "en-US", path: "/" });
+    // With no JavaScript at all, signed in (the same cookies): the member's own pages, readable.
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      locale: "en-US",
+      storageState: await member.context.storageState(),
+    });
+    const page = await noScript.newPage();
+    const tree = await page.goto("/roots");
+    expect(tree?.status()).toBe(200);
+    expect(tree?.headers()["cache-control"]).toBe("private, no-store");
+    await expect(page).toHaveTitle("My family tree — Roots");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My family tree");
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    await page.locator('a[href^="/person/"]').first().click();
+    await expect(page).toHaveURL(/\/person\//);
+    await expect(page.getByRole("heading", { level: 1 })).not.toBeEmpty();
+    await expect(page.getByText("This is you")).toBeVisible();
+    await noScript.close();
+    // A visitor is sent no member's page: the frame, and the browser sends them to sign in.
+    const visitor = await browser.newContext({ javaScriptEnabled: false, locale: "en-US" });
+    const outside = await visitor.newPage();
+    expect((await outside.goto("/roots"))?.status()).toBe(200);
+    await expect(outside.getByRole("heading", { name: "My family tree" })).toHaveCount(0);
+    await visitor.close();
+    // With JavaScript, the live pages start from the server's data instead of asking again.
+    const asked: string[] = [];
+    member.page.on("request", (r) => {
+      if (r.url().endsWith("/graphql") && r.method() === "POST") asked.push(String(r.postDataJSON()?.operationName ?? ""));
+    });
+    await member.page.goto("/roots");
+    await expect(member.page.getByTestId("root-picker")).toBeVisible();
+    await expect(member.page.locator("#root")).not.toHaveAttribute("inert");
+    expect(asked.filter((op) => ["TreeStart", "MyPeople", "TreeChart"].includes(op))).toEqual([]);
+    // (Followed in the app, a link asks for the next page's data; opened anew, it comes with it.)
+    await member.page.locator('a[href^="/person/"]').first().click();
+    await expect(member.page.getByText("This is you")).toBeVisible();
+    asked.length = 0;
+    await member.page.reload();
+    await expect(member.page.getByText("This is you")).toBeVisible();
+    await expect(member.page.locator("#root")).not.toHaveAttribute("inert");
+    expect(asked.filter((op) => ["PersonPage", "TreeChart"].includes(op))).toEqual([]);
+    await member.context.close();
   });
 });

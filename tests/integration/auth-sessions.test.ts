@@ -125,6 +125,7 @@ describe("sessions", () => {
     const out = await server.gql<{ signOut: boolean }>(`mutation { signOut }`, {}, { token: a.token, cookie: a.cookie });
     expect(out.data!.signOut).toBe(true);
     expect(out.setCookie!.some((c) => /^roots_rt=;/.test(c))).toBe(true);
+    expect(out.setCookie!.some((c) => /^roots_page=;.*Path=\//.test(c))).toBe(true);
     expect((await server.gql<{ viewer: unknown }>(`{ viewer { email } }`, {}, { token: a.token })).data!.viewer).toBeNull();
     expect((await server.gql(REFRESH, {}, { cookie: a.cookie })).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
   });
@@ -225,5 +226,29 @@ describe("sessions", () => {
       input: { email: "changer@example.test", password: "a brand new passphrase for the mountains" },
     });
     expect(relog.data!.signIn.signedIn).toBe(true);
+  });
+});
+
+describe("the page cookie (a member's pages rendered on the server)", () => {
+  it("carries the access token to every page, httpOnly, SameSite=Lax, ending with it, and renews with it", async () => {
+    const a = await account("pages@example.test");
+    const res = await server.gql<{ signIn: { accessToken: string; accessTokenExpiresAt: string } }>(SIGN_IN, {
+      input: { email: "pages@example.test", password: PASSWORD },
+    });
+    const page = res.setCookie!.find((c) => c.startsWith("roots_page="))!;
+    expect(page).toContain(`roots_page=${res.data!.signIn.accessToken};`);
+    expect(page).toMatch(/Path=\/;/);
+    expect(page).toMatch(/HttpOnly/);
+    expect(page).toMatch(/SameSite=Lax/);
+    const expires = Date.parse(/Expires=([^;]+)/.exec(page)![1]);
+    expect(Math.abs(expires - Date.parse(res.data!.signIn.accessTokenExpiresAt))).toBeLessThan(2000);
+    const refreshed = await server.gql<{ refreshSession: { accessToken: string } }>(REFRESH, {}, { cookie: a.cookie });
+    expect(refreshed.cookies!.roots_page).toBe(refreshed.data!.refreshSession.accessToken);
+  });
+
+  it("is never taken by the API in place of the Authorization header (a cross-site request carries it)", async () => {
+    const a = await account("csrf@example.test");
+    const me = await server.gql<{ viewer: unknown }>(`{ viewer { email } }`, {}, { cookie: `roots_page=${a.token}` });
+    expect(me.data!.viewer).toBeNull();
   });
 });

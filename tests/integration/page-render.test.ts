@@ -3,13 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startTestServer, type TestServer } from "../support/server.js";
+import { toGlobalId } from "../../server/src/common/global-id.js";
 import { buildUser } from "../factories/users.js";
 import { buildVillage } from "../support/genealogy.js";
 
 // The server's side of pages rendered with their data: it loads the renderer the client build
 // made (dist/.server/server-render.js; here a small stand-in that asks what the village page asks),
-// answers the renderer's queries through the real GraphQL pipeline as a visitor in the page's
-// language, and sends the result in the page's template. The client's own renderer is checked in
+// answers the renderer's queries through the real GraphQL pipeline as its reader (the member the
+// page cookie names, or a visitor) in the page's language, and sends the result in the page's template. The client's own renderer is checked in
 // the browser (tests/e2e/first-screen.spec.ts).
 const SLOTS = { page: "<!--roots:page-->", title: "%ROOTS_TITLE%", data: "<!--roots:data-->" };
 const RENDERER = `
@@ -20,9 +21,10 @@ export async function renderPage(url, lang, execute) {
     lang,
   );
   if (errors?.some((e) => e.extensions?.code !== "NOT_FOUND")) throw new Error(errors.map((e) => e.message).join("; "));
-  if (!data?.village) return { html: "<h1>" + (errors?.[0]?.message ?? "none") + "</h1>", title: null, notFound: true, data: {} };
+  const member = Boolean(data?.viewer);
+  if (!data?.village) return { html: "<h1>" + (errors?.[0]?.message ?? "none") + "</h1>", title: null, notFound: true, member, data: {} };
   const name = lang === "ar" ? data.village.nameAr : data.village.name;
-  return { html: "<h1>" + name + "</h1><p>viewer " + JSON.stringify(data.viewer) + "</p>", title: name + " — Roots", notFound: false, data: { rootspace: "lebanon", cache: data } };
+  return { html: "<h1>" + name + "</h1><p>viewer " + JSON.stringify(data.viewer) + "</p>", title: name + " — Roots", notFound: false, member, data: { rootspace: "lebanon", cache: data } };
 }
 `;
 
@@ -90,6 +92,20 @@ describe("a page rendered on the server with its data", () => {
       "accept-language": "en",
     });
     expect(res.root).toBe("<h1>Zahle</h1><p>viewer null</p>");
+  });
+
+  it("is made as the member the page cookie names, for them alone (no cache keeps it); an ended session's cookie names no one", async () => {
+    const { token, id } = await buildUser(server.ds);
+    const open1 = await fetch(`${base}/libanpedia/${slug}`, {
+      headers: { accept: "text/html", cookie: `roots_page=${token}`, "accept-language": "en" },
+    });
+    expect(open1.headers.get("cache-control")).toBe("private, no-store");
+    const html = await open1.text();
+    expect(/<div id="root">(.*?)<\/div>/.exec(html)![1]).toBe(`<h1>Zahle</h1><p>viewer {"id":"${toGlobalId("User", id)}"}</p>`);
+    await server.ds.query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1`, [id]);
+    expect((await open(`/libanpedia/${slug}`, { cookie: `roots_page=${token}`, "accept-language": "en" })).root).toBe(
+      "<h1>Zahle</h1><p>viewer null</p>",
+    );
   });
 
   it("answers 404 for an unknown village, with the translated message from the API", async () => {

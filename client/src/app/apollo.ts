@@ -10,6 +10,7 @@ import { currentLanguage } from "../i18n";
 import { appConfig } from "../lib/config";
 import { chooseRootspace, currentRootspaceSlug, onRootspaceChange } from "../lib/rootspace";
 import { CACHE_TYPE_POLICIES } from "./cachePolicies";
+import type { ServerData } from "./first-screen/server-data";
 
 /** How long a server-rendered page's data counts as just fetched (ApolloClient's ssrForceFetchDelay). */
 const SERVER_DATA_FRESH_MS = 3000;
@@ -25,7 +26,7 @@ const wsUrl = () => `${window.location.protocol === "https:" ? "wss" : "ws"}://$
  * carries the reader's language so server messages come back translated, and the current
  * rootspace (`X-Rootspace`; the WebSocket's `rootspace` parameter) the server scopes it by.
  */
-export function createApolloClient({ serverData }: { serverData?: Record<string, unknown> | null } = {}): ApolloClient {
+export function createApolloClient({ serverData = null }: { serverData?: ServerData | null } = {}): ApolloClient {
   const http = new HttpLink({
     uri: "/graphql",
     headers: { "apollo-require-preflight": "true" },
@@ -112,16 +113,19 @@ export function createApolloClient({ serverData }: { serverData?: Record<string,
     return state.status === "loading" ? undefined : state.status === "signedIn" ? state.viewer.id : null;
   };
   let who = viewerOf();
-  // A page the server rendered for a visitor (first-screen/server-render.tsx) starts from the data
-  // it was made of, and its parts that would ask again at once (cache-and-network) take it as it
-  // is for a moment; not for a member already known to be signed in, whose view differs.
-  let visitorData = Boolean(serverData) && (who === undefined || who === null);
+  // Whether the data a page was rendered with (first-screen/server-render.tsx) is this reader's:
+  // rendered for a visitor, it is anyone's until a member is known; rendered for a member, it is
+  // theirs alone.
+  const readerOf = (viewer: string | null | undefined) => serverData !== null && (viewer === undefined || viewer === serverData.viewer);
+  // Such a page starts from the data it was made of, and its parts that would ask again at once
+  // (cache-and-network) take it as it is for a moment.
+  let rendered = readerOf(who);
   const client = new ApolloClient({
     link,
     cache: new InMemoryCache({ typePolicies: CACHE_TYPE_POLICIES }),
-    ...(visitorData ? { ssrForceFetchDelay: SERVER_DATA_FRESH_MS } : {}),
+    ...(rendered ? { ssrForceFetchDelay: SERVER_DATA_FRESH_MS } : {}),
   });
-  if (visitorData) client.cache.restore(serverData as Parameters<typeof client.cache.restore>[0]);
+  if (rendered) client.cache.restore(serverData!.cache as Parameters<typeof client.cache.restore>[0]);
   session.subscribe(() => {
     const now = viewerOf();
     if (now === undefined || now === who) return;
@@ -129,11 +133,12 @@ export function createApolloClient({ serverData }: { serverData?: Record<string,
     who = now;
     // The socket reconnects with the new token (one opened while the session was unknown had none).
     wsClient.terminate();
-    // Just restored: nothing cached belongs to anyone else; but a member on a page the server
-    // rendered for a visitor is shown their own view (what they may do there), asked for again.
-    if (restored && visitorData && now !== null) client.resetStore().catch(() => undefined);
+    // Just restored: nothing cached belongs to anyone else, unless the page was rendered for
+    // someone else than the reader now known (a member on a visitor's page: their own view, with
+    // what they may do there), and then what is on screen is asked for again.
+    if (restored && rendered && now !== serverData!.viewer) client.resetStore().catch(() => undefined);
     else if (!restored) void client.clearStore();
-    visitorData = false;
+    rendered = false;
   });
   // Another rootspace: nothing cached belongs to it, and the socket reconnects naming it.
   onRootspaceChange(() => {

@@ -33,8 +33,10 @@ export interface AreaRoute {
   /** A feature flag this route needs besides its area's (`/excel`: spreadsheet import). */
   flag?: string;
   /**
-   * Rendered on the server with its data for every reader (first-screen/server-render.tsx): only
-   * for public pages that show a visitor what they show a member (a village).
+   * Rendered on the server with its data (first-screen/server-render.tsx), for its reader: the
+   * member the request's page cookie names, with their own view, or a visitor (a `member` route
+   * is rendered for members only). A visitor's render is kept a moment and shared; a member's is
+   * theirs alone.
    */
   serverRendered?: boolean;
 }

@@ -22,15 +22,20 @@ export interface RenderedPage {
   html: string;
   title: string | null;
   notFound: boolean;
+  /** Rendered for the member the request named (their own view), not for a visitor. */
+  member: boolean;
   data: unknown;
 }
 
-/** The client's renderer: `url` in `lang` for a visitor, its queries answered by `execute`; throws when it cannot. */
+/**
+ * The client's renderer: `url` in `lang`, its queries answered by `execute` (as the reader: a
+ * member or a visitor); null when the page is not rendered for that reader; throws when it cannot.
+ */
 export type PageRenderer = (
   url: string,
   lang: Language,
   execute: (operation: PageOperation, lang: Language) => Promise<PageOperationResult>,
-) => Promise<RenderedPage>;
+) => Promise<RenderedPage | null>;
 
 /**
  * The renderer the client build made for the server (`dist/.server/server-render.js`), or null

@@ -16,9 +16,10 @@ import type { Config } from "../config.js";
 import cookieParser from "cookie-parser";
 import { createContext, type Context, type CookieJar } from "../common/context.js";
 import type { EventBus } from "../common/event-bus.js";
+import type { Viewer } from "../common/auth/viewer.js";
 import { currentLanguage, negotiateLanguage, requestLanguage } from "../common/i18n.js";
 import { logger } from "../common/logger.js";
-import { bearerToken, resolveViewer } from "../modules/accounts/index.js";
+import { bearerToken, cookieToken, PAGE_COOKIE, resolveViewer } from "../modules/accounts/index.js";
 import { createFlagStore } from "../modules/admin/index.js";
 import { AREAS } from "../modules/areas.js";
 import { importers, importRouter, importRunner } from "../modules/ingestion/index.js";
@@ -35,8 +36,8 @@ import { unsafeTextError } from "./input-text.js";
 import { CostGuard } from "./cost-guard.js";
 import { limitRules, parseOptions, responseTooLarge } from "./limits.js";
 import { httpsRedirect, securityHeaders } from "./security.js";
-import { loadPageRenderer, type PageOperation } from "./page-render.js";
-import { clientRouter, type RenderPage } from "./static.js";
+import { loadPageRenderer } from "./page-render.js";
+import { clientRouter, cookieOf, type RenderPage } from "./static.js";
 import { attachWebSocket } from "./websocket.js";
 import { APP_VERSION } from "./version.js";
 
@@ -87,20 +88,23 @@ export async function createRootsServer(deps: {
   const scheduler = new Scheduler({ ds, bus, config, clock, jobs: deps.jobs ?? serverJobs, work: config.JOBS_WORK });
   registerNotificationTemplates(AREAS.flatMap((area) => area.notifications ?? []));
   /** Throws BAD_USER_INPUT (an AppError) when `rootspaceSlug` names no active rootspace. */
-  const makeContext = async (
-    authorization: string | undefined,
+  const contextOf = async (
+    viewer: Viewer | Promise<Viewer>,
     language: Context["language"],
     client: Context["client"],
     cookies: CookieJar | null,
     rootspaceSlug: string | undefined,
   ): Promise<Context> => {
-    const [rootspace, viewer] = await Promise.all([
-      rootspaces.resolve(rootspaceSlug),
-      resolveViewer(ds, bearerToken(authorization), clock.now()),
-      flags.fresh(),
-    ]);
-    return createContext({ viewer, language, ds, bus, config, clock, jobs: scheduler, client, cookies, flags, rootspace });
+    const [rootspace, who] = await Promise.all([rootspaces.resolve(rootspaceSlug), viewer, flags.fresh()]);
+    return createContext({ viewer: who, language, ds, bus, config, clock, jobs: scheduler, client, cookies, flags, rootspace });
   };
+  const makeContext = (
+    authorization: string | undefined,
+    language: Context["language"],
+    client: Context["client"],
+    cookies: CookieJar | null,
+    rootspaceSlug: string | undefined,
+  ): Promise<Context> => contextOf(resolveViewer(ds, bearerToken(authorization), clock.now()), language, client, cookies, rootspaceSlug);
 
   const imports = importRunner({ ds, bus, config, scheduler });
 
@@ -191,24 +195,26 @@ export async function createRootsServer(deps: {
       },
     }),
   );
-  // Public data pages (a village) are rendered with their data by the client's own components, as
-  // a visitor: each query the page makes runs through Apollo like the request of a visitor would.
+  // Data pages (a village, a member's tree) are rendered with their data by the client's own
+  // components: each query the page makes runs through Apollo as the reader's request would, as
+  // the member the page cookie names (accounts/tokens.ts), or as a visitor.
+  const pageToken = (req: express.Request) => cookieToken(cookieOf(req, PAGE_COOKIE));
   const renderer = config.CLIENT_DIST ? await loadPageRenderer(config.CLIENT_DIST) : null;
-  const asVisitor = (req: express.Request) => (operation: PageOperation, language: Context["language"]) =>
-    requestLanguage.run(language, async () => {
-      const contextValue = await makeContext(
-        undefined,
-        language,
-        { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null },
-        null,
-        undefined,
+  const renderPage: RenderPage | null =
+    renderer &&
+    ((url, language, req) => {
+      const client = { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null };
+      const viewer = resolveViewer(ds, pageToken(req), clock.now());
+      return renderer(url, language, (operation, lang) =>
+        requestLanguage.run(lang, async () => {
+          const contextValue = await contextOf(viewer, lang, client, null, undefined);
+          const { body } = await apollo.executeOperation<Record<string, unknown>>(operation, { contextValue });
+          if (body.kind !== "single") throw new Error("a page's query answered in parts");
+          return body.singleResult;
+        }),
       );
-      const { body } = await apollo.executeOperation<Record<string, unknown>>(operation, { contextValue });
-      if (body.kind !== "single") throw new Error("a page's query answered in parts");
-      return body.singleResult;
     });
-  const renderPage: RenderPage | null = renderer && ((url, language, req) => renderer(url, language, asVisitor(req)));
-  const client = config.CLIENT_DIST ? clientRouter(config.CLIENT_DIST, renderPage) : null;
+  const client = config.CLIENT_DIST ? clientRouter(config.CLIENT_DIST, renderPage, { personal: (req) => pageToken(req) !== null }) : null;
   if (client) app.use(client);
   app.use((_req, res) => {
     res.status(404).json({ error: "not_found" });

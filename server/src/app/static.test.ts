@@ -26,11 +26,12 @@ async function serveClient(
   files: Record<string, string>,
   render?: RenderPage,
   keepMs?: number,
+  personal?: (req: express.Request) => boolean,
 ): Promise<{ base: string; close: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), "roots-client-"));
   for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
   const app = express();
-  app.use(clientRouter(dir, render, { keepMs })!);
+  app.use(clientRouter(dir, render, { keepMs, personal })!);
   const server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
   return {
@@ -134,7 +135,7 @@ describe("sending a page the server renders with its data (a village)", () => {
   let close: () => void;
   /** What the fake renderer was asked, and how it answers (set per test). */
   const asked: string[] = [];
-  let answer: (url: string, lang: string) => Promise<RenderedPage>;
+  let answer: (url: string, lang: string) => Promise<RenderedPage | null>;
   beforeAll(async () => {
     const files = Object.fromEntries(
       LANGS.flatMap((lang) => [
@@ -150,6 +151,8 @@ describe("sending a page the server renders with its data (a village)", () => {
         return answer(url, lang);
       },
       KEEP_MS,
+      // A request with a page cookie names a member (server.ts: the cookie's access token).
+      (req) => /roots_page=/.test(req.get("cookie") ?? ""),
     ));
   });
   afterAll(() => close());
@@ -169,6 +172,7 @@ describe("sending a page the server renders with its data (a village)", () => {
     html,
     title,
     notFound: false,
+    member: false,
     data,
   });
 
@@ -247,5 +251,34 @@ describe("sending a page the server renders with its data (a village)", () => {
     expect((await get("/libanpedia/failing")).root).toBe("frame");
     answer = async () => village("<p>back</p>");
     expect((await get("/libanpedia/failing")).root).toBe("<p>back</p>");
+  });
+
+  it("renders a member's page for them alone: never kept or shared, and kept by no cache", async () => {
+    asked.length = 0;
+    let n = 0;
+    answer = async () => ({ ...village(`<p>yours ${++n}</p>`, { viewer: "member-1" }), member: true });
+    const member = { cookie: "roots_page=token-of-member-1" };
+    const first = await fetch(base + "/libanpedia/mine", { headers: { accept: "text/html", ...member } });
+    expect(first.headers.get("cache-control")).toBe("private, no-store");
+    expect(await first.text()).toContain("<p>yours 1</p>");
+    expect((await get("/libanpedia/mine", member)).root).toBe("<p>yours 2</p>");
+    // A visitor is rendered their own page, and a member is not sent the visitor's kept one.
+    answer = async () => village("<p>a visitor's</p>");
+    const visitor = await fetch(base + "/libanpedia/mine", { headers: { accept: "text/html" } });
+    expect(visitor.headers.get("cache-control")).toBe("no-cache");
+    expect(await visitor.text()).toContain("<p>a visitor's</p>");
+    answer = async () => ({ ...village("<p>yours 3</p>"), member: true });
+    expect((await get("/libanpedia/mine", member)).root).toBe("<p>yours 3</p>");
+    expect(asked).toHaveLength(4);
+  });
+
+  it("sends the frame when the page is not rendered for this reader, or is not found for a page cookie that names no one", async () => {
+    answer = async () => null; // a member's page (/roots), asked for by a visitor
+    expect(await get("/libanpedia/members-only")).toMatchObject({ status: 200, root: "frame" });
+    // An expired page cookie: rendered as for a visitor, whose "not found" may be the member's own
+    // private record; the browser, which knows who is signed in, renders the page.
+    answer = async () => ({ ...village("<h1>Page not found</h1>"), notFound: true });
+    expect(await get("/libanpedia/private", { cookie: "roots_page=expired-token" })).toMatchObject({ status: 200, root: "frame" });
+    expect(await get("/libanpedia/private")).toMatchObject({ status: 404, root: "<h1>Page not found</h1>" });
   });
 });

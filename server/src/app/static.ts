@@ -8,14 +8,34 @@ import type { RenderedPage } from "./page-render.js";
 /** The cookie the client keeps its reader's language in (client/src/i18n/index.ts), for the first screen. */
 export const LANGUAGE_COOKIE = "roots_lang";
 
-/** The reader's language for a page: their saved choice (the cookie), else their browser's, else Arabic (decisions.md). */
-export function pageLanguage(req: Pick<Request, "get">): Language {
-  const saved = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})(?:;|$)`).exec(req.get("cookie") ?? "")?.[1];
-  return negotiateLanguage(saved, req.get("accept-language"));
+/** The value of the cookie `name` in the request's Cookie header, or undefined. */
+export function cookieOf(req: Pick<Request, "get">, name: string): string | undefined {
+  for (const part of (req.get("cookie") ?? "").split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0 && part.slice(0, at).trim() === name) {
+      const value = part.slice(at + 1).trim();
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value;
+      }
+    }
+  }
+  return undefined;
 }
 
-/** Renders a page with its data for this request (server-render.tsx, through page-render.ts); throws when it cannot. */
-export type RenderPage = (url: string, lang: Language, req: Request) => Promise<RenderedPage>;
+/** The reader's language for a page: their saved choice (the cookie), else their browser's, else Arabic (decisions.md). */
+export function pageLanguage(req: Pick<Request, "get">): Language {
+  const saved = cookieOf(req, LANGUAGE_COOKIE);
+  return negotiateLanguage(saved && /^[a-z]{2}$/.test(saved) ? saved : undefined, req.get("accept-language"));
+}
+
+/**
+ * Renders a page with its data for this request (server-render.tsx, through page-render.ts), or
+ * null when the page is not rendered for this reader (a member's page, for a visitor); throws
+ * when it cannot.
+ */
+export type RenderPage = (url: string, lang: Language, req: Request) => Promise<RenderedPage | null>;
 
 /** Where a rendered page goes in its template (the build's RENDERED_SLOTS). */
 interface Slots {
@@ -129,7 +149,18 @@ export function clientRouteMatcher(patterns: readonly string[]): (path: string) 
  * `render`, the pages the build lists as rendered with their data (a village) are rendered for
  * each request (kept `keepMs`), and fall back to the frame when that fails.
  */
-export function clientRouter(dist: string, render?: RenderPage | null, { keepMs = RENDER_KEEP_MS } = {}): Router | null {
+export function clientRouter(
+  dist: string,
+  render?: RenderPage | null,
+  {
+    keepMs = RENDER_KEEP_MS,
+    personal = () => false,
+  }: {
+    keepMs?: number;
+    /** The request names a member (the page cookie): their page is theirs alone, never kept or shared. */
+    personal?: (req: Request) => boolean;
+  } = {},
+): Router | null {
   const root = resolve(dist);
   const index = resolve(root, "index.html");
   if (!existsSync(index)) return null;
@@ -143,13 +174,14 @@ export function clientRouter(dist: string, render?: RenderPage | null, { keepMs 
   router.use("/assets", express.static(resolve(root, "assets"), { immutable: true, maxAge: "365d", index: false }));
   router.use(express.static(root, { index: false, maxAge: 0 }));
   let rendering = 0;
-  type Sent = { html: string; notFound: boolean } | null;
+  type Sent = { html: string; notFound: boolean; member: boolean } | null;
   // Rendered pages kept for a moment; a render under way is shared by the readers who ask meanwhile.
   const kept = new Map<string, { until: number; page: Promise<Sent> }>();
   /** The page rendered with its data for this request (or a moment ago), or null (none to render, busy, too slow or failed). */
   const renderedPage = (req: Request, lang: Language): Promise<Sent> => {
     const target = render && screens?.rendered(req.path, lang);
     if (!target) return Promise.resolve(null);
+    if (personal(req)) return renderAnew(req, lang, target, render, true);
     const key = `${lang} ${req.originalUrl}`;
     const hit = kept.get(key);
     if (hit && hit.until > Date.now()) return hit.page;
@@ -165,6 +197,7 @@ export function clientRouter(dist: string, render?: RenderPage | null, { keepMs 
     lang: Language,
     target: NonNullable<ReturnType<FirstScreens["rendered"]>>,
     render: RenderPage,
+    named = false,
   ): Promise<Sent> => {
     if (rendering >= RENDER_QUEUE_LIMIT) return null;
     rendering++;
@@ -174,7 +207,14 @@ export function clientRouter(dist: string, render?: RenderPage | null, { keepMs 
         render(req.originalUrl, lang, req),
         new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timed out")), RENDER_TIMEOUT_MS))),
       ]);
-      return { html: fillRenderedPage(target.template, target.slots, page, target.frameTitle), notFound: page.notFound };
+      // Not for this reader; or "not found" for a page cookie that no longer names a member (their
+      // own private record, perhaps): the browser, which knows who is signed in, renders the page.
+      if (!page || (named && !page.member && page.notFound)) return null;
+      return {
+        html: fillRenderedPage(target.template, target.slots, page, target.frameTitle),
+        notFound: page.notFound,
+        member: page.member,
+      };
     } catch (err) {
       const why = err instanceof AggregateError ? err.errors.map(String).join("; ") : String(err);
       logger.warn("Page not rendered on the server; its frame is sent", { path: req.path, err: why });
@@ -193,6 +233,8 @@ export function clientRouter(dist: string, render?: RenderPage | null, { keepMs 
     // A page the server renders whole (a village): its content and data in the HTML; an unknown
     // one is the not-found page, with 404.
     const page = await renderedPage(req, lang);
+    // A member's page holds what only they may see: no cache anywhere keeps it.
+    if (page?.member) res.set("Cache-Control", "private, no-store");
     if (page)
       return res
         .status(page.notFound ? 404 : 200)

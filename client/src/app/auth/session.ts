@@ -49,6 +49,17 @@ class SessionStore {
     }
   }
 
+  /**
+   * For the server's render of a page (first-screen/server-render.tsx): the member it renders
+   * for, or null for a visitor (whose session, as in the browser before it is known, is loading).
+   * No token: the server answers the render's queries itself.
+   */
+  renderFor(viewer: ViewerFieldsFragment | null) {
+    this.accessToken = null;
+    this.expiresAt = null;
+    this.set(viewer ? { status: "signedIn", viewer } : { status: "loading" });
+  }
+
   setViewer(viewer: ViewerFieldsFragment) {
     if (this.state.status === "signedIn") this.set({ status: "signedIn", viewer });
   }
@@ -77,9 +88,11 @@ export function shareSession(payload: AuthPayloadFieldsFragment | null, reason?:
 
 // Sent with plain fetch so a page load needs no GraphQL client to learn who is signed in.
 // Kept equal to the RefreshSession operation in auth.graphql (a unit test checks).
+/** The signed-in member as the app keeps them (the ViewerFields fragment in auth.graphql). */
+export const VIEWER_FIELDS = `fragment ViewerFields on Viewer { id displayName email phone preferredLanguage villageOfOrigin roles mainRole can { accessManagement accessAdmin manageRoles readOutbox } }`;
 export const REFRESH_QUERY = `mutation RefreshSession { refreshSession { ...AuthPayloadFields } }
 fragment AuthPayloadFields on AuthPayload { signedIn accessToken accessTokenExpiresAt returnTo notices { key message } viewer { ...ViewerFields } }
-fragment ViewerFields on Viewer { id displayName email phone preferredLanguage villageOfOrigin roles mainRole can { accessManagement accessAdmin manageRoles readOutbox } }`;
+${VIEWER_FIELDS}`;
 const SIGN_OUT_QUERY = `mutation SignOut { signOut }`;
 
 async function post<T>(query: string): Promise<{ data?: T; errors?: { message: string; extensions?: { code?: string } }[] }> {

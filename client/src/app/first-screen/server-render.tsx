@@ -16,7 +16,10 @@ import { initI18n, loadLanguage } from "../../i18n";
 import { LANGUAGES, type LanguageCode } from "../../i18n/languages";
 import { appConfig } from "../../lib/config";
 import { CACHE_TYPE_POLICIES } from "../cachePolicies";
-import { featureFlags, FEATURE_FLAGS_QUERY, type FlagValue } from "../flags";
+import type { ViewerFieldsFragment } from "../../gql/graphql";
+import { session, VIEWER_FIELDS } from "../auth/session";
+import { featureFlags, type FlagValue } from "../flags";
+import { routeOf } from "../preload";
 import { routes } from "../router";
 import { ServerPageContext, type ServerPageNotes } from "../../ui/serverPage";
 import { ServerApolloContext } from "./context";
@@ -34,7 +37,7 @@ export interface OperationResult {
 }
 export type Execute = (operation: Operation, lang: LanguageCode) => Promise<OperationResult>;
 
-/** A page rendered on the server. */
+/** A page rendered on the server (or null: not rendered for this reader, see renderPage). */
 export interface RenderedPage {
   /** What goes inside `#root`. */
   html: string;
@@ -42,6 +45,8 @@ export interface RenderedPage {
   title: string | null;
   /** The page is the not-found page (an unknown village): the server answers 404. */
   notFound: boolean;
+  /** Rendered for a signed-in member (their own view), not for a visitor. */
+  member: boolean;
   /** The GraphQL answers the page was made of, for the browser's cache (server-data.ts). */
   data: ServerData;
 }
@@ -59,23 +64,33 @@ const start = () =>
     await Promise.all(LANGUAGES.map((l) => loadLanguage(l.code)));
   })());
 
+/** Who reads the page, and which parts are on: asked first, in one operation. */
+const READER_QUERY = `query PageReader { viewer { ...ViewerFields } featureFlags { key enabled } }
+${VIEWER_FIELDS}`;
+
 /**
- * Renders `url` (a path with its query) in `lang` for a visitor, with every query the page makes
- * answered by `execute`. Refuses (throws) when an answer has errors or the render fails: the
- * server then sends the page's frame, and the browser renders it as before.
+ * Renders `url` (a path with its query) in `lang` for its reader, with every query the page makes
+ * answered by `execute` (as that reader: the member the request named, or a visitor). Null for a
+ * member's page (`/roots`) when the reader is a visitor. Refuses (throws) when an answer has
+ * errors or the render fails: the server then sends the page's frame, and the browser renders it.
  */
-export function renderPage(url: string, lang: LanguageCode, execute: Execute): Promise<RenderedPage> {
+export function renderPage(url: string, lang: LanguageCode, execute: Execute): Promise<RenderedPage | null> {
   const run = turn.then(() => render(url, lang, execute));
   turn = run.catch(() => undefined);
   return run;
 }
 
-async function render(url: string, lang: LanguageCode, execute: Execute): Promise<RenderedPage> {
+async function render(url: string, lang: LanguageCode, execute: Execute): Promise<RenderedPage | null> {
   await start();
   await i18next.changeLanguage(lang);
+  const reader = await execute({ query: READER_QUERY, variables: {}, operationName: "PageReader" }, lang);
+  const viewer = (reader.data?.viewer as ViewerFieldsFragment | null | undefined) ?? null;
+  // A member's page is not rendered for a visitor: the browser sends them to sign in.
+  if (!viewer && routeOf(new URL(url, "http://page").pathname)?.access === "member") return null;
+  // The guards and the header see the reader, as the browser will once it knows them.
+  session.renderFor(viewer);
   // The parts that are switched off stay hidden, as the browser hides them once it knows the flags.
-  const flags = await execute({ query: FEATURE_FLAGS_QUERY, variables: {}, operationName: "FeatureFlags" }, lang);
-  featureFlags.set((flags.data?.featureFlags as FlagValue[] | undefined) ?? null);
+  featureFlags.set((reader.data?.featureFlags as FlagValue[] | undefined) ?? null);
   const failures: unknown[] = [];
   const link = new ApolloLink(
     (operation) =>
@@ -129,6 +144,7 @@ async function render(url: string, lang: LanguageCode, execute: Execute): Promis
     html,
     title: notes.title,
     notFound: notes.notFound,
-    data: { rootspace: appConfig.defaultRootspace, cache: client.extract() as Record<string, unknown> },
+    member: viewer !== null,
+    data: { rootspace: appConfig.defaultRootspace, viewer: viewer?.id ?? null, cache: client.extract() as Record<string, unknown> },
   };
 }

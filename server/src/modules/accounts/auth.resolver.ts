@@ -10,7 +10,7 @@ import * as auth from "./auth.service.js";
 import { ChangePasswordInput, MagicLinkInput, SignInInput, SignUpInput, UpdateProfileInput } from "./auth.inputs.js";
 import { AuthNotice, AuthPayload, SessionInfo, Viewer } from "./auth.types.js";
 import { listSessions, revokeSession, rotateRefreshToken, type IssuedTokens } from "./sessions.service.js";
-import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from "./tokens.js";
+import { PAGE_COOKIE, PAGE_COOKIE_PATH, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from "./tokens.js";
 import { loadViewer } from "./viewer.load.js";
 import { resolveViewer } from "./viewer.service.js";
 
@@ -20,7 +20,13 @@ function notices(ctx: Context, list: auth.Notice[]): AuthNotice[] {
   return list.map((n) => ({ key: n.key, message: translate(runtimeKey(n.key), ctx.language, n.params) }));
 }
 
-/** Sets the refresh cookie and shapes the payload the client keeps (access token in memory only). */
+/** Ends the refresh and page cookies (a refused refresh, a sign-out). */
+function clearSessionCookies(ctx: Context): void {
+  ctx.cookies?.clear(REFRESH_COOKIE, REFRESH_COOKIE_PATH);
+  ctx.cookies?.clear(PAGE_COOKIE, PAGE_COOKIE_PATH);
+}
+
+/** Sets the refresh and page cookies and shapes the payload the client keeps (access token in memory only). */
 async function payload(ctx: Context, result: auth.AuthResult): Promise<AuthPayload> {
   const tokens: IssuedTokens | null = result.tokens;
   if (!tokens)
@@ -35,6 +41,10 @@ async function payload(ctx: Context, result: auth.AuthResult): Promise<AuthPaylo
   ctx.cookies?.set(REFRESH_COOKIE, tokens.refreshToken, {
     maxAgeSeconds: Math.round((tokens.refreshExpiresAt.getTime() - ctx.clock.now().getTime()) / 1000),
     path: REFRESH_COOKIE_PATH,
+  });
+  ctx.cookies?.set(PAGE_COOKIE, tokens.accessToken, {
+    maxAgeSeconds: Math.round((tokens.accessTokenExpiresAt.getTime() - ctx.clock.now().getTime()) / 1000),
+    path: PAGE_COOKIE_PATH,
   });
   const asViewer = await resolveViewer(ctx.ds, tokens.accessToken, ctx.clock.now());
   return {
@@ -84,7 +94,7 @@ export class AuthResolver {
       return await payload(ctx, { tokens: await rotateRefreshToken(ctx, cookie), notices: [] });
     } catch (err) {
       // Only a refused token ends the cookie; a passing server fault must not sign anyone out.
-      if (err instanceof AppError && err.code === ErrorCode.UNAUTHENTICATED) ctx.cookies?.clear(REFRESH_COOKIE, REFRESH_COOKIE_PATH);
+      if (err instanceof AppError && err.code === ErrorCode.UNAUTHENTICATED) clearSessionCookies(ctx);
       throw err;
     }
   }
@@ -92,7 +102,7 @@ export class AuthResolver {
   @Mutation(() => Boolean, { description: "Ends this session and clears the refresh cookie." })
   async signOut(@Ctx() ctx: Context): Promise<boolean> {
     await auth.signOut(ctx);
-    ctx.cookies?.clear(REFRESH_COOKIE, REFRESH_COOKIE_PATH);
+    clearSessionCookies(ctx);
     return true;
   }
 

@@ -13,9 +13,9 @@ import { TrustedDevice } from "./trusted-device.entity.js";
 import { UserRole } from "./user-role.entity.js";
 import { User } from "./user.entity.js";
 
-export { bearerToken, hashToken, resolveViewer } from "./viewer.service.js";
+export { bearerToken, cookieToken, hashToken, resolveViewer } from "./viewer.service.js";
 export { MemberView } from "./roles.types.js";
-export { REFRESH_COOKIE } from "./tokens.js";
+export { PAGE_COOKIE, REFRESH_COOKIE } from "./tokens.js";
 export { AuthResolver, memberNode, RolesResolver, Session, User, UserRole };
 
 /** The client shows this area in `app/auth` (session), `features/auth`, `features/settings` and `features/admin`. */

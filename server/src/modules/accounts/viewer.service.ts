@@ -6,11 +6,16 @@ import { logger } from "../../common/logger.js";
 
 export const hashToken = (token: string): string => createHash("sha256").update(token, "utf8").digest("hex");
 
+const TOKEN = /^[A-Za-z0-9._~-]{20,200}$/;
+
 /** Reads `Authorization: Bearer <token>` (or a WebSocket connection param) into a viewer. */
 export function bearerToken(header: string | undefined | null): string | null {
-  const m = /^Bearer\s+([A-Za-z0-9._~-]{20,200})$/.exec(header?.trim() ?? "");
-  return m ? m[1] : null;
+  const m = /^Bearer\s+(\S+)$/.exec(header?.trim() ?? "");
+  return m && TOKEN.test(m[1]) ? m[1] : null;
 }
+
+/** A session token as a cookie carries it (the page cookie), or null when it is not one. */
+export const cookieToken = (value: string | undefined | null): string | null => (value && TOKEN.test(value) ? value : null);
 
 interface Grant {
   role: Role;
