@@ -1,15 +1,21 @@
 import "./ui/theme";
 import "./styles.css";
+import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
-import { refreshSession } from "./app/auth/session";
-import { loadFeatureFlags } from "./app/flags";
+import { refreshSession, session } from "./app/auth/session";
+import { featureFlags, loadFeatureFlags } from "./app/flags";
 import { takeServerData } from "./app/first-screen/server-data";
 import { preloadRoute } from "./app/preload";
 import { initI18n } from "./i18n";
 import { loadFonts } from "./ui/theme/fonts";
 
+// A page the server rendered with its data (first-screen/server-render.tsx): for whom, in which
+// language, with which parts on.
+const rendered = takeServerData();
+const renderedIn = document.documentElement.lang;
+if (rendered?.flags) featureFlags.set(rendered.flags);
 // Who is signed in (the refresh cookie) and which parts are on: asked at once, beside the page's
 // module and texts, so a member's page can ask for its data as soon as it first renders.
 const signedIn = refreshSession();
@@ -17,14 +23,25 @@ void loadFeatureFlags();
 loadFonts();
 // The page's module and the reader's texts load side by side; React starts once both are in, so
 // its first commit is the page itself, never a spinner over the server's first screen. A page the
-// server rendered for a member waits for the session too: its guard would show "verifying access".
-await Promise.all([initI18n(), preloadRoute(location.pathname).catch(() => undefined), takeServerData()?.viewer ? signedIn : undefined]);
-// The first render is a transition: React renders it in slices and lets the browser breathe
-// between them (no long task of the whole page), while what is already painted stays.
-startTransition(() =>
-  createRoot(document.getElementById("root")!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
+// server rendered waits for the session too, to be taken over only by the reader it was made for.
+await Promise.all([initI18n(), preloadRoute(location.pathname).catch(() => undefined), rendered ? signedIn : undefined]);
+
+const root = document.getElementById("root")!;
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
 );
+const state = session.getState();
+const reader = state.status === "signedIn" ? state.viewer.id : null;
+if (rendered && i18next.language === renderedIn && rendered.viewer === reader) {
+  // React takes over the server's page as it is (hydration): no element is made again. As a
+  // transition, the work is done in slices, between which the page stays usable. The app then
+  // renders what differs from the server's view: the session once known, a member's own view.
+  session.takeOverRendered(rendered.viewer !== null);
+  startTransition(() => void hydrateRoot(root, app));
+} else {
+  // The first render is a transition: React renders it in slices and lets the browser breathe
+  // between them (no long task of the whole page), while what is already painted stays.
+  startTransition(() => createRoot(root).render(app));
+}

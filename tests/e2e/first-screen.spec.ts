@@ -1,8 +1,26 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { signInDemo } from "./sign-in.js";
 
 // The server sends each page with its first screen already in (client/src/app/first-screen):
 // a phone paints the header and the home page's title before any script has run.
+/** Run in the page before its scripts: keeps the heading the server sent, to compare once the app runs. */
+const keepServersHeading = () =>
+  document.addEventListener("DOMContentLoaded", () => {
+    (window as unknown as { serversHeading: Element | null }).serversHeading = document.querySelector("h1");
+  });
+/** Whether the page's heading is still the element the server sent (the app hydrated it, not replaced it). */
+const sameHeading = (page: Page) =>
+  page.evaluate(() => {
+    const kept = (window as unknown as { serversHeading: Element | null }).serversHeading;
+    return kept !== null && document.querySelector("h1") === kept;
+  });
+/** Errors the page throws (a hydration mismatch among them: React reports it so). */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(String(error)));
+  return errors;
+}
+
 test.describe("first screen before the scripts", () => {
   test("the home page reads in Arabic with no JavaScript at all, right to left, and in English for a reader who chose English", async ({
     browser,
@@ -88,7 +106,9 @@ test.describe("first screen before the scripts", () => {
     browser,
   }) => {
     const context = await browser.newContext({ locale: "en-US" });
+    await context.addInitScript(keepServersHeading);
     const page = await context.newPage();
+    const failures = pageErrors(page);
     const asked: string[] = [];
     page.on("request", (r) => {
       if (r.url().endsWith("/graphql") && r.method() === "POST") asked.push(String(r.postDataJSON()?.operationName ?? ""));
@@ -99,6 +119,9 @@ test.describe("first screen before the scripts", () => {
     await expect(page.getByRole("button", { name: "Join" }).or(page.getByRole("link", { name: "Join" }))).toBeVisible();
     // The page's own queries were answered in the HTML (the map's neighbours are never cached).
     expect(asked.filter((op) => ["VillagePage", "HubFamilies", "VillageHub"].includes(op))).toEqual([]);
+    // The app took the server's page over as it was (hydrated): the same heading, no mismatch.
+    expect(await sameHeading(page)).toBe(true);
+    expect(failures).toEqual([]);
     await context.close();
 
     // A member is sent their own view (the page cookie names them): what they may do is there at once.
@@ -145,9 +168,12 @@ test.describe("first screen before the scripts", () => {
     member.page.on("request", (r) => {
       if (r.url().endsWith("/graphql") && r.method() === "POST") asked.push(String(r.postDataJSON()?.operationName ?? ""));
     });
+    const failures = pageErrors(member.page);
+    await member.context.addInitScript(keepServersHeading);
     await member.page.goto("/roots");
     await expect(member.page.getByTestId("root-picker")).toBeVisible();
     await expect(member.page.locator("#root")).not.toHaveAttribute("inert");
+    await expect.poll(() => sameHeading(member.page)).toBe(true);
     expect(asked.filter((op) => ["TreeStart", "MyPeople", "TreeChart"].includes(op))).toEqual([]);
     // (Followed in the app, a link asks for the next page's data; opened anew, it comes with it.)
     await member.page.locator('a[href^="/person/"]').first().click();
@@ -157,6 +183,8 @@ test.describe("first screen before the scripts", () => {
     await expect(member.page.getByText("This is you")).toBeVisible();
     await expect(member.page.locator("#root")).not.toHaveAttribute("inert");
     expect(asked.filter((op) => ["PersonPage", "TreeChart"].includes(op))).toEqual([]);
+    await expect.poll(() => sameHeading(member.page)).toBe(true);
+    expect(failures).toEqual([]);
     await member.context.close();
   });
 });

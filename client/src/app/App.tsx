@@ -8,14 +8,26 @@ function AppRoutes() {
   return useRoutes(routes);
 }
 
+/**
+ * What the app renders inside its router. The server renders the same (first-screen/server-render.tsx)
+ * inside its own router, so the browser can take over a page it rendered as it is (hydration).
+ */
+export function AppBody() {
+  return (
+    <>
+      <AuthBootstrap />
+      <AppRoutes />
+      <Toaster />
+    </>
+  );
+}
+
 export function App() {
   // The live page is in: the server's first screen (inert, app/first-screen) is gone, and the page may be used.
   useEffect(() => document.getElementById("root")?.removeAttribute("inert"), []);
   return (
     <BrowserRouter>
-      <AuthBootstrap />
-      <AppRoutes />
-      <Toaster />
+      <AppBody />
     </BrowserRouter>
   );
 }

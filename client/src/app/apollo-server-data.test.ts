@@ -21,6 +21,7 @@ const PING = gql`
 const rendered = (viewer: string | null) => ({
   rootspace: "lebanon",
   viewer,
+  flags: null,
   cache: { ROOT_QUERY: { __typename: "Query", ping: "from the server" } },
 });
 const signIn = (id: string) =>

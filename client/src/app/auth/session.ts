@@ -26,6 +26,19 @@ class SessionStore {
 
   getState = (): AuthState => this.state;
 
+  /** What the page the browser takes over (hydrates) was rendered with on the server; else the state now. */
+  private rendered: AuthState | null = null;
+  getRenderedState = (): AuthState => this.rendered ?? this.state;
+
+  /**
+   * The browser is about to take over a page the server rendered (main.tsx): for a visitor, with
+   * the session unknown, as the server rendered it; for a member, as they are now. React renders
+   * the page with this first, then with the state now, if it differs.
+   */
+  takeOverRendered(forMember: boolean) {
+    this.rendered = forMember ? null : { status: "loading" };
+  }
+
   subscribe = (fn: Listener): (() => void) => {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);

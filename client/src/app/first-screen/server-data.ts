@@ -1,4 +1,5 @@
 import { currentRootspaceSlug } from "../../lib/rootspace";
+import type { FlagValue } from "../flags";
 
 /** The id of the `<script type="application/json">` a server-rendered page carries its data in. */
 export const SERVER_DATA_ID = "roots-data";
@@ -8,6 +9,8 @@ export interface ServerData {
   rootspace: string;
   /** The member it was rendered for (their own view), or null for a visitor. */
   viewer: string | null;
+  /** The feature flags it was rendered with (the browser takes the page over with the same). */
+  flags: FlagValue[] | null;
   cache: Record<string, unknown>;
 }
 
@@ -26,7 +29,7 @@ export function takeServerData(): ServerData | null {
   script.remove();
   try {
     const data = JSON.parse(script.textContent ?? "") as ServerData;
-    taken = data.rootspace === currentRootspaceSlug() ? { ...data, viewer: data.viewer ?? null } : null;
+    taken = data.rootspace === currentRootspaceSlug() ? { ...data, viewer: data.viewer ?? null, flags: data.flags ?? null } : null;
   } catch {
     taken = null; // a damaged copy: the page asks the server, as it would without one
   }

@@ -10,7 +10,7 @@ import { print } from "graphql";
 import { StrictMode, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
-import { MemoryRouter, useRoutes } from "react-router-dom";
+import { MemoryRouter } from "react-router-dom";
 import { Observable } from "rxjs";
 import { initI18n, loadLanguage } from "../../i18n";
 import { LANGUAGES, type LanguageCode } from "../../i18n/languages";
@@ -20,7 +20,7 @@ import type { ViewerFieldsFragment } from "../../gql/graphql";
 import { session, VIEWER_FIELDS } from "../auth/session";
 import { featureFlags, type FlagValue } from "../flags";
 import { routeOf } from "../preload";
-import { routes } from "../router";
+import { AppBody } from "../App";
 import { ServerPageContext, type ServerPageNotes } from "../../ui/serverPage";
 import { ServerApolloContext } from "./context";
 import type { ServerData } from "./server-data";
@@ -49,10 +49,6 @@ export interface RenderedPage {
   member: boolean;
   /** The GraphQL answers the page was made of, for the browser's cache (server-data.ts). */
   data: ServerData;
-}
-
-function Page() {
-  return useRoutes(routes);
 }
 
 // i18next is one instance with one current language: renders take turns (each is short).
@@ -90,7 +86,8 @@ async function render(url: string, lang: LanguageCode, execute: Execute): Promis
   // The guards and the header see the reader, as the browser will once it knows them.
   session.renderFor(viewer);
   // The parts that are switched off stay hidden, as the browser hides them once it knows the flags.
-  featureFlags.set((reader.data?.featureFlags as FlagValue[] | undefined) ?? null);
+  const flags = reader.data?.featureFlags as FlagValue[] | undefined;
+  featureFlags.set(flags ?? null);
   const failures: unknown[] = [];
   const link = new ApolloLink(
     (operation) =>
@@ -117,7 +114,7 @@ async function render(url: string, lang: LanguageCode, execute: Execute): Promis
       <ServerPageContext value={notes}>
         <ServerApolloContext value={client}>
           <MemoryRouter initialEntries={[url]}>
-            <Page />
+            <AppBody />
           </MemoryRouter>
         </ServerApolloContext>
       </ServerPageContext>
@@ -145,6 +142,11 @@ async function render(url: string, lang: LanguageCode, execute: Execute): Promis
     title: notes.title,
     notFound: notes.notFound,
     member: viewer !== null,
-    data: { rootspace: appConfig.defaultRootspace, viewer: viewer?.id ?? null, cache: client.extract() as Record<string, unknown> },
+    data: {
+      rootspace: appConfig.defaultRootspace,
+      viewer: viewer?.id ?? null,
+      flags: flags ?? null,
+      cache: client.extract() as Record<string, unknown>,
+    },
   };
 }
