@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 const GIVEN: [string, string][] = [
   ["Youssef", "يوسف"],
@@ -128,26 +128,17 @@ export async function growAncestors(
 }
 
 /**
- * The signed-in page's access token (it lives in the page's memory), read off its requests once
- * the page has settled: a session holds one access token, so one refreshed during the page's
- * start (a second refresh under load) replaces the one its first request carried.
+ * The signed-in page's access token, as an Authorization header: the page cookie carries the same
+ * token the page holds in memory (both come from the session's last refresh), read once the page
+ * has settled (its start refreshes the session).
  */
 async function accessTokenOf(page: Page): Promise<string> {
-  const seen: string[] = [];
-  const watch = (r: import("@playwright/test").Request) => {
-    const auth = r.headers().authorization;
-    if (r.url().endsWith("/graphql") && auth) seen.push(auth);
-  };
-  page.on("request", watch);
-  try {
-    const first = page.waitForRequest((r) => r.url().endsWith("/graphql") && !!r.headers().authorization);
-    await page.goto("/roots");
-    await first;
-    await page.waitForLoadState("networkidle");
-    return seen[seen.length - 1];
-  } finally {
-    page.off("request", watch);
-  }
+  await page.goto("/roots");
+  await expect(page.locator("#root")).not.toHaveAttribute("inert");
+  await page.waitForLoadState("networkidle");
+  const cookie = (await page.context().cookies()).find((c) => c.name === "roots_page");
+  if (!cookie) throw new Error("the signed-in page has no page cookie");
+  return `Bearer ${cookie.value}`;
 }
 
 /** The on-screen size, in CSS pixels, of the smallest text of the chart's visible cards. */

@@ -221,8 +221,8 @@ test.describe("maps", () => {
     const { routes } = JSON.parse(readFileSync("client/dist/routes.json", "utf8")) as { routes: string[] };
     expect(routes).toEqual(expect.arrayContaining(["/", "/villages", "/libanpedia/:villageId", "/about"]));
     // A page the server renders with its data answers for its record: "zahle" is a village, but
-    // no article is called that.
-    const noSuchRecord = ["/root/:slug/rootpedia/article/:articleId"];
+    // no article or person is called that.
+    const noSuchRecord = ["/root/:slug/rootpedia/article/:articleId", "/person/:personId"];
     for (const route of routes) {
       const path = route.replace(/:[^/]+/g, "zahle");
       const answer = await request.get(path, { headers: { accept: "text/html" }, maxRedirects: 0 });

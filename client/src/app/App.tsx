@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { BrowserRouter, useRoutes } from "react-router-dom";
 import { AuthBootstrap } from "./auth/AuthBootstrap";
 import { Toaster } from "../ui/Toaster";
+import { pageTakenOver } from "./first-screen/server-data";
 import { routes } from "./router";
 
 function AppRoutes() {
@@ -24,7 +25,12 @@ export function AppBody() {
 
 export function App() {
   // The live page is in: the server's first screen (inert, app/first-screen) is gone, and the page may be used.
-  useEffect(() => document.getElementById("root")?.removeAttribute("inert"), []);
+  useEffect(() => {
+    const root = document.getElementById("root");
+    root?.removeAttribute("inert");
+    root?.removeAttribute("aria-disabled");
+    pageTakenOver();
+  }, []);
   return (
     <BrowserRouter>
       <AppBody />

@@ -10,10 +10,10 @@ import { currentLanguage } from "../i18n";
 import { appConfig } from "../lib/config";
 import { chooseRootspace, currentRootspaceSlug, onRootspaceChange } from "../lib/rootspace";
 import { CACHE_TYPE_POLICIES } from "./cachePolicies";
-import type { ServerData } from "./first-screen/server-data";
 
-/** How long a server-rendered page's data counts as just fetched (ApolloClient's ssrForceFetchDelay). */
+/** How long after the app took a rendered page over its data still counts as just fetched. */
 const SERVER_DATA_FRESH_MS = 3000;
+import { onPageTakenOver, type ServerData } from "./first-screen/server-data";
 
 /** The server's answer to a rootspace it does not know (or no longer keeps open). */
 const UNKNOWN_ROOTSPACE = "errors.unknown_rootspace";
@@ -118,19 +118,27 @@ export function createApolloClient({ serverData = null }: { serverData?: ServerD
   // theirs alone.
   const readerOf = (viewer: string | null | undefined) => serverData !== null && (viewer === undefined || viewer === serverData.viewer);
   // Such a page starts from the data it was made of, and its parts that would ask again at once
-  // (cache-and-network) take it as it is for a moment.
+  // (cache-and-network) take it as it is, until a moment after the app has taken the page over, or
+  // the reader does something: a list refetched then (after an upload) comes from the server.
   let rendered = readerOf(who);
-  const client = new ApolloClient({
-    link,
-    cache: new InMemoryCache({ typePolicies: CACHE_TYPE_POLICIES }),
-    ...(rendered ? { ssrForceFetchDelay: SERVER_DATA_FRESH_MS } : {}),
-  });
-  if (rendered) client.cache.restore(serverData!.cache as Parameters<typeof client.cache.restore>[0]);
+  const client = new ApolloClient({ link, cache: new InMemoryCache({ typePolicies: CACHE_TYPE_POLICIES }) });
+  const READER_ACTS = ["pointerdown", "keydown", "input", "change"];
+  const fresh = () => {
+    client.prioritizeCacheValues = false;
+    for (const type of READER_ACTS) document.removeEventListener(type, fresh, true);
+  };
+  if (rendered) {
+    client.cache.restore(serverData!.cache as Parameters<typeof client.cache.restore>[0]);
+    client.prioritizeCacheValues = true;
+    onPageTakenOver(() => setTimeout(fresh, SERVER_DATA_FRESH_MS));
+    for (const type of READER_ACTS) document.addEventListener(type, fresh, true);
+  }
   session.subscribe(() => {
     const now = viewerOf();
     if (now === undefined || now === who) return;
     const restored = who === undefined;
     who = now;
+    fresh();
     // The socket reconnects with the new token (one opened while the session was unknown had none).
     wsClient.terminate();
     // Just restored: nothing cached belongs to anyone else, unless the page was rendered for
@@ -142,6 +150,7 @@ export function createApolloClient({ serverData = null }: { serverData?: ServerD
   });
   // Another rootspace: nothing cached belongs to it, and the socket reconnects naming it.
   onRootspaceChange(() => {
+    fresh();
     wsClient.terminate();
     // Active queries fetch again in it; their own errors show where they are displayed.
     client.resetStore().catch(() => undefined);
@@ -149,6 +158,9 @@ export function createApolloClient({ serverData = null }: { serverData?: ServerD
   // Server messages (warnings, refusal reasons, errors) come translated: what is on screen is
   // fetched again in the new language. (Resetting the whole store would also drop the results
   // of lazy queries, such as a relationship the member asked for.)
-  i18next.on("languageChanged", () => void client.refetchQueries({ include: "active" }));
+  i18next.on("languageChanged", () => {
+    fresh();
+    void client.refetchQueries({ include: "active" });
+  });
   return client;
 }

@@ -71,4 +71,22 @@ describe("the first screen's boot script", () => {
     boot(tag(), Object.assign(Object.create(window), { document, PerformanceObserver: undefined }));
     expect(started()).toBe(1);
   });
+
+  it("holds a page the server rendered whole inert until the app takes it over, and gives it back if the app cannot load", () => {
+    document.body.innerHTML = '<div id="root"><a href="/villages">Villages</a></div>';
+    const root = document.getElementById("root")!;
+    boot(tag(), page("hidden").win);
+    expect(root.hasAttribute("inert")).toBe(true);
+    expect(root.getAttribute("aria-disabled")).toBe("true");
+    document.head.querySelector('script[type="module"]')!.dispatchEvent(new Event("error"));
+    expect(root.hasAttribute("inert")).toBe(false);
+    expect(root.hasAttribute("aria-disabled")).toBe(false);
+    // A first screen is inert from the start (build.ts) and stays so: the app replaces it.
+    document.head.innerHTML = "";
+    document.body.innerHTML = '<div id="root" inert><h1>Roots</h1></div>';
+    boot(tag(), page("hidden").win);
+    document.head.querySelector('script[type="module"]')!.dispatchEvent(new Event("error"));
+    expect(document.getElementById("root")!.hasAttribute("inert")).toBe(true);
+    document.body.innerHTML = "";
+  });
 });

@@ -35,3 +35,18 @@ export function takeServerData(): ServerData | null {
   }
   return taken;
 }
+
+let live = false;
+const whenLive: (() => void)[] = [];
+
+/** The app has taken the page over (App.tsx, once its first render is on screen). */
+export function pageTakenOver(): void {
+  live = true;
+  whenLive.splice(0).forEach((fn) => fn());
+}
+
+/** Runs `fn` once the app has taken the page over (at once if it has). */
+export function onPageTakenOver(fn: () => void): void {
+  if (live) fn();
+  else whenLive.push(fn);
+}

@@ -2,6 +2,7 @@ import { useDeferredValue } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { useTreeChartQuery } from "../generated";
+import { useHydrated } from "../../../ui/useHydrated";
 import { ChartPlaceholder } from "./ChartPlaceholder";
 import { TreeChart } from "./TreeChart";
 
@@ -16,15 +17,17 @@ export function PersonChart({ personId, expected = false }: { personId: string; 
   // Drawn in a background render (short tasks, after the data is stored), not in the same long task.
   const latest = useDeferredValue(data, undefined);
   const chart = latest && latest.person.id === personId ? latest : null;
-  // While it loads, the chart's space is held when the page already knows there is one to draw.
-  if (!chart)
-    return expected ? (
+  const live = useHydrated();
+  if (chart && !chart.ancestors.length && !chart.descendants.length) return null;
+  // While it loads, the chart's space is held when the page already knows there is one to draw;
+  // and on a page the server rendered, until the browser has taken it over (it draws for its screen).
+  if (!chart || !live)
+    return expected || chart ? (
       <section aria-labelledby="person-chart-h" className="person-chart">
         <h2 id="person-chart-h">{t("chart.family_chart")}</h2>
         <ChartPlaceholder compact />
       </section>
     ) : null;
-  if (!chart.ancestors.length && !chart.descendants.length) return null;
   const open = (id: string) => {
     if (id !== personId) navigate(`/person/${id}`);
   };

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { useHydrated } from "../../../ui/useHydrated";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import type { PersonSummaryFragment } from "../../../gql/graphql";
@@ -62,9 +63,11 @@ export function RootPicker({
   const [query, setQuery] = useState("");
   // Once the chooser is shown (the member's people may arrive after the tree's start).
   const shown = people.length > 0;
+  // (On a page the server rendered, once the browser has taken it over: the fields work from then.)
+  const live = useHydrated();
   useEffect(() => {
-    if (open && shown) search.current?.focus({ preventScroll: true });
-  }, [open, shown]);
+    if (open && shown && live) search.current?.focus({ preventScroll: true });
+  }, [open, shown, live]);
   const [asked, setAsked] = useState("");
   // Asked once the member pauses typing, not at every key.
   useEffect(() => {
@@ -93,7 +96,7 @@ export function RootPicker({
   return (
     <div className={open ? "form-field root-picker root-picker--open" : "form-field root-picker"} data-testid="root-picker">
       <label htmlFor={id}>{t("chart.root_person")}</label>
-      <select id={id} value={rootId ?? ""} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} value={rootId ?? ""} onChange={(e) => onChange(e.target.value)} disabled={!live}>
         {listed.map((p) => (
           <option key={p.id} value={p.id}>
             {label(p)}
@@ -103,6 +106,7 @@ export function RootPicker({
       <input
         ref={search}
         type="search"
+        disabled={!live}
         className="root-picker__search"
         value={query}
         onChange={(e) => setQuery(e.target.value)}

@@ -8,6 +8,7 @@ import { RelativeDialog, type DialogMode } from "./RelativeDialog";
 import { RootPicker, useRootPerson } from "./RootPicker";
 import { FanChart } from "./FanChart";
 import { TreeChart } from "./TreeChart";
+import { useHydrated } from "../../../ui/useHydrated";
 import { ChartPlaceholder } from "./ChartPlaceholder";
 import { CHART_VIEWS, findPerson, type ChartView } from "./treeData";
 
@@ -27,6 +28,7 @@ export function TreeBuilder() {
     skip: !rootId,
     fetchPolicy: "cache-and-network",
   });
+  const live = useHydrated();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<DialogMode | null>(null);
   const chartData = data && data.person.id === rootId ? data : null;
@@ -92,7 +94,10 @@ export function TreeBuilder() {
               }}
             />
           )}
-          {view === "fan" ? (
+          {/* On a page the server rendered, drawn once the browser has taken it over: for its screen. */}
+          {!live ? (
+            <ChartPlaceholder />
+          ) : view === "fan" ? (
             <FanChart data={chartData} selectedId={selected?.id ?? null} onSelect={setSelectedId} onRefocus={refocus} />
           ) : (
             <TreeChart
