@@ -17,7 +17,7 @@ export function PersonChart({ personId, expected = false }: { personId: string; 
   // Drawn in a background render (short tasks, after the data is stored), not in the same long task.
   const latest = useDeferredValue(data, undefined);
   const chart = latest && latest.person.id === personId ? latest : null;
-  const live = useHydrated();
+  const live = useDeferredValue(useHydrated(), false);
   if (chart && !chart.ancestors.length && !chart.descendants.length) return null;
   // While it loads, the chart's space is held when the page already knows there is one to draw;
   // and on a page the server rendered, until the browser has taken it over (it draws for its screen).

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
 import { AddPersonForm } from "../components/AddPersonForm";
@@ -28,7 +28,8 @@ export function TreeBuilder() {
     skip: !rootId,
     fetchPolicy: "cache-and-network",
   });
-  const live = useHydrated();
+  // Drawn once the page is live, in a background render (short tasks), the placeholder meanwhile.
+  const live = useDeferredValue(useHydrated(), false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<DialogMode | null>(null);
   const chartData = data && data.person.id === rootId ? data : null;
