@@ -204,9 +204,11 @@ export async function createRootsServer(deps: {
     renderer &&
     ((url, language, req) => {
       const client = { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null };
-      const viewer = resolveViewer(ds, pageToken(req), clock.now());
+      // The reader, looked up once for all the page's queries (when the first one runs).
+      let viewer: Promise<Viewer> | undefined;
       return renderer(url, language, (operation, lang) =>
         requestLanguage.run(lang, async () => {
+          viewer ??= resolveViewer(ds, pageToken(req), clock.now());
           const contextValue = await contextOf(viewer, lang, client, null, undefined);
           const { body } = await apollo.executeOperation<Record<string, unknown>>(operation, { contextValue });
           if (body.kind !== "single") throw new Error("a page's query answered in parts");

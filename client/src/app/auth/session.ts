@@ -99,10 +99,10 @@ export function shareSession(payload: AuthPayloadFieldsFragment | null, reason?:
   else channel?.postMessage({ type: "signedOut" } satisfies TabMessage);
 }
 
-// Sent with plain fetch so a page load needs no GraphQL client to learn who is signed in.
-// Kept equal to the RefreshSession operation in auth.graphql (a unit test checks).
 /** The signed-in member as the app keeps them (the ViewerFields fragment in auth.graphql). */
 export const VIEWER_FIELDS = `fragment ViewerFields on Viewer { id displayName email phone preferredLanguage villageOfOrigin roles mainRole can { accessManagement accessAdmin manageRoles readOutbox } }`;
+// Sent with plain fetch so a page load needs no GraphQL client to learn who is signed in.
+// Kept equal to the RefreshSession operation in auth.graphql (a unit test checks).
 export const REFRESH_QUERY = `mutation RefreshSession { refreshSession { ...AuthPayloadFields } }
 fragment AuthPayloadFields on AuthPayload { signedIn accessToken accessTokenExpiresAt returnTo notices { key message } viewer { ...ViewerFields } }
 ${VIEWER_FIELDS}`;
