@@ -57,7 +57,9 @@ export async function waitForJob(
     );
     const job = r.data?.importJob;
     if (job && statuses.includes(job.status)) return job;
-    if (Date.now() > end) throw new Error(`job stayed ${job?.status ?? JSON.stringify(r.errors)}`);
+    // A job that ended elsewhere says why (its errorMessage), so a failure here is readable.
+    if (Date.now() > end)
+      throw new Error(`job stayed ${job ? `${job.status}: ${job.errorMessage ?? "no message"}` : JSON.stringify(r.errors)}`);
     await new Promise((res) => setTimeout(res, 100));
   }
 }
