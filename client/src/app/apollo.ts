@@ -10,10 +10,10 @@ import { currentLanguage } from "../i18n";
 import { appConfig } from "../lib/config";
 import { chooseRootspace, currentRootspaceSlug, onRootspaceChange } from "../lib/rootspace";
 import { CACHE_TYPE_POLICIES } from "./cachePolicies";
+import { onPageTakenOver, type ServerData } from "./first-screen/server-data";
 
 /** How long after the app took a rendered page over its data still counts as just fetched. */
 const SERVER_DATA_FRESH_MS = 3000;
-import { onPageTakenOver, type ServerData } from "./first-screen/server-data";
 
 /** The server's answer to a rootspace it does not know (or no longer keeps open). */
 const UNKNOWN_ROOTSPACE = "errors.unknown_rootspace";

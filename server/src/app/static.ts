@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import cookieParser from "cookie-parser";
 import express, { type Request, type Router } from "express";
 import { LANGUAGES, negotiateLanguage, type Language } from "../common/i18n.js";
 import { logger } from "../common/logger.js";
@@ -8,24 +9,11 @@ import type { RenderedPage } from "./page-render.js";
 /** The cookie the client keeps its reader's language in (client/src/i18n/index.ts), for the first screen. */
 export const LANGUAGE_COOKIE = "roots_lang";
 
-/** The value of the cookie `name` in the request's Cookie header, or undefined. */
-export function cookieOf(req: Pick<Request, "get">, name: string): string | undefined {
-  for (const part of (req.get("cookie") ?? "").split(";")) {
-    const at = part.indexOf("=");
-    if (at > 0 && part.slice(0, at).trim() === name) {
-      const value = part.slice(at + 1).trim();
-      try {
-        return decodeURIComponent(value);
-      } catch {
-        return value;
-      }
-    }
-  }
-  return undefined;
-}
+/** The value of the cookie `name` in the request (parsed by cookie-parser, as clientRouter sets up), or undefined. */
+export const cookieOf = (req: Request, name: string): string | undefined => (req.cookies as Record<string, string> | undefined)?.[name];
 
 /** The reader's language for a page: their saved choice (the cookie), else their browser's, else Arabic (decisions.md). */
-export function pageLanguage(req: Pick<Request, "get">): Language {
+export function pageLanguage(req: Request): Language {
   const saved = cookieOf(req, LANGUAGE_COOKIE);
   return negotiateLanguage(saved && /^[a-z]{2}$/.test(saved) ? saved : undefined, req.get("accept-language"));
 }
@@ -171,6 +159,7 @@ export function clientRouter(
     : () => true;
   const screens = firstScreens(root);
   const router = express.Router();
+  router.use(cookieParser());
   router.use("/assets", express.static(resolve(root, "assets"), { immutable: true, maxAge: "365d", index: false }));
   router.use(express.static(root, { index: false, maxAge: 0 }));
   let rendering = 0;
