@@ -1,6 +1,7 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from "@apollo/client";
 import { ServerError } from "@apollo/client/errors";
-import { Observable } from "rxjs";
+import { Observable, mergeMap, of } from "rxjs";
+import { OperationTypeNode } from "graphql";
 import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { getMainDefinition } from "@apollo/client/utilities";
 import { createClient } from "graphql-ws";
@@ -31,16 +32,27 @@ export function createApolloClient({ serverData = null }: { serverData?: ServerD
     uri: "/graphql",
     headers: { "apollo-require-preflight": "true" },
   });
+  // The reader's language and rootspace, as a request carries them.
+  const askedIn = () => `${currentLanguage()} ${currentRootspaceSlug()}`;
   const language = new ApolloLink((operation, forward) => {
-    operation.setContext(({ headers = {} }: { headers?: Record<string, string> }) => ({
-      headers: {
-        ...headers,
-        "x-roots-language": currentLanguage(),
-        "x-rootspace": currentRootspaceSlug(),
-        ...(session.accessToken ? { authorization: `Bearer ${session.accessToken}` } : {}),
-      },
-    }));
-    return forward(operation);
+    const send = (): Observable<ApolloLink.Result> => {
+      const asked = askedIn();
+      operation.setContext(({ headers = {} }: { headers?: Record<string, string> }) => ({
+        headers: {
+          ...headers,
+          "x-roots-language": currentLanguage(),
+          "x-rootspace": currentRootspaceSlug(),
+          ...(session.accessToken ? { authorization: `Bearer ${session.accessToken}` } : {}),
+        },
+      }));
+      const answer = forward(operation);
+      // A query answered after the reader changed language (or rootspace) is asked again in the
+      // new one. Apollo shares a request in flight with every identical query, the refetch made
+      // for the change included, so the old answer would otherwise stay on screen.
+      if (operation.operationType !== OperationTypeNode.QUERY) return answer;
+      return answer.pipe(mergeMap((result) => (askedIn() === asked ? of(result) : send())));
+    };
+    return send();
   });
   // A page opened directly (a shared link, a reload) may ask for data while the session is
   // still being restored: the request waits until it is known, so it carries the member's token
