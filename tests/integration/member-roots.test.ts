@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { memberRoots } from "../../server/src/modules/genealogy/index.js";
+import { membersRootedIn } from "../../server/src/modules/genealogy/roots/member-roots.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
 import { buildPerson, buildVillage } from "../support/genealogy.js";
 import { startTestServer, type TestServer } from "../support/server.js";
@@ -114,6 +115,25 @@ describe("a member's roots", () => {
     await server.ds.query(`INSERT INTO parent_links (id, parent_id, child_id) VALUES (gen_random_uuid(), $1, $2)`, [me, father]);
     const roots = await memberRoots(server.ds, nadia.id, "lb");
     expect(roots.filter((r) => r.villageId === villages["Self Town"].raw)).toHaveLength(1);
+  });
+
+  it("for many members at once (a village's members) are the same as each one's, with the nearest tie", async () => {
+    await server.ds.query(`UPDATE users SET village_of_origin = 'دير القمر الجذور' WHERE id = $1`, [other.id]);
+    await server.ds.query(`UPDATE users SET village_of_origin = 'BOTH TOWN' WHERE id = $1`, [nadia.id]);
+    const newcomer = await buildUser(server.ds);
+    const members = [nadia.id, other.id, newcomer.id];
+    for (const village of Object.values(villages)) {
+      const expected = new Map<string, string>();
+      for (const id of members) {
+        const root = (await memberRoots(server.ds, id, "lb")).find((r) => r.villageId === village.raw);
+        if (root) expected.set(id, root.reasons[0].kind);
+      }
+      expect(await membersRootedIn(server.ds, village.raw, "lb", members)).toEqual(expected);
+    }
+    expect(await membersRootedIn(server.ds, villages["Both Town"].raw, "lb", members)).toEqual(new Map([[nadia.id, "ANCESTOR"]]));
+    expect(await membersRootedIn(server.ds, villages.declared.raw, "lb", members)).toEqual(new Map([[other.id, "DECLARED"]]));
+    expect(await membersRootedIn(server.ds, villages["Other Town"].raw, "lb", members)).toEqual(new Map([[other.id, "SELF"]]));
+    expect(await membersRootedIn(server.ds, villages["Gen7 Town"].raw, "lb", members)).toEqual(new Map());
   });
 
   it("are empty for a member with no record and no declared village", async () => {

@@ -65,19 +65,60 @@ export async function memberRoots(db: Db, userId: string, rootspaceId: string): 
   return [...roots.values()];
 }
 
-/** Public villages of the rootspace that `text` names exactly, in any of their spellings. */
-async function villagesNamed(db: Db, text: string, rootspaceId: string): Promise<string[]> {
+/**
+ * Of `userIds`, those whose roots (as memberRoots defines them) include `villageId`, each with
+ * their nearest tie: the same definition for many members at once, in two statements whatever
+ * their number (a village's members list).
+ */
+export async function membersRootedIn(
+  db: Db,
+  villageId: string,
+  rootspaceId: string,
+  userIds: string[],
+): Promise<Map<string, RootReason["kind"]>> {
+  const ties = new Map<string, RootReason["kind"]>();
+  if (!userIds.length) return ties;
+  const tree: { user_id: string; generation: number }[] = await db.query(
+    `WITH RECURSIVE up(user_id, person_id, generation, path) AS (
+       SELECT user_id, id, 0, ARRAY[id] FROM people WHERE user_id = ANY($1::uuid[]) AND rootspace_id = $2
+       UNION ALL
+       SELECT up.user_id, l.parent_id, up.generation + 1, up.path || l.parent_id
+         FROM up JOIN parent_links l ON l.child_id = up.person_id
+        WHERE up.generation < $3 AND NOT l.parent_id = ANY(up.path)
+     )
+     SELECT up.user_id, MIN(up.generation)::int AS generation
+       FROM up JOIN people p ON p.id = up.person_id
+      WHERE p.village_id = $4
+      GROUP BY up.user_id`,
+    [userIds, rootspaceId, ROOTS_MAX_GENERATIONS, villageId],
+  );
+  for (const row of tree) ties.set(row.user_id, row.generation === 0 ? "SELF" : "ANCESTOR");
+  const declared: { id: string; village_of_origin: string; names: (string | null)[] }[] = await db.query(
+    `SELECT u.id, u.village_of_origin, ARRAY[v.name, v.name_fr, v.name_ar, v.slug] || v.alternate_names AS names
+       FROM users u, villages v
+      WHERE u.id = ANY($1::uuid[]) AND u.village_of_origin IS NOT NULL AND v.id = $2 AND v.rootspace_id = $3 AND v.is_public`,
+    [userIds, villageId, rootspaceId],
+  );
+  for (const u of declared) if (!ties.has(u.id) && isNameOf(u.village_of_origin.trim(), u.names)) ties.set(u.id, "DECLARED");
+  return ties;
+}
+
+/** Whether `text` is exactly one of a village's `names`, accents and Arabic letter forms folded. */
+function isNameOf(text: string, villageNames: (string | null)[]): boolean {
   const arabic = hasArabic(text);
   const key = arabic ? normalizeArabic(text) : normalizeLatin(text);
-  if (!key) return [];
+  return (
+    Boolean(key) &&
+    villageNames.some((name) => name && hasArabic(name) === arabic && (arabic ? normalizeArabic(name) : normalizeLatin(name)) === key)
+  );
+}
+
+/** Public villages of the rootspace that `text` names exactly, in any of their spellings. */
+async function villagesNamed(db: Db, text: string, rootspaceId: string): Promise<string[]> {
   const rows: { id: string; names: (string | null)[] }[] = await db.query(
     `SELECT id, ARRAY[name, name_fr, name_ar, slug] || alternate_names AS names
        FROM villages WHERE rootspace_id = $1 AND is_public`,
     [rootspaceId],
   );
-  return rows
-    .filter((v) =>
-      v.names.some((name) => name && hasArabic(name) === arabic && (arabic ? normalizeArabic(name) : normalizeLatin(name)) === key),
-    )
-    .map((v) => v.id);
+  return rows.filter((v) => isNameOf(text, v.names)).map((v) => v.id);
 }

@@ -1,6 +1,6 @@
 import type { Context } from "../../../common/context.js";
 import { toGlobalId } from "../../../common/global-id.js";
-import { memberRoots } from "../roots/member-roots.js";
+import { membersRootedIn } from "../roots/member-roots.js";
 import type { RootReasonKind } from "../roots/member-roots.types.js";
 import type { VillageMember } from "./village.types.js";
 
@@ -14,16 +14,18 @@ export async function villageMembers(ctx: Context, villageId: string): Promise<V
   const users: { id: string; display_name: string }[] = await ctx.ds.query(
     `SELECT id, display_name FROM users WHERE show_in_village_members ORDER BY display_name, id`,
   );
-  const out: VillageMember[] = [];
-  for (const u of users) {
-    const root = (await memberRoots(ctx.ds, u.id, ctx.rootspace.id)).find((r) => r.villageId === villageId);
-    if (!root) continue;
-    out.push({
+  const ties = await membersRootedIn(
+    ctx.ds,
+    villageId,
+    ctx.rootspace.id,
+    users.map((u) => u.id),
+  );
+  return users
+    .filter((u) => ties.has(u.id))
+    .map((u) => ({
       id: toGlobalId("User", u.id),
       displayName: u.display_name,
-      tie: root.reasons[0].kind as RootReasonKind,
+      tie: ties.get(u.id) as RootReasonKind,
       isViewer: u.id === ctx.viewer.userId,
-    });
-  }
-  return out;
+    }));
 }
