@@ -24,6 +24,13 @@ describe("Latin normalisation", () => {
     expect(normalizeLatin("El-Khoury")).toBe("khoury");
     expect(normalizeLatin("Deir el Qamar")).toBe("deir qamar");
     expect(normalizeLatin("B‘abda")).toBe("babda");
+    // The same articles as the cross-script key's (skeleton.ts), every one of them.
+    expect(normalizeLatin("Abd ul Karim")).toBe(normalizeLatin("Abd el-Karim"));
+    expect(normalizeLatin("Esh Shidiaq")).toBe("shidiaq");
+    expect(normalizeLatin("Ech-Chaar")).toBe("chaar");
+    // A lone article, or one at the end, is a word of the name.
+    expect(normalizeLatin("El")).toBe("el");
+    expect(normalizeLatin("Beit El")).toBe("beit el");
   });
 });
 

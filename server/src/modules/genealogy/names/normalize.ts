@@ -4,7 +4,7 @@
  * (Zahlé / Zahleh / زحلة → "zhl", Bcharré / بشري → "bcr", Khoury / الخوري → "5r").
  */
 
-import { nameUnits } from "./skeleton.js";
+import { LATIN_ARTICLES, nameUnits } from "./skeleton.js";
 
 const ARABIC_MARKS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g; // harakat, Quranic marks, tatweel
 const ARABIC_CHARS = /[\u0600-\u06FF]/;
@@ -31,29 +31,6 @@ export function normalizeArabic(input: string): string {
       .join(" ")
   );
 }
-
-/** Latin articles (el-, al-, ed-, ech- …) written before a name. */
-const LATIN_ARTICLES = new Set([
-  "el",
-  "al",
-  "el",
-  "ad",
-  "ed",
-  "an",
-  "en",
-  "ar",
-  "er",
-  "as",
-  "es",
-  "ash",
-  "ech",
-  "at",
-  "et",
-  "az",
-  "ez",
-  "ad-",
-  "il",
-]);
 
 /** Latin: lower case, no accents or apostrophes, hyphens as spaces, articles dropped. */
 export function normalizeLatin(input: string): string {

@@ -41,7 +41,12 @@ const MAX_KEYS = 8;
 type Letter = { codes: string[]; via: KeyVia };
 const VOWELS = "aeiouy";
 
-const LATIN_ARTICLES = new Set([
+/**
+ * Latin articles (el-, al-, ed-, ech- …) written before a name: the one list of the Latin key
+ * (normalizeLatin) and the skeleton. Stored keys depend on it: a change needs a migration that
+ * calls rekeyNames.
+ */
+export const LATIN_ARTICLES: ReadonlySet<string> = new Set([
   "el",
   "al",
   "il",
@@ -60,7 +65,6 @@ const LATIN_ARTICLES = new Set([
   "at",
   "et",
   "az",
-  "ez",
   "ez",
 ]);
 const ABU = new Set(["abou", "abu", "abo", "bou", "bu", "abi", "aby", "abbou"]);
