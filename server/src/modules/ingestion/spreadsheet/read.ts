@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
+import { logger } from "../../../common/logger.js";
 import { UnreadableFileError } from "../importer.js";
 
 /** Text of one spreadsheet cell as a person typed it (dates as yyyy-mm-dd). */
@@ -54,10 +55,34 @@ export async function* readSheetRows(open: () => Promise<Readable>, fileName: st
   }
 }
 
+/**
+ * exceljs's streaming reader pipes the file into unzipper's parser and takes its entries until
+ * the parser's 'end' event; but unzipper emits 'end' itself as soon as it has parsed the last
+ * byte (on 'finish'), while entries it parsed may still wait in its buffer for a reader busy with
+ * an earlier one (writing a worksheet aside until the shared strings come). The reader then
+ * stopped there: on a busy server a workbook lost its shared strings and workbook part
+ * ("Cannot read properties of undefined (reading 'sheets')", the job failed as unreadable), or
+ * all its rows. An 'end' emitted while entries are still buffered is dropped: the stream's own
+ * 'end' follows once the reader has taken them all. (Known upstream and still open: exceljs issue
+ * #3064. Here, about one read in 300 under load. Should exceljs stop piping into that parser, this
+ * does nothing.)
+ */
+function endingAfterItsEntries(input: Readable): Readable {
+  const pipe = input.pipe.bind(input);
+  input.pipe = <T extends NodeJS.WritableStream>(dest: T, options?: { end?: boolean }): T => {
+    const target = dest as unknown as Readable;
+    const emit = target.emit.bind(target);
+    target.emit = (event: string | symbol, ...args: unknown[]): boolean =>
+      event === "end" && !target.readableEnded && target.readableLength > 0 ? false : emit(event, ...args);
+    return pipe(dest, options);
+  };
+  return input;
+}
+
 async function* readXlsx(input: Readable): AsyncGenerator<SheetRow> {
   let reader: ExcelJS.stream.xlsx.WorkbookReader;
   try {
-    reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    reader = new ExcelJS.stream.xlsx.WorkbookReader(endingAfterItsEntries(input), {
       sharedStrings: "cache",
       hyperlinks: "ignore",
       styles: "cache",
@@ -76,6 +101,8 @@ async function* readXlsx(input: Readable): AsyncGenerator<SheetRow> {
     }
   } catch (err) {
     if (err instanceof UnreadableFileError) throw err;
+    // The member is told the file is unreadable; why (the reader's own error) is kept here.
+    logger.warn("Workbook not readable", { err: String(err) });
     throw new UnreadableFileError("ingestion.sheet_unreadable");
   }
 }
