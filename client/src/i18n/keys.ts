@@ -178,6 +178,7 @@ export type TranslationKey =
   | "ballots.not_on_roll"
   | "ballots.not_open"
   | "ballots.open_days"
+  | "ballots.opens_in"
   | "ballots.outcome.accepted"
   | "ballots.outcome.quorum_missed"
   | "ballots.outcome.rejected"

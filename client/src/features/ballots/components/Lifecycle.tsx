@@ -22,6 +22,9 @@ export function Lifecycle({
   const { t } = useTranslation();
   const lang = currentLanguage();
   const left = useSecondsLeft(secondsLeft);
+  // The seconds left count to the close; in the cooling-off the reader waits for the opening,
+  // which comes the voting period earlier.
+  const votingSeconds = Math.round((Date.parse(closesAt) - Date.parse(opensAt)) / 1000);
   const key = status.toLowerCase() as "open";
   return (
     <div className="ballot-life" data-testid="ballot-lifecycle">
@@ -30,7 +33,9 @@ export function Lifecycle({
         {status !== "CLOSED" && (
           <span className="ballot-life__left" data-testid="ballot-time-left">
             {" "}
-            {t("ballots.time_left", { time: formatDuration(left, lang) })}
+            {status === "COOLING_OFF"
+              ? t("ballots.opens_in", { time: formatDuration(left - votingSeconds, lang) })
+              : t("ballots.time_left", { time: formatDuration(left, lang) })}
           </span>
         )}
       </p>
