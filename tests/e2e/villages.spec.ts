@@ -21,6 +21,11 @@ test.describe("villages", () => {
     const page = await context.newPage();
     await page.goto("/villages");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    // The field takes either script; empty, its example still reads right to left.
+    const direction = () => page.getByLabel("اسم القرية").evaluate((e) => getComputedStyle(e).direction);
+    expect(await direction()).toBe("rtl");
+    await page.getByLabel("اسم القرية").fill("Ehden");
+    expect(await direction()).toBe("ltr");
     await page.getByLabel("اسم القرية").fill("اهدن");
     await expect(page.getByTestId("village-results").locator("li").first()).toContainText("إهدن");
     await page.getByLabel("القضاء").selectOption("Zgharta");
