@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { LANGUAGES } from "../../../i18n/languages";
 import { SelectField } from "../../../ui/SelectField";
 import { directionOf } from "./ArticleBody";
@@ -32,7 +32,8 @@ export function ArticleTextField({
         aria-describedby={`${id}-help`}
       />
       <p className="muted" id={`${id}-help`}>
-        {t("rootpedia.markdown_help")}
+        {/* Each sample is code, read left to right in any language, as typed. */}
+        <Trans i18nKey="rootpedia.markdown_help" components={{ c: <code dir="ltr" /> }} />
       </p>
     </div>
   );
