@@ -77,6 +77,7 @@ test.describe("ballots", () => {
     await member.page.getByRole("button", { name: "قدّم المقترح" }).click();
     await expect(member.page).toHaveURL(/\/root\/zahle\/rootpedia\/proposal\//);
     const proposalUrl = member.page.url();
+    await expect(member.page.locator(".back-link")).toHaveText("العودة إلى المقالة");
     await expect(member.page.getByTestId("rootpedia-diff").locator("ins")).toContainText("Berdawni");
     await member.page.getByLabel("تعليقك").fill("هل نذكر الجسر القديم أيضًا؟");
     await member.page.getByRole("button", { name: "علِّق" }).click();

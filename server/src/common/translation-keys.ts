@@ -201,6 +201,7 @@ export type TranslationKey =
   | "ballots.passports.title"
   | "ballots.passports.village"
   | "ballots.proposal.back"
+  | "ballots.proposal.back_to_rootpedia"
   | "ballots.proposal.change"
   | "ballots.proposal.comment"
   | "ballots.proposal.discussion"

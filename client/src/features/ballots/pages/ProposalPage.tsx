@@ -53,7 +53,8 @@ export default function ProposalPage() {
         className="back-link"
         to={proposal.articleId ? `/root/${slug}/rootpedia/article/${proposal.articleId}` : `/root/${slug}/rootpedia`}
       >
-        {t("ballots.proposal.back")}
+        {/* A proposed new article has none to go back to yet. */}
+        {t(proposal.articleId ? "ballots.proposal.back" : "ballots.proposal.back_to_rootpedia")}
       </Link>
       <h1>
         {t("ballots.proposal.heading")}: <bdi lang={proposal.language}>{proposal.title}</bdi>
