@@ -36,6 +36,7 @@ import { BallotSettings1796900000000 } from "./1796900000000-BallotSettings.js";
 import { VillageMerges1797200000000 } from "./1797200000000-VillageMerges.js";
 import { TreeRootsAndEntry1797300000000 } from "./1797300000000-TreeRootsAndEntry.js";
 import { LatinArticles1797400000000 } from "./1797400000000-LatinArticles.js";
+import { VillageNameMarks1797500000000 } from "./1797500000000-VillageNameMarks.js";
 import { ImportFileKeys1796412000000 } from "./1796412000000-ImportFileKeys.js";
 
 /** Every migration in order; a new one is appended here. */
@@ -79,4 +80,5 @@ export const migrations = [
   VillageMerges1797200000000,
   TreeRootsAndEntry1797300000000,
   LatinArticles1797400000000,
+  VillageNameMarks1797500000000,
 ];

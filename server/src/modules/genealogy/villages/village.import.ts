@@ -31,6 +31,18 @@ interface GazetteerRow {
 }
 
 const stripQada = (s: string) => s.replace(/^قضاء\s+/, "").trim() || null;
+/**
+ * A place name as the gazetteer writes it, for reading: its backtick for the letter ʿayn ("`Ayn
+ * Ahilah", "Al Mazra`ah") is dropped where a word starts and is an apostrophe within one ("Ayn
+ * Ahilah", "Al Mazra’ah"), as the other names spell it. (A leading backtick also sorted those
+ * names first.) Keys are the same either way. The migration VillageNameMarks does the same in SQL.
+ */
+export const placeName = (name: string): string =>
+  name
+    .trim()
+    .replace(/(^|[\s-])`/g, "$1")
+    .replace(/`/g, "’");
+
 const slugBase = (name: string, fallback: string) => normalizeLatin(name).replace(/\s+/g, "-") || fallback;
 
 /**
@@ -71,7 +83,7 @@ export async function importVillages(
     const records = rows.map((r) => {
       const arabic = [r.name_ara, ...r.name_ara_geonames2019.split("|"), r.name_ara_filled ?? ""].map((s) => s.trim()).filter(Boolean);
       const nameAr = arabic[0] ?? null;
-      const latin = [r.name_local, r.name_fra].filter((n): n is string => !!n && n !== r.name);
+      const latin = [r.name_local, r.name_fra].filter((n): n is string => !!n && n !== r.name).map(placeName);
       const alternates = [...new Set([...arabic.slice(1), ...latin])].filter((n) => n !== nameAr);
       const keys = nameKeys([r.name, ...latin], arabic);
       let slug = slugBase(r.name, `village-${r.wof_id}`);
@@ -80,8 +92,8 @@ export async function importVillages(
       return {
         id: newId(),
         sourceRef: `wof:${r.wof_id}`,
-        name: r.name.trim(),
-        nameFr: (r.name_fra || r.name).trim(),
+        name: placeName(r.name),
+        nameFr: placeName(r.name_fra || r.name),
         nameAr,
         alternates,
         slug,
