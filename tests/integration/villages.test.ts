@@ -172,6 +172,17 @@ describe("one entry per village", () => {
     expect(await names()).toEqual(expected);
   });
 
+  it("lists a village's other names without respellings of its own: Zahle's spellings stay searchable", async () => {
+    const res = await server.gql<{ village: { alternateNames: string[]; otherNames: string[] } }>(
+      `query { village(slug: "zahle") { alternateNames otherNames } }`,
+      {},
+    );
+    expect(res.data!.village.alternateNames).toEqual(expect.arrayContaining(["زحله", "زحله، لبنان", "زحلہ", "Zahlé"]));
+    expect(res.data!.village.otherNames).toEqual([]);
+    const found = await server.gql<Page>(SEARCH, { search: "زحلہ", first: 3 });
+    expect(found.data!.villages.edges[0].node.slug).toBe("zahle");
+  });
+
   it("fills Arabic names from GeoNames (El Aaqbe near a GeoNames feature of that name)", async () => {
     const [row]: { name_ar: string }[] = await server.ds.query(`SELECT name_ar FROM villages WHERE source_ref = 'wof:1226034779'`);
     expect(row.name_ar).toBe("العقبة");

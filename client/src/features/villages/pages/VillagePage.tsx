@@ -79,12 +79,12 @@ export default function VillagePage() {
             { label: t("villages.population"), value: formatNumber(v.populationCurrent ?? 0, lang), hidden: !v.populationCurrent },
             {
               label: t("villages.other_names"),
-              value: v.alternateNames.map((n) => (
+              value: v.otherNames.map((n) => (
                 <bdi key={n} className="alt-name">
                   {n}
                 </bdi>
               )),
-              hidden: !v.alternateNames.length,
+              hidden: !v.otherNames.length,
             },
           ]}
         />

@@ -9,6 +9,8 @@ describe("Arabic normalisation", () => {
     expect(normalizeArabic("مصطفى")).toBe("مصطفي");
     expect(normalizeArabic("مؤمن")).toBe("مومن");
     expect(normalizeArabic("جبیل")).toBe("جبيل");
+    expect(normalizeArabic("زحلہ")).toBe(normalizeArabic("زحلة"));
+    expect(normalizeArabic("بھمدون")).toBe("بهمدون");
   });
 
   it("drops the article ال", () => {

@@ -23,6 +23,8 @@ export function normalizeArabic(input: string): string {
       .replace(/ئ/g, "ي")
       .replace(/ی/g, "ي")
       .replace(/ک/g, "ك")
+      // Heh as Persian and Urdu write it (ہ ھ ە ۀ): "زحلہ" is "زحله".
+      .replace(/[ہھەۀ]/g, "ه")
       .replace(/[^\u0621-\u064A\s]/g, " ")
       .split(/\s+/)
       .filter(Boolean)

@@ -1,4 +1,4 @@
-import { Arg, Args, Ctx, Extensions, ID, Int, Mutation, Query, Resolver } from "type-graphql";
+import { Arg, Args, Ctx, Extensions, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { RequireRoles } from "../../../common/auth/authorized.js";
 import type { Context } from "../../../common/context.js";
 import { AppError, ErrorCode } from "../../../common/errors.js";
@@ -10,6 +10,7 @@ import { villageMembers } from "./village-members.service.js";
 import { rawIdOf } from "../people/person.service.js";
 import { villageDuplicates } from "./village-duplicates.service.js";
 import { mergeVillages } from "./village-merge.service.js";
+import { otherNames } from "./village-names.js";
 
 /** The villages' own rootspace argument predates the request's rootspace; it still overrides it when given. */
 const ROOTSPACE_ARG = "Rootspace slug; default: the request's rootspace (X-Rootspace header, else lebanon).";
@@ -30,6 +31,13 @@ export class VillageResolver {
     @Ctx() ctx: Context,
   ): Promise<Village> {
     return service.villageBySlug(ctx, slug, rootspace);
+  }
+
+  @FieldResolver(() => [String], {
+    description: "Its other names to show a reader: alternateNames less those that only respell one of its names (accents, letter forms).",
+  })
+  otherNames(@Root() village: Village): string[] {
+    return otherNames(village);
   }
 
   @Extensions({ listSize: 4000 })
