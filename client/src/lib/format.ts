@@ -7,8 +7,9 @@ export function formatDate(value: Date | string, lang: LanguageCode, options: In
   return dateTimeFormat(languageInfo(lang).locale, options).format(date);
 }
 
+/** A date and time; the time keeps its "PM" or "م" on its line (on a phone, "م" wrapped alone). */
 export function formatDateTime(value: Date | string, lang: LanguageCode): string {
-  return formatDate(value, lang, { dateStyle: "medium", timeStyle: "short" });
+  return formatDate(value, lang, { dateStyle: "medium", timeStyle: "short" }).replace(/(\d)\s(?=[^\s\d]+$)/u, "$1\u00a0");
 }
 
 export function formatNumber(value: number, lang: LanguageCode, options?: Intl.NumberFormatOptions): string {
