@@ -71,6 +71,24 @@ describe("TallyChart", () => {
     render(<TallyChart tally={tally()} hideResults={false} />);
     expect(text("ballot-turnout")).toContain("المشاركة: 7 من 60 ناخبًا");
   });
+
+  it("in Arabic and English counts votes and voters in the number's own form", async () => {
+    const said = (over: Partial<BallotTallyFieldsFragment>) => {
+      const { unmount } = render(<TallyChart tally={tally(over)} hideResults={false} />);
+      const got = text("ballot-turnout");
+      unmount();
+      return got;
+    };
+    await changeLanguage("ar");
+    expect(said({ eligible: 8, turnout: 3, quorum: 5 })).toBe("المشاركة: 3 من 8 ناخبين (38%). النصاب 5 أصوات: لم يُبلَغ بعد.");
+    expect(said({ eligible: 200, turnout: 30, quorum: 25 })).toBe("المشاركة: 30 من 200 ناخب (15%). بُلغ النصاب (25 صوتًا).");
+    expect(said({ eligible: null, turnout: 0, quorum: null })).toBe("المشاركة: لا أصوات بعد.");
+    expect(said({ eligible: null, turnout: 1, quorum: null })).toBe("المشاركة: صوت واحد.");
+    expect(said({ eligible: null, turnout: 2, quorum: null })).toBe("المشاركة: صوتان.");
+    await changeLanguage("en");
+    expect(said({ eligible: null, turnout: 1, quorum: null })).toBe("Turnout: 1 vote.");
+    expect(said({ eligible: 1, turnout: 1, quorum: 1 })).toBe("Turnout: 1 of 1 voter (100%). The quorum of 1 vote is reached.");
+  });
 });
 
 describe("the staff board's alerts", () => {

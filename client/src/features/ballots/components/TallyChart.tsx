@@ -43,15 +43,13 @@ export function TallyChart({ tally, hideResults }: { tally: BallotTallyFieldsFra
       )}
       <p className="ballot-tally__turnout" data-testid="ballot-turnout" data-turnout={tally.turnout}>
         {tally.eligible === null
-          ? t("ballots.tally.turnout_only", { votes: n(tally.turnout) })
-          : t("ballots.tally.turnout", { votes: n(tally.turnout), eligible: n(eligible), percent: pct(tally.turnout, eligible) })}
+          ? t("ballots.tally.turnout_only", { count: tally.turnout })
+          : t("ballots.tally.turnout", { votes: n(tally.turnout), count: eligible, percent: pct(tally.turnout, eligible) })}
         {tally.quorum !== null && (
           <>
             {" "}
             <span className="muted">
-              {t(tally.turnout >= tally.quorum ? "ballots.tally.quorum_reached" : "ballots.tally.quorum_needed", {
-                quorum: n(tally.quorum),
-              })}
+              {t(tally.turnout >= tally.quorum ? "ballots.tally.quorum_reached" : "ballots.tally.quorum_needed", { count: tally.quorum })}
             </span>
           </>
         )}
