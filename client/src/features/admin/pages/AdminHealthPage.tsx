@@ -23,35 +23,43 @@ export default function AdminHealthPage() {
       </Button>
       {loading && <Skeleton label={t("common.loading")} />}
       {data && (
-        <table className="table" data-testid="job-queues">
-          <caption>{t("admin.jobs_queues")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("admin.jobs_queue")}</th>
-              <th scope="col">{t("admin.jobs_queued")}</th>
-              <th scope="col">{t("admin.jobs_scheduled")}</th>
-              <th scope="col">{t("admin.jobs_active")}</th>
-              <th scope="col">{t("admin.jobs_retrying")}</th>
-              <th scope="col">{t("admin.jobs_failed")}</th>
-              <th scope="col">{t("admin.jobs_completed")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.jobsHealth.queues.map((q) => (
-              <tr key={q.name}>
-                <th scope="row">
-                  <LtrValue>{q.name}</LtrValue>
-                </th>
-                <td>{n(q.queued)}</td>
-                <td>{n(q.scheduled)}</td>
-                <td>{n(q.active)}</td>
-                <td>{n(q.retrying)}</td>
-                <td className={q.failed > 0 ? "status--bad" : undefined}>{n(q.failed)}</td>
-                <td>{t("admin.jobs_completed_value", { done: n(q.completed), retried: n(q.completedAfterRetry) })}</td>
+        // On a phone each queue is a card of labelled values, as in ui/DataTable (the table made the
+        // page 760 px wide).
+        <div className="data-table" role="region" aria-label={t("admin.jobs_queues")} tabIndex={0}>
+          <table className="table" data-testid="job-queues">
+            <caption>{t("admin.jobs_queues")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.jobs_queue")}</th>
+                <th scope="col">{t("admin.jobs_queued")}</th>
+                <th scope="col">{t("admin.jobs_scheduled")}</th>
+                <th scope="col">{t("admin.jobs_active")}</th>
+                <th scope="col">{t("admin.jobs_retrying")}</th>
+                <th scope="col">{t("admin.jobs_failed")}</th>
+                <th scope="col">{t("admin.jobs_completed")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.jobsHealth.queues.map((q) => (
+                <tr key={q.name}>
+                  <th scope="row">
+                    <LtrValue>{q.name}</LtrValue>
+                  </th>
+                  <td data-label={t("admin.jobs_queued")}>{n(q.queued)}</td>
+                  <td data-label={t("admin.jobs_scheduled")}>{n(q.scheduled)}</td>
+                  <td data-label={t("admin.jobs_active")}>{n(q.active)}</td>
+                  <td data-label={t("admin.jobs_retrying")}>{n(q.retrying)}</td>
+                  <td data-label={t("admin.jobs_failed")} className={q.failed > 0 ? "status--bad" : undefined}>
+                    {n(q.failed)}
+                  </td>
+                  <td data-label={t("admin.jobs_completed")}>
+                    {t("admin.jobs_completed_value", { done: n(q.completed), retried: n(q.completedAfterRetry) })}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {data && (
         <>

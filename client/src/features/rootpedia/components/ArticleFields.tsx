@@ -31,7 +31,7 @@ export function ArticleTextField({
         rows={rows}
         aria-describedby={`${id}-help`}
       />
-      <p className="muted" id={`${id}-help`}>
+      <p className="muted markdown-help" id={`${id}-help`}>
         {/* Each sample is code, read left to right in any language, as typed. */}
         <Trans i18nKey="rootpedia.markdown_help" components={{ c: <code dir="ltr" /> }} />
       </p>

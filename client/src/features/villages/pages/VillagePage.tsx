@@ -61,9 +61,11 @@ export default function VillagePage() {
         {[v.nameAr, v.name, v.nameFr !== v.name ? v.nameFr : null]
           .filter((n) => n && n !== localized(lang, v.name, v.nameAr, v.nameFr))
           .map((n) => (
-            <bdi key={n} className="alt-name">
-              {n}
-            </bdi>
+            // The gap after each name is on the page's side: a <bdi> of an Arabic name is right to
+            // left itself, and its own end margin went to the outer side ("زحلةZahle").
+            <span key={n} className="alt-name">
+              <bdi>{n}</bdi>
+            </span>
           ))}
       </p>
       <div className="villages-layout">
@@ -80,9 +82,9 @@ export default function VillagePage() {
             {
               label: t("villages.other_names"),
               value: v.otherNames.map((n) => (
-                <bdi key={n} className="alt-name">
-                  {n}
-                </bdi>
+                <span key={n} className="alt-name">
+                  <bdi>{n}</bdi>
+                </span>
               )),
               hidden: !v.otherNames.length,
             },
