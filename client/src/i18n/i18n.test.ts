@@ -100,4 +100,13 @@ describe("formatting with Intl", () => {
     expect(formatNumber(14000000, "ar")).toMatch(/^14.000.000$/);
     expect(formatNumber(1234.5, "fr")).toMatch(/^1\s234,5$/);
   });
+
+  it("a number in a sentence is written as the page writes numbers", async () => {
+    await changeLanguage("fr");
+    expect(strip(i18next.t("rootspace.ballot_settings.range", { min: 1, max: 1000000 }))).toMatch(
+      /^Un nombre entier de 1 à 1\s000\s000\.$/u,
+    );
+    await changeLanguage("en");
+    expect(strip(i18next.t("rootspace.ballot_settings.range", { min: 0, max: 2160 }))).toBe("A whole number from 0 to 2,160.");
+  });
 });
