@@ -101,6 +101,13 @@ describe("formatting with Intl", () => {
     expect(formatNumber(1234.5, "fr")).toMatch(/^1\s234,5$/);
   });
 
+  it("a label's colon is French in French (a non-breaking space before it)", async () => {
+    await changeLanguage("fr");
+    expect(i18next.t("common.colon")).toBe("\u00a0:");
+    await changeLanguage("en");
+    expect(i18next.t("common.colon")).toBe(":");
+  });
+
   it("a number in a sentence is written as the page writes numbers", async () => {
     await changeLanguage("fr");
     expect(strip(i18next.t("rootspace.ballot_settings.range", { min: 1, max: 1000000 }))).toMatch(

@@ -373,6 +373,7 @@ export type TranslationKey =
   | "chart.zoom_out"
   | "common.cancel"
   | "common.close"
+  | "common.colon"
   | "common.delete"
   | "common.delete_named"
   | "common.edit"

@@ -41,7 +41,8 @@ export default function BallotPage() {
         {t("ballots.ballot.back_to_proposal")}
       </Link>
       <h1>
-        {t("ballots.ballot.heading")}: <bdi lang={p.language}>{p.title}</bdi>
+        {t("ballots.ballot.heading")}
+        {t("common.colon")} <bdi lang={p.language}>{p.title}</bdi>
       </h1>
       <Lifecycle status={ballot.status} opensAt={ballot.opensAt} closesAt={ballot.closesAt} secondsLeft={ballot.tally.secondsLeft} />
       <BallotHelp />

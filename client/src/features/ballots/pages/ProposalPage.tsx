@@ -57,7 +57,8 @@ export default function ProposalPage() {
         {t(proposal.articleId ? "ballots.proposal.back" : "ballots.proposal.back_to_rootpedia")}
       </Link>
       <h1>
-        {t("ballots.proposal.heading")}: <bdi lang={proposal.language}>{proposal.title}</bdi>
+        {t("ballots.proposal.heading")}
+        {t("common.colon")} <bdi lang={proposal.language}>{proposal.title}</bdi>
       </h1>
       <p className="ballot-meta">
         <Badge tone={PROPOSAL_TONE[proposal.status]}>{t(proposalStatusKey(proposal.status))}</Badge>{" "}

@@ -50,7 +50,8 @@ export default function ResultsPage() {
         {t("ballots.results.back_to_ballot")}
       </Link>
       <h1>
-        {t("ballots.results.heading")}: <bdi lang={ballot.proposal.language}>{ballot.proposal.title}</bdi>
+        {t("ballots.results.heading")}
+        {t("common.colon")} <bdi lang={ballot.proposal.language}>{ballot.proposal.title}</bdi>
       </h1>
       <Lifecycle status={tally.status} opensAt={ballot.opensAt} closesAt={ballot.closesAt} secondsLeft={tally.secondsLeft} />
       <div aria-live="polite">

@@ -49,7 +49,8 @@ function ReviewRow({ item, onVerified }: { item: Item; onVerified: () => void })
       </p>
       {item.sources && (
         <p className="muted">
-          {t("curation.current_sources")}: <bdi>{item.sources}</bdi>
+          {t("curation.current_sources")}
+          {t("common.colon")} <bdi>{item.sources}</bdi>
         </p>
       )}
       <form className="inline-form" onSubmit={submit} noValidate>

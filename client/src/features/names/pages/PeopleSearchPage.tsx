@@ -27,7 +27,8 @@ function MatchExplanation({ match, shown }: { match: NonNullable<Edge["match"]>;
         <ul className="name-match__via" aria-label={t("names.matched_via")}>
           {match.via.map((v) => (
             <li key={`${v.searched}-${v.matched}`} data-reason={v.reason}>
-              {t(`names.via_${lower(v.reason)}`)}: <bdi>{v.searched}</bdi> ↔ <bdi>{v.matched}</bdi>
+              {t(`names.via_${lower(v.reason)}`)}
+              {t("common.colon")} <bdi>{v.searched}</bdi> ↔ <bdi>{v.matched}</bdi>
             </li>
           ))}
         </ul>

@@ -47,7 +47,7 @@ export function NotificationSettings() {
                 </td>
                 <td>
                   <select
-                    aria-label={`${t("notifications.settings.email")}: ${s.label}`}
+                    aria-label={`${t("notifications.settings.email")}${t("common.colon")} ${s.label}`}
                     value={s.email}
                     onChange={(e) => void change(s.kind, s.inApp, e.target.value as EmailCadence)}
                   >

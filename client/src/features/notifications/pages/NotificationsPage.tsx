@@ -73,7 +73,12 @@ export default function NotificationsPage() {
                     void open(n);
                   }}
                 >
-                  {!n.read && <span className="visually-hidden">{t("notifications.unread")}: </span>}
+                  {!n.read && (
+                    <span className="visually-hidden">
+                      {t("notifications.unread")}
+                      {t("common.colon")}{" "}
+                    </span>
+                  )}
                   <strong>{n.title}</strong>
                   <p>{n.body}</p>
                 </a>

@@ -52,7 +52,8 @@ export function VillageChooser({
     <div className="village-chooser">
       {village && (
         <p>
-          {t("people.village")}:{" "}
+          {t("people.village")}
+          {t("common.colon")}{" "}
           <Link to={`/libanpedia/${village.slug}`}>
             <bdi>{name(village)}</bdi>
           </Link>

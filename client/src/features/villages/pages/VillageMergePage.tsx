@@ -86,7 +86,7 @@ function VillagePick({ label, value, onChange }: { label: string; value: Village
               <VillageLabel v={v} />
               <Button
                 type="button"
-                aria-label={`${t("merge.pick")}: ${localized(lang, v.name, v.nameAr, v.nameFr)}`}
+                aria-label={`${t("merge.pick")}${t("common.colon")} ${localized(lang, v.name, v.nameAr, v.nameFr)}`}
                 onClick={() => {
                   onChange(v);
                   setText("");
