@@ -39,7 +39,7 @@ import { villageNode } from "./villages/village.service.js";
 
 export { ensureVillages, importVillages } from "./villages/village.import.js";
 export { ensureNameEquivalents } from "./names/equivalents.js";
-export { hasArabic, nameKeys, normalizeArabic, normalizeLatin, skeleton } from "./names/normalize.js";
+export { hasArabic, nameKeys, normalizeArabic, normalizeLatin, skeleton, spellingKey } from "./names/normalize.js";
 export { inReaderScript } from "./names/reader-script.js";
 export { MIN_PARENT_GAP_YEARS, personNodes } from "./people/person.service.js";
 export {

@@ -1,5 +1,5 @@
 import type { DataSource } from "typeorm";
-import { hasArabic, normalizeArabic, normalizeLatin, skeleton } from "../genealogy/index.js";
+import { normalizeArabic, normalizeLatin, skeleton, spellingKey } from "../genealogy/index.js";
 
 /**
  * Matches place names from files to villages, in any script: Zahlé, Zahle, Zahleh and زحلة
@@ -32,8 +32,7 @@ export async function villageMatcher(ds: DataSource, rootspaceId: string): Promi
     if (!t) return null;
     let id = answers.get(t);
     if (id === undefined) {
-      const key = hasArabic(t) ? normalizeArabic(t) : normalizeLatin(t);
-      id = exact.get(key) ?? skeletons.get(skeleton(t)) ?? null;
+      id = exact.get(spellingKey(t)) ?? skeletons.get(skeleton(t)) ?? null;
       if (answers.size >= 10_000) answers.clear();
       answers.set(t, id);
     }

@@ -4,6 +4,7 @@ import { formatDateTime, formatNumber } from "../../../lib/format";
 import { useJobsHealthQuery } from "../generated";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { Button } from "../../../ui/Button";
+import { DataTable } from "../../../ui/DataTable";
 import { Skeleton } from "../../../ui/Skeleton";
 import { LtrValue } from "../../../ui/BidiText";
 
@@ -23,43 +24,29 @@ export default function AdminHealthPage() {
       </Button>
       {loading && <Skeleton label={t("common.loading")} />}
       {data && (
-        // On a phone each queue is a card of labelled values, as in ui/DataTable (the table made the
-        // page 760 px wide).
-        <div className="data-table" role="region" aria-label={t("admin.jobs_queues")} tabIndex={0}>
-          <table className="table" data-testid="job-queues">
-            <caption>{t("admin.jobs_queues")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.jobs_queue")}</th>
-                <th scope="col">{t("admin.jobs_queued")}</th>
-                <th scope="col">{t("admin.jobs_scheduled")}</th>
-                <th scope="col">{t("admin.jobs_active")}</th>
-                <th scope="col">{t("admin.jobs_retrying")}</th>
-                <th scope="col">{t("admin.jobs_failed")}</th>
-                <th scope="col">{t("admin.jobs_completed")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.jobsHealth.queues.map((q) => (
-                <tr key={q.name}>
-                  <th scope="row">
-                    <LtrValue>{q.name}</LtrValue>
-                  </th>
-                  <td data-label={t("admin.jobs_queued")}>{n(q.queued)}</td>
-                  <td data-label={t("admin.jobs_scheduled")}>{n(q.scheduled)}</td>
-                  <td data-label={t("admin.jobs_active")}>{n(q.active)}</td>
-                  <td data-label={t("admin.jobs_retrying")}>{n(q.retrying)}</td>
-                  <td data-label={t("admin.jobs_failed")} className={q.failed > 0 ? "status--bad" : undefined}>
-                    {n(q.failed)}
-                  </td>
-                  <td data-label={t("admin.jobs_completed")}>
-                    {t("admin.jobs_completed_value", { done: n(q.completed), retried: n(q.completedAfterRetry) })}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t("admin.jobs_queues")}
+          testId="job-queues"
+          rows={data.jobsHealth.queues}
+          rowKey={(q) => q.name}
+          columns={[
+            { key: "name", header: t("admin.jobs_queue"), rowHeader: true, cell: (q) => <LtrValue>{q.name}</LtrValue> },
+            { key: "queued", header: t("admin.jobs_queued"), cell: (q) => n(q.queued) },
+            { key: "scheduled", header: t("admin.jobs_scheduled"), cell: (q) => n(q.scheduled) },
+            { key: "active", header: t("admin.jobs_active"), cell: (q) => n(q.active) },
+            { key: "retrying", header: t("admin.jobs_retrying"), cell: (q) => n(q.retrying) },
+            {
+              key: "failed",
+              header: t("admin.jobs_failed"),
+              cell: (q) => <span className={q.failed > 0 ? "status--bad" : undefined}>{n(q.failed)}</span>,
+            },
+            {
+              key: "completed",
+              header: t("admin.jobs_completed"),
+              cell: (q) => t("admin.jobs_completed_value", { done: n(q.completed), retried: n(q.completedAfterRetry) }),
+            },
+          ]}
+        />
       )}
       {data && (
         <>

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import Papa from "papaparse";
 import type { DataSource } from "typeorm";
 import { newId } from "../../../common/uuid.js";
-import { hasArabic, normalizeArabic, normalizeLatin } from "./normalize.js";
+import { spellingKey } from "./normalize.js";
 import { nameUnits, type NameUnit } from "./skeleton.js";
 
 export const EQUIVALENTS_CSV = fileURLToPath(new URL("../../../../seed-data/names/equivalents.csv", import.meta.url));
@@ -58,8 +58,6 @@ export interface EquivalenceGroup {
   keys: { key: string; name: string }[];
 }
 
-const spellingOf = (s: string) => (hasArabic(s) ? normalizeArabic(s) : normalizeLatin(s));
-
 /** The groups, found by a word's spelling (Juan) or, for keys of three letters or more, its skeleton. */
 export class EquivalenceIndex {
   private readonly bySpelling = new Map<string, EquivalenceGroup[]>();
@@ -73,7 +71,7 @@ export class EquivalenceIndex {
     for (const r of rows) {
       const g: EquivalenceGroup = { id: r.id, names: r.names, keys: [] };
       for (const name of r.names) {
-        add(this.bySpelling, spellingOf(name), g);
+        add(this.bySpelling, spellingKey(name), g);
         const units = nameUnits(name);
         if (units.length !== 1) continue;
         for (const k of units[0].keys) g.keys.push({ key: k.key, name });
@@ -84,7 +82,7 @@ export class EquivalenceIndex {
 
   /** The groups a word of a search belongs to. */
   groupsOf(unit: NameUnit): EquivalenceGroup[] {
-    const bySpelling = this.bySpelling.get(spellingOf(unit.text));
+    const bySpelling = this.bySpelling.get(spellingKey(unit.text));
     if (bySpelling) return bySpelling;
     const base = unit.keys[0]?.key ?? "";
     return base.length >= 3 ? (this.byKey.get(base) ?? []) : [];

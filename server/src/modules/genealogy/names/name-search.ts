@@ -4,7 +4,7 @@
  * rank, and the explanation of which stored spelling matched and how.
  */
 import type { EquivalenceIndex } from "./equivalents.js";
-import { hasArabic, normalizeArabic, normalizeLatin, skeleton } from "./normalize.js";
+import { hasArabic, normalizeArabic, normalizeLatin, skeleton, spellingKey } from "./normalize.js";
 import { nameUnits, remembered, type NameUnit } from "./skeleton.js";
 
 /** A word of a search: its own keys, and the keys of its equivalents in other languages. */
@@ -146,7 +146,7 @@ export interface NameMatchResult {
 const LEVEL: Record<MatchReason, number> = { SCRIPT: 1, SPELLING: 1, FUSED_ARTICLE: 2, LATIN_AMERICAN: 2, EQUIVALENT: 3 };
 
 const hasWords = (haystack: string, needle: string) => Boolean(needle) && ` ${haystack.replace(/ \| /g, " ")} `.includes(` ${needle} `);
-const norm = remembered((n: string) => (hasArabic(n) ? normalizeArabic(n) : normalizeLatin(n)));
+const norm = remembered(spellingKey);
 
 function trigrams(s: string): Set<string> {
   const out = new Set<string>();

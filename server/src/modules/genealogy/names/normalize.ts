@@ -34,6 +34,13 @@ export function normalizeArabic(input: string): string {
   );
 }
 
+/**
+ * A name's spelling key in its own script (normalizeArabic or normalizeLatin): the same for two
+ * spellings of one name in one script. Keys of the two scripts never meet (Arabic letters against
+ * a–z and digits), except empty ones: an empty key names nothing.
+ */
+export const spellingKey = (name: string): string => (hasArabic(name) ? normalizeArabic(name) : normalizeLatin(name));
+
 /** Latin: lower case, no accents or apostrophes, hyphens as spaces, articles dropped. */
 export function normalizeLatin(input: string): string {
   const words = input

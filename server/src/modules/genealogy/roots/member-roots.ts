@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { hasArabic, normalizeArabic, normalizeLatin } from "../names/normalize.js";
+import { spellingKey } from "../names/normalize.js";
 
 /** How far up the member's tree a village still counts as one of their roots. */
 export const ROOTS_MAX_GENERATIONS = 6;
@@ -105,12 +105,8 @@ export async function membersRootedIn(
 
 /** Whether `text` is exactly one of a village's `names`, accents and Arabic letter forms folded. */
 function isNameOf(text: string, villageNames: (string | null)[]): boolean {
-  const arabic = hasArabic(text);
-  const key = arabic ? normalizeArabic(text) : normalizeLatin(text);
-  return (
-    Boolean(key) &&
-    villageNames.some((name) => name && hasArabic(name) === arabic && (arabic ? normalizeArabic(name) : normalizeLatin(name)) === key)
-  );
+  const key = spellingKey(text);
+  return Boolean(key) && villageNames.some((name) => name && spellingKey(name) === key);
 }
 
 /** Public villages of the rootspace that `text` names exactly, in any of their spellings. */

@@ -1,13 +1,10 @@
-import { hasArabic, normalizeArabic, normalizeLatin } from "../names/normalize.js";
+import { spellingKey } from "../names/normalize.js";
 import type { Village } from "./village.entity.js";
 
 /** A spelling followed by the country ("زحله، لبنان"), as the gazetteer's sources often give it. */
 const COUNTRY_SUFFIX = /\s*[,،]\s*(lebanon|liban|لبنان)\s*$/iu;
 
-const keyOf = (name: string) => {
-  const bare = name.replace(COUNTRY_SUFFIX, "");
-  return hasArabic(bare) ? `ar:${normalizeArabic(bare)}` : `latn:${normalizeLatin(bare)}`;
-};
+const keyOf = (name: string) => spellingKey(name.replace(COUNTRY_SUFFIX, ""));
 
 /**
  * A village's other names as a reader wants them listed: its known spellings (kept whole for
@@ -19,7 +16,7 @@ export function otherNames(v: Pick<Village, "name" | "nameFr" | "nameAr" | "alte
   const seen = new Set([v.name, v.nameFr, v.nameAr].filter((n): n is string => Boolean(n)).map(keyOf));
   return v.alternateNames.filter((name) => {
     const key = keyOf(name);
-    if (key.endsWith(":") || seen.has(key)) return false;
+    if (!key || seen.has(key)) return false;
     seen.add(key);
     return true;
   });

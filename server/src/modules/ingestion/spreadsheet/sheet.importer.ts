@@ -1,5 +1,5 @@
 import { stagedId } from "../staging.js";
-import { normalizeArabic, normalizeLatin, hasArabic } from "../../genealogy/index.js";
+import { hasArabic, spellingKey } from "../../genealogy/index.js";
 import { fileIdentity, UnreadableFileError, type Importer, type StageContext, type StageResult } from "../importer.js";
 import { personColumns, type ImportedPerson } from "../person-record.js";
 import { villageMatcher } from "../village-matcher.js";
@@ -16,8 +16,6 @@ export interface SheetOptions {
 
 /** A relationship cell, with the names of the row's person (for a warning about it). */
 type Ref = { key: string; row: number; field: "father" | "mother" | "spouse"; value: string; record: Names };
-
-const nameKey = (s: string) => (hasArabic(s) ? normalizeArabic(s) : normalizeLatin(s));
 
 /** The spreadsheet's own scheme for its id column: ids are only unique within one workbook. */
 const schemeOf = (fileName: string) => `sheet:${fileIdentity(fileName) || "sheet"}`;
@@ -85,7 +83,7 @@ export const sheetImporter: Importer = {
         if (id) byId.set(id, key);
         for (const n of [columns.full_name, columns.full_name_ar] as (string | null)[]) {
           if (!n) continue;
-          const k = nameKey(n);
+          const k = spellingKey(n);
           byName.set(k, byName.has(k) && byName.get(k) !== key ? null : key);
         }
       }
@@ -110,9 +108,9 @@ export const sheetImporter: Importer = {
     const column = (field: SheetField) => options.headers[options.mapping.indexOf(field)]?.trim() || field;
     const spouses = new Set<string>();
     for (const ref of refs) {
-      const target = byId.get(ref.value.trim()) ?? byName.get(nameKey(ref.value));
+      const target = byId.get(ref.value.trim()) ?? byName.get(spellingKey(ref.value));
       if (!target) {
-        const key = byName.get(nameKey(ref.value)) === null ? "ingestion.warn.ref_ambiguous" : "ingestion.warn.ref_unresolved";
+        const key = byName.get(spellingKey(ref.value)) === null ? "ingestion.warn.ref_ambiguous" : "ingestion.warn.ref_unresolved";
         await ctx.stager.warn({ line: ref.row, key, params: { column: column(ref.field), value: ref.value }, record: ref.record });
         continue;
       }
