@@ -187,6 +187,19 @@ describe("sessions", () => {
     expect(res.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
   });
 
+  it("requests that arrive together each get their own viewer; a signed-out token among them is a visitor's", async () => {
+    const members = await Promise.all(Array.from({ length: 6 }, (_, i) => account(`together-${i}@example.test`)));
+    const out = await account("together-out@example.test");
+    await server.gql(`mutation { signOut }`, {}, { token: out.token, cookie: out.cookie });
+    const tokens = [...members.map((m) => m.token), out.token, undefined, "not-a-session-token-at-all-0123456789"];
+    const answers = await Promise.all(
+      [...tokens, ...tokens].map((token) => server.gql<{ viewer: { email: string } | null }>(`{ viewer { email } }`, {}, { token })),
+    );
+    const emails = answers.map((a) => a.data?.viewer?.email ?? null);
+    const expected = [...members.map((_, i) => `together-${i}@example.test`), null, null, null];
+    expect(emails).toEqual([...expected, ...expected]);
+  });
+
   it("the WebSocket sees the same viewer as HTTP", async () => {
     const a = await account("socket@example.test");
     const client = server.ws({ token: a.token });

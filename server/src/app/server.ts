@@ -170,9 +170,7 @@ export async function createRootsServer(deps: {
   app.use((req, _res, next) => {
     requestLanguage.run(negotiateLanguage(req.get("x-roots-language"), req.get("accept-language")), next);
   });
-  app.get("/health", healthHandler(ds, APP_VERSION));
-  for (const area of AREAS) for (const router of area.http?.({ ds, bus, config, flags, jobs: scheduler, clock }) ?? []) app.use(router);
-  app.use(importRouter({ ds, bus, config, flags, clock, kick: (id) => imports.enqueue(id), kinds: Object.keys(importers) }));
+  // The API first: most requests are its, and they need not be matched against the routes below.
   app.use(
     "/graphql",
     express.json({ limit: "1mb" }),
@@ -195,6 +193,9 @@ export async function createRootsServer(deps: {
       },
     }),
   );
+  app.get("/health", healthHandler(ds, APP_VERSION));
+  for (const area of AREAS) for (const router of area.http?.({ ds, bus, config, flags, jobs: scheduler, clock }) ?? []) app.use(router);
+  app.use(importRouter({ ds, bus, config, flags, clock, kick: (id) => imports.enqueue(id), kinds: Object.keys(importers) }));
   // Data pages (a village, a member's tree) are rendered with their data by the client's own
   // components: each query the page makes runs through Apollo as the reader's request would, as
   // the member the page cookie names (accounts/tokens.ts), or as a visitor.

@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import type { DataSource } from "typeorm";
 import { activeRoles, Role } from "../../common/auth/roles.js";
 import { anonymousViewer, type Viewer } from "../../common/auth/viewer.js";
+import { groupCommitPerDataSource } from "../../common/group-commit.js";
 import { logger } from "../../common/logger.js";
+import { preparedQuery } from "../../db/prepared.js";
 
 export const hashToken = (token: string): string => createHash("sha256").update(token, "utf8").digest("hex");
 
@@ -24,21 +26,51 @@ interface Grant {
 }
 
 /**
- * The session and, in the same statement (one round trip per request), the member's role grants with
- * a curator's villages. $1 token hash, $2 now.
+ * Sessions and, in the same statement (one round trip), each member's role grants with a
+ * curator's villages, for the tokens of the requests that arrived together. One answer row per
+ * live session, with its place `n` among the tokens. $1 token hashes, $2 the time of each request.
  */
-const VIEWER_SQL = `
-  SELECT s.id AS session_id, s.user_id,
+const VIEWERS_SQL = `
+  SELECT t.n::int, s.id AS session_id, s.user_id,
          (SELECT coalesce(json_agg(json_build_object('role', r.role, 'expires_at', r.expires_at,
                    'villages', CASE WHEN r.role = 'local_root_curator' THEN (SELECT array_agg(vc.village_id::text) FROM village_curators vc
-                      WHERE vc.user_id = s.user_id AND (vc.expires_at IS NULL OR vc.expires_at > $2)) END)), '[]'::json)
+                      WHERE vc.user_id = s.user_id AND (vc.expires_at IS NULL OR vc.expires_at > t.at)) END)), '[]'::json)
             FROM user_roles r WHERE r.user_id = s.user_id) AS grants
-    FROM sessions s
-   WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`;
+    FROM unnest($1::text[], $2::timestamptz[]) WITH ORDINALITY AS t(hash, at, n)
+    JOIN sessions s ON s.token_hash = t.hash AND s.revoked_at IS NULL AND s.expires_at > t.at`;
 
-/** The session alone: what is read when the roles cannot be (then the viewer is a member, spec §6). */
-const SESSION_SQL = `SELECT s.id AS session_id, s.user_id, '[]'::json AS grants FROM sessions s
-   WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`;
+/** The sessions alone: what is read when the roles cannot be (then the viewer is a member, spec §6). */
+const SESSIONS_SQL = `SELECT t.n::int, s.id AS session_id, s.user_id, '[]'::json AS grants
+    FROM unnest($1::text[], $2::timestamptz[]) WITH ORDINALITY AS t(hash, at, n)
+    JOIN sessions s ON s.token_hash = t.hash AND s.revoked_at IS NULL AND s.expires_at > t.at`;
+
+interface SessionRow {
+  n: number;
+  session_id: string;
+  user_id: string;
+  grants: Grant[];
+}
+
+interface Lookup {
+  hash: string;
+  at: Date;
+}
+
+async function lookUpSessions(ds: DataSource, lookups: readonly Lookup[]): Promise<(SessionRow | null)[]> {
+  const params = [lookups.map((l) => l.hash), lookups.map((l) => l.at)];
+  let rows: SessionRow[];
+  try {
+    rows = await preparedQuery<SessionRow>(ds, "roots_viewers", VIEWERS_SQL, params);
+  } catch (err) {
+    logger.warn("Role lookup failed; treating viewer as member", { err: String(err) });
+    rows = await preparedQuery<SessionRow>(ds, "roots_sessions", SESSIONS_SQL, params);
+  }
+  const byN = new Map(rows.map((r) => [r.n, r]));
+  return lookups.map((_, k) => byN.get(k + 1) ?? null);
+}
+
+/** Requests that arrive together (while others' are in the database) read their sessions in one statement. */
+const sessionReader = groupCommitPerDataSource(lookUpSessions, { inFlight: 2, maxBatch: 100 });
 
 /**
  * The viewer behind a session token at `now` (the server's clock): unknown, expired or revoked tokens give an
@@ -46,16 +78,9 @@ const SESSION_SQL = `SELECT s.id AS session_id, s.user_id, '[]'::json AS grants 
  */
 export async function resolveViewer(ds: DataSource, token: string | null, now: Date): Promise<Viewer> {
   if (!token) return anonymousViewer();
-  const params = [hashToken(token), now];
-  let rows: { session_id: string; user_id: string; grants: Grant[] }[];
-  try {
-    rows = await ds.query(VIEWER_SQL, params);
-  } catch (err) {
-    logger.warn("Role lookup failed; treating viewer as member", { err: String(err) });
-    rows = await ds.query(SESSION_SQL, params);
-  }
-  if (rows.length === 0) return anonymousViewer();
-  const { session_id, user_id, grants } = rows[0];
+  const row = await sessionReader(ds).load({ hash: hashToken(token), at: now });
+  if (!row) return anonymousViewer();
+  const { session_id, user_id, grants } = row;
   const roles = activeRoles(
     grants.map((g) => ({ role: g.role, expiresAt: g.expires_at ? new Date(g.expires_at) : null })),
     now,

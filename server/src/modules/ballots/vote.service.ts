@@ -1,5 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import type { DataSource } from "typeorm";
 import type { Context } from "../../common/context.js";
+import { groupCommitPerDataSource } from "../../common/group-commit.js";
+import { preparedQuery } from "../../db/prepared.js";
 import { AppError, ErrorCode, notFound, unauthenticated } from "../../common/errors.js";
 import { isUuid } from "../../common/global-id.js";
 import type { VoteChoice } from "./ballots.entity.js";
@@ -17,44 +20,110 @@ const refuse = (key: "ballots.not_open" | "ballots.already_voted" | "ballots.not
   new AppError(key === "ballots.already_voted" ? ErrorCode.CONFLICT : ErrorCode.FORBIDDEN, key);
 
 /**
- * The vote, in one statement (one round trip, atomic): the ballot of the request's rootspace is
- * held (FOR SHARE: a close waits for it) and checked open at `$3`; the voter's roll entry gets that
- * day only where it had none (a second vote, even at the same instant, finds nothing to set: the
- * row lock decides); and only then is the vote written apart — a random id (UUIDv4), the choice
- * and its receipt; no voter, no time. The answer says why when nothing was written.
- * $1 ballot, $2 voter, $3 now, $4 rootspace, $5 vote id, $6 choice, $7 receipt.
+ * Votes on one ballot, in one statement (one round trip, atomic): the ballot of the request's
+ * rootspace is held (FOR KEY SHARE: a close, FOR UPDATE, waits for it; a tally update, which
+ * changes no key, does not, nor is it waited for); each voter's roll entry gets the day of
+ * their vote only where the ballot was open at that time and the entry had none (a second vote,
+ * even in the same statement or at the same instant, finds nothing to set: the row lock decides);
+ * and only then is each vote written apart — a random id (UUIDv4), the choice and its receipt; no
+ * voter, no time — in the order of the receipts (random), not of the voters. One answer row per vote, in order (`n`), saying why when nothing was written;
+ * none when the ballot is unknown here.
+ * $1 ballot, $2 rootspace, then one array entry per vote: $3 voter, $4 time, $5 vote id, $6 choice, $7 receipt.
  */
-export const CAST_VOTE_SQL = `
-  WITH b AS (
-    SELECT b.id, b.status, b.status = 'open' AND $3 >= b.opens_at AND $3 < b.closes_at AS open
-      FROM ballots b JOIN villages v ON v.id = b.village_id AND v.rootspace_id = $4 WHERE b.id = $1::uuid FOR SHARE OF b),
+export const CAST_VOTES_SQL = `
+  WITH i AS (SELECT * FROM unnest($3::uuid[], $4::timestamptz[], $5::uuid[], $6::text[], $7::text[])
+                      WITH ORDINALITY AS i(user_id, at, vote_id, choice, receipt, n)),
+  b AS (SELECT b.id, b.status, b.opens_at, b.closes_at
+          FROM ballots b JOIN villages v ON v.id = b.village_id AND v.rootspace_id = $2 WHERE b.id = $1::uuid FOR KEY SHARE OF b),
+  o AS (SELECT i.*, b.status, b.status = 'open' AND i.at >= b.opens_at AND i.at < b.closes_at AS open FROM i, b),
   marked AS (
-    UPDATE ballot_roll r SET voted_on = ($3::timestamptz AT TIME ZONE 'UTC')::date FROM b
-     WHERE b.open AND r.ballot_id = $1 AND r.user_id = $2 AND r.voted_on IS NULL RETURNING r.user_id),
-  vote AS (INSERT INTO ballot_votes (id, ballot_id, choice, receipt) SELECT $5::uuid, $1::uuid, $6::text, $7::text FROM marked RETURNING id)
-  SELECT b.status, b.open, (SELECT count(*) FROM vote)::int AS cast,
-         EXISTS (SELECT 1 FROM ballot_roll WHERE ballot_id = $1 AND user_id = $2) AS on_roll
-    FROM b`;
+    UPDATE ballot_roll r SET voted_on = (o.at AT TIME ZONE 'UTC')::date FROM o
+     WHERE o.open AND r.ballot_id = $1 AND r.user_id = o.user_id AND r.voted_on IS NULL RETURNING o.n),
+  vote AS (INSERT INTO ballot_votes (id, ballot_id, choice, receipt) SELECT o.vote_id, $1::uuid, o.choice, o.receipt FROM o JOIN marked USING (n) ORDER BY o.receipt)
+  SELECT o.n::int, o.status, o.open, marked.n IS NOT NULL AS cast,
+         EXISTS (SELECT 1 FROM ballot_roll WHERE ballot_id = $1 AND user_id = o.user_id) AS on_roll
+    FROM o LEFT JOIN marked USING (n) ORDER BY o.n`;
+
+interface VoteInput {
+  ballotId: string;
+  rootspaceId: string;
+  userId: string;
+  at: Date;
+  choice: VoteChoice;
+  receipt: string;
+}
+
+interface VoteOutcome {
+  status: string;
+  open: boolean;
+  cast: boolean;
+  on_roll: boolean;
+}
+
+/** The votes of one ballot (CAST_VOTES_SQL): an outcome per vote, null where the ballot is unknown. */
+async function castOnBallot(ds: DataSource, votes: readonly VoteInput[]): Promise<(VoteOutcome | null)[]> {
+  const rows = await preparedQuery<VoteOutcome & { n: number }>(ds, "roots_cast_votes", CAST_VOTES_SQL, [
+    votes[0].ballotId,
+    votes[0].rootspaceId,
+    votes.map((v) => v.userId),
+    votes.map((v) => v.at),
+    votes.map(() => randomUUID()),
+    votes.map((v) => v.choice),
+    votes.map((v) => v.receipt),
+  ]);
+  const byN = new Map(rows.map((r) => [r.n, r]));
+  return votes.map((_, k) => byN.get(k + 1) ?? null);
+}
+
+/** Votes cast at once, each ballot's in one statement: an outcome per vote, or the error of its ballot's statement. */
+async function castTogether(ds: DataSource, votes: readonly VoteInput[]): Promise<(VoteOutcome | null | Error)[]> {
+  const byBallot = new Map<string, number[]>();
+  votes.forEach((v, k) => {
+    const key = `${v.rootspaceId}:${v.ballotId}`;
+    if (!byBallot.has(key)) byBallot.set(key, []);
+    byBallot.get(key)!.push(k);
+  });
+  const out: (VoteOutcome | null | Error)[] = new Array(votes.length);
+  await Promise.all(
+    [...byBallot.values()].map(async (ks) => {
+      try {
+        const got = await castOnBallot(
+          ds,
+          ks.map((k) => votes[k]),
+        );
+        ks.forEach((k, j) => (out[k] = got[j]));
+      } catch (err) {
+        for (const k of ks) out[k] = err as Error;
+      }
+    }),
+  );
+  return out;
+}
 
 /**
- * Casts a secret vote (CAST_VOTE_SQL), then lets the batched tally go out when it is due. Nothing
- * of the choice is audited or logged.
+ * Votes cast at the same moment ride together (group commit): those that arrive while a batch is
+ * in the database go in the next, one statement and one commit per ballot for all of them. One
+ * vote alone goes at once.
+ */
+const casterFor = groupCommitPerDataSource(castTogether, { inFlight: 1, maxBatch: 200 });
+
+/**
+ * Casts a secret vote (CAST_VOTES_SQL, with the votes cast at the same moment), then lets the
+ * batched tally go out when it is due. Nothing of the choice is audited or logged.
  */
 export async function castVote(ctx: Context, ballotId: string, choice: VoteChoice): Promise<CastResult> {
   if (!ctx.viewer.userId) throw unauthenticated();
   if (!isUuid(ballotId)) throw notFound();
-  const now = ctx.clock.now();
   const nonce = randomBytes(32).toString("base64url");
   const receipt = receiptOf(ballotId, choice, nonce);
-  const [r]: { status: string; open: boolean; cast: number; on_roll: boolean }[] = await ctx.ds.query(CAST_VOTE_SQL, [
+  const r = await casterFor(ctx.ds).load({
     ballotId,
-    ctx.viewer.userId,
-    now,
-    ctx.rootspace.id,
-    randomUUID(),
+    rootspaceId: ctx.rootspace.id,
+    userId: ctx.viewer.userId,
+    at: ctx.clock.now(),
     choice,
     receipt,
-  ]);
+  });
   if (!r) throw notFound();
   if (!r.cast) {
     if (r.status === "closed") throw refuse("ballots.closed");

@@ -1,0 +1,56 @@
+import DataLoader from "dataloader";
+import type { DataSource } from "typeorm";
+
+/**
+ * A DataLoader for statements that ride together under load and never wait when idle (group
+ * commit): a batch goes to the database at once while fewer than `inFlight` of this loader's are
+ * there; otherwise it waits for one to return, gathering the requests that arrive meanwhile. A
+ * request alone is a statement of its own; a burst of them is a few statements (and, for writes, a
+ * few commits). `cache: false`: every load is a request of its own, even with equal inputs.
+ */
+export function groupCommitLoader<I, R>(
+  run: (items: readonly I[]) => Promise<(R | Error)[]>,
+  opts: { inFlight: number; maxBatch: number },
+) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  // A batch that returns hands its place to the next waiting one.
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  };
+  return new DataLoader<I, R>(
+    async (items) => {
+      try {
+        return await run(items);
+      } finally {
+        release();
+      }
+    },
+    {
+      cache: false,
+      maxBatchSize: opts.maxBatch,
+      // Called when a batch begins to gather: it is dispatched by the callback.
+      // (setImmediate: after this turn's I/O, so that requests read in the same turn ride together).
+      batchScheduleFn: (dispatch) => {
+        if (running >= opts.inFlight) return void waiting.push(dispatch);
+        running++;
+        setImmediate(dispatch);
+      },
+    },
+  );
+}
+
+/** A group-commit loader per data source, made on first use (tests run several servers in one process). */
+export function groupCommitPerDataSource<I, R>(
+  run: (ds: DataSource, items: readonly I[]) => Promise<(R | Error)[]>,
+  opts: { inFlight: number; maxBatch: number },
+): (ds: DataSource) => DataLoader<I, R> {
+  const loaders = new WeakMap<DataSource, DataLoader<I, R>>();
+  return (ds) => {
+    let loader = loaders.get(ds);
+    if (!loader) loaders.set(ds, (loader = groupCommitLoader<I, R>((items) => run(ds, items), opts)));
+    return loader;
+  };
+}
