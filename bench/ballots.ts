@@ -35,7 +35,7 @@ import { SERVER_NODE_FLAGS, start, stopAll } from "./support.js";
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
 const VOTE_SECONDS = Number(process.env.BENCH_BALLOT_SECONDS ?? 16);
 const CONCURRENCY = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const WARM_SECONDS = 3;
+const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 8);
 const RAMP = 100;
 const VOTERS = Number(process.env.BENCH_VOTERS ?? 60_000);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
