@@ -1,11 +1,11 @@
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
+import { Link, NavLink, useNavigate } from "react-router-dom";
 import { signOut } from "./auth/session";
 import { ApolloBoundary } from "./ApolloBoundary";
 import { useAuth } from "./auth/useAuth";
 import { useFeatureFlags } from "./flags";
 import { MEMBER_HEADER } from "./navigation";
+import { useScrolledLine } from "./scrolled-line";
 import { showToast } from "../ui/toast";
 import { Button, ButtonLink } from "../ui/Button";
 
@@ -15,7 +15,7 @@ export function AccountMenu() {
   const auth = useAuth();
   const navigate = useNavigate();
   const on = useFeatureFlags();
-  const links = useScrolledLinks();
+  const links = useScrolledLine<HTMLSpanElement>();
   if (auth.status === "loading") return <span className="account-menu" aria-hidden="true" />;
   if (auth.status === "signedOut") {
     return (
@@ -40,7 +40,7 @@ export function AccountMenu() {
   return (
     <div className="account-menu">
       {/* On a phone the links share one line that scrolls sideways; the widgets and Sign out stay in sight. */}
-      <span className="account-menu__links" ref={links}>
+      <span className="account-menu__links scroll-line" ref={links}>
         <NavLink to="/dashboard">{t("nav.dashboard")}</NavLink>
         <NavLink to="/roots">{t("nav.my_tree")}</NavLink>
         {can.accessManagement && <NavLink to="/management">{t("nav.management")}</NavLink>}
@@ -62,39 +62,4 @@ export function AccountMenu() {
       </Button>
     </div>
   );
-}
-
-/**
- * On a phone the member's links share one line that scrolls sideways (styles.css): the link of the
- * page shown is scrolled to its middle, and the line says when more links lie past its start or end
- * (`data-more`, drawn as a fade there), so a cut-off link reads as "scroll for more".
- */
-function useScrolledLinks() {
-  const ref = useRef<HTMLSpanElement>(null);
-  const { pathname } = useLocation();
-  useEffect(() => {
-    const line = ref.current;
-    if (!line) return;
-    const mark = () => {
-      const before = Math.abs(line.scrollLeft) > 1;
-      const after = line.scrollWidth - line.clientWidth - Math.abs(line.scrollLeft) > 1;
-      const more = before && after ? "both" : before ? "start" : after ? "end" : null;
-      if (more) line.dataset.more = more;
-      else delete line.dataset.more;
-    };
-    if (typeof ResizeObserver === "undefined") return; // (no layout: jsdom)
-    // Centred on the line, clear of the fade (sideways only: the page itself must not scroll up).
-    const active = line.querySelector("a.active")?.getBoundingClientRect();
-    const box = line.getBoundingClientRect();
-    if (active) line.scrollLeft += active.left + active.width / 2 - (box.left + box.width / 2);
-    mark();
-    const resized = new ResizeObserver(mark);
-    resized.observe(line);
-    line.addEventListener("scroll", mark, { passive: true });
-    return () => {
-      resized.disconnect();
-      line.removeEventListener("scroll", mark);
-    };
-  }, [pathname]);
-  return ref;
 }

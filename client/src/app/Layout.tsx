@@ -7,6 +7,7 @@ import { AccountMenu } from "./AccountMenu";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { useFeatureFlags } from "./flags";
 import { LanguageSwitcher } from "./LanguageSwitcher";
+import { useScrolledLine } from "./scrolled-line";
 import { FOOTER_LINKS, NAV_ITEMS } from "./navigation";
 
 /** The frame of every page: header with navigation and language, content, footer. */
@@ -14,6 +15,7 @@ export function Layout() {
   const { t } = useTranslation();
   const location = useLocation();
   const on = useFeatureFlags();
+  const siteLinks = useScrolledLine<HTMLElement>();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -27,7 +29,7 @@ export function Layout() {
             <small>{t("app.tagline")}</small>
           </span>
         </Link>
-        <nav aria-label={t("nav.label")} className="nav">
+        <nav aria-label={t("nav.label")} className="nav scroll-line" ref={siteLinks}>
           {NAV_ITEMS.filter((item) => on(...item.flags)).map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end}>
               {t(item.labelKey)}
