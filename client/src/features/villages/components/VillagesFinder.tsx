@@ -9,6 +9,7 @@ import { useDistrictsQuery, useVillagePointsQuery, useVillagesQuery } from "../g
 import { useMediaQuery } from "../../../ui/useMediaQuery";
 import { lower } from "../../../i18n/typed";
 import { appendPage } from "../../../lib/pagination";
+import { useSearchParamText } from "../../../app/search-param-text";
 
 const villageHref = (p: MapPoint) => `/libanpedia/${p.id}`;
 
@@ -20,7 +21,7 @@ export default function VillagesFinder() {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const [params, setParams] = useSearchParams();
-  const search = params.get("q") ?? "";
+  const [search, setSearch] = useSearchParamText("q");
   const district = params.get("district") ?? "";
   const deferred = useDeferredValue(search);
   const set = useCallback(
@@ -58,7 +59,7 @@ export default function VillagesFinder() {
             type="search"
             value={search}
             placeholder={t("villages.search_placeholder")}
-            onChange={(e) => set("q", e.target.value)}
+            onChange={(e) => setSearch(e.target.value)}
             dir="auto"
           />
         </label>
