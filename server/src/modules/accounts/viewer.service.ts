@@ -51,11 +51,13 @@ interface SessionRow {
   grants: Grant[];
 }
 
+/** A request's session token (hashed) and the time it came in. */
 interface Lookup {
   hash: string;
   at: Date;
 }
 
+/** The live session of each lookup, in order (null: unknown, expired or revoked). */
 async function lookUpSessions(ds: DataSource, lookups: readonly Lookup[]): Promise<(SessionRow | null)[]> {
   const params = [lookups.map((l) => l.hash), lookups.map((l) => l.at)];
   let rows: SessionRow[];
