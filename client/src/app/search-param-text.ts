@@ -1,6 +1,24 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 
+/** Sets (or, empty, removes) one parameter of the address, in place of the current entry; the others stay. */
+export function useReplaceParam(): (key: string, value: string) => void {
+  const [, setParams] = useSearchParams();
+  return useCallback(
+    (key: string, value: string) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (value) next.set(key, value);
+          else next.delete(key);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+}
+
 /**
  * A text field kept in the address (`?key=`), so that what it holds can be shared and survives a
  * reload. The field has its own state and writes the address as it changes: React Router updates
@@ -9,7 +27,8 @@ import { useSearchParams } from "react-router-dom";
  * (back, forward, a link), the field takes the new value.
  */
 export function useSearchParamText(key: string): [string, (value: string) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const replaceParam = useReplaceParam();
   const inAddress = params.get(key) ?? "";
   const [text, setText] = useState(inAddress);
   // What this field wrote and the address has not shown yet, oldest first.
@@ -26,17 +45,9 @@ export function useSearchParamText(key: string): [string, (value: string) => voi
     (value: string) => {
       setText(value);
       pending.current.push(value);
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (value) next.set(key, value);
-          else next.delete(key);
-          return next;
-        },
-        { replace: true },
-      );
+      replaceParam(key, value);
     },
-    [key, setParams],
+    [key, replaceParam],
   );
   return [text, change];
 }

@@ -54,3 +54,9 @@ export function groupCommitPerDataSource<I, R>(
     return loader;
   };
 }
+
+/** The answer row of each of `count` requests, by its place `n` (1-based, as `WITH ORDINALITY` numbers it); null where none came back. */
+export const inRequestOrder = <T extends { n: number }>(rows: readonly T[], count: number): (T | null)[] => {
+  const byN = new Map(rows.map((r) => [r.n, r]));
+  return Array.from({ length: count }, (_, k) => byN.get(k + 1) ?? null);
+};

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { DataSource } from "typeorm";
 import { activeRoles, Role } from "../../common/auth/roles.js";
 import { anonymousViewer, type Viewer } from "../../common/auth/viewer.js";
-import { groupCommitPerDataSource } from "../../common/group-commit.js";
+import { groupCommitPerDataSource, inRequestOrder } from "../../common/group-commit.js";
 import { logger } from "../../common/logger.js";
 import { preparedQuery } from "../../db/prepared.js";
 
@@ -67,8 +67,7 @@ async function lookUpSessions(ds: DataSource, lookups: readonly Lookup[]): Promi
     logger.warn("Role lookup failed; treating viewer as member", { err: String(err) });
     rows = await preparedQuery<SessionRow>(ds, "roots_sessions", SESSIONS_SQL, params);
   }
-  const byN = new Map(rows.map((r) => [r.n, r]));
-  return lookups.map((_, k) => byN.get(k + 1) ?? null);
+  return inRequestOrder(rows, lookups.length);
 }
 
 /** Requests that arrive together (while others' are in the database) read their sessions in one statement. */

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { DataSource } from "typeorm";
 import type { Context } from "../../common/context.js";
-import { groupCommitPerDataSource } from "../../common/group-commit.js";
+import { groupCommitPerDataSource, inRequestOrder } from "../../common/group-commit.js";
 import { preparedQuery } from "../../db/prepared.js";
 import { AppError, ErrorCode, notFound, unauthenticated } from "../../common/errors.js";
 import { isUuid } from "../../common/global-id.js";
@@ -71,8 +71,7 @@ async function castOnBallot(ds: DataSource, votes: readonly VoteInput[]): Promis
     votes.map((v) => v.choice),
     votes.map((v) => v.receipt),
   ]);
-  const byN = new Map(rows.map((r) => [r.n, r]));
-  return votes.map((_, k) => byN.get(k + 1) ?? null);
+  return inRequestOrder(rows, votes.length);
 }
 
 /** Votes cast at once, each ballot's in one statement: an outcome per vote, or the error of its ballot's statement. */

@@ -9,7 +9,7 @@ import { useDistrictsQuery, useVillagePointsQuery, useVillagesQuery } from "../g
 import { useMediaQuery } from "../../../ui/useMediaQuery";
 import { lower } from "../../../i18n/typed";
 import { appendPage } from "../../../lib/pagination";
-import { useSearchParamText } from "../../../app/search-param-text";
+import { useReplaceParam, useSearchParamText } from "../../../app/search-param-text";
 
 const villageHref = (p: MapPoint) => `/libanpedia/${p.id}`;
 
@@ -20,23 +20,11 @@ const villageHref = (p: MapPoint) => `/libanpedia/${p.id}`;
 export default function VillagesFinder() {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const [search, setSearch] = useSearchParamText("q");
   const district = params.get("district") ?? "";
   const deferred = useDeferredValue(search);
-  const set = useCallback(
-    (key: string, value: string) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (value) next.set(key, value);
-          else next.delete(key);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const set = useReplaceParam();
   // On a phone the list comes right under the search; the map opens above it on request.
   const narrow = useMediaQuery("(max-width: 760px)");
   const [mapOpen, setMapOpen] = useState(false);
