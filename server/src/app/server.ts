@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
@@ -30,6 +30,7 @@ import { registerNotificationTemplates } from "../modules/notifications/index.js
 import { ROOTSPACE_HEADER, rootspaceDirectory } from "../modules/rootspaces/index.js";
 import { AppError } from "../common/errors.js";
 import { jitExecutor, localGateway } from "./executor.js";
+import { answerHttpError, graphqlFastPath } from "./graphql-http.js";
 import { presentError } from "./format-error.js";
 import { healthHandler } from "./health.js";
 import { unsafeTextError } from "./input-text.js";
@@ -40,6 +41,10 @@ import { loadPageRenderer } from "./page-render.js";
 import { clientRouter, cookieOf, type RenderPage } from "./static.js";
 import { attachWebSocket } from "./websocket.js";
 import { APP_VERSION } from "./version.js";
+
+/** The largest GraphQL request body taken (bytes), and the answer size from which it is compressed. */
+const API_BODY_LIMIT = 1024 * 1024;
+const COMPRESS_FROM = 1024;
 
 export interface RootsServer {
   httpServer: Server;
@@ -79,7 +84,11 @@ export async function createRootsServer(deps: {
   // a POST (static files keep theirs, from serve-static).
   app.set("etag", false);
   app.set("trust proxy", config.TRUST_PROXY);
-  const httpServer = createServer(app);
+  // The plain API request skips Express's chain (graphql-http.ts); set once Apollo has started.
+  let graphqlPost: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null;
+  const httpServer = createServer((req, res) => {
+    if (!graphqlPost?.(req, res)) app(req, res);
+  });
   // This instance's feature flags: fresh before each request, read synchronously by the guards.
   const flags = createFlagStore(ds, bus);
 
@@ -163,35 +172,43 @@ export async function createRootsServer(deps: {
   await apollo.start();
   await scheduler.start();
 
-  app.use(httpsRedirect(config), ...securityHeaders());
+  const apiContext = async (req: express.Request, res: express.Response): Promise<Context> => {
+    try {
+      return await makeContext(
+        req.get("authorization"),
+        currentLanguage(),
+        { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null },
+        cookieJar(req, res),
+        req.get(ROOTSPACE_HEADER),
+      );
+    } catch (err) {
+      // An unknown rootspace is the caller's mistake: 400 with the translated error, not a 500.
+      if (err instanceof AppError) throw new GraphQLError(err.message, { originalError: err, extensions: { http: { status: 400 } } });
+      throw err;
+    }
+  };
+  const firstHandlers = [httpsRedirect(config), ...securityHeaders()];
+  const cookies = cookieParser();
+  graphqlPost = graphqlFastPath(app, {
+    apollo,
+    before: [...firstHandlers, cookies],
+    context: apiContext,
+    limitBytes: API_BODY_LIMIT,
+    threshold: COMPRESS_FROM,
+  });
+  app.use(...firstHandlers);
   // Text answers (GraphQL JSON, the client's scripts and styles, the village points) go gzipped
   // to clients that accept it; compression's filter leaves images and fonts alone.
-  app.use(compression({ threshold: 1024 }));
+  app.use(compression({ threshold: COMPRESS_FROM }));
   app.use((req, _res, next) => {
     requestLanguage.run(negotiateLanguage(req.get("x-roots-language"), req.get("accept-language")), next);
   });
   // The API first: most requests are its, and they need not be matched against the routes below.
   app.use(
     "/graphql",
-    express.json({ limit: "1mb" }),
-    cookieParser(),
-    expressMiddleware(apollo, {
-      context: async ({ req, res }) => {
-        try {
-          return await makeContext(
-            req.get("authorization"),
-            currentLanguage(),
-            { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null },
-            cookieJar(req, res),
-            req.get(ROOTSPACE_HEADER),
-          );
-        } catch (err) {
-          // An unknown rootspace is the caller's mistake: 400 with the translated error, not a 500.
-          if (err instanceof AppError) throw new GraphQLError(err.message, { originalError: err, extensions: { http: { status: 400 } } });
-          throw err;
-        }
-      },
-    }),
+    express.json({ limit: API_BODY_LIMIT }),
+    cookies,
+    expressMiddleware(apollo, { context: ({ req, res }) => apiContext(req, res) }),
   );
   app.get("/health", healthHandler(ds, APP_VERSION));
   for (const area of AREAS) for (const router of area.http?.({ ds, bus, config, flags, jobs: scheduler, clock }) ?? []) app.use(router);
@@ -226,7 +243,7 @@ export async function createRootsServer(deps: {
   app.use((err: { status?: number; type?: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     const status = typeof err.status === "number" && err.status >= 400 && err.status < 500 ? err.status : 500;
     if (status === 500) logger.error("Unhandled HTTP error", { err: String(err) });
-    res.status(status).json({ error: status === 413 ? "payload_too_large" : status === 500 ? "internal_error" : "bad_request" });
+    answerHttpError(res, status);
   });
 
   return {
