@@ -7,7 +7,7 @@ const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString(
 const CREATE = `mutation ($input: PersonInput!) { createPerson(input: $input) { id } }`;
 const VERIFY = `mutation ($kind: RecordKind!, $id: ID!, $source: String!) { verifyRecord(kind: $kind, id: $id, source: $source) { provenance sources } }`;
 const PERSON = `query ($id: ID!) { person(id: $id) { isPrivate fullName provenance sources birth { text } } }`;
-const QUEUE = `query ($v: ID) { reviewQueue(villageId: $v, first: 50) { totalCount edges { node { kind id title villageName } } } }`;
+const QUEUE = `query ($v: ID) { reviewQueue(villageId: $v, first: 50) { totalCount edges { node { kind id title villageName villageNameAr villageNameFr } } } }`;
 
 let server: TestServer;
 let member: BuiltUser;
@@ -26,7 +26,7 @@ async function create(input: Record<string, unknown>, user = member): Promise<st
 beforeAll(async () => {
   server = await startTestServer();
   const villages: { id: string }[] = await server.ds.query(
-    `INSERT INTO villages (id, rootspace_id, name, name_ar, slug) VALUES (gen_random_uuid(), 'lb', 'Zahle', 'زحلة', 'zahle'), (gen_random_uuid(), 'lb', 'Ehden', 'إهدن', 'ehden') RETURNING id`,
+    `INSERT INTO villages (id, rootspace_id, name, name_ar, name_fr, slug) VALUES (gen_random_uuid(), 'lb', 'Zahle', 'زحلة', 'Zahlé', 'zahle'), (gen_random_uuid(), 'lb', 'Ehden', 'إهدن', NULL, 'ehden') RETURNING id`,
   );
   [villageA, villageB] = villages.map((v) => v.id);
   member = await buildUser(server.ds);
@@ -34,11 +34,13 @@ beforeAll(async () => {
   editor = await buildUser(server.ds, { roles: [{ role: Role.EDITOR }] });
   admin = await buildUser(server.ds, { roles: [{ role: Role.ADMIN }] });
   const res = await server.gql(
-    `mutation ($input: CuratorAssignmentInput!) { assignVillageCurator(input: $input) { villageName active } }`,
+    `mutation ($input: CuratorAssignmentInput!) { assignVillageCurator(input: $input) { villageName villageNameAr villageNameFr active } }`,
     { input: { userId: gid("User", curatorA.id), villageId: gid("Village", villageA) } },
     { token: admin.token },
   );
-  expect(res.data).toEqual({ assignVillageCurator: [{ villageName: "Zahle", active: true }] });
+  expect(res.data).toEqual({
+    assignVillageCurator: [{ villageName: "Zahle", villageNameAr: "زحلة", villageNameFr: "Zahlé", active: true }],
+  });
 });
 afterAll(() => server.stop());
 
@@ -142,17 +144,28 @@ describe("curators are scoped to their villages", () => {
 describe("review queue", () => {
   it("lists COMMUNITY people and families of the curator's villages only; staff see every village", async () => {
     const res = await server.gql<{
-      reviewQueue: { totalCount: number; edges: { node: { kind: string; title: string; villageName: string } }[] };
+      reviewQueue: {
+        totalCount: number;
+        edges: { node: { kind: string; title: string; villageName: string; villageNameAr: string; villageNameFr: string } }[];
+      };
     }>(QUEUE, {}, { token: curatorA.token });
     const titles = res.data!.reviewQueue.edges.map((e) => e.node.title);
     expect(titles).toEqual(expect.arrayContaining(["Rita Maalouf", "Yousef Maalouf"]));
     expect(titles).not.toContain("Tanios Maalouf"); // verified already
     expect(res.data!.reviewQueue.edges.every((e) => e.node.villageName === "Zahle")).toBe(true);
+    // The village in each language, for the reader's (the French name is the gazetteer's, accented).
+    expect(res.data!.reviewQueue.edges[0].node).toMatchObject({ villageNameAr: "زحلة", villageNameFr: "Zahlé" });
     const other = await server.gql(QUEUE, { v: gid("Village", villageB) }, { token: curatorA.token });
     expect(other.errors?.[0].extensions?.code).toBe("FORBIDDEN");
     expect((await server.gql(QUEUE, {}, { token: member.token })).errors?.[0].extensions?.code).toBe("FORBIDDEN");
-    const staff = await server.gql<{ reviewQueue: { edges: { node: { villageName: string } }[] } }>(QUEUE, {}, { token: editor.token });
+    const staff = await server.gql<{ reviewQueue: { edges: { node: { villageName: string; villageNameFr: string | null } }[] } }>(
+      QUEUE,
+      {},
+      { token: editor.token },
+    );
     expect(new Set(staff.data!.reviewQueue.edges.map((e) => e.node.villageName))).toEqual(new Set(["Zahle", "Ehden"]));
+    // A village without a French name gives none: the reader's page falls back to the English one.
+    expect(staff.data!.reviewQueue.edges.find((e) => e.node.villageName === "Ehden")?.node.villageNameFr).toBeNull();
   });
 
   it("an expired assignment or a revoked role ends the curator's powers", async () => {

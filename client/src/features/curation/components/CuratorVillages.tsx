@@ -34,7 +34,7 @@ export function CuratorVillages({ userId }: { userId: string }) {
       <ul>
         {data?.villageCurators.map((c) => (
           <li key={c.villageId}>
-            <bdi>{localized(lang, c.villageName, c.villageNameAr, c.villageName)}</bdi>
+            <bdi>{localized(lang, c.villageName, c.villageNameAr, c.villageNameFr)}</bdi>
             {!c.active && <span className="muted"> · {t("admin.expired")}</span>}{" "}
             <Button
               type="button"
@@ -54,7 +54,7 @@ export function CuratorVillages({ userId }: { userId: string }) {
                 type="button"
                 onClick={async () => done(await assign({ variables: { input: { userId, villageId: v.id } } }).catch(() => null))}
               >
-                {t("curation.assign", { village: localized(lang, v.name, v.nameAr, v.name) })}
+                {t("curation.assign", { village: localized(lang, v.name, v.nameAr, v.nameFr) })}
               </Button>
               <span className="muted">
                 {" "}

@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import { currentLanguage } from "../../../i18n";
 import { apiProblem } from "../../../lib/apiErrors";
 import { formatDate } from "../../../lib/format";
+import { localized } from "../../../lib/localized";
 import type { ReviewQueueQuery } from "../../../gql/graphql";
 import { useReviewQueueQuery, useVerifyRecordMutation } from "../generated";
 import { Button } from "../../../ui/Button";
@@ -42,7 +43,7 @@ function ReviewRow({ item, onVerified }: { item: Item; onVerified: () => void })
         {item.villageName && (
           <>
             {" "}
-            · <bdi>{lang === "ar" ? item.villageNameAr || item.villageName : item.villageName}</bdi>
+            · <bdi>{localized(lang, item.villageName, item.villageNameAr, item.villageNameFr)}</bdi>
           </>
         )}
         <span className="muted"> · {t("curation.added_on", { date: formatDate(item.createdAt, lang) })}</span>

@@ -16,12 +16,13 @@ interface CuratorRow {
   village_id: string;
   name: string;
   name_ar: string | null;
+  name_fr: string | null;
   slug: string;
   expires_at: Date | null;
   active: boolean;
 }
 
-const CURATOR_SELECT = `SELECT vc.user_id, u.display_name, vc.village_id, v.name, v.name_ar, v.slug, vc.expires_at,
+const CURATOR_SELECT = `SELECT vc.user_id, u.display_name, vc.village_id, v.name, v.name_ar, v.name_fr, v.slug, vc.expires_at,
     (EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = vc.user_id AND r.role = 'local_root_curator' AND (r.expires_at IS NULL OR r.expires_at > now()))
      AND (vc.expires_at IS NULL OR vc.expires_at > now())) AS active
   FROM village_curators vc JOIN users u ON u.id = vc.user_id JOIN villages v ON v.id = vc.village_id`;
@@ -32,6 +33,7 @@ const present = (r: CuratorRow): VillageCuratorView => ({
   villageId: toGlobalId(Village.typeName, r.village_id),
   villageName: r.name,
   villageNameAr: r.name_ar,
+  villageNameFr: r.name_fr,
   villageSlug: r.slug,
   expiresAt: r.expires_at,
   active: r.active,

@@ -28,6 +28,9 @@ export class VillageCuratorView {
   @Field(() => String, { nullable: true })
   villageNameAr: string | null;
 
+  @Field(() => String, { nullable: true })
+  villageNameFr: string | null;
+
   @Field(() => String)
   villageSlug: string;
 
@@ -119,6 +122,9 @@ export class ReviewItem {
 
   @Field(() => String, { nullable: true })
   villageNameAr: string | null;
+
+  @Field(() => String, { nullable: true })
+  villageNameFr: string | null;
 
   @Field(() => String, { nullable: true })
   sources: string | null;

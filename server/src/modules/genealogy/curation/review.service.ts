@@ -108,6 +108,7 @@ interface QueueRow {
   village_id: string | null;
   village_name: string | null;
   village_name_ar: string | null;
+  village_name_fr: string | null;
   sources: string | null;
   provenance: Provenance;
   created_at: Date;
@@ -151,7 +152,7 @@ export async function reviewQueue(
   const [[{ n }], rows]: [{ n: number }[], QueueRow[]] = await Promise.all([
     ctx.ds.query(`SELECT count(*)::int AS n FROM (${union}) q`, params),
     ctx.ds.query(
-      `SELECT q.*, ${seek.select}, v.name AS village_name, v.name_ar AS village_name_ar FROM (${union}) q LEFT JOIN villages v ON v.id = q.village_id
+      `SELECT q.*, ${seek.select}, v.name AS village_name, v.name_ar AS village_name_ar, v.name_fr AS village_name_fr FROM (${union}) q LEFT JOIN villages v ON v.id = q.village_id
       WHERE ${seek.after} ORDER BY ${seek.orderBy} LIMIT ${first + 1}`,
       pageParams,
     ),
@@ -166,6 +167,7 @@ export async function reviewQueue(
       villageId: r.village_id ? toGlobalId(Village.typeName, r.village_id) : null,
       villageName: r.village_name,
       villageNameAr: r.village_name_ar,
+      villageNameFr: r.village_name_fr,
       sources: r.sources,
       provenance: r.provenance,
       createdAt: r.created_at,

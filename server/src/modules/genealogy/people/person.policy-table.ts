@@ -172,6 +172,7 @@ export const POLICY_TYPES: Readonly<Record<string, TypePolicy>> = {
       villageId: "shown",
       villageName: "shown",
       villageNameAr: "shown",
+      villageNameFr: "shown",
       title: "all",
       titleAr: "all",
       sources: "life",
