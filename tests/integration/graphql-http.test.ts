@@ -52,7 +52,11 @@ async function bothWays(body: string | Buffer, headers: Record<string, string> =
   expect(direct.status).toBe(viaExpress.status);
   for (const name of SAME_HEADERS) expect([name, direct.headers[name]]).toEqual([name, viaExpress.headers[name]]);
   const plain = (a: Answer) =>
-    a.headers["content-encoding"] === "gzip" ? gunzipSync(a.body) : a.headers["content-encoding"] === "br" ? brotliDecompressSync(a.body) : a.body;
+    a.headers["content-encoding"] === "gzip"
+      ? gunzipSync(a.body)
+      : a.headers["content-encoding"] === "br"
+        ? brotliDecompressSync(a.body)
+        : a.body;
   expect(plain(direct).toString()).toBe(plain(viaExpress).toString());
   return direct;
 }
@@ -110,7 +114,10 @@ describe("the API request answered directly, as Express answers it", () => {
 
   it("keeps serving after a client leaves in the middle of its body", async () => {
     await new Promise<void>((resolve) => {
-      const req = request(`${server.url}/graphql`, { method: "POST", headers: { "content-type": "application/json", "content-length": "500" } });
+      const req = request(`${server.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": "500" },
+      });
       req.on("error", () => resolve());
       req.write('{"query": "{ __typ');
       setTimeout(() => {
