@@ -50,7 +50,12 @@ export function graphqlFastPath(
     // Each of these calls next() before it returns, or answers (a redirect).
     for (const handler of opts.before) {
       let outcome: "next" | "error" | undefined;
-      handler(req, res, (err?: unknown) => (outcome = err === undefined ? "next" : "error"));
+      try {
+        handler(req, res, (err?: unknown) => (outcome = err === undefined ? "next" : "error"));
+      } catch (err) {
+        logger.error("Unhandled HTTP error", { err: String(err) });
+        outcome = "error";
+      }
       if (outcome === "error") answerHttpError(res, 500);
       if (outcome !== "next") return true;
     }
