@@ -9,6 +9,7 @@ import type { Scheduler } from "../../server/src/common/jobs/index.js";
 import { createEventBus } from "../../server/src/common/event-bus.js";
 import { loadConfig } from "../../server/src/config.js";
 import { createDataSource } from "../../server/src/db/data-source.js";
+import { FLAG_REFRESH_SQL_TAG } from "../../server/src/modules/admin/index.js";
 import { POLL_SQL_TAG } from "../../server/src/modules/ingestion/runner.js";
 import { createTestDatabase } from "./database.js";
 
@@ -27,7 +28,10 @@ export interface TestServer {
   wsUrl: string;
   databaseUrl: string;
   ds: DataSource;
-  /** Every SQL statement the server ran since the last `queries.length = 0` (not the import runner's background poll). */
+  /**
+   * Every SQL statement the server ran since the last `queries.length = 0`, except the import
+   * runner's background poll and the feature flags' reload (due every 5 s, whichever request finds it).
+   */
   queries: string[];
   /** POSTs a GraphQL operation; `token` signs in, `language` sets Accept-Language (default en). */
   gql<T = Record<string, unknown>>(
@@ -62,7 +66,11 @@ export async function startTestServer(
     ...env,
   });
   const queries: string[] = [];
-  const ds = createDataSource({ url: db.url, poolMax: 4, onQuery: (sql) => void (sql.startsWith(POLL_SQL_TAG) || queries.push(sql)) });
+  const ds = createDataSource({
+    url: db.url,
+    poolMax: 4,
+    onQuery: (sql) => void (sql.startsWith(POLL_SQL_TAG) || sql.startsWith(FLAG_REFRESH_SQL_TAG) || queries.push(sql)),
+  });
   await ds.initialize();
   const bus = createEventBus(config.REDIS_URL);
   const schema = await buildRootsSchema(bus);

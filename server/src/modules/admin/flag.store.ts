@@ -17,6 +17,9 @@ export function flagsFromRows(rows: readonly { key: string; enabled: boolean }[]
   return new Set(Object.keys(FLAG_DEFAULTS).filter((key) => stored.get(key) ?? FLAG_DEFAULTS[key]));
 }
 
+/** Marks the snapshot's reload: the instance's, not the request's that happens to find it stale. */
+export const FLAG_REFRESH_SQL_TAG = "/* flag refresh */";
+
 /**
  * One instance's flag snapshot: loaded with one query, reloaded when a request finds it older
  * than FLAG_REFRESH_MS or dropped, and dropped when any instance announces a change on the bus.
@@ -31,7 +34,7 @@ export function createFlagStore(ds: DataSource, bus: EventBus, refreshMs = FLAG_
   const reload = async (): Promise<void> => {
     const gen = generation;
     const startedAt = Date.now();
-    const rows: { key: string; enabled: boolean }[] = await ds.query(`SELECT key, enabled FROM feature_flags`);
+    const rows: { key: string; enabled: boolean }[] = await ds.query(`${FLAG_REFRESH_SQL_TAG} SELECT key, enabled FROM feature_flags`);
     // A change announced while this query ran may be missing from it: keep the snapshot stale then.
     if (gen !== generation) return;
     on = flagsFromRows(rows);

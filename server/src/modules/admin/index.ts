@@ -12,7 +12,7 @@ declare module "../../common/event-bus.js" {
   }
 }
 
-export { createFlagStore, type FlagStore } from "./flag.store.js";
+export { createFlagStore, FLAG_REFRESH_SQL_TAG, type FlagStore } from "./flag.store.js";
 export { FLAG_DEFAULTS, isKnownFlag } from "./flags.catalog.js";
 export { turnEveryFlagOn };
 
