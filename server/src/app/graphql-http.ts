@@ -12,6 +12,9 @@ export function answerHttpError(res: Response, status: number): void {
   res.status(status).json({ error: status === 413 ? "payload_too_large" : status >= 500 ? "internal_error" : "bad_request" });
 }
 
+/** The reader's language for an API request: the app's header, else the browser's. */
+export const apiLanguage = (req: Request) => negotiateLanguage(req.get("x-roots-language"), req.get("accept-language"));
+
 const JSON_TYPE = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 
 /**
@@ -75,8 +78,7 @@ export function graphqlFastPath(
       chunks.push(chunk);
     });
     req.on("end", () => {
-      const language = negotiateLanguage(req.get("x-roots-language"), req.get("accept-language"));
-      requestLanguage.run(language, () => {
+      requestLanguage.run(apiLanguage(req), () => {
         answer(req, res, parseBody(Buffer.concat(chunks, received)), opts).catch((err: unknown) => {
           logger.error("GraphQL request failed", { err: String(err) });
           if (!res.headersSent) answerHttpError(res, 500);

@@ -17,7 +17,7 @@ import cookieParser from "cookie-parser";
 import { createContext, type Context, type CookieJar } from "../common/context.js";
 import type { EventBus } from "../common/event-bus.js";
 import type { Viewer } from "../common/auth/viewer.js";
-import { currentLanguage, negotiateLanguage, requestLanguage } from "../common/i18n.js";
+import { currentLanguage, requestLanguage } from "../common/i18n.js";
 import { logger } from "../common/logger.js";
 import { bearerToken, cookieToken, PAGE_COOKIE, resolveViewer } from "../modules/accounts/index.js";
 import { createFlagStore } from "../modules/admin/index.js";
@@ -30,7 +30,7 @@ import { registerNotificationTemplates } from "../modules/notifications/index.js
 import { ROOTSPACE_HEADER, rootspaceDirectory } from "../modules/rootspaces/index.js";
 import { AppError } from "../common/errors.js";
 import { jitExecutor, localGateway } from "./executor.js";
-import { answerHttpError, graphqlFastPath } from "./graphql-http.js";
+import { answerHttpError, apiLanguage, graphqlFastPath } from "./graphql-http.js";
 import { presentError } from "./format-error.js";
 import { healthHandler } from "./health.js";
 import { unsafeTextError } from "./input-text.js";
@@ -201,7 +201,7 @@ export async function createRootsServer(deps: {
   // to clients that accept it; compression's filter leaves images and fonts alone.
   app.use(compression({ threshold: COMPRESS_FROM }));
   app.use((req, _res, next) => {
-    requestLanguage.run(negotiateLanguage(req.get("x-roots-language"), req.get("accept-language")), next);
+    requestLanguage.run(apiLanguage(req), next);
   });
   // The API first: most requests are its, and they need not be matched against the routes below.
   app.use(
