@@ -11,10 +11,18 @@ test.describe("roles", () => {
     await expect(member).toHaveCount(1);
 
     await member.getByLabel("الدور").selectOption("EDITOR");
+    // The duration is a choice of terms in Arabic words (not the browser's mm/dd/yyyy), and says
+    // the day it ends before the role is granted.
+    await member.getByLabel("المدة").selectOption({ label: "3 أشهر" });
+    await expect(member.locator(".form-field__hint")).toHaveText(/^حتى \u2068?\d+ [\u0600-\u06FF]+ \d{4}\u2069?$/);
+    await member.screenshot({ path: "test-results/screens/admin-roles-term-ar.png" });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await member.screenshot({ path: "test-results/screens/admin-roles-term-ar-390.png" });
     await member.getByLabel("السبب").fill("مراجعة تجريبية");
     await member.getByRole("button", { name: "منح الدور" }).click();
     const grant = member.locator("li.grant").filter({ hasText: "مراجعة تجريبية" });
     await expect(grant).toHaveCount(1);
+    await expect(grant).toContainText(/حتى \u2068?\d+ [\u0600-\u06FF]+ \d{4}/);
 
     await grant.getByRole("button", { name: "سحب" }).click();
     const dialog = page.getByRole("dialog");

@@ -18,6 +18,7 @@ import { CuratorVillages } from "../../curation";
 import { lower } from "../../../i18n/typed";
 import { useGrantRoleMutation, useMembersQuery, useRevokeRoleMutation } from "../generated";
 import { appendPage } from "../../../lib/pagination";
+import { TERMS, termEnd, termText } from "../terms";
 
 const GRANTABLE: Role[] = [
   "ADMIN",
@@ -66,13 +67,14 @@ function GrantRow({ member, grant }: { member: Member; grant: Grant }) {
 function MemberRow({ member }: { member: Member }) {
   const { t } = useTranslation();
   const [role, setRole] = useState<Role>("EDITOR");
-  const [expires, setExpires] = useState("");
+  const lang = currentLanguage();
+  const [term, setTerm] = useState(0);
   const [reason, setReason] = useState("");
   const [grant, granting] = useGrantRoleMutation();
   const problem = apiProblem(granting.error, t("errors.network"));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const expiresAt = expires ? new Date(`${expires}T23:59:59`).toISOString() : null;
+    const expiresAt = term ? termEnd(term, new Date()).toISOString() : null;
     const res = await grant({ variables: { input: { userId: member.id, role, reason, expiresAt } } }).catch(() => null);
     if (res?.data) setReason("");
   };
@@ -105,7 +107,18 @@ function MemberRow({ member }: { member: Member }) {
             </option>
           ))}
         </Select>
-        <TextInput label={t("admin.expires")} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
+        <Select
+          label={t("admin.term")}
+          value={term}
+          onChange={(e) => setTerm(Number(e.target.value))}
+          hint={term ? t("admin.until", { date: formatDate(termEnd(term, new Date()), lang) }) : undefined}
+        >
+          {TERMS.map((m) => (
+            <option key={m} value={m}>
+              {m ? termText(m, lang) : t("admin.term_until_revoked")}
+            </option>
+          ))}
+        </Select>
         <TextInput
           label={t("admin.reason")}
           value={reason}
@@ -115,9 +128,11 @@ function MemberRow({ member }: { member: Member }) {
           maxLength={500}
           dir="auto"
         />
-        <Button variant="primary" type="submit" disabled={granting.loading}>
-          {t("admin.grant")}
-        </Button>
+        <div className="form-field form-field--action">
+          <Button variant="primary" type="submit" disabled={granting.loading}>
+            {t("admin.grant")}
+          </Button>
+        </div>
       </form>
       {problem && (
         <p className="form-error" role="alert">
