@@ -111,13 +111,69 @@ describe("proposals", () => {
     expect(frozen.errors![0].message).toMatch(/frozen/);
   });
 
-  it("takes a new article, applied as a new article when accepted", async () => {
+  it("takes a new article in one of the three languages, which only a ballot can accept; another language is refused and nothing is stored", async () => {
+    const before = await count("ballot_proposals");
+    const bad = await propose(member.token, { language: "xx", title: "Le souk", content: "Le vieux souk." });
+    expect(codeOf(bad)).toBe("BAD_USER_INPUT");
+    expect(await count("ballot_proposals")).toBe(before);
+
     const p = (await propose(member.token, { language: "fr", title: "Le souk", content: "Le vieux souk." })).data!.proposeRootpediaChange;
-    expect((await server.gql<any>(Q.accept, { id: p.id }, { token: curator.token })).data.acceptBallotProposal.status).toBe("APPLIED");
-    const [row] = await server.ds.query(`SELECT language, title FROM rootpedia_articles WHERE village_id = $1 AND title = 'Le souk'`, [
-      village.raw,
-    ]);
-    expect(row).toEqual({ language: "fr", title: "Le souk" });
+    expect(
+      (await server.gql<any>(`query ($id: ID!) { ballotProposal(id: $id) { minorEdit } }`, { id: p.id })).data.ballotProposal.minorEdit,
+    ).toBe(false);
+    const refused = await server.gql<any>(Q.accept, { id: p.id }, { token: curator.token, language: "ar" });
+    expect(codeOf(refused)).toBe("CONFLICT");
+    expect(refused.errors![0].message).toMatch(/تصويت/);
+    expect((await server.gql<any>(Q.proposal, { id: p.id })).data.ballotProposal).toMatchObject({ status: "DRAFT", frozen: false });
+    expect(await server.ds.query(`SELECT 1 FROM rootpedia_articles WHERE village_id = $1 AND title = 'Le souk'`, [village.raw])).toEqual(
+      [],
+    );
+  });
+
+  it("calls an edit of a few hundred characters minor, and a larger one not, which is refused without a ballot", async () => {
+    const minor = (await propose(member.token, { articleId: article.id, title: "Douma", content: "Douma, a village." })).data!
+      .proposeRootpediaChange;
+    const large = (await propose(member.token, { articleId: article.id, title: "Douma", content: "Douma. ".repeat(120) })).data!
+      .proposeRootpediaChange;
+    const minorEdit = async (id: string) =>
+      (await server.gql<any>(`query ($id: ID!) { ballotProposal(id: $id) { minorEdit } }`, { id })).data.ballotProposal.minorEdit;
+    expect(await minorEdit(minor.id)).toBe(true);
+    expect(await minorEdit(large.id)).toBe(false);
+    const refused = await server.gql<any>(Q.accept, { id: large.id }, { token: curator.token, language: "fr" });
+    expect(codeOf(refused)).toBe("CONFLICT");
+    expect(refused.errors![0].message).toMatch(/scrutin/);
+    expect((await server.gql<any>(Q.proposal, { id: large.id })).data.ballotProposal.status).toBe("DRAFT");
+  });
+
+  it("lets one of two curators' decisions taken at once win: accepting twice writes one revision, accepting while a ballot opens does one of them", async () => {
+    const revisions = async () =>
+      (
+        await server.ds.query(
+          `SELECT count(*)::int AS n FROM rootpedia_revisions r JOIN rootpedia_articles a ON a.id = r.article_id WHERE a.village_id = $1`,
+          [village.raw],
+        )
+      )[0].n as number;
+    for (let round = 0; round < 3; round++) {
+      const edit = async (content: string) =>
+        (await propose(member.token, { articleId: article.id, title: "Douma", content })).data!.proposeRootpediaChange.id as string;
+      const twice = await edit(`Douma, accepted twice ${round}.`);
+      const before = await revisions();
+      const both = await Promise.all([1, 2].map(() => server.gql<any>(Q.accept, { id: twice }, { token: curator.token })));
+      expect(both.filter((r) => !r.errors).map((r) => r.data.acceptBallotProposal.status)).toEqual(["APPLIED"]);
+      expect(both.filter((r) => r.errors).map(codeOf)).toEqual(["CONFLICT"]);
+      expect(await revisions()).toBe(before + 1);
+
+      const race = await edit(`Douma, accepted or balloted ${round}.`);
+      const ballotsBefore = await count("ballots");
+      const [accepted, opened] = await Promise.all([
+        server.gql<any>(Q.accept, { id: race }, { token: curator.token }),
+        server.gql<any>(Q.open, { id: race }, { token: curator.token }),
+      ]);
+      expect([accepted, opened].filter((r) => !r.errors)).toHaveLength(1);
+      const status = (await server.gql<any>(Q.proposal, { id: race })).data.ballotProposal.status;
+      expect(status).toBe(accepted.errors ? "IN_BALLOT" : "APPLIED");
+      expect(await count("ballots")).toBe(ballotsBefore + (opened.errors ? 0 : 1));
+    }
   });
 
   it("refuses opening a ballot without curator rights, and nothing changes", async () => {

@@ -212,11 +212,14 @@ export async function closeNow(job: JobContext, ballotId: string): Promise<void>
       `UPDATE ballots SET status = 'closed', outcome = $2, yes_count = $3, no_count = $4, abstain_count = $5, published = $6, published_at = $7 WHERE id = $1`,
       [ballotId, result, counts.yes, counts.no, counts.abstain, votes.length, now],
     );
+    // An accepted edit is claimed for applying, and its apply job sent, with the close: a failure
+    // or a restart after the close still applies it (the job retries), and only once.
     await tx.query(`UPDATE ballot_proposals SET status = $2, updated_at = $3 WHERE id = $1`, [
       locked.proposal_id,
-      result === "accepted" ? "in_ballot" : "rejected",
+      result === "accepted" ? "applying" : "rejected",
       now,
     ]);
+    if (result === "accepted") await deps.jobs.send(ballotApply, { ballotId }, { key: `${ballotId}:apply`, tx });
     // The outcome only: counts are public on the board, never linked to a voter.
     await audit(tx, { tableName: "ballots", recordId: ballotId, userId: null, action: "close", after: { outcome: result } });
     return result;
@@ -232,8 +235,29 @@ export async function closeNow(job: JobContext, ballotId: string): Promise<void>
     null,
     roll.map((r) => r.user_id),
   );
-  if (outcome !== "accepted") return;
-  const applied = await applyProposal(deps, p);
+}
+
+/**
+ * Writes an accepted ballot's edit: the proposal was claimed (`applying`) by the close. Retried
+ * on failure; one that finds it written (or in conflict) does nothing. Acts as the proposal's
+ * author, or the curator who opened the ballot when the author's account is gone.
+ */
+export async function applyAccepted(job: JobContext, ballotId: string): Promise<void> {
+  const deps = depsOf(job);
+  const [b]: BallotRow[] = await deps.ds.query(`SELECT * FROM ballots WHERE id = $1`, [ballotId]);
+  if (!b || b.outcome !== "accepted") return;
+  const p = await proposalOf(deps, b);
+  if (p?.status !== "applying") return;
+  const applied = await applyProposal(deps, p, b.created_by);
   await audit(deps.ds, { tableName: "ballots", recordId: ballotId, userId: null, action: applied });
   if (applied === "applied") await announce(deps, p, "applied", null);
 }
+
+/** An accepted ballot's edit, applied after its close (see applyAccepted); survives a restart. */
+export const ballotApply = defineJob<{ ballotId: string }>({
+  name: "ballots.apply",
+  oneWaitingPerKey: true,
+  retryLimit: 5,
+  retryDelaySeconds: 60,
+  handler: ({ ballotId }, job) => applyAccepted(job, ballotId),
+});

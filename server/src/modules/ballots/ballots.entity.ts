@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from "typeorm";
 
 /** The values stored in the text columns below (the GraphQL enums of ballots.types.ts are made from these). */
-export const PROPOSAL_STATUSES = ["draft", "in_ballot", "applied", "rejected", "conflict"] as const;
+export const PROPOSAL_STATUSES = ["draft", "in_ballot", "applying", "applied", "rejected", "conflict"] as const;
 export const BALLOT_STATUSES = ["cooling_off", "open", "closed"] as const;
 export const BALLOT_OUTCOMES = ["accepted", "rejected", "quorum_missed", "tie"] as const;
 export const VOTE_CHOICES = ["yes", "no", "abstain"] as const;

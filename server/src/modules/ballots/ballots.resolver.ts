@@ -152,6 +152,14 @@ export class ProposalResolver {
     return ctx.viewer.userId !== null && reviews(ctx.viewer, p.row.village_id);
   }
 
+  @FieldResolver(() => Boolean, {
+    description:
+      "A minor edit, which the village's curators may accept without a ballot: an edit of an existing article changing a few hundred characters at most.",
+  })
+  minorEdit(@Root() p: ProposalView, @Ctx() ctx: Context): Promise<boolean> {
+    return views.isMinorEdit(ctx, p.row);
+  }
+
   @FieldResolver(() => [DiffPartView], {
     description: "The change proposed: its base revision's text against the proposal's (all new for a new article).",
   })

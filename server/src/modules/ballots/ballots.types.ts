@@ -17,7 +17,7 @@ export const VoteChoiceEnum = storedValuesEnum(
 export const ProposalStatusEnum = storedValuesEnum(
   PROPOSAL_STATUSES,
   "ProposalStatus",
-  "Draft (its text may change), in a ballot (frozen), applied, rejected, or waiting for a curator to resolve a conflict.",
+  "Draft (its text may change), in a ballot (frozen), accepted and being written into the article (applying), applied, rejected, or waiting for a curator to resolve a conflict.",
 );
 export const BallotStatusEnum = storedValuesEnum(BALLOT_STATUSES, "BallotStatus", "Where a ballot is in its life.");
 export const BallotOutcomeEnum = storedValuesEnum(BALLOT_OUTCOMES, "BallotOutcome", "What the rule decided at close.");

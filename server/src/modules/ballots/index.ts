@@ -6,7 +6,7 @@
  * docs/ballots-threat-model.md for what is kept secret from whom.
  */
 import { defineArea } from "../../common/area.js";
-import { ballotTransition } from "./ballot.service.js";
+import { ballotApply, ballotTransition } from "./ballot.service.js";
 import { Ballot, Passport, Proposal, ProposalComment, RollEntry, Vote } from "./ballots.entity.js";
 import { BallotResolver, ProposalResolver } from "./ballots.resolver.js";
 import { ballotBoardRouter } from "./board.route.js";
@@ -28,6 +28,6 @@ export const ballotsArea = defineArea({
   entities: [Proposal, ProposalComment, Passport, Ballot, RollEntry, Vote, BallotSettings],
   topics: ["BALLOT_TALLY_UPDATED"],
   http: (services) => [ballotBoardRouter(services)],
-  jobs: [ballotTransition, tallyFlush],
+  jobs: [ballotTransition, ballotApply, tallyFlush],
   notifications: ballotsNotifications,
 });

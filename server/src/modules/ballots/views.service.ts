@@ -37,6 +37,23 @@ export async function proposalDiff(ctx: Context, p: ProposalRow): Promise<rootpe
   return rootpedia.revisionDiff(await baseText(ctx, p), p.content, p.language);
 }
 
+/** The most a curator may accept without a ballot: characters added and removed, the title's included. */
+export const MINOR_EDIT_CHARS = 500;
+
+/**
+ * A minor edit, which a curator may accept without a ballot: an edit of an existing article that
+ * adds and removes at most MINOR_EDIT_CHARS characters. A new article never is one.
+ */
+export async function isMinorEdit(ctx: Context, p: ProposalRow): Promise<boolean> {
+  if (!p.article_id || !p.base_revision_id) return false;
+  const base = await rootpedia.loadRevision(ctx, p.base_revision_id);
+  const title = base.title === p.title.trim() ? 0 : base.title.length + p.title.trim().length;
+  const text = rootpedia
+    .revisionDiff(base.content, p.content, p.language)
+    .reduce((n, part) => n + (part.kind === "same" ? 0 : part.text.length), 0);
+  return title + text <= MINOR_EDIT_CHARS;
+}
+
 export interface ProposalConflict {
   currentRevisionId: string;
   baseContent: string;

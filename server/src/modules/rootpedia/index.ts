@@ -17,7 +17,9 @@ export { DiffPartView } from "./rootpedia.types.js";
 export { mergeEdit } from "./merge.js";
 export { createArticle, villageBySlug, type VillageRef } from "./article.service.js";
 export {
+  articleLanguage,
   checkEdit,
+  hashOf,
   loadArticle,
   loadRevision,
   rawIdOf,

@@ -17,6 +17,13 @@ import type { ArticleLanguage, RevisionStatus } from "./rootpedia.entity.js";
 export const TRUSTED_AFTER_ACCEPTED = 5;
 export const LANGUAGES: readonly ArticleLanguage[] = ["ar", "en", "fr"];
 
+/** An article's language as a request gives it: one of LANGUAGES, or the translated bad-input error. */
+export function articleLanguage(value: string): ArticleLanguage {
+  if (!(LANGUAGES as readonly string[]).includes(value))
+    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "language", key: "errors.validation.isIn" }]);
+  return value as ArticleLanguage;
+}
+
 export interface ArticleRow {
   id: string;
   village_id: string;

@@ -1,13 +1,12 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { RequireRoles } from "../../common/auth/authorized.js";
 import type { Context } from "../../common/context.js";
-import { AppError, ErrorCode, notFound } from "../../common/errors.js";
+import { notFound } from "../../common/errors.js";
 import { toGlobalId } from "../../common/global-id.js";
 import { listSize } from "../../common/pagination.js";
 import { Village } from "../genealogy/index.js";
 import * as articles from "./article.service.js";
 import { checkMarkdown } from "./markdown.js";
-import type { ArticleLanguage } from "./rootpedia.entity.js";
 import {
   ArticleView,
   DiffPartView,
@@ -22,12 +21,6 @@ import * as revisions from "./revision.service.js";
 
 const revisionView = async (ctx: Context, r: revisions.RevisionRow) =>
   new RevisionView(r, revisions.mayRead(ctx.viewer, await revisions.loadArticle(ctx, r.article_id), r));
-
-const language = (value: string): ArticleLanguage => {
-  if (!(revisions.LANGUAGES as readonly string[]).includes(value))
-    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "language", key: "errors.validation.isIn" }]);
-  return value as ArticleLanguage;
-};
 
 @Resolver(() => ArticleView)
 export class RootpediaResolver {
@@ -162,7 +155,13 @@ export class RootpediaResolver {
     const source = input.translationOfId
       ? await revisions.loadArticle(ctx, revisions.rawIdOf(input.translationOfId, "RootpediaArticle"))
       : null;
-    const { article } = await articles.createArticle(ctx, village, language(input.language), { ...input, baseRevisionId: null }, source);
+    const { article } = await articles.createArticle(
+      ctx,
+      village,
+      revisions.articleLanguage(input.language),
+      { ...input, baseRevisionId: null },
+      source,
+    );
     return new ArticleView(article);
   }
 

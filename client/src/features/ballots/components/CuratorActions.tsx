@@ -7,8 +7,21 @@ import { ConfirmAction } from "../../../ui/ConfirmAction";
 import { TextInput } from "../../../ui/TextInput";
 import { useAcceptBallotProposalMutation, useOpenBallotMutation } from "../generated";
 
-/** A draft proposal before the village's curators: accepted directly as a minor edit (audited), or put to a ballot. */
-export function CuratorActions({ slug, proposalId, onAccepted }: { slug: string; proposalId: string; onAccepted: () => void }) {
+/**
+ * A draft proposal before the village's curators: accepted directly when it is a minor edit
+ * (audited), or put to a ballot. A new article or a larger change can only go to a ballot.
+ */
+export function CuratorActions({
+  slug,
+  proposalId,
+  minorEdit,
+  onAccepted,
+}: {
+  slug: string;
+  proposalId: string;
+  minorEdit: boolean;
+  onAccepted: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [days, setDays] = useState("7");
@@ -22,12 +35,16 @@ export function CuratorActions({ slug, proposalId, onAccepted }: { slug: string;
         {t("ballots.curator.title")}
       </h2>
       <p className="muted">{t("ballots.curator.minor_help")}</p>
-      <ConfirmAction
-        label={t("ballots.curator.accept")}
-        question={t("ballots.curator.accept_question")}
-        confirmLabel={t("ballots.curator.accept")}
-        onConfirm={() => accept({ variables: { id: proposalId } }).then(onAccepted)}
-      />
+      {minorEdit ? (
+        <ConfirmAction
+          label={t("ballots.curator.accept")}
+          question={t("ballots.curator.accept_question")}
+          confirmLabel={t("ballots.curator.accept")}
+          onConfirm={() => accept({ variables: { id: proposalId } }).then(onAccepted)}
+        />
+      ) : (
+        <p data-testid="not-minor">{t("ballots.curator.not_minor")}</p>
+      )}
       <form
         className="ballot-form"
         onSubmit={(e) => {

@@ -94,7 +94,7 @@ export default function ProposalPage() {
         </section>
       )}
       {proposal.status === "DRAFT" && proposal.viewerCanReview && (
-        <CuratorActions slug={slug} proposalId={proposal.id} onAccepted={() => void refetch()} />
+        <CuratorActions slug={slug} proposalId={proposal.id} minorEdit={proposal.minorEdit} onAccepted={() => void refetch()} />
       )}
       {proposal.status === "CONFLICT" && proposal.viewerCanReview && (
         <ConflictResolver proposalId={proposal.id} onResolved={() => void refetch()} />
