@@ -16,6 +16,8 @@
 // 3. Arabic names from GeoNames: a locality with none gets the Arabic alternate names of a GeoNames
 //    feature of the same name within 3 km, else the Arabic name of a homonymous locality (a sibling);
 //    among several forms, the one siblings use wins, then forms without Persian letters or comments.
+// 4. French caza and mohafaza names from the map's boundaries (Who's On First's `name_fr`), joined on
+//    Who's On First's ids; where there is no French name, the English one stands.
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -56,19 +58,22 @@ const COLUMNS = [
   "longitude",
   "county_name",
   "county_name_ara",
+  "county_name_fra",
   "region_name",
   "region_name_ara",
+  "region_name_fra",
   "geonames_id",
   "wikidata_id",
   "population",
   "merged_wof_ids",
 ] as const;
-type Row = Record<(typeof COLUMNS)[number] | "src_geom" | "name_eng", string>;
+type Row = Record<(typeof COLUMNS)[number] | "src_geom" | "name_eng" | "county_wof_id" | "region_wof_id", string>;
 
 interface Props {
   id: string;
   name: string;
   nameAr: string;
+  nameFr: string | null;
   region?: string;
 }
 
@@ -95,6 +100,8 @@ const wof = Papa.parse<Row>(readFileSync(WOF, "utf8"), { header: true, skipEmpty
   name_local: r.name_eng && r.name_eng !== r.name ? r.name : "",
   name_ara_filled: "",
   name_ara_filled_from: "",
+  county_name_fra: "",
+  region_name_fra: "",
   merged_wof_ids: "",
 }));
 
@@ -118,6 +125,9 @@ const placed = wof.filter((r) => {
   r.county_name_ara = `قضاء ${caza.properties.nameAr}`;
   r.region_name = region?.name ?? r.region_name;
   r.region_name_ara = region?.nameAr ?? r.region_name_ara;
+  // Their ids too, for the French names (4).
+  r.region_wof_id = region?.id ?? r.region_wof_id;
+  r.county_wof_id = caza.properties.id;
   return true;
 });
 
@@ -208,6 +218,15 @@ for (const r of gazetteer.filter((x) => !arabicOf(x).length)) {
   r.name_ara_filled = pick;
   r.name_ara_filled_from = candidates.includes(pick) ? "geonames-nearby" : "sibling";
   filled++;
+}
+
+// 4. French names. Who's On First's older North Lebanon and Beqaa (before Akkar and Baalbek-Hermel
+// were split off) are not on the map: those go by the current mohafaza of the same name.
+const cazasById = new Map(cazas.map((c) => [c.properties.id, c.properties]));
+const regionsByName = new Map([...regions.values()].map((p) => [p.name, p]));
+for (const r of gazetteer) {
+  r.county_name_fra = cazasById.get(r.county_wof_id)?.nameFr || r.county_name;
+  r.region_name_fra = (regions.get(r.region_wof_id) ?? regionsByName.get(r.region_name))?.nameFr || r.region_name;
 }
 
 gazetteer.sort((a, b) => Number(a.wof_id) - Number(b.wof_id));

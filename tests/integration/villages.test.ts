@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { VillageNameMarks1797500000000 } from "../../server/src/db/migrations/1797500000000-VillageNameMarks.js";
+import { VillageFrenchDistricts1797600000000 } from "../../server/src/db/migrations/1797600000000-VillageFrenchDistricts.js";
 import { importVillages } from "../../server/src/modules/genealogy/index.js";
 import { Role } from "../../server/src/common/auth/roles.js";
 import { buildUser } from "../factories/users.js";
@@ -33,8 +34,37 @@ describe("gazetteer import", () => {
     expect(stats).toEqual({ n: 3198, ar: 2040, coords: 3198, districts: 25, dar: 3198 });
   });
 
+  it("names each village's district and governorate in French too, as the map does (Ehden's older North Lebanon record by its name)", async () => {
+    const rows: { name: string; district_fr: string; governorate_fr: string }[] = await server.ds.query(
+      `SELECT name, district_fr, governorate_fr FROM villages
+        WHERE source_ref IN ('wof:890450039', 'wof:421181859', 'wof:890441591', 'wof:1259969327') ORDER BY name`,
+    );
+    expect(rows).toEqual([
+      { name: "Bikfaya", district_fr: "Metn", governorate_fr: "Mont Liban" },
+      { name: "Ehden", district_fr: "Zghorta", governorate_fr: "Liban-Nord" },
+      { name: "Sidon", district_fr: "Saïda", governorate_fr: "Liban du Sud" },
+      { name: "Zahle", district_fr: "Zahlé", governorate_fr: "Beqaa" },
+    ]);
+    const [{ n }]: { n: number }[] = await server.ds.query(
+      `SELECT count(*)::int AS n FROM villages WHERE district_fr IS NULL OR governorate_fr IS NULL`,
+    );
+    expect(n).toBe(0);
+    const res = await server.gql<{
+      village: { districtFr: string; governorateFr: string };
+      districts: { name: string; nameFr: string; governorateFr: string }[];
+    }>(`{ village(slug: "zahle") { districtFr governorateFr } districts { name nameFr governorateFr } }`);
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.village).toEqual({ districtFr: "Zahlé", governorateFr: "Beqaa" });
+    expect(res.data!.districts.find((d) => d.name === "Kesrwane")).toEqual({
+      name: "Kesrwane",
+      nameFr: "Kesrouan",
+      governorateFr: "Mont Liban",
+    });
+  });
+
   it("is re-runnable: a second run updates in place, keeping slugs and curators' text", async () => {
     await server.ds.query(`UPDATE villages SET description = 'Written by a curator' WHERE slug = 'zahle'`);
+    await server.ds.query(`UPDATE villages SET district_fr = 'Zahle', governorate_fr = NULL WHERE slug = 'zahle'`);
     const [before]: { id: string; slug: string }[] = await server.ds.query(
       `SELECT id, slug FROM villages WHERE source_ref = 'wof:421172017' OR slug = 'zahle' LIMIT 1`,
     );
@@ -44,10 +74,24 @@ describe("gazetteer import", () => {
       [before.id],
     );
     expect(after.slug).toBe(before.slug);
-    const [zahle]: { description: string }[] = await server.ds.query(`SELECT description FROM villages WHERE slug = 'zahle'`);
-    expect(zahle.description).toBe("Written by a curator");
+    const [zahle]: { description: string; district_fr: string; governorate_fr: string }[] = await server.ds.query(
+      `SELECT description, district_fr, governorate_fr FROM villages WHERE slug = 'zahle'`,
+    );
+    expect(zahle).toEqual({ description: "Written by a curator", district_fr: "Zahlé", governorate_fr: "Beqaa" });
     const [{ n }]: { n: number }[] = await server.ds.query(`SELECT count(*)::int AS n FROM villages`);
     expect(n).toBe(3198);
+  });
+
+  it("a migration gives villages imported before the French names the same ones the import writes", async () => {
+    const french = () =>
+      server.ds.query(`SELECT source_ref, district_fr, governorate_fr FROM villages ORDER BY source_ref`) as Promise<unknown[]>;
+    const imported = await french();
+    const runner = server.ds.createQueryRunner();
+    const migration = new VillageFrenchDistricts1797600000000();
+    await migration.down(runner);
+    await migration.up(runner);
+    await runner.release();
+    expect(await french()).toEqual(imported);
   });
 });
 

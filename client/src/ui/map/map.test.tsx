@@ -48,8 +48,8 @@ describe("boundaries", () => {
     expect(sum / country).toBeLessThan(1.03);
   });
 
-  it("give every caza an Arabic name", () => {
-    expect(BOUNDARIES.cazas.filter((c) => !c.properties.nameAr).map((c) => c.properties.name)).toEqual([]);
+  it("give every caza an Arabic and a French name", () => {
+    expect(BOUNDARIES.cazas.filter((c) => !c.properties.nameAr || !c.properties.nameFr).map((c) => c.properties.name)).toEqual([]);
   });
 });
 
@@ -145,6 +145,14 @@ describe("LebanonMap", () => {
     expect(container.querySelector('path[data-caza="Zahle"]')!.getAttribute("class")).toBe("is-other");
     const out = [...container.querySelectorAll(".lb-map__dots circle.is-out")].map((c) => c.getAttribute("data-id"));
     expect(out).toEqual(["zahle", "beirut", "tripoli", "saida"]);
+  });
+
+  it("names the cazas in the reader's language", async () => {
+    await changeLanguage("fr");
+    const { container } = renderMap();
+    expect(container.querySelector('path[data-caza="Kesrwane"] title')!.textContent).toBe("Kesrouan");
+    expect(container.querySelector('path[data-caza="West Bekaa"] title')!.textContent).toBe("Bekaa occidentale");
+    await changeLanguage("en");
   });
 
   it("chooses a caza when it is clicked, and clears the choice when it is clicked again", () => {

@@ -37,6 +37,7 @@ import { VillageMerges1797200000000 } from "./1797200000000-VillageMerges.js";
 import { TreeRootsAndEntry1797300000000 } from "./1797300000000-TreeRootsAndEntry.js";
 import { LatinArticles1797400000000 } from "./1797400000000-LatinArticles.js";
 import { VillageNameMarks1797500000000 } from "./1797500000000-VillageNameMarks.js";
+import { VillageFrenchDistricts1797600000000 } from "./1797600000000-VillageFrenchDistricts.js";
 import { ImportFileKeys1796412000000 } from "./1796412000000-ImportFileKeys.js";
 
 /** Every migration in order; a new one is appended here. */
@@ -81,4 +82,5 @@ export const migrations = [
   TreeRootsAndEntry1797300000000,
   LatinArticles1797400000000,
   VillageNameMarks1797500000000,
+  VillageFrenchDistricts1797600000000,
 ];

@@ -58,7 +58,7 @@ export function CuratorVillages({ userId }: { userId: string }) {
               </Button>
               <span className="muted">
                 {" "}
-                · <bdi>{v.district}</bdi>
+                · <bdi>{localized(lang, v.district, v.districtAr, v.districtFr)}</bdi>
               </span>
             </li>
           ))}

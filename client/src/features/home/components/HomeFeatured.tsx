@@ -39,7 +39,7 @@ export default function HomeFeatured() {
                     <bdi>{name}</bdi>
                   </Link>
                 </h3>
-                {v.district && <p className="muted home-featured__caza">{localized(lang, v.district, v.districtAr, v.district)}</p>}
+                {v.district && <p className="muted home-featured__caza">{localized(lang, v.district, v.districtAr, v.districtFr)}</p>}
                 <p className="home-featured__history">{localized(lang, v.description, v.descriptionAr, v.descriptionFr)}</p>
                 <Link to={`/libanpedia/${v.slug}`}>{t("home.featured_more", { name })}</Link>
               </div>

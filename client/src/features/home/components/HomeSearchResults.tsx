@@ -34,7 +34,7 @@ export default function HomeSearchResults({ q, id }: { q: string; id: string }) 
                 <Link to={`/libanpedia/${node.slug}`}>
                   <bdi>{localized(lang, node.name, node.nameAr, node.nameFr)}</bdi>
                 </Link>
-                {node.district && <span className="muted"> · {localized(lang, node.district, node.districtAr, node.district)}</span>}
+                {node.district && <span className="muted"> · {localized(lang, node.district, node.districtAr, node.districtFr)}</span>}
               </li>
             ))}
           </ul>

@@ -48,6 +48,7 @@ vi.mock("../generated", () => ({
                   nameFr: "Ehden",
                   district: "Zgharta",
                   districtAr: "زغرتا",
+                  districtFr: "Zghorta",
                   search: variables.search,
                 },
               },
@@ -272,6 +273,17 @@ describe("family picker", () => {
     fireEvent.click(screen.getByRole("button", { name: /إهدن/ }));
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
     expect(calls).toEqual([{ name: "updatePerson", variables: { id: "p-me", input: { villageId: "v-ehden" } } }]);
+  });
+
+  it("tells homonyms apart by their caza in the reader's language: French for French readers", async () => {
+    await changeLanguage("fr");
+    render(
+      <MemoryRouter>
+        <FamilyPicker personId="p-me" village={null} family={null} onChanged={async () => undefined} />
+      </MemoryRouter>,
+    );
+    fireEvent.change(screen.getByLabelText("Chercher le village d'origine"), { target: { value: "Ehden" } });
+    expect(screen.getByRole("button", { name: /Ehden/ }).textContent).toBe("Ehden · إهدن · Zghorta");
   });
 
   it("shows the village with a way to change it", () => {

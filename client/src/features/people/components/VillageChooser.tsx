@@ -35,8 +35,8 @@ export function VillageChooser({
   const problem = apiProblem(error, t("errors.network"));
   const name = (v: VillageName) => localized(lang, v.name, v.nameAr, v.nameFr);
   // Villages share names: the other script's spelling and the district tell them apart.
-  const details = (v: VillageName & { district: string | null; districtAr: string | null }) =>
-    [lang === "ar" ? v.name : v.nameAr, lang === "ar" ? v.districtAr || v.district : v.district].filter(
+  const details = (v: VillageName & { district: string | null; districtAr: string | null; districtFr: string | null }) =>
+    [lang === "ar" ? v.name : v.nameAr, localized(lang, v.district, v.districtAr, v.districtFr)].filter(
       (x, i, all): x is string => !!x && x !== name(v) && all.indexOf(x) === i,
     );
   const results = q.length < 2 ? [] : (data?.villages.edges ?? []).map((e) => e.node);

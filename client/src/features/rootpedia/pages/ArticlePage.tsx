@@ -128,10 +128,10 @@ export default function ArticlePage() {
         <aside className="rootpedia__infobox" aria-label={t("rootpedia.infobox")}>
           <Facts
             items={[
-              { label: t("villages.district"), value: localized(lang, v.district ?? "", v.districtAr, v.district), hidden: !v.district },
+              { label: t("villages.district"), value: localized(lang, v.district ?? "", v.districtAr, v.districtFr), hidden: !v.district },
               {
                 label: t("villages.governorate"),
-                value: localized(lang, v.governorate ?? "", v.governorateAr, v.governorate),
+                value: localized(lang, v.governorate ?? "", v.governorateAr, v.governorateFr),
                 hidden: !v.governorate,
               },
               { label: t("villages.population"), value: formatNumber(v.populationCurrent ?? 0, lang), hidden: !v.populationCurrent },

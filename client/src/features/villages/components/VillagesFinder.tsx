@@ -60,7 +60,7 @@ export default function VillagesFinder() {
             )}
             {districts.data?.districts.map((d) => (
               <option key={d.name} value={d.name}>
-                {localized(lang, d.name, d.nameAr, d.name)} ({d.villageCount})
+                {localized(lang, d.name, d.nameAr, d.nameFr)} ({d.villageCount})
               </option>
             ))}
           </select>
@@ -86,7 +86,7 @@ export default function VillagesFinder() {
                   <VillageName lang={lang} name={e.node.name} nameAr={e.node.nameAr} nameFr={e.node.nameFr} />
                 </Link>
                 <div className="muted">
-                  {localized(lang, e.node.district ?? "", e.node.districtAr, e.node.district)}
+                  {localized(lang, e.node.district ?? "", e.node.districtAr, e.node.districtFr)}
                   {e.match && e.match.kind !== "EXACT" && <> · {t(`villages.match_${lower(e.match.kind)}`, { name: e.match.matched })}</>}
                 </div>
               </li>

@@ -26,8 +26,8 @@ function VillageLabel({ v }: { v: Village }) {
         <bdi>{localized(lang, v.name, v.nameAr, v.nameFr)}</bdi>
       </Link>{" "}
       <span className="muted">
-        <bdi>{lang === "ar" ? v.name : (v.nameAr ?? "")}</bdi> · <bdi>{localized(lang, v.district ?? "", v.districtAr, v.district)}</bdi> ·{" "}
-        <bdi>{v.slug}</bdi>
+        <bdi>{lang === "ar" ? v.name : (v.nameAr ?? "")}</bdi> · <bdi>{localized(lang, v.district ?? "", v.districtAr, v.districtFr)}</bdi>{" "}
+        · <bdi>{v.slug}</bdi>
       </span>
     </span>
   );

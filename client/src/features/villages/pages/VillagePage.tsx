@@ -71,8 +71,8 @@ export default function VillagePage() {
       <div className="villages-layout">
         <Facts
           items={[
-            { label: t("villages.district"), value: localized(lang, v.district ?? "", v.districtAr, v.district) },
-            { label: t("villages.governorate"), value: localized(lang, v.governorate ?? "", v.governorateAr, v.governorate) },
+            { label: t("villages.district"), value: localized(lang, v.district ?? "", v.districtAr, v.districtFr) },
+            { label: t("villages.governorate"), value: localized(lang, v.governorate ?? "", v.governorateAr, v.governorateFr) },
             {
               label: t("villages.coordinates"),
               value: <bdi>{v.latitude != null && v.longitude != null ? formatCoordinates(v.latitude, v.longitude, lang, t) : ""}</bdi>,

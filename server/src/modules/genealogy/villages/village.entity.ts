@@ -70,6 +70,10 @@ export class Village implements Node {
   @Column("text", { name: "district_ar", nullable: true })
   districtAr: string | null;
 
+  @Field(() => String, { nullable: true, description: "District in French." })
+  @Column("text", { name: "district_fr", nullable: true })
+  districtFr: string | null;
+
   @Field(() => String, { nullable: true, description: "Governorate (mohafaza)." })
   @Column("text", { nullable: true })
   governorate: string | null;
@@ -77,6 +81,10 @@ export class Village implements Node {
   @Field(() => String, { nullable: true })
   @Column("text", { name: "governorate_ar", nullable: true })
   governorateAr: string | null;
+
+  @Field(() => String, { nullable: true, description: "Governorate in French." })
+  @Column("text", { name: "governorate_fr", nullable: true })
+  governorateFr: string | null;
 
   @Field(() => String, { nullable: true })
   @Column("text", { nullable: true })

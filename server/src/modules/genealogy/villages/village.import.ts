@@ -24,8 +24,10 @@ interface GazetteerRow {
   longitude: string;
   county_name: string;
   county_name_ara: string;
+  county_name_fra: string;
   region_name: string;
   region_name_ara: string;
+  region_name_fra: string;
   wikidata_id: string;
   population: string;
 }
@@ -101,8 +103,10 @@ export async function importVillages(
         lng: r.longitude ? Number(r.longitude) : null,
         district: r.county_name.trim(),
         districtAr: stripQada(r.county_name_ara),
+        districtFr: r.county_name_fra.trim() || r.county_name.trim(),
         governorate: r.region_name.trim() || null,
         governorateAr: r.region_name_ara.trim() || null,
+        governorateFr: r.region_name_fra.trim() || r.region_name.trim() || null,
         wikidata: r.wikidata_id.trim() || null,
         population: r.population && Number(r.population) > 0 ? Number(r.population) : null,
         keys,
@@ -111,19 +115,23 @@ export async function importVillages(
     const col = <T>(f: (x: (typeof records)[number]) => T) => records.map(f);
     const result: { inserted: boolean }[] = await tx.query(
       `INSERT INTO villages (id, rootspace_id, source_ref, name, name_fr, name_ar, alternate_names, slug, latitude, longitude,
-         district, district_ar, governorate, governorate_ar, wikidata_id, population_current, key_latin, key_arabic, key_skeleton)
+         district, district_ar, district_fr, governorate, governorate_ar, governorate_fr, wikidata_id, population_current,
+         key_latin, key_arabic, key_skeleton)
        SELECT u.id, $1, u.source_ref, u.name, u.name_fr, u.name_ar, string_to_array(u.alternates, '|'), u.slug, u.lat, u.lng,
-              u.district, u.district_ar, u.governorate, u.governorate_ar, u.wikidata, u.population, u.key_latin, u.key_arabic, u.key_skeleton
+              u.district, u.district_ar, u.district_fr, u.governorate, u.governorate_ar, u.governorate_fr, u.wikidata, u.population,
+              u.key_latin, u.key_arabic, u.key_skeleton
          FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::float8[], $10::float8[],
-                     $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::int[], $17::text[], $18::text[], $19::text[])
-           AS u(id, source_ref, name, name_fr, name_ar, alternates, slug, lat, lng, district, district_ar, governorate, governorate_ar,
-                wikidata, population, key_latin, key_arabic, key_skeleton)
+                     $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::int[], $19::text[],
+                     $20::text[], $21::text[])
+           AS u(id, source_ref, name, name_fr, name_ar, alternates, slug, lat, lng, district, district_ar, district_fr, governorate,
+                governorate_ar, governorate_fr, wikidata, population, key_latin, key_arabic, key_skeleton)
        ON CONFLICT (source_ref) WHERE source_ref IS NOT NULL DO UPDATE SET
          name = EXCLUDED.name, name_fr = EXCLUDED.name_fr,
          name_ar = CASE WHEN villages.name_ar_curated THEN villages.name_ar ELSE EXCLUDED.name_ar END,
          alternate_names = ARRAY(SELECT DISTINCT x FROM unnest(villages.alternate_names || EXCLUDED.alternate_names) x),
          latitude = EXCLUDED.latitude, longitude = EXCLUDED.longitude, district = EXCLUDED.district, district_ar = EXCLUDED.district_ar,
-         governorate = EXCLUDED.governorate, governorate_ar = EXCLUDED.governorate_ar, wikidata_id = EXCLUDED.wikidata_id,
+         district_fr = EXCLUDED.district_fr, governorate = EXCLUDED.governorate, governorate_ar = EXCLUDED.governorate_ar,
+         governorate_fr = EXCLUDED.governorate_fr, wikidata_id = EXCLUDED.wikidata_id,
          key_latin = EXCLUDED.key_latin, key_arabic = EXCLUDED.key_arabic, key_skeleton = EXCLUDED.key_skeleton, updated_at = now()
        RETURNING (xmax = 0) AS inserted`,
       [
@@ -139,8 +147,10 @@ export async function importVillages(
         col((x) => x.lng),
         col((x) => x.district),
         col((x) => x.districtAr),
+        col((x) => x.districtFr),
         col((x) => x.governorate),
         col((x) => x.governorateAr),
+        col((x) => x.governorateFr),
         col((x) => x.wikidata),
         col((x) => x.population),
         col((x) => x.keys.latin),

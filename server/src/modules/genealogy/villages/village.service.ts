@@ -137,7 +137,8 @@ export async function villageNode(ctx: Context, rawId: string): Promise<Village 
 export async function listDistricts(ctx: Context, rootspace?: string | null): Promise<District[]> {
   const rs = await rootspaceId(ctx, rootspace);
   return ctx.ds.query(
-    `SELECT district AS name, min(district_ar) AS "nameAr", min(governorate) AS governorate, min(governorate_ar) AS "governorateAr", count(*)::int AS "villageCount"
+    `SELECT district AS name, min(district_ar) AS "nameAr", min(district_fr) AS "nameFr", min(governorate) AS governorate,
+            min(governorate_ar) AS "governorateAr", min(governorate_fr) AS "governorateFr", count(*)::int AS "villageCount"
        FROM villages WHERE rootspace_id = $1 AND is_public AND district IS NOT NULL GROUP BY district ORDER BY district`,
     [rs],
   );

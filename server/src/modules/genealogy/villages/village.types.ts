@@ -56,10 +56,16 @@ export class District {
   nameAr: string | null;
 
   @Field(() => String, { nullable: true })
+  nameFr: string | null;
+
+  @Field(() => String, { nullable: true })
   governorate: string | null;
 
   @Field(() => String, { nullable: true })
   governorateAr: string | null;
+
+  @Field(() => String, { nullable: true })
+  governorateFr: string | null;
 
   @Field(() => Int)
   villageCount: number;
