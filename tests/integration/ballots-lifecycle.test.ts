@@ -7,6 +7,10 @@ import { buildVoter, codeOf, Q, tokenFor } from "../support/ballots.js";
 import { advanceAndRun, DAY, HOUR, TestClock } from "../support/clock.js";
 import { buildVillage, gid } from "../support/genealogy.js";
 import { startTestServer, wsOnce, type TestServer } from "../support/server.js";
+import { ballotApply } from "../../server/src/modules/ballots/ballot.service.js";
+
+/** The database id inside a GraphQL global id ("Type:uuid", base64url). */
+const rawOf = (gid: string) => Buffer.from(gid, "base64url").toString().split(":")[1];
 
 /**
  * A ballot's life on the test clock: cooling-off (text frozen), open with a frozen roll, closed by
@@ -23,7 +27,7 @@ afterAll(() => server.stop());
 const BASE = "# Title\n\nFirst paragraph.\n\nSecond paragraph.\n\nThird paragraph.";
 
 /** A village with a curator, an article whose text is BASE, `voters` eligible members and a proposal `content`. */
-async function scenario(voters: number, content: string, opts: { hide?: boolean } = {}) {
+async function scenario(voters: number, content: string, opts: { hide?: boolean; newArticle?: string } = {}) {
   const village = await buildVillage(server, "Village");
   const curator = await buildUser(server.ds, { roles: [{ role: Role.LOCAL_ROOT_CURATOR }], clock: server.clock });
   await assignCurator(server.ds, curator.id, [village.raw]);
@@ -42,7 +46,11 @@ async function scenario(voters: number, content: string, opts: { hide?: boolean 
   const author = members[0] ?? (await buildVoter(server, village));
   const p = await server.gql<any>(
     Q.propose,
-    { input: { villageSlug: village.slug, articleId: en.id, baseRevisionId, title: "Title", content, summary: "" } },
+    {
+      input: opts.newArticle
+        ? { villageSlug: village.slug, language: "fr", title: opts.newArticle, content, summary: "" }
+        : { villageSlug: village.slug, articleId: en.id, baseRevisionId, title: "Title", content, summary: "" },
+    },
     { token: author.token },
   );
   const opened = await server.gql<any>(
@@ -209,6 +217,42 @@ describe("a ballot's life", () => {
     const res = await server.gql<any>(Q.resolve, { id: s.proposal, content: merged }, { token: cur2 });
     expect(res.data.resolveBallotProposalConflict.status).toBe("APPLIED");
     expect(await stable(s.article)).toContain("by ballot and curator");
+  });
+});
+
+describe("an accepted edit's apply", () => {
+  it("is written by the curator who opened the ballot when the author's account is gone", async () => {
+    const s = await scenario(5, BASE.replace("Third paragraph.", "Third paragraph, author gone."));
+    await advanceAndRun(server, 49 * HOUR);
+    await voteAll(s, ["YES", "YES", "YES", "NO", "ABSTAIN"]);
+    await server.ds.query(`UPDATE ballot_proposals SET author_id = NULL WHERE id = $1`, [rawOf(s.proposal)]);
+    await advanceAndRun(server, 7 * DAY);
+    expect((await server.gql<any>(Q.proposal, { id: s.proposal })).data.ballotProposal.status).toBe("APPLIED");
+    expect(await stable(s.article)).toContain("author gone");
+    const [{ author_id }] = await server.ds.query(
+      `SELECT r.author_id FROM rootpedia_revisions r JOIN ballot_proposals p ON p.applied_revision_id = r.id WHERE p.id = $1`,
+      [rawOf(s.proposal)],
+    );
+    expect(author_id).toBe(s.curator.id);
+  });
+
+  it("writes a new article once, even when its apply runs again after a failure that came after the write", async () => {
+    const s = await scenario(5, "Le vieux souk de la place.", { newArticle: "Le souk du village" });
+    await advanceAndRun(server, 49 * HOUR);
+    await voteAll(s, ["YES", "YES", "YES", "NO", "ABSTAIN"]);
+    await advanceAndRun(server, 7 * DAY);
+    expect((await server.gql<any>(Q.proposal, { id: s.proposal })).data.ballotProposal.status).toBe("APPLIED");
+    const articles = () =>
+      server.ds.query(`SELECT id FROM rootpedia_articles WHERE village_id = $1 AND title = 'Le souk du village'`, [s.village.raw]);
+    expect(await articles()).toHaveLength(1);
+    // As if the process stopped between writing the article and marking the proposal: the job runs again.
+    await server.ds.query(`UPDATE ballot_proposals SET status = 'applying', applied_revision_id = NULL WHERE id = $1`, [rawOf(s.proposal)]);
+    await server.scheduler.send(ballotApply, { ballotId: rawOf(s.ballot) }, { key: `${rawOf(s.ballot)}:again` });
+    await advanceAndRun(server, 1000);
+    expect(await articles()).toHaveLength(1);
+    const p = (await server.gql<any>(Q.proposal, { id: s.proposal })).data.ballotProposal;
+    expect(p.status).toBe("APPLIED");
+    expect(p.appliedRevisionId).not.toBeNull();
   });
 });
 
