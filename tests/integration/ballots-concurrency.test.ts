@@ -108,7 +108,16 @@ describe("200 voters at once", () => {
     const columns: { column_name: string }[] = await server.ds.query(
       `SELECT column_name FROM information_schema.columns WHERE table_name = 'ballot_votes' ORDER BY column_name`,
     );
-    expect(columns.map((c) => c.column_name)).toEqual(["ballot_id", "choice", "entry_hash", "id", "position", "prev_hash", "receipt"]);
+    expect(columns.map((c) => c.column_name)).toEqual([
+      "ballot_id",
+      "choice",
+      "entry_hash",
+      "id",
+      "mixed",
+      "position",
+      "prev_hash",
+      "receipt",
+    ]);
     const ids: { id: string }[] = await server.ds.query(`SELECT id::text FROM ballot_votes`);
     expect(ids.every((r) => r.id[14] === "4")).toBe(true);
     const [roll] = await server.ds.query(

@@ -67,7 +67,7 @@ describe("votes cast together", () => {
       castVote(ctxOf(bob), ballots[0], "abstain"),
       castVote(ctxOf(bob), ballots[1], "yes"),
     ]);
-    expect(server.queries.filter((q) => q.includes("INSERT INTO ballot_votes"))).toHaveLength(2);
+    expect(server.queries.filter((q) => q.includes("UPDATE ballot_roll"))).toHaveLength(2);
 
     const annVotes = [annYes, annNo];
     const counted = annVotes.filter((r) => r.status === "fulfilled");

@@ -256,6 +256,44 @@ describe("an accepted edit's apply", () => {
   });
 });
 
+describe("secrecy in the database", () => {
+  it("rewrites votes when a tally first counts them (at least 3, in a random order) and at close in board order, so no vote row shares a transaction with its voter's roll entry", async () => {
+    const s = await scenario(6, BASE.replace("First paragraph.", "First paragraph, secret."));
+    await advanceAndRun(server, 49 * HOUR);
+    const ballotRaw = rawOf(s.ballot);
+    const joined = async () =>
+      (
+        await server.ds.query(
+          `SELECT count(*)::int AS n FROM ballot_roll r JOIN ballot_votes v ON v.xmin = r.xmin WHERE r.ballot_id = $1 AND v.ballot_id = $1`,
+          [ballotRaw],
+        )
+      )[0].n as number;
+    const unmixed = async () =>
+      (await server.ds.query(`SELECT count(*)::int AS n FROM ballot_votes WHERE ballot_id = $1 AND NOT mixed`, [ballotRaw]))[0].n as number;
+    await voteAll(s, ["YES", "NO", "YES"]);
+    // The third vote published the first tally, which rewrote the three.
+    expect((await ballot(s.ballot)).tally.turnout).toBe(3);
+    expect(await unmixed()).toBe(0);
+    expect(await joined()).toBe(0);
+    // Two more, not yet counted by a tally: until one is, their rows share their voters' transaction.
+    for (const m of s.members.slice(3, 5))
+      expect(
+        (await server.gql<any>(Q.vote, { id: s.ballot, choice: "ABSTAIN" }, { token: await tokenFor(server, m.id) })).errors,
+      ).toBeUndefined();
+    expect(await unmixed()).toBe(2);
+    expect(await joined()).toBe(2);
+    await advanceAndRun(server, 7 * DAY);
+    expect((await ballot(s.ballot)).tally).toMatchObject({ status: "CLOSED", turnout: 5 });
+    expect(await unmixed()).toBe(0);
+    expect(await joined()).toBe(0);
+    // Stored in board order (the receipts', random), not in the order they were cast.
+    const stored: { position: number }[] = await server.ds.query(`SELECT position FROM ballot_votes WHERE ballot_id = $1 ORDER BY ctid`, [
+      ballotRaw,
+    ]);
+    expect(stored.map((r) => r.position)).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
 describe("live tallies", () => {
   it("refuses subscribing to a ballot whose results are hidden until close", async () => {
     const s = await scenario(5, BASE.replace("First", "One"), { hide: true });

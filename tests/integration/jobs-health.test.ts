@@ -38,6 +38,7 @@ describe("jobsHealth (/admin/health)", () => {
     const imports = () => before.data!.jobsHealth.queues.find((q) => q.name === "ingestion.import")!;
     expect(imports().scheduled).toBe(1);
     expect(before.data!.jobsHealth.queues.map((q) => q.name)).toEqual([
+      "ballots.apply",
       "ballots.tally",
       "ballots.transition",
       "ingestion.import",

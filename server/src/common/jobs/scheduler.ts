@@ -249,7 +249,18 @@ export class Scheduler implements JobSender {
         [names, this.clock.now(), recurred, RECURRING_KEY],
       );
       for (const d of due) if (d.key === RECURRING_KEY) recurred.push(d.name);
-      if (!due.length) return ran;
+      if (!due.length) {
+        // A job that a job sent, due at once, may have been taken by a background worker before
+        // this loop saw it: wait for what is running, then look again (it may send more).
+        const [{ n }]: { n: number }[] = await this.deps.ds.query(
+          `SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = ANY($1) AND state = 'active' AND singleton_key IS DISTINCT FROM $2`,
+          [names, RECURRING_KEY],
+        );
+        if (n === 0) return ran;
+        if (Date.now() > deadline) throw new Error(`runDue: ${n} job(s) still running`);
+        await new Promise((r) => setTimeout(r, 20));
+        continue;
+      }
       for (const name of new Set(due.map((d) => d.name))) {
         for (;;) {
           const jobs = (await this.boss.fetch<Record<string, unknown>>(name, { batchSize: 10, includeMetadata: true })) ?? [];

@@ -200,9 +200,13 @@ export async function closeNow(job: JobContext, ballotId: string): Promise<void>
     );
     const board = chain(ballotId, votes);
     const idOf = new Map(votes.map((v) => [v.receipt, v.id]));
+    // The votes are rewritten in board order (the receipts', random): after close no row keeps the
+    // transaction or the place it was cast with (docs/ballots-threat-model.md).
     await tx.query(
-      `UPDATE ballot_votes v SET position = e.position, prev_hash = e.prev, entry_hash = e.hash
-         FROM unnest($1::uuid[], $2::int[], $3::text[], $4::text[]) AS e(id, position, prev, hash) WHERE v.id = e.id`,
+      `WITH e AS (SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::text[]) AS e(id, position, prev, hash)),
+            d AS (DELETE FROM ballot_votes v USING e WHERE v.id = e.id RETURNING v.id, v.ballot_id, v.choice, v.receipt, e.position, e.prev, e.hash)
+       INSERT INTO ballot_votes (id, ballot_id, choice, receipt, position, prev_hash, entry_hash, mixed)
+       SELECT id, ballot_id, choice, receipt, position, prev, hash, true FROM d ORDER BY position`,
       [board.map((e) => idOf.get(e.receipt)), board.map((e) => e.position), board.map((e) => e.prevHash), board.map((e) => e.entryHash)],
     );
     const counts: Counts = { yes: 0, no: 0, abstain: 0 };

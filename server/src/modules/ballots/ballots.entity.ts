@@ -255,9 +255,11 @@ export class RollEntry {
 /**
  * A secret vote: a random id (UUIDv4), the choice and its receipt; no voter, no time. Its place on
  * the public board (`position`, the chain's hashes) is given at close, in the order of the receipts.
+ * `mixed`: rewritten by a tally update, among the others it counted first (see tally.ts).
  */
 @Entity("ballot_votes")
 @Index("UQ_ballot_votes_receipt", ["ballotId", "receipt"], { unique: true })
+@Index("IDX_ballot_votes_unmixed", ["ballotId"], { where: "NOT mixed" })
 export class Vote {
   @PrimaryColumn("uuid")
   id: string;
@@ -283,4 +285,7 @@ export class Vote {
 
   @Column("text", { name: "entry_hash", nullable: true })
   entryHash: string | null;
+
+  @Column("boolean", { default: false })
+  mixed: boolean;
 }

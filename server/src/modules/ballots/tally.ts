@@ -22,7 +22,10 @@ const flushAt = new Map<string, number>();
  * After votes, in one statement: when TALLY_EVERY_MS has passed since the last update (the votes
  * are counted only then) and at least TALLY_MIN_NEW are in since it, the counts are taken (into
  * the ballot's published counts, which is all readers see while it is open) and subscribers are
- * told. Too soon: a flush is scheduled for when it may go. Shared by every server through the
+ * told. The votes counted for the first time are rewritten then, together and in a random order:
+ * a vote's row no longer carries the transaction (`xmin`) that also marked its voter on the roll,
+ * nor its place in the order votes came in (`ctid`), only the update it was counted in, among at
+ * least TALLY_MIN_NEW others (docs/ballots-threat-model.md). Too soon: a flush is scheduled for when it may go. Shared by every server through the
  * database (the row lock and its re-check decide between two at once); the bus (Redis) carries it
  * to every subscriber.
  */
@@ -39,7 +42,9 @@ export async function maybePublish(deps: Deps, ballotId: string, afterVote = fal
                   FROM ballot_votes WHERE ballot_id = $1 AND EXISTS (SELECT 1 FROM b WHERE b.published_at IS NULL OR b.published_at <= $3)),
           u AS (UPDATE ballots x SET yes_count = c.yes, no_count = c.no, abstain_count = c.abstain, published = c.n, published_at = $2
                   FROM c WHERE x.id = $1 AND x.status = 'open' AND c.n - x.published >= $4 AND (x.published_at IS NULL OR x.published_at <= $3)
-                RETURNING x.id)
+                RETURNING x.id),
+          m AS (DELETE FROM ballot_votes WHERE ballot_id = $1 AND NOT mixed AND EXISTS (SELECT 1 FROM u) RETURNING id, choice, receipt),
+          mi AS (INSERT INTO ballot_votes (id, ballot_id, choice, receipt, mixed) SELECT id, $1, choice, receipt, true FROM m ORDER BY random())
      SELECT b.status, b.published_at, EXISTS (SELECT 1 FROM u) AS updated FROM b`,
     [ballotId, now, since, TALLY_MIN_NEW],
   );
