@@ -171,6 +171,10 @@ test.describe("ballots", () => {
     const boardJson = await (await request.get((await results.getByTestId("board-link").getAttribute("href"))!)).json();
     expect(boardJson.entries.map((e: { receipt: string }) => e.receipt)).toContain(receipt);
     expect(boardJson.tally).toEqual({ yes: 5, no: 1, abstain: 1 });
+    // The page shows where the board ends, and puts it in the verifier's command.
+    const head = boardJson.entries.at(-1).entryHash;
+    await expect(results.getByTestId("board-head")).toHaveText(head);
+    await expect(results.getByTestId("verify-command")).toContainText(`board.json --head ${head} --count 7`);
     await noSeriousAxe(results, "results closed");
     await shoot(results, "results-closed-ar");
 

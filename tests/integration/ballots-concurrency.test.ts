@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL answers are checked field by field below. */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,19 +18,30 @@ import { startTestServer, type TestServer } from "../support/server.js";
 /**
  * 200 eligible members vote at once through the API, some twice: one vote each is counted, the
  * public board recomputes and recounts with scripts/verify-ballot.mjs, and the verifier fails
- * when one entry is altered, removed or reordered. What is stored keeps who and what apart.
+ * when one entry is altered, removed or reordered, when the board is cut short (against the head
+ * and count the results page shows), or when its tally is missing. What is stored keeps who and
+ * what apart.
  */
 const run = promisify(execFile);
 const VOTERS = 200;
 let server: TestServer;
 let ballotId: string;
 let board: any;
+/** A ballot of the same village that closes with no votes. */
+let emptyBallotId: string;
+/** What the results page shows beside the board before the close (null) and after. */
+let headBeforeClose: string | null;
+let anchor: { head: string; count: number };
 let dir: string;
 
-/** Exit code of the verifier on a board given as a file or a URL. */
-async function verify(source: string): Promise<{ code: number; out: string }> {
+const HEAD = `query ($id: ID!) { ballot(id: $id) { boardHead tally { turnout } } }`;
+const boardUrl = (id: string) => `${server.url}/ballots/${fromGlobalId(id)!.id}/board.json`;
+const argsOf = (a: { head: string; count: number }) => ["--head", a.head, "--count", String(a.count)];
+
+/** Exit code of the verifier on a board given as a file or a URL, with any options after it. */
+async function verify(source: string, ...options: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout } = await run(process.execPath, ["scripts/verify-ballot.mjs", source]);
+    const { stdout } = await run(process.execPath, ["scripts/verify-ballot.mjs", source, ...options]);
     return { code: 0, out: stdout };
   } catch (err: any) {
     return { code: err.code ?? 1, out: `${err.stdout}${err.stderr}` };
@@ -51,6 +63,13 @@ beforeAll(async () => {
   );
   const opened = await server.gql<any>(Q.open, { id: p.data.proposeRootpediaChange.id }, { token: curator.token });
   ballotId = opened.data.openBallot.id;
+  const quiet = await server.gql<any>(
+    Q.propose,
+    { input: { villageSlug: village.slug, language: "en", title: "Well", content: "The old well.", summary: "" } },
+    { token: voters[1].token },
+  );
+  emptyBallotId = (await server.gql<any>(Q.open, { id: quiet.data.proposeRootpediaChange.id }, { token: curator.token })).data.openBallot
+    .id;
   await advanceAndRun(server, 49 * HOUR);
   const tokens = await Promise.all(voters.map((v) => tokenFor(server, v.id)));
   const choices = ["YES", "NO", "ABSTAIN"];
@@ -63,10 +82,11 @@ beforeAll(async () => {
   const ok = results.filter((r) => !r.errors).length;
   const refused = results.filter((r) => r.errors?.[0]?.extensions?.code === "CONFLICT").length;
   expect({ ok, refused }).toEqual({ ok: VOTERS, refused: attempts.length - VOTERS });
+  headBeforeClose = (await server.gql<any>(HEAD, { id: ballotId })).data.ballot.boardHead;
   await advanceAndRun(server, 7 * DAY);
-  const raw = fromGlobalId(ballotId)!.id;
-  const res = await fetch(`${server.url}/ballots/${raw}/board.json`);
-  board = await res.json();
+  board = await (await fetch(boardUrl(ballotId))).json();
+  const shown = (await server.gql<any>(HEAD, { id: ballotId })).data.ballot;
+  anchor = { head: shown.boardHead, count: shown.tally.turnout };
 }, 120_000);
 afterAll(() => server.stop());
 
@@ -76,32 +96,74 @@ describe("200 voters at once", () => {
     expect(tally.turnout).toBe(VOTERS);
     expect(tally.yes + tally.no + tally.abstain).toBe(VOTERS);
     expect(board.entries).toHaveLength(VOTERS);
-    const raw = fromGlobalId(ballotId)!.id;
-    const checked = await verify(`${server.url}/ballots/${raw}/board.json`);
+    const checked = await verify(boardUrl(ballotId));
     expect(checked.code).toBe(0);
     expect(checked.out).toContain(`${tally.yes} yes, ${tally.no} no, ${tally.abstain} abstain`);
   });
 
-  it("fails the verifier when one entry is altered, removed or reordered, or the tally is changed", async () => {
+  it("shows the hash the board ends at and its count once closed (null before), and the verifier checks the board against them", async () => {
+    expect(headBeforeClose).toBeNull();
+    expect(anchor).toEqual({ head: board.entries[VOTERS - 1].entryHash, count: VOTERS });
+    const checked = await verify(boardUrl(ballotId), ...argsOf(anchor));
+    expect(checked).toEqual({ code: 0, out: expect.stringContaining("board verifies") });
+    // A ballot no one voted in ends at its genesis hash, with 0 entries.
+    const quiet = (await server.gql<any>(HEAD, { id: emptyBallotId })).data.ballot;
+    const genesis = createHash("sha256")
+      .update(`roots-ballot:${fromGlobalId(emptyBallotId)!.id}`)
+      .digest("hex");
+    expect(quiet).toEqual({ boardHead: genesis, tally: { turnout: 0 } });
+    expect((await verify(boardUrl(emptyBallotId), "--head", genesis, "--count", "0")).code).toBe(0);
+    // Another ballot's anchor does not fit.
+    expect((await verify(boardUrl(emptyBallotId), ...argsOf(anchor))).code).toBe(1);
+  });
+
+  it("fails the verifier when one entry is altered, removed or reordered, the board is cut short, or the tally is changed or missing", async () => {
     const write = (name: string, b: unknown) => {
       const file = join(dir, name);
       writeFileSync(file, JSON.stringify(b));
       return file;
     };
     const copy = () => JSON.parse(JSON.stringify(board));
-    expect((await verify(write("same.json", copy()))).code).toBe(0);
+    /** The verifier's exit code on a tampered board, alone and against the anchor the results page shows. */
+    const codes = async (name: string, b: unknown) => {
+      const file = write(name, b);
+      return [(await verify(file)).code, (await verify(file, ...argsOf(anchor))).code];
+    };
+    expect(await codes("same.json", copy())).toEqual([0, 0]);
     const altered = copy();
     altered.entries[17].choice = altered.entries[17].choice === "yes" ? "no" : "yes";
-    expect((await verify(write("altered.json", altered))).code).toBe(1);
+    expect(await codes("altered.json", altered)).toEqual([1, 1]);
     const removed = copy();
     removed.entries.splice(42, 1);
-    expect((await verify(write("removed.json", removed))).code).toBe(1);
+    expect(await codes("removed.json", removed)).toEqual([1, 1]);
     const reordered = copy();
     [reordered.entries[3], reordered.entries[4]] = [reordered.entries[4], reordered.entries[3]];
-    expect((await verify(write("reordered.json", reordered))).code).toBe(1);
+    expect(await codes("reordered.json", reordered)).toEqual([1, 1]);
     const recounted = copy();
     recounted.tally.yes += 1;
-    expect((await verify(write("tally.json", recounted))).code).toBe(1);
+    expect(await codes("tally.json", recounted)).toEqual([1, 1]);
+    // The last entry dropped and the tally lowered to match: the chain still holds and recounts,
+    // so only the anchor catches it.
+    const cut = copy();
+    const [last] = cut.entries.splice(-1, 1);
+    cut.tally[last.choice] -= 1;
+    expect(await codes("cut.json", cut)).toEqual([0, 1]);
+    const cutOut = await verify(write("cut.json", cut), ...argsOf(anchor));
+    expect(cutOut.out).toContain(`count: expected ${VOTERS} entries, the board has ${VOTERS - 1}`);
+    expect(cutOut.out).toContain(`head: expected the board to end at ${anchor.head}`);
+    // Every entry dropped, the tally zeroed: the same.
+    const emptied = { ...copy(), entries: [], tally: { yes: 0, no: 0, abstain: 0 } };
+    expect(await codes("emptied.json", emptied)).toEqual([0, 1]);
+    // The tally is not optional, nor its turnout.
+    const untallied = copy();
+    delete untallied.tally;
+    expect(await codes("untallied.json", untallied)).toEqual([1, 1]);
+    const partly = copy();
+    delete partly.tally.abstain;
+    expect(await codes("partly.json", partly)).toEqual([1, 1]);
+    expect(await codes("empty.json", { ...copy(), entries: [] })).toEqual([1, 1]);
+    // A malformed anchor is a usage error, not a pass.
+    expect((await verify(write("same.json", copy()), "--head", "nothex", "--count", String(VOTERS))).code).toBe(2);
   });
 
   it("stores votes apart from voters: random v4 ids, no time, no voter; the roll keeps the day only", async () => {

@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { Role } from "../../server/src/common/auth/roles.js";
 import { buildUser } from "../factories/users.js";
-import { REDIS_URL, redisReachable } from "../support/redis.js";
+import { REDIS_URL, requireRedis } from "../support/redis.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
 let a: TestServer | undefined;
 let b: TestServer | undefined;
-let available = false;
 beforeAll(async () => {
-  available = await redisReachable();
-  if (!available) {
-    console.warn(`Redis is not reachable at ${REDIS_URL}: cross-instance subscription test not run.`);
-    return;
-  }
+  await requireRedis();
   a = await startTestServer({ REDIS_URL });
   b = await startTestServer({ REDIS_URL }, { shareDatabaseWith: a });
 });
@@ -23,7 +18,6 @@ afterAll(async () => {
 
 describe("subscriptions across server instances (REDIS_URL)", () => {
   it("a change made through instance A reaches a subscriber on instance B", async () => {
-    if (!available) return;
     const admin = await buildUser(a!.ds, { roles: [{ role: Role.ADMIN }] });
     const { data } = await a!.gql<{ rootspace: { id: string } }>(`{ rootspace(slug: "lebanon") { id } }`);
     const client = b!.ws();

@@ -246,6 +246,8 @@ export type TranslationKey =
   | "ballots.receipt_not_found"
   | "ballots.results.back_to_ballot"
   | "ballots.results.batching"
+  | "ballots.results.board_count"
+  | "ballots.results.board_head"
   | "ballots.results.board_help"
   | "ballots.results.board_link"
   | "ballots.results.board_title"

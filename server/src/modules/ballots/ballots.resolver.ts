@@ -290,6 +290,15 @@ export class BallotResolver {
     return views.viewerRoll(ctx, b.row);
   }
 
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      "The hash its public board ends at once closed (the last entry's; the genesis hash when no one voted), null before: `verify-ballot.mjs --head` checks a board ends there.",
+  })
+  boardHead(@Root() b: BallotView, @Ctx() ctx: Context): Promise<string | null> {
+    return views.boardHead(ctx, b.row);
+  }
+
   @FieldResolver(() => TallyGql)
   tally(@Root() b: BallotView, @Ctx() ctx: Context): TallyGql {
     return TallyGql.of(b.row.id, tallyOf(b.row, ctx.clock.now()));

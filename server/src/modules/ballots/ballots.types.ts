@@ -231,7 +231,8 @@ export class BallotView {
 
   @Field(() => String, {
     nullable: true,
-    description: "Where its public board is, once closed (`node scripts/verify-ballot.mjs <site><boardPath>` recomputes it).",
+    description:
+      "Where its public board is, once closed (`node scripts/verify-ballot.mjs <site><boardPath> --head <boardHead> --count <tally.turnout>` recomputes it).",
   })
   get boardPath(): string | null {
     return this.row.status === "closed" ? `/ballots/${this.row.id}/board.json` : null;

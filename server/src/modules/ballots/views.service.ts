@@ -2,6 +2,7 @@ import type { Context } from "../../common/context.js";
 import { forbidden } from "../../common/errors.js";
 import * as rootpedia from "../rootpedia/index.js";
 import type { BallotRow } from "./ballot.service.js";
+import { genesisOf } from "./board.js";
 import type { PassportRow } from "./passport.service.js";
 import type { ProposalRow } from "./proposal.service.js";
 
@@ -95,6 +96,22 @@ export async function viewerRoll(ctx: Context, b: BallotRow): Promise<{ onRoll: 
     [b.id, ctx.viewer.userId],
   );
   return { onRoll: Boolean(row), voted: Boolean(row?.voted_on) };
+}
+
+/**
+ * The hash the closed ballot's board ends at (its last entry's; the genesis hash when no one
+ * voted), null before the close. Shown beside the board so that a copy cut short, its tally
+ * lowered to match, fails `verify-ballot.mjs --head`: the chain alone cannot tell where it ended.
+ * The board is in receipt order, so its last entry has the greatest receipt (hex digests, ordered
+ * alike by any collation), which the (ballot_id, receipt) index finds without reading the others.
+ */
+export async function boardHead(ctx: Pick<Context, "ds">, b: BallotRow): Promise<string | null> {
+  if (b.status !== "closed") return null;
+  const [last]: { entry_hash: string | null }[] = await ctx.ds.query(
+    `SELECT entry_hash FROM ballot_votes WHERE ballot_id = $1 ORDER BY receipt DESC LIMIT 1`,
+    [b.id],
+  );
+  return last ? last.entry_hash : genesisOf(b.id);
 }
 
 /** The village's live Roots Passports with their holders' names, newest first: its reviewers only. */

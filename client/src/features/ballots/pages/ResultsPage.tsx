@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
+import { currentLanguage } from "../../../i18n";
+import { formatNumber } from "../../../lib/format";
 import { LtrValue } from "../../../ui/BidiText";
 import { Card } from "../../../ui/Card";
 import { LoadFailed } from "../../../ui/LoadFailed";
@@ -15,7 +17,8 @@ import "../ballots.css";
 /**
  * A ballot's results, live: turnout, time left and the chart, updated over the subscription
  * (batched by the server, the breakdown hidden below 20 votes or until the close when the ballot
- * says so). Once closed: the outcome, the public board and how to verify it.
+ * says so). Once closed: the outcome, the public board and how to verify it, with the hash it ends
+ * at and its number of entries: the chain alone cannot show that a copy was cut short.
  */
 export default function ResultsPage() {
   const { t } = useTranslation();
@@ -44,6 +47,9 @@ export default function ResultsPage() {
   const ballot = b!;
   const tally = live.data?.ballotTallyUpdated.status === ballot.status ? live.data.ballotTallyUpdated : ballot.tally;
   const boardUrl = ballot.boardPath ? new URL(ballot.boardPath, window.location.origin).toString() : null;
+  // The count is the turnout taken at the close, kept on the ballot apart from the board's rows.
+  const entries = ballot.tally.turnout;
+  const anchor = ballot.boardHead ? ` --head ${ballot.boardHead} --count ${entries}` : "";
   return (
     <article className="page rootpedia ballots" data-testid="results-page">
       <Link className="back-link" to={`/root/${slug}/rootpedia/ballot/${ballot.id}`}>
@@ -66,10 +72,22 @@ export default function ResultsPage() {
               {t("ballots.results.board_link")}
             </a>
           </p>
+          {ballot.boardHead && (
+            <dl className="ballot-entry">
+              <dt>{t("ballots.results.board_head")}</dt>
+              <dd>
+                <code data-testid="board-head">
+                  <LtrValue>{ballot.boardHead}</LtrValue>
+                </code>
+              </dd>
+              <dt>{t("ballots.results.board_count")}</dt>
+              <dd data-testid="board-count">{formatNumber(entries, currentLanguage())}</dd>
+            </dl>
+          )}
           <p>{t("ballots.results.verify_help")}</p>
           <pre className="ballot-command">
-            <code>
-              <LtrValue>{`node scripts/verify-ballot.mjs ${boardUrl}`}</LtrValue>
+            <code data-testid="verify-command">
+              <LtrValue>{`node scripts/verify-ballot.mjs ${boardUrl}${anchor}`}</LtrValue>
             </code>
           </pre>
         </Card>
