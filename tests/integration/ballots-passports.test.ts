@@ -25,14 +25,14 @@ let curator: BuiltUser;
 let awayCurator: BuiltUser;
 let admin: BuiltUser;
 
-const inOther = { "x-rootspace": "" };
+/** Headers of a request made in the other rootspace. */
+const inOther = () => ({ "x-rootspace": other });
 const passportRow = async (id: string) =>
   (await server.ds.query(`SELECT reason, revoked_at, revoke_reason FROM roots_passports WHERE id = $1`, [fromGlobalId(id)!.id]))[0];
 
 beforeAll(async () => {
   server = await startTestServer({}, { clock: new TestClock() });
   [other] = await buildRootspaces(server.ds, 1, { prefix: "levant" });
-  inOther["x-rootspace"] = other;
   village = await buildVillage(server, "Kfarhim");
   away = await buildVillage(server, "Kfarhim");
   await server.ds.query(`UPDATE villages SET rootspace_id = $1 WHERE id = $2`, [other, away.raw]);
@@ -50,7 +50,7 @@ describe("revoking a passport", () => {
     const issued = await server.gql<any>(
       Q.issue,
       { s: away.slug, u: userGid(holder.id), r: "Family of the village" },
-      { token: awayCurator.token, headers: inOther },
+      { token: awayCurator.token, headers: inOther() },
     );
     expect(issued.errors).toBeUndefined();
     const id = issued.data.issueRootsPassport.id;
@@ -63,7 +63,7 @@ describe("revoking a passport", () => {
     expect(await passportRow(id)).toMatchObject({ revoked_at: null, revoke_reason: null });
     expect(await server.ds.query(`SELECT 1 FROM audit_logs WHERE table_name = 'roots_passports' AND action = 'revoke'`)).toEqual([]);
 
-    const revoked = await server.gql<any>(Q.revoke, { id, r: "Moved away" }, { token: awayCurator.token, headers: inOther });
+    const revoked = await server.gql<any>(Q.revoke, { id, r: "Moved away" }, { token: awayCurator.token, headers: inOther() });
     expect(revoked.errors).toBeUndefined();
     expect(revoked.data.revokeRootsPassport.revokeReason).toBe("Moved away");
   });
