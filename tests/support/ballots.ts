@@ -32,11 +32,15 @@ export async function tokenFor(server: TestServer, userId: string): Promise<stri
   return s.accessToken;
 }
 
-/** A member old enough to vote; `root`: a VERIFIED "This is me" record in the village, `passport`: a live passport. */
+/**
+ * A member old enough to vote; `root`: a VERIFIED "This is me" record in the village, `passport`: a
+ * live passport, `ancestor`: a grandparent's record in the village (VERIFIED or not), linked up from
+ * the member's own record, which is in no village.
+ */
 export async function buildVoter(
   server: TestServer,
   village: { raw: string },
-  opts: { root?: "verified" | "community"; passport?: boolean; ageHours?: number } = {},
+  opts: { root?: "verified" | "community"; passport?: boolean; ageHours?: number; ancestor?: "verified" | "community" } = {},
 ): Promise<BuiltUser> {
   const user = await buildUser(server.ds, { roles: [{ role: Role.MEMBER }], clock: server.clock });
   const now = server.clock?.now() ?? new Date();
@@ -49,6 +53,22 @@ export async function buildVoter(
       `INSERT INTO people (id, rootspace_id, full_name, village_id, user_id, provenance, privacy_settings) VALUES (gen_random_uuid(), 'lb', 'Voter', $1, $2, $3, '{}')`,
       [village.raw, user.id, opts.root === "verified" ? "VERIFIED" : "COMMUNITY"],
     );
+  if (opts.ancestor) {
+    const person = async (villageId: string | null, provenance: string, userId: string | null): Promise<string> =>
+      (
+        await server.ds.query(
+          `INSERT INTO people (id, rootspace_id, full_name, village_id, user_id, provenance, privacy_settings) VALUES (gen_random_uuid(), 'lb', 'Kin', $1, $2, $3, '{}') RETURNING id`,
+          [villageId, userId, provenance],
+        )
+      )[0].id;
+    const self = await person(null, "COMMUNITY", user.id);
+    const parent = await person(null, "COMMUNITY", null);
+    const grandparent = await person(village.raw, opts.ancestor === "verified" ? "VERIFIED" : "COMMUNITY", null);
+    await server.ds.query(
+      `INSERT INTO parent_links (id, parent_id, child_id) VALUES (gen_random_uuid(), $1, $2), (gen_random_uuid(), $3, $1)`,
+      [parent, self, grandparent],
+    );
+  }
   if (opts.passport)
     await server.ds.query(
       `INSERT INTO roots_passports (id, village_id, user_id, reason, issued_at) VALUES (gen_random_uuid(), $1, $2, 'test', $3)`,

@@ -6,7 +6,7 @@ import { buildRootsSchema } from "../../server/src/app/schema.js";
 import { createRootsServer } from "../../server/src/app/server.js";
 import type { TestClock } from "../../server/src/common/clock.js";
 import type { Scheduler } from "../../server/src/common/jobs/index.js";
-import { createEventBus } from "../../server/src/common/event-bus.js";
+import { createEventBus, type EventBus } from "../../server/src/common/event-bus.js";
 import { loadConfig } from "../../server/src/config.js";
 import { createDataSource } from "../../server/src/db/data-source.js";
 import { FLAG_REFRESH_SQL_TAG } from "../../server/src/modules/admin/index.js";
@@ -43,6 +43,8 @@ export interface TestServer {
   ws(opts?: { token?: string; origin?: string; language?: string; rootspace?: string }): Client;
   /** The server's job scheduler (`runDue` runs the jobs due by its clock). */
   scheduler: Scheduler;
+  /** The server's event bus (a test may publish on it, e.g. to know a subscription is in place). */
+  bus: EventBus;
   /** The clock passed in `opts.clock`, if any (see tests/support/clock.ts). */
   clock?: TestClock;
   stop(): Promise<void>;
@@ -85,6 +87,7 @@ export async function startTestServer(
     ds,
     queries,
     scheduler: server.scheduler,
+    bus,
     clock: opts.clock,
     async gql(query, variables, opts = {}) {
       const res = await fetch(`${url}/graphql`, {

@@ -90,9 +90,16 @@ export async function eligibleMembers(
 /** A passport's row (SELECT * FROM roots_passports). */
 export type PassportRow = RowOf<Passport>;
 
+/** The longest reason kept; a longer one is refused, never cut (the audit log must say what the curator wrote). */
+const MAX_REASON = 500;
+
 const reasonOf = (text: string): string => {
-  const why = text.trim().slice(0, 500);
+  const why = text.trim();
   if (!why) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.required", {}, [{ field: "reason", key: "errors.required" }]);
+  if (why.length > MAX_REASON)
+    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.validation.maxLength", {}, [
+      { field: "reason", key: "errors.validation.maxLength" },
+    ]);
   return why;
 };
 
@@ -122,10 +129,16 @@ export async function issuePassport(ctx: Context, villageId: string, userId: str
   });
 }
 
-/** A curator of the village (or staff) revokes a live passport, with a reason; audited. */
+/**
+ * A curator of the village (or staff) revokes a live passport, with a reason; audited. A passport
+ * of another rootspace's village is not found here, as if it did not exist.
+ */
 export async function revokePassport(ctx: Context, passportId: string, reason: string): Promise<PassportRow> {
   if (!ctx.viewer.userId) throw unauthenticated();
-  const [p]: PassportRow[] = await ctx.ds.query(`SELECT * FROM roots_passports WHERE id = $1`, [passportId]);
+  const [p]: PassportRow[] = await ctx.ds.query(
+    `SELECT p.* FROM roots_passports p JOIN villages v ON v.id = p.village_id AND v.rootspace_id = $2 WHERE p.id = $1`,
+    [passportId, ctx.rootspace.id],
+  );
   if (!p) throw new AppError(ErrorCode.NOT_FOUND, "errors.not_found");
   if (!reviews(ctx.viewer, p.village_id)) throw forbidden();
   const why = reasonOf(reason);

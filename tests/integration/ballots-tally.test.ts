@@ -1,0 +1,146 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL answers are checked field by field below. */
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import type { Client } from "graphql-ws";
+import { fromGlobalId } from "../../server/src/common/global-id.js";
+import { buildUser, type BuiltUser } from "../factories/users.js";
+import { Q, seedOpenBallot } from "../support/ballots.js";
+import { HOUR, TestClock } from "../support/clock.js";
+import { buildVillage } from "../support/genealogy.js";
+import { startTestServer, type TestServer } from "../support/server.js";
+
+/**
+ * The live tally's batching, on the test clock: an update goes out at most every 2 s and only
+ * once 3 new votes are in (so that no one vote can be matched to its moment); votes too soon are
+ * counted by the delayed `ballots.tally` flush; the breakdown shows while open from 20 votes,
+ * unless the ballot hides its results until the close.
+ *
+ * The test clock starts an hour ahead of real time: a flush is due 2 s after the clock's now, and
+ * a clock started with the server lags real time by the setup's seconds, so the scheduler (which
+ * takes a job due by either time) would run it early, at a moment the clock still calls too soon.
+ */
+let server: TestServer;
+let village: { id: string; raw: string; slug: string };
+let voters: BuiltUser[];
+
+const TALLY = `subscription ($id: ID!) { ballotTallyUpdated(ballotId: $id) { turnout yes breakdownHidden status } }`;
+
+const turnout = async (id: string) => (await server.gql<any>(Q.ballot, { id })).data.ballot.tally.turnout as number;
+const tally = async (id: string) => (await server.gql<any>(Q.ballot, { id })).data.ballot.tally;
+const CHOICES = ["YES", "NO", "ABSTAIN"];
+
+/** Votes of voters[from..to) on the ballot, at the clock's now. */
+async function vote(id: string, from: number, to: number): Promise<void> {
+  for (let i = from; i < to; i++) {
+    const res = await server.gql(Q.vote, { id, choice: CHOICES[i % 3] }, { token: voters[i].token });
+    expect(res.errors).toBeUndefined();
+  }
+}
+
+/** Moves the test clock on and runs what fell due (the flushes). */
+const advance = async (ms: number) => {
+  server.clock!.advance(ms);
+  await server.scheduler.runDue();
+};
+
+const waitingFlush = async (id: string): Promise<Date[]> =>
+  (
+    await server.ds.query(`SELECT start_after FROM pgboss.job WHERE name = 'ballots.tally' AND singleton_key = $1 AND state = 'created'`, [
+      fromGlobalId(id)!.id,
+    ])
+  ).map((r: { start_after: Date }) => r.start_after);
+
+beforeAll(async () => {
+  server = await startTestServer({}, { clock: new TestClock(new Date(Date.now() + HOUR)) });
+  village = await buildVillage(server, "Bikfaya");
+  voters = [];
+  for (let i = 0; i < 20; i++) voters.push(await buildUser(server.ds, { clock: server.clock }));
+});
+afterAll(() => server.stop());
+
+describe("batched live tallies", () => {
+  let client: Client;
+  afterAll(() => client?.dispose());
+
+  it("publishes once 3 new votes are in, at most every 2 s; votes too soon go out with the delayed flush", async () => {
+    const id = await seedOpenBallot(
+      server.ds,
+      village,
+      voters.map((v) => v.id),
+      server.clock!.now(),
+    );
+    const t0 = server.clock!.now().getTime();
+    client = server.ws();
+    const received: any[] = [];
+    client.subscribe(
+      { query: TALLY, variables: { id } },
+      { next: (v) => received.push(v.data?.ballotTallyUpdated ?? v.errors), error: (e) => received.push(e), complete: () => undefined },
+    );
+    // The subscription is in place once a probe published on the bus reaches it; the probes' answers are then dropped.
+    for (let i = 0; i < 100 && !received.length; i++) {
+      await server.bus.publish("BALLOT_TALLY_UPDATED", { ballotId: fromGlobalId(id)!.id, final: false });
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(received[0]).toMatchObject({ turnout: 0 });
+    await new Promise((r) => setTimeout(r, 100));
+    received.length = 0;
+    /** Waits until `n` updates have arrived (they travel through the bus), then a moment for any extra one. */
+    const updates = async (n: number) => {
+      for (let i = 0; i < 100 && received.length < n; i++) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 150));
+      return received.map((t) => t.turnout);
+    };
+
+    // Two votes: fewer than 3, nothing goes out, however long it has been.
+    await vote(id, 0, 2);
+    expect(await turnout(id)).toBe(0);
+    await vote(id, 2, 3);
+    expect(await turnout(id)).toBe(3);
+    expect(await updates(1)).toEqual([3]);
+
+    // Three more at the same moment: enough votes but too soon; a flush waits for t0 + 2 s.
+    await vote(id, 3, 6);
+    expect(await turnout(id)).toBe(3);
+    expect((await waitingFlush(id)).map((d) => d.getTime())).toEqual([t0 + 2000]);
+    await advance(1999);
+    expect(await turnout(id)).toBe(3);
+    expect(await waitingFlush(id)).toHaveLength(1);
+    await advance(1);
+    expect(await turnout(id)).toBe(6);
+    expect(await waitingFlush(id)).toEqual([]);
+    expect(await updates(2)).toEqual([3, 6]);
+
+    // Two votes, and the flush 2 s later finds only two new: nothing goes out.
+    await vote(id, 6, 8);
+    await advance(2000);
+    expect(await turnout(id)).toBe(6);
+    // The third new vote, with 2 s gone since the last update, goes out at once.
+    await vote(id, 8, 9);
+    expect(await turnout(id)).toBe(9);
+    expect(await updates(3)).toEqual([3, 6, 9]);
+    expect(received.every((t) => t.breakdownHidden === true && t.yes === null && t.status === "OPEN")).toBe(true);
+  });
+});
+
+describe("the breakdown while open", () => {
+  it("shows from 20 published votes, not at 19, and never while the ballot hides its results", async () => {
+    const now = server.clock!.now();
+    const roll = voters.map((v) => v.id);
+    const [nineteen, twenty, hidden] = [
+      await seedOpenBallot(server.ds, village, roll, now),
+      await seedOpenBallot(server.ds, village, roll, now),
+      await seedOpenBallot(server.ds, village, roll, now),
+    ];
+    await server.ds.query(`UPDATE ballots SET hide_results = true WHERE id = $1`, [fromGlobalId(hidden)!.id]);
+    // Three votes each go out at once; the rest wait for the flush 2 s later.
+    await vote(nineteen, 0, 19);
+    await vote(twenty, 0, 20);
+    await vote(hidden, 0, 20);
+    for (const id of [nineteen, twenty, hidden]) expect(await tally(id)).toMatchObject({ turnout: 3, breakdownHidden: true, yes: null });
+    await advance(2000);
+
+    expect(await tally(nineteen)).toMatchObject({ status: "OPEN", turnout: 19, breakdownHidden: true, yes: null, no: null, abstain: null });
+    // voters[i] chose CHOICES[i % 3]: 7 yes, 7 no, 6 abstain of 20.
+    expect(await tally(twenty)).toMatchObject({ status: "OPEN", turnout: 20, breakdownHidden: false, yes: 7, no: 7, abstain: 6 });
+    expect(await tally(hidden)).toMatchObject({ status: "OPEN", turnout: 20, breakdownHidden: true, yes: null, no: null, abstain: null });
+  });
+});
