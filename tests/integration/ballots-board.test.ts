@@ -130,8 +130,18 @@ describe("board.json outside the request's public villages", () => {
     const there = await boardFile(b.raw, { "x-rootspace": other });
     expect(there.status).toBe(200);
     expect(((await there.json()) as any).ballotId).toBe(b.raw);
+    // A plain link (the results page's, the verifier's) names the rootspace in its address.
+    const linked = await fetch(`${server.url}/ballots/${b.raw}/board.json?rootspace=${encodeURIComponent(other)}`);
+    expect(linked.status).toBe(200);
+    expect(((await linked.json()) as any).ballotId).toBe(b.raw);
     // And the main ballot, of Lebanon, is not found from the other rootspace.
     expect((await boardFile(rawBallot, { "x-rootspace": other })).status).toBe(404);
+  });
+
+  it("gives the board's address with its rootspace, which a plain link can follow", async () => {
+    const path = (await server.gql<any>(`query ($id: ID!) { ballot(id: $id) { boardPath } }`, { id: ballotId })).data.ballot.boardPath;
+    expect(path).toBe(`/ballots/${rawBallot}/board.json?rootspace=lebanon`);
+    expect((await fetch(`${server.url}${path}`)).status).toBe(200);
   });
 
   it("refuses a rootspace that does not exist with the translated reason", async () => {
@@ -140,11 +150,7 @@ describe("board.json outside the request's public villages", () => {
     expect(((await res.json()) as any).message).toMatch(/Aucun espace de racines/);
   });
 
-  // KNOWN DEFECT (ballot.service.ts loadBallot, used by vote.service.ts boardOf): the GraphQL
-  // board of a ballot whose village is not public is still served, where board.json answers 404
-  // and the proposal itself is NOT_FOUND. Marked failing until loadBallot checks `v.is_public`;
-  // Jest reports it once it passes, so the mark is then removed.
-  it.failing("KNOWN DEFECT: the GraphQL board of a ballot of a village that is not public is NOT_FOUND", async () => {
+  it("answers NOT_FOUND for the GraphQL board of a ballot of a village that is not public, as board.json does", async () => {
     const hidden = await buildVillage(server, "Hidden too");
     const b = await closedBallot(hidden);
     await server.ds.query(`UPDATE villages SET is_public = false WHERE id = $1`, [hidden.raw]);

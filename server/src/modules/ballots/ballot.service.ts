@@ -28,9 +28,10 @@ export const ballotTransition = defineJob<{ ballotId: string; to: "open" | "clos
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+/** A ballot of a public village in the request's rootspace (as loadProposal finds proposals); NOT_FOUND otherwise. */
 export async function loadBallot(ctx: Pick<Context, "ds" | "rootspace">, id: string): Promise<BallotRow> {
   const [row]: BallotRow[] = await ctx.ds.query(
-    `SELECT b.* FROM ballots b JOIN villages v ON v.id = b.village_id AND v.rootspace_id = $2 WHERE b.id = $1`,
+    `SELECT b.* FROM ballots b JOIN villages v ON v.id = b.village_id AND v.is_public AND v.rootspace_id = $2 WHERE b.id = $1`,
     [id, ctx.rootspace.id],
   );
   if (!row) throw notFound();

@@ -299,6 +299,15 @@ export class BallotResolver {
     return views.boardHead(ctx, b.row);
   }
 
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      "Where its public board is, once closed, naming its rootspace (`node scripts/verify-ballot.mjs <site><boardPath> --head <boardHead> --count <tally.turnout>` recomputes it).",
+  })
+  boardPath(@Root() b: BallotView, @Ctx() ctx: Context): string | null {
+    return b.row.status === "closed" ? `/ballots/${b.row.id}/board.json?rootspace=${encodeURIComponent(ctx.rootspace.slug)}` : null;
+  }
+
   @FieldResolver(() => TallyGql)
   tally(@Root() b: BallotView, @Ctx() ctx: Context): TallyGql {
     return TallyGql.of(b.row.id, tallyOf(b.row, ctx.clock.now()));

@@ -228,15 +228,6 @@ export class BallotView {
   get closesAt(): Date {
     return this.row.closes_at;
   }
-
-  @Field(() => String, {
-    nullable: true,
-    description:
-      "Where its public board is, once closed (`node scripts/verify-ballot.mjs <site><boardPath> --head <boardHead> --count <tally.turnout>` recomputes it).",
-  })
-  get boardPath(): string | null {
-    return this.row.status === "closed" ? `/ballots/${this.row.id}/board.json` : null;
-  }
 }
 
 @ObjectType("BallotBoardEntry", { description: "One vote on the public board: its receipt and choice, chained by hashes." })

@@ -103,11 +103,13 @@ export function rootspaceDirectory(ds: DataSource, bus: EventBus): RootspaceDire
 
 /**
  * The rootspace of an HTTP request outside GraphQL (uploads, downloads), from its `X-Rootspace`
- * header; null once it has answered 400 with the translated reason.
+ * header, or its `rootspace` query parameter (a plain link cannot send a header: a public board's
+ * address names its rootspace so); null once it has answered 400 with the translated reason.
  */
 export async function routeRootspace(ds: DataSource, bus: EventBus, req: Request, res: Response): Promise<CurrentRootspace | null> {
+  const named = typeof req.query.rootspace === "string" ? req.query.rootspace : undefined;
   try {
-    return await rootspaceDirectory(ds, bus).resolve(req.get(ROOTSPACE_HEADER));
+    return await rootspaceDirectory(ds, bus).resolve(req.get(ROOTSPACE_HEADER) ?? named);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     res.status(400).json({ error: err.key, message: translate(err.key, currentLanguage(), err.params) });
