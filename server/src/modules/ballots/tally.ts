@@ -19,13 +19,28 @@ type Deps = Pick<Context, "ds" | "bus" | "clock" | "jobs">;
 const flushAt = new Map<string, number>();
 
 /**
+ * The votes not yet rewritten (all those the update just counted, at least TALLY_MIN_NEW, and any
+ * cast since), rewritten together in a random order: a vote's row no longer carries the
+ * transaction (`xmin`) that also marked its voter on the roll, nor its place in the order votes
+ * came in (`ctid`), only this rewrite's, shared with the others (docs/ballots-threat-model.md).
+ * After the subscribers are told, so that their update does not wait for it. It holds the
+ * ballot's row (FOR NO KEY UPDATE: a vote's KEY SHARE goes on, a close waits), and does nothing
+ * once the ballot has closed (the close rewrites every vote itself).
+ */
+async function mixVotes(deps: Pick<Deps, "ds">, ballotId: string): Promise<void> {
+  await deps.ds.query(
+    `WITH b AS (SELECT id FROM ballots WHERE id = $1 AND status = 'open' FOR NO KEY UPDATE),
+          m AS (DELETE FROM ballot_votes WHERE ballot_id = $1 AND NOT mixed AND EXISTS (SELECT 1 FROM b) RETURNING id, choice, receipt)
+     INSERT INTO ballot_votes (id, ballot_id, choice, receipt, mixed) SELECT id, $1, choice, receipt, true FROM m ORDER BY random()`,
+    [ballotId],
+  );
+}
+
+/**
  * After votes, in one statement: when TALLY_EVERY_MS has passed since the last update (the votes
  * are counted only then) and at least TALLY_MIN_NEW are in since it, the counts are taken (into
  * the ballot's published counts, which is all readers see while it is open) and subscribers are
- * told. The votes counted for the first time are rewritten then, together and in a random order:
- * a vote's row no longer carries the transaction (`xmin`) that also marked its voter on the roll,
- * nor its place in the order votes came in (`ctid`), only the update it was counted in, among at
- * least TALLY_MIN_NEW others (docs/ballots-threat-model.md). Too soon: a flush is scheduled for when it may go. Shared by every server through the
+ * told; then the votes it counted first are rewritten (mixVotes). Too soon: a flush is scheduled for when it may go. Shared by every server through the
  * database (the row lock and its re-check decide between two at once); the bus (Redis) carries it
  * to every subscriber.
  */
@@ -42,13 +57,14 @@ export async function maybePublish(deps: Deps, ballotId: string, afterVote = fal
                   FROM ballot_votes WHERE ballot_id = $1 AND EXISTS (SELECT 1 FROM b WHERE b.published_at IS NULL OR b.published_at <= $3)),
           u AS (UPDATE ballots x SET yes_count = c.yes, no_count = c.no, abstain_count = c.abstain, published = c.n, published_at = $2
                   FROM c WHERE x.id = $1 AND x.status = 'open' AND c.n - x.published >= $4 AND (x.published_at IS NULL OR x.published_at <= $3)
-                RETURNING x.id),
-          m AS (DELETE FROM ballot_votes WHERE ballot_id = $1 AND NOT mixed AND EXISTS (SELECT 1 FROM u) RETURNING id, choice, receipt),
-          mi AS (INSERT INTO ballot_votes (id, ballot_id, choice, receipt, mixed) SELECT id, $1, choice, receipt, true FROM m ORDER BY random())
+                RETURNING x.id)
      SELECT b.status, b.published_at, EXISTS (SELECT 1 FROM u) AS updated FROM b`,
     [ballotId, now, since, TALLY_MIN_NEW],
   );
-  if (r?.updated) return publishTally(deps.bus, ballotId, false);
+  if (r?.updated) {
+    await publishTally(deps.bus, ballotId, false);
+    return mixVotes(deps, ballotId);
+  }
   if (r?.status !== "open" || !r.published_at) return;
   const runAt = r.published_at.getTime() + TALLY_EVERY_MS;
   if (flushAt.get(ballotId) === runAt) return;
