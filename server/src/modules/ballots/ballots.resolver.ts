@@ -169,7 +169,8 @@ export class ProposalResolver {
 
   @FieldResolver(() => ProposalConflictView, {
     nullable: true,
-    description: "For a proposal in conflict, what meets what (the village's curators only; null otherwise).",
+    description:
+      "For a proposal in conflict, what meets what: null when it is not in conflict; FORBIDDEN to anyone but the village's curators.",
   })
   async conflict(@Root() p: ProposalView, @Ctx() ctx: Context): Promise<ProposalConflictView | null> {
     const c = await views.proposalConflict(ctx, p.row);
