@@ -163,7 +163,7 @@ test.describe("ballots", () => {
     await expect(results.getByTestId("ballot-outcome")).toContainText("مقبول", { timeout: 15_000 });
     await expect(results.getByTestId("ballot-breakdown")).toContainText("نعم");
     await expect(turnout).toHaveAttribute("data-turnout", "7");
-    await expect(results.getByTestId("board-link")).toHaveAttribute("href", /\/ballots\/[0-9a-f-]{36}\/board\.json$/);
+    await expect(results.getByTestId("board-link")).toHaveAttribute("href", /\/ballots\/[0-9a-f-]{36}\/board\.json\?rootspace=lebanon$/);
     const lookup = results.getByTestId("receipt-lookup");
     await lookup.getByLabel("الإيصال").fill(receipt);
     await lookup.getByRole("button", { name: "تحقّق" }).click();
@@ -174,7 +174,7 @@ test.describe("ballots", () => {
     // The page shows where the board ends, and puts it in the verifier's command.
     const head = boardJson.entries.at(-1).entryHash;
     await expect(results.getByTestId("board-head")).toHaveText(head);
-    await expect(results.getByTestId("verify-command")).toContainText(`board.json --head ${head} --count 7`);
+    await expect(results.getByTestId("verify-command")).toContainText(`board.json?rootspace=lebanon' --head ${head} --count 7`);
     await noSeriousAxe(results, "results closed");
     await shoot(results, "results-closed-ar");
 

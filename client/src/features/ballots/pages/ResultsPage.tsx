@@ -46,6 +46,7 @@ export default function ResultsPage() {
   if (error && !data) return <LoadFailed error={error} onRetry={refetch} />;
   const ballot = b!;
   const tally = live.data?.ballotTallyUpdated.status === ballot.status ? live.data.ballotTallyUpdated : ballot.tally;
+  // Quoted in the command: its `?rootspace=` must reach the verifier as written, not as a shell pattern.
   const boardUrl = ballot.boardPath ? new URL(ballot.boardPath, window.location.origin).toString() : null;
   // The count is the turnout taken at the close, kept on the ballot apart from the board's rows.
   const entries = ballot.tally.turnout;
@@ -87,7 +88,7 @@ export default function ResultsPage() {
           <p>{t("ballots.results.verify_help")}</p>
           <pre className="ballot-command">
             <code data-testid="verify-command">
-              <LtrValue>{`node scripts/verify-ballot.mjs ${boardUrl}${anchor}`}</LtrValue>
+              <LtrValue>{`node scripts/verify-ballot.mjs '${boardUrl}'${anchor}`}</LtrValue>
             </code>
           </pre>
         </Card>
