@@ -3,7 +3,7 @@ import type { Context } from "../../common/context.js";
 import { AppError, ErrorCode, forbidden, unauthenticated } from "../../common/errors.js";
 import { newId } from "../../common/uuid.js";
 import { audit } from "../audit/index.js";
-import { memberRoots } from "../genealogy/index.js";
+import { memberRoots, ROOTS_MAX_GENERATIONS } from "../genealogy/index.js";
 import { reviews } from "../rootpedia/index.js";
 import type { Passport, RowOf } from "./ballots.entity.js";
 import { updatedRows } from "./decide.js";
@@ -68,8 +68,11 @@ export async function eligibility(
 }
 
 /**
- * Every member eligible in the village now: those with a "This is me" record in the rootspace or
- * a live passport for the village, each checked by the rule above. What the roll freezes.
+ * Every member eligible in the village now, each checked by the rule above: what the roll freezes.
+ * The candidates are found from the village's side, so that a ballot reads the village's families,
+ * not every member of the rootspace: those whose "This is me" record is a VERIFIED person of the
+ * village or descends from one (as far as memberRoots looks up: ROOTS_MAX_GENERATIONS), and the
+ * holders of a live passport for it.
  */
 export async function eligibleMembers(
   db: Db,
@@ -78,9 +81,14 @@ export async function eligibleMembers(
   coolingHours: number,
 ): Promise<string[]> {
   const candidates: { user_id: string }[] = await db.query(
-    `SELECT DISTINCT user_id FROM people WHERE user_id IS NOT NULL AND rootspace_id = $1
+    `WITH RECURSIVE down(person_id, generation) AS (
+       SELECT id, 0 FROM people WHERE village_id = $2 AND rootspace_id = $1 AND provenance = 'VERIFIED'
+       UNION
+       SELECT l.child_id, down.generation + 1 FROM down JOIN parent_links l ON l.parent_id = down.person_id WHERE down.generation < $3
+     )
+     SELECT p.user_id FROM down JOIN people p ON p.id = down.person_id WHERE p.user_id IS NOT NULL AND p.rootspace_id = $1
      UNION SELECT user_id FROM roots_passports WHERE village_id = $2 AND revoked_at IS NULL`,
-    [village.rootspaceId, village.id],
+    [village.rootspaceId, village.id, ROOTS_MAX_GENERATIONS],
   );
   const out: string[] = [];
   for (const c of candidates) if ((await eligibility(db, c.user_id, village, now, coolingHours)).eligible) out.push(c.user_id);
