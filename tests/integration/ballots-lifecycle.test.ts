@@ -9,8 +9,10 @@ import { buildVillage, gid } from "../support/genealogy.js";
 import { startTestServer, wsOnce, type TestServer } from "../support/server.js";
 import { ballotApply } from "../../server/src/modules/ballots/ballot.service.js";
 
-/** The database id inside a GraphQL global id ("Type:uuid", base64url). */
-const rawOf = (gid: string) => Buffer.from(gid, "base64url").toString().split(":")[1];
+import { fromGlobalId } from "../../server/src/common/global-id.js";
+
+/** The database id inside a GraphQL global id. */
+const rawOf = (gid: string) => fromGlobalId(gid)!.id;
 
 /**
  * A ballot's life on the test clock: cooling-off (text frozen), open with a frozen roll, closed by

@@ -247,7 +247,7 @@ export async function closeNow(job: JobContext, ballotId: string): Promise<void>
  * on failure; one that finds it written (or in conflict) does nothing. Acts as the proposal's
  * author, or the curator who opened the ballot when the author's account is gone.
  */
-export async function applyAccepted(job: JobContext, ballotId: string): Promise<void> {
+async function applyAccepted(job: JobContext, ballotId: string): Promise<void> {
   const deps = depsOf(job);
   const [b]: BallotRow[] = await deps.ds.query(`SELECT * FROM ballots WHERE id = $1`, [ballotId]);
   if (!b || b.outcome !== "accepted") return;

@@ -180,7 +180,7 @@ async function authorContext(deps: AnnounceDeps & { clock: Context["clock"] }, p
  * Takes a proposal from `from` to `applying`, in one statement: of two curators accepting at once,
  * or an accept and a ballot's opening, one wins and the other finds it gone. False when it was not `from`.
  */
-export async function claimForApplying(ds: Pick<Context, "ds">["ds"], id: string, from: ProposalStatus, now: Date): Promise<boolean> {
+async function claimForApplying(ds: Pick<Context, "ds">["ds"], id: string, from: ProposalStatus, now: Date): Promise<boolean> {
   const [row] = updatedRows(
     await ds.query(`UPDATE ballot_proposals SET status = 'applying', updated_at = $3 WHERE id = $1 AND status = $2 RETURNING id`, [
       id,
