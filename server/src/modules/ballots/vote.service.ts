@@ -136,10 +136,14 @@ export async function castVote(ctx: Context, ballotId: string, choice: VoteChoic
 /** The board of a closed ballot, in order (empty before it closes: the order is made at close). */
 export async function boardOf(ctx: Pick<Context, "ds" | "rootspace">, ballotId: string): Promise<BoardEntry[]> {
   const b = await loadBallot(ctx, ballotId);
-  if (b.status !== "closed") return [];
-  const rows: { position: number; receipt: string; choice: VoteChoice; prev_hash: string; entry_hash: string }[] = await ctx.ds.query(
+  return b.status === "closed" ? boardEntries(ctx.ds, b.id) : [];
+}
+
+/** The entries of a closed ballot's board, in order (its votes' places and hashes, given at close). */
+export async function boardEntries(ds: DataSource, ballotId: string): Promise<BoardEntry[]> {
+  const rows: { position: number; receipt: string; choice: VoteChoice; prev_hash: string; entry_hash: string }[] = await ds.query(
     `SELECT position, receipt, choice, prev_hash, entry_hash FROM ballot_votes WHERE ballot_id = $1 ORDER BY position`,
-    [b.id],
+    [ballotId],
   );
   return rows.map((r) => ({ position: r.position, receipt: r.receipt, choice: r.choice, prevHash: r.prev_hash, entryHash: r.entry_hash }));
 }
