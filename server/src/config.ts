@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
@@ -145,8 +146,22 @@ const schema = z
     MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
     /** Key that signs picture links; without it one is made and kept in the database (shared by every server). */
     MEDIA_URL_SECRET: z.string().min(32).optional(),
-    /** Longest Rootpedia article, in characters of Markdown (about 30,000 words). */
-    ROOTPEDIA_MAX_CHARS: z.coerce.number().int().min(1000).max(2_000_000).default(200_000),
+    /** Longest Rootpedia article or preview, in characters of Markdown (about 15,000 words). */
+    ROOTPEDIA_MAX_CHARS: z.coerce.number().int().min(1000).max(2_000_000).default(100_000),
+    /** Editor previews a member may ask for per minute (each is rendered in full). */
+    ROOTPEDIA_PREVIEWS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
+    /**
+     * Heavy text work (Markdown checks and rendering, word diffs, three-way merges) runs in worker
+     * threads, never on the event loop: how many (default: one fewer than the CPUs, at least one),
+     * and how long one task may take before its thread is stopped and the request gets its fallback.
+     */
+    TEXT_WORK_THREADS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
+    TEXT_WORK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
     /** Ballots: the cooling-off before a ballot opens (the proposal's text frozen), and the account age a voter needs. */
     BALLOT_COOLING_HOURS: z.coerce
       .number()

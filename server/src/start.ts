@@ -1,6 +1,7 @@
 import type { Config } from "./config.js";
 import type { Clock } from "./common/clock.js";
 import { createEventBus } from "./common/event-bus.js";
+import { closeWorkPools } from "./common/work-pool.js";
 import { logger } from "./common/logger.js";
 import { buildRootsSchema } from "./app/schema.js";
 import { createRootsServer, type RootsServer } from "./app/server.js";
@@ -44,6 +45,7 @@ export async function startRoots(config: Config, opts: { clock?: Clock; host?: s
   const schema = await buildRootsSchema(bus);
   const server = await createRootsServer({ config, ds, bus, schema, clock: opts.clock });
   const closeAll = async () => {
+    await closeWorkPools();
     await bus.close();
     await ds.destroy();
     await embedded?.stop();
@@ -60,6 +62,8 @@ export async function startRoots(config: Config, opts: { clock?: Clock; host?: s
     port,
     embedded: Boolean(embedded),
     stop: async () => {
+      // Heavy text work in flight ends now (its requests fail fast) rather than hold the drain.
+      await closeWorkPools();
       await server.stop();
       await closeAll();
     },

@@ -1,3 +1,4 @@
+import { closeWorkPools } from "../../server/src/common/work-pool.js";
 import "reflect-metadata";
 import type { DataSource } from "typeorm";
 import { createClient, type Client } from "graphql-ws";
@@ -111,6 +112,8 @@ export async function startTestServer(
     },
     async stop() {
       await server.stop();
+      // The worker threads of heavy text work are the process's (a later file starts them again).
+      await closeWorkPools();
       await bus.close();
       await ds.destroy();
       await db.drop();

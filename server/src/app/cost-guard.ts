@@ -23,7 +23,7 @@ export class CostGuard {
     schema: GraphQLSchema,
     private readonly config: Config,
   ) {
-    this.calculator = new CostCalculator(schema);
+    this.calculator = new CostCalculator(schema, config.ROOTPEDIA_MAX_CHARS);
   }
 
   check(

@@ -33,11 +33,26 @@ import { DEFAULT_PAGE_SIZE } from "../common/pagination.js";
  * Introspection is counted the same way with the schema's real sizes (its types, their fields
  * and arguments, on average), against its own limit: a multiple of what graphql-js's own
  * introspection query costs, so tools work and a nested abuse of it does not.
+ *
+ * Fields that do heavy work on text (Markdown rendered, revisions compared) add one unit per
+ * TEXT_UNIT characters of it: `@Extensions({ costFromText: ["content"] })` prices the text given
+ * in those arguments; `@Extensions({ storedTexts: n })` prices n stored texts at the longest an
+ * article may be (their length is not known before they are read).
  */
 
 /** Costs in tenths: a scalar value, an object field (a lookup). */
 const SCALAR = 1;
 const OBJECT = 10;
+
+/** Characters of text per unit of cost, for fields that parse, render or compare text. */
+export const TEXT_UNIT = 100;
+
+interface CostExtensions {
+  listSize?: number;
+  listSizeFrom?: (args: Record<string, unknown>) => number;
+  costFromText?: readonly string[];
+  storedTexts?: number;
+}
 
 /** Items assumed in a list that says nothing of its size. */
 export const LIST_ESTIMATE = 10;
@@ -55,7 +70,11 @@ export class CostCalculator {
   /** Highest cost of an introspection operation. */
   readonly introspectionLimit: number;
 
-  constructor(private readonly schema: GraphQLSchema) {
+  constructor(
+    private readonly schema: GraphQLSchema,
+    /** The longest text a stored-text field may work on (an article's limit). */
+    private readonly maxTextChars = 100_000,
+  ) {
     const types = Object.values(schema.getTypeMap());
     const avg = (f: (t: GraphQLNamedType) => number) => Math.max(1, Math.ceil(types.reduce((n, t) => n + f(t), 0) / types.length));
     const fieldsOf = (t: GraphQLNamedType) => ("getFields" in t ? Object.values(t.getFields()) : []);
@@ -147,7 +166,9 @@ export class CostCalculator {
     const field = this.field(parent, name);
     if (!field) return SCALAR;
     const type = getNamedType(field.type);
-    if (!node.selectionSet || !isCompositeType(type)) return SCALAR;
+    const ext = field.extensions as CostExtensions | undefined;
+    const text = ext?.costFromText || ext?.storedTexts ? this.textCost(node, field, ext, state.variables) : 0;
+    if (!node.selectionSet || !isCompositeType(type)) return SCALAR + text;
     const args = this.argumentValues(node, field, state.variables);
     const hasFirst = field.args.some((a) => a.name === "first");
     let size = 1;
@@ -159,7 +180,6 @@ export class CostCalculator {
     } else if (Array.isArray(args.ids)) {
       size = args.ids.length;
     } else if (isListType(getNullableType(field.type))) {
-      const ext = field.extensions as { listSize?: number; listSizeFrom?: (args: Record<string, unknown>) => number } | undefined;
       const declared = ext?.listSizeFrom ? ext.listSizeFrom(args) : ext?.listSize;
       size = introspective
         ? (this.introspectionSizes[name] ?? LIST_ESTIMATE)
@@ -167,7 +187,22 @@ export class CostCalculator {
           ? 1
           : (declared ?? LIST_ESTIMATE);
     }
-    return OBJECT + size * this.selectionCost(node.selectionSet, type, page, state, spreading);
+    return OBJECT + text + size * this.selectionCost(node.selectionSet, type, page, state, spreading);
+  }
+
+  /** Tenths for the text a field works on: its text arguments' length, or its stored texts at their longest. */
+  private textCost(
+    node: FieldNode,
+    field: GraphQLField<unknown, unknown>,
+    ext: CostExtensions,
+    variables: Record<string, unknown>,
+  ): number {
+    let chars = (ext.storedTexts ?? 0) * this.maxTextChars;
+    if (ext.costFromText) {
+      const args = this.argumentValues(node, field, variables);
+      for (const name of ext.costFromText) chars += typeof args[name] === "string" ? args[name].length : 0;
+    }
+    return Math.ceil(chars / TEXT_UNIT) * OBJECT;
   }
 
   private field(parent: GraphQLNamedType, name: string): GraphQLField<unknown, unknown> | undefined {

@@ -1,5 +1,5 @@
 import { filter, pipe } from "@graphql-yoga/subscription";
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
+import { Arg, Ctx, Extensions, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import type { Context } from "../../common/context.js";
 import { AppError, ErrorCode, forbidden } from "../../common/errors.js";
 import { toGlobalId } from "../../common/global-id.js";
@@ -152,6 +152,7 @@ export class ProposalResolver {
     return ctx.viewer.userId !== null && reviews(ctx.viewer, p.row.village_id);
   }
 
+  @Extensions({ storedTexts: 2 })
   @FieldResolver(() => Boolean, {
     description:
       "A minor edit, which the village's curators may accept without a ballot: an edit of an existing article changing a few hundred characters at most.",
@@ -160,6 +161,7 @@ export class ProposalResolver {
     return views.isMinorEdit(ctx, p.row);
   }
 
+  @Extensions({ storedTexts: 2 })
   @FieldResolver(() => [DiffPartView], {
     description: "The change proposed: its base revision's text against the proposal's (all new for a new article).",
   })
@@ -167,6 +169,7 @@ export class ProposalResolver {
     return diffParts(await views.proposalDiff(ctx, p.row));
   }
 
+  @Extensions({ storedTexts: 4 })
   @FieldResolver(() => ProposalConflictView, {
     nullable: true,
     description:

@@ -1,7 +1,8 @@
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { storedValuesEnum } from "../../common/graphql-enum.js";
 import { toGlobalId } from "../../common/global-id.js";
-import { DiffPartView, type DiffPart } from "../rootpedia/index.js";
+import * as rootpedia from "../rootpedia/index.js";
+import { DiffPartView } from "../rootpedia/index.js";
 import { BALLOT_OUTCOMES, BALLOT_STATUSES, PROPOSAL_STATUSES, VOTE_CHOICES } from "./ballots.entity.js";
 import type { BallotRow } from "./ballot.service.js";
 import type { BoardEntry } from "./board.js";
@@ -330,8 +331,7 @@ export class PassportView {
   }
 }
 
-export const diffParts = (parts: DiffPart[]): DiffPartView[] =>
-  parts.map((p) => Object.assign(new DiffPartView(), { kind: p.kind, text: p.text, moved: Boolean(p.moved) }));
+export const diffParts = rootpedia.diffPartViews;
 
 @ObjectType("BallotProposalConflict", {
   description:

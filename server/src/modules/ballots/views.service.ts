@@ -35,7 +35,7 @@ const baseText = async (ctx: Context, p: ProposalRow): Promise<string> =>
 
 /** The proposed change as the ballot shows it: its base revision's text against the proposal's, word by word. */
 export async function proposalDiff(ctx: Context, p: ProposalRow): Promise<rootpedia.DiffPart[]> {
-  return rootpedia.revisionDiff(await baseText(ctx, p), p.content, p.language);
+  return rootpedia.diffTexts(ctx.config, await baseText(ctx, p), p.content, p.language);
 }
 
 /** The most a curator may accept without a ballot: characters added and removed, the title's included. */
@@ -49,9 +49,10 @@ export async function isMinorEdit(ctx: Context, p: ProposalRow): Promise<boolean
   if (!p.article_id || !p.base_revision_id) return false;
   const base = await rootpedia.loadRevision(ctx, p.base_revision_id);
   const title = base.title === p.title.trim() ? 0 : base.title.length + p.title.trim().length;
-  const text = rootpedia
-    .revisionDiff(base.content, p.content, p.language)
-    .reduce((n, part) => n + (part.kind === "same" ? 0 : part.text.length), 0);
+  const text = (await rootpedia.diffTexts(ctx.config, base.content, p.content, p.language)).reduce(
+    (n, part) => n + (part.kind === "same" ? 0 : part.text.length),
+    0,
+  );
   return title + text <= MINOR_EDIT_CHARS;
 }
 
@@ -83,8 +84,8 @@ export async function proposalConflict(ctx: Context, p: ProposalRow): Promise<Pr
     baseContent: base,
     currentContent: now,
     proposedContent: p.content,
-    changesMeanwhile: rootpedia.revisionDiff(base, now, p.language),
-    proposedChanges: rootpedia.revisionDiff(base, p.content, p.language),
+    changesMeanwhile: await rootpedia.diffTexts(ctx.config, base, now, p.language),
+    proposedChanges: await rootpedia.diffTexts(ctx.config, base, p.content, p.language),
   };
 }
 

@@ -4,7 +4,8 @@ import type { Language } from "../../common/i18n.js";
 import { newId } from "../../common/uuid.js";
 import { normalizeArabic, normalizeLatin } from "../genealogy/index.js";
 import { pictureLinks } from "../media/index.js";
-import { plainText, renderMarkdown, type Citation } from "./markdown.js";
+import { rateLimit } from "../security/index.js";
+import { MarkdownRefused, roughPlainText, type Citation } from "./markdown.js";
 import { outlineMarkdown } from "./outline.js";
 import {
   hashOf,
@@ -20,7 +21,8 @@ import {
   type EditInput,
   type RevisionRow,
 } from "./revision.service.js";
-import { changedParagraphs, revisionDiff, words, type DiffPart } from "./words.js";
+import { changedParagraphsOf, checkText, diffTexts, renderText, TooComplex } from "./text.js";
+import { words, type DiffPart } from "./words.js";
 import type { ArticleLanguage } from "./rootpedia.entity.js";
 
 export interface VillageRef {
@@ -60,11 +62,12 @@ export async function ensureOutline(ctx: Context, village: VillageRef): Promise<
         )[0].t,
       );
       const content = await outlineMarkdown(tx, village.id, lang);
+      const searchText = await searchTextOf(ctx.config, title, content);
       const article = newId();
       const revision = newId();
       await tx.query(
         `INSERT INTO rootpedia_articles (id, village_id, language, translation_group, title, slug, kind, search_text) VALUES ($1, $2, $3, $4, $5, $6, 'outline', $7)`,
-        [article, village.id, lang, group, title, village.slug, searchTextOf(title, content)],
+        [article, village.id, lang, group, title, village.slug, searchText],
       );
       await tx.query(
         `INSERT INTO rootpedia_revisions (id, article_id, title, content, summary, content_hash, status, reviewed_at) VALUES ($1, $2, $3, $4, '', $5, 'accepted', now())`,
@@ -94,8 +97,23 @@ export async function resolver(ctx: Context, citations: Citation[]): Promise<(c:
   };
 }
 
-export async function render(ctx: Context, content: string, citations: Citation[]): Promise<string> {
-  return renderMarkdown(content, await resolver(ctx, citations));
+/** A member's editor previews, counted per minute (each is a full check and render). */
+export async function countPreview(ctx: Context): Promise<void> {
+  if (!ctx.viewer.userId) throw unauthenticated();
+  await rateLimit.hit(ctx, `rootpedia-preview:${ctx.viewer.userId}`, { max: ctx.config.ROOTPEDIA_PREVIEWS_PER_MINUTE, windowSeconds: 60 });
+}
+
+/**
+ * Markdown as safe HTML for this reader, its citations linked where they may see them (a text
+ * saved under older rules that no longer pass shows with its citations unlinked).
+ */
+export async function render(ctx: Context, content: string): Promise<string> {
+  const citations = await checkText(ctx.config, content).catch((err: unknown) => {
+    if (err instanceof MarkdownRefused || err instanceof TooComplex) return [];
+    throw err;
+  });
+  const resolve = await resolver(ctx, citations);
+  return renderText(ctx.config, content, Object.fromEntries(citations.map((c) => [`${c.kind}/${c.id}`, resolve(c)])));
 }
 
 /** Creates an article (or a language version of one, `translationOf`) with its first revision. */
@@ -154,8 +172,11 @@ export async function diffRevisions(ctx: Context, fromId: string, toId: string):
   if (from.article_id !== to.article_id) throw notFound();
   const article = await loadArticle(ctx, from.article_id);
   if (!mayRead(ctx.viewer, article, from) || !mayRead(ctx.viewer, article, to)) throw notFound();
-  const title = from.title === to.title ? [] : revisionDiff(`# ${from.title}\n\n`, `# ${to.title}\n\n`, article.language);
-  return [...title, ...revisionDiff(from.content, to.content, article.language)];
+  const [title, text] = await Promise.all([
+    from.title === to.title ? [] : diffTexts(ctx.config, `# ${from.title}\n\n`, `# ${to.title}\n\n`, article.language),
+    diffTexts(ctx.config, from.content, to.content, article.language),
+  ]);
+  return [...title, ...text];
 }
 
 export interface OutOfDate {
@@ -179,7 +200,7 @@ export async function outOfDate(ctx: Context, article: ArticleRow): Promise<OutO
     if (!followed || followed === s.stable_revision_id) continue;
     const [then, now] = await Promise.all([loadRevision(ctx, followed), loadRevision(ctx, s.stable_revision_id!)]);
     if (then.created_at > now.created_at) continue;
-    out.push({ language: s.language, articleId: s.id, changed: changedParagraphs(then.content, now.content) });
+    out.push({ language: s.language, articleId: s.id, changed: await changedParagraphsOf(ctx.config, then.content, now.content) });
   }
   return out;
 }
@@ -205,10 +226,20 @@ export async function search(ctx: Context, q: string, villageId: string | null, 
   const hits: SearchHit[] = [];
   for (const article of rows) {
     const stable = article.stable_revision_id ? await loadRevision(ctx, article.stable_revision_id) : null;
-    hits.push({ article, snippet: snippet(`${article.title} — ${plainText(stable?.content ?? "")}`, wanted, article.language) });
+    hits.push({
+      article,
+      snippet: snippet(
+        `${article.title} — ${roughPlainText((stable?.content ?? "").slice(0, SNIPPET_SOURCE_CHARS))}`,
+        wanted,
+        article.language,
+      ),
+    });
   }
   return hits;
 }
+
+/** A hit's snippet is looked for in the start of its text (a long article's later words still find it). */
+const SNIPPET_SOURCE_CHARS = 20_000;
 
 /** About 30 words around the first match, each word that matches marked. */
 function snippet(text: string, wanted: string[], language: Language): { text: string; match: boolean }[] {

@@ -10,11 +10,12 @@ import { rootpediaNotifications } from "./notifications.js";
 import { Article, Revision, Watch } from "./rootpedia.entity.js";
 import { RootpediaResolver, RootpediaRevisionResolver } from "./rootpedia.resolver.js";
 
-export { revisionDiff, wordDiff, type DiffPart } from "./words.js";
+export { type DiffPart } from "./words.js";
+// Texts compared off the event loop (worker threads, capped), as Rootpedia compares revisions.
+export { diffTexts } from "./text.js";
 // Proposals show their changes as Rootpedia shows a revision's.
-export { DiffPartView } from "./rootpedia.types.js";
+export { DiffPartView, diffPartViews } from "./rootpedia.types.js";
 // What proposals and ballots build on: an edit is checked, merged and saved as Rootpedia saves it.
-export { mergeEdit } from "./merge.js";
 export { createArticle, villageBySlug, type VillageRef } from "./article.service.js";
 export {
   articleLanguage,

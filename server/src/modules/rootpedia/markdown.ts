@@ -31,7 +31,7 @@ const ROOTS_LINK = /^roots:(person|registry|village|media)\/([A-Za-z0-9_-]{1,200
 
 export class MarkdownRefused extends Error {
   constructor(
-    readonly key: "raw_html" | "bad_link" | "bad_citation",
+    readonly key: "raw_html" | "bad_link" | "bad_citation" | "remote_image",
     readonly params: Record<string, string> = {},
   ) {
     super(`rootpedia.${key}`);
@@ -66,12 +66,26 @@ function checkUrl(url: string): Citation | null {
 
 /**
  * Checks an article's Markdown before it is saved: no raw HTML (script, event handlers, iframes:
- * all HTML is refused, Markdown says the same), no link or image with another scheme
- * (`javascript:`, `data:`, `vbscript:`…), and well-formed citations. Returns the citations.
+ * all HTML is refused, Markdown says the same), no link with another scheme (`javascript:`,
+ * `data:`, `vbscript:`…), no image but the media library's (`roots:media/<id>`), and well-formed
+ * citations. Returns the citations.
  */
 export function checkMarkdown(text: string): Citation[] {
   const citations: Citation[] = [];
-  visit(parseMarkdown(text), (n) => {
+  const tree = parseMarkdown(text);
+  // Pictures come from the media library only: a remote image would tell another site who reads the article, and when.
+  const definitions = new Map<string, string>();
+  visit(tree, (n) => {
+    if (n.type === "definition") definitions.set(n.identifier, n.url);
+  });
+  const picture = (url: string | undefined) => {
+    const cited = url === undefined ? null : ROOTS_LINK.exec(url.trim());
+    if (!cited || cited[1] !== "media") throw new MarkdownRefused("remote_image", { link: (url ?? "").trim().slice(0, 80) });
+  };
+  visit(tree, (n) => {
+    if (n.type === "image") picture(n.url);
+    // A reference without its definition stays text.
+    if (n.type === "imageReference" && definitions.has(n.identifier)) picture(definitions.get(n.identifier));
     if (n.type === "html") throw new MarkdownRefused("raw_html");
     // HTML that Markdown did not take as HTML (an unquoted attribute, a stray tag) is still refused, not kept as text,
     // and so is a script address written where a link was meant.
@@ -106,7 +120,15 @@ const renderer = unified().use(remarkRehype).use(rehypeSanitize, schema).use(reh
  */
 export function renderMarkdown(text: string, resolve: Resolve): string {
   const tree = parseMarkdown(text);
+  const definitions = new Map<string, string>();
   visit(tree, (n) => {
+    if (n.type === "definition") definitions.set(n.identifier, n.url);
+  });
+  const fromLibrary = (url: string | undefined) => url !== undefined && ROOTS_LINK.exec(url.trim())?.[1] === "media";
+  visit(tree, (n) => {
+    // Only the media library's pictures are shown (an article saved before remote images were refused keeps its alt text).
+    if ((n.type === "image" && !fromLibrary(n.url)) || (n.type === "imageReference" && !fromLibrary(definitions.get(n.identifier))))
+      Object.assign(n, { type: "text", value: n.alt ?? "" });
     if (n.type === "link" || n.type === "image" || n.type === "definition") {
       const cited = ROOTS_LINK.exec(n.url.trim());
       if (cited) n.url = resolve({ kind: cited[1] as CitationKind, id: cited[2] }) ?? "#";
@@ -115,6 +137,19 @@ export function renderMarkdown(text: string, resolve: Resolve): string {
   const hast = renderer.runSync(tree as never);
   return String(renderer.stringify(hast as never));
 }
+
+/**
+ * Roughly the words of Markdown, in one linear pass without parsing it (search snippets of many
+ * articles, and the fallback when parsing takes too long): link targets, footnote marks and
+ * Markdown's punctuation marks are dropped.
+ */
+export const roughPlainText = (text: string): string =>
+  text
+    .replace(/\]\([^()\s\]]*\)/g, "]")
+    .replace(/\[\^[^[\]\s^]*\]:?/g, "")
+    .replace(/[*_#>`~|[\]!]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 /** Plain text of an article (search and snippets): its words without Markdown marks. */
 export function plainText(text: string): string {

@@ -8,8 +8,9 @@ import type { Queryable } from "../../common/sql.js";
 import { newId } from "../../common/uuid.js";
 import { audit } from "../audit/index.js";
 import { livingSql, mayReview, normalizeArabic, normalizeLatin } from "../genealogy/index.js";
-import { checkMarkdown, MarkdownRefused, plainText } from "./markdown.js";
-import { mergeEdit } from "./merge.js";
+import type { Config } from "../../config.js";
+import { MarkdownRefused } from "./markdown.js";
+import { checkText, mergeTexts, plainTextOf, TooComplex } from "./text.js";
 import { tellWatchers } from "./notifications.js";
 import type { ArticleLanguage, RevisionStatus } from "./rootpedia.entity.js";
 
@@ -93,8 +94,8 @@ export function mayRead(viewer: Viewer, article: ArticleRow, r: RevisionRow): bo
 export const hashOf = (title: string, content: string): string => createHash("sha256").update(`${title}\n\n${content}`).digest("hex");
 
 /** Title and text normalised as names are (both scripts), for search in any spelling. */
-export const searchTextOf = (title: string, content: string): string => {
-  const text = `${title} ${plainText(content)}`;
+export const searchTextOf = async (config: Config, title: string, content: string): Promise<string> => {
+  const text = `${title} ${await plainTextOf(config, content)}`;
   return `${normalizeArabic(text)} | ${normalizeLatin(text)}`;
 };
 
@@ -120,9 +121,10 @@ export async function checkEdit(ctx: Context, input: EditInput): Promise<void> {
     throw bad("content", "rootpedia.too_long", { max: ctx.config.ROOTPEDIA_MAX_CHARS, size: input.content.length });
   let citations;
   try {
-    citations = checkMarkdown(input.content);
+    citations = await checkText(ctx.config, input.content);
   } catch (err) {
     if (err instanceof MarkdownRefused) throw bad("content", `rootpedia.${err.key}`, err.params);
+    if (err instanceof TooComplex) throw bad("content", "rootpedia.too_complex");
     throw err;
   }
   const people = [...new Set(citations.filter((c) => c.kind === "person").map((c) => fromGlobalId(c.id)?.id ?? c.id))];
@@ -170,7 +172,7 @@ export async function saveRevision(ctx: Context, article: ArticleRow, input: Edi
   const latest = article.latest_revision_id ? await loadRevision(ctx, article.latest_revision_id) : null;
   if (latest && input.baseRevisionId !== latest.id) {
     const base = input.baseRevisionId ? await loadRevision(ctx, input.baseRevisionId).catch(() => null) : null;
-    const merged = base && base.article_id === article.id ? mergeEdit(base.content, latest.content, content) : null;
+    const merged = base && base.article_id === article.id ? await mergeTexts(ctx.config, base.content, latest.content, content) : null;
     if (merged === null)
       throw new AppError(ErrorCode.CONFLICT, "rootpedia.edit_conflict", {}, [{ field: "content", key: "rootpedia.edit_conflict" }]);
     content = merged;
@@ -180,6 +182,7 @@ export async function saveRevision(ctx: Context, article: ArticleRow, input: Edi
   const accepted = decided || (await trusted(ctx, article.village_id));
   const id = newId();
   const now = ctx.clock.now();
+  const searchText = await searchTextOf(ctx.config, input.title, content);
   await ctx.ds.transaction(async (tx) => {
     await tx.query(
       `INSERT INTO rootpedia_revisions (id, article_id, parent_id, author_id, title, content, summary, content_hash, status, synced, reviewed_by, reviewed_at, created_at)
@@ -205,7 +208,7 @@ export async function saveRevision(ctx: Context, article: ArticleRow, input: Edi
          stable_revision_id = CASE WHEN $4 THEN $2 ELSE stable_revision_id END,
          title = CASE WHEN $4 THEN $5 ELSE title END, search_text = CASE WHEN $4 THEN $6 ELSE search_text END
        WHERE id = $1`,
-      [article.id, id, now, accepted, input.title.trim(), searchTextOf(input.title, content)],
+      [article.id, id, now, accepted, input.title.trim(), searchText],
     );
     if (accepted)
       await tx.query(
@@ -225,6 +228,7 @@ export async function review(ctx: Context, revisionId: string, accept: boolean):
   if (!reviews(ctx.viewer, article.village_id)) throw forbidden();
   if (r.status !== "pending") throw new AppError(ErrorCode.CONFLICT, "rootpedia.already_reviewed");
   const now = ctx.clock.now();
+  const searchText = accept ? await searchTextOf(ctx.config, r.title, r.content) : "";
   await ctx.ds.transaction(async (tx) => {
     if (accept) {
       await tx.query(
@@ -235,7 +239,7 @@ export async function review(ctx: Context, revisionId: string, accept: boolean):
         article.id,
         r.id,
         r.title,
-        searchTextOf(r.title, r.content),
+        searchText,
         now,
       ]);
     } else {
@@ -302,7 +306,7 @@ export async function hide(ctx: Context, revisionId: string, reason: string): Pr
     await ctx.ds.query(`UPDATE rootpedia_articles SET title = $2, search_text = $3 WHERE id = $1`, [
       article.id,
       s.title,
-      searchTextOf(s.title, s.content),
+      await searchTextOf(ctx.config, s.title, s.content),
     ]);
   }
   return loadRevision(ctx, r.id);

@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { Arg, Ctx, Extensions, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { RequireRoles } from "../../common/auth/authorized.js";
 import type { Context } from "../../common/context.js";
 import { notFound } from "../../common/errors.js";
@@ -6,10 +6,10 @@ import { toGlobalId } from "../../common/global-id.js";
 import { listSize } from "../../common/pagination.js";
 import { Village } from "../genealogy/index.js";
 import * as articles from "./article.service.js";
-import { checkMarkdown } from "./markdown.js";
 import {
   ArticleView,
   DiffPartView,
+  diffPartViews,
   EditInputView,
   NewArticleInput,
   OutOfDateView,
@@ -18,6 +18,13 @@ import {
   SearchHitView,
 } from "./rootpedia.types.js";
 import * as revisions from "./revision.service.js";
+
+/**
+ * A render is priced as a fifth of the longest article: it is cached by content, and every
+ * stored text was checked within the time limit when it was saved (a diff or a preview is
+ * priced in full).
+ */
+const TYPICAL_ARTICLE = 0.2;
 
 const revisionView = async (ctx: Context, r: revisions.RevisionRow) =>
   new RevisionView(r, revisions.mayRead(ctx.viewer, await revisions.loadArticle(ctx, r.article_id), r));
@@ -37,6 +44,7 @@ export class RootpediaResolver {
     return new ArticleView(await revisions.loadArticle(ctx, revisions.rawIdOf(id, "RootpediaArticle")));
   }
 
+  @Extensions({ storedTexts: 2 })
   @Query(() => [DiffPartView], {
     description: "Word-level difference between two revisions of an article (paragraphs moved shown as moved).",
   })
@@ -50,7 +58,7 @@ export class RootpediaResolver {
       revisions.rawIdOf(from, "RootpediaRevision"),
       revisions.rawIdOf(to, "RootpediaRevision"),
     );
-    return parts.map((p) => Object.assign(new DiffPartView(), { kind: p.kind, text: p.text, moved: Boolean(p.moved) }));
+    return diffPartViews(parts);
   }
 
   @Query(() => [SearchHitView], {
@@ -75,10 +83,15 @@ export class RootpediaResolver {
     return (await articles.reviewQueue(ctx, listSize(first, "first", 200, 1))).map((r) => new RevisionView(r, true));
   }
 
-  @Query(() => String, { description: "Markdown as an article shows it (safe HTML), checked as a save checks it: the editor's preview." })
+  @RequireRoles()
+  @Extensions({ costFromText: ["content"] })
+  @Query(() => String, {
+    description: `Markdown as an article shows it (safe HTML), checked as a save checks it: the editor's preview. Members only, a few a minute; priced by the text's length.`,
+  })
   async rootpediaPreview(@Arg("content", () => String) content: string, @Ctx() ctx: Context): Promise<string> {
+    await articles.countPreview(ctx);
     await revisions.checkEdit(ctx, { title: "-", content, summary: "", baseRevisionId: null });
-    return articles.render(ctx, content, checkMarkdown(content));
+    return articles.render(ctx, content);
   }
 
   @FieldResolver(() => Village)
@@ -122,6 +135,7 @@ export class RootpediaResolver {
     return rows.map((r) => new ArticleView(r));
   }
 
+  @Extensions({ storedTexts: 4 })
   @FieldResolver(() => [OutOfDateView], {
     description: "Language versions that changed since this one last followed them, with their changed paragraphs.",
   })
@@ -131,11 +145,12 @@ export class RootpediaResolver {
     );
   }
 
+  @Extensions({ storedTexts: TYPICAL_ARTICLE })
   @FieldResolver(() => String, { nullable: true, description: "The stable version as safe HTML (citations linked for this reader)." })
   async html(@Root() a: ArticleView, @Ctx() ctx: Context): Promise<string | null> {
     if (!a.row.stable_revision_id) return null;
     const r = await revisions.loadRevision(ctx, a.row.stable_revision_id);
-    return articles.render(ctx, r.content, checkMarkdown(r.content));
+    return articles.render(ctx, r.content);
   }
 
   @FieldResolver(() => Boolean)
@@ -230,9 +245,10 @@ export class RootpediaRevisionResolver {
     return new ArticleView(await revisions.loadArticle(ctx, r.row.article_id));
   }
 
+  @Extensions({ storedTexts: TYPICAL_ARTICLE })
   @FieldResolver(() => String, { nullable: true, description: "The revision as safe HTML; null when the viewer may not read it." })
   async html(@Root() r: RevisionView, @Ctx() ctx: Context): Promise<string | null> {
-    return r.readable ? articles.render(ctx, r.row.content, checkMarkdown(r.row.content)) : null;
+    return r.readable ? articles.render(ctx, r.row.content) : null;
   }
 
   @FieldResolver(() => String, { nullable: true, description: "Why a curator hid it (reviewers only)." })

@@ -2,6 +2,7 @@ import { Field, ID, InputType, ObjectType, registerEnumType } from "type-graphql
 import { toGlobalId } from "../../common/global-id.js";
 import { Node } from "../../common/node.js";
 import type { ArticleRow, RevisionRow } from "./revision.service.js";
+import type { DiffPart } from "./words.js";
 
 export enum RevisionStatusEnum {
   PENDING = "pending",
@@ -91,9 +92,12 @@ export class RevisionView implements Node {
     return this.row.hidden;
   }
 
-  @Field(() => String, { description: "SHA-256 of its title and text." })
-  get contentHash(): string {
-    return this.row.content_hash;
+  @Field(() => String, {
+    nullable: true,
+    description: "SHA-256 of its title and text; null when the viewer may not read its text (a hash would let them test guesses).",
+  })
+  get contentHash(): string | null {
+    return this.readable ? this.row.content_hash : null;
   }
 
   @Field(() => Date)
@@ -122,7 +126,16 @@ export class DiffPartView {
 
   @Field(() => Boolean, { description: "A paragraph removed here and added elsewhere (moved)." })
   moved: boolean;
+
+  @Field(() => Boolean, {
+    description:
+      "Compared as whole paragraphs (or whole texts), not word by word: the texts differ too much to compare their words in reasonable time. Show a note.",
+  })
+  coarse: boolean;
 }
+
+export const diffPartViews = (parts: DiffPart[]): DiffPartView[] =>
+  parts.map((p) => Object.assign(new DiffPartView(), { kind: p.kind, text: p.text, moved: Boolean(p.moved), coarse: Boolean(p.coarse) }));
 
 @ObjectType("RootpediaOutOfDate", {
   simpleResolvers: true,
