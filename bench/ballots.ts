@@ -55,7 +55,7 @@ interface Voter {
 }
 
 /** `n` members with a live session each, written in bulk (the session rows the server reads a bearer token from). */
-async function makeVoters(pool: pg.Pool, n: number): Promise<Voter[]> {
+export async function makeVoters(pool: pg.Pool, n: number): Promise<Voter[]> {
   const voters = Array.from({ length: n }, () => ({ id: randomUUID(), token: newToken() }));
   const expires = new Date(Date.now() + 86_400_000);
   for (let i = 0; i < n; i += 2000) {

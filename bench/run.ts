@@ -1,7 +1,8 @@
-// `npm run bench`: every benchmark; `npm run bench -- genealogy` (or `rootspaces`, `gedcom`, `chart`, `ui`, `media`, `rootpedia`, `ballots`) runs one.
+// `npm run bench`: every benchmark; `npm run bench -- genealogy` (or `rootspaces`, `gedcom`, `chart`, `ui`, `media`, `rootpedia`, `ballots`, `abuse`) runs one.
 // Exits non-zero when a goal is missed.
 import { spawnSync } from "node:child_process";
 import { ensureTestDatabaseServer } from "../tests/support/embedded-test-db.js";
+import { benchAbuse } from "./abuse.js";
 import { benchBallots } from "./ballots.js";
 import { benchChart } from "./chart.js";
 import { benchGedcom } from "./gedcom.js";
@@ -20,6 +21,7 @@ const BENCHES: Record<string, (serverUrl: string) => Promise<boolean>> = {
   media: benchMedia,
   rootpedia: benchRootpedia,
   ballots: benchBallots,
+  abuse: benchAbuse,
 };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const unknown = wanted.filter((w) => !BENCHES[w]);

@@ -9,6 +9,7 @@ import { connectAndMigrate, createDataSource } from "./db/data-source.js";
 import { startEmbeddedPostgres } from "./db/embedded.js";
 import { seedDemo } from "./db/seed/demo.js";
 import { ensureNameEquivalents, ensureVillages } from "./modules/genealogy/index.js";
+import { warmTextWork } from "./modules/rootpedia/index.js";
 
 export interface RootsProcess {
   server: RootsServer;
@@ -57,6 +58,8 @@ export async function startRoots(config: Config, opts: { clock?: Clock; host?: s
     await closeAll();
     throw new Error(`Cannot listen on port ${config.PORT}: ${String(err)}`, { cause: err });
   }
+  // The first preview or long article then finds its worker thread started.
+  warmTextWork(config).catch((err: unknown) => logger.warn("Text worker did not start", { err: String(err) }));
   return {
     server,
     port,

@@ -12,7 +12,7 @@ import { RootpediaResolver, RootpediaRevisionResolver } from "./rootpedia.resolv
 
 export { type DiffPart } from "./words.js";
 // Texts compared off the event loop (worker threads, capped), as Rootpedia compares revisions.
-export { diffTexts } from "./text.js";
+export { diffTexts, warmTextWork } from "./text.js";
 // Proposals show their changes as Rootpedia shows a revision's.
 export { DiffPartView, diffPartViews } from "./rootpedia.types.js";
 // What proposals and ballots build on: an edit is checked, merged and saved as Rootpedia saves it.

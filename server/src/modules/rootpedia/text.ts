@@ -101,3 +101,8 @@ export const changedParagraphsOf = (config: Cfg, before: string, after: string):
 /** Three-way merge of an edit on a stale base; null when both changed the same lines (or it took too long). */
 export const mergeTexts = (config: Cfg, base: string, theirs: string, mine: string): Promise<string | null> =>
   work(config, "merge", { base, theirs, mine }, [base, theirs, mine], () => null);
+
+/** Starts a worker thread before the first request needs one (a server's start). */
+export async function warmTextWork(config: Cfg): Promise<void> {
+  await poolOf(config as Config).run("check", "");
+}
