@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createClient } from "graphql-ws";
 import WebSocket from "ws";
+import { loadConfig } from "../../server/src/config.js";
+import { createDataSource } from "../../server/src/db/data-source.js";
+import { createSession } from "../../server/src/modules/accounts/sessions.service.js";
 import { createTestDatabase } from "../support/database.js";
 import { exited, startMain } from "../support/main-process.js";
 
@@ -43,9 +46,25 @@ describe("server process", () => {
         { next: () => undefined, error: () => resolve(), complete: () => resolve() },
       );
     });
+    // A member's preview of Markdown that parses in quadratic time is in a worker thread when the signal comes.
+    const ds = createDataSource({ url: db.url, poolMax: 1 });
+    await ds.initialize();
+    const [demo]: { id: string }[] = await ds.query(`SELECT id FROM users WHERE email = 'member@roots.demo'`);
+    const { accessToken } = await createSession(ds, demo.id, { client: { ip: "127.0.0.1", userAgent: "test" }, config: loadConfig({}) });
+    await ds.destroy();
+    const preview = fetch(`http://127.0.0.1:${port}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ query: "query ($c: String!) { rootpediaPreview(content: $c) }", variables: { c: "*a".repeat(49_000) } }),
+    }).then(
+      (res) => res.status,
+      () => "closed",
+    );
     await new Promise((r) => setTimeout(r, 300));
     child.kill("SIGTERM");
     expect(await exited(child)).toBe(0);
+    // The preview was answered (an error) or cut: either way the process did not wait for it to finish.
+    expect([200, "closed"]).toContain(await preview);
     await closed; // the subscription ended because the server closed it
     await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
     await ws.dispose();
