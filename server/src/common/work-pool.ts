@@ -10,10 +10,12 @@ import type { TaskMessage } from "./work-task.js";
  * requests and SIGTERM are served. The worker module's default export is a `taskRunner`
  * (work-task.ts). Each task has a time limit from when it starts: past it the thread running it
  * is stopped (Piscina terminates a worker whose task is aborted) and the caller gets
- * `TaskTimedOut`, to answer with a fallback. Results are cached by a hash of the task, and the same task asked
- * twice at once runs once. Threads start on first use and stop when idle.
+ * `TaskTimedOut`, to answer with a fallback; so it does when the task outgrows its thread's
+ * memory. Results are cached by a hash of the task and its input, and the same task asked twice
+ * at once runs once. Threads start on first use and stop when idle.
  */
 
+/** The task ran past its time limit, or past its thread's memory. */
 export class TaskTimedOut extends Error {
   constructor(readonly task: string) {
     super(`work task ${task} took too long`);
@@ -120,7 +122,7 @@ export function createWorkPool(opts: WorkPoolOptions): WorkPool {
             return value;
           },
           (err: unknown) => {
-            if (timedOut) throw new TaskTimedOut(task);
+            if (timedOut || (err as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY") throw new TaskTimedOut(task);
             if (err instanceof Error && /queue is at limit/i.test(err.message)) throw new PoolBusy();
             throw err;
           },

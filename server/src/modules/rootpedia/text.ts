@@ -8,9 +8,9 @@ import { paragraphs, type DiffPart } from "./words.js";
 
 /**
  * Rootpedia's heavy text work as the rest of the area calls it: each runs in the worker pool
- * (text-worker.ts runs text-tasks.ts), within TEXT_WORK_TIMEOUT_MS, and answers what a reader can still use when
- * it takes too long: a check refuses the text as too complex, a render shows it as plain
- * paragraphs, a diff shows the whole texts replaced, a merge is a conflict.
+ * (text-worker.ts runs text-tasks.ts) within TEXT_WORK_TIMEOUT_MS, and answers what a reader can
+ * still use when it takes too long: a check refuses the text as too complex, a render shows it as
+ * plain paragraphs, a diff shows the whole texts replaced, a merge is a conflict.
  */
 
 let pool: WorkPool | null = null;
