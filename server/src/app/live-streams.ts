@@ -92,8 +92,8 @@ export class LiveStreams {
     let finished = false;
     /** Set when the stream is ended from outside: the last result to send (the reason), or null for none. */
     let ending: ExecutionResult | null | undefined;
-    let wake = () => {};
-    const stopped = new Promise<"stopped">((resolve) => (wake = () => resolve("stopped")));
+    /** Interrupts the wait for the next event (a new promise per wait: racing one long-lived promise would keep every reaction). */
+    let interrupt: (() => void) | null = null;
     const stream: Stream = {
       socket,
       viewer,
@@ -101,7 +101,7 @@ export class LiveStreams {
       end: (last) => {
         if (ending !== undefined || finished) return;
         ending = last;
-        wake();
+        interrupt?.();
       },
     };
     this.streams.add(stream);
@@ -109,7 +109,7 @@ export class LiveStreams {
       if (finished) return DONE;
       finished = true;
       this.streams.delete(stream);
-      wake();
+      interrupt?.();
       // The source (a bus subscription) may be waiting for an event: end it without waiting for one.
       void inner.return?.().catch((err: unknown) => logger.warn("A subscription's source did not end cleanly", { err: String(err) }));
       return DONE;
@@ -129,8 +129,11 @@ export class LiveStreams {
     const generator: AsyncIterableIterator<ExecutionResult> = {
       async next() {
         if (finished) return DONE;
+        if (ending !== undefined) return endWith(ending);
+        const stopped = new Promise<"stopped">((resolve) => (interrupt = () => resolve("stopped")));
         const got = await Promise.race([inner.next(), stopped]);
-        if (got === "stopped") return finished ? DONE : endWith(ending);
+        interrupt = null;
+        if (got === "stopped") return finished ? DONE : endWith(ending ?? null);
         if (got.done) return finish();
         const refused = refusal();
         return refused === undefined ? got : endWith(refused);
