@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
 import type { Context } from "../common/context.js";
 import { AppError, ErrorCode } from "../common/errors.js";
-import { areaDisabled } from "../common/flags.js";
+import { areaDisabled, typeOn } from "../common/flags.js";
 import { fromGlobalId } from "../common/global-id.js";
 import { Node, type NodeLoader } from "../common/node.js";
 import { AREAS } from "../modules/areas.js";
@@ -9,19 +9,10 @@ import { AREAS } from "../modules/areas.js";
 /** Every type `node(id)` can return, from the areas' manifests. */
 const nodeLoaders: Readonly<Record<string, NodeLoader<Context>>> = Object.assign({}, ...AREAS.map((area) => area.nodes ?? {}));
 
-/** Node types behind a feature flag: the area's own flag, or its part's. */
-const nodeFlags: Readonly<Record<string, string>> = Object.fromEntries(
-  AREAS.flatMap((area) => [
-    ...(area.flag ? Object.keys(area.nodes ?? {}).map((type) => [type, area.flag!]) : []),
-    ...(area.flagged ?? []).flatMap((part) => (part.nodes ?? []).map((type) => [type, part.flag])),
-  ]),
-);
-
 async function loadNode(ctx: Context, id: string): Promise<object | null> {
   const ref = fromGlobalId(id);
   if (!ref) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_global_id", {}, [{ field: "id", key: "errors.bad_global_id" }]);
-  const flag = nodeFlags[ref.type];
-  if (flag && !ctx.flags.isOn(flag)) throw areaDisabled();
+  if (!typeOn(ctx.flags, ref.type)) throw areaDisabled();
   const load = nodeLoaders[ref.type];
   return load ? load(ctx, ref.id) : null;
 }

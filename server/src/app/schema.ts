@@ -8,45 +8,33 @@ import {
   GraphQLSchema,
   lexicographicSortSchema,
 } from "graphql";
-import { buildSchema, UseMiddleware } from "type-graphql";
+import { buildSchema } from "type-graphql";
 import { authChecker } from "../common/auth/authorized.js";
 import { Role } from "../common/auth/roles.js";
 import type { EventBus } from "../common/event-bus.js";
-import { flagGuard } from "../common/flags.js";
+import { registerTypeFlags } from "../common/flags.js";
 import { isKnownFlag } from "../modules/admin/index.js";
 import { AREAS } from "../modules/areas.js";
+import { guardFlaggedFields, type FlaggedMembers } from "./flag-guard.js";
 import { JobsHealthResolver } from "./jobs-health.resolver.js";
 import { NodeResolver } from "./node.resolver.js";
 
 /** Every resolver: the platform's own, then each area's (from its manifest). */
 const resolvers = [NodeResolver, JobsHealthResolver, ...AREAS.flatMap((area) => area.resolvers ?? [])] as const;
 
-/** Each area's flagged resolvers: the area-wide flag covers all of them, a part's flag its own. */
-export function flaggedResolvers(): { flag: string; resolvers: readonly Function[] }[] {
+/**
+ * Each area's flagged members: the area-wide flag covers all its resolvers and node types, a
+ * part's flag its own. Checked against the flag catalog at start.
+ */
+export function flaggedParts(): FlaggedMembers[] {
   const parts = AREAS.flatMap((area) => [
-    ...(area.flag ? [{ flag: area.flag, resolvers: area.resolvers ?? [] }] : []),
-    ...(area.flagged ?? []).map((part) => ({ flag: part.flag, resolvers: part.resolvers ?? [] })),
+    ...(area.flag ? [{ flag: area.flag, resolvers: area.resolvers ?? [], types: Object.keys(area.nodes ?? {}) }] : []),
+    ...(area.flagged ?? []).map((part) => ({ flag: part.flag, resolvers: part.resolvers ?? [], types: part.nodes ?? [] })),
   ]);
   for (const { flag } of parts)
     if (!isKnownFlag(flag))
       throw new Error(`An area names the unknown feature flag "${flag}": add it to modules/admin/flags.catalog.ts with its default.`);
   return parts;
-}
-
-/** Resolver classes already guarded, by flag: the schema may be built several times in one process (tests). */
-const guarded = new WeakMap<Function, Set<string>>();
-
-/** Puts the flag guard on every flagged resolver class (type-graphql class middleware), once per class and flag. */
-function guardFlaggedResolvers(): void {
-  for (const { flag, resolvers: classes } of flaggedResolvers()) {
-    for (const cls of classes) {
-      const flags = guarded.get(cls) ?? new Set<string>();
-      if (flags.has(flag)) continue;
-      UseMiddleware(flagGuard(flag))(cls);
-      flags.add(flag);
-      guarded.set(cls, flags);
-    }
-  }
 }
 
 /**
@@ -75,7 +63,8 @@ function withAuthDirective(schema: GraphQLSchema): GraphQLSchema {
 }
 
 export async function buildRootsSchema(bus: EventBus): Promise<GraphQLSchema> {
-  guardFlaggedResolvers();
+  const parts = flaggedParts();
+  registerTypeFlags(parts.flatMap((part) => part.types.map((type) => [type, part.flag] as const)));
   const schema = await buildSchema({
     resolvers,
     authChecker,
@@ -83,7 +72,7 @@ export async function buildRootsSchema(bus: EventBus): Promise<GraphQLSchema> {
     validate: { forbidUnknownValues: false },
     emitSchemaFile: false,
   });
-  return withAuthDirective(schema);
+  return guardFlaggedFields(withAuthDirective(schema), parts);
 }
 
 /** The committed SDL: sorted, with directives, so diffs stay readable. */

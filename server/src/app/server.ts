@@ -17,6 +17,7 @@ import cookieParser from "cookie-parser";
 import { createContext, type Context, type CookieJar } from "../common/context.js";
 import type { EventBus } from "../common/event-bus.js";
 import type { Viewer } from "../common/auth/viewer.js";
+import { refuseSwitchedOffRecords } from "../common/flags.js";
 import { currentLanguage, requestLanguage } from "../common/i18n.js";
 import { logger } from "../common/logger.js";
 import { bearerToken, cookieToken, PAGE_COOKIE, resolveViewer } from "../modules/accounts/index.js";
@@ -39,6 +40,7 @@ import { limitRules, parseOptions, responseTooLarge } from "./limits.js";
 import { httpsRedirect, securityHeaders } from "./security.js";
 import { loadPageRenderer } from "./page-render.js";
 import { clientRouter, cookieOf, type RenderPage } from "./static.js";
+import { LiveStreams } from "./live-streams.js";
 import { attachWebSocket } from "./websocket.js";
 import { APP_VERSION } from "./version.js";
 
@@ -118,7 +120,8 @@ export async function createRootsServer(deps: {
   const imports = importRunner({ ds, bus, config, scheduler });
 
   const costs = new CostGuard(schema, config);
-  const ws = attachWebSocket({ httpServer, schema, config, makeContext, costs });
+  const streams = new LiveStreams({ bus, flags, clock });
+  const ws = attachWebSocket({ httpServer, schema, config, makeContext, costs, streams });
 
   const apollo = new ApolloServer<Context>({
     // The schema, run by operations compiled with graphql-jit (executor.ts).
@@ -151,6 +154,7 @@ export async function createRootsServer(deps: {
             await imports.stop();
             await scheduler.stop();
             await ws.dispose();
+            await streams.close();
             await flags.close();
             await rootspaces.close();
           },
@@ -211,6 +215,8 @@ export async function createRootsServer(deps: {
     expressMiddleware(apollo, { context: ({ req, res }) => apiContext(req, res) }),
   );
   app.get("/health", healthHandler(ds, APP_VERSION));
+  // A route addressing a record of a part that is switched off (a person, without the family tree) refuses.
+  app.use("/api", refuseSwitchedOffRecords(flags));
   for (const area of AREAS) for (const router of area.http?.({ ds, bus, config, flags, jobs: scheduler, clock }) ?? []) app.use(router);
   app.use(importRouter({ ds, bus, config, flags, clock, kick: (id) => imports.enqueue(id), kinds: Object.keys(importers) }));
   // Data pages (a village, a member's tree) are rendered with their data by the client's own

@@ -7,22 +7,26 @@ import {
   specifiedRules,
   validate,
   type DocumentNode,
+  type ExecutionResult,
   type GraphQLSchema,
 } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import proxyAddr from "proxy-addr";
-import { WebSocketServer } from "ws";
+import { WebSocketServer, type WebSocket } from "ws";
 import { allowedOrigins, type Config } from "../config.js";
 import type { Context } from "../common/context.js";
-import { AppError } from "../common/errors.js";
+import { AppError, ErrorCode } from "../common/errors.js";
 import { negotiateLanguage, type Language } from "../common/i18n.js";
+import { operationFlags } from "./flag-guard.js";
 import { presentError } from "./format-error.js";
+import type { LiveStreams } from "./live-streams.js";
 import type { CostGuard } from "./cost-guard.js";
 import { unsafeTextError } from "./input-text.js";
 import { responseTooLarge } from "./limits.js";
 import { limitRules, parseOptions } from "./limits.js";
 
 type Extra = {
+  socket: WebSocket;
   language?: Language;
   authorization?: string;
   rootspace?: string;
@@ -54,8 +58,10 @@ export function attachWebSocket(opts: {
     rootspaceSlug: string | undefined,
   ) => Promise<Context>;
   costs: CostGuard;
+  /** Holds each stream to its session and feature flags (revocation, expiry, a part switched off). */
+  streams: LiveStreams;
 }) {
-  const { httpServer, schema, config, makeContext, costs } = opts;
+  const { httpServer, schema, config, makeContext, costs, streams } = opts;
   const origins = allowedOrigins(config);
   const wss = new WebSocketServer({
     server: httpServer,
@@ -127,9 +133,19 @@ export function attachWebSocket(opts: {
           if (err instanceof AppError) return format([new GraphQLError(err.message, { originalError: err })], lang);
           throw err;
         }
+        // A session revoked (or expired) meanwhile closes the socket (4403) instead.
+        if (!streams.admit(ctx.extra.socket, contextValue.viewer)) {
+          const ended = new AppError(ErrorCode.UNAUTHENTICATED, "errors.session_revoked");
+          return format([new GraphQLError(ended.message, { originalError: ended })], lang);
+        }
         const costly = costs.check(document, payload.operationName, payload.variables, contextValue, lang);
         if (costly) return format([costly], lang);
         return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
+      },
+      onOperation: (ctx, _id, _payload, args, result) => {
+        if (!(Symbol.asyncIterator in Object(result))) return;
+        const { viewer } = args.contextValue as Context;
+        return streams.watch(ctx.extra.socket, viewer, operationFlags(schema, args.document), result as AsyncIterable<ExecutionResult>);
       },
       onNext: (ctx, _id, _payload, _args, result) => {
         const lang = ctx.extra.language ?? "ar";

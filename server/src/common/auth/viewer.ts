@@ -4,6 +4,8 @@ import type { Role } from "./roles.js";
 export interface Viewer {
   userId: string | null;
   sessionId: string | null;
+  /** When the session's access token stops working (a WebSocket opened with it is closed then, app/live-streams.ts). */
+  sessionExpiresAt?: Date;
   roles: Role[];
   /** Villages this viewer curates (only for an active local_root_curator; loaded with the roles, once per request). */
   curatedVillageIds?: readonly string[];

@@ -125,7 +125,7 @@ export class AuthResolver {
   async revokeSession(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<boolean> {
     const ref = fromGlobalId(id);
     if (!ref || ref.type !== SESSION_TYPE || !isUuid(ref.id)) throw new AppError(ErrorCode.NOT_FOUND, "errors.not_found");
-    if (!(await revokeSession(ctx.ds, ref.id, ctx.viewer.userId!, "revoked_by_member")))
+    if (!(await revokeSession(ctx, ref.id, ctx.viewer.userId!, "revoked_by_member")))
       throw new AppError(ErrorCode.NOT_FOUND, "errors.not_found");
     return true;
   }

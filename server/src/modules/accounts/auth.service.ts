@@ -12,7 +12,7 @@ import { rateLimit } from "../security/index.js";
 import { attemptSignIn } from "./sign-in-guard.js";
 import { parseIdentity, normaliseEmail, type Identity } from "./identity.js";
 import { checkBreached, hashPassword, passwordProblems, verifyPassword } from "./passwords.js";
-import { createSession, revokeSession, sessionOfRefreshToken, type IssuedTokens } from "./sessions.service.js";
+import { createSession, revokeSession, sessionOfRefreshToken, sessionsEnded, type IssuedTokens } from "./sessions.service.js";
 import { MAGIC_LINK_TTL_MINUTES, newToken, REFRESH_COOKIE } from "./tokens.js";
 import { hashToken } from "./viewer.service.js";
 
@@ -227,7 +227,7 @@ export async function signOut(ctx: Context): Promise<void> {
   let session = ctx.viewer.sessionId && ctx.viewer.userId ? { sessionId: ctx.viewer.sessionId, userId: ctx.viewer.userId } : null;
   const cookie = ctx.cookies?.get(REFRESH_COOKIE);
   if (!session && cookie) session = await sessionOfRefreshToken(ctx.ds, cookie);
-  if (session) await revokeSession(ctx.ds, session.sessionId, session.userId, "sign_out");
+  if (session) await revokeSession(ctx, session.sessionId, session.userId, "sign_out");
 }
 
 /** Changes the password after checking the current one; every other session is ended. */
@@ -249,11 +249,15 @@ export async function changePassword(ctx: Context, current: string, next: string
   const hash = await hashPassword(next);
   await ctx.ds.transaction(async (tx) => {
     await tx.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [userId, hash]);
-    await tx.query(
-      `UPDATE sessions SET revoked_at = now(), revoked_reason = 'password_changed' WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL`,
+    const [ended]: [{ id: string }[], number] = await tx.query(
+      `UPDATE sessions SET revoked_at = now(), revoked_reason = 'password_changed' WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL RETURNING id`,
       [userId, ctx.viewer.sessionId],
     );
     await audit(tx, { tableName: "users", recordId: userId, userId, action: "change_password" });
+    await sessionsEnded(
+      ctx.bus,
+      ended.map((s) => s.id),
+    );
   });
   return notices;
 }

@@ -13,6 +13,13 @@ import { TrustedDevice } from "./trusted-device.entity.js";
 import { UserRole } from "./user-role.entity.js";
 import { User } from "./user.entity.js";
 
+declare module "../../common/event-bus.js" {
+  interface Topics {
+    /** Sessions were revoked (sign-out, a member ending one, a password change, a stolen refresh token): their sockets close. */
+    SESSIONS_ENDED: [{ sessionIds: string[] }];
+  }
+}
+
 export { bearerToken, cookieToken, hashToken, resolveViewer } from "./viewer.service.js";
 export { MemberView } from "./roles.types.js";
 export { PAGE_COOKIE, REFRESH_COOKIE } from "./tokens.js";
@@ -24,6 +31,7 @@ export const accountsArea = defineArea({
   resolvers: [AuthResolver, RolesResolver],
   entities: [User, UserRole, Session, RefreshToken, MagicLink, TrustedDevice],
   nodes: { User: memberNode },
+  topics: ["SESSIONS_ENDED"],
   notifications: accountNotifications,
   management: [
     { path: "/management", roles: [Role.ADMIN, Role.EDITOR, Role.MODERATOR] },

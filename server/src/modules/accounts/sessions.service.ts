@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from "typeorm";
 import type { Config } from "../../config.js";
 import { systemClock, type Clock } from "../../common/clock.js";
 import type { Context } from "../../common/context.js";
+import type { EventBus } from "../../common/event-bus.js";
 import { AppError, ErrorCode } from "../../common/errors.js";
 import { newId } from "../../common/uuid.js";
 import { audit } from "../audit/index.js";
@@ -82,6 +83,7 @@ export async function rotateRefreshToken(ctx: Context, refreshToken: string): Pr
     if (row.used_at) {
       await tx.query(`UPDATE sessions SET revoked_at = $2, revoked_reason = 'refresh_token_reuse' WHERE id = $1`, [row.session_id, now]);
       await audit(tx, { tableName: "sessions", recordId: row.session_id, userId: row.user_id, action: "revoke_on_refresh_reuse" });
+      await sessionsEnded(ctx.bus, [row.session_id]);
       return { kind: "reused" as const };
     }
     if (row.expires_at < now || row.refresh_expires_at < now) return { kind: "expired" as const };
@@ -115,15 +117,28 @@ export async function rotateRefreshToken(ctx: Context, refreshToken: string): Pr
   return outcome.issued;
 }
 
+/**
+ * Tells every server instance that these sessions ended: each closes their WebSockets (4403) and
+ * delivers them nothing more (app/live-streams.ts). Called inside the revoking transaction, just
+ * before its commit, so that no instance is still delivering once the revocation is committed.
+ */
+export async function sessionsEnded(bus: EventBus, sessionIds: readonly string[]): Promise<void> {
+  if (sessionIds.length) await bus.publish("SESSIONS_ENDED", { sessionIds: [...sessionIds] });
+}
+
 /** Ends a session; only its owner may (checked by `userId`). Returns false when none matched. */
-export async function revokeSession(db: DataSource | EntityManager, sessionId: string, userId: string, reason: string): Promise<boolean> {
-  const res: [unknown[], number] = await db.query(
-    `UPDATE sessions SET revoked_at = now(), revoked_reason = $3 WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL`,
-    [sessionId, userId, reason],
-  );
-  const changed = res[1] > 0;
-  if (changed) await audit(db, { tableName: "sessions", recordId: sessionId, userId, action: `revoke:${reason}` });
-  return changed;
+export async function revokeSession(ctx: Pick<Context, "ds" | "bus">, sessionId: string, userId: string, reason: string): Promise<boolean> {
+  return ctx.ds.transaction(async (tx) => {
+    const res: [unknown[], number] = await tx.query(
+      `UPDATE sessions SET revoked_at = now(), revoked_reason = $3 WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL`,
+      [sessionId, userId, reason],
+    );
+    const changed = res[1] > 0;
+    if (!changed) return false;
+    await audit(tx, { tableName: "sessions", recordId: sessionId, userId, action: `revoke:${reason}` });
+    await sessionsEnded(ctx.bus, [sessionId]);
+    return true;
+  });
 }
 
 /** The session a refresh cookie belongs to, if it is still live. */

@@ -31,7 +31,7 @@ interface Grant {
  * live session, with its place `n` among the tokens. $1 token hashes, $2 the time of each request.
  */
 const VIEWERS_SQL = `
-  SELECT t.n::int, s.id AS session_id, s.user_id,
+  SELECT t.n::int, s.id AS session_id, s.user_id, s.expires_at,
          (SELECT coalesce(json_agg(json_build_object('role', r.role, 'expires_at', r.expires_at,
                    'villages', CASE WHEN r.role = 'local_root_curator' THEN (SELECT array_agg(vc.village_id::text) FROM village_curators vc
                       WHERE vc.user_id = s.user_id AND (vc.expires_at IS NULL OR vc.expires_at > t.at)) END)), '[]'::json)
@@ -40,7 +40,7 @@ const VIEWERS_SQL = `
     JOIN sessions s ON s.token_hash = t.hash AND s.revoked_at IS NULL AND s.expires_at > t.at`;
 
 /** The sessions alone: what is read when the roles cannot be (then the viewer is a member, spec §6). */
-const SESSIONS_SQL = `SELECT t.n::int, s.id AS session_id, s.user_id, '[]'::json AS grants
+const SESSIONS_SQL = `SELECT t.n::int, s.id AS session_id, s.user_id, s.expires_at, '[]'::json AS grants
     FROM unnest($1::text[], $2::timestamptz[]) WITH ORDINALITY AS t(hash, at, n)
     JOIN sessions s ON s.token_hash = t.hash AND s.revoked_at IS NULL AND s.expires_at > t.at`;
 
@@ -48,6 +48,7 @@ interface SessionRow {
   n: number;
   session_id: string;
   user_id: string;
+  expires_at: Date;
   grants: Grant[];
 }
 
@@ -81,11 +82,17 @@ export async function resolveViewer(ds: DataSource, token: string | null, now: D
   if (!token) return anonymousViewer();
   const row = await sessionReader(ds).load({ hash: hashToken(token), at: now });
   if (!row) return anonymousViewer();
-  const { session_id, user_id, grants } = row;
+  const { session_id, user_id, expires_at, grants } = row;
   const roles = activeRoles(
     grants.map((g) => ({ role: g.role, expiresAt: g.expires_at ? new Date(g.expires_at) : null })),
     now,
   );
   const curator = roles.includes(Role.LOCAL_ROOT_CURATOR) ? grants.find((g) => g.role === Role.LOCAL_ROOT_CURATOR) : undefined;
-  return { userId: user_id, sessionId: session_id, roles, curatedVillageIds: curator?.villages ?? [] };
+  return {
+    userId: user_id,
+    sessionId: session_id,
+    sessionExpiresAt: new Date(expires_at),
+    roles,
+    curatedVillageIds: curator?.villages ?? [],
+  };
 }

@@ -1,6 +1,7 @@
 import type { DataSource } from "typeorm";
 import type { EventBus } from "../../common/event-bus.js";
 import type { FeatureFlags, FlagSource } from "../../common/flags.js";
+import { logger } from "../../common/logger.js";
 import { FLAG_DEFAULTS } from "./flags.catalog.js";
 
 /** How old a snapshot may get before a request reloads it (other instances' changes arrive by the bus, or by then). */
@@ -30,6 +31,7 @@ export function createFlagStore(ds: DataSource, bus: EventBus, refreshMs = FLAG_
   let loadedAt = Number.NEGATIVE_INFINITY;
   let generation = 0;
   let loading: Promise<void> | null = null;
+  const listeners = new Set<() => void>();
 
   const reload = async (): Promise<void> => {
     const gen = generation;
@@ -59,6 +61,10 @@ export function createFlagStore(ds: DataSource, bus: EventBus, refreshMs = FLAG_
       await loading;
       return store;
     },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     close: async () => {
       await changes.return?.();
     },
@@ -66,7 +72,18 @@ export function createFlagStore(ds: DataSource, bus: EventBus, refreshMs = FLAG_
 
   const changes = bus.subscribe("FEATURE_FLAG_CHANGED");
   void (async () => {
-    for await (const _change of changes) store.invalidate();
+    for await (const _change of changes) {
+      store.invalidate();
+      // Loaded at once (not at the next request), so live subscriptions of a part switched off end now.
+      if (!listeners.size) continue;
+      try {
+        await store.fresh();
+      } catch (err) {
+        logger.warn("Feature flags could not be reloaded after a change", { err: String(err) });
+        continue;
+      }
+      for (const listener of listeners) listener();
+    }
   })();
   return store;
 }

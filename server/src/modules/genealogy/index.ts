@@ -129,6 +129,7 @@ export const genealogyArea = defineArea({
         DedupeResolver,
         RelationshipResolver,
         TreeStartResolver,
+        MemberRootsResolver,
         NameEquivalentResolver,
       ],
       nodes: ["Person", "Family"],

@@ -1,5 +1,6 @@
 import type { Context } from "../../common/context.js";
 import { AppError, ErrorCode, notFound, unauthenticated } from "../../common/errors.js";
+import { typeOn } from "../../common/flags.js";
 import type { Language } from "../../common/i18n.js";
 import { newId } from "../../common/uuid.js";
 import { normalizeArabic, normalizeLatin } from "../genealogy/index.js";
@@ -85,11 +86,16 @@ export async function articlesOf(ctx: Context, village: VillageRef): Promise<Art
   ]);
 }
 
+/** The GraphQL type each kind of citation points to (its feature flags decide whether it links). */
+const CITED_TYPES: Record<Citation["kind"], string> = { person: "Person", village: "Village", registry: "Registry", media: "Media" };
+
 /** `roots:` citations as links of the site, for this reader: a picture only when they may see it. */
 export async function resolver(ctx: Context, citations: Citation[]): Promise<(c: Citation) => string | null> {
   const media = citations.filter((c) => c.kind === "media").map((c) => c.id);
   const pictures = media.length ? await pictureLinks(ctx, media) : new Map<string, string>();
   return (c) => {
+    // A citation into a part of the site that is switched off (the family tree, the village hubs) stays plain text.
+    if (!typeOn(ctx.flags, CITED_TYPES[c.kind])) return null;
     if (c.kind === "person") return `/person/${c.id}`;
     if (c.kind === "village") return `/libanpedia/${c.id}`;
     if (c.kind === "registry") return `/root-hubs?registry=${c.id}`;

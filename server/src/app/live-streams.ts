@@ -1,0 +1,187 @@
+import { GraphQLError, type ExecutionResult } from "graphql";
+import type { WebSocket } from "ws";
+import type { Viewer } from "../common/auth/viewer.js";
+import type { Clock } from "../common/clock.js";
+import type { EventBus } from "../common/event-bus.js";
+import { areaDisabled, type FlagSource } from "../common/flags.js";
+import { logger } from "../common/logger.js";
+
+/** graphql-ws's Forbidden: the socket's session ended (signed out, revoked, password changed, expired). */
+export const SESSION_ENDED_CLOSE = 4403;
+const SESSION_ENDED_REASON = "errors.session_revoked";
+
+/**
+ * How long an instance remembers a revoked session: an operation whose session was read just
+ * before the revocation (its lookup still in flight when the news came) is refused when it starts.
+ */
+const REMEMBER_REVOKED_MS = 5 * 60_000;
+
+/** A subscription's last result when its part of the site is switched off (translated by the socket's onNext). */
+function areaDisabledResult(): ExecutionResult {
+  const err = areaDisabled();
+  return { errors: [new GraphQLError(err.message, { originalError: err })] };
+}
+
+interface Stream {
+  socket: WebSocket;
+  viewer: Viewer;
+  /** The feature flags the operation's fields need. */
+  flags: readonly string[];
+  /** Ends the stream with this last result (the translated reason), then completes it. */
+  end(last: ExecutionResult | null): void;
+}
+
+/**
+ * The live WebSocket streams of this instance, held to the session and the feature flags they
+ * were opened with, without a database query per event:
+ * - a revoked session (SESSIONS_ENDED on the bus, from any instance) closes its sockets with 4403
+ *   at once, and an operation starting on it afterwards is refused the same way;
+ * - an access token that expired closes its socket (4403) at the stream's next event, so nothing is
+ *   delivered on it after its expiry (the client reconnects with its current token);
+ * - a feature flag switched off (FEATURE_FLAG_CHANGED, reloaded at once) ends the subscriptions
+ *   that need it with the translated reason; each event checks the flags again before it leaves.
+ */
+export class LiveStreams {
+  private readonly socketsOf = new Map<string, Set<WebSocket>>();
+  private readonly revoked = new Map<string, number>();
+  private readonly streams = new Set<Stream>();
+  private readonly stopFlags: () => void;
+  private readonly endedSessions: AsyncIterator<unknown>;
+
+  constructor(private readonly deps: { bus: EventBus; flags: FlagSource; clock: Clock }) {
+    const ended = deps.bus.subscribe("SESSIONS_ENDED");
+    this.endedSessions = ended;
+    void (async () => {
+      for await (const { sessionIds } of ended) this.sessionsEnded(sessionIds);
+    })();
+    this.stopFlags = deps.flags.onChange(() => this.flagsChanged());
+  }
+
+  /** Whether an operation may start on this socket with this viewer; when not, the socket is closed. */
+  admit(socket: WebSocket, viewer: Viewer): boolean {
+    const session = viewer.sessionId;
+    if (!session) return true;
+    if (this.isRevoked(session) || this.expired(viewer)) {
+      socket.close(SESSION_ENDED_CLOSE, SESSION_ENDED_REASON);
+      return false;
+    }
+    let sockets = this.socketsOf.get(session);
+    if (!sockets) this.socketsOf.set(session, (sockets = new Set()));
+    if (!sockets.has(socket)) {
+      sockets.add(socket);
+      socket.once("close", () => {
+        sockets.delete(socket);
+        if (!sockets.size && this.socketsOf.get(session) === sockets) this.socketsOf.delete(session);
+      });
+    }
+    return true;
+  }
+
+  /**
+   * The subscription's results as they may still be delivered: checked on each event (session,
+   * expiry, flags; all in memory), and ended from outside by a revocation or a flag switched off.
+   */
+  watch(
+    socket: WebSocket,
+    viewer: Viewer,
+    flags: readonly string[],
+    source: AsyncIterable<ExecutionResult>,
+  ): AsyncIterableIterator<ExecutionResult> {
+    const inner = source[Symbol.asyncIterator]();
+    const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
+    let finished = false;
+    /** Set when the stream is ended from outside: the last result to send (the reason), or null for none. */
+    let ending: ExecutionResult | null | undefined;
+    /** Interrupts the wait for the next event (a new promise per wait: racing one long-lived promise would keep every reaction). */
+    let interrupt: (() => void) | null = null;
+    const stream: Stream = {
+      socket,
+      viewer,
+      flags,
+      end: (last) => {
+        if (ending !== undefined || finished) return;
+        ending = last;
+        interrupt?.();
+      },
+    };
+    this.streams.add(stream);
+    const finish = (): IteratorReturnResult<undefined> => {
+      if (finished) return DONE;
+      finished = true;
+      this.streams.delete(stream);
+      interrupt?.();
+      // The source (a bus subscription) may be waiting for an event: end it without waiting for one.
+      void inner.return?.().catch((err: unknown) => logger.warn("A subscription's source did not end cleanly", { err: String(err) }));
+      return DONE;
+    };
+    /** Checked as each event leaves: the session closes the socket, a switched-off flag ends with its reason. */
+    const refusal = (): ExecutionResult | null | undefined => {
+      if (!this.sessionLive(viewer)) {
+        socket.close(SESSION_ENDED_CLOSE, SESSION_ENDED_REASON);
+        return null;
+      }
+      return flags.some((flag) => !this.deps.flags.isOn(flag)) ? areaDisabledResult() : undefined;
+    };
+    const endWith = (last: ExecutionResult | null | undefined): IteratorResult<ExecutionResult> => {
+      finish();
+      return last ? { done: false, value: last } : DONE;
+    };
+    const generator: AsyncIterableIterator<ExecutionResult> = {
+      async next() {
+        if (finished) return DONE;
+        if (ending !== undefined) return endWith(ending);
+        const stopped = new Promise<"stopped">((resolve) => (interrupt = () => resolve("stopped")));
+        const got = await Promise.race([inner.next(), stopped]);
+        interrupt = null;
+        if (got === "stopped") return finished ? DONE : endWith(ending ?? null);
+        if (got.done) return finish();
+        const refused = refusal();
+        return refused === undefined ? got : endWith(refused);
+      },
+      return: async () => finish(),
+      throw: async (err: unknown) => {
+        finish();
+        throw err;
+      },
+      [Symbol.asyncIterator]() {
+        return generator;
+      },
+    };
+    return generator;
+  }
+
+  async close(): Promise<void> {
+    this.stopFlags();
+    await this.endedSessions.return?.();
+  }
+
+  private sessionLive(viewer: Viewer): boolean {
+    return !viewer.sessionId || (!this.isRevoked(viewer.sessionId) && !this.expired(viewer));
+  }
+
+  private expired(viewer: Viewer): boolean {
+    return viewer.sessionExpiresAt !== undefined && this.deps.clock.now() >= viewer.sessionExpiresAt;
+  }
+
+  private isRevoked(sessionId: string): boolean {
+    const at = this.revoked.get(sessionId);
+    return at !== undefined && Date.now() - at < REMEMBER_REVOKED_MS;
+  }
+
+  private sessionsEnded(sessionIds: readonly string[]): void {
+    const now = Date.now();
+    for (const [id, at] of this.revoked) if (now - at >= REMEMBER_REVOKED_MS) this.revoked.delete(id);
+    for (const id of sessionIds) {
+      this.revoked.set(id, now);
+      for (const socket of this.socketsOf.get(id) ?? []) socket.close(SESSION_ENDED_CLOSE, SESSION_ENDED_REASON);
+      this.socketsOf.delete(id);
+    }
+    for (const stream of this.streams) if (stream.viewer.sessionId && sessionIds.includes(stream.viewer.sessionId)) stream.end(null);
+  }
+
+  private flagsChanged(): void {
+    for (const stream of this.streams) {
+      if (stream.flags.some((flag) => !this.deps.flags.isOn(flag))) stream.end(areaDisabledResult());
+    }
+  }
+}
