@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { Client } from "graphql-ws";
 import { fromGlobalId } from "../../server/src/common/global-id.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
-import { TALLY_WINDOW_MS } from "../../server/src/modules/ballots/tally.js";
-import { Q, seedOpenBallot } from "../support/ballots.js";
+import { BREAKDOWN_EVERY_MS, TALLY_WINDOW_MS } from "../../server/src/modules/ballots/tally.js";
+import { Q, seedOpenBallot, tokenFor } from "../support/ballots.js";
 import { HOUR, TestClock } from "../support/clock.js";
 import { buildVillage } from "../support/genealogy.js";
 import { startTestServer, type TestServer } from "../support/server.js";
@@ -26,7 +26,8 @@ let voters: BuiltUser[];
 const TALLY = `subscription ($id: ID!) { ballotTallyUpdated(ballotId: $id) { turnout yes breakdownHidden status } }`;
 
 const turnout = async (id: string) => (await server.gql<any>(Q.ballot, { id })).data.ballot.tally.turnout as number;
-const tally = async (id: string) => (await server.gql<any>(Q.ballot, { id })).data.ballot.tally;
+const TALLY_Q = `query ($id: ID!) { ballot(id: $id) { tally { status turnout yes no abstain breakdownHidden breakdownHeld breakdownTurnout } } }`;
+const tally = async (id: string) => (await server.gql<any>(TALLY_Q, { id })).data.ballot.tally;
 const CHOICES = ["YES", "NO", "ABSTAIN"];
 
 /** Votes of voters[from..to) on the ballot, at the clock's now. */
@@ -204,9 +205,93 @@ describe("the breakdown while open", () => {
     for (const id of [nineteen, twenty, hidden]) expect(await tally(id)).toMatchObject({ turnout: 3, breakdownHidden: true, yes: null });
     await advance(2000);
 
-    expect(await tally(nineteen)).toMatchObject({ status: "OPEN", turnout: 19, breakdownHidden: true, yes: null, no: null, abstain: null });
+    expect(await tally(nineteen)).toMatchObject({
+      status: "OPEN",
+      turnout: 19,
+      breakdownHidden: true,
+      breakdownHeld: "BELOW_MINIMUM",
+      yes: null,
+      no: null,
+      abstain: null,
+    });
     // voters[i] chose CHOICES[i % 3]: 7 yes, 7 no, 6 abstain of 20.
-    expect(await tally(twenty)).toMatchObject({ status: "OPEN", turnout: 20, breakdownHidden: false, yes: 7, no: 7, abstain: 6 });
-    expect(await tally(hidden)).toMatchObject({ status: "OPEN", turnout: 20, breakdownHidden: true, yes: null, no: null, abstain: null });
+    expect(await tally(twenty)).toMatchObject({
+      status: "OPEN",
+      turnout: 20,
+      breakdownHidden: false,
+      breakdownHeld: null,
+      breakdownTurnout: 20,
+      yes: 7,
+      no: 7,
+      abstain: 6,
+    });
+    expect(await tally(hidden)).toMatchObject({
+      status: "OPEN",
+      turnout: 20,
+      breakdownHidden: true,
+      breakdownHeld: "HIDDEN_RESULTS",
+      yes: null,
+      no: null,
+      abstain: null,
+    });
+  });
+
+  it("moves the breakdown only by 10 new votes at least and every 10 minutes at most; the turnout stays live", async () => {
+    const more: BuiltUser[] = [];
+    for (let i = 0; i < 14; i++) more.push(await buildUser(server.ds, { clock: server.clock }));
+    const all = [...voters, ...more];
+    const id = await seedOpenBallot(
+      server.ds,
+      village,
+      all.map((v) => v.id),
+      server.clock!.now(),
+    );
+    const cast = async (from: number, to: number, choice?: string) => {
+      for (let i = from; i < to; i++)
+        expect((await server.gql(Q.vote, { id, choice: choice ?? CHOICES[i % 3] }, { token: all[i].token })).errors).toBeUndefined();
+    };
+    await cast(0, 20);
+    await advance(2000);
+    const first = server.clock!.now().getTime();
+    expect(await tally(id)).toMatchObject({ turnout: 20, breakdownTurnout: 20, yes: 7, no: 7, abstain: 6 });
+    // The probe's attack: a victim votes yes, two colluders vote no; the 3-vote batch goes out, the breakdown does not move.
+    await cast(20, 21, "YES");
+    await cast(21, 23, "NO");
+    await advance(2000);
+    expect(await tally(id)).toMatchObject({ turnout: 23, breakdownTurnout: 20, yes: 7, no: 7, abstain: 6 });
+    // Ten new votes in all, but not ten minutes since the breakdown last moved: the turnout moves alone.
+    await cast(23, 30, "ABSTAIN");
+    await advance(2000);
+    expect(await tally(id)).toMatchObject({ turnout: 30, breakdownTurnout: 20, yes: 7, no: 7, abstain: 6 });
+    await advance(first + BREAKDOWN_EVERY_MS - 1 - server.clock!.now().getTime());
+    expect(await tally(id)).toMatchObject({ turnout: 30, breakdownTurnout: 20 });
+    // Ten minutes on, the breakdown moves by its own flush, with no new vote.
+    await advance(1);
+    expect(await tally(id)).toMatchObject({ turnout: 30, breakdownTurnout: 30, yes: 8, no: 9, abstain: 13, breakdownHeld: null });
+    // Four more votes, ten minutes later: fewer than ten new, it stays.
+    await cast(30, 34, "YES");
+    await advance(BREAKDOWN_EVERY_MS + TALLY_WINDOW_MS);
+    expect(await tally(id)).toMatchObject({ turnout: 34, breakdownTurnout: 30, yes: 8 });
+  });
+
+  it("holds the breakdown back until the close when the ballot copied its rootspace's rule", async () => {
+    const id = await seedOpenBallot(
+      server.ds,
+      village,
+      voters.map((v) => v.id),
+      server.clock!.now(),
+    );
+    await server.ds.query(`UPDATE ballots SET hide_breakdown = true WHERE id = $1`, [fromGlobalId(id)!.id]);
+    // The clock went past the tokens' lifetime above.
+    for (const v of voters) v.token = await tokenFor(server, v.id);
+    await vote(id, 0, 20);
+    await advance(2000);
+    expect(await tally(id)).toMatchObject({
+      turnout: 20,
+      breakdownHidden: true,
+      breakdownHeld: "UNTIL_CLOSE",
+      yes: null,
+      breakdownTurnout: null,
+    });
   });
 });

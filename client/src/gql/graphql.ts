@@ -65,6 +65,7 @@ export type BallotProposalInput = {
 /** Changes to a rootspace's ballot rules; omitted fields stay as they are. */
 export type BallotSettingsInput = {
   coolingHours?: number | null | undefined;
+  hideBreakdown?: boolean | null | undefined;
   minOpenDays?: number | null | undefined;
   quorumMin?: number | null | undefined;
   quorumPercent?: number | null | undefined;

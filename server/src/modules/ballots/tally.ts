@@ -15,6 +15,18 @@ export const TALLY_MIN_NEW = 3;
 export const TALLY_WINDOW_MS = 30_000;
 /** Below this many votes only the turnout shows until the ballot closes. */
 export const BREAKDOWN_FROM = 20;
+/**
+ * The yes/no/abstain breakdown shown while open moves only once this many votes are published
+ * since it last moved (so that isolating one vote takes this many minus one colluders voting in
+ * the same batch)…
+ */
+export const BREAKDOWN_MIN_NEW = 10;
+/** …and at most this often. The turnout stays live. */
+export const BREAKDOWN_EVERY_MS = 10 * 60_000;
+
+/** Why the breakdown is not shown (null: it is): see tallyOf. */
+export const BREAKDOWN_HELD = ["not_open", "hidden_results", "until_close", "below_minimum"] as const;
+export type BreakdownHeld = (typeof BREAKDOWN_HELD)[number];
 
 export const publishTally = (bus: EventBus, ballotId: string, final: boolean): Promise<void> =>
   Promise.resolve(bus.publish("BALLOT_TALLY_UPDATED", { ballotId, final }));
@@ -27,6 +39,8 @@ type Deps = Pick<Context, "ds" | "bus" | "clock" | "jobs">;
  * than TALLY_MIN_NEW, sends the window's end).
  */
 const flushAt = new Map<string, number>();
+/** The breakdown's next batch this instance sent a flush for, per ballot. */
+const breakdownFlushAt = new Map<string, number>();
 /** The window's end this instance last sent a flush for, per ballot (sending it again would add nothing). */
 const windowAt = new Map<string, number>();
 
@@ -96,9 +110,11 @@ export async function maybePublish(deps: Deps, ballotId: string, opts: { afterVo
     [ballotId, now, since, TALLY_MIN_NEW, windowStart],
   );
   if (r?.updated) {
+    await moveBreakdown(deps, ballotId, now);
     await publishTally(deps.bus, ballotId, false);
     return mixVotes(deps, ballotId);
   }
+  if (!opts.afterVote && r?.status === "open" && (await moveBreakdown(deps, ballotId, now))) await publishTally(deps.bus, ballotId, false);
   if (r?.status !== "open" || r.pending <= 0) return;
   const due = r.published_at ? r.published_at.getTime() + TALLY_EVERY_MS : 0;
   if (due > now.getTime() && flushAt.get(ballotId) !== due) {
@@ -109,6 +125,35 @@ export async function maybePublish(deps: Deps, ballotId: string, opts: { afterVo
   if (windowAt.get(ballotId) === end) return;
   await sendFlush(deps, ballotId, end);
   windowAt.set(ballotId, end);
+}
+
+/**
+ * Moves the breakdown shown while open to the published counts, when it may: from BREAKDOWN_FROM
+ * published votes, once BREAKDOWN_MIN_NEW are published since it last moved, and BREAKDOWN_EVERY_MS
+ * after that; never while the ballot hides its results or its rootspace holds the breakdown until
+ * the close. When only the time is missing, a flush is sent for it. True when it moved.
+ */
+async function moveBreakdown(deps: Deps, ballotId: string, now: Date): Promise<boolean> {
+  const [r]: { moved: boolean; waiting_since: Date | null }[] = await deps.ds.query(
+    `WITH u AS (UPDATE ballots SET breakdown_yes = yes_count, breakdown_no = no_count, breakdown_abstain = abstain_count,
+                       breakdown_count = published, breakdown_at = $2
+                 WHERE id = $1 AND status = 'open' AND NOT hide_results AND NOT hide_breakdown AND published >= $3
+                   AND published - breakdown_count >= $4 AND (breakdown_at IS NULL OR breakdown_at <= $5)
+                RETURNING id)
+     SELECT EXISTS (SELECT 1 FROM u) AS moved,
+            (SELECT breakdown_at FROM ballots WHERE id = $1 AND status = 'open' AND NOT hide_results AND NOT hide_breakdown
+                AND published >= $3 AND published - breakdown_count >= $4) AS waiting_since`,
+    [ballotId, now, BREAKDOWN_FROM, BREAKDOWN_MIN_NEW, new Date(now.getTime() - BREAKDOWN_EVERY_MS)],
+  );
+  if (r.moved) return true;
+  if (r.waiting_since) {
+    const at = r.waiting_since.getTime() + BREAKDOWN_EVERY_MS;
+    if (breakdownFlushAt.get(ballotId) !== at) {
+      await sendFlush(deps, ballotId, at);
+      breakdownFlushAt.set(ballotId, at);
+    }
+  }
+  return false;
 }
 
 /** A batched tally update that was too soon when its votes came in, or a window's end. */
@@ -125,11 +170,16 @@ export interface TallyView {
   turnout: number;
   eligible: number | null;
   quorum: number | null;
-  /** Null while hidden: below BREAKDOWN_FROM votes or results hidden until close. */
+  /** The breakdown's last batch while open (null while held back), or the final count. */
   yes: number | null;
   no: number | null;
   abstain: number | null;
   breakdownHidden: boolean;
+  /** Why the breakdown is not shown; null when it is. */
+  breakdownHeld: BreakdownHeld | null;
+  /** The votes the breakdown counts (it moves in batches, behind the turnout), and when it was taken. */
+  breakdownTurnout: number | null;
+  breakdownAt: Date | null;
   outcome: string | null;
   /** When the counts shown were taken (the last batched update, or the close). */
   publishedAt: Date | null;
@@ -137,19 +187,32 @@ export interface TallyView {
   secondsLeft: number;
 }
 
-/** What anyone may see of a ballot's count now. */
+/** Why the breakdown of a ballot is not shown now, or null when it is. */
+export function breakdownHeldOf(b: BallotRow): BreakdownHeld | null {
+  if (b.status === "closed") return null;
+  if (b.status !== "open") return "not_open";
+  if (b.hide_results) return "hidden_results";
+  if (b.hide_breakdown) return "until_close";
+  return b.breakdown_at === null ? "below_minimum" : null;
+}
+
+/** What anyone may see of a ballot's count now: the live turnout, and the breakdown's last batch (all of it once closed). */
 export function tallyOf(b: BallotRow, now: Date): TallyView {
   const closed = b.status === "closed";
-  const hidden = !closed && (b.hide_results || b.published < BREAKDOWN_FROM || b.status !== "open");
+  const held = breakdownHeldOf(b);
+  const pick = (final: number | null, batch: number | null) => (closed ? final : held ? null : batch);
   return {
     status: b.status,
     turnout: b.published,
     eligible: b.eligible_count,
     quorum: b.quorum,
-    yes: hidden ? null : b.yes_count,
-    no: hidden ? null : b.no_count,
-    abstain: hidden ? null : b.abstain_count,
-    breakdownHidden: hidden,
+    yes: pick(b.yes_count, b.breakdown_yes),
+    no: pick(b.no_count, b.breakdown_no),
+    abstain: pick(b.abstain_count, b.breakdown_abstain),
+    breakdownHidden: held !== null,
+    breakdownHeld: held,
+    breakdownTurnout: pick(b.published, b.breakdown_count),
+    breakdownAt: closed ? b.published_at : held ? null : b.breakdown_at,
     outcome: b.outcome,
     publishedAt: b.published_at,
     closesAt: b.closes_at,
