@@ -3,7 +3,7 @@
  * Recomputes a ballot's public bulletin board and recounts its tally.
  *
  *   node scripts/verify-ballot.mjs https://roots.example/ballots/<id>/board.json --head <hash> --count <n>
- *   node scripts/verify-ballot.mjs board.json
+ *   node scripts/verify-ballot.mjs board.json --ballot <id> --head <hash> --count <n>
  *
  * The board (server/src/modules/ballots/board.ts) is a hash chain:
  *   genesis      = sha256("roots-ballot:" + ballotId)
@@ -11,7 +11,15 @@
  * in the order of the receipts, positions 1, 2, 3… Every entry's prevHash must be the previous
  * entry's hash, every hash must recompute, receipts must be unique and sorted, the board must
  * carry its published tally, and the counts of yes, no and abstain (so the turnout, their sum)
- * must equal it. Any mismatch: a message and exit code 1.
+ * must equal it. The board carries the rules its outcome was decided under (`rules`: the roll's
+ * size, the quorum, and the share and minimum it was reckoned from): the quorum must follow from
+ * them (the share of the roll, rounded up, and at least the minimum), and the outcome from the
+ * counts and the quorum (server/src/modules/ballots/decide.ts: below the quorum `quorum_missed`,
+ * yes = no `tie`, else `accepted` or `rejected`). Any mismatch: a message and exit code 1.
+ *
+ * The ballot's id is in every hash (the genesis and each entry), so a board chains only under its
+ * own id; the verifier checks that id against the ballot meant: the one in the board's address
+ * (`/ballots/<id>/board.json`) or `--ballot <id>` for a file. Without either it says it is not bound.
  *
  * A chain only proves that nothing was changed before its last entry: a board cut short (its last
  * entries dropped, the tally lowered to match) still chains and recounts. `--head` (the hash of the
@@ -27,16 +35,45 @@ import { parseArgs } from "node:util";
 
 const sha256 = (text) => createHash("sha256").update(text).digest("hex");
 const CHOICES = ["yes", "no", "abstain"];
-const USAGE = "usage: node scripts/verify-ballot.mjs <board URL or file> [--head <hash of the last entry>] [--count <entries>]";
+const USAGE =
+  "usage: node scripts/verify-ballot.mjs <board URL or file> [--ballot <ballot id>] [--head <hash of the last entry>] [--count <entries>]";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The outcome the rules give (server/src/modules/ballots/decide.ts). */
+export function decide(c, quorum) {
+  if (c.yes + c.no + c.abstain < quorum) return "quorum_missed";
+  if (c.yes === c.no) return "tie";
+  return c.yes > c.no ? "accepted" : "rejected";
+}
+
+const whole = (n) => Number.isInteger(n) && n >= 0;
+
+/** Problems with the board's rules and outcome, given its recount (server/src/modules/ballots/settings.service.ts quorumOf). */
+function checkOutcome(board, counts) {
+  const { rules, outcome } = board;
+  if (!rules || !["eligible", "quorum", "quorumPercent", "quorumMin"].every((k) => whole(rules[k])))
+    return ["rules: missing or incomplete (the board must publish eligible, quorum, quorumPercent and quorumMin)"];
+  const problems = [];
+  const quorum = Math.max(rules.quorumMin, Math.ceil((rules.eligible * rules.quorumPercent) / 100));
+  if (rules.quorum !== quorum) problems.push(`rules: quorum published ${rules.quorum}, the rules give ${quorum}`);
+  const turnout = counts.yes + counts.no + counts.abstain;
+  if (turnout > rules.eligible) problems.push(`rules: ${turnout} votes on a roll of ${rules.eligible}`);
+  const decided = decide(counts, rules.quorum);
+  if (outcome !== decided) problems.push(`outcome: published ${outcome}, the counts and the rules give ${decided}`);
+  return problems;
+}
 
 /**
  * Problems found on a board (empty when it verifies), the recount and the chain's head (its last
- * hash). `anchor.head` and `anchor.count`, when given, are where the board must end.
+ * hash). `anchor.head` and `anchor.count`, when given, are where the board must end;
+ * `anchor.ballot`, the ballot it must be.
  */
 export function verifyBoard(board, anchor = {}) {
   const problems = [];
   const { ballotId, entries, tally } = board ?? {};
   if (typeof ballotId !== "string" || !Array.isArray(entries)) return { problems: ["not a ballot board"], counts: null, head: null };
+  if (anchor.ballot !== undefined && ballotId.toLowerCase() !== anchor.ballot.toLowerCase())
+    problems.push(`ballot: the board is ballot ${ballotId}'s, expected ${anchor.ballot}`);
   let prev = sha256(`roots-ballot:${ballotId}`);
   const counts = { yes: 0, no: 0, abstain: 0 };
   entries.forEach((e, i) => {
@@ -63,6 +100,7 @@ export function verifyBoard(board, anchor = {}) {
     const turnout = tally.yes + tally.no + tally.abstain;
     if (entries.length !== turnout) problems.push(`turnout: published ${turnout}, the board has ${entries.length} entries`);
   }
+  problems.push(...checkOutcome(board, counts));
   if (anchor.count !== undefined && entries.length !== anchor.count)
     problems.push(`count: expected ${anchor.count} entries, the board has ${entries.length}`);
   if (anchor.head !== undefined && prev !== anchor.head)
@@ -74,7 +112,11 @@ export function verifyBoard(board, anchor = {}) {
 function argsOf(argv) {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { head: { type: "string" }, count: { type: "string" } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { ballot: { type: "string" }, head: { type: "string" }, count: { type: "string" } },
+    });
   } catch {
     return null;
   }
@@ -82,8 +124,15 @@ function argsOf(argv) {
   if (positionals.length !== 1) return null;
   if (values.head !== undefined && !/^[0-9a-f]{64}$/.test(values.head)) return null;
   if (values.count !== undefined && !/^\d+$/.test(values.count)) return null;
+  if (values.ballot !== undefined && !UUID.test(values.ballot)) return null;
   const count = values.count === undefined ? undefined : Number(values.count);
-  return { source: positionals[0], anchor: { head: values.head, count } };
+  // A board's address names its ballot; --ballot must agree with it.
+  const inAddress = /^https?:\/\//.test(positionals[0])
+    ? /\/ballots\/([^/?#]+)\/board\.json(?:[?#]|$)/.exec(positionals[0])?.[1]
+    : undefined;
+  if (inAddress !== undefined && !UUID.test(inAddress)) return null;
+  if (inAddress !== undefined && values.ballot !== undefined && inAddress.toLowerCase() !== values.ballot.toLowerCase()) return null;
+  return { source: positionals[0], anchor: { head: values.head, count, ballot: values.ballot ?? inAddress } };
 }
 
 async function main() {
@@ -108,6 +157,8 @@ async function main() {
     process.exit(1);
   }
   console.log(`board verifies: ${counts.yes} yes, ${counts.no} no, ${counts.abstain} abstain`);
+  if (anchor.ballot === undefined)
+    console.error("not bound: without the board's address or --ballot, a board of another ballot would verify too");
   if (anchor.head === undefined || anchor.count === undefined)
     console.error(
       "not anchored: without --head and --count from the results page, a board cut short with its tally lowered to match would verify too",

@@ -4,10 +4,13 @@ import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import express from "express";
 import { promisify } from "node:util";
 import { Role } from "../../server/src/common/auth/roles.js";
 import { fromGlobalId } from "../../server/src/common/global-id.js";
+import { decide } from "../../server/src/modules/ballots/decide.js";
 import { assignCurator } from "../factories/curators.js";
 import { buildUser } from "../factories/users.js";
 import { buildVoter, Q, tokenFor } from "../support/ballots.js";
@@ -19,7 +22,8 @@ import { startTestServer, type TestServer } from "../support/server.js";
  * 200 eligible members vote at once through the API, some twice: one vote each is counted, the
  * public board recomputes and recounts with scripts/verify-ballot.mjs, and the verifier fails
  * when one entry is altered, removed or reordered, when the board is cut short (against the head
- * and count the results page shows), or when its tally is missing. What is stored keeps who and
+ * and count the results page shows), when its tally is missing, when its outcome does not follow
+ * from the counts and the rules it carries, or when it is another ballot's. What is stored keeps who and
  * what apart.
  */
 const run = promisify(execFile);
@@ -41,8 +45,8 @@ const argsOf = (a: { head: string; count: number }) => ["--head", a.head, "--cou
 /** Exit code of the verifier on a board given as a file or a URL, with any options after it. */
 async function verify(source: string, ...options: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout } = await run(process.execPath, ["scripts/verify-ballot.mjs", source, ...options]);
-    return { code: 0, out: stdout };
+    const { stdout, stderr } = await run(process.execPath, ["scripts/verify-ballot.mjs", source, ...options]);
+    return { code: 0, out: `${stdout}${stderr}` };
   } catch (err: any) {
     return { code: err.code ?? 1, out: `${err.stdout}${err.stderr}` };
   }
@@ -147,12 +151,13 @@ describe("200 voters at once", () => {
     const cut = copy();
     const [last] = cut.entries.splice(-1, 1);
     cut.tally[last.choice] -= 1;
+    cut.outcome = decide(cut.tally, cut.rules.quorum);
     expect(await codes("cut.json", cut)).toEqual([0, 1]);
     const cutOut = await verify(write("cut.json", cut), ...argsOf(anchor));
     expect(cutOut.out).toContain(`count: expected ${VOTERS} entries, the board has ${VOTERS - 1}`);
     expect(cutOut.out).toContain(`head: expected the board to end at ${anchor.head}`);
     // Every entry dropped, the tally zeroed: the same.
-    const emptied = { ...copy(), entries: [], tally: { yes: 0, no: 0, abstain: 0 } };
+    const emptied = { ...copy(), entries: [], tally: { yes: 0, no: 0, abstain: 0 }, outcome: "quorum_missed" };
     expect(await codes("emptied.json", emptied)).toEqual([0, 1]);
     // The tally is not optional, nor its turnout.
     const untallied = copy();
@@ -162,9 +167,62 @@ describe("200 voters at once", () => {
     delete partly.tally.abstain;
     expect(await codes("partly.json", partly)).toEqual([1, 1]);
     expect(await codes("empty.json", { ...copy(), entries: [] })).toEqual([1, 1]);
+    // The outcome is decided again from the counts and the rules the board carries.
+    expect(board.rules).toEqual({ eligible: VOTERS, quorum: 20, quorumPercent: 10, quorumMin: 5 });
+    expect(board.outcome).toBe(decide(board.tally, 20));
+    for (const other of ["accepted", "rejected", "tie", "quorum_missed"].filter((o) => o !== board.outcome)) {
+      const flipped = { ...copy(), outcome: other };
+      expect(await codes(`outcome-${other}.json`, flipped)).toEqual([1, 1]);
+      expect((await verify(write(`outcome-${other}.json`, flipped), ...argsOf(anchor))).out).toContain(`outcome: published ${other}`);
+    }
+    // Rules changed to fit another outcome: the quorum no longer follows from them, or they are gone.
+    const quorumRaised = copy();
+    quorumRaised.rules.quorum = VOTERS + 1;
+    quorumRaised.outcome = "quorum_missed";
+    expect(await codes("quorum.json", quorumRaised)).toEqual([1, 1]);
+    const rollShrunk = copy();
+    rollShrunk.rules.eligible = 150;
+    expect(await codes("roll.json", rollShrunk)).toEqual([1, 1]);
+    const unruled = copy();
+    delete unruled.rules;
+    expect(await codes("unruled.json", unruled)).toEqual([1, 1]);
     // A malformed anchor is a usage error, not a pass.
     expect((await verify(write("same.json", copy()), "--head", "nothex", "--count", String(VOTERS))).code).toBe(2);
-  });
+  }, 180_000);
+
+  it("binds a board to its ballot: another ballot's board does not verify under this one's address or --ballot", async () => {
+    const raw = fromGlobalId(ballotId)!.id;
+    const other = await (await fetch(boardUrl(emptyBallotId))).json();
+    const file = join(dir, "other.json");
+    writeFileSync(file, JSON.stringify(other));
+    // Alone it verifies (it is that ballot's, whole), and it says so unbound.
+    const alone = await verify(file);
+    expect(alone).toEqual({ code: 0, out: expect.stringContaining("not bound") });
+    expect((await verify(file, "--ballot", fromGlobalId(emptyBallotId)!.id)).code).toBe(0);
+    const asThis = await verify(file, "--ballot", raw);
+    expect(asThis.code).toBe(1);
+    expect(asThis.out).toContain(`ballot: the board is ballot ${other.ballotId}'s, expected ${raw}`);
+    // Served at this ballot's address (a mirror), it is refused by the id the address names.
+    const mirror = express();
+    mirror.get("/ballots/:id/board.json", (_req, res) => res.json(other));
+    const listening = mirror.listen(0);
+    try {
+      const port = (listening.address() as AddressInfo).port;
+      const served = await verify(`http://127.0.0.1:${port}/ballots/${raw}/board.json`);
+      expect(served.code).toBe(1);
+      expect(served.out).toContain("ballot: the board is ballot");
+      // A board relabelled with another ballot's id: the chain no longer holds (the id is in every hash).
+      const otherRaw = fromGlobalId(emptyBallotId)!.id;
+      writeFileSync(join(dir, "relabelled.json"), JSON.stringify({ ...board, ballotId: otherRaw }));
+      const relabelled = await verify(join(dir, "relabelled.json"), "--ballot", otherRaw);
+      expect(relabelled.code).toBe(1);
+      expect(relabelled.out).toContain("entry 1: previous hash does not match the chain");
+    } finally {
+      listening.close();
+    }
+    // An address and a --ballot that disagree: a usage error.
+    expect((await verify(boardUrl(ballotId), "--ballot", fromGlobalId(emptyBallotId)!.id)).code).toBe(2);
+  }, 60_000);
 
   it("stores votes apart from voters: random v4 ids, no time, no voter; the roll keeps the day only", async () => {
     const columns: { column_name: string }[] = await server.ds.query(

@@ -123,8 +123,8 @@ describe("ballot settings", () => {
     const [entry] = await auditRows();
     expect(entry).toEqual({
       user_id: admin.id,
-      before: DEFAULTS,
-      after: { coolingHours: 24, minOpenDays: 3, quorumPercent: 50, quorumMin: 2 },
+      before: { ...DEFAULTS, hideBreakdown: false },
+      after: { coolingHours: 24, minOpenDays: 3, quorumPercent: 50, quorumMin: 2, hideBreakdown: false },
     });
     // A field left out stays as it is.
     await server.gql(UPDATE, { input: { quorumMin: 3 } }, { token: admin.token });
@@ -161,5 +161,35 @@ describe("ballot settings", () => {
     expect(again.errors).toBeUndefined();
     expect((await tallyOf(oldId)).tally.quorum).toBe(5);
     expect((await tallyOf(freshId)).tally.quorum).toBe(Math.max(3, Math.ceil(freshRoll * 0.5)));
+  });
+
+  it("can hold the breakdown back until the close (audited); a ballot started before keeps showing it", async () => {
+    await server.ds.query(`DELETE FROM ballots`);
+    const before = await startBallot("Shown");
+    expect(before.errors).toBeUndefined();
+    const forbidden = await server.gql(UPDATE, { input: { hideBreakdown: true } }, { token: await tokenFor(server, curator.id) });
+    expect(codeOf(forbidden)).toBe("FORBIDDEN");
+    const res = await server.gql<any>(
+      `mutation ($input: BallotSettingsInput!) { updateBallotSettings(input: $input) { hideBreakdown quorumMin } }`,
+      { input: { hideBreakdown: true } },
+      { token: await tokenFor(server, admin.id) },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data.updateBallotSettings.hideBreakdown).toBe(true);
+    expect((await server.gql<any>(`{ ballotSettings { hideBreakdown } }`)).data.ballotSettings).toEqual({ hideBreakdown: true });
+    const rows = await auditRows();
+    expect(rows[rows.length - 1]).toMatchObject({ before: { hideBreakdown: false }, after: { hideBreakdown: true } });
+    const after = await startBallot("Held back");
+    expect(after.errors).toBeUndefined();
+    await advanceAndRun(server, 49 * HOUR);
+    const held = `query ($id: ID!) { ballot(id: $id) { tally { status breakdownHeld } } }`;
+    expect((await server.gql<any>(held, { id: after.data.openBallot.id })).data.ballot.tally).toEqual({
+      status: "OPEN",
+      breakdownHeld: "UNTIL_CLOSE",
+    });
+    expect((await server.gql<any>(held, { id: before.data.openBallot.id })).data.ballot.tally).toEqual({
+      status: "OPEN",
+      breakdownHeld: "BELOW_MINIMUM",
+    });
   });
 });

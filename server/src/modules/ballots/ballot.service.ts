@@ -65,6 +65,7 @@ const snapshotOf = (b: BallotRow): BallotSnapshot => ({
   coolingHours: b.cooling_hours,
   quorumPercent: b.quorum_percent,
   quorumMin: b.quorum_min,
+  hideBreakdown: b.hide_breakdown,
 });
 
 /**
@@ -100,8 +101,8 @@ export async function openBallot(
     );
     if (!frozen) throw new AppError(ErrorCode.CONFLICT, "ballots.proposal_frozen");
     await tx.query(
-      `INSERT INTO ballots (id, proposal_id, village_id, status, hide_results, opens_at, closes_at, cooling_hours, quorum_percent, quorum_min, created_by, created_at)
-       VALUES ($1, $2, $3, 'cooling_off', $4, $5, $6, $7, $8, $9, $10, $11)`,
+      `INSERT INTO ballots (id, proposal_id, village_id, status, hide_results, opens_at, closes_at, cooling_hours, quorum_percent, quorum_min, hide_breakdown, created_by, created_at)
+       VALUES ($1, $2, $3, 'cooling_off', $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
       [
         id,
         p.id,
@@ -112,6 +113,7 @@ export async function openBallot(
         rules.coolingHours,
         rules.quorumPercent,
         rules.quorumMin,
+        rules.hideBreakdown,
         ctx.viewer.userId,
         now,
       ],
@@ -128,6 +130,7 @@ export async function openBallot(
         coolingHours: rules.coolingHours,
         quorumPercent: rules.quorumPercent,
         quorumMin: rules.quorumMin,
+        hideBreakdown: rules.hideBreakdown,
       },
     });
     await ctx.jobs.send(ballotTransition, { ballotId: id, to: "open" }, { key: `${id}:open`, runAt: opensAt, tx });

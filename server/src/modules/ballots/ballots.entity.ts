@@ -220,6 +220,30 @@ export class Ballot {
   @Column("timestamptz", { name: "published_at", nullable: true })
   publishedAt: Date | null;
 
+  /**
+   * The breakdown shown while open (ballots/tally.ts): the published counts as they were at its
+   * last batch (at least BREAKDOWN_MIN_NEW new votes, at most every BREAKDOWN_EVERY_MS), of
+   * `breakdownCount` votes, taken at `breakdownAt` (null: none shown yet).
+   */
+  @Column("int", { name: "breakdown_yes", nullable: true })
+  breakdownYes: number | null;
+
+  @Column("int", { name: "breakdown_no", nullable: true })
+  breakdownNo: number | null;
+
+  @Column("int", { name: "breakdown_abstain", nullable: true })
+  breakdownAbstain: number | null;
+
+  @Column("int", { name: "breakdown_count", default: 0 })
+  breakdownCount: number;
+
+  @Column("timestamptz", { name: "breakdown_at", nullable: true })
+  breakdownAt: Date | null;
+
+  /** The rootspace's rule when the ballot started: no breakdown before the close (turnout only). */
+  @Column("boolean", { name: "hide_breakdown", default: false })
+  hideBreakdown: boolean;
+
   @Column("uuid", { name: "created_by", nullable: true })
   createdBy: string | null;
 

@@ -8,7 +8,7 @@ import type { BallotRow } from "./ballot.service.js";
 import type { BoardEntry } from "./board.js";
 import type { PassportRow } from "./passport.service.js";
 import type { CommentRow, ProposalRow } from "./proposal.service.js";
-import type { TallyView } from "./tally.js";
+import { BREAKDOWN_HELD, type TallyView } from "./tally.js";
 
 export const VoteChoiceEnum = storedValuesEnum(
   VOTE_CHOICES,
@@ -22,6 +22,11 @@ export const ProposalStatusEnum = storedValuesEnum(
 );
 export const BallotStatusEnum = storedValuesEnum(BALLOT_STATUSES, "BallotStatus", "Where a ballot is in its life.");
 export const BallotOutcomeEnum = storedValuesEnum(BALLOT_OUTCOMES, "BallotOutcome", "What the rule decided at close.");
+export const BreakdownHeldEnum = storedValuesEnum(
+  BREAKDOWN_HELD,
+  "BallotBreakdownHeld",
+  "Why a ballot's yes/no/abstain breakdown is not shown: not open yet, the ballot hides its results, the rootspace holds the breakdown until the close, or fewer than 20 votes so far.",
+);
 
 @ObjectType("BallotProposal", { description: "A proposed change to a village's Rootpedia, with its discussion." })
 export class ProposalView {
@@ -149,7 +154,7 @@ export class CommentView {
 
 @ObjectType("BallotTally", {
   description:
-    "A ballot's count as anyone may see it: batched while open, the breakdown hidden below 20 votes or when results wait for the close.",
+    "A ballot's count as anyone may see it: the turnout batched while open; the breakdown in its own batches (at least 10 new votes, at most every 10 minutes), hidden below 20 votes or when results wait for the close.",
 })
 export class TallyGql {
   @Field(() => ID)
@@ -178,6 +183,18 @@ export class TallyGql {
 
   @Field(() => Boolean)
   breakdownHidden: boolean;
+
+  @Field(() => BreakdownHeldEnum, { nullable: true, description: "Why the breakdown is not shown; null when it is." })
+  breakdownHeld: string | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: "The votes the breakdown counts: while open it moves in batches, behind the turnout (the final count once closed).",
+  })
+  breakdownTurnout: number | null;
+
+  @Field(() => Date, { nullable: true, description: "When the breakdown shown was taken." })
+  breakdownAt: Date | null;
 
   @Field(() => BallotOutcomeEnum, { nullable: true })
   outcome: string | null;

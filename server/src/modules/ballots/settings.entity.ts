@@ -27,6 +27,10 @@ export class BallotSettings {
   @Column("int", { name: "quorum_min" })
   quorumMin: number;
 
+  /** No yes/no/abstain breakdown before a ballot closes, only the turnout (as Helios does). */
+  @Column("boolean", { name: "hide_breakdown", default: false })
+  hideBreakdown: boolean;
+
   @Column("uuid", { name: "updated_by", nullable: true })
   updatedBy: string | null;
 

@@ -15,13 +15,17 @@ export interface BallotRules {
   quorumPercent: number;
   /** …and at least this many voters. */
   quorumMin: number;
+  /** No yes/no/abstain breakdown while a ballot is open, only the turnout (as Helios does). */
+  hideBreakdown: boolean;
 }
 
 /** What a ballot keeps of the rules when it starts: a later change cannot alter it. */
-export type BallotSnapshot = Pick<BallotRules, "coolingHours" | "quorumPercent" | "quorumMin">;
+export type BallotSnapshot = Pick<BallotRules, "coolingHours" | "quorumPercent" | "quorumMin" | "hideBreakdown">;
 
-/** Each rule's allowed range (whole numbers). */
-export const RULE_RANGES: Record<keyof BallotRules, { min: number; max: number }> = {
+type NumericRule = Exclude<keyof BallotRules, "hideBreakdown">;
+
+/** Each numeric rule's allowed range (whole numbers). */
+export const RULE_RANGES: Record<NumericRule, { min: number; max: number }> = {
   coolingHours: { min: 0, max: 24 * 90 },
   minOpenDays: { min: 1, max: 90 },
   quorumPercent: { min: 0, max: 100 },
@@ -33,6 +37,7 @@ export const defaultRules = (config: Pick<Config, "BALLOT_COOLING_HOURS" | "BALL
   minOpenDays: config.BALLOT_MIN_OPEN_DAYS,
   quorumPercent: 10,
   quorumMin: 5,
+  hideBreakdown: false,
 });
 
 /** The quorum of a roll of `eligible` members: the share, rounded up, and at least the minimum. */
@@ -45,23 +50,25 @@ export async function rulesOf(
   config: Pick<Config, "BALLOT_COOLING_HOURS" | "BALLOT_MIN_OPEN_DAYS">,
   rootspaceId: string,
 ): Promise<BallotRules & { changed: boolean }> {
-  const [row]: { cooling_hours: number; min_open_days: number; quorum_percent: number; quorum_min: number }[] = await db.query(
-    `SELECT cooling_hours, min_open_days, quorum_percent, quorum_min FROM ballot_settings WHERE rootspace_id = $1`,
-    [rootspaceId],
-  );
+  const [row]: { cooling_hours: number; min_open_days: number; quorum_percent: number; quorum_min: number; hide_breakdown: boolean }[] =
+    await db.query(
+      `SELECT cooling_hours, min_open_days, quorum_percent, quorum_min, hide_breakdown FROM ballot_settings WHERE rootspace_id = $1`,
+      [rootspaceId],
+    );
   if (!row) return { ...defaultRules(config), changed: false };
   return {
     coolingHours: row.cooling_hours,
     minOpenDays: row.min_open_days,
     quorumPercent: row.quorum_percent,
     quorumMin: row.quorum_min,
+    hideBreakdown: row.hide_breakdown,
     changed: true,
   };
 }
 
 /** Every rule in its range, each fault on its field (`errors.validation.range`); nothing is saved otherwise. */
 function checkRules(rules: BallotRules): void {
-  const faults = (Object.keys(RULE_RANGES) as (keyof BallotRules)[]).flatMap((field) => {
+  const faults = (Object.keys(RULE_RANGES) as NumericRule[]).flatMap((field) => {
     const { min, max } = RULE_RANGES[field];
     const v = rules[field];
     return Number.isInteger(v) && v >= min && v <= max ? [] : [{ field, key: "errors.validation.range" as const, params: { min, max } }];
@@ -86,10 +93,19 @@ export async function updateRules(ctx: Context, changes: Partial<BallotRules>): 
     };
     checkRules(after);
     await tx.query(
-      `INSERT INTO ballot_settings (rootspace_id, cooling_hours, min_open_days, quorum_percent, quorum_min, updated_by, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (rootspace_id) DO UPDATE SET cooling_hours = $2, min_open_days = $3, quorum_percent = $4, quorum_min = $5, updated_by = $6, updated_at = $7`,
-      [rootspaceId, after.coolingHours, after.minOpenDays, after.quorumPercent, after.quorumMin, ctx.viewer.userId, ctx.clock.now()],
+      `INSERT INTO ballot_settings (rootspace_id, cooling_hours, min_open_days, quorum_percent, quorum_min, hide_breakdown, updated_by, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (rootspace_id) DO UPDATE SET cooling_hours = $2, min_open_days = $3, quorum_percent = $4, quorum_min = $5, hide_breakdown = $6, updated_by = $7, updated_at = $8`,
+      [
+        rootspaceId,
+        after.coolingHours,
+        after.minOpenDays,
+        after.quorumPercent,
+        after.quorumMin,
+        after.hideBreakdown === true,
+        ctx.viewer.userId,
+        ctx.clock.now(),
+      ],
     );
     await audit(tx, {
       tableName: "ballot_settings",

@@ -17,6 +17,11 @@ export class BallotSettingsView implements BallotRules {
   @Field(() => Int, { description: "…and at least this many voters." })
   quorumMin: number;
 
+  @Field(() => Boolean, {
+    description: "No yes/no/abstain breakdown while a ballot is open, only the turnout; the full count shows at the close.",
+  })
+  hideBreakdown: boolean;
+
   @Field(() => Boolean, { description: "False while the rootspace uses the defaults." })
   changed: boolean;
 
@@ -41,4 +46,7 @@ export class BallotSettingsInputView implements Partial<BallotRules> {
 
   @Field(() => Int, { nullable: true })
   quorumMin?: number;
+
+  @Field(() => Boolean, { nullable: true })
+  hideBreakdown?: boolean;
 }

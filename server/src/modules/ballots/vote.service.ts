@@ -129,7 +129,7 @@ export async function castVote(ctx: Context, ballotId: string, choice: VoteChoic
     if (!r.open) throw refuse("ballots.not_open");
     throw refuse(r.on_roll ? "ballots.already_voted" : "ballots.not_eligible");
   }
-  await maybePublish(ctx, ballotId, true);
+  await maybePublish(ctx, ballotId, { afterVote: true });
   return { receipt, nonce };
 }
 

@@ -27,6 +27,8 @@ const tally = (over: Partial<BallotTallyFieldsFragment> = {}): BallotTallyFields
   no: null,
   abstain: null,
   breakdownHidden: true,
+  breakdownHeld: "BELOW_MINIMUM",
+  breakdownTurnout: null,
   outcome: null,
   closesAt: "2026-12-01T00:00:00Z",
   secondsLeft: 3 * 86_400,
@@ -43,12 +45,39 @@ describe("TallyChart", () => {
   });
 
   it("says the results wait for the close when the ballot hides them, whatever the count", () => {
-    render(<TallyChart tally={tally({ turnout: 40 })} hideResults />);
+    render(<TallyChart tally={tally({ turnout: 40, breakdownHeld: "HIDDEN_RESULTS" })} hideResults />);
     expect(text("ballot-breakdown-hidden")).toContain("hidden until it closes");
   });
 
+  it("says the rootspace holds the breakdown until the close", () => {
+    render(<TallyChart tally={tally({ turnout: 40, breakdownHeld: "UNTIL_CLOSE" })} hideResults={false} />);
+    expect(text("ballot-breakdown-hidden")).toBe(
+      "In this rootspace the yes/no/abstain breakdown shows only when a ballot closes: until then only the turnout shows.",
+    );
+    expect(screen.queryByTestId("ballot-breakdown")).toBeNull();
+  });
+
+  it("while open, draws the breakdown's batch as shares of the votes it counts, and says why it lags the turnout", async () => {
+    render(
+      <TallyChart
+        tally={tally({ turnout: 33, yes: 10, no: 6, abstain: 4, breakdownHidden: false, breakdownHeld: null, breakdownTurnout: 20 })}
+        hideResults={false}
+      />,
+    );
+    expect(text("ballot-breakdown")).toContain("10 (50%)");
+    expect(text("ballot-breakdown-behind")).toContain("The breakdown counts 20 of these votes.");
+    expect(text("ballot-breakdown-behind")).toContain("at most every 10 minutes");
+    await changeLanguage("fr");
+    expect(text("ballot-breakdown-behind")).toContain("La répartition compte 20 de ces votes.");
+  });
+
   it("before the opening says voting has not opened, and shows no roll yet", () => {
-    render(<TallyChart tally={tally({ status: "COOLING_OFF", turnout: 0, eligible: null, quorum: null })} hideResults={false} />);
+    render(
+      <TallyChart
+        tally={tally({ status: "COOLING_OFF", turnout: 0, eligible: null, quorum: null, breakdownHeld: "NOT_OPEN" })}
+        hideResults={false}
+      />,
+    );
     expect(text("ballot-turnout")).toBe("Turnout: 0 votes.");
     expect(text("ballot-breakdown-hidden")).toBe("Voting has not opened yet.");
   });

@@ -10,7 +10,7 @@ import { showToast } from "../../../ui/toast";
 import type { BallotSettingsQuery } from "../../../gql/graphql";
 import { useBallotSettingsQuery, useUpdateBallotSettingsMutation } from "../generated";
 
-type Rules = Omit<BallotSettingsQuery["ballotSettings"], "changed" | "editable" | "__typename">;
+type Rules = Omit<BallotSettingsQuery["ballotSettings"], "changed" | "editable" | "hideBreakdown" | "__typename">;
 const FIELDS = ["coolingHours", "minOpenDays", "quorumPercent", "quorumMin"] as const;
 const LIMITS: Record<keyof Rules, { min: number; max: number }> = {
   coolingHours: { min: 0, max: 2160 },
@@ -20,7 +20,8 @@ const LIMITS: Record<keyof Rules, { min: number; max: number }> = {
 };
 
 /**
- * The current rootspace's ballot rules: cooling-off, shortest open time and quorum. Anyone sees
+ * The current rootspace's ballot rules: cooling-off, shortest open time, quorum, and whether the
+ * yes/no/abstain breakdown waits for the close. Anyone sees
  * them; whoever administers the rootspace changes them (the server checks). A change reaches
  * ballots started after it only, as the note says.
  */
@@ -29,15 +30,19 @@ export function BallotSettingsSection() {
   const { data, loading } = useBallotSettingsQuery();
   const [update, saving] = useUpdateBallotSettingsMutation();
   const [form, setForm] = useState<Record<keyof Rules, string> | null>(null);
+  const [hideBreakdown, setHideBreakdown] = useState(false);
   const settings = data?.ballotSettings;
   useEffect(() => {
-    if (settings) setForm(Object.fromEntries(FIELDS.map((f) => [f, String(settings[f])])) as Record<keyof Rules, string>);
+    if (settings) {
+      setForm(Object.fromEntries(FIELDS.map((f) => [f, String(settings[f])])) as Record<keyof Rules, string>);
+      setHideBreakdown(settings.hideBreakdown);
+    }
   }, [settings]);
   const problem = apiProblem(saving.error, t("errors.network"));
   if (loading || !settings || !form) return <Skeleton label={t("common.loading")} variant="card" />;
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const input = Object.fromEntries(FIELDS.map((f) => [f, Number(form[f])]));
+    const input = { ...Object.fromEntries(FIELDS.map((f) => [f, Number(form[f])])), hideBreakdown };
     const res = await update({ variables: { input } }).catch(() => null);
     if (res?.data) showToast({ titleKey: "rootspace.ballot_settings.saved" });
   };
@@ -65,6 +70,19 @@ export function BallotSettingsSection() {
             errors={problem?.fields[f]}
           />
         ))}
+        <label className="ballot-check">
+          <input
+            type="checkbox"
+            checked={hideBreakdown}
+            disabled={!settings.editable}
+            aria-describedby="ballot-settings-hide-breakdown-hint"
+            onChange={(e) => setHideBreakdown(e.target.checked)}
+          />{" "}
+          {t("rootspace.ballot_settings.hideBreakdown")}
+        </label>
+        <p className="muted" id="ballot-settings-hide-breakdown-hint">
+          {t("rootspace.ballot_settings.hideBreakdown_hint")}
+        </p>
         {problem && !Object.keys(problem.fields).length && (
           <p className="form-error" role="alert">
             {problem.message}
