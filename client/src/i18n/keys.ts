@@ -102,6 +102,7 @@ export type TranslationKey =
   | "auth.required_title"
   | "auth.send_link"
   | "auth.sign_in"
+  | "auth.sign_in_locked"
   | "auth.sign_in_title"
   | "auth.signing_in"
   | "auth.tab_magic"

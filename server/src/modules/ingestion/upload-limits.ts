@@ -41,5 +41,6 @@ export async function allowance(counter: rateLimit.Counter, config: Config, user
 }
 
 /** Counts one upload; throws RATE_LIMITED (with when to retry) past the hourly number. */
-export const countUpload = (counter: rateLimit.Counter, config: Config, userId: string): Promise<void> =>
-  rateLimit.hit(counter, bucket(userId), { max: config.IMPORT_UPLOADS_PER_HOUR, windowSeconds: HOUR });
+export async function countUpload(counter: rateLimit.Counter, config: Config, userId: string): Promise<void> {
+  await rateLimit.hit(counter, bucket(userId), { max: config.IMPORT_UPLOADS_PER_HOUR, windowSeconds: HOUR });
+}
