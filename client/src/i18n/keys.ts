@@ -1072,6 +1072,7 @@ export type TranslationKey =
   | "media.empty_file"
   | "media.file_hint"
   | "media.file_type"
+  | "media.incomplete"
   | "media.licence"
   | "media.licence_hint"
   | "media.no_documents"

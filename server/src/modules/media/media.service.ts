@@ -1,5 +1,5 @@
 import DataLoader from "dataloader";
-import type { DataSource } from "typeorm";
+import type { DataSource, EntityManager } from "typeorm";
 import type { Context } from "../../common/context.js";
 import { badInput, forbidden, notFound, type FieldError } from "../../common/errors.js";
 import { fromGlobalId, isUuid } from "../../common/global-id.js";
@@ -46,9 +46,13 @@ export const MEDIA_SELECT = `SELECT m.id, m.kind, m.person_id, m.village_id, m.f
 const HOUR = 3600;
 export const uploadBucket = (userId: string): string => `media-upload:user:${userId}`;
 
-/** Bytes of pictures the member uploaded that are still stored. */
-export async function usedBytes(ds: DataSource, userId: string): Promise<number> {
-  const [row]: { n: string }[] = await ds.query(`SELECT coalesce(sum(bytes), 0) AS n FROM media WHERE uploaded_by = $1`, [userId]);
+/** Bytes of pictures the member uploaded that are still stored (one whose file could not be processed counts no more). */
+export async function usedBytes(db: DataSource | EntityManager, userId: string): Promise<number> {
+  const [row]: { n: string }[] = await db.query(
+    `SELECT coalesce(sum(m.bytes), 0) AS n FROM media m JOIN media_files f ON f.sha256 = m.file_sha256
+      WHERE m.uploaded_by = $1 AND f.status <> 'failed'`,
+    [userId],
+  );
   return Number(row.n);
 }
 
