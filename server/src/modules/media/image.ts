@@ -78,9 +78,10 @@ export async function makeVariants(
   store: (name: string, bytes: Buffer) => Promise<void>,
 ): Promise<MediaVariant[]> {
   // One decode of the upload (a JPEG shrinks while it is read): upright, in sRGB, at most the
-  // largest width, held as raw pixels; every size is then made from those.
+  // largest width, held as raw pixels; every size is then made from those. Damaged data (a bad
+  // checksum, a broken stream) fails here: the upload was only checked from its structure.
   const largest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1];
-  const { data, info } = await sharp(original, { limitInputPixels: maxPixels, failOn: "truncated" })
+  const { data, info } = await sharp(original, { limitInputPixels: maxPixels, failOn: "error" })
     .rotate()
     .resize({ width: largest, height: largest, fit: "inside", withoutEnlargement: true })
     .toColourspace("srgb")
