@@ -19,6 +19,7 @@ import {
 } from "./media.types.js";
 import { signedPath, signingKey, VILLAGE_LINK_SECONDS } from "./signing.js";
 import { collectSoon } from "./collect.js";
+import { forgetPictures } from "./denied.js";
 
 /** A media row with its file's state, as every query here selects it. */
 export interface MediaRow {
@@ -100,7 +101,7 @@ export async function present(ctx: Context, rows: MediaRow[], known?: Map<string
     if (!maySee(ctx.viewer, t)) continue;
     const scope = r.village_id && r.review === "approved" ? "v" : "p";
     const ttl = scope === "v" ? VILLAGE_LINK_SECONDS : ctx.config.MEDIA_URL_TTL_SECONDS;
-    const link = (variant: string) => signedPath(key, r.file_sha256, variant, scope, now, ttl);
+    const link = (variant: string) => signedPath(key, { mediaId: r.id, sha: r.file_sha256 }, variant, scope, now, ttl);
     out.push(
       Object.assign(new MediaView(), {
         rawId: r.id,
@@ -234,6 +235,7 @@ export async function remove(ctx: Context, globalId: string): Promise<boolean> {
   const { row, t } = await loadVisible(ctx, globalId);
   if (!mayDelete(ctx.viewer, t)) throw forbidden();
   await ctx.ds.query(`DELETE FROM media WHERE id = $1`, [row.id]);
+  await forgetPictures(ctx.bus, [row.id]);
   await collectSoon(ctx.jobs);
   return true;
 }

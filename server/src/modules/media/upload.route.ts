@@ -14,6 +14,7 @@ import { inspect, MediaRefused } from "./image.js";
 import type { MediaKind } from "./media.entity.js";
 import { mayUploadTo, reviewsVillage } from "./media.policy.js";
 import { uploadBucket, usedBytes } from "./media.service.js";
+import { forgetPictures } from "./denied.js";
 import { originalKey, processMedia } from "./process.js";
 
 const KINDS: Record<string, { kind: MediaKind; target: "Person" | "Village" }[]> = {
@@ -118,6 +119,7 @@ export function mediaUploadRouter(deps: AreaServices): express.Router {
       if (file?.status !== "ready") await storage.put(originalKey(sha), bytes);
       const id = newId();
       const review = kind.target === "Village" && !reviewsVillage(viewer, ref.id) ? "pending" : "approved";
+      let replaced: string[] = [];
       await ds.transaction(async (tx) => {
         await tx.query(
           `INSERT INTO media_files (sha256, mime, size, width, height) VALUES ($1, $2, $3, $4, $5)
@@ -125,7 +127,10 @@ export function mediaUploadRouter(deps: AreaServices): express.Router {
           [sha, image.mime, size, image.width, image.height],
         );
         // One portrait per person: a new one replaces the old (its file is collected if unused).
-        if (kind.kind === "portrait") await tx.query(`DELETE FROM media WHERE person_id = $1 AND kind = 'portrait'`, [ref.id]);
+        if (kind.kind === "portrait")
+          replaced = (await tx.query(`DELETE FROM media WHERE person_id = $1 AND kind = 'portrait' RETURNING id`, [ref.id]))[0].map(
+            (r: { id: string }) => r.id,
+          );
         await tx.query(
           `INSERT INTO media (id, kind, person_id, village_id, file_sha256, uploaded_by, bytes, review)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
@@ -134,6 +139,7 @@ export function mediaUploadRouter(deps: AreaServices): express.Router {
         // The picture now counts as stored, in the same commit that ends its reservation.
         await hold.settle(tx);
       });
+      await forgetPictures(deps.bus, replaced);
       await deps.jobs.send(processMedia, { sha256: sha }, { key: sha });
       res.status(201).json({ id: toGlobalId("Media", id) });
     } finally {
