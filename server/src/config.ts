@@ -133,7 +133,7 @@ const schema = z
       .min(1024)
       .default(25 * 1024 * 1024),
     /** Most pixels an uploaded image may have (a decompression bomb stops here): 100 MP. */
-    MEDIA_MAX_PIXELS: z.coerce.number().int().min(10_000).default(100_000_000),
+    MEDIA_MAX_PIXELS: z.coerce.number().int().min(10_000).default(50_000_000),
     /** Bytes of photos and scans a member may have stored. */
     MEDIA_QUOTA_BYTES: z.coerce
       .number()

@@ -7,6 +7,8 @@ import { startTestServer, type GqlResult, type TestServer } from "../support/ser
  * each other out.
  */
 const SIGN_UP = `mutation ($input: SignUpInput!) { signUp(input: $input) { signedIn } }`;
+const REQUEST_LINK = `mutation ($input: MagicLinkInput!) { requestMagicLink(input: $input) }`;
+const USE_LINK = `mutation ($token: String!) { signInWithMagicLink(token: $token) { signedIn } }`;
 const SIGN_IN = `mutation ($input: SignInInput!) { signIn(input: $input) { signedIn } }`;
 const PASSWORD = "cedar cones in the snow of Bsharri";
 
@@ -58,7 +60,9 @@ describe("a guesser", () => {
     const waiting = await signIn("slow@example.test", PASSWORD, { ip: "203.0.113.60", language: "ar" });
     expect(code(waiting)).toBe("RATE_LIMITED");
     expect(waiting.errors![0].extensions?.retryAfterSeconds).toBe(1);
-    expect(waiting.errors![0].message).toBe("محاولات كثيرة جداً. حاول مجدداً بعد دقيقة.");
+    expect(waiting.errors![0].message).toBe(
+      "محاولات خاطئة كثيرة لكلمة المرور. أعد المحاولة بكلمة المرور بعد دقيقة، أو ادخل الآن عبر «أرسل لي رابطاً»: فهو يعمل دائماً.",
+    );
     // Another place is not slowed by this one.
     expect(code(await signIn("slow@example.test", "wrong elsewhere", { ip: "203.0.113.61" }))).toBe("UNAUTHENTICATED");
     await new Promise((r) => setTimeout(r, 1100));
@@ -75,6 +79,68 @@ describe("a guesser", () => {
     for (let i = 0; i < 3; i++) await signIn("v6@example.test", `wrong ${i}`, { ip: "198.51.100.200" });
     expect(code(await signIn("v6@example.test", PASSWORD, { ip: "::ffff:198.51.100.200" }))).toBe("RATE_LIMITED");
   });
+});
+
+describe("the owner locked out by a guesser at the guesser's own address", () => {
+  it("is told to use a magic link, which always signs in, and the browser it signs in is trusted from then on", async () => {
+    await signUp("locked@example.test");
+    // The guesser, past the account's limit for browsers it does not trust (from several addresses
+    // here; from one, the same takes a couple of minutes of waits).
+    await guessFromMany("locked@example.test", 12, "198.51.101");
+    const refused = await signIn("locked@example.test", PASSWORD, { ip: "192.0.2.120" });
+    expect(code(refused)).toBe("RATE_LIMITED");
+    expect(refused.errors![0].message).toMatch(
+      /^Too many wrong passwords\. Try your password again in \d+ minutes?, or sign in now with “Email me a link”: it always works\.$/,
+    );
+    const fr = await signIn("locked@example.test", PASSWORD, { ip: "192.0.2.120", language: "fr" });
+    expect(fr.errors![0].message).toMatch(/connectez-vous maintenant avec « Recevoir un lien »/);
+    // The owner asks for a link from a fresh browser and signs in with it.
+    const asked = await server.gql(
+      REQUEST_LINK,
+      { input: { email: "locked@example.test" } },
+      { headers: { "x-forwarded-for": "192.0.2.120" } },
+    );
+    expect(asked.errors).toBeUndefined();
+    const [mail]: { text: string }[] = await server.ds.query(
+      `SELECT text FROM outbox_emails WHERE to_address = 'locked@example.test' ORDER BY created_at DESC LIMIT 1`,
+    );
+    const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get("token")!;
+    const used = await server.gql<{ signInWithMagicLink: { signedIn: boolean } }>(
+      USE_LINK,
+      { token },
+      {
+        headers: { "x-forwarded-for": "192.0.2.120" },
+      },
+    );
+    expect(used.data?.signInWithMagicLink.signedIn).toBe(true);
+    expect(used.cookies?.roots_dev).toBeTruthy();
+    // That browser now signs in with its password while the guesser's failures still stand.
+    const device = `roots_dev=${used.cookies!.roots_dev}`;
+    expect((await signIn("locked@example.test", PASSWORD, { ip: "192.0.2.120", cookie: device })).data?.signIn.signedIn).toBe(true);
+    expect(code(await signIn("locked@example.test", PASSWORD, { ip: "192.0.2.121" }))).toBe("RATE_LIMITED");
+  });
+});
+
+describe("concurrent successful sign-ins", () => {
+  it("leave nothing in the address's failure count", async () => {
+    const ip = "203.0.113.140";
+    for (const who of ["a", "b", "c", "d"]) await signUp(`together-${who}@example.test`);
+    const failures = async () => {
+      const [row]: { n: number }[] = await server.ds.query(`SELECT count(*)::int AS n FROM rate_limit_hits WHERE bucket = $1`, [
+        `sign-in:ip:${ip}`,
+      ]);
+      return row.n;
+    };
+    expect(await failures()).toBe(0);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signIn(`together-${"abcd"[i % 4]}@example.test`, PASSWORD, { ip })),
+    );
+    expect(results.map((r) => r.data?.signIn.signedIn)).toEqual(Array(30).fill(true));
+    expect(await failures()).toBe(0);
+    // A failure still counts.
+    await signIn("together-a@example.test", "not the password at all", { ip });
+    expect(await failures()).toBe(1);
+  }, 60_000);
 });
 
 describe("people sharing an address", () => {

@@ -38,6 +38,7 @@ import { TreeRootsAndEntry1797300000000 } from "./1797300000000-TreeRootsAndEntr
 import { LatinArticles1797400000000 } from "./1797400000000-LatinArticles.js";
 import { VillageNameMarks1797500000000 } from "./1797500000000-VillageNameMarks.js";
 import { VillageFrenchDistricts1797600000000 } from "./1797600000000-VillageFrenchDistricts.js";
+import { UploadReservations1797836000000 } from "./1797836000000-UploadReservations.js";
 import { BallotVoteMixing1797700000000 } from "./1797700000000-BallotVoteMixing.js";
 import { BallotBreakdownBatches1797736000000 } from "./1797736000000-BallotBreakdownBatches.js";
 import { ImportFileKeys1796412000000 } from "./1796412000000-ImportFileKeys.js";
@@ -87,4 +88,5 @@ export const migrations = [
   VillageFrenchDistricts1797600000000,
   BallotVoteMixing1797700000000,
   BallotBreakdownBatches1797736000000,
+  UploadReservations1797836000000,
 ];

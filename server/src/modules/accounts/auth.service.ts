@@ -9,7 +9,7 @@ import { audit } from "../audit/index.js";
 import { queueEmail, recipientLanguage } from "../mail/index.js";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../../common/i18n.js";
 import { rateLimit } from "../security/index.js";
-import { attemptSignIn } from "./sign-in-guard.js";
+import { attemptSignIn, trustDevice } from "./sign-in-guard.js";
 import { parseIdentity, normaliseEmail, type Identity } from "./identity.js";
 import { checkBreached, hashPassword, passwordProblems, verifyPassword } from "./passwords.js";
 import { createSession, revokeSession, sessionOfRefreshToken, sessionsEnded, type IssuedTokens } from "./sessions.service.js";
@@ -29,7 +29,9 @@ export interface AuthResult {
 
 const LIMITS = {
   signInFailuresPerAccount: { max: 5, windowSeconds: 15 * 60 },
-  magicLinkPerEmail: { max: 3, windowSeconds: 15 * 60 },
+  // No longer than a link lives: when a guesser has used up an address's requests, the mailbox
+  // already holds a link that still works, so the owner is never kept out.
+  magicLinkPerEmail: { max: 3, windowSeconds: MAGIC_LINK_TTL_MINUTES * 60 },
   magicLinkPerIp: { max: 10, windowSeconds: 15 * 60 },
   magicLinkUsePerIp: { max: 20, windowSeconds: 15 * 60 },
 } as const;
@@ -208,7 +210,10 @@ export async function requestMagicLink(ctx: Context, data: { email: string; retu
 /** Signs in with a magic-link token: unknown, used and expired links all fail the same way. */
 export async function signInWithMagicLink(ctx: Context, token: string): Promise<AuthResult> {
   await rateLimit.hit(ctx, `magic-link-use:ip:${ip(ctx)}`, LIMITS.magicLinkUsePerIp);
-  return ctx.ds.transaction(async (tx) => {
+  // Password failures never block a magic link (it proves the mailbox): the owner of an account a
+  // guesser has locked signs in here, and this browser becomes one of their trusted devices, whose
+  // password sign-ins the guesser's failures no longer slow (sign-in-guard.ts).
+  const result = await ctx.ds.transaction(async (tx) => {
     // TypeORM answers UPDATE … RETURNING with [rows, affectedCount].
     const [rows]: [{ id: string; user_id: string; return_to: string | null }[], number] = await tx.query(
       `UPDATE magic_links SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING id, user_id, return_to`,
@@ -218,8 +223,10 @@ export async function signInWithMagicLink(ctx: Context, token: string): Promise<
     const tokens = await createSession(tx, rows[0].user_id, ctx);
     await tx.query(`UPDATE users SET last_sign_in_at = now() WHERE id = $1`, [rows[0].user_id]);
     await audit(tx, { tableName: "sessions", recordId: tokens.sessionId, userId: rows[0].user_id, action: "sign_in:magic_link" });
-    return { tokens, notices: [], returnTo: rows[0].return_to };
+    return { tokens, notices: [], returnTo: rows[0].return_to, userId: rows[0].user_id };
   });
+  await trustDevice(ctx, result.userId);
+  return { tokens: result.tokens, notices: result.notices, returnTo: result.returnTo };
 }
 
 /** Ends the current session (from the bearer token or the refresh cookie). Idempotent. */

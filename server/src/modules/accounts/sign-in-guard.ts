@@ -10,10 +10,15 @@
  * - An address is limited by its failures only (100 in 15 minutes): a family or an office
  *   behind one address signs in as often as it likes.
  * Attempts are counted before the (slow) password check, so parallel guesses cannot all slip
- * under a limit; a success takes its attempt back.
+ * under a limit; a success takes back exactly the entries it added (by id: parallel successes
+ * never leave one behind), so only failures count.
+ * - The owner always has a way in that no guesser can block: a magic link (auth.service.ts) is
+ *   not limited by password failures, and the browser it signs in becomes a trusted device. The
+ *   refusal says so (`auth.sign_in_locked`).
  */
 import type { Context } from "../../common/context.js";
 import { addressKey } from "../../common/client-address.js";
+import { AppError, ErrorCode } from "../../common/errors.js";
 import { newId } from "../../common/uuid.js";
 import { rateLimit } from "../security/index.js";
 import { newToken } from "./tokens.js";
@@ -43,13 +48,22 @@ export async function attemptSignIn(ctx: Context, account: string, userId: strin
   const address = `sign-in:ip:${addressKey(ctx.client.ip)}`;
   const place = `sign-in:place:${account}:${trusted ? `device:${device.id}` : addressKey(ctx.client.ip)}`;
   const shared = trusted ? `sign-in:device:${device.id}` : `sign-in:account:${account}`;
-  await waitAfterFailures(ctx, place);
-  await rateLimit.hit(ctx, address, LIMITS.failuresPerAddress);
-  await rateLimit.hit(ctx, shared, trusted ? LIMITS.failuresPerDevice : LIMITS.untrustedFailuresPerAccount);
-  await rateLimit.hit(ctx, place, { max: 1_000_000, windowSeconds: WINDOW });
+  const counted: string[] = [];
+  try {
+    await waitAfterFailures(ctx, place);
+    counted.push(...(await rateLimit.hit(ctx, address, LIMITS.failuresPerAddress)));
+    counted.push(...(await rateLimit.hit(ctx, shared, trusted ? LIMITS.failuresPerDevice : LIMITS.untrustedFailuresPerAccount)));
+    counted.push(...(await rateLimit.hit(ctx, place, { max: 1_000_000, windowSeconds: WINDOW })));
+  } catch (err) {
+    // A refused attempt is not a failure of the password: what it counted so far is taken back.
+    await rateLimit.takeBack(ctx.ds, counted);
+    if (err instanceof AppError && err.code === ErrorCode.RATE_LIMITED && err.retryAfterSeconds !== undefined)
+      throw locked(err.retryAfterSeconds);
+    throw err;
+  }
   return {
     async succeeded(id: string) {
-      await rateLimit.undo(ctx.ds, address);
+      await rateLimit.takeBack(ctx.ds, counted);
       await rateLimit.reset(ctx.ds, shared);
       await rateLimit.reset(ctx.ds, place);
       if (trusted) await ctx.ds.query(`UPDATE trusted_devices SET last_used_at = now() WHERE id = $1`, [device.id]);
@@ -57,6 +71,10 @@ export async function attemptSignIn(ctx: Context, account: string, userId: strin
     },
   };
 }
+
+/** Password sign-in must wait; the message says a magic link signs in now (no failure count applies to it). */
+const locked = (seconds: number): AppError =>
+  new AppError(ErrorCode.RATE_LIMITED, "auth.sign_in_locked", { wait: Math.ceil(seconds / 60) }, [], seconds);
 
 /** Each failure past FREE_FAILURES doubles the wait before the same place may try the account again. */
 async function waitAfterFailures(ctx: Context, bucket: string): Promise<void> {
@@ -75,7 +93,7 @@ async function trustedDevice(ctx: Context, token: string): Promise<{ id: string;
 }
 
 /** Gives this browser a device cookie for the member (replacing one it had for another member). */
-async function trustDevice(ctx: Context, userId: string): Promise<void> {
+export async function trustDevice(ctx: Context, userId: string): Promise<void> {
   if (!ctx.cookies) return;
   const token = newToken();
   await ctx.ds.query(`INSERT INTO trusted_devices (id, user_id, token_hash) VALUES ($1, $2, $3)`, [newId(), userId, hashToken(token)]);

@@ -3,7 +3,7 @@
  * files waiting on disk (IMPORT_QUOTA_BYTES: files of jobs not yet done, failed ones kept for a
  * retry). Checked by the upload route, shown to the member through `importAllowance`.
  */
-import type { DataSource } from "typeorm";
+import type { DataSource, EntityManager } from "typeorm";
 import type { Config } from "../../config.js";
 import { rateLimit } from "../security/index.js";
 
@@ -20,8 +20,8 @@ export interface Allowance {
 }
 
 /** Bytes of the member's uploaded files still on disk. */
-export async function waitingBytes(ds: DataSource, userId: string): Promise<number> {
-  const [row]: { n: string }[] = await ds.query(
+export async function waitingBytes(db: DataSource | EntityManager, userId: string): Promise<number> {
+  const [row]: { n: string }[] = await db.query(
     `SELECT coalesce(sum(file_size), 0) AS n FROM import_jobs WHERE user_id = $1 AND file_path IS NOT NULL`,
     [userId],
   );
@@ -41,5 +41,6 @@ export async function allowance(counter: rateLimit.Counter, config: Config, user
 }
 
 /** Counts one upload; throws RATE_LIMITED (with when to retry) past the hourly number. */
-export const countUpload = (counter: rateLimit.Counter, config: Config, userId: string): Promise<void> =>
-  rateLimit.hit(counter, bucket(userId), { max: config.IMPORT_UPLOADS_PER_HOUR, windowSeconds: HOUR });
+export async function countUpload(counter: rateLimit.Counter, config: Config, userId: string): Promise<void> {
+  await rateLimit.hit(counter, bucket(userId), { max: config.IMPORT_UPLOADS_PER_HOUR, windowSeconds: HOUR });
+}

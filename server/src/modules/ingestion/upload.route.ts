@@ -11,6 +11,7 @@ import { fileStorage } from "../../common/storage/index.js";
 import { bearerToken, resolveViewer } from "../accounts/index.js";
 import { routeRootspace } from "../rootspaces/index.js";
 import { AppError } from "../../common/errors.js";
+import { reserveUpload } from "../security/index.js";
 import { loadJob, emptyCounts } from "./runner.js";
 import { countUpload, waitingBytes } from "./upload-limits.js";
 import { errorReportCsv, templateCsv } from "./reports.js";
@@ -65,48 +66,65 @@ export function importRouter(
         wait: Math.ceil(err.retryAfterSeconds / 60),
       });
     }
-    // The member's files still waiting on disk and this one may not pass the quota.
-    const room = config.IMPORT_QUOTA_BYTES - (await waitingBytes(ds, viewer.userId));
-    const quotaFull = () =>
+    // The member's files still waiting on disk, uploads in progress and this one may not pass the
+    // quota: its bytes are reserved before the body is read, so parallel uploads cannot all pass.
+    const reserved = await reserveUpload(deps, {
+      userId: viewer.userId,
+      pool: "imports",
+      quota: config.IMPORT_QUOTA_BYTES,
+      maxBytes: config.IMPORT_MAX_BYTES,
+      declared,
+      stored: (tx) => waitingBytes(tx, viewer.userId!),
+    });
+    const quotaFull = (used: number) =>
       refuse(res.set("connection", "close"), 413, "ingestion.quota_full", {
-        used: Math.round((config.IMPORT_QUOTA_BYTES - room) / 1e6),
+        used: Math.round(used / 1e6),
         quota: Math.round(config.IMPORT_QUOTA_BYTES / 1e6),
       });
-    if (declared > room || room <= 0) return quotaFull();
-    const limit = Math.min(config.IMPORT_MAX_BYTES, room);
+    if ("full" in reserved) return quotaFull(reserved.full.used);
+    const { hold } = reserved;
+    const limit = hold.bytes;
     const id = newId();
     const storage = fileStorage(config);
     const key = importFileKey(id);
     const hash = createHash("sha256");
     let size = 0;
-    // The body, counted and hashed on its way to the storage; past the limit it fails, and the
-    // storage keeps nothing of it.
-    const metered = Readable.from(
-      (async function* () {
-        for await (const chunk of req as AsyncIterable<Buffer>) {
-          size += chunk.length;
-          if (size > limit) throw new TooLarge();
-          hash.update(chunk);
-          yield chunk;
-        }
-      })(),
-    );
     try {
-      await storage.put(key, metered);
-    } catch (err) {
-      await storage.delete(key).catch(() => undefined);
-      if (err instanceof TooLarge) return size > config.IMPORT_MAX_BYTES ? tooLarge() : quotaFull();
-      return refuse(res, 400, "ingestion.upload_failed");
+      // The body, counted and hashed on its way to the storage; past the limit it fails, and the
+      // storage keeps nothing of it.
+      const metered = Readable.from(
+        (async function* () {
+          for await (const chunk of req as AsyncIterable<Buffer>) {
+            size += chunk.length;
+            if (size > limit) throw new TooLarge();
+            hash.update(chunk);
+            yield chunk;
+          }
+        })(),
+      );
+      try {
+        await storage.put(key, metered);
+      } catch (err) {
+        await storage.delete(key).catch(() => undefined);
+        if (err instanceof TooLarge) return size > config.IMPORT_MAX_BYTES ? tooLarge() : quotaFull(config.IMPORT_QUOTA_BYTES - limit);
+        return refuse(res, 400, "ingestion.upload_failed");
+      }
+      if (size === 0) {
+        await storage.delete(key);
+        return refuse(res, 400, "ingestion.empty_file");
+      }
+      await ds.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO import_jobs (id, rootspace_id, user_id, kind, status, file_name, file_size, file_sha256, file_path, counts, options)
+           VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, $8, $9, '{}')`,
+          [id, rootspace.id, viewer.userId, type.kind, fileName, size, hash.digest("hex"), key, JSON.stringify(emptyCounts())],
+        );
+        // The file now counts as waiting, in the same commit that ends its reservation.
+        await hold.settle(tx);
+      });
+    } finally {
+      await hold.release();
     }
-    if (size === 0) {
-      await storage.delete(key);
-      return refuse(res, 400, "ingestion.empty_file");
-    }
-    await ds.query(
-      `INSERT INTO import_jobs (id, rootspace_id, user_id, kind, status, file_name, file_size, file_sha256, file_path, counts, options)
-       VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, $8, $9, '{}')`,
-      [id, rootspace.id, viewer.userId, type.kind, fileName, size, hash.digest("hex"), key, JSON.stringify(emptyCounts())],
-    );
     await deps.kick(id);
     res.status(201).json({ id: toGlobalId("ImportJob", id) });
   });

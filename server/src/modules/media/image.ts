@@ -1,9 +1,11 @@
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata } from "sharp";
 import type { MediaVariant } from "./media.entity.js";
+import { isWhole } from "./whole.js";
 
-// Two cores: libvips threads per image, and the processing job runs one image at a time.
-sharp.concurrency(2);
+// One libvips thread per image: the `media.process` job runs one image per CPU at a time
+// (process.ts), so pictures together use each core once, and no request decodes one.
+sharp.concurrency(1);
 // The cache helps repeated operations on one image; thumbnails of many different ones only fill memory.
 sharp.cache(false);
 
@@ -17,10 +19,12 @@ export const ACCEPTED_TYPES: Readonly<Record<string, string>> = {
   "image/gif": "GIF",
 };
 
+const TIFF_MAGIC = [Buffer.from("II*\0", "latin1"), Buffer.from("MM\0*", "latin1")];
+
 /** Why an upload is refused: a translation key under `media.` and its parameters. */
 export class MediaRefused extends Error {
   constructor(
-    readonly key: "file_type" | "too_many_pixels" | "broken_image" | "empty_file",
+    readonly key: "file_type" | "too_many_pixels" | "broken_image" | "incomplete" | "empty_file",
     readonly params: Record<string, string | number> = {},
   ) {
     super(`media.${key}`);
@@ -35,15 +39,17 @@ export interface Inspected {
 }
 
 /**
- * Checks what an uploaded file is, from its bytes: an image of an accepted type, within the pixel
- * limit (read from its header, before anything is decoded), and whole (decoded once at a small
- * size; libjpeg shrinks on load, so a 12 MP photo decodes in tens of milliseconds). Throws
- * MediaRefused otherwise.
+ * Checks what an uploaded file is, from its bytes, without decoding a pixel (decoding is the
+ * `media.process` job's, off the request): an image of an accepted type, within the pixel limit
+ * (read from its header), and whole (whole.ts: its structure walked to its end, so a file cut
+ * short is refused here whatever its format). Throws MediaRefused otherwise.
  */
 export async function inspect(bytes: Uint8Array, maxPixels: number): Promise<Inspected> {
   if (bytes.length === 0) throw new MediaRefused("empty_file");
-  const type = await fileTypeFromBuffer(bytes);
-  if (!type || !ACCEPTED_TYPES[type.mime]) throw new MediaRefused("file_type", { types: Object.values(ACCEPTED_TYPES).join(", ") });
+  // A TIFF is told from camera raw files by its directory; one cut before it is still a TIFF, cut short.
+  const mime = (await fileTypeFromBuffer(bytes))?.mime ?? (TIFF_MAGIC.some((m) => m.equals(bytes.subarray(0, 4))) ? "image/tiff" : null);
+  if (!mime || !ACCEPTED_TYPES[mime]) throw new MediaRefused("file_type", { types: Object.values(ACCEPTED_TYPES).join(", ") });
+  if (!isWhole(bytes, mime)) throw new MediaRefused("incomplete");
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -54,13 +60,8 @@ export async function inspect(bytes: Uint8Array, maxPixels: number): Promise<Ins
   const pages = meta.pages ?? 1;
   if (meta.width * meta.height * Math.min(pages, 1000) > maxPixels)
     throw new MediaRefused("too_many_pixels", { max: Math.round(maxPixels / 1e6) });
-  try {
-    await sharp(bytes, { limitInputPixels: maxPixels, failOn: "truncated" }).resize(32, 32, { fit: "inside" }).raw().toBuffer();
-  } catch {
-    throw new MediaRefused("broken_image");
-  }
   const turned = (meta.orientation ?? 1) >= 5;
-  return { mime: type.mime, width: turned ? meta.height : meta.width, height: turned ? meta.width : meta.height };
+  return { mime, width: turned ? meta.height : meta.width, height: turned ? meta.width : meta.height };
 }
 
 /** The widths made of every picture (never wider than it is): card thumbnail, page, large view. */
@@ -77,9 +78,10 @@ export async function makeVariants(
   store: (name: string, bytes: Buffer) => Promise<void>,
 ): Promise<MediaVariant[]> {
   // One decode of the upload (a JPEG shrinks while it is read): upright, in sRGB, at most the
-  // largest width, held as raw pixels; every size is then made from those.
+  // largest width, held as raw pixels; every size is then made from those. Damaged data (a bad
+  // checksum, a broken stream) fails here: the upload was only checked from its structure.
   const largest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1];
-  const { data, info } = await sharp(original, { limitInputPixels: maxPixels, failOn: "truncated" })
+  const { data, info } = await sharp(original, { limitInputPixels: maxPixels, failOn: "error" })
     .rotate()
     .resize({ width: largest, height: largest, fit: "inside", withoutEnlargement: true })
     .toColourspace("srgb")

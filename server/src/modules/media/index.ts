@@ -16,6 +16,13 @@ import { mediaUploadRouter } from "./upload.route.js";
 
 export { linkImportedMedia, picturesForExport, processWaiting, type ExportedPicture } from "./gedcom.js";
 
+declare module "../../common/event-bus.js" {
+  interface Topics {
+    /** Pictures deleted: every instance refuses their links at once (denied.ts). */
+    MEDIA_DELETED: [{ ids: string[] }];
+  }
+}
+
 export const mediaArea = defineArea({
   name: "media",
   resolvers: [MediaResolver, PersonMediaResolver, VillageMediaResolver],
@@ -23,4 +30,5 @@ export const mediaArea = defineArea({
   nodes: { Media: mediaNode },
   http: (services) => [mediaUploadRouter(services), mediaServeRouter(services)],
   jobs: [processMedia, collectMedia],
+  topics: ["MEDIA_DELETED"],
 });

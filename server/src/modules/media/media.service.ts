@@ -1,5 +1,5 @@
 import DataLoader from "dataloader";
-import type { DataSource } from "typeorm";
+import type { DataSource, EntityManager } from "typeorm";
 import type { Context } from "../../common/context.js";
 import { badInput, forbidden, notFound, type FieldError } from "../../common/errors.js";
 import { fromGlobalId, isUuid } from "../../common/global-id.js";
@@ -19,6 +19,7 @@ import {
 } from "./media.types.js";
 import { signedPath, signingKey, VILLAGE_LINK_SECONDS } from "./signing.js";
 import { collectSoon } from "./collect.js";
+import { forgetPictures } from "./denied.js";
 
 /** A media row with its file's state, as every query here selects it. */
 export interface MediaRow {
@@ -46,9 +47,13 @@ export const MEDIA_SELECT = `SELECT m.id, m.kind, m.person_id, m.village_id, m.f
 const HOUR = 3600;
 export const uploadBucket = (userId: string): string => `media-upload:user:${userId}`;
 
-/** Bytes of pictures the member uploaded that are still stored. */
-export async function usedBytes(ds: DataSource, userId: string): Promise<number> {
-  const [row]: { n: string }[] = await ds.query(`SELECT coalesce(sum(bytes), 0) AS n FROM media WHERE uploaded_by = $1`, [userId]);
+/** Bytes of pictures the member uploaded that are still stored (one whose file could not be processed counts no more). */
+export async function usedBytes(db: DataSource | EntityManager, userId: string): Promise<number> {
+  const [row]: { n: string }[] = await db.query(
+    `SELECT coalesce(sum(m.bytes), 0) AS n FROM media m JOIN media_files f ON f.sha256 = m.file_sha256
+      WHERE m.uploaded_by = $1 AND f.status <> 'failed'`,
+    [userId],
+  );
   return Number(row.n);
 }
 
@@ -96,7 +101,7 @@ export async function present(ctx: Context, rows: MediaRow[], known?: Map<string
     if (!maySee(ctx.viewer, t)) continue;
     const scope = r.village_id && r.review === "approved" ? "v" : "p";
     const ttl = scope === "v" ? VILLAGE_LINK_SECONDS : ctx.config.MEDIA_URL_TTL_SECONDS;
-    const link = (variant: string) => signedPath(key, r.file_sha256, variant, scope, now, ttl);
+    const link = (variant: string) => signedPath(key, { mediaId: r.id, sha: r.file_sha256 }, variant, scope, now, ttl);
     out.push(
       Object.assign(new MediaView(), {
         rawId: r.id,
@@ -230,6 +235,7 @@ export async function remove(ctx: Context, globalId: string): Promise<boolean> {
   const { row, t } = await loadVisible(ctx, globalId);
   if (!mayDelete(ctx.viewer, t)) throw forbidden();
   await ctx.ds.query(`DELETE FROM media WHERE id = $1`, [row.id]);
+  await forgetPictures(ctx.bus, [row.id]);
   await collectSoon(ctx.jobs);
   return true;
 }

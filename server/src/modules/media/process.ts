@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import type { DataSource } from "typeorm";
 import type { Config } from "../../config.js";
 import { defineJob } from "../../common/jobs/index.js";
@@ -18,6 +19,8 @@ export const processMedia = defineJob<{ sha256: string }>({
   retryLimit: 2,
   retryDelaySeconds: 10,
   expireInSeconds: 300,
+  // The only place a picture is decoded: one at a time per CPU (one libvips thread each, image.ts).
+  concurrency: availableParallelism(),
   handler: async ({ sha256 }, job) => processFile(job.ds, job.config, sha256),
 });
 
@@ -38,8 +41,9 @@ export async function processFile(ds: DataSource, config: Config, sha256: string
       JSON.stringify(variants),
     ]);
   } catch (err) {
-    // Uploads are checked before they are stored: this is a file libvips accepted whole and then could not read.
-    logger.error("A picture could not be processed", { sha256, err: String(err) });
+    // Uploads are checked from their headers and structure (image.ts): this is one whose data could
+    // not be decoded. Failed, it no longer counts against its uploaders' quotas (media.service.ts).
+    logger.warn("A picture could not be processed", { sha256, err: String(err) });
     await ds.query(`UPDATE media_files SET status = 'failed' WHERE sha256 = $1`, [sha256]);
   }
   const [after]: { keep_original: boolean }[] = await ds.query(`SELECT keep_original FROM media_files WHERE sha256 = $1`, [sha256]);

@@ -3,9 +3,11 @@ import type { DataSource } from "typeorm";
 import type { Config } from "../../config.js";
 
 /**
- * Signed, expiring links to pictures: `/media/<sha>/<variant>?e=<expiry>&s=<signature>`. A link is
- * minted only for a viewer the record's rule lets see the picture; without a valid signature,
- * or after the expiry, the file is not served, so guessing a URL gives nothing.
+ * Signed, expiring links to pictures: `/media/<sha>/<variant>?e=<expiry>&x=<scope>&m=<picture>&s=<signature>`.
+ * A link is minted only for a viewer the record's rule lets see the picture; without a valid
+ * signature, or after the expiry, the file is not served, so guessing a URL gives nothing. It
+ * names the picture (the media row) it was minted for: once that row is deleted, the link stops
+ * working at once (serve.route.ts), even while the same file is still another record's.
  *
  * `scope` is part of what is signed: `p` (private: a person's picture, short-lived, cached by the
  * viewer's browser only) or `v` (an approved village photo, public: a week, shared caches may keep it).
@@ -38,30 +40,42 @@ export function signingKey(ds: DataSource, config: Config): Promise<Buffer> {
   return key;
 }
 
-const mac = (key: Buffer, sha: string, variant: string, expiry: number, scope: LinkScope) =>
-  createHmac("sha256", key).update(`${sha}/${variant}/${expiry}/${scope}`).digest("base64url").slice(0, 32);
+const mac = (key: Buffer, sha: string, variant: string, expiry: number, scope: LinkScope, mediaId: string) =>
+  createHmac("sha256", key).update(`${sha}/${variant}/${expiry}/${scope}/${mediaId}`).digest("base64url").slice(0, 32);
 
-/** A link to one size of a stored picture, valid until at least `now + seconds`. */
-export function signedPath(key: Buffer, sha: string, variant: string, scope: LinkScope, nowMs: number, seconds: number): string {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A link to one size of a stored picture (the media row `mediaId`'s), valid until at least `now + seconds`. */
+export function signedPath(
+  key: Buffer,
+  picture: { mediaId: string; sha: string },
+  variant: string,
+  scope: LinkScope,
+  nowMs: number,
+  seconds: number,
+): string {
   const step = Math.max(30, Math.floor(seconds / 2));
   const expiry = Math.ceil((nowMs / 1000 + seconds) / step) * step;
-  return `/media/${sha}/${variant}?e=${expiry}&x=${scope}&s=${mac(key, sha, variant, expiry, scope)}`;
+  const { mediaId, sha } = picture;
+  return `/media/${sha}/${variant}?e=${expiry}&x=${scope}&m=${mediaId}&s=${mac(key, sha, variant, expiry, scope, mediaId)}`;
 }
 
-/** Checks a link's signature and expiry; returns its scope and seconds left, or null. */
+/** Checks a link's signature and expiry; returns its scope, picture and seconds left, or null. */
 export function checkLink(
   key: Buffer,
   sha: string,
   variant: string,
   query: Record<string, unknown>,
   nowMs: number,
-): { scope: LinkScope; secondsLeft: number } | null {
+): { scope: LinkScope; mediaId: string; secondsLeft: number } | null {
   const expiry = Number(query.e);
   const scope = query.x;
+  const mediaId = query.m;
   const given = typeof query.s === "string" ? Buffer.from(query.s) : null;
-  if (!Number.isSafeInteger(expiry) || (scope !== "p" && scope !== "v") || !given) return null;
-  const expected = Buffer.from(mac(key, sha, variant, expiry, scope));
+  if (!Number.isSafeInteger(expiry) || (scope !== "p" && scope !== "v") || typeof mediaId !== "string" || !UUID.test(mediaId) || !given)
+    return null;
+  const expected = Buffer.from(mac(key, sha, variant, expiry, scope, mediaId));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const secondsLeft = expiry - Math.floor(nowMs / 1000);
-  return secondsLeft > 0 ? { scope, secondsLeft } : null;
+  return secondsLeft > 0 ? { scope, mediaId, secondsLeft } : null;
 }

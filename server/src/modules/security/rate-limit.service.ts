@@ -36,17 +36,18 @@ const COUNT = `SELECT count(*)::int AS n, min(created_at) AS oldest FROM rate_li
  * when to retry) when it would take the window past `max`. Check and count happen under a per-bucket advisory lock,
  * so parallel requests cannot all slip under the limit.
  */
-export async function hit(on: Counter, bucket: string, limit: Limit, weight = 1): Promise<void> {
+export async function hit(on: Counter, bucket: string, limit: Limit, weight = 1): Promise<string[]> {
   const now = on.clock.now();
-  await on.ds.transaction(async (tx) => {
+  return on.ds.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [bucket]);
     const [row]: { n: number; oldest: Date | null }[] = await tx.query(COUNT, [bucket, limit.windowSeconds, now]);
     if (row.n + weight > limit.max) throw limited(row.oldest, limit, now);
-    await tx.query(
+    const counted: { id: string }[] = await tx.query(
       `WITH gone AS (DELETE FROM rate_limit_hits WHERE bucket = $1 AND created_at < $4::timestamptz - make_interval(secs => $2))
-       INSERT INTO rate_limit_hits (bucket, created_at) SELECT $1, $4 FROM generate_series(1, $3)`,
+       INSERT INTO rate_limit_hits (bucket, created_at) SELECT $1, $4 FROM generate_series(1, $3) RETURNING id`,
       [bucket, limit.windowSeconds, weight, now],
     );
+    return counted.map((r) => String(r.id));
   });
 }
 
@@ -66,12 +67,12 @@ export async function state(on: Counter, bucket: string, windowSeconds: number):
   return row;
 }
 
-/** Takes back the newest attempt counted (one that turned out not to count, such as a success). */
-export async function undo(db: Db, bucket: string): Promise<void> {
-  await db.query(
-    `DELETE FROM rate_limit_hits WHERE id = (SELECT id FROM rate_limit_hits WHERE bucket = $1 ORDER BY created_at DESC, id DESC LIMIT 1)`,
-    [bucket],
-  );
+/**
+ * Takes back attempts `hit` counted (by the ids it returned) that turned out not to count, such as
+ * a success. By id, not "the newest of the bucket": parallel successes each take back their own.
+ */
+export async function takeBack(db: Db, ids: string[]): Promise<void> {
+  if (ids.length) await db.query(`DELETE FROM rate_limit_hits WHERE id = ANY($1)`, [ids]);
 }
 
 export async function reset(db: Db, bucket: string): Promise<void> {
