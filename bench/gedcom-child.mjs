@@ -2,6 +2,10 @@
 // compiled server, so no TypeScript compiler sits in the measured memory):
 //   import <databaseUrl> <file> [member]  — stage + commit through the import runner, as the site
 //                                           does, for a member (default "bench"), new or not
+//       --name=<file name>                  the upload's name (default <member>.ged): what a
+//                                           re-import knows its earlier version by
+//       --stale                             no ANALYZE first (as a server meets a database that
+//                                           autovacuum has not analyzed since the last import)
 //   read-gedcom <file>           — parse only, with the read-gedcom package
 import "reflect-metadata";
 import { readFileSync } from "node:fs";
@@ -11,7 +15,9 @@ import { copyFileSync, statSync } from "node:fs";
 
 let peak = 0;
 const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-const [mode, a, b, member = "bench"] = process.argv.slice(2);
+const flags = process.argv.slice(2).filter((x) => x.startsWith("--"));
+const [mode, a, b, member = "bench"] = process.argv.slice(2).filter((x) => !x.startsWith("--"));
+const fileName = flags.find((f) => f.startsWith("--name="))?.slice("--name=".length) ?? `${member}.ged`;
 
 if (mode === "read-gedcom") {
   const { readGedcom } = await import("read-gedcom");
@@ -35,7 +41,7 @@ if (mode === "read-gedcom") {
   // A later import meets a populated database that autovacuum has analyzed: the planner then
   // knows the people table, but not the rows the import itself writes.
   const [{ populated }] = await ds.query(`SELECT EXISTS (SELECT 1 FROM people) AS populated`);
-  if (populated) await ds.query(`ANALYZE`);
+  if (populated && !flags.includes("--stale")) await ds.query(`ANALYZE`);
   // A member who imported before (the same file again: every person is re-imported) or a new one.
   const email = `${member}@roots.test`;
   const [known] = await ds.query(`SELECT id FROM users WHERE email = $1`, [email]);
@@ -51,7 +57,7 @@ if (mode === "read-gedcom") {
   await ds.query(
     `INSERT INTO import_jobs (id, rootspace_id, user_id, kind, status, file_name, file_size, file_sha256, file_path, counts, options)
      VALUES ($1, 'lb', $2, 'gedcom', 'queued', $6, $3, 'bench', $4, $5, '{}')`,
-    [jobId, userId, statSync(stored).size, `imports/${jobId}`, JSON.stringify(emptyCounts()), `${member}.ged`],
+    [jobId, userId, statSync(stored).size, `imports/${jobId}`, JSON.stringify(emptyCounts()), fileName],
   );
   const bus = createEventBus();
   // As a server runs it: the scheduler's worker takes the job the upload (here: the script) sent.
@@ -85,6 +91,7 @@ if (mode === "read-gedcom") {
     JSON.stringify({
       status: job?.status,
       people: n,
+      updates: job?.counts?.updates ?? 0,
       seconds: (committed - importStarted) / 1000,
       stageSeconds: (staged - importStarted) / 1000,
       peakMb: peak / 1e6,

@@ -42,7 +42,7 @@ const childrenOf = (k: number, people: number) =>
   [2 * k + GENERATION - 2, 2 * k + GENERATION - 1].filter((c) => c <= people && parentsOf(c) === k);
 
 /** The text of person `i` (1-based) and, every second person, the couple's family record. */
-export function syntheticRecord(i: number, people = Number.POSITIVE_INFINITY): string {
+export function syntheticRecord(i: number, people = Number.POSITIVE_INFINITY, uid?: (i: number) => string | null): string {
   const male = i % 2 === 1;
   const given = (male ? MALE : FEMALE)[Math.floor(i / 2) % 7];
   const f = surname(i);
@@ -50,6 +50,8 @@ export function syntheticRecord(i: number, people = Number.POSITIVE_INFINITY): s
   let s =
     `0 @I${i}@ INDI\n1 NAME ${given} /${f}/\n2 GIVN ${given}\n2 SURN ${f}\n1 SEX ${male ? "M" : "F"}\n` +
     `1 BIRT\n2 DATE ${1 + (i % 28)} MAR ${born}\n2 PLAC ${PLACES[i % PLACES.length]}\n`;
+  const id = uid?.(i);
+  if (id) s += `1 _UID ${id}\n`;
   if (born < 1900) s += `1 DEAT\n2 DATE ${born + 55 + (i % 30)}\n2 PLAC ${PLACES[(i + 1) % PLACES.length]}\n`;
   s += `1 NOTE Synthetic person number ${i}, generated for the streaming check;\n2 CONC  the note is long enough to matter.\n`;
   const parents = parentsOf(i);
@@ -62,12 +64,16 @@ export function syntheticRecord(i: number, people = Number.POSITIVE_INFINITY): s
   return s;
 }
 
-/** Streams a file with `people` INDI records (and people/2 FAM records) in ~64 KiB chunks. */
-export async function* syntheticGedcom(people: number): AsyncGenerator<Uint8Array> {
+/**
+ * Streams a file with `people` INDI records (and people/2 FAM records) in ~64 KiB chunks. With
+ * `uid`, person `i` has the `_UID` it gives (none when it gives null), as genealogy programs and
+ * Roots's own export write them.
+ */
+export async function* syntheticGedcom(people: number, uid?: (i: number) => string | null): AsyncGenerator<Uint8Array> {
   const enc = new TextEncoder();
   let buf = "0 HEAD\n1 SOUR ROOTS_TEST\n1 GEDC\n2 VERS 5.5.1\n2 FORM LINEAGE-LINKED\n1 CHAR UTF-8\n";
   for (let i = 1; i <= people; i++) {
-    buf += syntheticRecord(i, people);
+    buf += syntheticRecord(i, people, uid);
     if (buf.length > 65536) {
       yield enc.encode(buf);
       buf = "";

@@ -80,18 +80,22 @@ export function gqlAt(url: string): TestServer["gql"] {
   }) as TestServer["gql"];
 }
 
-/** Uploads a GEDCOM, waits for its review (no failure), confirms it and waits until it is done: the done job. */
+/**
+ * Uploads a GEDCOM, waits for its review (no failure), confirms it and waits until it is done: the
+ * done job. Each wait (the review, then the commit) lasts at most `timeoutMs`.
+ */
 export async function importConfirmed(
   server: Pick<TestServer, "url" | "gql">,
   token: string,
   name: string,
   body: Buffer,
+  timeoutMs = 120_000,
 ): Promise<Record<string, any>> {
   const up = await uploadImport(server, token, "gedcom", name, body);
   expect(up.status).toBe(201);
-  const review = await waitForJob(server, token, up.id!, ["review", "failed"], 120_000);
+  const review = await waitForJob(server, token, up.id!, ["review", "failed"], timeoutMs);
   expect(review.errorMessage).toBeNull();
-  return confirmAndWait(server, token, up.id!, 120_000);
+  return confirmAndWait(server, token, up.id!, timeoutMs);
 }
 
 /** Confirms a reviewed import and waits until it is done: the done job. */

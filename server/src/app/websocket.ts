@@ -24,6 +24,7 @@ import type { CostGuard } from "./cost-guard.js";
 import { unsafeTextError } from "./input-text.js";
 import { responseTooLarge } from "./limits.js";
 import { limitRules, parseOptions } from "./limits.js";
+import { sharedSubscribe } from "./shared-events.js";
 
 type Extra = {
   socket: WebSocket;
@@ -88,9 +89,15 @@ export function attachWebSocket(opts: {
       return new GraphQLError(shown.message, { nodes: e.nodes, path: e.path, extensions: shown.extensions });
     });
 
+  // The operation's text, for the subscriptions executed once per event (shared-events.ts).
+  const queries = new WeakMap<object, string>();
+  // What onNext made of a result: a shared result reaches every subscriber as one object.
+  const sent = new WeakMap<object, ExecutionResult>();
+
   const server = useServer<Record<string, unknown>, Extra>(
     {
       schema,
+      subscribe: (args) => sharedSubscribe(args, queries.get(args) ?? ""),
       onConnect: (ctx) => {
         const params = ctx.connectionParams ?? {};
         const headerLang = ctx.extra.request.headers["accept-language"];
@@ -140,7 +147,9 @@ export function attachWebSocket(opts: {
         }
         const costly = costs.check(document, payload.operationName, payload.variables, contextValue, lang);
         if (costly) return format([costly], lang);
-        return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
+        const args = { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
+        queries.set(args, payload.query);
+        return args;
       },
       onOperation: (ctx, _id, _payload, args, result) => {
         if (!(Symbol.asyncIterator in Object(result))) return;
@@ -149,8 +158,17 @@ export function attachWebSocket(opts: {
       },
       onNext: (ctx, _id, _payload, _args, result) => {
         const lang = ctx.extra.language ?? "ar";
-        if (JSON.stringify(result).length > config.GRAPHQL_MAX_RESPONSE_BYTES) return { errors: [responseTooLarge(config, lang)] };
-        return result.errors?.length ? { ...result, errors: format(result.errors, lang) } : result;
+        const known = sent.get(result);
+        // The same result object again is a shared one, whose subscribers share the language.
+        if (known) return known;
+        const shown =
+          JSON.stringify(result).length > config.GRAPHQL_MAX_RESPONSE_BYTES
+            ? { errors: [responseTooLarge(config, lang)] }
+            : result.errors?.length
+              ? { ...result, errors: format(result.errors, lang) }
+              : result;
+        sent.set(result, shown);
+        return shown;
       },
     },
     wss,

@@ -17,6 +17,15 @@ type TopicMap = { [K in keyof Topics]: Topics[K] };
 export type EventBus = ReturnType<typeof createPubSub<TopicMap>> & { close(): Promise<void> };
 
 /**
+ * The extension a subscription field carries (`@Extensions({ [SHARED_EVENT]: true })`) when its
+ * result depends only on the event, its arguments, the rootspace and the language, never on who
+ * subscribed: the WebSocket server then executes the same operation once per event for all its
+ * subscribers on the instance, instead of once per subscriber (app/shared-events.ts).
+ * Authorization stays per subscriber: the field's `subscribe` runs for each one as before.
+ */
+export const SHARED_EVENT = "sharedEvent";
+
+/**
  * In-process by default; with REDIS_URL every server instance receives every event,
  * so subscribers behind a load balancer all get it.
  */

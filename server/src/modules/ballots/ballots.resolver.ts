@@ -1,6 +1,6 @@
-import { filter, pipe } from "@graphql-yoga/subscription";
 import { Arg, Ctx, Extensions, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import type { Context } from "../../common/context.js";
+import { SHARED_EVENT } from "../../common/event-bus.js";
 import { AppError, ErrorCode, forbidden } from "../../common/errors.js";
 import { toGlobalId } from "../../common/global-id.js";
 import { runtimeKey, translate } from "../../common/i18n.js";
@@ -30,6 +30,7 @@ import {
 } from "./ballots.types.js";
 import * as views from "./views.service.js";
 import { tallyOf } from "./tally.js";
+import { tallyEvents } from "./tally-feed.js";
 import * as votes from "./vote.service.js";
 
 const proposalId = (id: string) => rawIdOf(id, "BallotProposal");
@@ -323,12 +324,12 @@ export class BallotResolver {
     subscribe: async ({ args, context }: { args: { ballotId: string }; context: Context }) => {
       const b = await ballots.loadBallot(context, ballotId(args.ballotId));
       if (b.hide_results && b.status !== "closed") throw new AppError(ErrorCode.FORBIDDEN, "ballots.results_hidden");
-      return pipe(
-        context.bus.subscribe("BALLOT_TALLY_UPDATED"),
-        filter((p: { ballotId: string }) => p.ballotId === b.id),
-      );
+      return tallyEvents(context.bus, b.id);
     },
   })
+  // The same tally for everyone who may watch it (the checks above run per subscriber): executed
+  // once per update and rootspace, not once per subscriber.
+  @Extensions({ [SHARED_EVENT]: true })
   async ballotTallyUpdated(
     @Root() payload: { ballotId: string },
     @Arg("ballotId", () => ID) _id: string,
