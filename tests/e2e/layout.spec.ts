@@ -94,46 +94,7 @@ test.describe("layout (issue #20)", () => {
     await context.close();
   });
 
-  test("on a phone an admin's links scroll on their line: the page's own is in sight, and the line shows there are more", async ({
-    browser,
-  }) => {
-    const { context, page } = await signInDemo(browser, {
-      locale: "ar",
-      path: "/admin",
-      email: "admin@roots.demo",
-      options: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-    });
-    const line = page.locator(".account-menu__links");
-    const admin = line.getByRole("link", { name: "المدير", exact: true });
-    await expect(admin).toHaveClass(/active/);
-    // The page's link is scrolled into the line's box, whole.
-    const [l, a] = [await box(line), await box(admin)];
-    expect(inside(a, l), `the Admin link ${JSON.stringify(a)} lies outside its line ${JSON.stringify(l)}`).toBe(true);
-    // More links past the line's start or end: it says so (a fade there).
-    await line.evaluate((e) => (e.scrollLeft = 0));
-    await expect(line).toHaveAttribute("data-more", "end");
-    await line.evaluate((e) => (e.scrollLeft = -e.scrollWidth));
-    await expect(line).toHaveAttribute("data-more", "start");
-    await page.screenshot({ path: "test-results/screens/header-admin-ar-390.png", clip: { x: 0, y: 0, width: 390, height: 200 } });
-    await context.close();
-  });
-
-  test("on a phone the site's links in French, longer than the line, fade where more lie and scroll whole into sight", async ({
-    browser,
-  }) => {
-    const context = await browser.newContext({ locale: "fr-FR", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    await page.goto("/");
-    const line = page.getByRole("navigation", { name: "Navigation principale" });
-    await expect(line).toHaveAttribute("data-more", "end");
-    const last = line.getByRole("link").last();
-    await line.evaluate((e) => (e.scrollLeft = e.scrollWidth));
-    await expect(line).toHaveAttribute("data-more", "start");
-    const [l, a] = [await box(line), await box(last)];
-    expect(inside(a, l), `the last link ${JSON.stringify(a)} lies outside its line ${JSON.stringify(l)}`).toBe(true);
-    await page.screenshot({ path: "test-results/screens/header-visitor-fr-390.png", clip: { x: 0, y: 0, width: 390, height: 160 } });
-    await context.close();
-  });
+  // The phone header (a one-row header whose menu opens a sheet, issue #44) is checked in phone.spec.ts.
 
   test("on a phone the sign-in toast leaves the page's actions uncovered, inside the screen, and closes", async ({ browser }) => {
     for (const locale of ["ar", "en-US"] as const) {

@@ -5,17 +5,14 @@ import { ApolloBoundary } from "./ApolloBoundary";
 import { useAuth } from "./auth/useAuth";
 import { useFeatureFlags } from "./flags";
 import { MEMBER_HEADER } from "./navigation";
-import { useScrolledLine } from "./scrolled-line";
 import { showToast } from "../ui/toast";
 import { Button, ButtonLink } from "../ui/Button";
 
-/** Sign In / Join for visitors; the member's links and Sign out once signed in. */
+/** Sign In / Join for visitors; the member's links and Sign out once signed in (in the phone's menu sheet). */
 export function AccountMenu() {
   const { t } = useTranslation();
   const auth = useAuth();
   const navigate = useNavigate();
-  const on = useFeatureFlags();
-  const links = useScrolledLine<HTMLSpanElement>();
   if (auth.status === "loading") return <span className="account-menu" aria-hidden="true" />;
   if (auth.status === "signedOut") {
     return (
@@ -39,8 +36,7 @@ export function AccountMenu() {
   };
   return (
     <div className="account-menu">
-      {/* On a phone the links share one line that scrolls sideways; the widgets and Sign out stay in sight. */}
-      <span className="account-menu__links scroll-line" ref={links}>
+      <span className="account-menu__links">
         <NavLink to="/dashboard">{t("nav.dashboard")}</NavLink>
         <NavLink to="/roots">{t("nav.my_tree")}</NavLink>
         {can.accessManagement && <NavLink to="/management">{t("nav.management")}</NavLink>}
@@ -50,16 +46,23 @@ export function AccountMenu() {
         {can.accessAdmin && <NavLink to="/admin">{t("nav.admin")}</NavLink>}
         <NavLink to="/settings">{t("nav.settings")}</NavLink>
       </span>
-      {MEMBER_HEADER.filter((item) => on(...item.flags)).map(({ name, component: Item }) => (
-        // Widgets read GraphQL data: Apollo Client is loaded for them (a member's pages load it anyway).
-        // Meanwhile an empty widget-sized box holds their place, so the links do not rewrap when it arrives.
-        <ApolloBoundary key={name} fallback={<span className="account-menu__widget" aria-hidden="true" />}>
-          <Item />
-        </ApolloBoundary>
-      ))}
       <Button type="button" onClick={() => void out()}>
         {t("nav.sign_out")}
       </Button>
     </div>
   );
+}
+
+/** The signed-in member's header widgets (the bell), kept in the header's row on a phone too. */
+export function MemberWidgets() {
+  const auth = useAuth();
+  const on = useFeatureFlags();
+  if (auth.status !== "signedIn") return null;
+  return MEMBER_HEADER.filter((item) => on(...item.flags)).map(({ name, component: Item }) => (
+    // Widgets read GraphQL data: Apollo Client is loaded for them (a member's pages load it anyway).
+    // Meanwhile an empty widget-sized box holds their place, so the row does not move when it arrives.
+    <ApolloBoundary key={name} fallback={<span className="account-menu__widget" aria-hidden="true" />}>
+      <Item />
+    </ApolloBoundary>
+  ));
 }

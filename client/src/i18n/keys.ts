@@ -1180,6 +1180,7 @@ export type TranslationKey =
   | "nav.menu"
   | "nav.my_tree"
   | "nav.notifications"
+  | "nav.search"
   | "nav.settings"
   | "nav.sign_in"
   | "nav.sign_out"

@@ -1,16 +1,11 @@
 import type { LanguageCode } from "../../i18n/languages";
+import { collator } from "../../lib/collate";
 
 interface Named {
   name: string;
   nameAr?: string | null;
   nameFr?: string | null;
 }
-
-const collators = new Map<string, Intl.Collator>();
-const collator = (lang: LanguageCode) => {
-  if (!collators.has(lang)) collators.set(lang, new Intl.Collator(lang));
-  return collators.get(lang)!;
-};
 
 /** The name a list sorts on: Arabic readers sort on the Arabic name (the Latin one where there is none). */
 export const sortName = (v: Named, lang: LanguageCode): string =>

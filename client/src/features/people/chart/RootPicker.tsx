@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "../../../ui/useHydrated";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
+import { currentLanguage } from "../../../i18n";
+import { personSortName, sortByName } from "../../../lib/collate";
 import type { PersonSummaryFragment } from "../../../gql/graphql";
 import { useFindMyPeopleQuery, useMyPeopleQuery, useRememberTreeRootMutation, useTreeStartQuery } from "../generated";
 import { yearsOf } from "./treeData";
@@ -58,6 +60,7 @@ export function RootPicker({
   open?: boolean;
 }) {
   const { t } = useTranslation();
+  const lang = currentLanguage();
   const id = useId();
   const search = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState("");
@@ -80,7 +83,8 @@ export function RootPicker({
     rootId && !people.some((p) => p.id === rootId)
       ? [root?.id === rootId ? root : { id: rootId, displayName: t("chart.current_root"), birth: null, death: null }]
       : [];
-  const listed = [...current, ...people];
+  // In the reader's order, on the names in their script (the server sends its first hundred by Latin name).
+  const listed = [...current, ...sortByName(people, lang, (p) => personSortName(p, lang))];
   const names = new Map<string, number>();
   for (const p of listed) names.set(p.displayName, (names.get(p.displayName) ?? 0) + 1);
   const label = (p: Pick<PersonSummaryFragment, "displayName" | "birth" | "death">) => {
