@@ -57,7 +57,15 @@ export default function ArticleEditPage() {
   const asVisitor = Boolean(a && !a.viewerCan.edit);
   const { refetch } = existing;
   useEffect(() => {
-    if (signedIn && asVisitor) void refetch();
+    if (!signedIn || !asVisitor) return;
+    // The session's token may come a moment later: ask again each second, ten times at most.
+    void refetch();
+    let tries = 0;
+    const timer = setInterval(() => {
+      if (++tries >= 10) clearInterval(timer);
+      void refetch();
+    }, 1000);
+    return () => clearInterval(timer);
   }, [signedIn, asVisitor, refetch]);
   const [preview, previewed] = useRootpediaPreviewLazyQuery({ fetchPolicy: "network-only" });
   const [create, creating] = useCreateRootpediaArticleMutation();
@@ -69,7 +77,9 @@ export default function ArticleEditPage() {
   if (articleId && !a?.viewerCan.edit) return <Spinner label={t("common.loading")} />;
   const conflict = value.conflict;
   const blocked = Boolean(conflict && !conflict.resolved);
-  const problem = blocked ? null : apiProblem(creating.error ?? editing.error ?? previewed.error, t("errors.network"));
+  const error = apiProblem(creating.error ?? editing.error ?? previewed.error, t("errors.network"));
+  // The conflict's refusal is told by the conflict panel, also once the member resolved it.
+  const problem = conflict && error?.code === "CONFLICT" ? null : error;
   const keep = (next: ArticleDraft) => {
     setForm(next);
     drafts.save(key, next);
