@@ -146,6 +146,62 @@ describe("edits on a stale base", () => {
   });
 });
 
+describe("two tabs edit the same line", () => {
+  const CONFLICT = `query ($id: ID!, $b: ID!) { rootpediaArticle(id: $id) { baseRevisionId
+    editConflict(baseRevisionId: $b) { base { id content } latest { id status content } } } }`;
+  const conflictOf = async (id: string, b: string, token: string) =>
+    (await server.gql<{ rootpediaArticle: any }>(CONFLICT, { id, b }, { token })).data!.rootpediaArticle;
+
+  it("refuses the stale save every time, shows the base and the other change, and keeps both once resolved on the new base", async () => {
+    const a = (await create(curator.token, { language: "en", title: "Bridges", content: "The old bridge.\nThe river.\n" })).data!
+      .createRootpediaArticle;
+    const base = a.baseRevisionId;
+    // Nothing to resolve while the base is the newest.
+    expect((await conflictOf(a.id, base, curator.token)).editConflict).toBeNull();
+    // Tab one saves.
+    const first = await edit(curator.token, a.id, {
+      title: "Bridges",
+      content: "The old stone bridge.\nThe river.\n",
+      baseRevisionId: base,
+    });
+    expect(first.data!.editRootpediaArticle.status).toBe("ACCEPTED");
+    // Tab two, on the same line, is refused; and refused again on the second click.
+    const before = await count();
+    const mine = { title: "Bridges", content: "The old Roman bridge.\nThe river.\n", baseRevisionId: base };
+    for (let attempt = 0; attempt < 2; attempt++)
+      expect((await edit(curator.token, a.id, mine)).errors?.[0].extensions?.code).toBe("CONFLICT");
+    expect(await count()).toBe(before);
+    // The editor gets the base and the other change, and the revision to save the resolution on.
+    const c = (await conflictOf(a.id, base, curator.token)).editConflict;
+    expect(c.base).toEqual({ id: base, content: "The old bridge.\nThe river.\n" });
+    expect(c.latest).toMatchObject({ id: first.data!.editRootpediaArticle.id, content: "The old stone bridge.\nThe river.\n" });
+    // Resolved against the new base: both changes are kept.
+    const resolved = await edit(curator.token, a.id, {
+      title: "Bridges",
+      content: "The old Roman stone bridge.\nThe river.\n",
+      baseRevisionId: c.latest.id,
+    });
+    expect(resolved.errors).toBeUndefined();
+    expect((await article(a.id)).stable.content).toBe("The old Roman stone bridge.\nThe river.\n");
+  });
+
+  it("does not show a member someone else's edit waiting for review, nor a base from another article", async () => {
+    const a = (await create(curator.token, { language: "en", title: "Wells", content: "The well.\n" })).data!.createRootpediaArticle;
+    const base = a.baseRevisionId;
+    const waiting = await edit(member.token, a.id, { title: "Wells", content: "The deep well.\n", baseRevisionId: base });
+    expect(waiting.data!.editRootpediaArticle.status).toBe("PENDING");
+    const other = await buildUser(server.ds, { roles: [{ role: Role.MEMBER }] });
+    const c = (await conflictOf(a.id, base, other.token)).editConflict;
+    expect(c.base.content).toBe("The well.\n");
+    expect(c.latest).toMatchObject({ status: "PENDING", content: null });
+    expect((await conflictOf(a.id, base, curator.token)).editConflict.latest.content).toBe("The deep well.\n");
+    const elsewhere = (await create(curator.token, { language: "en", title: "Mills", content: "The mill.\n" })).data!
+      .createRootpediaArticle;
+    const res = await server.gql(CONFLICT, { id: a.id, b: elsewhere.baseRevisionId }, { token: other.token });
+    expect(res.errors?.[0].extensions?.code).toBe("NOT_FOUND");
+  });
+});
+
 describe("bad input changes nothing", () => {
   let id: string;
   let base: string;
@@ -245,6 +301,24 @@ describe("history", () => {
       { token: member.token },
     );
     expect(refused.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+  });
+});
+
+describe("hiding", () => {
+  it("is refused on the outline Roots wrote from the village's data, with the reason in the reviewer's language", async () => {
+    const ar = (await articles()).find((a) => a.language === "ar");
+    const HISTORY = `query ($id: ID!) { rootpediaArticle(id: $id) { history { id author hidden } } }`;
+    const history = (await server.gql<any>(HISTORY, { id: ar.id }, { token: curator.token })).data.rootpediaArticle.history;
+    const outline = history.find((r: any) => r.author === null);
+    const res = await server.gql<any>(
+      `mutation ($id: ID!) { hideRootpediaRevision(id: $id, reason: "vandalism") { hidden } }`,
+      { id: outline.id },
+      { token: curator.token, language: "fr" },
+    );
+    expect(res.errors?.[0].extensions?.key).toBe("rootpedia.hide_outline");
+    expect(res.errors?.[0].message).toContain("ne peut pas être masqué");
+    const after = (await server.gql<any>(HISTORY, { id: ar.id }, { token: curator.token })).data.rootpediaArticle.history;
+    expect(after.find((r: any) => r.id === outline.id).hidden).toBe(false);
   });
 });
 

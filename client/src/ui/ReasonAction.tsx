@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { apiProblem, problemText } from "../lib/apiErrors";
-import { Button } from "./Button";
+import { Button, type ButtonVariant } from "./Button";
 import { Dialog } from "./Dialog";
 import { TextInput } from "./TextInput";
 
@@ -16,9 +16,12 @@ export function ReasonAction({
   title,
   reasonLabel,
   confirmLabel,
+  variant = "danger",
   onConfirm,
 }: {
   label: string;
+  /** How the opening button looks: red by default; a secondary action where it sits on many rows. */
+  variant?: ButtonVariant;
   title: ReactNode;
   reasonLabel: string;
   confirmLabel?: string;
@@ -51,7 +54,7 @@ export function ReasonAction({
   };
   return (
     <>
-      <Button size="sm" variant="danger" onClick={() => setOpen(true)}>
+      <Button size="sm" variant={variant} onClick={() => setOpen(true)}>
         {label}
       </Button>
       {open && (

@@ -220,6 +220,29 @@ export async function saveRevision(ctx: Context, article: ArticleRow, input: Edi
   return loadRevision(ctx, id);
 }
 
+export interface EditConflict {
+  /** The revision the member's edit was made on, and its text. */
+  base: RevisionRow;
+  /** The article's newest revision, which a resolved edit is saved on. */
+  latest: RevisionRow;
+  /** The viewer may read the newest revision (someone else's edit waiting for review is for reviewers only). */
+  latestReadable: boolean;
+}
+
+/**
+ * What an editor needs to resolve an edit made on `baseId` after the article moved on: the base and
+ * the newest revision (the member's own text is in their editor). Null when the base is the newest
+ * (nothing to resolve). A resolved edit is saved with the newest revision as its base; a save on the
+ * old base keeps being refused while the same lines differ.
+ */
+export async function editConflict(ctx: Context, article: ArticleRow, baseId: string): Promise<EditConflict | null> {
+  if (!article.latest_revision_id || article.latest_revision_id === baseId) return null;
+  const base = await loadRevision(ctx, baseId);
+  if (base.article_id !== article.id || !mayRead(ctx.viewer, article, base)) throw notFound();
+  const latest = await loadRevision(ctx, article.latest_revision_id);
+  return { base, latest, latestReadable: mayRead(ctx.viewer, article, latest) };
+}
+
 /** Accepts (it becomes the stable version, with every pending one before it) or rejects a pending revision. */
 export async function review(ctx: Context, revisionId: string, accept: boolean): Promise<RevisionRow> {
   const r = await loadRevision(ctx, revisionId);
@@ -287,6 +310,8 @@ export async function hide(ctx: Context, revisionId: string, reason: string): Pr
   const article = await loadArticle(ctx, r.article_id);
   if (!ctx.viewer.userId) throw unauthenticated();
   if (!reviews(ctx.viewer, article.village_id)) throw forbidden();
+  // The outline Roots wrote from the village's data is nobody's vandalism: an edit over it is what a curator reverts.
+  if (r.author_id === null) throw new AppError(ErrorCode.CONFLICT, "rootpedia.hide_outline");
   const why = reason.trim().slice(0, 500);
   if (!why) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.required", {}, [{ field: "reason", key: "errors.required" }]);
   await ctx.ds.transaction(async (tx) => {

@@ -10,6 +10,7 @@ import {
   ArticleView,
   DiffPartView,
   diffPartViews,
+  EditConflictView,
   EditInputView,
   NewArticleInput,
   OutOfDateView,
@@ -117,6 +118,23 @@ export class RootpediaResolver {
   @FieldResolver(() => ID, { nullable: true, description: "The revision an edit builds on (give it back as `baseRevisionId`)." })
   baseRevisionId(@Root() a: ArticleView): string | null {
     return a.row.latest_revision_id ? toGlobalId("RootpediaRevision", a.row.latest_revision_id) : null;
+  }
+
+  @FieldResolver(() => EditConflictView, {
+    nullable: true,
+    description:
+      "For an edit made on `baseRevisionId`: the base and the newest revision to resolve against; null when the base is the newest.",
+  })
+  async editConflict(
+    @Root() a: ArticleView,
+    @Arg("baseRevisionId", () => ID) baseId: string,
+    @Ctx() ctx: Context,
+  ): Promise<EditConflictView | null> {
+    const c = await revisions.editConflict(ctx, a.row, revisions.rawIdOf(baseId, "RootpediaRevision"));
+    return (
+      c &&
+      Object.assign(new EditConflictView(), { base: new RevisionView(c.base, true), latest: new RevisionView(c.latest, c.latestReadable) })
+    );
   }
 
   @FieldResolver(() => [RevisionView], {

@@ -137,6 +137,22 @@ export class DiffPartView {
 export const diffPartViews = (parts: DiffPart[]): DiffPartView[] =>
   parts.map((p) => Object.assign(new DiffPartView(), { kind: p.kind, text: p.text, moved: Boolean(p.moved), coarse: Boolean(p.coarse) }));
 
+@ObjectType("RootpediaEditConflict", {
+  simpleResolvers: true,
+  description:
+    "An edit made on a revision that is no longer the newest: the base it was made on and the newest revision, to resolve against.",
+})
+export class EditConflictView {
+  @Field(() => RevisionView, { description: "The revision the edit was made on." })
+  base: RevisionView;
+
+  @Field(() => RevisionView, {
+    description:
+      "The newest revision: save the resolved text with it as `baseRevisionId`. Its text is null when the viewer may not read it.",
+  })
+  latest: RevisionView;
+}
+
 @ObjectType("RootpediaOutOfDate", {
   simpleResolvers: true,
   description: "A language version that changed since this one last followed it.",

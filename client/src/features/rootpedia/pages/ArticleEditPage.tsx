@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router-dom";
+import { useAuth } from "../../../app/auth/useAuth";
 import { currentLanguage } from "../../../i18n";
 import { apiProblem } from "../../../lib/apiErrors";
 import { Button } from "../../../ui/Button";
@@ -10,65 +11,103 @@ import { TextInput } from "../../../ui/TextInput";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { ArticleBody } from "../components/ArticleBody";
 import { ArticleLanguageField, ArticleTextField } from "../components/ArticleFields";
-import { DiffView } from "../components/DiffView";
+import { drafts, draftKey, resolveWith, type ArticleDraft } from "../components/draft";
+import { EditConflictPanel } from "../components/EditConflictPanel";
 import { PicturePicker } from "../components/PicturePicker";
 import {
   useCreateRootpediaArticleMutation,
   useEditRootpediaArticleMutation,
   useRootpediaArticleQuery,
-  useRootpediaDiffLazyQuery,
   useRootpediaPreviewLazyQuery,
 } from "../generated";
 import "../rootpedia.css";
 
 /**
  * Writes an article: a new one (`/new`, in a language, or as a language version of another with
- * `?translationOf=`), or an edit of one from its latest revision. Markdown with a preview made by
- * the server (the same checks as saving). A conflict with an edit saved meanwhile shows what changed.
+ * `?translationOf=`), or an edit of one from its newest revision the member may read. Markdown with
+ * a preview made by the server (the same checks as saving). What the member types is kept in this
+ * browser per article until saved, so a reload loses nothing. An edit refused because someone changed
+ * the same lines meanwhile shows the other change, the member's text and the base; the member saves
+ * once resolved, on the newest revision (a save on the old base is refused again by the server).
  */
 export default function ArticleEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { slug = "", articleId } = useParams();
   const [params] = useSearchParams();
+  const key = draftKey(slug, articleId, params.get("translationOf"));
   const existing = useRootpediaArticleQuery({ variables: { id: articleId ?? "" }, skip: !articleId, fetchPolicy: "network-only" });
   const a = existing.data?.rootpediaArticle;
-  const latest = a?.pending ?? a?.stable ?? null;
-  const [form, setForm] = useState<{ title: string; content: string; summary: string; language: string } | null>(null);
-  const value = form ?? {
+  // Someone else's edit waiting for review is not shown to a member: they write on the reviewed version.
+  const latest = a?.pending?.content != null ? a.pending : (a?.stable ?? null);
+  const [form, setForm] = useState<ArticleDraft | null>(() => drafts.load(key));
+  const [restored, setRestored] = useState(() => form !== null);
+  // Once a conflict's newest revision is known, typing resolves it: the text now answers the other change.
+  const [latestId, setLatestId] = useState<string | null>(null);
+  const value: ArticleDraft = form ?? {
     title: latest?.title ?? a?.title ?? "",
     content: latest?.content ?? "",
     summary: "",
     language: a?.language ?? currentLanguage(),
+    base: latest?.id ?? null,
   };
+  // A page rendered before the session was attached answers as for a visitor (no pending text, no
+  // edit right): ask again as the member before the editor opens.
+  const signedIn = useAuth().status === "signedIn";
+  const asVisitor = Boolean(a && !a.viewerCan.edit);
+  const { refetch } = existing;
+  useEffect(() => {
+    if (!signedIn || !asVisitor) return;
+    // The session's token may come a moment later: ask again each second, ten times at most.
+    void refetch();
+    let tries = 0;
+    const timer = setInterval(() => {
+      if (++tries >= 10) clearInterval(timer);
+      void refetch();
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [signedIn, asVisitor, refetch]);
   const [preview, previewed] = useRootpediaPreviewLazyQuery({ fetchPolicy: "network-only" });
-  const [diff, diffed] = useRootpediaDiffLazyQuery({ fetchPolicy: "network-only" });
   const [create, creating] = useCreateRootpediaArticleMutation();
   const [edit, editing] = useEditRootpediaArticleMutation();
   useDocumentTitle(t(articleId ? "rootpedia.edit" : "rootpedia.new_article"));
-  if (articleId && existing.loading && !a) return <Spinner label={t("common.loading")} />;
   if (articleId && existing.error && !a) return <LoadFailed error={existing.error} onRetry={existing.refetch} />;
-  const problem = apiProblem(creating.error ?? editing.error ?? previewed.error, t("errors.network"));
-  const set = (patch: Partial<typeof value>) => setForm({ ...value, ...patch });
+  // Until the answer is the member's own (the first may come before the session is attached), the
+  // text and the revision it builds on are not known: typing then would build on nothing.
+  if (articleId && !a?.viewerCan.edit) return <Spinner label={t("common.loading")} />;
+  const conflict = value.conflict;
+  const blocked = Boolean(conflict && !conflict.resolved);
+  const error = apiProblem(creating.error ?? editing.error ?? previewed.error, t("errors.network"));
+  // The conflict's refusal is told by the conflict panel, also once the member resolved it.
+  const problem = conflict && error?.code === "CONFLICT" ? null : error;
+  const keep = (next: ArticleDraft) => {
+    setForm(next);
+    drafts.save(key, next);
+  };
+  const set = (patch: Partial<ArticleDraft>) => keep(latestId ? resolveWith(value, latestId, patch) : { ...value, ...patch });
+  const done = (path: string) => {
+    drafts.discard(key);
+    navigate(path);
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (blocked) return;
     if (a) {
       const res = await edit({
         variables: {
           id: a.id,
-          input: { title: value.title, content: value.content, summary: value.summary, baseRevisionId: a.baseRevisionId },
+          input: { title: value.title, content: value.content, summary: value.summary, baseRevisionId: value.base },
         },
-      }).catch(async (err) => {
-        // A conflict: show what changed since the revision this edit started from.
-        if (apiProblem(err, "")?.code === "CONFLICT" && a.baseRevisionId) {
-          const now = await existing.refetch();
-          const newest = now.data?.rootpediaArticle.baseRevisionId;
-          if (newest) void diff({ variables: { from: a.baseRevisionId, to: newest } });
+      }).catch((err: unknown) => {
+        // Same lines changed meanwhile: nothing saved; the member's text stays, with the other change beside it.
+        if (apiProblem(err, "")?.code === "CONFLICT" && value.base) {
+          setLatestId(null);
+          keep({ ...value, conflict: { mine: value.content, base: value.base, resolved: false } });
         }
         return null;
       });
-      if (res?.data) navigate(`/root/${slug}/rootpedia/article/${a.id}`);
+      if (res?.data) done(`/root/${slug}/rootpedia/article/${a.id}`);
       return;
     }
     const res = await create({
@@ -83,14 +122,41 @@ export default function ArticleEditPage() {
         },
       },
     }).catch(() => null);
-    if (res?.data) navigate(`/root/${slug}/rootpedia/article/${res.data.createRootpediaArticle.id}`);
+    if (res?.data) done(`/root/${slug}/rootpedia/article/${res.data.createRootpediaArticle.id}`);
   };
 
   return (
     <article className="page rootpedia">
       <h1>{t(articleId ? "rootpedia.edit" : "rootpedia.new_article")}</h1>
+      {restored && (
+        <div className="rootpedia__actions" role="status" data-testid="rootpedia-draft-restored">
+          <span>{t("rootpedia.draft.restored")}</span>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              drafts.discard(key);
+              setForm(null);
+              setRestored(false);
+              setLatestId(null);
+            }}
+          >
+            {t("rootpedia.draft.discard")}
+          </Button>
+        </div>
+      )}
       <form className="rootpedia-edit" onSubmit={submit}>
         {!a && <ArticleLanguageField value={value.language} onChange={(language) => set({ language })} />}
+        {a && conflict && (
+          <EditConflictPanel
+            articleId={a.id}
+            conflict={conflict}
+            language={value.language}
+            onReady={setLatestId}
+            onUseNewest={(s) => keep(resolveWith(value, s.latestId, { title: s.latestTitle, content: s.latestContent }))}
+            onKeepMine={(s) => keep(resolveWith(value, s.latestId, { content: conflict.mine }))}
+          />
+        )}
         <TextInput
           label={t("rootpedia.article_title")}
           value={value.title}
@@ -113,15 +179,10 @@ export default function ArticleEditPage() {
             {[problem.message, ...(problem.fields.content ?? []).filter((m) => m !== problem.message)].join(" ")}
           </p>
         )}
-        {diffed.data && (
-          <section aria-label={t("rootpedia.changes_meanwhile")}>
-            <h2>{t("rootpedia.changes_meanwhile")}</h2>
-            <DiffView parts={diffed.data.rootpediaDiff} language={value.language} />
-          </section>
-        )}
+        {blocked && <p className="muted">{t("rootpedia.conflict.resolve_first")}</p>}
         <div className="rootpedia__actions">
-          <Button variant="primary" type="submit" disabled={creating.loading || editing.loading}>
-            {t("common.save")}
+          <Button variant="primary" type="submit" disabled={creating.loading || editing.loading || blocked}>
+            {conflict ? t("rootpedia.conflict.save_resolved") : t("common.save")}
           </Button>
           <Button type="button" onClick={() => void preview({ variables: { content: value.content } })}>
             {t("rootpedia.preview")}

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { currentLanguage } from "../../../i18n";
@@ -10,6 +11,7 @@ import { ReasonAction } from "../../../ui/ReasonAction";
 import { Spinner } from "../../../ui/Spinner";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { DiffView } from "../components/DiffView";
+import { ReviewDone, ReviewPanel, type ReviewOutcome } from "../components/ReviewPanel";
 import {
   useHideRootpediaRevisionMutation,
   useRevertRootpediaRevisionMutation,
@@ -20,7 +22,12 @@ import "../rootpedia.css";
 
 const TONE = { ACCEPTED: "green", PENDING: "gold", REJECTED: "red" } as const;
 
-/** An article's revisions, newest first; choose two to compare word by word. Reviewers revert to one, or hide vandalism. */
+/**
+ * An article's revisions, newest first; choose two to compare word by word. Reviewers review an
+ * edit waiting (Accept and Refuse beside its diff against the stable version), revert to a revision,
+ * or hide vandalism (a secondary action asking for a reason; never the outline Roots wrote). Each
+ * action ends with a confirmation in the reader's language.
+ */
 export default function ArticleHistoryPage() {
   const { t } = useTranslation();
   const lang = currentLanguage();
@@ -29,6 +36,7 @@ export default function ArticleHistoryPage() {
   const { data, loading, error, refetch } = useRootpediaHistoryQuery({ variables: { id: articleId }, fetchPolicy: "cache-and-network" });
   const [revert, reverting] = useRevertRootpediaRevisionMutation();
   const [hide] = useHideRootpediaRevisionMutation();
+  const [done, setDone] = useState<ReviewOutcome | null>(null);
   const a = data?.rootpediaArticle;
   const history = a?.history ?? [];
   const from = params.get("from") ?? history[1]?.id ?? null;
@@ -37,19 +45,28 @@ export default function ArticleHistoryPage() {
   useDocumentTitle(a ? t("rootpedia.history_of", { title: a.title }) : null);
   if (loading && !data) return <Spinner label={t("common.loading")} />;
   if (error && !data) return <LoadFailed error={error} onRetry={refetch} />;
-  const choose = (which: "from" | "to", id: string) => {
+  const choose = (which: "from" | "to" | "both", id: string, fromId?: string) => {
     const next = new URLSearchParams(params);
-    next.set("from", which === "from" ? id : (from ?? id));
-    next.set("to", which === "to" ? id : (to ?? id));
+    next.set("from", which === "both" ? (fromId ?? id) : which === "from" ? id : (from ?? id));
+    next.set("to", which === "from" ? (to ?? id) : id);
     setParams(next, { replace: true });
   };
   const problem = apiProblem(reverting.error ?? diff.error, t("errors.network"));
+  const stableId = history.find((r) => r.status === "ACCEPTED" && !r.hidden)?.id ?? null;
+  const toRevision = history.find((r) => r.id === to);
+  // The pending edit chosen against the stable version: the reviewer decides beside that diff.
+  const reviewing = Boolean(a?.viewerCan.review && toRevision?.status === "PENDING" && !toRevision.hidden && stableId && from === stableId);
+  const finish = (outcome: ReviewOutcome) => {
+    setDone(outcome);
+    void refetch();
+  };
   return (
     <article className="page rootpedia">
       <Link className="back-link" to={`/root/${slug}/rootpedia/article/${articleId}`}>
         <bdi>{a!.title}</bdi>
       </Link>
       <h1>{t("rootpedia.history_of", { title: a!.title })}</h1>
+      <ReviewDone outcome={done} />
       <table className="data-table rootpedia-history" data-testid="rootpedia-history">
         <thead>
           <tr>
@@ -103,7 +120,7 @@ export default function ArticleHistoryPage() {
                       size="sm"
                       onClick={() =>
                         revert({ variables: { id: r.id } }).then(
-                          () => refetch(),
+                          () => finish("reverted"),
                           () => {},
                         )
                       }
@@ -111,14 +128,22 @@ export default function ArticleHistoryPage() {
                       {t("rootpedia.revert")}
                     </Button>
                   )}
-                  {!r.hidden && (
+                  {r.status === "PENDING" && !r.hidden && stableId && (
+                    <Button size="sm" variant="primary" onClick={() => choose("both", r.id, stableId)}>
+                      {t("rootpedia.review_this")}
+                    </Button>
+                  )}
+                  {/* Secondary, with a reason; the outline Roots wrote from the village's data is nobody's vandalism. */}
+                  {!r.hidden && r.author !== null && (
                     <ReasonAction
+                      variant="ghost"
                       label={t("rootpedia.hide")}
                       title={t("rootpedia.hide")}
                       reasonLabel={t("rootpedia.hide_reason")}
+                      confirmLabel={t("rootpedia.hide_confirm")}
                       onConfirm={async (reason) => {
                         await hide({ variables: { id: r.id, reason } });
-                        await refetch();
+                        finish("hidden");
                       }}
                     />
                   )}
@@ -133,11 +158,15 @@ export default function ArticleHistoryPage() {
           {problem.message}
         </p>
       )}
-      {diff.data && (
-        <section aria-labelledby="diff-h">
-          <h2 id="diff-h">{t("rootpedia.differences")}</h2>
-          <DiffView parts={diff.data.rootpediaDiff} language={a!.language} />
-        </section>
+      {reviewing ? (
+        <ReviewPanel pendingId={to!} stableId={stableId} language={a!.language} onDone={finish} />
+      ) : (
+        diff.data && (
+          <section aria-labelledby="diff-h">
+            <h2 id="diff-h">{t("rootpedia.differences")}</h2>
+            <DiffView parts={diff.data.rootpediaDiff} language={a!.language} />
+          </section>
+        )
       )}
     </article>
   );

@@ -1,12 +1,12 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../../app/auth/useAuth";
 import { Link, useParams } from "react-router-dom";
 import { currentLanguage } from "../../../i18n";
-import { apiProblem } from "../../../lib/apiErrors";
 import { formatNumber } from "../../../lib/format";
 import { localized } from "../../../lib/localized";
 import { Badge } from "../../../ui/Badge";
-import { Button, ButtonLink } from "../../../ui/Button";
+import { ButtonLink } from "../../../ui/Button";
 import { Facts } from "../../../ui/Facts";
 import { LoadFailed } from "../../../ui/LoadFailed";
 import { Spinner } from "../../../ui/Spinner";
@@ -14,7 +14,8 @@ import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { ArticleProposals } from "../../ballots";
 import { ArticleBody, directionOf } from "../components/ArticleBody";
 import { WatchButton } from "../components/WatchButton";
-import { useReviewRootpediaRevisionMutation, useRootpediaArticleQuery } from "../generated";
+import { ReviewDone, ReviewPanel, type ReviewOutcome } from "../components/ReviewPanel";
+import { useRootpediaArticleQuery } from "../generated";
 import "../rootpedia.css";
 
 const LANGUAGE_NAME: Record<string, "lang.ar" | "lang.en" | "lang.fr"> = { ar: "lang.ar", en: "lang.en", fr: "lang.fr" };
@@ -22,7 +23,7 @@ const LANGUAGE_NAME: Record<string, "lang.ar" | "lang.en" | "lang.fr"> = { ar: "
 /**
  * An article as readers see it: the last reviewed version with the village's infobox, its other
  * language versions, and what waits: an edit waiting for review (its author and the reviewers
- * see it, and reviewers accept or reject it there), and language versions that moved on since
+ * see it, and reviewers accept or refuse it there, beside its diff against the stable version), and language versions that moved on since
  * this one followed them, with their changed paragraphs.
  */
 export default function ArticlePage() {
@@ -30,7 +31,7 @@ export default function ArticlePage() {
   const lang = currentLanguage();
   const { slug = "", articleId = "" } = useParams();
   const { data, loading, error, refetch } = useRootpediaArticleQuery({ variables: { id: articleId }, fetchPolicy: "cache-and-network" });
-  const [review, reviewing] = useReviewRootpediaRevisionMutation();
+  const [done, setDone] = useState<ReviewOutcome | null>(null);
   const signedIn = useAuth().status === "signedIn";
   const a = data?.rootpediaArticle;
   useDocumentTitle(a?.title);
@@ -38,7 +39,6 @@ export default function ArticlePage() {
   if (error && !data) return <LoadFailed error={error} onRetry={refetch} />;
   const v = a!.village;
   const base = `/root/${slug}/rootpedia/article/${a!.id}`;
-  const problem = apiProblem(reviewing.error, t("errors.network"));
   return (
     <article className="page rootpedia" data-testid="rootpedia-article">
       <Link className="back-link" to={`/root/${slug}/rootpedia`}>
@@ -61,6 +61,7 @@ export default function ArticlePage() {
           </Link>
         ))}
       </div>
+      <ReviewDone outcome={done} />
       {a!.pending && (
         <section className="notice" data-testid="rootpedia-pending" aria-labelledby="pending-h">
           <h2 id="pending-h">
@@ -68,45 +69,16 @@ export default function ArticlePage() {
           </h2>
           <p>{t("rootpedia.pending_note", { author: a!.pending.author ?? "" })}</p>
           {a!.viewerCan.review && (
-            <div className="rootpedia__actions">
-              <Button
-                variant="primary"
-                disabled={reviewing.loading}
-                onClick={() =>
-                  review({ variables: { id: a!.pending!.id, accept: true } }).then(
-                    () => refetch(),
-                    () => {},
-                  )
-                }
-              >
-                {t("rootpedia.accept")}
-              </Button>
-              <Button
-                disabled={reviewing.loading}
-                onClick={() =>
-                  review({ variables: { id: a!.pending!.id, accept: false } }).then(
-                    () => refetch(),
-                    () => {},
-                  )
-                }
-              >
-                {t("rootpedia.reject")}
-              </Button>
-              {a!.stable && (
-                <ButtonLink
-                  size="sm"
-                  variant="ghost"
-                  to={`${base}/history?from=${encodeURIComponent(a!.stable.id)}&to=${encodeURIComponent(a!.pending.id)}`}
-                >
-                  {t("rootpedia.compare")}
-                </ButtonLink>
-              )}
-            </div>
-          )}
-          {problem && (
-            <p className="form-error" role="alert">
-              {problem.message}
-            </p>
+            <ReviewPanel
+              pendingId={a!.pending.id}
+              stableId={a!.stable?.id ?? null}
+              html={a!.pending.html}
+              language={a!.language}
+              onDone={(outcome) => {
+                setDone(outcome);
+                void refetch();
+              }}
+            />
           )}
         </section>
       )}
