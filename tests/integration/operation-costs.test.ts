@@ -45,6 +45,20 @@ describe("the cost of the site's own operations", () => {
     expect(over).toEqual([]);
   });
 
+  it("prices ancestors and descendants by their generations, up to the most a lineage answers", async () => {
+    const calc = new CostCalculator(await buildRootsSchema(createEventBus()));
+    const lineage = (field: string, g: number) =>
+      calc.cost(parse(`{ ${field}(personId: "x", generations: ${g}) { generation person { id name } } }`), undefined, {}).cost;
+    for (const field of ["ancestors", "descendants"]) {
+      const costs = [1, 2, 4, 6, 8, 10].map((g) => lineage(field, g));
+      expect(costs).toEqual([...costs].sort((a, b) => a - b));
+      expect(new Set(costs).size).toBe(costs.length); // every generation more costs more
+    }
+    // Ten generations of descendants are priced as the 2,046 people they may return: fifteen aliases cannot pass.
+    const aliases = Array.from({ length: 15 }, (_, i) => `d${i}: descendants(personId: "x", generations: 10) { person { id } }`).join(" ");
+    expect(calc.cost(parse(`{ ${aliases} }`), undefined, {}).cost).toBeGreaterThan(loadConfig({}).GRAPHQL_MAX_COST);
+  });
+
   it("lets the standard introspection query through, and not twenty times its width", async () => {
     const calc = new CostCalculator(await buildRootsSchema(createEventBus()));
     const standard = calc.cost(parse(getIntrospectionQuery()), undefined, {});

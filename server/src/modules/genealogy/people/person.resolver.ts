@@ -32,11 +32,13 @@ class PersonConnection {
 
 /**
  * The people a lineage of `generations` may hold, for the cost of a query (app/cost.ts): each
- * person has `branching` relatives in the next generation on average (2 parents; a few children).
+ * person has `branching` relatives in the next generation (2 parents; descendants are priced the
+ * same, two a person), up to the most a lineage answers (`LINEAGE_MAX_PEOPLE`), so ten
+ * generations cost what they may return.
  */
 const lineageSize = (branching: number, generations = 4): number =>
   Math.min(
-    300,
+    service.LINEAGE_MAX_PEOPLE,
     Array.from({ length: Math.max(0, Math.min(10, generations)) }, (_, i) => branching ** (i + 1)).reduce((a, b) => a + b, 0),
   );
 
@@ -63,8 +65,10 @@ export class PersonResolver {
     return service.lineage(ctx, "ancestors", personId, generations, selectedFields(info, ["person"]));
   }
 
-  @Extensions({ listSizeFrom: ({ generations }: { generations?: number }) => lineageSize(3, generations) })
-  @Query(() => [LineageEntry], { description: "Descendants up to `generations` (at most 10), nearest first." })
+  @Extensions({ listSizeFrom: ({ generations }: { generations?: number }) => lineageSize(2, generations) })
+  @Query(() => [LineageEntry], {
+    description: "Descendants up to `generations` (at most 10), nearest first; at most 2,046 people (the nearest).",
+  })
   descendants(
     @Arg("personId", () => ID) personId: string,
     @Arg("generations", () => Int, { defaultValue: 4 }) generations: number,

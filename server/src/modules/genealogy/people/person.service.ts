@@ -26,6 +26,8 @@ export async function lockParentLinks(tx: EntityManager, rootspaceId: string): P
 /** Parents are at least this many years older than their children. */
 export const MIN_PARENT_GAP_YEARS = 12;
 export const MAX_GENERATIONS = 10;
+/** The most people a lineage answers: all the ancestors ten generations can hold (2 + 4 + … + 1,024); descendants are cut there, nearest first. */
+export const LINEAGE_MAX_PEOPLE = 2046;
 
 const SELECT = `SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p`;
 
@@ -355,7 +357,8 @@ export function lineageSql(direction: keyof typeof LINEAGE, columns = PERSON_COL
      nearest AS (SELECT DISTINCT ON (id) id, generation, via FROM line ORDER BY id, generation, via)
      SELECT ${POLICY_COLUMNS}, ${columns}, n.generation, n.via
        FROM nearest n JOIN people p ON p.id = n.id
-      ORDER BY n.generation, p.id`;
+      ORDER BY n.generation, p.id
+      LIMIT ${LINEAGE_MAX_PEOPLE + 1}`;
 }
 
 /**
