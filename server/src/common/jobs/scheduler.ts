@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import cronParser from "cron-parser";
 import PgBoss from "pg-boss";
 import type { DataSource, EntityManager } from "typeorm";
@@ -100,6 +101,8 @@ export class Scheduler implements JobSender {
     await this.boss.start();
     this.started = true;
     this.stopping = new AbortController();
+    // Every worker loop that sleeps listens for the stop (one per queue and slot): no leak past ten.
+    setMaxListeners(0, this.stopping.signal);
     for (const def of this.defs.values()) {
       await this.boss.createQueue(def.name, queueOptions(def));
       await this.boss.updateQueue(def.name, queueOptions(def));
