@@ -35,7 +35,7 @@ const pending = async (token?: string, headers?: Record<string, string>) =>
   server.gql<{ pendingBallotProposals: any[] }>(PENDING, {}, { token, headers });
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id).sort();
 
-/** An open ballot as openNow leaves it, then with `counts` as last published and closing `closesIn` from now. */
+/** An open ballot as openNow leaves it, then with `counts` as last published (the breakdown too, from 20 votes, as the tally takes it) and closing `closesIn` from now. */
 async function seeded(
   village: { raw: string },
   closesIn: number,
@@ -45,7 +45,9 @@ async function seeded(
   const id = await seedOpenBallot(server.ds, village, [u.member.id], server.clock!.now());
   await server.ds.query(
     `UPDATE ballots SET published = $2, yes_count = $3, no_count = $4, abstain_count = $5, eligible_count = 40, quorum = 5,
-       hide_results = $6, status = $7, closes_at = $8, published_at = $9 WHERE id = $1`,
+       hide_results = $6, status = $7, closes_at = $8, published_at = $9,
+       breakdown_yes = $3, breakdown_no = $4, breakdown_abstain = $5, breakdown_count = $2, breakdown_at = CASE WHEN $2 >= 20 THEN $9::timestamptz END
+     WHERE id = $1`,
     [
       fromGlobalId(id)!.id,
       counts.published,

@@ -259,7 +259,12 @@ describe("every argument of every operation, with bad values", () => {
   it("covers the arguments of fields below the roots, on real records", async () => {
     const village = await buildVillage(server, "Fuzz Village");
     const missing: string[] = [];
-    const list = nestedProbes(schema, { Village: village.id }, missing);
+    const article = await server.gql<{ createRootpediaArticle: { id: string } }>(
+      `mutation ($input: RootpediaNewArticleInput!) { createRootpediaArticle(input: $input) { id } }`,
+      { input: { villageSlug: village.slug, language: "en", title: "Fuzz", content: "Fuzz.", summary: "" } },
+      { token: adminUser.token },
+    );
+    const list = nestedProbes(schema, { Village: village.id, RootpediaArticle: article.data!.createRootpediaArticle.id }, missing);
     expect(missing).toEqual([]);
     expect(list.length).toBeGreaterThan(0);
     const failures: string[] = [];

@@ -393,7 +393,7 @@ describe("reviewers and the editor", () => {
     const made = (await create(curator.token, { language: "en", title: "Square", content: `![The square](roots:media/${up.body.id})` }))
       .data!.createRootpediaArticle;
     expect((await article(made.id)).html).toMatch(
-      /<img src="\/media\/[0-9a-f]{64}\/w\d+\.webp\?e=\d+&#x26;x=v&#x26;s=[^"]+" alt="The square">/,
+      /<img src="\/media\/[0-9a-f]{64}\/w\d+\.webp\?e=\d+&#x26;x=v&#x26;m=[0-9a-f-]{36}&#x26;s=[^"]+" alt="The square">/,
     );
     // A picture the reader may not see (waiting for review) is not shown.
     const hidden = await uploadMedia(
