@@ -209,8 +209,9 @@ test.describe("charts with real trees", () => {
     await page.goto(`/roots?root=${rootId}&view=hourglass`);
     await expect(card(childIds[0])).toBeVisible();
     await shot(page, "hourglass-en-1366");
-    await page.setViewportSize({ width: 390, height: 844 });
+    // The language, then a phone's width (there the language is in the header's menu).
     await page.getByLabel("Language").selectOption("ar");
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/roots?root=${rootId}&view=fan`);
     await expect(page.getByTestId("fan-slot")).toHaveCount(30);
     await shot(page, "fan-ar-390");

@@ -58,7 +58,10 @@ test.describe("kinship and where the tree opens, in Arabic", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SHOTS}/person-ar-390.png`, fullPage: true });
 
+    // On a phone the language is in the header's menu.
+    await page.getByTestId("header-menu-button").click();
     await page.getByLabel("اللغة").selectOption("en");
+    await page.keyboard.press("Escape");
     await expect(page.getByTestId("kinship-name")).toHaveText("paternal uncle");
     await page.screenshot({ path: `${SHOTS}/person-en-390.png`, fullPage: true });
     await page.setViewportSize({ width: 1366, height: 900 });

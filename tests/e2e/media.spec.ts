@@ -40,7 +40,9 @@ test.describe("pictures", () => {
     const img = portrait.getByRole("img", { name: /^صورة .*شارلوت معلوف/ });
     await expect(img).toBeVisible();
     // The browser got a processed size through a signed link, never the upload itself.
-    expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\/media\/[0-9a-f]{64}\/w\d+\.(webp|jpg)\?e=\d+&x=p&s=/);
+    expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(
+      /\/media\/[0-9a-f]{64}\/w\d+\.(webp|jpg)\?e=\d+&x=p&m=[0-9a-f-]{36}&s=/,
+    );
     expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
     await page.screenshot({ path: "test-results/screens/person-portrait-ar-1366.png" });
 

@@ -151,38 +151,6 @@ describe("one instance", () => {
     });
 });
 
-describe("a session that expires", () => {
-  const clock = new TestClock();
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ BREACHED_PASSWORD_MODE: "off" }, { clock });
-  });
-  afterAll(() => server.stop());
-
-  it("its socket is closed with 4403 at the first event after the access token expired, and delivers nothing", async () => {
-    const m = await member(server, "expiring@example.test");
-    const early = openBell(server, m.first);
-    try {
-      await ringUntilHeard(server, m.id, [early], clock);
-      const heard = early.titles.length;
-      clock.advance(15 * 60_000 + 1000);
-      const fresh = await server.gql<{ signIn: { accessToken: string } }>(SIGN_IN, {
-        input: { email: "expiring@example.test", password: PASSWORD },
-      });
-      const control = openBell(server, fresh.data!.signIn.accessToken);
-      try {
-        await ringUntilHeard(server, m.id, [control], clock);
-        expect(await early.closed).toBe(4403);
-        expect(early.titles).toHaveLength(heard);
-      } finally {
-        await control.client.dispose();
-      }
-    } finally {
-      await early.client.dispose();
-    }
-  });
-});
-
 describe("two instances sharing Redis", () => {
   let a: TestServer | undefined;
   let b: TestServer | undefined;

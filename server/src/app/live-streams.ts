@@ -36,8 +36,10 @@ interface Stream {
  * were opened with, without a database query per event:
  * - a revoked session (SESSIONS_ENDED on the bus, from any instance) closes its sockets with 4403
  *   at once, and an operation starting on it afterwards is refused the same way;
- * - an access token that expired closes its socket (4403) at the stream's next event, so nothing is
- *   delivered on it after its expiry (the client reconnects with its current token);
+ * - an access token that expires while its socket is open does not end its streams (the member's
+ *   session still lives: the browser refreshes it); closing at its next event lost that event for
+ *   the page (a ballot's close, seen live), since a stream does not replay what it missed. An
+ *   operation starting after the expiry is refused, and a revocation always ends them;
  * - a feature flag switched off (FEATURE_FLAG_CHANGED, reloaded at once) ends the subscriptions
  *   that need it with the translated reason; each event checks the flags again before it leaves.
  */
@@ -156,7 +158,7 @@ export class LiveStreams {
   }
 
   private sessionLive(viewer: Viewer): boolean {
-    return !viewer.sessionId || (!this.isRevoked(viewer.sessionId) && !this.expired(viewer));
+    return !viewer.sessionId || !this.isRevoked(viewer.sessionId);
   }
 
   private expired(viewer: Viewer): boolean {
