@@ -48,10 +48,10 @@ test.describe("Rootpedia", () => {
     await curator.page.setViewportSize({ width: 390, height: 844 });
     await curator.page.screenshot({ path: "test-results/screens/rootpedia-history-ar-390.png", fullPage: true });
 
-    // The same history in English.
+    // The same history in English (the language chosen at a desktop's width: on a phone it is in the header's menu).
+    await curator.page.setViewportSize({ width: 1366, height: 900 });
     await curator.page.getByLabel("اللغة").selectOption("en");
     await expect(curator.page.getByRole("heading", { level: 1 })).toContainText("History of");
-    await curator.page.setViewportSize({ width: 1366, height: 900 });
     await curator.page.screenshot({ path: "test-results/screens/rootpedia-history-en-1366.png", fullPage: true });
     await curator.context.close();
   });
