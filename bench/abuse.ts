@@ -14,6 +14,7 @@ import { createTemplate, dropDatabase, withDatabase } from "../tests/support/dat
 import { buildVillage } from "../tests/support/genealogy.js";
 import { makeVoters } from "./ballots.js";
 import { SERVER_NODE_FLAGS, start, stopAll } from "./support.js";
+import { randomWords } from "../tests/support/text.js";
 
 const PORT = 4741;
 const ATTACK_SECONDS = Number(process.env.BENCH_ABUSE_SECONDS ?? 30);
@@ -23,18 +24,6 @@ const GOAL_P99_MS = 1000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-
-function randomWords(chars: number, seed: number): string {
-  let x = seed;
-  const out: string[] = [];
-  for (let n = 0; n < chars;) {
-    x = (x * 1103515245 + 12345) % 2147483648;
-    const w = `w${x % 9973}`;
-    out.push(w);
-    n += w.length + 1;
-  }
-  return out.join(" ");
-}
 
 /** /health latencies, one request every 100 ms, until `stop` says so. */
 async function sampleHealth(stop: () => boolean): Promise<number[]> {

@@ -9,6 +9,7 @@ import { assignCurator } from "../factories/curators.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
 import { buildVillage } from "../support/genealogy.js";
 import { startTestServer, type TestServer } from "../support/server.js";
+import { randomWords } from "../support/text.js";
 
 /**
  * Rootpedia's heavy text work never holds the server: previews are for members, counted and
@@ -33,20 +34,6 @@ const member = () => buildUser(server.ds, { roles: [{ role: Role.MEMBER }] });
 
 /** Markdown whose parsing grows with the square of its length (unmatched emphasis), within the size limit. */
 const WORST_MARKDOWN = "*a".repeat(49_000);
-
-/** A text of random words: two of them share next to no word order, so their word diff is as long as they are. */
-function randomWords(chars: number, seed: number): string {
-  let x = seed;
-  const out: string[] = [];
-  let n = 0;
-  while (n < chars) {
-    x = (x * 1103515245 + 12345) % 2147483648;
-    const w = `w${x % 9973}`;
-    out.push(w);
-    n += w.length + 1;
-  }
-  return out.join(" ");
-}
 
 const create = (token: string, title: string, content: string) =>
   server.gql<any>(

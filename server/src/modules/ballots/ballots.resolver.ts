@@ -5,7 +5,7 @@ import { AppError, ErrorCode, forbidden } from "../../common/errors.js";
 import { toGlobalId } from "../../common/global-id.js";
 import { runtimeKey, translate } from "../../common/i18n.js";
 import { mayReview } from "../genealogy/index.js";
-import { DiffPartView, rawIdOf, reviews, villageBySlug } from "../rootpedia/index.js";
+import { DiffPartView, diffPartViews, rawIdOf, reviews, villageBySlug } from "../rootpedia/index.js";
 import type { VoteChoice } from "./ballots.entity.js";
 import * as ballots from "./ballot.service.js";
 import * as passports from "./passport.service.js";
@@ -14,7 +14,6 @@ import { rulesOf } from "./settings.service.js";
 import {
   BallotView,
   BoardEntryView,
-  diffParts,
   CastVoteView,
   CommentView,
   EligibilityView,
@@ -167,7 +166,7 @@ export class ProposalResolver {
     description: "The change proposed: its base revision's text against the proposal's (all new for a new article).",
   })
   async diff(@Root() p: ProposalView, @Ctx() ctx: Context): Promise<DiffPartView[]> {
-    return diffParts(await views.proposalDiff(ctx, p.row));
+    return diffPartViews(await views.proposalDiff(ctx, p.row));
   }
 
   @Extensions({ storedTexts: 4 })
@@ -182,8 +181,8 @@ export class ProposalResolver {
     return Object.assign(new ProposalConflictView(), {
       ...c,
       currentRevisionId: c.currentRevisionId ? toGlobalId("RootpediaRevision", c.currentRevisionId) : "",
-      changesMeanwhile: diffParts(c.changesMeanwhile),
-      proposedChanges: diffParts(c.proposedChanges),
+      changesMeanwhile: diffPartViews(c.changesMeanwhile),
+      proposedChanges: diffPartViews(c.proposedChanges),
     });
   }
 }

@@ -1,7 +1,6 @@
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { storedValuesEnum } from "../../common/graphql-enum.js";
 import { toGlobalId } from "../../common/global-id.js";
-import * as rootpedia from "../rootpedia/index.js";
 import { DiffPartView } from "../rootpedia/index.js";
 import { BALLOT_OUTCOMES, BALLOT_STATUSES, PROPOSAL_STATUSES, VOTE_CHOICES } from "./ballots.entity.js";
 import type { BallotRow } from "./ballot.service.js";
@@ -347,8 +346,6 @@ export class PassportView {
     return this.row.revoke_reason;
   }
 }
-
-export const diffParts = rootpedia.diffPartViews;
 
 @ObjectType("BallotProposalConflict", {
   description:

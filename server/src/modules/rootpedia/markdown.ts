@@ -65,6 +65,21 @@ function checkUrl(url: string): Citation | null {
 }
 
 /**
+ * The address of each image of the tree: an image's own, an image reference's from its
+ * definition; null for any other node (and for a reference without a definition, which stays text).
+ */
+function imageAddresses(tree: Root): (n: Nodes) => string | null {
+  const definitions = new Map<string, string>();
+  visit(tree, (n) => {
+    if (n.type === "definition") definitions.set(n.identifier, n.url);
+  });
+  return (n) => (n.type === "image" ? n.url : n.type === "imageReference" ? (definitions.get(n.identifier) ?? null) : null);
+}
+
+/** A picture of the media library (`roots:media/<id>`), the only images articles show. */
+const fromLibrary = (url: string) => ROOTS_LINK.exec(url.trim())?.[1] === "media";
+
+/**
  * Checks an article's Markdown before it is saved: no raw HTML (script, event handlers, iframes:
  * all HTML is refused, Markdown says the same), no link with another scheme (`javascript:`,
  * `data:`, `vbscript:`…), no image but the media library's (`roots:media/<id>`), and well-formed
@@ -74,18 +89,10 @@ export function checkMarkdown(text: string): Citation[] {
   const citations: Citation[] = [];
   const tree = parseMarkdown(text);
   // Pictures come from the media library only: a remote image would tell another site who reads the article, and when.
-  const definitions = new Map<string, string>();
+  const imageOf = imageAddresses(tree);
   visit(tree, (n) => {
-    if (n.type === "definition") definitions.set(n.identifier, n.url);
-  });
-  const picture = (url: string | undefined) => {
-    const cited = url === undefined ? null : ROOTS_LINK.exec(url.trim());
-    if (!cited || cited[1] !== "media") throw new MarkdownRefused("remote_image", { link: (url ?? "").trim().slice(0, 80) });
-  };
-  visit(tree, (n) => {
-    if (n.type === "image") picture(n.url);
-    // A reference without its definition stays text.
-    if (n.type === "imageReference" && definitions.has(n.identifier)) picture(definitions.get(n.identifier));
+    const src = imageOf(n);
+    if (src !== null && !fromLibrary(src)) throw new MarkdownRefused("remote_image", { link: src.trim().slice(0, 80) });
     if (n.type === "html") throw new MarkdownRefused("raw_html");
     // HTML that Markdown did not take as HTML (an unquoted attribute, a stray tag) is still refused, not kept as text,
     // and so is a script address written where a link was meant.
@@ -120,15 +127,11 @@ const renderer = unified().use(remarkRehype).use(rehypeSanitize, schema).use(reh
  */
 export function renderMarkdown(text: string, resolve: Resolve): string {
   const tree = parseMarkdown(text);
-  const definitions = new Map<string, string>();
-  visit(tree, (n) => {
-    if (n.type === "definition") definitions.set(n.identifier, n.url);
-  });
-  const fromLibrary = (url: string | undefined) => url !== undefined && ROOTS_LINK.exec(url.trim())?.[1] === "media";
+  const imageOf = imageAddresses(tree);
   visit(tree, (n) => {
     // Only the media library's pictures are shown (an article saved before remote images were refused keeps its alt text).
-    if ((n.type === "image" && !fromLibrary(n.url)) || (n.type === "imageReference" && !fromLibrary(definitions.get(n.identifier))))
-      Object.assign(n, { type: "text", value: n.alt ?? "" });
+    const src = imageOf(n);
+    if (src !== null && !fromLibrary(src)) Object.assign(n, { type: "text", value: (n as { alt?: string | null }).alt ?? "" });
     if (n.type === "link" || n.type === "image" || n.type === "definition") {
       const cited = ROOTS_LINK.exec(n.url.trim());
       if (cited) n.url = resolve({ kind: cited[1] as CitationKind, id: cited[2] }) ?? "#";

@@ -13,8 +13,10 @@ import { paragraphs, type DiffPart } from "./words.js";
  * plain paragraphs, a diff shows the whole texts replaced, a merge is a conflict.
  */
 
+type Cfg = Pick<Config, "TEXT_WORK_THREADS" | "TEXT_WORK_TIMEOUT_MS">;
+
 let pool: WorkPool | null = null;
-const poolOf = (config: Config): WorkPool => {
+const poolOf = (config: Cfg): WorkPool => {
   const ext = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
   pool ??= createWorkPool({
     module: new URL(`./text-worker${ext}`, import.meta.url),
@@ -24,8 +26,7 @@ const poolOf = (config: Config): WorkPool => {
   return pool;
 };
 
-type Cfg = Pick<Config, "TEXT_WORK_THREADS" | "TEXT_WORK_TIMEOUT_MS">;
-type Task = Exclude<keyof typeof tasks, "Checked">;
+type Task = keyof typeof tasks;
 
 /**
  * Small texts are worked here, on the event loop, without a thread's round trip: a text of at most
@@ -42,7 +43,7 @@ const small = (...texts: string[]) =>
 async function work<I, R>(config: Cfg, task: Task, input: I, texts: string[], fallback: () => R): Promise<R> {
   if (small(...texts)) return (tasks[task] as unknown as (input: I) => R)(input);
   try {
-    return await poolOf(config as Config).run<I, R>(task, input);
+    return await poolOf(config).run<I, R>(task, input);
   } catch (err) {
     if (err instanceof TaskTimedOut) return fallback();
     if (err instanceof PoolBusy) throw new AppError(ErrorCode.RATE_LIMITED, "errors.rate_limited", { wait: 1 }, [], 5);
@@ -104,5 +105,5 @@ export const mergeTexts = (config: Cfg, base: string, theirs: string, mine: stri
 
 /** Starts a worker thread before the first request needs one (a server's start). */
 export async function warmTextWork(config: Cfg): Promise<void> {
-  await poolOf(config as Config).run("check", "");
+  await poolOf(config).run("check", "");
 }
