@@ -106,6 +106,8 @@ describe("uploads a member may make", () => {
     } as RequestInit);
     expect(streamed.status).toBe(413);
     expect(diskBytes(storageDir)).toBe(before);
+    // A refusal has given its reservation back by the time it is read.
+    expect(await server.ds.query(`SELECT 1 FROM upload_reservations WHERE user_id = $1`, [u.id])).toEqual([]);
     // Cancelling the waiting import makes room again.
     await server.gql(`mutation($id: ID!) { cancelImport(id: $id) { status } }`, { id: first.id }, { token: u.token });
     expect((await allowance(u)).waitingBytes).toBe(0);

@@ -11,7 +11,7 @@ import { fileStorage } from "../../common/storage/index.js";
 import { bearerToken, resolveViewer } from "../accounts/index.js";
 import { routeRootspace } from "../rootspaces/index.js";
 import { AppError } from "../../common/errors.js";
-import { reserveUpload } from "../security/index.js";
+import { reserveUpload, whileHeld } from "../security/index.js";
 import { loadJob, emptyCounts } from "./runner.js";
 import { countUpload, waitingBytes } from "./upload-limits.js";
 import { errorReportCsv, templateCsv } from "./reports.js";
@@ -89,7 +89,7 @@ export function importRouter(
     const key = importFileKey(id);
     const hash = createHash("sha256");
     let size = 0;
-    try {
+    await whileHeld(hold, async () => {
       // The body, counted and hashed on its way to the storage; past the limit it fails, and the
       // storage keeps nothing of it.
       const metered = Readable.from(
@@ -106,12 +106,13 @@ export function importRouter(
         await storage.put(key, metered);
       } catch (err) {
         await storage.delete(key).catch(() => undefined);
-        if (err instanceof TooLarge) return size > config.IMPORT_MAX_BYTES ? tooLarge() : quotaFull(config.IMPORT_QUOTA_BYTES - limit);
-        return refuse(res, 400, "ingestion.upload_failed");
+        if (err instanceof TooLarge)
+          return () => (size > config.IMPORT_MAX_BYTES ? tooLarge() : quotaFull(config.IMPORT_QUOTA_BYTES - limit));
+        return () => refuse(res, 400, "ingestion.upload_failed");
       }
       if (size === 0) {
         await storage.delete(key);
-        return refuse(res, 400, "ingestion.empty_file");
+        return () => refuse(res, 400, "ingestion.empty_file");
       }
       await ds.transaction(async (tx) => {
         await tx.query(
@@ -122,11 +123,9 @@ export function importRouter(
         // The file now counts as waiting, in the same commit that ends its reservation.
         await hold.settle(tx);
       });
-    } finally {
-      await hold.release();
-    }
-    await deps.kick(id);
-    res.status(201).json({ id: toGlobalId("ImportJob", id) });
+      await deps.kick(id);
+      return () => res.status(201).json({ id: toGlobalId("ImportJob", id) });
+    });
   });
 
   router.get("/api/imports/template.csv", familyTree, (req, res) => {

@@ -9,7 +9,7 @@ import { newId } from "../../common/uuid.js";
 import { bearerToken, resolveViewer } from "../accounts/index.js";
 import { POLICY_COLUMNS, type PolicyRow } from "../genealogy/index.js";
 import { routeRootspace } from "../rootspaces/index.js";
-import { rateLimit, reserveUpload } from "../security/index.js";
+import { rateLimit, reserveUpload, whileHeld } from "../security/index.js";
 import { inspect, MediaRefused } from "./image.js";
 import type { MediaKind } from "./media.entity.js";
 import { mayUploadTo, reviewsVillage } from "./media.policy.js";
@@ -44,7 +44,8 @@ export function mediaUploadRouter(deps: AreaServices): express.Router {
 
   router.post("/api/media", async (req, res) => {
     const viewer = await resolveViewer(ds, bearerToken(req.get("authorization")), deps.clock.now());
-    if (!viewer.userId) return refuse(res, 401, "errors.unauthenticated");
+    const userId = viewer.userId;
+    if (!userId) return refuse(res, 401, "errors.unauthenticated");
     const rootspace = await routeRootspace(ds, deps.bus, req, res);
     if (!rootspace) return;
     const ref = fromGlobalId(String(req.query.target ?? ""));
@@ -67,27 +68,28 @@ export function mediaUploadRouter(deps: AreaServices): express.Router {
     if (declared > config.MEDIA_MAX_BYTES) return tooLarge();
     // The quota is reserved before the body is read: parallel uploads cannot all pass it.
     const reserved = await reserveUpload(deps, {
-      userId: viewer.userId,
+      userId: userId,
       pool: "media",
       quota: config.MEDIA_QUOTA_BYTES,
       maxBytes: config.MEDIA_MAX_BYTES,
       declared,
-      stored: (tx) => usedBytes(tx, viewer.userId!),
+      stored: (tx) => usedBytes(tx, userId),
     });
     const quotaFull = (used: number) =>
       refuse(res.set("connection", "close"), 413, "media.quota_full", { used: MB(used), quota: MB(config.MEDIA_QUOTA_BYTES) });
     if ("full" in reserved) return quotaFull(reserved.full.used);
     const { hold } = reserved;
-    try {
+    await whileHeld(hold, async () => {
       try {
-        await rateLimit.hit(deps, uploadBucket(viewer.userId), { max: config.MEDIA_UPLOADS_PER_HOUR, windowSeconds: 3600 });
+        await rateLimit.hit(deps, uploadBucket(userId), { max: config.MEDIA_UPLOADS_PER_HOUR, windowSeconds: 3600 });
       } catch (err) {
         if (!(err instanceof AppError && err.retryAfterSeconds !== undefined)) throw err;
-        res.set("retry-after", String(err.retryAfterSeconds));
-        return refuse(res.set("connection", "close"), 429, "media.upload_rate", {
-          max: config.MEDIA_UPLOADS_PER_HOUR,
-          wait: Math.ceil(err.retryAfterSeconds / 60),
-        });
+        const wait = err.retryAfterSeconds;
+        return () =>
+          refuse(res.set({ "retry-after": String(wait), connection: "close" }), 429, "media.upload_rate", {
+            max: config.MEDIA_UPLOADS_PER_HOUR,
+            wait: Math.ceil(wait / 60),
+          });
       }
 
       // At most MEDIA_MAX_BYTES (25 MiB by default) held while it is checked: pictures, not archives.
@@ -100,8 +102,9 @@ export function mediaUploadRouter(deps: AreaServices): express.Router {
           chunks.push(chunk);
         }
       } catch (err) {
-        if (err instanceof TooLarge) return size > config.MEDIA_MAX_BYTES ? tooLarge() : quotaFull(config.MEDIA_QUOTA_BYTES - hold.bytes);
-        return refuse(res, 400, "media.upload_failed");
+        if (err instanceof TooLarge)
+          return () => (size > config.MEDIA_MAX_BYTES ? tooLarge() : quotaFull(config.MEDIA_QUOTA_BYTES - hold.bytes));
+        return () => refuse(res, 400, "media.upload_failed");
       }
       const bytes = Buffer.concat(chunks, size);
       let image;
@@ -110,7 +113,7 @@ export function mediaUploadRouter(deps: AreaServices): express.Router {
         image = await inspect(bytes, config.MEDIA_MAX_PIXELS);
       } catch (err) {
         if (!(err instanceof MediaRefused)) throw err;
-        return refuse(res, 415, `media.${err.key}`, err.params);
+        return () => refuse(res, 415, `media.${err.key}`, err.params);
       }
 
       const sha = createHash("sha256").update(bytes).digest("hex");
@@ -134,17 +137,15 @@ export function mediaUploadRouter(deps: AreaServices): express.Router {
         await tx.query(
           `INSERT INTO media (id, kind, person_id, village_id, file_sha256, uploaded_by, bytes, review)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [id, kind.kind, person ? ref.id : null, person ? null : ref.id, sha, viewer.userId, size, review],
+          [id, kind.kind, person ? ref.id : null, person ? null : ref.id, sha, userId, size, review],
         );
         // The picture now counts as stored, in the same commit that ends its reservation.
         await hold.settle(tx);
       });
       await forgetPictures(deps.bus, replaced);
       await deps.jobs.send(processMedia, { sha256: sha }, { key: sha });
-      res.status(201).json({ id: toGlobalId("Media", id) });
-    } finally {
-      await hold.release();
-    }
+      return () => res.status(201).json({ id: toGlobalId("Media", id) });
+    });
   });
 
   return router;

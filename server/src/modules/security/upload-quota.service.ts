@@ -69,3 +69,18 @@ export async function reserveUpload(
     },
   };
 }
+
+/**
+ * Runs an upload while it holds its reservation, and gives the reservation back before the answer
+ * goes out: a member who reads a refusal, or a success, finds the room already counted right.
+ * `upload` returns how to answer rather than answering.
+ */
+export async function whileHeld(hold: QuotaHold, upload: () => Promise<() => unknown>): Promise<void> {
+  let answer: () => unknown;
+  try {
+    answer = await upload();
+  } finally {
+    await hold.release();
+  }
+  answer();
+}
