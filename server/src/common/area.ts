@@ -1,5 +1,5 @@
 import type { Router } from "express";
-import type { DataSource } from "typeorm";
+import type { DataSource, EntityManager } from "typeorm";
 import type { Config } from "../config.js";
 import type { Clock } from "./clock.js";
 import type { Role } from "./auth/roles.js";
@@ -36,6 +36,43 @@ export interface ManagementRoute {
   roles: readonly Role[];
 }
 
+/** A village merged away (`from`) into the one kept (`into`). */
+export interface MergedVillages {
+  from: { id: string; slug: string };
+  into: { id: string; slug: string };
+}
+
+/**
+ * Moves one column's references from the merged-away village to the kept one, in the merge's
+ * transaction; returns how many rows moved.
+ */
+export type VillageMove = (tx: EntityManager, merge: MergedVillages) => Promise<number>;
+
+/** A person merged away (`goneId`, created by `goneCreator`) into the one kept (`keepId`). */
+export interface MergedPeople {
+  keepId: string;
+  goneId: string;
+  goneCreator: string | null;
+}
+
+/**
+ * What an area does when records other areas own go away or become one. Genealogy and accounts
+ * call these for every area (`common/area-hooks.ts`), in the caller's transaction, so a new area
+ * whose rows point at villages, people or members adds its hook here and edits nobody else.
+ */
+export interface AreaHooks {
+  /**
+   * Per column that points at a village (`"table.column"`, a table the area owns): how a village
+   * merge moves it. tests/integration/village-merge.test.ts reads information_schema and fails
+   * when a column that points at a village is missing from every area's hook.
+   */
+  onVillageMerge?: Readonly<Record<string, VillageMove>>;
+  /** Moves the area's rows that point at the merged-away person to the kept one. */
+  onPersonMerge?: (tx: EntityManager, merge: MergedPeople) => Promise<void>;
+  /** Removes or anonymises the area's rows of a member whose account is being deleted. */
+  onAccountDelete?: (tx: EntityManager, userId: string) => Promise<void>;
+}
+
 /**
  * One area of the product, as `app/` and `db/` see it: everything they assemble comes
  * from these manifests (listed once, in `modules/areas.ts`), so adding an area touches
@@ -49,6 +86,19 @@ export interface AreaManifest {
   /** Parts behind their own flag, beside the area-wide one (genealogy: family tree, village hubs). */
   flagged?: readonly FlaggedPart[];
   resolvers?: readonly Function[];
+  /**
+   * The tables the area owns: only its code INSERTs, UPDATEs or DELETEs them; every other area
+   * goes through its `index.ts`. tests/repo/table-ownership.test.ts reads every SQL string under
+   * the area's folder and checks it.
+   */
+  tables: readonly string[];
+  /**
+   * Owned tables other areas may read in their own SQL (joins for names, slugs, counts): the
+   * area's published read model. A table not listed here is read through the area's functions.
+   */
+  shares?: readonly string[];
+  /** Merge and delete hooks (`AreaHooks`). */
+  hooks?: AreaHooks;
   /** TypeORM entities; migrations must match the union of every area's list (CI checks). */
   entities?: readonly Function[];
   /** GraphQL type name → loader, for `node(id:)` and `nodes(ids:)`. */

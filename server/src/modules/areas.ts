@@ -1,4 +1,5 @@
 import type { AreaManifest } from "../common/area.js";
+import { installAreaHooks } from "../common/area-hooks.js";
 import { accountsArea } from "./accounts/index.js";
 import { adminArea } from "./admin/index.js";
 import { analyticsArea } from "./analytics/index.js";
@@ -32,3 +33,5 @@ export const AREAS: readonly AreaManifest[] = [
   rootpediaArea,
   ballotsArea,
 ];
+
+installAreaHooks(AREAS);

@@ -28,6 +28,8 @@ export { AuthResolver, memberNode, RolesResolver, Session, User, UserRole };
 /** The client shows this area in `app/auth` (session), `features/auth`, `features/settings` and `features/admin`. */
 export const accountsArea = defineArea({
   name: "accounts",
+  tables: ["users", "user_roles", "sessions", "refresh_tokens", "magic_links", "trusted_devices"],
+  shares: ["users", "user_roles"],
   resolvers: [AuthResolver, RolesResolver],
   entities: [User, UserRole, Session, RefreshToken, MagicLink, TrustedDevice],
   nodes: { User: memberNode },

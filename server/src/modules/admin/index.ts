@@ -18,6 +18,7 @@ export { turnEveryFlagOn };
 
 export const adminArea = defineArea({
   name: "admin",
+  tables: ["feature_flags"],
   resolvers: [FeatureFlagResolver],
   entities: [FeatureFlag],
   topics: ["FEATURE_FLAG_CHANGED"],

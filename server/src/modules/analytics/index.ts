@@ -5,4 +5,4 @@ import { AnalyticsEvent } from "./analytics-event.entity.js";
 export { track, type TrackedEvent } from "./analytics.service.js";
 export { AnalyticsEvent };
 
-export const analyticsArea = defineArea({ name: "analytics", entities: [AnalyticsEvent] });
+export const analyticsArea = defineArea({ name: "analytics", tables: ["analytics_events"], entities: [AnalyticsEvent] });

@@ -5,4 +5,4 @@ import { AuditLog } from "./audit-log.entity.js";
 export { audit, type AuditEntry } from "./audit.service.js";
 export { AuditLog };
 
-export const auditArea = defineArea({ name: "audit", entities: [AuditLog] });
+export const auditArea = defineArea({ name: "audit", tables: ["audit_logs"], shares: ["audit_logs"], entities: [AuditLog] });

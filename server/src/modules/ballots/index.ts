@@ -6,6 +6,7 @@
  * docs/ballots-threat-model.md for what is kept secret from whom.
  */
 import { defineArea } from "../../common/area.js";
+import { ballotsHooks } from "./merge-hooks.js";
 import { ballotApply, ballotTransition } from "./ballot.service.js";
 import { Ballot, Passport, Proposal, ProposalComment, RollEntry, Vote } from "./ballots.entity.js";
 import { BallotResolver, ProposalResolver } from "./ballots.resolver.js";
@@ -24,6 +25,17 @@ declare module "../../common/event-bus.js" {
 
 export const ballotsArea = defineArea({
   name: "ballots",
+  tables: [
+    "ballot_proposals",
+    "ballot_comments",
+    "roots_passports",
+    "ballots",
+    "ballot_roll",
+    "ballot_votes",
+    "ballot_settings",
+    "ballot_breakdown_batches",
+  ],
+  hooks: ballotsHooks,
   resolvers: [ProposalResolver, BallotResolver, BallotSettingsResolver],
   entities: [Proposal, ProposalComment, Passport, Ballot, RollEntry, Vote, BallotSettings],
   topics: ["BALLOT_TALLY_UPDATED"],

@@ -1,6 +1,7 @@
 /** Public surface of the genealogy area: villages, families, people, unions, events, registries, assets, curation. */
 import type { DataSource } from "typeorm";
 import { defineArea } from "../../common/area.js";
+import { genealogyVillageMoves } from "./villages/village-merge.service.js";
 import { Role } from "../../common/auth/roles.js";
 import { Asset } from "./assets/asset.entity.js";
 import { AssetResolver, VillageAssetResolver } from "./assets/asset.resolver.js";
@@ -67,6 +68,24 @@ export { personNode, Village };
 
 export const genealogyArea = defineArea({
   name: "genealogy",
+  tables: [
+    "villages",
+    "village_slug_aliases",
+    "village_merges",
+    "village_curators",
+    "people",
+    "parent_links",
+    "unions",
+    "families",
+    "events",
+    "assets",
+    "registries",
+    "registry_entries",
+    "name_equivalents",
+    "member_tree_roots",
+  ],
+  shares: ["villages", "village_curators", "people", "parent_links", "unions", "families", "events", "assets", "registries"],
+  hooks: { onVillageMerge: genealogyVillageMoves },
   resolvers: [
     VillageResolver,
     EventPlaceResolver,

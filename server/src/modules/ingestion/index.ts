@@ -1,5 +1,6 @@
 /** Public surface of the ingestion area (GEDCOM and spreadsheet imports, GEDCOM export). */
 import { defineArea } from "../../common/area.js";
+import { ingestionHooks } from "./merge-hooks.js";
 import { exportRouter } from "./gedcom-io/export.route.js";
 import { ExternalId, ImportJob, ImportStaged, ImportWarning } from "./import-job.entity.js";
 import { ImportJobResolver } from "./import-job.resolver.js";
@@ -25,6 +26,9 @@ export { ImportJob };
 
 export const ingestionArea = defineArea({
   name: "ingestion",
+  tables: ["import_jobs", "import_staged", "import_outcomes", "import_warnings", "external_ids", "kept_records", "kept_media"],
+  shares: ["kept_records"],
+  hooks: ingestionHooks,
   // Imports write the family tree; spreadsheet uploads also need `excelIngestion` (upload.route.ts).
   flag: "familyTree",
   resolvers: [ImportJobResolver, PersonFileRecordsResolver],

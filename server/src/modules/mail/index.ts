@@ -11,6 +11,7 @@ export { OutboxEmail, OutboxResolver };
 
 export const mailArea = defineArea({
   name: "mail",
+  tables: ["outbox_emails"],
   resolvers: [OutboxResolver],
   entities: [OutboxEmail],
   jobs: [deliverEmail],

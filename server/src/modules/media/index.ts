@@ -4,6 +4,7 @@
  * the scheduler, and served through signed, expiring links to whoever the record's rule lets see them.
  */
 import { defineArea } from "../../common/area.js";
+import { mediaHooks } from "./merge-hooks.js";
 import { collectMedia } from "./collect.js";
 import { AppSecret, MediaFile, MediaItem } from "./media.entity.js";
 import { MediaResolver, PersonMediaResolver, VillageMediaResolver } from "./media.resolver.js";
@@ -25,6 +26,8 @@ declare module "../../common/event-bus.js" {
 
 export const mediaArea = defineArea({
   name: "media",
+  tables: ["media", "media_files", "app_secrets"],
+  hooks: mediaHooks,
   resolvers: [MediaResolver, PersonMediaResolver, VillageMediaResolver],
   entities: [MediaFile, MediaItem, AppSecret],
   nodes: { Media: mediaNode },

@@ -23,6 +23,7 @@ export { renderNotification } from "./render.js";
 
 export const notificationsArea = defineArea({
   name: "notifications",
+  tables: ["notifications", "notification_settings"],
   resolvers: [NotificationResolver],
   entities: [Notification, NotificationSetting],
   topics: ["NOTIFICATION_ADDED"],

@@ -5,6 +5,7 @@
  * search in any script, watching with notifications. Proposals and ballots build on it.
  */
 import { defineArea } from "../../common/area.js";
+import { ROOTPEDIA_TABLES, rootpediaHooks } from "./merge-hooks.js";
 import { Role } from "../../common/auth/roles.js";
 import { rootpediaNotifications } from "./notifications.js";
 import { Article, Revision, Watch } from "./rootpedia.entity.js";
@@ -33,6 +34,9 @@ export {
 
 export const rootpediaArea = defineArea({
   name: "rootpedia",
+  tables: ROOTPEDIA_TABLES,
+  shares: ROOTPEDIA_TABLES,
+  hooks: rootpediaHooks,
   resolvers: [RootpediaResolver, RootpediaRevisionResolver],
   entities: [Article, Revision, Watch],
   notifications: rootpediaNotifications,

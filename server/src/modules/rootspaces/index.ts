@@ -34,6 +34,8 @@ export {
 
 export const rootspacesArea = defineArea({
   name: "rootspaces",
+  tables: ["rootspaces"],
+  shares: ["rootspaces"],
   resolvers: [RootspaceResolver],
   entities: [Rootspace],
   nodes: { [Rootspace.typeName]: rootspaceNode },

@@ -12,6 +12,7 @@ export { cspReportRouter, SecurityEvent };
 
 export const securityArea = defineArea({
   name: "security",
+  tables: ["security_events", "rate_limit_hits", "upload_reservations"],
   entities: [SecurityEvent, RateLimitHit, UploadReservation],
   http: ({ ds, clock, config }) => [cspReportRouter({ ds, clock }, config.CSP_REPORTS_PER_IP_PER_HOUR)],
 });

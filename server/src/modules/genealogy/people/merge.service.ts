@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { mergePersonReferences } from "../../../common/area-hooks.js";
 import type { Context } from "../../../common/context.js";
 import { AppError, ErrorCode, forbidden, notFound, unauthenticated, type FieldError } from "../../../common/errors.js";
 import { audit } from "../../audit/index.js";
@@ -66,11 +67,10 @@ export function mayMerge(
 }
 
 /**
- * Moves the records other areas hang on people from `gone` to `keep`: events where the
- * merged person is the primary or secondary person, registry entries, and the file records
- * imports kept of them. An event between
- * the two (e.g. their "marriage") keeps the kept person once, as primary, like createEvent
- * refuses a person twice. Areas added later (DNA matches) move their rows here too, as pictures do.
+ * Moves the records hung on people from `gone` to `keep`: events where the merged person is the
+ * primary or secondary person, registry entries and trees drawn from them here, then every
+ * area's rows through its `onPersonMerge` hook. An event between the two (e.g. their "marriage")
+ * keeps the kept person once, as primary, like createEvent refuses a person twice.
  */
 async function moveOtherRecords(tx: EntityManager, keepId: string, goneId: string, goneCreator: string | null): Promise<void> {
   await tx.query(
@@ -84,22 +84,8 @@ async function moveOtherRecords(tx: EntityManager, keepId: string, goneId: strin
   await tx.query(`UPDATE registry_entries SET person_id = $1 WHERE person_id = $2`, [keepId, goneId]);
   // A tree drawn from the merged person opens on the kept one.
   await tx.query(`UPDATE member_tree_roots SET person_id = $1 WHERE person_id = $2`, [keepId, goneId]);
-  // What imports recorded of the merged person now stands for the kept one: the file record
-  // (GEDCOM INDI), so the file's families name the kept person on export, and its external ids
-  // (_UID, REFN…), so a re-import finds them. Both belong to the member who imported the
-  // person, its creator (their (owner, record) index).
-  await tx.query(`UPDATE kept_records SET record_id = $1 WHERE owner_id = $3 AND record_id = $2 AND record_table = 'people'`, [
-    keepId,
-    goneId,
-    goneCreator,
-  ]);
-  await tx.query(`UPDATE external_ids SET record_id = $1 WHERE record_id = $2 AND record_table = 'people'`, [keepId, goneId]);
-  // Pictures (media area) follow the person; the kept person's portrait stays the portrait, the other one joins the photos.
-  await tx.query(
-    `UPDATE media SET kind = 'photo' WHERE person_id = $2 AND kind = 'portrait' AND EXISTS (SELECT 1 FROM media WHERE person_id = $1 AND kind = 'portrait')`,
-    [keepId, goneId],
-  );
-  await tx.query(`UPDATE media SET person_id = $1 WHERE person_id = $2`, [keepId, goneId]);
+  // Other areas' rows (pictures, what imports recorded) follow through their own hooks.
+  await mergePersonReferences(tx, { keepId, goneId, goneCreator });
 }
 
 /** Moves parent links and unions from `gone` to `keep`, dropping links that would then be duplicates. */
@@ -115,14 +101,6 @@ async function moveLinks(tx: EntityManager, keepId: string, goneId: string): Pro
   );
   await tx.query(`UPDATE parent_links SET child_id = $1 WHERE child_id = $2`, [keepId, goneId]);
   const other = `CASE WHEN u.partner1_id = $2 THEN u.partner2_id ELSE u.partner1_id END`;
-  // A union dropped as the kept person's twin hands its kept file record (GEDCOM FAM), which
-  // belongs to the union's creator, to that twin.
-  await tx.query(
-    `UPDATE kept_records k SET record_id = x.id
-       FROM unions u JOIN unions x ON x.partner1_id = least($1, ${other}) AND x.partner2_id = greatest($1, ${other}) AND x.kind = u.kind
-      WHERE (u.partner1_id = $2 OR u.partner2_id = $2) AND k.owner_id = u.created_by AND k.record_id = u.id AND k.record_table = 'unions'`,
-    [keepId, goneId],
-  );
   await tx.query(
     `DELETE FROM unions u WHERE (u.partner1_id = $2 OR u.partner2_id = $2)
        AND (${other} = $1 OR EXISTS (SELECT 1 FROM unions x WHERE x.partner1_id = least($1, ${other}) AND x.partner2_id = greatest($1, ${other}) AND x.kind = u.kind))`,
@@ -220,8 +198,9 @@ export async function mergePeople(ctx: Context, keepGlobalId: string, mergeGloba
     const keys = nameKeys([keep.full_name, ...variants.filter((n) => !hasArabic(n))], [fullNameAr, ...variants.filter(hasArabic)]);
     Object.assign(fields, { key_latin: keys.latin, key_arabic: keys.arabic, key_skeleton: keys.skeleton });
 
-    await moveLinks(tx, keepId, goneId);
+    // Other areas' hooks see the two people's unions as they were, before links move.
     await moveOtherRecords(tx, keepId, goneId, gone.created_by);
+    await moveLinks(tx, keepId, goneId);
     // The merged record goes first; its links already moved, so nothing cascades.
     await tx.query(`DELETE FROM people WHERE id = $1`, [goneId]);
     const cols = Object.keys(fields);
