@@ -8,7 +8,8 @@ import { newId } from "../../common/uuid.js";
 export const DEMO_ACCOUNTS = [
   { email: "admin@roots.demo", displayName: "Nadia Haddad", roles: [Role.ADMIN], language: "ar" },
   { email: "curator@roots.demo", displayName: "Georges Khoury", roles: [Role.LOCAL_ROOT_CURATOR], language: "fr" },
-  { email: "member@roots.demo", displayName: "Maya Saab", roles: [] as Role[], language: "en" },
+  // The demo member chose to be listed among their village's members (the setting is off by default).
+  { email: "member@roots.demo", displayName: "Maya Saab", roles: [] as Role[], language: "en", listed: true },
 ] as const;
 export const DEMO_PASSWORD = "cedar-roots-demo-2026";
 
@@ -18,8 +19,8 @@ export async function seedDemoAccounts(ds: DataSource): Promise<void> {
   await ds.transaction(async (tx) => {
     const users = DEMO_ACCOUNTS.map((a) => ({ id: newId(), ...a }));
     const inserted: { id: string; email: string }[] = await tx.query(
-      `INSERT INTO users (id, email, password_hash, display_name, preferred_language)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])
+      `INSERT INTO users (id, email, password_hash, display_name, preferred_language, show_in_village_members)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[])
        ON CONFLICT (email) DO NOTHING RETURNING id, email`,
       [
         users.map((u) => u.id),
@@ -27,6 +28,7 @@ export async function seedDemoAccounts(ds: DataSource): Promise<void> {
         users.map(() => hash),
         users.map((u) => u.displayName),
         users.map((u) => u.language),
+        users.map((u) => "listed" in u && u.listed),
       ],
     );
     const grants = inserted.flatMap((row) =>

@@ -33,7 +33,6 @@ export const ballotsArea = defineArea({
     "ballot_roll",
     "ballot_votes",
     "ballot_settings",
-    "ballot_breakdown_batches",
   ],
   hooks: ballotsHooks,
   resolvers: [ProposalResolver, BallotResolver, BallotSettingsResolver],

@@ -176,3 +176,5 @@ export const genealogyArea = defineArea({
     await seedDemoHub(ds);
   },
 });
+// Imports write the tree in bulk with genealogy's own statements.
+export { IMPORTED_PRIVACY, treeBulkWrites } from "./people/bulk-import.js";

@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { readStored, type FileStorage } from "../../common/storage/index.js";
+import { IMPORTED_PRIVACY, treeBulkWrites } from "../genealogy/index.js";
 import { commitImportedEvents } from "./gedcom-io/events.js";
 import { IMPORTED_PERSON_COLUMNS } from "./person-record.js";
 import { timedQueries, type PhaseTimes, type Queryable } from "./phases.js";
@@ -9,10 +10,7 @@ import type { ImportCounts, ImportJob } from "./import-job.entity.js";
 import { OUTCOME_COLUMNS, OUTCOME_SELECT } from "./import-outcome.entity.js";
 import { importMediaKey } from "./job-file.js";
 
-const PRIVACY = JSON.stringify({ showBirthDate: false, showLocation: false, showContact: false });
-const COLS = IMPORTED_PERSON_COLUMNS.map((c) => `"${c}"`).join(", ");
 const FROM_S = IMPORTED_PERSON_COLUMNS.map((c) => `s."${c}"`).join(", ");
-const FROM_P = IMPORTED_PERSON_COLUMNS.map((c) => `p."${c}"`).join(", ");
 /** A staged record `s` of job `$1` without errors. */
 const OK = `s.job_id = $1 AND s.error_keys = '{}'`;
 /**
@@ -84,7 +82,7 @@ export async function commitStaged(
   const reimport = reimported.length > 0;
   const links = await insertBetween(tx, jobId, userId, {
     name: "parent links",
-    insert: "INSERT INTO parent_links (id, parent_id, child_id, kind, created_by)",
+    insert: treeBulkWrites.insertParentLinks,
     select: "s.target_id, a.target_id, b.target_id, coalesce(s.data->>'kind', 'birth'), $2",
     kind: "link",
     unique: ["a.target_id", "b.target_id"],
@@ -94,8 +92,7 @@ export async function commitStaged(
   await step({ written: created + updated + links, committed: people + fileLinks });
   const unions = await insertBetween(tx, jobId, userId, {
     name: "unions",
-    insert:
-      "INSERT INTO unions (id, partner1_id, partner2_id, kind, start_date_text, start_date_qualifier, start_date_from, start_date_to, place, created_by)",
+    insert: treeBulkWrites.insertUnions,
     select: `s.target_id, least(a.target_id, b.target_id), greatest(a.target_id, b.target_id), coalesce(s.data->>'kind', 'marriage'),
              s.data->>'dateText', s.data->>'dateQualifier', (s.data->>'dateFrom')::date, (s.data->>'dateTo')::date, s.data->>'place', $2`,
     kind: "union",
@@ -145,13 +142,14 @@ async function insertPeople(tx: Queryable, job: ImportJob, villages: string[]): 
   const inserted: { n: number }[] = await ownRowsOnly(tx, () =>
     tx.query(
       `/* people */ WITH ins AS (
-         INSERT INTO people (id, rootspace_id, created_by, provenance, confidence, entry, is_public, privacy_settings, ${COLS})
-         SELECT s.target_id, $2, $3, 'COMMUNITY', 0.5, 'IMPORT', true, $4::jsonb, ${values}
-           FROM import_staged s
-          WHERE ${OK} AND s.kind = 'person' AND s.action = 'create'
+         ${treeBulkWrites.insertPeople(
+           IMPORTED_PERSON_COLUMNS,
+           { id: "s.target_id", rootspace: "$2", creator: "$3", privacy: "$4", values },
+           `FROM import_staged s WHERE ${OK} AND s.kind = 'person' AND s.action = 'create'`,
+         )}
          RETURNING 1)
        SELECT count(*)::int AS n FROM ins`,
-      [jobId, rootspaceId, userId, PRIVACY, villages],
+      [jobId, rootspaceId, userId, IMPORTED_PRIVACY, villages],
     ),
   );
   return inserted[0].n;
@@ -166,11 +164,14 @@ async function insertPeople(tx: Queryable, job: ImportJob, villages: string[]): 
 async function updatePeople(tx: Queryable, jobId: string, userId: string, ids: string[], villages: string[]): Promise<number> {
   const values = stagedValues("$4");
   const [, updated]: [unknown, number] = await tx.query(
-    `/* people re-imported */ UPDATE people p SET (${COLS}) = (${values}), updated_at = now()
-       FROM (SELECT DISTINCT ON (target_id) * FROM import_staged
-              WHERE job_id = $1 AND kind = 'person' AND action = 'update' AND error_keys = '{}' AND target_id = ANY($3::uuid[])
-              ORDER BY target_id, seq) s
-      WHERE p.id = s.target_id AND p.created_by = $2 AND (${FROM_P}) IS DISTINCT FROM (${values})`,
+    `/* people re-imported */ ${treeBulkWrites.updatePeople(
+      IMPORTED_PERSON_COLUMNS,
+      values,
+      `SELECT DISTINCT ON (target_id) * FROM import_staged
+        WHERE job_id = $1 AND kind = 'person' AND action = 'update' AND error_keys = '{}' AND target_id = ANY($3::uuid[])
+        ORDER BY target_id, seq`,
+      "$2",
+    )}`,
     [jobId, userId, ids, villages],
   );
   return updated;

@@ -55,6 +55,7 @@ export async function purgeDeleted(deps: HousekeepingDeps): Promise<void> {
   if (!job) return;
   let left = 0;
   for (const table of ["import_staged", "import_warnings", "import_outcomes"]) {
+    // writes: import_staged, import_warnings, import_outcomes
     const [, removed]: [unknown, number] = await deps.ds.query(
       `${POLL_SQL_TAG} DELETE FROM ${table} WHERE job_id = $1 AND seq IN (SELECT seq FROM ${table} WHERE job_id = $1 LIMIT $2)`,
       [job.id, PRUNE_BATCH],
@@ -79,6 +80,7 @@ export async function pruneStaged(deps: HousekeepingDeps): Promise<void> {
     [deps.config.IMPORT_STAGED_KEEP_HOURS * 3600, deps.clock.now()],
   );
   if (!job) return;
+  // writes: import_staged, import_warnings, import_outcomes
   const [, removed]: [unknown, number] = await deps.ds.query(
     `${POLL_SQL_TAG} DELETE FROM import_staged WHERE job_id = $1 AND seq IN (SELECT s.seq FROM import_staged s WHERE s.job_id = $1 AND ${PRUNABLE} LIMIT $2)`,
     [job.id, PRUNE_BATCH],

@@ -287,6 +287,7 @@ export async function revertChange(ctx: Context, auditGlobalId: string): Promise
         );
         if (linked) throw conflict();
       }
+      // writes: people, families, villages (AuditTable)
       await tx.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
     } else if (entry.action === "delete") {
       if (current || !entry.before) throw conflict();
@@ -300,6 +301,7 @@ export async function revertChange(ctx: Context, auditGlobalId: string): Promise
           ),
         };
       }
+      // writes: people, families, villages (AuditTable)
       await insertRow(tx, table, { id, ...restored });
       if (table === AuditTable.PEOPLE) {
         await refreshNameKeys(tx, id);
@@ -327,6 +329,7 @@ export async function revertChange(ctx: Context, auditGlobalId: string): Promise
       );
       const cols = Object.keys(back);
       if (cols.length) {
+        // writes: people, families, villages (AuditTable)
         await tx.query(`UPDATE ${table} SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1`, [
           id,
           ...Object.values(back),

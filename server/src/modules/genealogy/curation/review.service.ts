@@ -87,6 +87,7 @@ export async function verifyRecord(ctx: Context, kind: RecordKind, globalId: str
     if (!row || (!row.visible && !isReviewStaff(ctx.viewer))) throw notFound();
     if (!mayReview(ctx.viewer, row.villages ?? [])) throw forbidden();
     const sources = appendSource(row.sources, text);
+    // writes: people, families, parent_links, unions (KINDS)
     await tx.query(`UPDATE ${k.table} SET provenance = $2, sources = $3 WHERE id = $1`, [id, Provenance.VERIFIED, sources]);
     await audit(tx, {
       tableName: k.table,

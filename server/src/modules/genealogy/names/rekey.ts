@@ -8,11 +8,13 @@ async function rekey(q: QueryRunner, table: string, rows: Names[], skeletonOnly 
   for (let i = 0; i < rows.length; i += 5000) {
     const chunk = rows.slice(i, i + 5000).map((r) => ({ id: r.id, ...nameKeys(r.latin, r.arabic) }));
     if (skeletonOnly) {
+      // writes: people, villages, families
       await q.query(`UPDATE ${table} t SET key_skeleton = k.s FROM unnest($1::uuid[], $2::text[]) AS k(id, s) WHERE t.id = k.id`, [
         chunk.map((c) => c.id),
         chunk.map((c) => c.skeleton),
       ]);
     } else {
+      // writes: people, villages, families
       await q.query(
         `UPDATE ${table} t SET key_latin = k.l, key_arabic = k.a, key_skeleton = k.s FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS k(id, l, a, s) WHERE t.id = k.id`,
         [chunk.map((c) => c.id), chunk.map((c) => c.latin), chunk.map((c) => c.arabic), chunk.map((c) => c.skeleton)],

@@ -193,8 +193,6 @@ export async function seedDemoGenealogy(ds: DataSource): Promise<void> {
       }
     }
     await tx.query(`UPDATE people SET user_id = $1 WHERE id = $2`, [member.id, ids.me]);
-    // The demo member chose to be listed among Zahle's members (the setting is off by default).
-    await tx.query(`UPDATE users SET show_in_village_members = true WHERE id = $1`, [member.id]);
     // A family event of the village, apart from its festivals: where it happened, in the reader's script.
     await tx.query(
       `INSERT INTO events (id, type, date_text, date_from, date_to, date_qualifier, place, primary_person_id, village_ids, created_by)

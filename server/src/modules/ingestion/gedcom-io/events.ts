@@ -1,5 +1,5 @@
 import type { Queryable } from "../phases.js";
-import { parseGenealogicalDate } from "../../genealogy/index.js";
+import { parseGenealogicalDate, treeBulkWrites } from "../../genealogy/index.js";
 import type { GedcomNode } from "../gedcom/index.js";
 import { dateText, placeOf } from "./indi.js";
 
@@ -51,15 +51,11 @@ export const familyEvents = (fam: GedcomNode): StagedEvent[] => eventsOf(fam, FA
  */
 export async function commitImportedEvents(tx: Queryable, jobId: string, userId: string, reimported: string[]): Promise<void> {
   if (reimported.length) {
-    await tx.query(
-      `/* events */ DELETE FROM events e WHERE e.primary_person_id = ANY($1::uuid[]) AND e.import_job_id IS NOT NULL AND e.created_by = $2`,
-      [reimported, userId],
-    );
+    await tx.query(`/* events */ ${treeBulkWrites.deleteImportedEvents}`, [reimported, userId]);
   }
-  const columns = `id, type, date_text, date_qualifier, date_from, date_to, place, primary_person_id, secondary_person_id, village_ids, created_by, import_job_id`;
   const values = `gen_random_uuid(), e->>'type', e->>'dateText', e->>'dateQualifier', (e->>'dateFrom')::date, (e->>'dateTo')::date, e->>'place'`;
   await tx.query(
-    `/* events */ INSERT INTO events (${columns})
+    `/* events */ ${treeBulkWrites.insertEvents}
      SELECT ${values}, p.id, NULL, CASE WHEN p.village_id IS NULL THEN '{}'::uuid[] ELSE ARRAY[p.village_id] END, $2, $1
        FROM import_staged s JOIN people p ON p.id = s.target_id
        CROSS JOIN LATERAL jsonb_array_elements(s.data->'events') e
@@ -67,7 +63,7 @@ export async function commitImportedEvents(tx: Queryable, jobId: string, userId:
     [jobId, userId],
   );
   await tx.query(
-    `/* events */ INSERT INTO events (${columns})
+    `/* events */ ${treeBulkWrites.insertEvents}
      SELECT ${values}, u.partner1_id, u.partner2_id, '{}'::uuid[], $2, $1
        FROM import_staged s JOIN unions u ON u.id = s.target_id
        CROSS JOIN LATERAL jsonb_array_elements(s.data->'events') e
