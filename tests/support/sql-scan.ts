@@ -13,6 +13,8 @@ export interface TableUse {
 export const DYNAMIC = "<dynamic>";
 
 /** SQL writes: INSERT INTO, UPDATE (not FOR UPDATE, not DO UPDATE), DELETE FROM, TRUNCATE, MERGE INTO. */
+// The \u0000 stands for an interpolated `${…}` (literalText).
+// eslint-disable-next-line no-control-regex
 const WRITE =
   /(?<![A-Za-z_])(INSERT\s+INTO|(?<!(?:FOR|DO|KEY)\s+)UPDATE|DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?|MERGE\s+INTO)\s+(?:ONLY\s+)?("?)([a-z_][a-z0-9_]*|\u0000)\2/g;
 /** SQL reads: FROM and JOIN (and a DELETE's USING). */
