@@ -59,7 +59,7 @@ function faults(areaName: string, file: string, text: string): string[] {
     use.table === DYNAMIC ? (declaredWrites(lines, use.line)?.map((table) => ({ ...use, table })) ?? [use]) : [use],
   );
   return uses.flatMap((use) => {
-    const where = `${relative(root, file)}:${use.line} ${use.how.replaceAll("\u0000", "${…}")}`;
+    const where = `${relative(root, file)}:${use.line} ${use.how.replaceAll("§", "${…}")}`;
     if (use.table === DYNAMIC) return [`${where}: writes a table it does not name (say which in a "// writes: a, b" comment above)`];
     if (use.write && !owner.has(use.table) && !temporary(text).includes(use.table))
       return [`${where}: writes ${use.table}, which no area owns`];

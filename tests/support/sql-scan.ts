@@ -13,10 +13,8 @@ export interface TableUse {
 export const DYNAMIC = "<dynamic>";
 
 /** SQL writes: INSERT INTO, UPDATE (not FOR UPDATE, not DO UPDATE), DELETE FROM, TRUNCATE, MERGE INTO. */
-// The \u0000 stands for an interpolated `${…}` (literalText).
-// eslint-disable-next-line no-control-regex
 const WRITE =
-  /(?<![A-Za-z_])(INSERT\s+INTO|(?<!(?:FOR|DO|KEY)\s+)UPDATE|DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?|MERGE\s+INTO)\s+(?:ONLY\s+)?("?)([a-z_][a-z0-9_]*|\u0000)\2/g;
+  /(?<![A-Za-z_])(INSERT\s+INTO|(?<!(?:FOR|DO|KEY)\s+)UPDATE|DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?|MERGE\s+INTO)\s+(?:ONLY\s+)?("?)([a-z_][a-z0-9_]*|§)\2/g;
 /** SQL reads: FROM and JOIN (and a DELETE's USING). */
 const READ = /(?<![A-Za-z_])(FROM|JOIN|USING)\s+(?:ONLY\s+|LATERAL\s+)?("?)([a-z_][a-z0-9_]*)\2/g;
 /** Words that follow UPDATE or FROM without naming a table. */
@@ -27,10 +25,10 @@ const TABLE_WRITERS: Record<string, number> = { insertRow: 1, moveVillageColumn:
 /** TypeORM calls that write the entity they are given (repository or manager). */
 const ORM_WRITES = new Set(["save", "insert", "upsert", "update", "delete", "remove", "softDelete", "restore", "increment", "decrement"]);
 
-/** The text of a string or template literal, each `${…}` replaced by \u0000. */
+/** The text of a string or template literal, each `${…}` replaced by §. */
 function literalText(node: ts.Node): string | null {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-  if (ts.isTemplateExpression(node)) return node.head.text + node.templateSpans.map((s) => `\u0000${s.literal.text}`).join("");
+  if (ts.isTemplateExpression(node)) return node.head.text + node.templateSpans.map((s) => `§${s.literal.text}`).join("");
   return null;
 }
 
@@ -49,7 +47,7 @@ export function tableUses(fileName: string, text: string, entityTables: Readonly
     const sqlText = literalText(node);
     if (sqlText !== null) {
       for (const m of sqlText.matchAll(WRITE)) {
-        const table = m[3] === "\u0000" ? DYNAMIC : m[3];
+        const table = m[3] === "§" ? DYNAMIC : m[3];
         if (!NOT_TABLES.has(table)) uses.push({ table, write: true, line: lineOf(node), how: m[0].replace(/\s+/g, " ") });
       }
       for (const m of sqlText.matchAll(READ))
