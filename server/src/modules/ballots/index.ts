@@ -25,15 +25,7 @@ declare module "../../common/event-bus.js" {
 
 export const ballotsArea = defineArea({
   name: "ballots",
-  tables: [
-    "ballot_proposals",
-    "ballot_comments",
-    "roots_passports",
-    "ballots",
-    "ballot_roll",
-    "ballot_votes",
-    "ballot_settings",
-  ],
+  tables: ["ballot_proposals", "ballot_comments", "roots_passports", "ballots", "ballot_roll", "ballot_votes", "ballot_settings"],
   hooks: ballotsHooks,
   resolvers: [ProposalResolver, BallotResolver, BallotSettingsResolver],
   entities: [Proposal, ProposalComment, Passport, Ballot, RollEntry, Vote, BallotSettings],
