@@ -96,6 +96,25 @@ describe("duplicate suggestions", () => {
     expect(await suggest({ fullName: "Rania Saab", birthYear: 1950 }, curator)).toHaveLength(1);
   });
 
+  it("show a member their living close relatives, as every list of people does", async () => {
+    // The other member's own record in the tree is Rania's child: Rania is their parent.
+    const self = await create({ fullName: "Karim Saab", birthDate: "2010", villageId: village });
+    const linked = await server.gql(
+      `mutation ($child: ID!, $parent: ID!) { addParent(childId: $child, parentId: $parent) { id } }`,
+      { child: self, parent: living },
+      { token: owner.token },
+    );
+    expect(linked.errors).toBeUndefined();
+    expect(await suggest({ fullName: "Rania Saab" })).toEqual([]);
+    await server.ds.query(`UPDATE people SET user_id = $1 WHERE id = $2`, [
+      other.id,
+      Buffer.from(self, "base64url").toString().split(":")[1],
+    ]);
+    expect((await suggest({ fullName: "Rania Saab" })).map((s) => s.person.id)).toEqual([living]);
+    // Her birth year is hers to show: a relative's narrowing by year does not reveal it.
+    expect(await suggest({ fullName: "Rania Saab", birthYear: 1950 })).toHaveLength(1);
+  });
+
   it("need sign-in", async () => {
     const res = await server.gql(SUGGEST, { input: { fullName: "Tanios" } });
     expect(res.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");

@@ -1,11 +1,10 @@
 import type { Context } from "../../../common/context.js";
-import { hasAnyRole, Role } from "../../../common/auth/roles.js";
-import { curatedIds } from "../curation/curation.policy.js";
 import { hasArabic, normalizeArabic, normalizeLatin, skeleton } from "../names/normalize.js";
 import { MatchReason, type DuplicateQueryInput, type DuplicateSuggestion } from "./duplicates.types.js";
-import { livingSql, POLICY_COLUMNS } from "./person.policy.js";
+import { POLICY_COLUMNS } from "./person.policy.js";
 import { PERSON_COLUMNS, presentPerson, type PersonRow } from "./person.present.js";
 import { rawIdOf } from "./person.service.js";
+import { seesBirthSql, seesPersonSql, viewerParams } from "./person.visibility.js";
 
 const MAX_SUGGESTIONS = 8;
 /** Birth years further apart than this are different people. */
@@ -33,16 +32,13 @@ export async function duplicateSuggestions(ctx: Context, input: DuplicateQueryIn
   const arabic = normalizeArabic(names.filter(hasArabic).join(" "));
   const skeletons = [...new Set(names.map(skeleton).filter(Boolean))];
   if (!latin && !arabic && !skeletons.length) return [];
-  const v = ctx.viewer;
-  const staff = hasAnyRole(v.roles, [Role.ADMIN, Role.EDITOR]);
   const villageId = input.villageId ? rawIdOf(input.villageId, "Village") : null;
   const familyId = input.familyId ? rawIdOf(input.familyId, "Family") : null;
   const excludeId = input.excludeId ? rawIdOf(input.excludeId, "Person") : null;
-  const birthVisible = `($2 OR p.created_by = $1 OR p.user_id = $1 OR NOT ${livingSql("p")} OR (p.privacy_settings->>'showBirthDate')::boolean)`;
+  const birthVisible = seesBirthSql("p", "$1", "$2");
   const params = [
-    v.userId,
-    staff,
-    curatedIds(v),
+    // The viewer as every list of people sees them (seesPersonSql): relatives included.
+    ...(await viewerParams(ctx)),
     latin,
     arabic,
     skeletons,
@@ -64,7 +60,7 @@ export async function duplicateSuggestions(ctx: Context, input: DuplicateQueryIn
               CASE WHEN $9::int IS NOT NULL AND p.birth_date_from IS NOT NULL AND ${birthVisible}
                    THEN greatest(0, extract(year FROM p.birth_date_from)::int - $9::int, $9::int - extract(year FROM p.birth_date_to)::int) END AS year_gap
          FROM people p
-        WHERE p.rootspace_id = $12 AND ($2 OR p.created_by = $1 OR p.user_id = $1 OR (p.is_public AND (p.village_id = ANY($3::uuid[]) OR NOT ${livingSql("p")})))
+        WHERE p.rootspace_id = $12 AND ${seesPersonSql("p", "$1", "$2", "$3")}
           AND ($10::uuid IS NULL OR p.id <> $10)
           AND (($4 <> '' AND $4 <% p.key_latin) OR ($5 <> '' AND $5 <% p.key_arabic) OR EXISTS (SELECT 1 FROM unnest($6::text[]) s WHERE s <% p.key_skeleton))
           AND ($7::uuid IS NULL AND $8::uuid IS NULL OR p.village_id = $7 OR p.family_id = $8 OR (p.village_id IS NULL AND p.family_id IS NULL))

@@ -1,17 +1,15 @@
-import { hasAnyRole, Role } from "../../../common/auth/roles.js";
 import type { Context } from "../../../common/context.js";
 import { unauthenticated } from "../../../common/errors.js";
 import { DEFAULT_PAGE_SIZE, encodeOffsetCursor, keysetPageInfo, offsetAfter, offsetPageInfo } from "../../../common/pagination.js";
 import { bind, keyset, raw, sql, type KeyColumn } from "../../../common/sql.js";
-import { curatedIds } from "../curation/curation.policy.js";
 import { nameEquivalents } from "../names/equivalents.js";
 import { explainNameMatch, nameSearchCtes, parseNameQuery } from "../names/name-search.js";
 import type { PeopleArgs } from "./person.inputs.js";
-import { livingSql, POLICY_COLUMNS } from "./person.policy.js";
+import { POLICY_COLUMNS } from "./person.policy.js";
 import { PERSON_COLUMNS, presentPerson, type PersonRow } from "./person.present.js";
-import { withRelatives } from "./person.relatives.js";
 import { rawIdOf } from "./person.service.js";
 import type { PersonEdge } from "./person.types.js";
+import { seesBirthSql, seesPersonSql, viewerParams } from "./person.visibility.js";
 
 /**
  * People by name (any script or spelling), village, family and birth years. Living
@@ -27,13 +25,8 @@ export async function listPeople(
 }> {
   const first = args.first ?? DEFAULT_PAGE_SIZE;
   const v = ctx.viewer;
-  const staff = hasAnyRole(v.roles, [Role.ADMIN, Role.EDITOR]);
-  const relatives = [...(await withRelatives(ctx))];
-  const params: unknown[] = [v.userId, staff, curatedIds(v), relatives, ctx.rootspace.id];
-  const where = [
-    `p.rootspace_id = $5`,
-    `($2 OR p.created_by = $1 OR p.user_id = $1 OR (p.is_public AND (p.village_id = ANY($3::uuid[]) OR NOT ${livingSql("p")} OR p.id = ANY($4::uuid[]))))`,
-  ];
+  const params: unknown[] = [...(await viewerParams(ctx)), ctx.rootspace.id];
+  const where = [`p.rootspace_id = $4`, seesPersonSql("p", "$1", "$2", "$3")];
   if (args.mine) {
     if (!v.userId) throw unauthenticated();
     where.push(bind(params, sql`p.created_by = ${v.userId}`));
@@ -42,9 +35,7 @@ export async function listPeople(
   if (args.familyId) where.push(bind(params, sql`p.family_id = ${rawIdOf(args.familyId, "Family")}`));
   // Birth-year filters only look at births the viewer may see (a curator must not learn a
   // hidden year by narrowing the range).
-  const birthVisible = raw(
-    `($2 OR p.created_by = $1 OR p.user_id = $1 OR NOT ${livingSql("p")} OR (p.privacy_settings->>'showBirthDate')::boolean)`,
-  );
+  const birthVisible = raw(seesBirthSql("p", "$1", "$2"));
   if (args.bornFrom) where.push(bind(params, sql`${birthVisible} AND p.birth_date_to >= make_date(${args.bornFrom}, 1, 1)`));
   if (args.bornTo) where.push(bind(params, sql`${birthVisible} AND p.birth_date_from <= make_date(${args.bornTo}, 12, 31)`));
   const search = args.search?.trim();

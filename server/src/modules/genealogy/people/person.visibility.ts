@@ -19,6 +19,14 @@ export const seesPersonSql = (alias: string, uid: string, staff: string, near: s
   // coalesce: for a visitor (uid NULL) the comparisons are NULL, and NOT NULL would not be true.
   `coalesce(${staff} OR ${alias}.created_by = ${uid} OR ${alias}.user_id = ${uid} OR (${alias}.is_public AND (NOT ${livingSql(alias)} OR ${alias}.village_id = ANY(${near}::uuid[]) OR ${alias}.id = ANY(${near}::uuid[]))), false)`;
 
+/**
+ * Whether the viewer may see the birth date of the person aliased `alias` (placeholders as in
+ * seesPersonSql): filters and scores on birth years use it, so narrowing a range never reveals a
+ * hidden year.
+ */
+export const seesBirthSql = (alias: string, uid: string, staff: string): string =>
+  `coalesce(${staff} OR ${alias}.created_by = ${uid} OR ${alias}.user_id = ${uid} OR NOT ${livingSql(alias)} OR (${alias}.privacy_settings->>'showBirthDate')::boolean, false)`;
+
 /** The values behind seesPersonSql's placeholders: user id, staff (editor/admin), curated villages and relatives. */
 export async function viewerParams(ctx: Context): Promise<[string | null, boolean, string[]]> {
   const relatives = await withRelatives(ctx);
