@@ -22,6 +22,7 @@ declare module "../../common/event-bus.js" {
 
 export { bearerToken, cookieToken, hashToken, resolveViewer } from "./viewer.service.js";
 export { MemberView } from "./roles.types.js";
+export { createMemberNameLoaders } from "./member-names.js";
 export { PAGE_COOKIE, REFRESH_COOKIE } from "./tokens.js";
 export { AuthResolver, memberNode, RolesResolver, Session, User, UserRole };
 

@@ -8,6 +8,7 @@ import { mayReview } from "../genealogy/index.js";
 import { DiffPartView, diffPartViews, rawIdOf, reviews, villageBySlug } from "../rootpedia/index.js";
 import type { VoteChoice } from "./ballots.entity.js";
 import * as ballots from "./ballot.service.js";
+import { createBallotLoaders } from "./loaders.js";
 import * as passports from "./passport.service.js";
 import * as proposals from "./proposal.service.js";
 import { rulesOf } from "./settings.service.js";
@@ -124,9 +125,7 @@ export class ProposalResolver {
 
   @FieldResolver(() => BallotView, { nullable: true })
   async ballot(@Root() p: ProposalView, @Ctx() ctx: Context): Promise<BallotView | null> {
-    const [b]: ballots.BallotRow[] = await ctx.ds.query(`SELECT * FROM ballots WHERE proposal_id = $1 ORDER BY created_at DESC LIMIT 1`, [
-      p.row.id,
-    ]);
+    const b = await ctx.use(createBallotLoaders).latestBallot.load(p.row.id);
     return b ? new BallotView(b) : null;
   }
 
@@ -273,7 +272,7 @@ export class BallotResolver {
 
   @FieldResolver(() => ProposalView)
   async proposal(@Root() b: BallotView, @Ctx() ctx: Context): Promise<ProposalView> {
-    return new ProposalView(await proposals.loadProposal(ctx, b.row.proposal_id));
+    return new ProposalView(await ctx.use(createBallotLoaders).proposal.load(b.row.proposal_id));
   }
 
   @FieldResolver(() => String)

@@ -1,5 +1,7 @@
 import type { Context } from "../../common/context.js";
 import { forbidden } from "../../common/errors.js";
+import { createMemberNameLoaders } from "../accounts/index.js";
+import { createVillageLoaders } from "../genealogy/index.js";
 import * as rootpedia from "../rootpedia/index.js";
 import type { BallotRow } from "./ballot.service.js";
 import { genesisOf } from "./board.js";
@@ -8,20 +10,18 @@ import type { ProposalRow } from "./proposal.service.js";
 
 /** What the pages show beside a proposal, a ballot or a passport: names, the viewer's own standing, the texts compared. */
 
-export const villageSlugOf = async (ctx: Pick<Context, "ds">, villageId: string): Promise<string> =>
-  ((await ctx.ds.query(`SELECT slug FROM villages WHERE id = $1`, [villageId])) as { slug: string }[])[0]?.slug ?? "";
+// Lists (the staff board, a village's proposals) load their villages and authors in one batch each.
+export const villageSlugOf = async (ctx: Context, villageId: string): Promise<string> =>
+  (await ctx.use(createVillageLoaders).villageById.load(villageId))?.slug ?? "";
 
-/** The village's name in the reader's language, for lists that show many villages. */
-export async function villageNameOf(ctx: Pick<Context, "ds" | "language">, villageId: string): Promise<string> {
-  const [v]: rootpedia.Named[] = await ctx.ds.query(`SELECT name, name_ar, name_fr FROM villages WHERE id = $1`, [villageId]);
-  return v ? rootpedia.inLanguage(v, ctx.language) : "";
+/** The village's name in the reader's language. */
+export async function villageNameOf(ctx: Context, villageId: string): Promise<string> {
+  const v = await ctx.use(createVillageLoaders).villageById.load(villageId);
+  return v ? rootpedia.inLanguage({ name: v.name, name_ar: v.nameAr, name_fr: v.nameFr }, ctx.language) : "";
 }
 
-export const displayNameOf = async (ctx: Pick<Context, "ds">, userId: string | null): Promise<string | null> =>
-  userId
-    ? (((await ctx.ds.query(`SELECT display_name FROM users WHERE id = $1`, [userId])) as { display_name: string }[])[0]?.display_name ??
-      null)
-    : null;
+export const displayNameOf = async (ctx: Context, userId: string | null): Promise<string | null> =>
+  userId ? ctx.use(createMemberNameLoaders).displayName.load(userId) : null;
 
 /** An article's proposals, newest first (its village public, in the request's rootspace). */
 export async function proposalsOfArticle(ctx: Context, articleId: string): Promise<ProposalRow[]> {

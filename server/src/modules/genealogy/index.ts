@@ -178,3 +178,5 @@ export const genealogyArea = defineArea({
 });
 // Imports write the tree in bulk with genealogy's own statements.
 export { IMPORTED_PRIVACY, treeBulkWrites } from "./people/bulk-import.js";
+// Every area that links to a village loads it by id through one per-request loader.
+export { createVillageLoaders } from "./villages/village.loaders.js";
