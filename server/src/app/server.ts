@@ -117,7 +117,7 @@ export async function createRootsServer(deps: {
     rootspaceSlug: string | undefined,
   ): Promise<Context> => contextOf(resolveViewer(ds, bearerToken(authorization), clock.now()), language, client, cookies, rootspaceSlug);
 
-  const imports = importRunner({ ds, bus, config, scheduler });
+  const imports = importRunner({ ds, bus, config, clock, scheduler });
 
   const costs = new CostGuard(schema, config);
   const streams = new LiveStreams({ bus, flags, clock });
