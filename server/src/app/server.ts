@@ -30,6 +30,8 @@ import { serverJobs } from "./jobs.js";
 import { registerNotificationTemplates } from "../modules/notifications/index.js";
 import { ROOTSPACE_HEADER, rootspaceDirectory } from "../modules/rootspaces/index.js";
 import { AppError } from "../common/errors.js";
+import { isServerBusy } from "../common/busy.js";
+import { answerBusy, busyContextError, busyStatusPlugin } from "./busy-answer.js";
 import { jitExecutor, localGateway } from "./executor.js";
 import { answerHttpError, apiLanguage, graphqlFastPath } from "./graphql-http.js";
 import { presentError } from "./format-error.js";
@@ -148,6 +150,8 @@ export async function createRootsServer(deps: {
       // every field resolver (measurably faster lists, see bench/).
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
+      // Fields that failed for the load make the answer a 503 with Retry-After.
+      busyStatusPlugin,
       {
         serverWillStart: async () => ({
           drainServer: async () => {
@@ -188,6 +192,8 @@ export async function createRootsServer(deps: {
     } catch (err) {
       // An unknown rootspace is the caller's mistake: 400 with the translated error, not a 500.
       if (err instanceof AppError) throw new GraphQLError(err.message, { originalError: err, extensions: { http: { status: 400 } } });
+      // No database connection in time: a busy server (503, Retry-After), not an internal error.
+      if (isServerBusy(err)) throw busyContextError(err as Error);
       throw err;
     }
   };
@@ -245,8 +251,11 @@ export async function createRootsServer(deps: {
   app.use((_req, res) => {
     res.status(404).json({ error: "not_found" });
   });
-  // Body-parser and other middleware errors: a short JSON answer, never a stack trace.
+  // Body-parser and other middleware errors: a short JSON answer, never a stack trace. A route
+  // that failed for the load (no database connection in time, a statement timed out) says so:
+  // 503, Retry-After, and the reason in the reader's language.
   app.use((err: { status?: number; type?: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    if (isServerBusy(err) && !res.headersSent) return answerBusy(res);
     const status = typeof err.status === "number" && err.status >= 400 && err.status < 500 ? err.status : 500;
     if (status === 500) logger.error("Unhandled HTTP error", { err: String(err) });
     answerHttpError(res, status);

@@ -626,6 +626,7 @@ export type TranslationKey =
   | "errors.revert_unsupported"
   | "errors.role_member_implicit"
   | "errors.self_not_yours"
+  | "errors.service_unavailable"
   | "errors.session_expired"
   | "errors.session_revoked"
   | "errors.signup_refused"
