@@ -4,7 +4,7 @@ import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
-import { refreshSession, session } from "./app/auth/session";
+import { hasSessionHint, refreshSession, session } from "./app/auth/session";
 import { featureFlags, loadFeatureFlags } from "./app/flags";
 import { takeServerData } from "./app/first-screen/server-data";
 import { preloadRoute } from "./app/preload";
@@ -23,8 +23,14 @@ void loadFeatureFlags();
 loadFonts();
 // The page's module and the reader's texts load side by side; React starts once both are in, so
 // its first commit is the page itself, never a spinner over the server's first screen. A page the
-// server rendered waits for the session too, to be taken over only by the reader it was made for.
-await Promise.all([initI18n(), preloadRoute(location.pathname).catch(() => undefined), rendered ? signedIn : undefined]);
+// server rendered waits for the session too, to be taken over only by the reader it was made for;
+// so does any page when someone signed in on this browser (the session hint: the server then sent
+// the neutral frame), so a returning member's first render is their own view, never a visitor's.
+await Promise.all([
+  initI18n(),
+  preloadRoute(location.pathname).catch(() => undefined),
+  rendered || hasSessionHint() ? signedIn : undefined,
+]);
 
 const root = document.getElementById("root")!;
 const app = (

@@ -20,7 +20,7 @@ import type { Viewer } from "../common/auth/viewer.js";
 import { refuseSwitchedOffRecords } from "../common/flags.js";
 import { currentLanguage, requestLanguage } from "../common/i18n.js";
 import { logger } from "../common/logger.js";
-import { bearerToken, cookieToken, PAGE_COOKIE, resolveViewer } from "../modules/accounts/index.js";
+import { bearerToken, cookieToken, PAGE_COOKIE, REFRESH_COOKIE, resolveViewer } from "../modules/accounts/index.js";
 import { createFlagStore } from "../modules/admin/index.js";
 import { AREAS } from "../modules/areas.js";
 import { importers, importRouter, importRunner } from "../modules/ingestion/index.js";
@@ -43,6 +43,7 @@ import { httpsRedirect, securityHeaders } from "./security.js";
 import { loadPageRenderer } from "./page-render.js";
 import { clientRouter, cookieOf, type RenderPage } from "./static.js";
 import { LiveStreams } from "./live-streams.js";
+import { clearSessionHint, setSessionHint } from "./session-hint.js";
 import { attachWebSocket } from "./websocket.js";
 import { APP_VERSION } from "./version.js";
 
@@ -60,13 +61,22 @@ export interface RootsServer {
   scheduler: Scheduler;
 }
 
-/** The refresh cookie: httpOnly, SameSite=Lax, Secure whenever the request came over TLS. */
+/**
+ * The session's cookies: httpOnly, SameSite=Lax, Secure whenever the request came over TLS. The
+ * session hint (session-hint.ts) follows the refresh cookie: set with it (a sign-in, a refresh),
+ * for as long, and cleared with it (a sign-out, a refused refresh).
+ */
 function cookieJar(req: express.Request, res: express.Response): CookieJar {
   return {
     get: (name) => (req.cookies as Record<string, string> | undefined)?.[name],
-    set: (name, value, opts) =>
-      res.cookie(name, value, { httpOnly: true, sameSite: "lax", secure: req.secure, path: opts.path, maxAge: opts.maxAgeSeconds * 1000 }),
-    clear: (name, path) => res.clearCookie(name, { httpOnly: true, sameSite: "lax", secure: req.secure, path }),
+    set: (name, value, opts) => {
+      res.cookie(name, value, { httpOnly: true, sameSite: "lax", secure: req.secure, path: opts.path, maxAge: opts.maxAgeSeconds * 1000 });
+      if (name === REFRESH_COOKIE) setSessionHint(req, res, opts.maxAgeSeconds * 1000);
+    },
+    clear: (name, path) => {
+      res.clearCookie(name, { httpOnly: true, sameSite: "lax", secure: req.secure, path });
+      if (name === REFRESH_COOKIE) clearSessionHint(req, res);
+    },
   };
 }
 
