@@ -9,6 +9,7 @@ import { featureFlags, loadFeatureFlags } from "./app/flags";
 import { takeServerData } from "./app/first-screen/server-data";
 import { preloadRoute } from "./app/preload";
 import { initI18n } from "./i18n";
+import { DEFAULT_DIGITS, digitStyle } from "./i18n/digits";
 import { loadFonts } from "./ui/theme/fonts";
 
 // A page the server rendered with its data (first-screen/server-render.tsx): for whom, in which
@@ -40,7 +41,9 @@ const app = (
 );
 const state = session.getState();
 const reader = state.status === "signedIn" ? state.viewer.id : null;
-if (rendered && i18next.language === renderedIn && rendered.viewer === reader) {
+// (The server writes Latin digits: a reader who chose Arabic-Indic ones gets the page rendered anew.)
+const sameDigits = i18next.language !== "ar" || digitStyle() === DEFAULT_DIGITS;
+if (rendered && i18next.language === renderedIn && rendered.viewer === reader && sameDigits) {
   // React takes over the server's page as it is (hydration): no element is made again. As a
   // transition, the work is done in slices, between which the page stays usable. The app then
   // renders what differs from the server's view: the session once known, a member's own view.
