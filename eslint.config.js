@@ -43,6 +43,26 @@ export default tseslint.config(
     },
   },
   {
+    // Business rules read the request's clock (ctx.clock) or their area's (a job's, a router's):
+    // tests move it (TestClock). A wall-clock read that is no business rule (a CPU-time cap, a
+    // cache's age) says so on an eslint-disable line of its own. Tests may read the real time.
+    files: ["server/src/modules/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          "NewExpression[callee.name='Date'][arguments.length=0]",
+          "CallExpression[callee.type='Identifier'][callee.name='Date']",
+        ].map((selector) => ({
+          selector,
+          message: "Read the time from ctx.clock (or the area's clock), not the wall clock; see common/clock.ts.",
+        })),
+      ],
+    },
+  },
+  {
     files: ["client/src/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     languageOptions: { globals: { ...globals.browser } },

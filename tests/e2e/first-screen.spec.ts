@@ -137,6 +137,35 @@ test.describe("first screen before the scripts", () => {
     await admin.context.close();
   });
 
+  test("a returning member whose access cookie lapsed is sent the neutral frame, then their own view: never a visitor's page", async ({
+    browser,
+  }) => {
+    const member = await signInDemo(browser, { locale: "en-US", path: "/" });
+    // The session hint came with the refresh cookie; the page cookie lapses with its access token.
+    expect((await member.context.cookies()).map((c) => c.name)).toContain("roots_session_hint");
+    await member.context.clearCookies({ name: "roots_page" });
+    // Whether the visitor's prompt is ever on screen, from the first byte the browser parses.
+    await member.context.addInitScript(() => {
+      const w = window as unknown as { visitorSeen: boolean };
+      w.visitorSeen = false;
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes("Sign in to see the members from this village.")) w.visitorSeen = true;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const page = member.page;
+    const sent = await page.goto("/libanpedia/zahle");
+    expect(await sent!.text()).not.toContain("Sign in to see the members from this village.");
+    await expect(page.getByText("Choose in your settings whether you appear here.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Zahle");
+    expect(await page.evaluate(() => (window as unknown as { visitorSeen: boolean }).visitorSeen)).toBe(false);
+    // Signed out, the hint goes: the next visit is a visitor's, with the visitor's page.
+    await page.getByRole("button", { name: "Sign out" }).first().click();
+    await expect.poll(async () => (await member.context.cookies()).map((c) => c.name)).not.toContain("roots_session_hint");
+    const after = await page.goto("/libanpedia/zahle");
+    expect(await after!.text()).toContain("Sign in to see the members from this village.");
+    await member.context.close();
+  });
+
   test("a member's tree and person pages come whole from the server, for them alone", async ({ browser }) => {
     const member = await signInDemo(browser, { locale: "en-US", path: "/" });
     // With no JavaScript at all, signed in (the same cookies): the member's own pages, readable.

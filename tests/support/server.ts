@@ -20,6 +20,8 @@ export interface GqlResult<T = Record<string, unknown>> {
   cookies?: Record<string, string>;
   /** Raw Set-Cookie headers. */
   setCookie?: string[];
+  /** The response's headers. */
+  headers?: Headers;
   data?: T | null;
   errors?: { message: string; path?: string[]; extensions?: Record<string, unknown> & { code?: string } }[];
 }
@@ -54,7 +56,12 @@ export interface TestServer {
 /** A real server (HTTP + WebSocket) on a fresh database of its own, on a free port. */
 export async function startTestServer(
   env: Record<string, string> = {},
-  opts: { shareDatabaseWith?: TestServer; clock?: TestClock } = {},
+  opts: {
+    shareDatabaseWith?: TestServer;
+    clock?: TestClock;
+    /** The server's pool (default: 4 connections, 5 s to get one, 15 s per statement). */
+    pool?: { max?: number; connectTimeoutMs?: number; statementTimeoutMs?: number };
+  } = {},
 ): Promise<TestServer> {
   // A second replica may share the first one's database (it then leaves dropping it to the first).
   const db = opts.shareDatabaseWith ? { url: opts.shareDatabaseWith.databaseUrl, drop: async () => {} } : await createTestDatabase();
@@ -71,7 +78,9 @@ export async function startTestServer(
   const queries: string[] = [];
   const ds = createDataSource({
     url: db.url,
-    poolMax: 4,
+    poolMax: opts.pool?.max ?? 4,
+    connectTimeoutMs: opts.pool?.connectTimeoutMs,
+    statementTimeoutMs: opts.pool?.statementTimeoutMs,
     onQuery: (sql) => void (sql.startsWith(POLL_SQL_TAG) || sql.startsWith(FLAG_REFRESH_SQL_TAG) || queries.push(sql)),
   });
   await ds.initialize();
@@ -105,7 +114,7 @@ export async function startTestServer(
       const body = (await res.json()) as Omit<GqlResult, "status">;
       const setCookie = res.headers.getSetCookie();
       const cookies = Object.fromEntries(setCookie.map((c) => c.split(";")[0].split("=") as [string, string]));
-      return { status: res.status, cookies, setCookie, ...body } as GqlResult<never>;
+      return { status: res.status, cookies, setCookie, headers: res.headers, ...body } as GqlResult<never>;
     },
     ws(opts = {}) {
       return wsClientAt(wsUrl, opts);

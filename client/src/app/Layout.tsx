@@ -7,6 +7,7 @@ import { AccountMenu, MemberWidgets } from "./AccountMenu";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { useFeatureFlags } from "./flags";
 import { useHeaderMenu } from "./header-menu";
+import { DigitsSwitcher } from "./DigitsSwitcher";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { FOOTER_LINKS, NAV_ITEMS } from "./navigation";
 
@@ -87,6 +88,7 @@ export function Layout() {
             </Link>
           ))}
         </nav>
+        <DigitsSwitcher />
       </footer>
     </div>
   );

@@ -3,6 +3,7 @@ import { initReactI18next } from "react-i18next";
 import { formatBytes, formatNumber } from "../lib/format";
 import { storage } from "../lib/storage";
 import type { Resources } from "./csv";
+import { inReadersDigits, onDigitStyleChange, setDigitStyle, type DigitStyle } from "./digits";
 import { DEFAULT_LANGUAGE, detectLanguage, isLanguage, languageInfo, type LanguageCode } from "./languages";
 
 const LANGUAGE_KEY = "language";
@@ -56,9 +57,12 @@ export async function initI18n(resources?: Resources, lng: LanguageCode = initia
     returnNull: false,
     interpolation: {
       // React escapes text itself; this hook bidi-isolates every interpolated value
-      // (names, numbers) so it reads correctly inside Arabic sentences.
+      // (names, numbers) so it reads correctly inside Arabic sentences, and writes a plain number
+      // (`{{year}}`) in the reader's digits (names and other text keep theirs).
       escapeValue: true,
-      escape: (value: string) => `${FSI}${value}${PDI}`,
+      useRawValueToEscape: true,
+      escape: (value: unknown) =>
+        `${FSI}${typeof value === "number" ? inReadersDigits(String(value), currentLanguage()) : value == null ? "" : String(value)}${PDI}`,
     },
     react: { useSuspense: false },
   });
@@ -80,6 +84,17 @@ export async function initI18n(resources?: Resources, lng: LanguageCode = initia
   });
   return i18next;
 }
+
+/**
+ * Saves the reader's digits (Arabic pages: 0123 or ٠١٢٣) and renders what is on screen again in
+ * them: every translated component listens to i18next's language change, told again here.
+ */
+export function changeDigits(style: DigitStyle): void {
+  setDigitStyle(style);
+}
+onDigitStyleChange(() => {
+  if (i18next.isInitialized) void i18next.changeLanguage(i18next.language);
+});
 
 /** Switches language, saves the choice and updates the document. */
 export async function changeLanguage(code: LanguageCode): Promise<void> {

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
-import { languageInfo, type LanguageCode } from "../i18n/languages";
+import { inReadersDigits, localeFor } from "../i18n/digits";
+import type { LanguageCode } from "../i18n/languages";
 import { parseGenealogicalDate, type DatePoint, type GenealogicalDate } from "./dates";
 import { formatDate } from "./format";
 import { dateTimeFormat } from "./intl";
@@ -9,14 +10,14 @@ const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
 
 /** A Hijri month's name in the reader's language (Intl's tabular Islamic calendar, as the parser converts). */
 const hijriMonth = (p: DatePoint, lang: LanguageCode) =>
-  dateTimeFormat(languageInfo(lang).locale, { ...UTC, calendar: "islamic-civil", month: "long" }).format(day(p.from));
+  dateTimeFormat(localeFor(lang), { ...UTC, calendar: "islamic-civil", month: "long" }).format(day(p.from));
 
 /** Kept on one line: a range broken at its dash reads backwards in a right-to-left sentence. */
 const unbroken = (s: string) => s.replace(/ /g, "\u00a0").replace(/\s*–\s*/g, "\u2060–\u2060");
 
 /** The Gregorian days a Hijri date falls on: a day, a span of days (a month) or of years. */
 function gregorianEquivalent(p: DatePoint, lang: LanguageCode): string {
-  const locale = languageInfo(lang).locale;
+  const locale = localeFor(lang);
   if (p.day !== undefined) return formatDate(day(p.from), lang, { ...UTC, day: "numeric", month: "long", year: "numeric" });
   const options: Intl.DateTimeFormatOptions =
     p.month !== undefined ? { ...UTC, day: "numeric", month: "long", year: "numeric" } : { ...UTC, year: "numeric" };
@@ -29,8 +30,8 @@ function gregorianEquivalent(p: DatePoint, lang: LanguageCode): string {
  * lone year after a single-date qualifier ("حوالي سنة 1890", but "بين 1880 و1885").
  */
 function pointInWords(p: DatePoint, lang: LanguageCode, t: TFunction, inPhrase: boolean, yearWord = inPhrase): string {
-  const d = p.day === undefined ? null : lang === "fr" && p.day === 1 ? "1er" : String(p.day);
-  const year = p.dualYear !== undefined ? `${p.year}/${String(p.dualYear).slice(-2)}` : String(p.year);
+  const d = p.day === undefined ? null : lang === "fr" && p.day === 1 ? "1er" : inReadersDigits(String(p.day), lang);
+  const year = inReadersDigits(p.dualYear !== undefined ? `${p.year}/${String(p.dualYear).slice(-2)}` : String(p.year), lang);
   const month =
     p.month === undefined
       ? null

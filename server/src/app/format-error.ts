@@ -1,5 +1,6 @@
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { ArgumentValidationError } from "type-graphql";
+import { isServerBusy, serverBusy } from "../common/busy.js";
 import { AppError, ErrorCode, type FieldError } from "../common/errors.js";
 import { type Language, runtimeKey, translate } from "../common/i18n.js";
 import type { TranslationKey } from "../common/translation-keys.js";
@@ -46,6 +47,18 @@ function coercionFieldError(message: string): FieldError | null {
   return { field: path || m[1], key };
 }
 
+/** Busy refusals are logged at most every 10 s, with how many there were: a flood of them must not add a flood of lines. */
+let busyLoggedAt = 0;
+let busySince = 0;
+function noteBusy(error: unknown): void {
+  busySince++;
+  const now = Date.now();
+  if (now - busyLoggedAt < 10_000) return;
+  logger.warn("Server busy: requests refused with SERVICE_UNAVAILABLE", { refused: busySince, last: String(error) });
+  busyLoggedAt = now;
+  busySince = 0;
+}
+
 /**
  * The one place errors become what clients read: a code, a translated message and,
  * for bad input, per-field messages. Unknown errors are logged and masked.
@@ -66,13 +79,18 @@ export function presentError(formatted: GraphQLFormattedError, error: unknown, l
     },
   });
 
-  if (original instanceof AppError) {
+  // Too busy to answer (no database connection in time, a statement timed out): the client is
+  // told to try again shortly, never shown an internal error for what is the load's doing.
+  const busy = !(original instanceof AppError) && isServerBusy(original);
+  if (busy) noteBusy(original);
+  const known = original instanceof AppError ? original : busy ? serverBusy() : null;
+  if (known) {
     return withFields(
-      original.code,
-      original.key,
-      original.params,
-      original.fields,
-      original.retryAfterSeconds !== undefined ? { retryAfterSeconds: original.retryAfterSeconds } : {},
+      known.code,
+      known.key,
+      known.params,
+      known.fields,
+      known.retryAfterSeconds !== undefined ? { retryAfterSeconds: known.retryAfterSeconds } : {},
     );
   }
   if (original instanceof ArgumentValidationError) {

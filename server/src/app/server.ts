@@ -20,7 +20,7 @@ import type { Viewer } from "../common/auth/viewer.js";
 import { refuseSwitchedOffRecords } from "../common/flags.js";
 import { currentLanguage, requestLanguage } from "../common/i18n.js";
 import { logger } from "../common/logger.js";
-import { bearerToken, cookieToken, PAGE_COOKIE, resolveViewer } from "../modules/accounts/index.js";
+import { bearerToken, cookieToken, PAGE_COOKIE, REFRESH_COOKIE, resolveViewer } from "../modules/accounts/index.js";
 import { createFlagStore } from "../modules/admin/index.js";
 import { AREAS } from "../modules/areas.js";
 import { importers, importRouter, importRunner } from "../modules/ingestion/index.js";
@@ -30,6 +30,8 @@ import { serverJobs } from "./jobs.js";
 import { registerNotificationTemplates } from "../modules/notifications/index.js";
 import { ROOTSPACE_HEADER, rootspaceDirectory } from "../modules/rootspaces/index.js";
 import { AppError } from "../common/errors.js";
+import { isServerBusy } from "../common/busy.js";
+import { answerBusy, busyContextError, busyStatusPlugin } from "./busy-answer.js";
 import { jitExecutor, localGateway } from "./executor.js";
 import { answerHttpError, apiLanguage, graphqlFastPath } from "./graphql-http.js";
 import { presentError } from "./format-error.js";
@@ -41,6 +43,7 @@ import { httpsRedirect, securityHeaders } from "./security.js";
 import { loadPageRenderer } from "./page-render.js";
 import { clientRouter, cookieOf, type RenderPage } from "./static.js";
 import { LiveStreams } from "./live-streams.js";
+import { clearSessionHint, setSessionHint } from "./session-hint.js";
 import { attachWebSocket } from "./websocket.js";
 import { APP_VERSION } from "./version.js";
 
@@ -58,13 +61,22 @@ export interface RootsServer {
   scheduler: Scheduler;
 }
 
-/** The refresh cookie: httpOnly, SameSite=Lax, Secure whenever the request came over TLS. */
+/**
+ * The session's cookies: httpOnly, SameSite=Lax, Secure whenever the request came over TLS. The
+ * session hint (session-hint.ts) follows the refresh cookie: set with it (a sign-in, a refresh),
+ * for as long, and cleared with it (a sign-out, a refused refresh).
+ */
 function cookieJar(req: express.Request, res: express.Response): CookieJar {
   return {
     get: (name) => (req.cookies as Record<string, string> | undefined)?.[name],
-    set: (name, value, opts) =>
-      res.cookie(name, value, { httpOnly: true, sameSite: "lax", secure: req.secure, path: opts.path, maxAge: opts.maxAgeSeconds * 1000 }),
-    clear: (name, path) => res.clearCookie(name, { httpOnly: true, sameSite: "lax", secure: req.secure, path }),
+    set: (name, value, opts) => {
+      res.cookie(name, value, { httpOnly: true, sameSite: "lax", secure: req.secure, path: opts.path, maxAge: opts.maxAgeSeconds * 1000 });
+      if (name === REFRESH_COOKIE) setSessionHint(req, res, opts.maxAgeSeconds * 1000);
+    },
+    clear: (name, path) => {
+      res.clearCookie(name, { httpOnly: true, sameSite: "lax", secure: req.secure, path });
+      if (name === REFRESH_COOKIE) clearSessionHint(req, res);
+    },
   };
 }
 
@@ -117,7 +129,7 @@ export async function createRootsServer(deps: {
     rootspaceSlug: string | undefined,
   ): Promise<Context> => contextOf(resolveViewer(ds, bearerToken(authorization), clock.now()), language, client, cookies, rootspaceSlug);
 
-  const imports = importRunner({ ds, bus, config, scheduler });
+  const imports = importRunner({ ds, bus, config, clock, scheduler });
 
   const costs = new CostGuard(schema, config);
   const streams = new LiveStreams({ bus, flags, clock });
@@ -148,6 +160,8 @@ export async function createRootsServer(deps: {
       // every field resolver (measurably faster lists, see bench/).
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
+      // Fields that failed for the load make the answer a 503 with Retry-After.
+      busyStatusPlugin,
       {
         serverWillStart: async () => ({
           drainServer: async () => {
@@ -188,6 +202,8 @@ export async function createRootsServer(deps: {
     } catch (err) {
       // An unknown rootspace is the caller's mistake: 400 with the translated error, not a 500.
       if (err instanceof AppError) throw new GraphQLError(err.message, { originalError: err, extensions: { http: { status: 400 } } });
+      // No database connection in time: a busy server (503, Retry-After), not an internal error.
+      if (isServerBusy(err)) throw busyContextError(err as Error);
       throw err;
     }
   };
@@ -245,8 +261,11 @@ export async function createRootsServer(deps: {
   app.use((_req, res) => {
     res.status(404).json({ error: "not_found" });
   });
-  // Body-parser and other middleware errors: a short JSON answer, never a stack trace.
+  // Body-parser and other middleware errors: a short JSON answer, never a stack trace. A route
+  // that failed for the load (no database connection in time, a statement timed out) says so:
+  // 503, Retry-After, and the reason in the reader's language.
   app.use((err: { status?: number; type?: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    if (isServerBusy(err) && !res.headersSent) return answerBusy(res);
     const status = typeof err.status === "number" && err.status >= 400 && err.status < 500 ? err.status : 500;
     if (status === 500) logger.error("Unhandled HTTP error", { err: String(err) });
     answerHttpError(res, status);

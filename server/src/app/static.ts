@@ -5,6 +5,7 @@ import express, { type Request, type Router } from "express";
 import { LANGUAGES, negotiateLanguage, type Language } from "../common/i18n.js";
 import { logger } from "../common/logger.js";
 import type { RenderedPage } from "./page-render.js";
+import { hasSessionHint } from "./session-hint.js";
 
 /** The cookie the client keeps its reader's language in (client/src/i18n/index.ts), for the first screen. */
 export const LANGUAGE_COOKIE = "roots_lang";
@@ -35,6 +36,8 @@ interface Slots {
 interface FirstScreens {
   /** The file to send for a page path: its own first screen, else the frame. */
   file(path: string, lang: Language): string;
+  /** The frame every page without a first screen of its own shares: header, a spinner, footer; no reader's data. */
+  frame(lang: Language): string;
   /** The template of a page the server renders with its data, or null. */
   rendered(path: string, lang: Language): { template: string; slots: Slots; frameTitle: string } | null;
 }
@@ -70,6 +73,7 @@ function firstScreens(root: string): FirstScreens | null {
   );
   return {
     file: (path, lang) => file(byPath.get(path.replace(/(.)\/+$/, "$1").toLowerCase()) ?? frame, lang),
+    frame: (lang) => file(frame, lang),
     rendered: (path, lang) => {
       const found = templates.find((t) => t.matches(path));
       return found && slots ? { template: found.byLang.get(lang)!, slots, frameTitle: frameTitles.get(lang)! } : null;
@@ -219,18 +223,24 @@ export function clientRouter(
     if (!screens) return res.status(known(req.path) ? 200 : 404).sendFile(index);
     const lang = pageLanguage(req);
     res.vary("Cookie").vary("Accept-Language");
+    // Someone signed in on this browser (the session hint) is shown their own page or the neutral
+    // frame, never a visitor's: with their access cookie lapsed, the app renews the session and
+    // renders their view. (A member's page is rendered as them when the page cookie still names them.)
+    const member = hasSessionHint(req);
     // A page the server renders whole (a village): its content and data in the HTML; an unknown
     // one is the not-found page, with 404.
-    const page = await renderedPage(req, lang);
+    const page = member && !personal(req) ? null : await renderedPage(req, lang);
     // A member's page holds what only they may see: no cache anywhere keeps it.
     if (page?.member) res.set("Cache-Control", "private, no-store");
-    if (page)
+    if (page && (page.member || !member))
       return res
         .status(page.notFound ? 404 : 200)
         .type("html")
         .send(page.html);
+    const status = known(req.path) ? 200 : 404;
+    if (member) return res.status(status).sendFile(screens.frame(lang));
     // The page as it first looks, in the reader's language: painted before any script runs.
-    res.status(known(req.path) ? 200 : 404).sendFile(screens.file(req.path, lang));
+    res.status(status).sendFile(screens.file(req.path, lang));
   });
   return router;
 }

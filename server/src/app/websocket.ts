@@ -15,6 +15,7 @@ import proxyAddr from "proxy-addr";
 import { WebSocketServer, type WebSocket } from "ws";
 import { allowedOrigins, type Config } from "../config.js";
 import type { Context } from "../common/context.js";
+import { isServerBusy } from "../common/busy.js";
 import { AppError, ErrorCode } from "../common/errors.js";
 import { negotiateLanguage, type Language } from "../common/i18n.js";
 import { operationFlags } from "./flag-guard.js";
@@ -83,10 +84,14 @@ export function attachWebSocket(opts: {
       return req.socket.remoteAddress ?? null;
     }
   };
+  // Errors as formatError words them; each one made here is remembered, so onError never words it twice.
+  const formatted = new WeakSet<GraphQLError>();
   const format = (errors: readonly GraphQLError[], lang: Language) =>
     errors.map((e) => {
       const shown = presentError(e.toJSON(), e, lang);
-      return new GraphQLError(shown.message, { nodes: e.nodes, path: e.path, extensions: shown.extensions });
+      const error = new GraphQLError(shown.message, { nodes: e.nodes, path: e.path, extensions: shown.extensions });
+      formatted.add(error);
+      return error;
     });
 
   // The operation's text, for the subscriptions executed once per event (shared-events.ts).
@@ -137,7 +142,9 @@ export function attachWebSocket(opts: {
             ctx.extra.rootspace,
           );
         } catch (err) {
-          if (err instanceof AppError) return format([new GraphQLError(err.message, { originalError: err })], lang);
+          // A rootspace it does not know, or no database connection in time (SERVICE_UNAVAILABLE, with the wait).
+          if (err instanceof AppError || isServerBusy(err))
+            return format([new GraphQLError((err as Error).message, { originalError: err as Error })], lang);
           throw err;
         }
         // A session revoked (or expired) meanwhile closes the socket (4403) instead.
@@ -156,6 +163,9 @@ export function attachWebSocket(opts: {
         const { viewer } = args.contextValue as Context;
         return streams.watch(ctx.extra.socket, viewer, operationFlags(schema, args.document), result as AsyncIterable<ExecutionResult>);
       },
+      // A stream that failed midway (graphql-ws wraps what it threw) is worded as any other error, never passed on raw.
+      onError: (ctx, _id, _payload, errors) =>
+        errors.map((e) => (formatted.has(e) ? e : format([e], ctx.extra.language ?? "ar")[0]).toJSON()),
       onNext: (ctx, _id, _payload, _args, result) => {
         const lang = ctx.extra.language ?? "ar";
         const known = sent.get(result);

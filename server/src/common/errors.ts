@@ -8,6 +8,8 @@ export const ErrorCode = {
   BAD_USER_INPUT: "BAD_USER_INPUT",
   CONFLICT: "CONFLICT",
   RATE_LIMITED: "RATE_LIMITED",
+  /** The server is too busy to answer now (no database connection in time, a statement timed out): try again after `retryAfterSeconds`. */
+  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
   INTERNAL_SERVER_ERROR: "INTERNAL_SERVER_ERROR",
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

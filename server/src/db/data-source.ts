@@ -7,6 +7,8 @@ export interface DataSourceOptions {
   url: string;
   poolMax?: number;
   statementTimeoutMs?: number;
+  /** How long a query waits for a connection of the pool (or a new one) before it fails as "busy" (default 5 s). */
+  connectTimeoutMs?: number;
   applicationName?: string;
   /** Called with every SQL statement (tests count statements per request). */
   onQuery?: (sql: string) => void;
@@ -36,7 +38,7 @@ export function createDataSource(opts: DataSourceOptions): DataSource {
     applicationName: opts.applicationName ?? "roots",
     extra: {
       max: opts.poolMax ?? 10,
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
       idleTimeoutMillis: 30_000,
       statement_timeout: opts.statementTimeoutMs ?? 15_000,
       // No JIT: it spends seconds compiling short queries the planner overestimates (name

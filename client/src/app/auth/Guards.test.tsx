@@ -13,6 +13,7 @@ const viewer = {
   email: null,
   phone: null,
   preferredLanguage: "en",
+  digits: "latn",
   villageOfOrigin: null,
   roles: ["MEMBER" as const],
   mainRole: "MEMBER" as const,

@@ -2,7 +2,16 @@ import { parse, print } from "graphql";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RefreshSessionDocument } from "../../gql/graphql";
 import { backoffDelay, fetchWithRetry } from "../../lib/retry";
-import { CHECK_EVERY_MS, REFRESH_AHEAD_MS, REFRESH_QUERY, refreshDue, session, startRefreshScheduler } from "./session";
+import {
+  CHECK_EVERY_MS,
+  hasSessionHint,
+  REFRESH_AHEAD_MS,
+  REFRESH_QUERY,
+  refreshDue,
+  refreshSession,
+  session,
+  startRefreshScheduler,
+} from "./session";
 import { authRedirectTarget } from "./Guards";
 
 afterEach(() => {
@@ -17,6 +26,7 @@ const viewer = {
   email: null,
   phone: null,
   preferredLanguage: "en",
+  digits: "latn",
   villageOfOrigin: null,
   roles: ["MEMBER" as const],
   mainRole: "MEMBER" as const,
@@ -115,6 +125,40 @@ describe("the refresh request", () => {
         .definitions.map((d) => print(d))
         .sort();
     expect(norm(REFRESH_QUERY)).toEqual(norm(print(RefreshSessionDocument)));
+  });
+});
+
+describe("the session hint (someone signed in on this browser)", () => {
+  const answer = (body: object) =>
+    vi.fn(async () => new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } }));
+  afterEach(() => {
+    document.cookie = "roots_session_hint=; Path=/; Max-Age=0";
+  });
+
+  it("is read from the cookie the server sets beside the refresh cookie", () => {
+    expect(hasSessionHint()).toBe(false);
+    document.cookie = "roots_session_hint=1; Path=/";
+    expect(hasSessionHint()).toBe(true);
+  });
+
+  it("is forgotten when the server says no one is signed in", async () => {
+    document.cookie = "roots_session_hint=1; Path=/";
+    vi.stubGlobal("fetch", answer({ errors: [{ message: "Your session has ended.", extensions: { code: "UNAUTHENTICATED" } }] }));
+    expect(await refreshSession()).toBe(false);
+    expect(hasSessionHint()).toBe(false);
+    expect(session.getState()).toEqual({ status: "signedOut", reason: "Your session has ended." });
+  });
+
+  it("is kept, and a member stays signed in, when the server is too busy to say", async () => {
+    document.cookie = "roots_session_hint=1; Path=/";
+    session.apply({ signedIn: true, accessToken: "t1", accessTokenExpiresAt: new Date(Date.now() + 60_000).toISOString(), viewer });
+    vi.stubGlobal(
+      "fetch",
+      answer({ errors: [{ message: "The site is very busy right now.", extensions: { code: "SERVICE_UNAVAILABLE" } }] }),
+    );
+    expect(await refreshSession()).toBe(true);
+    expect(hasSessionHint()).toBe(true);
+    expect(session.getState().status).toBe("signedIn");
   });
 });
 

@@ -100,7 +100,7 @@ export function shareSession(payload: AuthPayloadFieldsFragment | null, reason?:
 }
 
 /** The signed-in member as the app keeps them (the ViewerFields fragment in auth.graphql). */
-export const VIEWER_FIELDS = `fragment ViewerFields on Viewer { id displayName email phone preferredLanguage villageOfOrigin roles mainRole can { accessManagement accessAdmin manageRoles readOutbox } }`;
+export const VIEWER_FIELDS = `fragment ViewerFields on Viewer { id displayName email phone preferredLanguage digits villageOfOrigin roles mainRole can { accessManagement accessAdmin manageRoles readOutbox } }`;
 // Sent with plain fetch so a page load needs no GraphQL client to learn who is signed in.
 // Kept equal to the RefreshSession operation in auth.graphql (a unit test checks).
 export const REFRESH_QUERY = `mutation RefreshSession { refreshSession { ...AuthPayloadFields } }
@@ -122,12 +122,34 @@ function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
   return typeof navigator !== "undefined" && navigator.locks ? (navigator.locks.request("roots-refresh", fn) as Promise<T>) : fn();
 }
 
+/**
+ * The cookie the server sets beside the refresh cookie, and clears with it: someone signed in on
+ * this browser (server/src/app/session-hint.ts). No secret: it only says to wait for the session
+ * before the first render (main.tsx), so a member is never shown a visitor's page first.
+ */
+export const SESSION_HINT_COOKIE = "roots_session_hint";
+
+/** True when this browser carries the session hint. */
+export const hasSessionHint = (): boolean =>
+  typeof document !== "undefined" && document.cookie.split(/;\s*/).some((c) => c.startsWith(`${SESSION_HINT_COOKIE}=`));
+
+/** Forgets the hint once the server said no one is signed in (a refresh cookie gone or refused). */
+function forgetSessionHint(): void {
+  if (!hasSessionHint()) return;
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+}
+
 /** Trades the refresh cookie for a new access token. Resolves whether the member is signed in. */
 export function refreshSession(): Promise<boolean> {
   return withRefreshLock(async () => {
     try {
       const body = await post<{ refreshSession: AuthPayloadFieldsFragment }>(REFRESH_QUERY);
       const payload = body.data?.refreshSession ?? null;
+      const code = body.errors?.[0]?.extensions?.code;
+      // A server that could not answer (too busy, a fault) said nothing about the session: as offline.
+      if (!payload && code !== undefined && code !== "UNAUTHENTICATED") throw new Error(code);
+      if (!payload?.signedIn) forgetSessionHint();
       shareSession(payload, body.errors?.[0]?.message);
       return Boolean(payload?.signedIn);
     } catch {

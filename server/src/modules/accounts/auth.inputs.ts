@@ -2,6 +2,8 @@ import { Field, InputType } from "type-graphql";
 import { IsIn, IsOptional, MaxLength, MinLength } from "class-validator";
 
 const LANGS = ["ar", "en", "fr"];
+/** Latin digits (0123) or Arabic-Indic (٠١٢٣), as Unicode names the numbering systems. */
+const DIGITS = ["latn", "arab"];
 
 @InputType({ description: "Sign-up: an email or a phone, a password, and how to address the member." })
 export class SignUpInput {
@@ -77,6 +79,11 @@ export class UpdateProfileInput {
   @IsOptional()
   @IsIn(LANGS)
   preferredLanguage?: string;
+
+  @Field(() => String, { nullable: true, description: "The digits Arabic pages write numbers with: latn (0123) or arab (٠١٢٣)." })
+  @IsOptional()
+  @IsIn(DIGITS)
+  digits?: string;
 
   @Field(() => String, { nullable: true })
   @IsOptional()

@@ -138,22 +138,23 @@ export class AuthResolver {
 
   @RequireRoles()
   @Mutation(() => Viewer, {
-    description: "Updates the member's name, language, village of origin, or whether they are listed among their villages' members.",
+    description:
+      "Updates the member's name, language, digits, village of origin, or whether they are listed among their villages' members.",
   })
   async updateProfile(@Arg("input", () => UpdateProfileInput) input: UpdateProfileInput, @Ctx() ctx: Context): Promise<Viewer> {
     const userId = ctx.viewer.userId;
     if (!userId) throw unauthenticated();
     await ctx.ds.transaction(async (tx) => {
       const [before]: Record<string, unknown>[] = await tx.query(
-        `SELECT display_name, preferred_language, village_of_origin, show_in_village_members FROM users WHERE id = $1 FOR UPDATE`,
+        `SELECT display_name, preferred_language, digits, village_of_origin, show_in_village_members FROM users WHERE id = $1 FOR UPDATE`,
         [userId],
       );
       // TypeORM answers UPDATE … RETURNING with [rows, affectedCount].
       const [[after]]: [Record<string, unknown>[], number] = await tx.query(
         `UPDATE users SET display_name = COALESCE($2, display_name), preferred_language = COALESCE($3, preferred_language),
            village_of_origin = CASE WHEN $4::boolean THEN $5 ELSE village_of_origin END,
-           show_in_village_members = COALESCE($6, show_in_village_members), updated_at = now()
-         WHERE id = $1 RETURNING display_name, preferred_language, village_of_origin, show_in_village_members`,
+           show_in_village_members = COALESCE($6, show_in_village_members), digits = COALESCE($7, digits), updated_at = now()
+         WHERE id = $1 RETURNING display_name, preferred_language, digits, village_of_origin, show_in_village_members`,
         [
           userId,
           input.displayName?.trim() ?? null,
@@ -161,6 +162,7 @@ export class AuthResolver {
           input.villageOfOrigin !== undefined,
           input.villageOfOrigin?.trim() || null,
           input.showInVillageMembers ?? null,
+          input.digits ?? null,
         ],
       );
       await audit(tx, { tableName: "users", recordId: userId, userId, action: "update_profile", before, after });

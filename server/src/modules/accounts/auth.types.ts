@@ -33,6 +33,9 @@ export class Viewer {
   @Field(() => String)
   preferredLanguage: string;
 
+  @Field(() => String, { description: "The digits Arabic pages write numbers with: latn (0123, the default) or arab (٠١٢٣)." })
+  digits: string;
+
   @Field(() => String, { nullable: true })
   villageOfOrigin: string | null;
 

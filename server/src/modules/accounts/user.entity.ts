@@ -21,6 +21,10 @@ export class User {
   @Column("text", { name: "preferred_language", default: "ar" })
   preferredLanguage: string;
 
+  /** The digits Arabic pages write numbers with: `latn` (0123, the default) or `arab` (٠١٢٣). */
+  @Column("text", { default: "latn" })
+  digits: string;
+
   /** Village of origin as the member typed it at sign-up (linked to a village later). */
   @Column("text", { name: "village_of_origin", nullable: true })
   villageOfOrigin: string | null;

@@ -12,10 +12,11 @@ export async function loadViewer(ctx: Context, userId: string, roles: Role[]): P
     email: string | null;
     phone: string | null;
     preferred_language: string;
+    digits: string;
     village_of_origin: string | null;
     show_in_village_members: boolean;
   }[] = await ctx.ds.query(
-    `SELECT display_name, email, phone, preferred_language, village_of_origin, show_in_village_members FROM users WHERE id = $1`,
+    `SELECT display_name, email, phone, preferred_language, digits, village_of_origin, show_in_village_members FROM users WHERE id = $1`,
     [userId],
   );
   const u = rows[0];
@@ -28,6 +29,7 @@ export async function loadViewer(ctx: Context, userId: string, roles: Role[]): P
     email: u.email,
     phone: u.phone,
     preferredLanguage: u.preferred_language,
+    digits: u.digits,
     villageOfOrigin: u.village_of_origin,
     showInVillageMembers: u.show_in_village_members,
     roles,

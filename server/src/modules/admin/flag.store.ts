@@ -35,6 +35,7 @@ export function createFlagStore(ds: DataSource, bus: EventBus, refreshMs = FLAG_
 
   const reload = async (): Promise<void> => {
     const gen = generation;
+    // eslint-disable-next-line no-restricted-syntax -- a cache's age, not a business rule
     const startedAt = Date.now();
     const rows: { key: string; enabled: boolean }[] = await ds.query(`${FLAG_REFRESH_SQL_TAG} SELECT key, enabled FROM feature_flags`);
     // A change announced while this query ran may be missing from it: keep the snapshot stale then.
@@ -51,6 +52,7 @@ export function createFlagStore(ds: DataSource, bus: EventBus, refreshMs = FLAG_
       loading = null;
     },
     async fresh(): Promise<FeatureFlags> {
+      // eslint-disable-next-line no-restricted-syntax -- a cache's age, not a business rule
       if (Date.now() - loadedAt < refreshMs) return store;
       if (!loading) {
         const current = reload().finally(() => {

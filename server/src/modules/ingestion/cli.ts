@@ -98,6 +98,7 @@ async function runImport(ds: DataSource, user: { id: string }, path: string, roo
   );
   const bus = createEventBus();
   const runner = new ImportRunner({ ds, bus, config }, { gedcom: gedcomImporter, spreadsheet: sheetImporter });
+  // eslint-disable-next-line no-restricted-syntax -- the time the command took, printed for its user
   const started = Date.now();
   const timer = setInterval(
     () =>
@@ -118,6 +119,7 @@ async function runImport(ds: DataSource, user: { id: string }, path: string, roo
     }
     clearInterval(timer);
     const c = job.counts;
+    // eslint-disable-next-line no-restricted-syntax -- the time the command took, printed for its user
     console.log(`\n${job.status} in ${((Date.now() - started) / 1000).toFixed(1)} s (job ${toGlobalId("ImportJob", id)})`);
     console.log(
       `people ${c.people} (updated ${c.updates}), unions ${c.unions}, parent links ${c.links}, events ${c.events}, sources ${c.sources}, media ${c.media}, places ${c.places}`,

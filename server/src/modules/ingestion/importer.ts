@@ -11,6 +11,8 @@ export interface StageContext {
   job: ImportJob;
   stager: Stager;
   signal: AbortSignal;
+  /** The day the file is read (YYYY-MM-DD, UTC, on the runner's clock): later dates are in the future. */
+  today: string;
   /** Reports progress (throttled); throws when the job was cancelled. */
   progress(counts: Partial<ImportCounts>): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import type { DataSource } from "typeorm";
 import { defineJob, JOBS_SCHEMA, type JobContext, type JobSender } from "../../common/jobs/index.js";
+import type { Clock } from "../../common/clock.js";
 import type { EventBus } from "../../common/event-bus.js";
 import type { Config } from "../../config.js";
 import { gedcomImporter } from "./gedcom-io/gedcom.importer.js";
@@ -16,7 +17,7 @@ export const importers: Record<string, Importer> = { spreadsheet: sheetImporter,
 const runners = new WeakMap<DataSource, ImportRunner>();
 
 /** This server's import runner (one per database connection pool), made on first use. */
-export function importRunner(deps: { ds: DataSource; bus: EventBus; config: Config; scheduler: JobSender }): ImportRunner {
+export function importRunner(deps: { ds: DataSource; bus: EventBus; config: Config; clock: Clock; scheduler: JobSender }): ImportRunner {
   let runner = runners.get(deps.ds);
   if (!runner) {
     runner = new ImportRunner(

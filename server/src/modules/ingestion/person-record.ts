@@ -91,7 +91,7 @@ const clean = (v: string | null | undefined): string | null => (v == null ? null
  * Turns an imported person into `people` columns, with the errors that keep it out of the
  * commit (translation keys). The name keys are computed here so the commit is pure SQL.
  */
-export function personColumns(p: ImportedPerson): { columns: Record<string, unknown>; errors: string[] } {
+export function personColumns(p: ImportedPerson, today: string): { columns: Record<string, unknown>; errors: string[] } {
   const errors: string[] = [];
   let fullName = clean(p.fullName);
   let fullNameAr = clean(p.fullNameAr);
@@ -100,7 +100,6 @@ export function personColumns(p: ImportedPerson): { columns: Record<string, unkn
   if (!fullName && !fullNameAr) errors.push("errors.person_name_required");
   const birth = readDate(clean(p.birthDate), "birth", errors);
   const death = readDate(clean(p.deathDate), "death", errors);
-  const today = isoToday();
   if (death && birth && death.to < birth.from) errors.push("errors.death_before_birth");
   if ((birth?.from ?? "") > today || (death?.from ?? "") > today) errors.push("errors.date_in_future");
   const gender = readGender(p.gender);
@@ -142,18 +141,6 @@ export function personColumns(p: ImportedPerson): { columns: Record<string, unkn
   };
   columns.is_deceased = Boolean(p.isDeceased || death || columns.death_place);
   return { columns, errors };
-}
-
-let todayAt = 0;
-let todayText = "";
-/** Today as YYYY-MM-DD, worked out again at most once a second (a file's people are checked by the thousand). */
-function isoToday(): string {
-  const now = Date.now();
-  if (Math.abs(now - todayAt) >= 1000) {
-    todayAt = now;
-    todayText = new Date(now).toISOString().slice(0, 10);
-  }
-  return todayText;
 }
 
 /** A date column pair read from text; an unreadable date adds its error and gives null. */

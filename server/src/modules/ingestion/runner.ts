@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from "typeorm";
 import type { Config } from "../../config.js";
+import { systemClock, type Clock } from "../../common/clock.js";
 import type { EventBus } from "../../common/event-bus.js";
 import { logger } from "../../common/logger.js";
 import { fileStorage } from "../../common/storage/index.js";
@@ -51,6 +52,8 @@ export class ImportRunner {
       ds: DataSource;
       bus: EventBus;
       config: Config;
+      /** The time the import's rules read (a date in the future); the system's by default. */
+      clock?: Clock;
       enqueue?: (id: string) => Promise<unknown>;
       /** Tells the member how the import ended a step (notifications); its failure fails nothing. */
       tell?: (job: ImportJob, outcome: ImportOutcomeNotice) => Promise<unknown>;
@@ -137,6 +140,7 @@ export class ImportRunner {
     return async (counts: Partial<ImportCounts>, force = false): Promise<void> => {
       Object.assign(job.counts, counts);
       if (signal.aborted) throw new CancelledError();
+      // eslint-disable-next-line no-restricted-syntax -- how often progress is saved, not a business rule
       const now = Date.now();
       if (!force && now - last < this.deps.config.IMPORT_PROGRESS_MS) return;
       last = now;
@@ -181,7 +185,16 @@ export class ImportRunner {
     await progress({}, true);
     const result = await timed(this.phases, "read and stage", async () => {
       try {
-        const r = await importer.stage({ ds: this.deps.ds, config: this.deps.config, job, stager, signal, progress: (c) => progress(c) });
+        const today = (this.deps.clock ?? systemClock).now().toISOString().slice(0, 10);
+        const r = await importer.stage({
+          ds: this.deps.ds,
+          config: this.deps.config,
+          job,
+          stager,
+          signal,
+          today,
+          progress: (c) => progress(c),
+        });
         await stager.flush();
         return r;
       } finally {

@@ -30,6 +30,7 @@ export class DeniedPictures {
   }
 
   private add(ids: string[]): void {
+    // eslint-disable-next-line no-restricted-syntax -- how long a cache keeps an id, not a business rule
     const until = Date.now() + KEEP_MS;
     for (const id of ids) {
       if (this.ids.size >= MAX) this.ids.delete(this.ids.keys().next().value!);
@@ -40,6 +41,7 @@ export class DeniedPictures {
   has(id: string): boolean {
     const until = this.ids.get(id);
     if (until === undefined) return false;
+    // eslint-disable-next-line no-restricted-syntax -- how long a cache keeps an id, not a business rule
     if (until > Date.now()) return true;
     this.ids.delete(id);
     return false;

@@ -71,6 +71,7 @@ function push(out: DiffPart[], part: DiffPart): void {
 
 /** `diffArrays` within the caps: undefined when it would find more edits, or run past `deadline`. */
 function capped<T>(a: T[], b: T[], deadline: number, comparator?: (x: T, y: T) => boolean) {
+  // eslint-disable-next-line no-restricted-syntax -- a CPU-time cap, not a business rule
   const timeout = deadline - Date.now();
   if (timeout <= 0) return undefined;
   return diffArrays(a, b, { comparator, maxEditLength: DIFF_MAX_EDITS, timeout });
@@ -83,6 +84,7 @@ function coarse(out: DiffPart[], before: string, after: string): void {
 }
 
 /** The word-level difference of two texts (no paragraph matching), merged into runs; `coarse` past the caps. */
+// eslint-disable-next-line no-restricted-syntax -- a CPU-time cap, not a business rule
 export function wordDiff(before: string, after: string, language: string, deadline = Date.now() + DIFF_MAX_MS): DiffPart[] {
   const out: DiffPart[] = [];
   const changes = capped(words(before, language), words(after, language), deadline);
@@ -100,6 +102,7 @@ export function wordDiff(before: string, after: string, language: string, deadli
  * paragraph that was rewritten in place.
  */
 export function revisionDiff(before: string, after: string, language: string): DiffPart[] {
+  // eslint-disable-next-line no-restricted-syntax -- a CPU-time cap, not a business rule
   const deadline = Date.now() + DIFF_MAX_MS;
   const out: DiffPart[] = [];
   const changes = capped(paragraphs(before), paragraphs(after), deadline, samePara);
@@ -129,6 +132,7 @@ export function revisionDiff(before: string, after: string, language: string): D
  * over); every paragraph of `after` when comparing them would pass the caps.
  */
 export function changedParagraphs(before: string, after: string): string[] {
+  // eslint-disable-next-line no-restricted-syntax -- a CPU-time cap, not a business rule
   const changes = capped(paragraphs(before), paragraphs(after), Date.now() + DIFF_MAX_MS, samePara) ?? [
     { added: true, removed: false, value: paragraphs(after), count: 0 },
   ];

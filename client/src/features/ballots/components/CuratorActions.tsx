@@ -4,7 +4,8 @@ import { useNavigate } from "react-router-dom";
 import { apiProblem } from "../../../lib/apiErrors";
 import { Button } from "../../../ui/Button";
 import { ConfirmAction } from "../../../ui/ConfirmAction";
-import { TextInput } from "../../../ui/TextInput";
+import { readNumber } from "../../../lib/digits";
+import { NumberInput } from "../../../ui/NumberInput";
 import { useAcceptBallotProposalMutation, useOpenBallotMutation } from "../generated";
 
 /**
@@ -49,17 +50,14 @@ export function CuratorActions({
         className="ballot-form"
         onSubmit={(e) => {
           e.preventDefault();
-          void open({ variables: { proposalId, openDays: Number(days), hideResults: hide } }).then(
+          void open({ variables: { proposalId, openDays: readNumber(days), hideResults: hide } }).then(
             (r) => r.data && navigate(`/root/${slug}/rootpedia/ballot/${r.data.openBallot.id}`),
             () => undefined,
           );
         }}
       >
-        <TextInput
+        <NumberInput
           label={t("ballots.curator.open_days")}
-          type="number"
-          min={1}
-          max={90}
           value={days}
           onChange={(e) => setDays(e.target.value)}
           errors={problem?.fields.openDays}

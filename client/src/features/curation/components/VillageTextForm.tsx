@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { apiProblem } from "../../../lib/apiErrors";
+import { readNumber } from "../../../lib/digits";
 import type { CuratedVillageFragment } from "../../../gql/graphql";
 import { useUpdateVillageMutation } from "../generated";
 import { Button } from "../../../ui/Button";
+import { NumberInput } from "../../../ui/NumberInput";
 import { TextInput } from "../../../ui/TextInput";
 
 type Village = CuratedVillageFragment;
@@ -29,7 +31,7 @@ export function VillageTextForm({ village }: { village: Village }) {
   const [saved, setSaved] = useState(false);
   const [update, { loading, error }] = useUpdateVillageMutation({ refetchQueries: ["RecordHistory"] });
   const problem = apiProblem(error, t("errors.network"));
-  const count = (v: string) => (v.trim() === "" ? null : Number(v));
+  const count = (v: string) => (v.trim() === "" ? null : readNumber(v));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSaved(false);
@@ -69,24 +71,8 @@ export function VillageTextForm({ village }: { village: Village }) {
           </label>
         ))}
       </fieldset>
-      <TextInput
-        label={t("curation.population")}
-        type="number"
-        min={0}
-        inputMode="numeric"
-        dir="ltr"
-        value={population}
-        onChange={(e) => setPopulation(e.target.value)}
-      />
-      <TextInput
-        label={t("curation.diaspora")}
-        type="number"
-        min={0}
-        inputMode="numeric"
-        dir="ltr"
-        value={diaspora}
-        onChange={(e) => setDiaspora(e.target.value)}
-      />
+      <NumberInput label={t("curation.population")} value={population} onChange={(e) => setPopulation(e.target.value)} />
+      <NumberInput label={t("curation.diaspora")} value={diaspora} onChange={(e) => setDiaspora(e.target.value)} />
       {problem && (
         <p className="form-error" role="alert">
           {Object.values(problem.fields).flat().join(" ") || problem.message}

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ImportJobFieldsFragment } from "../../../gql/graphql";
 import { apiProblem } from "../../../lib/apiErrors";
+import { readNumber } from "../../../lib/digits";
 import { useSetImportMappingMutation, useSpreadsheetFieldsQuery } from "../generated";
 import { runtimeKey } from "../../../i18n/typed";
 import { Button } from "../../../ui/Button";
@@ -23,11 +24,15 @@ export function MappingEditor({ job }: { job: ImportJobFieldsFragment }) {
       <label className="form-field form-field--inline">
         <span>{t("ingestion.mapping.header_row")}</span>
         <input
-          type="number"
-          min={1}
-          max={50}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
           value={headerRow + 1}
-          onChange={(e) => setHeaderRow(Math.max(0, Number(e.target.value) - 1))}
+          onChange={(e) => {
+            // Any digits (١٢, ۱۲, 12); what is no number leaves the row as it was.
+            const row = readNumber(e.target.value);
+            if (Number.isInteger(row)) setHeaderRow(Math.max(0, row - 1));
+          }}
           dir="ltr"
         />
       </label>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import type { PersonSummaryFragment } from "../../../gql/graphql";
 import { currentLanguage } from "../../../i18n";
+import { toAsciiDigits } from "../../../lib/digits";
 import { listFormat } from "../../../lib/intl";
 import { useDebouncedValue } from "../../../lib/useDebouncedValue";
 import { useDuplicateSuggestionsQuery } from "../generated";
@@ -29,7 +30,8 @@ export function PossibleMatches({
   onUse: (p: PersonSummaryFragment) => void | Promise<void>;
 }) {
   const { t } = useTranslation();
-  const year = /\b(\d{4})\b/.exec(birthDate)?.[1];
+  // A year in any digits (حوالي ١٨٩٠, 1890).
+  const year = /(?<!\d)(\d{4})(?!\d)/.exec(toAsciiDigits(birthDate))?.[1];
   // Debounced as text: a new object each render would restart the timer for ever.
   const settled = useDebouncedValue(
     JSON.stringify({ fullName: fullName.trim() || null, fullNameAr: fullNameAr.trim() || null, birthYear: year ? Number(year) : null }),

@@ -1,11 +1,12 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { apiProblem } from "../../../lib/apiErrors";
+import { readNumber } from "../../../lib/digits";
 import { Badge } from "../../../ui/Badge";
 import { Button } from "../../../ui/Button";
 import { Card } from "../../../ui/Card";
 import { Skeleton } from "../../../ui/Skeleton";
-import { TextInput } from "../../../ui/TextInput";
+import { NumberInput } from "../../../ui/NumberInput";
 import { showToast } from "../../../ui/toast";
 import type { BallotSettingsQuery } from "../../../gql/graphql";
 import { useBallotSettingsQuery, useUpdateBallotSettingsMutation } from "../generated";
@@ -42,7 +43,7 @@ export function BallotSettingsSection() {
   if (loading || !settings || !form) return <Skeleton label={t("common.loading")} variant="card" />;
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const input = { ...Object.fromEntries(FIELDS.map((f) => [f, Number(form[f])])), hideBreakdown };
+    const input = { ...Object.fromEntries(FIELDS.map((f) => [f, readNumber(form[f])])), hideBreakdown };
     const res = await update({ variables: { input } }).catch(() => null);
     if (res?.data) showToast({ titleKey: "rootspace.ballot_settings.saved" });
   };
@@ -54,15 +55,10 @@ export function BallotSettingsSection() {
       </p>
       <form onSubmit={save}>
         {FIELDS.map((f) => (
-          <TextInput
+          <NumberInput
             key={f}
             label={t(`rootspace.ballot_settings.${f}`)}
             hint={t("rootspace.ballot_settings.range", LIMITS[f])}
-            type="number"
-            inputMode="numeric"
-            step={1}
-            min={LIMITS[f].min}
-            max={LIMITS[f].max}
             required
             readOnly={!settings.editable}
             value={form[f]}

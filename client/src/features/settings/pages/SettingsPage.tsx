@@ -11,6 +11,7 @@ import { session } from "../../../app/auth/session";
 import { useAuth } from "../../../app/auth/useAuth";
 import { NotificationSettings } from "../../notifications";
 import { MediaAllowanceSection } from "../../media";
+import { DigitsSection } from "../components/DigitsSection";
 import {
   useChangePasswordMutation,
   useMySessionsQuery,
@@ -193,7 +194,7 @@ function PasswordSection() {
   );
 }
 
-/** /settings: profile, language, signed-in devices and password. */
+/** /settings: profile, language and digits, notifications, pictures, signed-in devices and password. */
 export default function SettingsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t("settings.title"));
@@ -202,6 +203,7 @@ export default function SettingsPage() {
       <h1>{t("settings.title")}</h1>
       <ProfileSection />
       <LanguageSection />
+      <DigitsSection />
       <NotificationSettings />
       <MediaAllowanceSection />
       <SessionsSection />

@@ -2,6 +2,8 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../../i18n";
 import { apiProblem } from "../../../lib/apiErrors";
+import { readNumber } from "../../../lib/digits";
+import { NumberInput } from "../../../ui/NumberInput";
 import { DateInput } from "../../../ui/DateInput";
 import { Field } from "../../../ui/Field";
 import { SelectField } from "../../../ui/SelectField";
@@ -291,7 +293,7 @@ export function AddRegistryEntryForm({ villageId, onDone }: { villageId: string;
   const problem = apiProblem(error, t("errors.network"));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const year = v.year.trim() ? Number(v.year) : null;
+    const year = v.year.trim() ? readNumber(v.year) : null;
     const input = {
       villageId,
       personId: v.personId || null,
@@ -325,13 +327,11 @@ export function AddRegistryEntryForm({ villageId, onDone }: { villageId: string;
             </option>
           ))}
       </SelectField>
-      <Field
+      <NumberInput
         label={t("hub.departure_year")}
         value={v.year}
         onChange={(e) => setV({ ...v, year: e.target.value })}
         errors={problem?.fields.departureYear}
-        inputMode="numeric"
-        dir="ltr"
       />
       <Field
         label={t("hub.notes")}

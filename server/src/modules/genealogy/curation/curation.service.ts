@@ -55,7 +55,7 @@ export async function assignCurator(ctx: Context, input: CuratorAssignmentInput)
   const userId = rawIdOf(input.userId, "User");
   const villageId = rawIdOf(input.villageId, Village.typeName);
   if (!userId || !villageId) throw notFound();
-  if (input.expiresAt && input.expiresAt <= new Date()) {
+  if (input.expiresAt && input.expiresAt <= ctx.clock.now()) {
     throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "expiresAt", key: "errors.expiry_in_past" }]);
   }
   await ctx.ds.transaction(async (tx) => {

@@ -261,7 +261,7 @@ async function normalise(ctx: Context, tx: EntityManager, input: EventInput, cur
   const titles = { title: text(input.title), title_ar: text(input.titleAr), title_fr: text(input.titleFr) };
   const hasTitle = (["title", "title_ar", "title_fr"] as const).some((k) => (titles[k] === undefined ? current?.[k] : titles[k]));
   if (type && !LIFE_TYPES.includes(type) && !hasTitle) bad("title", "errors.event_title_required");
-  const today = new Date().toISOString().slice(0, 10);
+  const today = ctx.clock.now().toISOString().slice(0, 10);
   if (date && type && LIFE_TYPES.includes(type) && date.from > today) bad("date", "errors.date_in_future");
 
   const people: PersonRow[] =

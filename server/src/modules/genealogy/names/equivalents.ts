@@ -98,6 +98,7 @@ let ensured: Promise<unknown> | null = null;
  * The first call in a process adds the data file's missing rows.
  */
 export function nameEquivalents(ds: DataSource): Promise<EquivalenceIndex> {
+  // eslint-disable-next-line no-restricted-syntax -- a cache's age, not a business rule
   if (cache && Date.now() - cache.at < CACHE_MS) return cache.index;
   ensured ??= ensureNameEquivalents(ds).catch((err) => {
     ensured = null;
@@ -106,6 +107,7 @@ export function nameEquivalents(ds: DataSource): Promise<EquivalenceIndex> {
   const index = ensured
     .then(() => ds.query(`SELECT id, names FROM name_equivalents ORDER BY key`))
     .then((rows: { id: string; names: string[] }[]) => new EquivalenceIndex(rows));
+  // eslint-disable-next-line no-restricted-syntax -- a cache's age, not a business rule
   cache = { at: Date.now(), index };
   index.catch(() => (cache = null));
   return index;

@@ -109,7 +109,7 @@ async function normalise(ctx: Context, input: PersonInput, current: PersonRow | 
   const b = birth === undefined ? (current?.birth_date_from ? { from: current.birth_date_from, to: current.birth_date_to! } : null) : birth;
   const d = death === undefined ? (current?.death_date_from ? { from: current.death_date_from, to: current.death_date_to! } : null) : death;
   if (b && d && d.to < b.from) errors.push({ field: "deathDate", key: "errors.death_before_birth" });
-  const today = new Date().toISOString().slice(0, 10);
+  const today = ctx.clock.now().toISOString().slice(0, 10);
   if (b && b.from > today) errors.push({ field: "birthDate", key: "errors.date_in_future" });
   if (d && d.from > today) errors.push({ field: "deathDate", key: "errors.date_in_future" });
   const villageId = input.villageId === undefined ? undefined : input.villageId === null ? null : rawIdOf(input.villageId, "Village");

@@ -262,6 +262,7 @@ function checkEntry(
   person: PersonRow | null,
   current: { destination_country: string; departure_year: number | null } | null,
   errors: FieldError[],
+  now: Date,
 ) {
   const country =
     input.destinationCountry === undefined || input.destinationCountry === null
@@ -270,7 +271,7 @@ function checkEntry(
   if (!country || !isCountryCode(country)) errors.push({ field: "destinationCountry", key: "errors.country_invalid" });
   const year = input.departureYear === undefined ? (current?.departure_year ?? null) : input.departureYear;
   if (year !== null) {
-    if (year > new Date().getUTCFullYear()) errors.push({ field: "departureYear", key: "errors.date_in_future" });
+    if (year > now.getUTCFullYear()) errors.push({ field: "departureYear", key: "errors.date_in_future" });
     if (person?.birth_date_from && year < Number(person.birth_date_from.slice(0, 4)))
       errors.push({ field: "departureYear", key: "errors.departure_before_birth" });
     if (person?.death_date_to && year > Number(person.death_date_to.slice(0, 4)))
@@ -325,7 +326,7 @@ export async function addRegistryEntry(ctx: Context, input: RegistryEntryInput):
       : [];
     const access = person ? accessTo(ctx.viewer, person) : "none";
     if (access === "none" || access === "private") errors.push({ field: "personId", key: "errors.not_found" });
-    const checked = checkEntry(input, person ?? null, null, errors);
+    const checked = checkEntry(input, person ?? null, null, errors, ctx.clock.now());
     if (errors.length) throw bad(errors);
     const row = {
       id,
@@ -374,7 +375,7 @@ export async function updateRegistryEntry(ctx: Context, globalId: string, input:
   const id = await ctx.ds.transaction(async (tx) => {
     const current = await lockEntry(ctx, tx, globalId);
     const errors: FieldError[] = [];
-    const checked = checkEntry(input, current, current, errors);
+    const checked = checkEntry(input, current, current, errors, ctx.clock.now());
     if (errors.length) throw bad(errors);
     const next = {
       ...checked,

@@ -143,7 +143,7 @@ async function stagePerson(ctx: StageContext, indi: GedcomNode, key: string | nu
   const pedigrees = key ? [...pedigreeKinds(indi)].filter(([, kind]) => kind !== "birth") : [];
   const events = personEvents(indi);
   const villageId = birthLocalities.map(matchVillage).find(Boolean) ?? null;
-  const { columns, errors } = personColumns({ ...person, villageId });
+  const { columns, errors } = personColumns({ ...person, villageId }, ctx.today);
   const nameless = !columns.full_name || (columns.full_name === "?" && !columns.full_name_ar);
   // Warnings about the person name them as the file does (a nameless one by its key).
   const latin = columns.full_name === "?" ? null : (columns.full_name as string);

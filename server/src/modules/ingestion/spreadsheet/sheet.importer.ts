@@ -73,7 +73,7 @@ export const sheetImporter: Importer = {
       if (id && byId.has(id)) errorKeys.push("ingestion.row.duplicate_id");
       const person = toPerson(v);
       const villageId = v.village ? matchVillage(v.village) : null;
-      const { columns, errors } = personColumns({ ...person, villageId });
+      const { columns, errors } = personColumns({ ...person, villageId }, ctx.today);
       // Warnings about the row name its person, as the file does.
       const record: Names = [columns.full_name as string | null, columns.full_name_ar as string | null];
       if (v.village && !villageId)
