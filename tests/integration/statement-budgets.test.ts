@@ -88,6 +88,16 @@ describe("statement budgets", () => {
     expect(await statements(PersonPageDocument, { id: person }, member.token)).toBe(small);
   });
 
+  it("nodes(ids:) over 100 villages costs what it costs over 2", async () => {
+    const villages = [];
+    for (let n = 0; n < 100; n++) villages.push(await buildVillage(server, `Budget Node ${n}`));
+    const nodes = `query ($ids: [ID!]!) { nodes(ids: $ids) { id ... on Village { name slug } } }`;
+    const ids = villages.map((v) => v.id);
+    await statements(nodes, { ids: ids.slice(0, 2) });
+    const two = await statements(nodes, { ids: ids.slice(0, 2) });
+    expect(await statements(nodes, { ids })).toBe(two);
+  });
+
   it("the people list costs the same for 5 people and 50", async () => {
     const member = await buildUser(server.ds);
     const list = `query ($first: Int) { people(mine: true, first: $first) { totalCount edges { node { id displayName birth { year } village { name } family { familyName } portrait { id } viewerCan { edit } } } } }`;

@@ -1,3 +1,4 @@
+import { createVillageLoaders } from "./village.loaders.js";
 import type { Context } from "../../../common/context.js";
 import { AppError, ErrorCode, notFound } from "../../../common/errors.js";
 import { isUuid } from "../../../common/global-id.js";
@@ -130,7 +131,9 @@ export async function villageBySlug(ctx: Context, slug: string, rootspace?: stri
 
 export async function villageNode(ctx: Context, rawId: string): Promise<Village | null> {
   if (!isUuid(rawId)) return null;
-  return ctx.ds.getRepository(Village).findOneBy({ id: rawId, rootspaceId: ctx.rootspace.id, isPublic: true });
+  // Through the request's loader: `nodes(ids:)` over 100 villages is one statement, not 100.
+  const village = await ctx.use(createVillageLoaders).villageById.load(rawId);
+  return village && village.rootspaceId === ctx.rootspace.id && village.isPublic ? village : null;
 }
 
 /** The districts of a rootspace with their village counts, for the filter. */
