@@ -1,9 +1,10 @@
+import { mayReview } from "../genealogy/index.js";
 import type { Context } from "../../common/context.js";
 import { AppError, ErrorCode, forbidden, notFound, unauthenticated } from "../../common/errors.js";
 import { defineJob, type JobContext } from "../../common/jobs/index.js";
 import { newId } from "../../common/uuid.js";
 import { audit } from "../audit/index.js";
-import { reviews } from "../rootpedia/index.js";
+
 import type { Ballot, RowOf, VoteChoice } from "./ballots.entity.js";
 import { chain } from "./board.js";
 import { decide, updatedRows, type Counts } from "./decide.js";
@@ -81,7 +82,7 @@ export async function openBallot(
 ): Promise<BallotRow> {
   if (!ctx.viewer.userId) throw unauthenticated();
   const p = await loadProposal(ctx, proposalId);
-  if (!reviews(ctx.viewer, p.village_id)) throw forbidden();
+  if (!mayReview(ctx.viewer, p.village_id)) throw forbidden();
   const rules = await rulesOf(ctx.ds, ctx.config, ctx.rootspace.id);
   const days = opts.openDays ?? rules.minOpenDays;
   if (!(days >= rules.minOpenDays) || days > 90)

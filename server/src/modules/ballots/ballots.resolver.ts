@@ -5,7 +5,7 @@ import { AppError, ErrorCode, forbidden } from "../../common/errors.js";
 import { toGlobalId } from "../../common/global-id.js";
 import { runtimeKey, translate } from "../../common/i18n.js";
 import { mayReview } from "../genealogy/index.js";
-import { DiffPartView, diffPartViews, rawIdOf, reviews, villageBySlug } from "../rootpedia/index.js";
+import { DiffPartView, diffPartViews, rawIdOf, villageBySlug } from "../rootpedia/index.js";
 import type { VoteChoice } from "./ballots.entity.js";
 import * as ballots from "./ballot.service.js";
 import { createBallotLoaders } from "./loaders.js";
@@ -148,7 +148,7 @@ export class ProposalResolver {
     description: "The viewer reviews the village: accepts a minor edit, opens a ballot, resolves a conflict.",
   })
   viewerCanReview(@Root() p: ProposalView, @Ctx() ctx: Context): boolean {
-    return ctx.viewer.userId !== null && reviews(ctx.viewer, p.row.village_id);
+    return ctx.viewer.userId !== null && mayReview(ctx.viewer, p.row.village_id);
   }
 
   @Extensions({ storedTexts: 2 })
@@ -248,7 +248,7 @@ export class BallotResolver {
   ): Promise<PassportView> {
     const v = await villageBySlug(ctx, slug);
     if (!ctx.viewer.userId) throw new AppError(ErrorCode.UNAUTHENTICATED, "errors.unauthenticated");
-    if (!reviews(ctx.viewer, v.id)) throw forbidden();
+    if (!mayReview(ctx.viewer, v.id)) throw forbidden();
     const holder = userId ? rawIdOf(userId, "User") : email ? await views.userIdByEmail(ctx, email) : null;
     if (!holder)
       throw new AppError(ErrorCode.BAD_USER_INPUT, "ballots.passport_holder_unknown", {}, [

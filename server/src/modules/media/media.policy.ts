@@ -43,6 +43,4 @@ export function mayUploadTo(viewer: Viewer, target: { person: PolicyRow } | { vi
   return "person" in target ? canEdit(viewer, target.person) : true;
 }
 
-export const reviewsVillage = (viewer: Viewer, villageId: string): boolean => mayReview(viewer, [villageId]);
-
 const isUploader = (viewer: Viewer, m: MediaTarget) => viewer.userId !== null && m.uploadedBy === viewer.userId;

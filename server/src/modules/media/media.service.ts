@@ -5,9 +5,9 @@ import { badInput, forbidden, notFound, type FieldError } from "../../common/err
 import { fromGlobalId, isUuid } from "../../common/global-id.js";
 import type { Language } from "../../common/i18n.js";
 import { rateLimit } from "../security/index.js";
-import { POLICY_COLUMNS, type PolicyRow } from "../genealogy/index.js";
+import { POLICY_COLUMNS, type PolicyRow, mayReview } from "../genealogy/index.js";
 import type { MediaKind, MediaReview, MediaVariant } from "./media.entity.js";
-import { mayChange, mayDelete, maySee, reviewsVillage, type MediaTarget } from "./media.policy.js";
+import { mayChange, mayDelete, maySee, type MediaTarget } from "./media.policy.js";
 import {
   MediaAllowanceView,
   type MediaDetailsInput,
@@ -122,7 +122,7 @@ export async function present(ctx: Context, rows: MediaRow[], known?: Map<string
         viewerCan: {
           edit: mayChange(ctx.viewer, t),
           delete: mayDelete(ctx.viewer, t),
-          review: r.village_id !== null && reviewsVillage(ctx.viewer, r.village_id),
+          review: r.village_id !== null && mayReview(ctx.viewer, r.village_id),
         },
         createdAt: r.created_at,
       }),
@@ -221,7 +221,7 @@ export async function updateDetails(ctx: Context, globalId: string, input: Media
 
 export async function review(ctx: Context, globalId: string, approve: boolean): Promise<MediaView> {
   const { row } = await loadVisible(ctx, globalId);
-  if (!row.village_id || !reviewsVillage(ctx.viewer, row.village_id)) throw forbidden();
+  if (!row.village_id || !mayReview(ctx.viewer, row.village_id)) throw forbidden();
   await ctx.ds.query(`UPDATE media SET review = $2, reviewed_by = $3, reviewed_at = $4 WHERE id = $1`, [
     row.id,
     approve ? "approved" : "rejected",
@@ -252,7 +252,7 @@ export async function ofPerson(ctx: Context, personId: string, kinds: MediaKind[
 /** A village's approved photos, newest first; or those waiting (reviewers see all, a member their own). */
 export async function ofVillage(ctx: Context, villageId: string, which: "approved" | "waiting", first: number): Promise<MediaView[]> {
   if (which === "waiting" && !ctx.viewer.userId) return [];
-  const reviewer = reviewsVillage(ctx.viewer, villageId);
+  const reviewer = mayReview(ctx.viewer, villageId);
   const rows: MediaRow[] = await ctx.ds.query(
     which === "approved"
       ? `${MEDIA_SELECT} WHERE m.village_id = $1 AND m.review = 'approved' ORDER BY m.created_at DESC, m.id LIMIT $2`

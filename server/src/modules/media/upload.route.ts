@@ -7,12 +7,12 @@ import { fromGlobalId, isUuid, toGlobalId } from "../../common/global-id.js";
 import { fileStorage } from "../../common/storage/index.js";
 import { newId } from "../../common/uuid.js";
 import { bearerToken, resolveViewer } from "../accounts/index.js";
-import { POLICY_COLUMNS, type PolicyRow } from "../genealogy/index.js";
+import { POLICY_COLUMNS, type PolicyRow, mayReview } from "../genealogy/index.js";
 import { routeRootspace } from "../rootspaces/index.js";
 import { rateLimit, reserveUpload, whileHeld } from "../security/index.js";
 import { inspect, MediaRefused } from "./image.js";
 import type { MediaKind } from "./media.entity.js";
-import { mayUploadTo, reviewsVillage } from "./media.policy.js";
+import { mayUploadTo } from "./media.policy.js";
 import { uploadBucket, usedBytes } from "./media.service.js";
 import { forgetPictures } from "./denied.js";
 import { originalKey, processMedia } from "./process.js";
@@ -121,7 +121,7 @@ export function mediaUploadRouter(deps: AreaServices): express.Router {
       const [file]: { status: string }[] = await ds.query(`SELECT status FROM media_files WHERE sha256 = $1`, [sha]);
       if (file?.status !== "ready") await storage.put(originalKey(sha), bytes);
       const id = newId();
-      const review = kind.target === "Village" && !reviewsVillage(viewer, ref.id) ? "pending" : "approved";
+      const review = kind.target === "Village" && !mayReview(viewer, ref.id) ? "pending" : "approved";
       let replaced: string[] = [];
       await ds.transaction(async (tx) => {
         await tx.query(

@@ -3,7 +3,7 @@ import { AppError, ErrorCode, notFound, unauthenticated } from "../../common/err
 import { typeOn } from "../../common/flags.js";
 import type { Language } from "../../common/i18n.js";
 import { newId } from "../../common/uuid.js";
-import { normalizeArabic, normalizeLatin } from "../genealogy/index.js";
+import { normalizeArabic, normalizeLatin, mayReview } from "../genealogy/index.js";
 import { pictureLinks } from "../media/index.js";
 import { rateLimit } from "../security/index.js";
 import { MarkdownRefused, roughPlainText, type Citation } from "./markdown.js";
@@ -15,7 +15,6 @@ import {
   loadRevision,
   mayRead,
   REVISION_SELECT,
-  reviews,
   saveRevision,
   searchTextOf,
   type ArticleRow,
@@ -308,5 +307,5 @@ export async function reviewQueue(ctx: Context, first: number): Promise<Revision
       WHERE r.status = 'pending' AND NOT r.hidden ORDER BY r.created_at, r.id LIMIT 2000`,
     [ctx.rootspace.id],
   );
-  return rows.filter((r) => reviews(ctx.viewer, r.village_id)).slice(0, first);
+  return rows.filter((r) => mayReview(ctx.viewer, r.village_id)).slice(0, first);
 }

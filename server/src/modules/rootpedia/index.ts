@@ -25,7 +25,6 @@ export {
   loadArticle,
   loadRevision,
   rawIdOf,
-  reviews,
   saveRevision,
   type ArticleRow,
   type EditInput,

@@ -81,12 +81,9 @@ export async function loadRevision(ctx: Context, id: string): Promise<RevisionRo
   return row;
 }
 
-/** Curators of the village, editors and admins review its encyclopedia. */
-export const reviews = (viewer: Viewer, villageId: string): boolean => mayReview(viewer, [villageId]);
-
 /** Who may read a revision's text: anyone for an accepted one; its author and the reviewers for one pending, rejected or hidden. */
 export function mayRead(viewer: Viewer, article: ArticleRow, r: RevisionRow): boolean {
-  if (reviews(viewer, article.village_id)) return true;
+  if (mayReview(viewer, article.village_id)) return true;
   if (r.hidden) return false;
   return r.status === "accepted" || (viewer.userId !== null && r.author_id === viewer.userId);
 }
@@ -148,7 +145,7 @@ async function siblingsStable(ctx: Context, article: ArticleRow): Promise<Partia
 }
 
 async function trusted(ctx: Context, villageId: string): Promise<boolean> {
-  if (reviews(ctx.viewer, villageId)) return true;
+  if (mayReview(ctx.viewer, villageId)) return true;
   const [{ n }]: { n: number }[] = await ctx.ds.query(
     `SELECT count(*)::int AS n FROM rootpedia_revisions r JOIN rootpedia_articles a ON a.id = r.article_id
       WHERE a.village_id = $1 AND r.author_id = $2 AND r.status = 'accepted' AND r.reviewed_by IS DISTINCT FROM r.author_id`,
@@ -248,7 +245,7 @@ export async function review(ctx: Context, revisionId: string, accept: boolean):
   const r = await loadRevision(ctx, revisionId);
   const article = await loadArticle(ctx, r.article_id);
   if (!ctx.viewer.userId) throw unauthenticated();
-  if (!reviews(ctx.viewer, article.village_id)) throw forbidden();
+  if (!mayReview(ctx.viewer, article.village_id)) throw forbidden();
   if (r.status !== "pending") throw new AppError(ErrorCode.CONFLICT, "rootpedia.already_reviewed");
   const now = ctx.clock.now();
   const searchText = accept ? await searchTextOf(ctx.config, r.title, r.content) : "";
@@ -294,7 +291,7 @@ export async function revert(ctx: Context, revisionId: string): Promise<Revision
   const r = await loadRevision(ctx, revisionId);
   const article = await loadArticle(ctx, r.article_id);
   if (!ctx.viewer.userId) throw unauthenticated();
-  if (!reviews(ctx.viewer, article.village_id)) throw forbidden();
+  if (!mayReview(ctx.viewer, article.village_id)) throw forbidden();
   if (r.hidden) throw new AppError(ErrorCode.CONFLICT, "rootpedia.revert_hidden");
   return saveRevision(ctx, article, {
     title: r.title,
@@ -309,7 +306,7 @@ export async function hide(ctx: Context, revisionId: string, reason: string): Pr
   const r = await loadRevision(ctx, revisionId);
   const article = await loadArticle(ctx, r.article_id);
   if (!ctx.viewer.userId) throw unauthenticated();
-  if (!reviews(ctx.viewer, article.village_id)) throw forbidden();
+  if (!mayReview(ctx.viewer, article.village_id)) throw forbidden();
   // The outline Roots wrote from the village's data is nobody's vandalism: an edit over it is what a curator reverts.
   if (r.author_id === null) throw new AppError(ErrorCode.CONFLICT, "rootpedia.hide_outline");
   const why = reason.trim().slice(0, 500);

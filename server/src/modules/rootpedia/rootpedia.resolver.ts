@@ -4,7 +4,7 @@ import type { Context } from "../../common/context.js";
 import { notFound } from "../../common/errors.js";
 import { toGlobalId } from "../../common/global-id.js";
 import { listSize } from "../../common/pagination.js";
-import { Village } from "../genealogy/index.js";
+import { Village, mayReview } from "../genealogy/index.js";
 import * as articles from "./article.service.js";
 import {
   ArticleView,
@@ -178,7 +178,7 @@ export class RootpediaResolver {
 
   @FieldResolver(() => RootpediaViewerCan)
   viewerCan(@Root() a: ArticleView, @Ctx() ctx: Context): RootpediaViewerCan {
-    return { edit: ctx.viewer.userId !== null, review: ctx.viewer.userId !== null && revisions.reviews(ctx.viewer, a.row.village_id) };
+    return { edit: ctx.viewer.userId !== null, review: ctx.viewer.userId !== null && mayReview(ctx.viewer, a.row.village_id) };
   }
 
   @RequireRoles()
@@ -272,6 +272,6 @@ export class RootpediaRevisionResolver {
   @FieldResolver(() => String, { nullable: true, description: "Why a curator hid it (reviewers only)." })
   async hiddenReason(@Root() r: RevisionView, @Ctx() ctx: Context): Promise<string | null> {
     const a = await revisions.loadArticle(ctx, r.row.article_id);
-    return revisions.reviews(ctx.viewer, a.village_id) ? r.row.hidden_reason : null;
+    return mayReview(ctx.viewer, a.village_id) ? r.row.hidden_reason : null;
   }
 }

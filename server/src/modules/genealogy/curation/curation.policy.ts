@@ -9,9 +9,13 @@ export function curates(viewer: Viewer, villageId: string | null | undefined): b
   return Boolean(villageId) && viewer.roles.includes(Role.LOCAL_ROOT_CURATOR) && (viewer.curatedVillageIds ?? []).includes(villageId!);
 }
 
-/** Staff anywhere, or a curator of one of the record's villages. */
-export const mayReview = (viewer: Viewer, villageIds: (string | null)[]): boolean =>
-  isReviewStaff(viewer) || villageIds.some((v) => curates(viewer, v));
+/**
+ * Who reviews what is written of a village (its records, Rootpedia, photos, proposals and
+ * passports): staff anywhere, or a curator of the village (of one of the record's villages).
+ * The one rule every area asks.
+ */
+export const mayReview = (viewer: Viewer, villages: string | null | readonly (string | null)[]): boolean =>
+  isReviewStaff(viewer) || (typeof villages === "string" || villages === null ? [villages] : villages).some((v) => curates(viewer, v));
 
 /** The villages a viewer curates, for SQL (`= ANY($n)`). */
 export const curatedIds = (viewer: Viewer): string[] =>
