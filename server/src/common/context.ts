@@ -2,6 +2,7 @@ import type { DataSource } from "typeorm";
 import type { Config } from "../config.js";
 import { systemClock, type Clock } from "./clock.js";
 import type { Viewer } from "./auth/viewer.js";
+import { principalOf, type Principal } from "./auth/principal.js";
 import type { EventBus } from "./event-bus.js";
 import type { FeatureFlags } from "./flags.js";
 import type { Language } from "./i18n.js";
@@ -17,6 +18,8 @@ export interface CookieJar {
 /** What every resolver receives, per request (HTTP) or per operation (WebSocket). */
 export interface Context {
   viewer: Viewer;
+  /** Who the request acts as (a visitor, a member, or a partner app alone or for a member): what policies ask. */
+  principal: Principal;
   language: Language;
   ds: DataSource;
   bus: EventBus;
@@ -44,10 +47,11 @@ export interface Context {
   use<T>(factory: (ctx: Context) => T): T;
 }
 
-export function createContext(base: Omit<Context, "use" | "clock"> & { clock?: Clock }): Context {
+export function createContext(base: Omit<Context, "use" | "clock" | "principal"> & { clock?: Clock; principal?: Principal }): Context {
   const memo = new Map<unknown, unknown>();
   const ctx: Context = {
     ...base,
+    principal: base.principal ?? principalOf(base.viewer),
     clock: base.clock ?? systemClock,
     use<T>(factory: (ctx: Context) => T): T {
       if (!memo.has(factory)) memo.set(factory, factory(ctx));
