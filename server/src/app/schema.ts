@@ -13,7 +13,7 @@ import { authChecker } from "../common/auth/authorized.js";
 import { Role } from "../common/auth/roles.js";
 import type { EventBus } from "../common/event-bus.js";
 import { registerTypeFlags } from "../common/flags.js";
-import { isKnownFlag } from "../modules/admin/index.js";
+import { isKnownFlag } from "../common/flag-catalogue.js";
 import { AREAS } from "../modules/areas.js";
 import { guardFlaggedFields, type FlaggedMembers } from "./flag-guard.js";
 import { JobsHealthResolver } from "./jobs-health.resolver.js";
@@ -33,7 +33,7 @@ export function flaggedParts(): FlaggedMembers[] {
   ]);
   for (const { flag } of parts)
     if (!isKnownFlag(flag))
-      throw new Error(`An area names the unknown feature flag "${flag}": add it to modules/admin/flags.catalog.ts with its default.`);
+      throw new Error(`An area names the unknown feature flag "${flag}": declare it in its area's manifest (flags) with its default.`);
   return parts;
 }
 

@@ -81,6 +81,12 @@ export interface AreaHooks {
 export interface AreaManifest {
   /** Folder name, also the client's feature folder (see the README's "What is where"). */
   name: string;
+  /**
+   * The feature flags the area declares, each with its production default (product-spec §9):
+   * the catalogue is assembled from these (common/flag-catalogue.ts). Every flag the area and
+   * its parts name must be declared by some area.
+   */
+  flags?: Readonly<Record<string, boolean>>;
   /** The feature flag that switches the area on and off; absent for the platform's core. */
   flag?: string;
   /** Parts behind their own flag, beside the area-wide one (genealogy: family tree, village hubs). */

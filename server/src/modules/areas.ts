@@ -1,5 +1,6 @@
 import type { AreaManifest } from "../common/area.js";
 import { installAreaHooks } from "../common/area-hooks.js";
+import { installFlagCatalogue } from "../common/flag-catalogue.js";
 import { accountsArea } from "./accounts/index.js";
 import { adminArea } from "./admin/index.js";
 import { analyticsArea } from "./analytics/index.js";
@@ -35,3 +36,4 @@ export const AREAS: readonly AreaManifest[] = [
 ];
 
 installAreaHooks(AREAS);
+installFlagCatalogue(AREAS);

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from "typeorm";
 
-/** An admin's choice for one feature flag; no row means the production default (flags.catalog.ts). */
+/** An admin's choice for one feature flag; no row means the production default (declared in the areas' manifests, common/flag-catalogue.ts). */
 @Entity("feature_flags")
 export class FeatureFlag {
   @PrimaryColumn("text")

@@ -2,7 +2,7 @@ import type { DataSource } from "typeorm";
 import type { Context } from "../../common/context.js";
 import { badInput } from "../../common/errors.js";
 import { audit } from "../audit/index.js";
-import { FLAG_DEFAULTS, FLAG_KEYS, isKnownFlag } from "./flags.catalog.js";
+import { flagDefaults, isKnownFlag } from "../../common/flag-catalogue.js";
 
 export interface FlagState {
   key: string;
@@ -12,7 +12,7 @@ export interface FlagState {
 
 /** Every known flag as this request sees it (the instance's snapshot: no query). */
 export const listFlags = (ctx: Context): FlagState[] =>
-  FLAG_KEYS.map((key) => ({ key, enabled: ctx.flags.isOn(key), defaultEnabled: FLAG_DEFAULTS[key] }));
+  Object.keys(flagDefaults()).map((key) => ({ key, enabled: ctx.flags.isOn(key), defaultEnabled: flagDefaults()[key] }));
 
 /**
  * Stores an admin's choice with an audit row, then drops the snapshot here and announces
@@ -32,19 +32,19 @@ export async function setFlag(ctx: Context, key: string, enabled: boolean): Prom
       recordId: key,
       userId: ctx.viewer.userId,
       action: "update",
-      before: { enabled: row?.enabled ?? FLAG_DEFAULTS[key] },
+      before: { enabled: row?.enabled ?? flagDefaults()[key] },
       after: { enabled },
     });
   });
   ctx.flags.invalidate();
   await ctx.bus.publish("FEATURE_FLAG_CHANGED", { key, enabled });
-  return { key, enabled, defaultEnabled: FLAG_DEFAULTS[key] };
+  return { key, enabled, defaultEnabled: flagDefaults()[key] };
 }
 
 /** The embedded demo (and the test template) shows everything: every flag on, unless a row already says otherwise. */
 export async function turnEveryFlagOn(ds: DataSource): Promise<void> {
   await ds.query(
     `INSERT INTO feature_flags (key, enabled, updated_by, updated_at) SELECT key, true, NULL, now() FROM unnest($1::text[]) AS key ON CONFLICT (key) DO NOTHING`,
-    [FLAG_KEYS],
+    [Object.keys(flagDefaults())],
   );
 }

@@ -2,7 +2,7 @@ import type { DataSource } from "typeorm";
 import type { EventBus } from "../../common/event-bus.js";
 import type { FeatureFlags, FlagSource } from "../../common/flags.js";
 import { logger } from "../../common/logger.js";
-import { FLAG_DEFAULTS } from "./flags.catalog.js";
+import { flagDefaults } from "../../common/flag-catalogue.js";
 
 /** How old a snapshot may get before a request reloads it (other instances' changes arrive by the bus, or by then). */
 export const FLAG_REFRESH_MS = 5_000;
@@ -15,7 +15,8 @@ export interface FlagStore extends FlagSource {
 /** The flags as on/off, given the stored rows: a row wins, else the production default. */
 export function flagsFromRows(rows: readonly { key: string; enabled: boolean }[]): Set<string> {
   const stored = new Map(rows.map((r) => [r.key, r.enabled]));
-  return new Set(Object.keys(FLAG_DEFAULTS).filter((key) => stored.get(key) ?? FLAG_DEFAULTS[key]));
+  const defaults = flagDefaults();
+  return new Set(Object.keys(defaults).filter((key) => stored.get(key) ?? defaults[key]));
 }
 
 /** Marks the snapshot's reload: the instance's, not the request's that happens to find it stale. */

@@ -68,6 +68,8 @@ export { personNode, Village };
 
 export const genealogyArea = defineArea({
   name: "genealogy",
+  // The family tree (people, links, imports build on it) and the village hubs, off at launch.
+  flags: { familyTree: true, villageHubs: false },
   tables: [
     "villages",
     "village_slug_aliases",

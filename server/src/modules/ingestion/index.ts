@@ -26,6 +26,7 @@ export { ImportJob };
 
 export const ingestionArea = defineArea({
   name: "ingestion",
+  flags: { excelIngestion: true },
   tables: ["import_jobs", "import_staged", "import_outcomes", "import_warnings", "external_ids", "kept_records", "kept_media"],
   shares: ["kept_records"],
   hooks: ingestionHooks,
