@@ -1,4 +1,4 @@
-import { mayReview } from "../genealogy/index.js";
+import { mayReview, publicVillageJoin } from "../genealogy/index.js";
 import type { Context } from "../../common/context.js";
 import { AppError, ErrorCode, forbidden, notFound, unauthenticated } from "../../common/errors.js";
 import { defineJob, type JobContext } from "../../common/jobs/index.js";
@@ -31,10 +31,10 @@ const DAY = 24 * HOUR;
 
 /** A ballot of a public village in the request's rootspace (as loadProposal finds proposals); NOT_FOUND otherwise. */
 export async function loadBallot(ctx: Pick<Context, "ds" | "rootspace">, id: string): Promise<BallotRow> {
-  const [row]: BallotRow[] = await ctx.ds.query(
-    `SELECT b.* FROM ballots b JOIN villages v ON v.id = b.village_id AND v.is_public AND v.rootspace_id = $2 WHERE b.id = $1`,
-    [id, ctx.rootspace.id],
-  );
+  const [row]: BallotRow[] = await ctx.ds.query(`SELECT b.* FROM ballots b ${publicVillageJoin("b", "$2")} WHERE b.id = $1`, [
+    id,
+    ctx.rootspace.id,
+  ]);
   if (!row) throw notFound();
   return row;
 }

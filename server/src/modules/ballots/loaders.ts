@@ -1,3 +1,4 @@
+import { publicVillageJoin } from "../genealogy/index.js";
 import DataLoader from "dataloader";
 import type { Context } from "../../common/context.js";
 import { notFound } from "../../common/errors.js";
@@ -13,7 +14,7 @@ export function createBallotLoaders(ctx: Context) {
     /** Proposals by id, of public villages of the request's rootspace. */
     proposal: new DataLoader<string, ProposalRow>(async (ids) => {
       const rows: ProposalRow[] = await ctx.ds.query(
-        `SELECT p.* FROM ballot_proposals p JOIN villages v ON v.id = p.village_id AND v.is_public AND v.rootspace_id = $2 WHERE p.id = ANY($1)`,
+        `SELECT p.* FROM ballot_proposals p ${publicVillageJoin("p", "$2")} WHERE p.id = ANY($1)`,
         [[...ids], ctx.rootspace.id],
       );
       const byId = new Map(rows.map((r) => [r.id, r]));

@@ -1,4 +1,4 @@
-import { mayReview } from "../genealogy/index.js";
+import { mayReview, publicVillageJoin } from "../genealogy/index.js";
 import type { Context } from "../../common/context.js";
 import { createContext } from "../../common/context.js";
 import { AppError, ErrorCode, forbidden, notFound, unauthenticated } from "../../common/errors.js";
@@ -45,10 +45,10 @@ export interface ProposalInput {
 const MAX_COMMENT = 5000;
 
 export async function loadProposal(ctx: Pick<Context, "ds" | "rootspace">, id: string): Promise<ProposalRow> {
-  const [row]: ProposalRow[] = await ctx.ds.query(
-    `SELECT p.* FROM ballot_proposals p JOIN villages v ON v.id = p.village_id AND v.is_public AND v.rootspace_id = $2 WHERE p.id = $1`,
-    [id, ctx.rootspace.id],
-  );
+  const [row]: ProposalRow[] = await ctx.ds.query(`SELECT p.* FROM ballot_proposals p ${publicVillageJoin("p", "$2")} WHERE p.id = $1`, [
+    id,
+    ctx.rootspace.id,
+  ]);
   if (!row) throw notFound();
   return row;
 }

@@ -182,3 +182,4 @@ export const genealogyArea = defineArea({
 export { IMPORTED_PRIVACY, treeBulkWrites } from "./people/bulk-import.js";
 // Every area that links to a village loads it by id through one per-request loader.
 export { createVillageLoaders } from "./villages/village.loaders.js";
+export { publicVillageJoin } from "./villages/public-village.js";

@@ -3,7 +3,7 @@ import { AppError, ErrorCode, notFound, unauthenticated } from "../../common/err
 import { typeOn } from "../../common/flags.js";
 import type { Language } from "../../common/i18n.js";
 import { newId } from "../../common/uuid.js";
-import { normalizeArabic, normalizeLatin, mayReview } from "../genealogy/index.js";
+import { normalizeArabic, normalizeLatin, mayReview, publicVillageJoin } from "../genealogy/index.js";
 import { pictureLinks } from "../media/index.js";
 import { rateLimit } from "../security/index.js";
 import { MarkdownRefused, roughPlainText, type Citation } from "./markdown.js";
@@ -221,7 +221,7 @@ export async function search(ctx: Context, q: string, villageId: string | null, 
   const latin = normalizeLatin(q);
   if (!arabic && !latin) return [];
   const rows: ArticleRow[] = await ctx.ds.query(
-    `SELECT a.* FROM rootpedia_articles a JOIN villages v ON v.id = a.village_id AND v.is_public AND v.rootspace_id = $4
+    `SELECT a.* FROM rootpedia_articles a ${publicVillageJoin("a", "$4")}
       WHERE (($1 <> '' AND a.search_text LIKE '%' || $1 || '%') OR ($2 <> '' AND a.search_text LIKE '%' || $2 || '%'))
         AND ($3::uuid IS NULL OR a.village_id = $3)
       ORDER BY a.updated_at DESC LIMIT $5`,

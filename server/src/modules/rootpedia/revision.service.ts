@@ -7,7 +7,7 @@ import { runtimeKey } from "../../common/i18n.js";
 import type { Queryable } from "../../common/sql.js";
 import { newId } from "../../common/uuid.js";
 import { audit } from "../audit/index.js";
-import { livingSql, mayReview, normalizeArabic, normalizeLatin } from "../genealogy/index.js";
+import { livingSql, mayReview, normalizeArabic, normalizeLatin, publicVillageJoin } from "../genealogy/index.js";
 import type { Config } from "../../config.js";
 import { MarkdownRefused } from "./markdown.js";
 import { checkText, mergeTexts, plainTextOf, TooComplex } from "./text.js";
@@ -67,10 +67,10 @@ export const rawIdOf = (globalId: string, type: string): string => {
 };
 
 export async function loadArticle(ctx: Context, id: string): Promise<ArticleRow> {
-  const [row]: ArticleRow[] = await ctx.ds.query(
-    `SELECT a.* FROM rootpedia_articles a JOIN villages v ON v.id = a.village_id AND v.is_public AND v.rootspace_id = $2 WHERE a.id = $1`,
-    [id, ctx.rootspace.id],
-  );
+  const [row]: ArticleRow[] = await ctx.ds.query(`SELECT a.* FROM rootpedia_articles a ${publicVillageJoin("a", "$2")} WHERE a.id = $1`, [
+    id,
+    ctx.rootspace.id,
+  ]);
   if (!row) throw notFound();
   return row;
 }

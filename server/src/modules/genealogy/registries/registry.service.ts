@@ -1,3 +1,4 @@
+import { publicVillageJoin } from "../villages/public-village.js";
 import DataLoader from "dataloader";
 import type { EntityManager } from "typeorm";
 import type { Context } from "../../../common/context.js";
@@ -140,7 +141,7 @@ export async function registriesOf(ctx: Context, villageGlobalId: string): Promi
   const villageId = rawIdOf(villageGlobalId, "Village");
   if (!villageId) throw notFound();
   const rows: RegistryRow[] = await ctx.ds.query(
-    `SELECT ${REGISTRY_COLUMNS} FROM registries r JOIN villages v ON v.id = r.village_id AND v.is_public AND v.rootspace_id = $2 WHERE r.village_id = $1 ORDER BY r.type, r.id`,
+    `SELECT ${REGISTRY_COLUMNS} FROM registries r ${publicVillageJoin("r", "$2")} WHERE r.village_id = $1 ORDER BY r.type, r.id`,
     [villageId, ctx.rootspace.id],
   );
   return rows.map((r) => presentRegistry(ctx, r));
@@ -427,7 +428,7 @@ export async function deleteRegistryEntry(ctx: Context, globalId: string): Promi
 export async function registryNode(ctx: Context, rawId: string): Promise<RegistryView | null> {
   if (!isUuid(rawId)) return null;
   const [row]: RegistryRow[] = await ctx.ds.query(
-    `SELECT ${REGISTRY_COLUMNS} FROM registries r JOIN villages v ON v.id = r.village_id AND v.is_public AND v.rootspace_id = $2 WHERE r.id = $1`,
+    `SELECT ${REGISTRY_COLUMNS} FROM registries r ${publicVillageJoin("r", "$2")} WHERE r.id = $1`,
     [rawId, ctx.rootspace.id],
   );
   return row ? presentRegistry(ctx, row) : null;
