@@ -28,7 +28,7 @@ const T = { draftA: "Draft in A", draftB: "Draft in B", applied: "Applied in A",
 
 const LIVE = `{ liveBallots { id status hideResults villageSlug proposal { title }
   tally { status turnout eligible quorum yes no abstain breakdownHidden secondsLeft } } }`;
-const PENDING = `{ pendingBallotProposals { id title status villageSlug viewerCanReview } }`;
+const PENDING = `{ pendingBallotProposals { id title status villageSlug viewerCan { review } } }`;
 
 const live = async (token?: string, headers?: Record<string, string>) => server.gql<{ liveBallots: any[] }>(LIVE, {}, { token, headers });
 const pending = async (token?: string, headers?: Record<string, string>) =>
@@ -188,7 +188,7 @@ describe("the pending proposals", () => {
     const rows = (await pending(u.curatorA.token)).data!.pendingBallotProposals;
     // The three live seeded ballots' proposals are in a ballot; the closed one's was rejected.
     expect(titles(rows)).toEqual([T.conflict, T.draftA, "Seeded", "Seeded", "Seeded"].sort());
-    expect(rows.every((p: any) => p.villageSlug === v.a.slug && p.viewerCanReview)).toBe(true);
+    expect(rows.every((p: any) => p.villageSlug === v.a.slug && p.viewerCan.review)).toBe(true);
     expect(rows.find((p: any) => p.title === T.conflict).status).toBe("CONFLICT");
     expect(titles((await pending(u.curatorB.token)).data!.pendingBallotProposals)).toEqual(["Ballot in B", T.draftB]);
   });

@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const CONFLICT = `query ($id: ID!) { ballotProposal(id: $id) { id status villageSlug authorName viewerCanReview
+const CONFLICT = `query ($id: ID!) { ballotProposal(id: $id) { id status villageSlug authorName viewerCan { review edit passports }
   diff { kind text } conflict { currentRevisionId baseContent currentContent proposedContent changesMeanwhile { kind text } proposedChanges { kind text } } } }`;
 
 async function article(): Promise<{ id: string; base: string }> {
@@ -72,7 +72,8 @@ describe("a proposal's change and conflict", () => {
       status: "DRAFT",
       villageSlug: village.slug,
       authorName: "Test Member",
-      viewerCanReview: false,
+      // Its author may change the draft; only the village's reviewers review it or hand out passports.
+      viewerCan: { review: false, edit: true, passports: false },
       conflict: null,
     });
     const listed = await server.gql<any>(`query ($a: ID!) { articleBallotProposals(articleId: $a) { id status } }`, { a: a.id });
@@ -97,7 +98,7 @@ describe("a proposal's change and conflict", () => {
     expect(accepted.data.acceptBallotProposal.status).toBe("CONFLICT");
 
     const seen = (await server.gql<any>(CONFLICT, { id }, { token: curator.token })).data.ballotProposal;
-    expect(seen.viewerCanReview).toBe(true);
+    expect(seen.viewerCan).toEqual({ review: true, edit: true, passports: true });
     expect(seen.conflict).toMatchObject({
       baseContent: BASE,
       currentContent: BASE.replace("Second paragraph.", "Second paragraph, by curator."),

@@ -1,4 +1,5 @@
-import { mayReview, publicVillageJoin } from "../genealogy/index.js";
+import { can } from "./ballots.policy.js";
+import { publicVillageJoin } from "../genealogy/index.js";
 import type { Context } from "../../common/context.js";
 import { AppError, ErrorCode, forbidden, notFound, unauthenticated } from "../../common/errors.js";
 import { defineJob, type JobContext } from "../../common/jobs/index.js";
@@ -82,7 +83,7 @@ export async function openBallot(
 ): Promise<BallotRow> {
   if (!ctx.viewer.userId) throw unauthenticated();
   const p = await loadProposal(ctx, proposalId);
-  if (!mayReview(ctx.viewer, p.village_id)) throw forbidden();
+  if (!can(ctx.principal, "review", p)) throw forbidden();
   const rules = await rulesOf(ctx.ds, ctx.config, ctx.rootspace.id);
   const days = opts.openDays ?? rules.minOpenDays;
   if (!(days >= rules.minOpenDays) || days > 90)

@@ -1,3 +1,4 @@
+import { can } from "./ballots.policy.js";
 import { Arg, Ctx, Extensions, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import type { Context } from "../../common/context.js";
 import { SHARED_EVENT } from "../../common/event-bus.js";
@@ -23,6 +24,7 @@ import {
   ProposalConflictView,
   ProposalInputView,
   ProposalView,
+  ProposalViewerCan,
   ReceiptView,
   TallyGql,
   ViewerRollView,
@@ -144,11 +146,13 @@ export class ProposalResolver {
     return views.displayNameOf(ctx, p.row.author_id);
   }
 
-  @FieldResolver(() => Boolean, {
-    description: "The viewer reviews the village: accepts a minor edit, opens a ballot, resolves a conflict.",
-  })
-  viewerCanReview(@Root() p: ProposalView, @Ctx() ctx: Context): boolean {
-    return ctx.viewer.userId !== null && mayReview(ctx.viewer, p.row.village_id);
+  @FieldResolver(() => ProposalViewerCan, { description: "What the viewer may do with it, from the ballots policy." })
+  viewerCan(@Root() p: ProposalView, @Ctx() ctx: Context): ProposalViewerCan {
+    return Object.assign(new ProposalViewerCan(), {
+      review: can(ctx.principal, "review", p.row),
+      edit: can(ctx.principal, "edit", p.row),
+      passports: can(ctx.principal, "passports", p.row),
+    });
   }
 
   @Extensions({ storedTexts: 2 })
@@ -248,7 +252,7 @@ export class BallotResolver {
   ): Promise<PassportView> {
     const v = await villageBySlug(ctx, slug);
     if (!ctx.viewer.userId) throw new AppError(ErrorCode.UNAUTHENTICATED, "errors.unauthenticated");
-    if (!mayReview(ctx.viewer, v.id)) throw forbidden();
+    if (!can(ctx.principal, "passports", { village_id: v.id })) throw forbidden();
     const holder = userId ? rawIdOf(userId, "User") : email ? await views.userIdByEmail(ctx, email) : null;
     if (!holder)
       throw new AppError(ErrorCode.BAD_USER_INPUT, "ballots.passport_holder_unknown", {}, [

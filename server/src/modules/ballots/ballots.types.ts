@@ -27,6 +27,21 @@ export const BreakdownHeldEnum = storedValuesEnum(
   "Why a ballot's yes/no/abstain breakdown is not shown: not open yet, the ballot hides its results, the rootspace holds the breakdown until the close, or fewer than 20 votes so far.",
 );
 
+@ObjectType("BallotProposalViewerCan", {
+  simpleResolvers: true,
+  description: "What the viewer may do with this proposal (ballots.policy.ts).",
+})
+export class ProposalViewerCan {
+  @Field(() => Boolean, { description: "Accept a minor edit without a ballot, open a ballot, resolve a conflict." })
+  review: boolean;
+
+  @Field(() => Boolean, { description: "Change it while it is a draft (its author, or a reviewer)." })
+  edit: boolean;
+
+  @Field(() => Boolean, { description: "Issue and revoke the village's Roots Passports." })
+  passports: boolean;
+}
+
 @ObjectType("BallotProposal", { description: "A proposed change to a village's Rootpedia, with its discussion." })
 export class ProposalView {
   constructor(readonly row: ProposalRow) {}

@@ -1,9 +1,10 @@
+import { can } from "./ballots.policy.js";
 import type { DataSource, EntityManager } from "typeorm";
 import type { Context } from "../../common/context.js";
 import { AppError, ErrorCode, forbidden, unauthenticated } from "../../common/errors.js";
 import { newId } from "../../common/uuid.js";
 import { audit } from "../audit/index.js";
-import { memberRoots, ROOTS_MAX_GENERATIONS, mayReview } from "../genealogy/index.js";
+import { memberRoots, ROOTS_MAX_GENERATIONS } from "../genealogy/index.js";
 
 import type { Passport, RowOf } from "./ballots.entity.js";
 import { updatedRows } from "./decide.js";
@@ -114,7 +115,7 @@ const reasonOf = (text: string): string => {
 /** A curator of the village (or staff) issues a passport, with a reason; audited. */
 export async function issuePassport(ctx: Context, villageId: string, userId: string, reason: string): Promise<PassportRow> {
   if (!ctx.viewer.userId) throw unauthenticated();
-  if (!mayReview(ctx.viewer, villageId)) throw forbidden();
+  if (!can(ctx.principal, "passports", { village_id: villageId })) throw forbidden();
   const why = reasonOf(reason);
   const [user] = await ctx.ds.query(`SELECT 1 FROM users WHERE id = $1`, [userId]);
   if (!user) throw new AppError(ErrorCode.NOT_FOUND, "errors.not_found");
@@ -148,7 +149,7 @@ export async function revokePassport(ctx: Context, passportId: string, reason: s
     [passportId, ctx.rootspace.id],
   );
   if (!p) throw new AppError(ErrorCode.NOT_FOUND, "errors.not_found");
-  if (!mayReview(ctx.viewer, p.village_id)) throw forbidden();
+  if (!can(ctx.principal, "passports", p)) throw forbidden();
   const why = reasonOf(reason);
   return ctx.ds.transaction(async (tx) => {
     const rows = updatedRows<PassportRow>(

@@ -1,4 +1,5 @@
-import { mayReview, publicVillageJoin } from "../genealogy/index.js";
+import { can } from "./ballots.policy.js";
+import { publicVillageJoin } from "../genealogy/index.js";
 import type { Context } from "../../common/context.js";
 import { createContext } from "../../common/context.js";
 import { AppError, ErrorCode, forbidden, notFound, unauthenticated } from "../../common/errors.js";
@@ -104,7 +105,7 @@ async function assertMinor(ctx: Context, p: ProposalRow): Promise<void> {
 export async function editProposal(ctx: Context, id: string, input: ProposalInput): Promise<ProposalRow> {
   if (!ctx.viewer.userId) throw unauthenticated();
   const p = await loadProposal(ctx, id);
-  if (p.author_id !== ctx.viewer.userId && !mayReview(ctx.viewer, p.village_id)) throw forbidden();
+  if (!can(ctx.principal, "edit", p)) throw forbidden();
   if (p.status !== "draft") throw frozen();
   await rootpedia.checkEdit(ctx, { ...input, baseRevisionId: p.base_revision_id });
   const [done] = updatedRows(
@@ -266,7 +267,7 @@ async function writtenBefore(deps: Pick<Context, "ds">, p: ProposalRow, author: 
 export async function acceptDirectly(ctx: Context, id: string): Promise<ProposalRow> {
   if (!ctx.viewer.userId) throw unauthenticated();
   const p = await loadProposal(ctx, id);
-  if (!mayReview(ctx.viewer, p.village_id)) throw forbidden();
+  if (!can(ctx.principal, "review", p)) throw forbidden();
   if (p.status !== "draft") throw frozen();
   await assertMinor(ctx, p);
   if (!(await claimForApplying(ctx.ds, p.id, "draft", ctx.clock.now()))) throw frozen();
@@ -286,7 +287,7 @@ export async function acceptDirectly(ctx: Context, id: string): Promise<Proposal
 export async function resolveConflict(ctx: Context, id: string, content: string): Promise<ProposalRow> {
   if (!ctx.viewer.userId) throw unauthenticated();
   const p = await loadProposal(ctx, id);
-  if (!mayReview(ctx.viewer, p.village_id)) throw forbidden();
+  if (!can(ctx.principal, "review", p)) throw forbidden();
   if (p.status !== "conflict" || !p.article_id) throw new AppError(ErrorCode.CONFLICT, "ballots.not_in_conflict");
   const latest = (await rootpedia.loadArticle(ctx, p.article_id)).latest_revision_id;
   await rootpedia.checkEdit(ctx, { title: p.title, content, summary: p.summary, baseRevisionId: latest });

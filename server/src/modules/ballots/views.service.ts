@@ -1,7 +1,8 @@
+import { can } from "./ballots.policy.js";
 import type { Context } from "../../common/context.js";
 import { forbidden } from "../../common/errors.js";
 import { createMemberNameLoaders } from "../accounts/index.js";
-import { createVillageLoaders, mayReview } from "../genealogy/index.js";
+import { createVillageLoaders } from "../genealogy/index.js";
 import * as rootpedia from "../rootpedia/index.js";
 import type { BallotRow } from "./ballot.service.js";
 import { genesisOf } from "./board.js";
@@ -74,7 +75,7 @@ export interface ProposalConflict {
  */
 export async function proposalConflict(ctx: Context, p: ProposalRow): Promise<ProposalConflict | null> {
   if (p.status !== "conflict" || !p.article_id) return null;
-  if (!ctx.viewer.userId || !mayReview(ctx.viewer, p.village_id)) throw forbidden();
+  if (!can(ctx.principal, "review", p)) throw forbidden();
   const article = await rootpedia.loadArticle(ctx, p.article_id);
   const current = article.latest_revision_id ? await rootpedia.loadRevision(ctx, article.latest_revision_id) : null;
   const base = await baseText(ctx, p);
@@ -117,7 +118,7 @@ export async function boardHead(ctx: Pick<Context, "ds">, b: BallotRow): Promise
 
 /** The village's live Roots Passports with their holders' names, newest first: its reviewers only. */
 export async function livePassports(ctx: Context, villageId: string): Promise<(PassportRow & { holder_name: string | null })[]> {
-  if (!ctx.viewer.userId || !mayReview(ctx.viewer, villageId)) throw forbidden();
+  if (!can(ctx.principal, "passports", { village_id: villageId })) throw forbidden();
   return ctx.ds.query(
     `SELECT p.*, u.display_name AS holder_name FROM roots_passports p JOIN users u ON u.id = p.user_id
       WHERE p.village_id = $1 AND p.revoked_at IS NULL ORDER BY p.issued_at DESC, p.id LIMIT 500`,

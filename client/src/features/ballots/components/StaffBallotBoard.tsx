@@ -55,7 +55,7 @@ export function StaffBallotBoard() {
                 <span className="muted">
                   · <bdi>{p.villageName}</bdi> · <bdi>{p.authorName ?? ""}</bdi> · {formatDateTime(p.createdAt, lang)}
                 </span>
-                {p.status === "CONFLICT" && p.viewerCanReview && <ConflictResolver proposalId={p.id} onResolved={() => void refetch()} />}
+                {p.status === "CONFLICT" && p.viewerCan.review && <ConflictResolver proposalId={p.id} onResolved={() => void refetch()} />}
               </li>
             ))}
           </ul>

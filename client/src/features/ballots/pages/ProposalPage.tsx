@@ -93,10 +93,10 @@ export default function ProposalPage() {
           </div>
         </section>
       )}
-      {proposal.status === "DRAFT" && proposal.viewerCanReview && (
+      {proposal.status === "DRAFT" && proposal.viewerCan.review && (
         <CuratorActions slug={slug} proposalId={proposal.id} minorEdit={proposal.minorEdit} onAccepted={() => void refetch()} />
       )}
-      {proposal.status === "CONFLICT" && proposal.viewerCanReview && (
+      {proposal.status === "CONFLICT" && proposal.viewerCan.review && (
         <ConflictResolver proposalId={proposal.id} onResolved={() => void refetch()} />
       )}
       <section aria-labelledby="change-h">
