@@ -23,7 +23,7 @@ import {
   type RevisionRow,
 } from "./revision.service.js";
 import { changedParagraphsOf, checkText, diffTexts, renderText, TooComplex } from "./text.js";
-import { words, type DiffPart } from "./words.js";
+import { charCount, words, type DiffPart } from "./words.js";
 import type { ArticleLanguage } from "./rootpedia.entity.js";
 
 export interface VillageRef {
@@ -168,9 +168,23 @@ const slugOf = (title: string) =>
     .replace(/^-+|-+$/g, "")
     .slice(0, 80);
 
-/** The revisions of an article, newest first; text of those the reader may not read is left out by the presenter. */
-export const historyOf = (ctx: Context, articleId: string): Promise<RevisionRow[]> =>
-  ctx.ds.query(`${REVISION_SELECT} WHERE r.article_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT 500`, [articleId]);
+/**
+ * The revisions of an article, newest first, each with its size and its parent's (the history's
+ * +123 / −45); text of those the reader may not read is left out by the presenter.
+ */
+export async function historyOf(ctx: Context, articleId: string): Promise<RevisionRow[]> {
+  const rows: RevisionRow[] = await ctx.ds.query(
+    `${REVISION_SELECT} WHERE r.article_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT 500`,
+    [articleId],
+  );
+  const size = new Map(rows.map((r) => [r.id, charCount(r.content)]));
+  // A parent older than the 500 listed is measured apart, all in one statement.
+  const missing = [...new Set(rows.map((r) => r.parent_id).filter((p): p is string => p !== null && !size.has(p)))];
+  if (missing.length)
+    for (const p of await ctx.ds.query(`SELECT id, char_length(content) AS n FROM rootpedia_revisions WHERE id = ANY($1)`, [missing]))
+      size.set(p.id, p.n);
+  return rows.map((r) => ({ ...r, size: size.get(r.id), parent_size: r.parent_id ? (size.get(r.parent_id) ?? null) : null }));
+}
 
 /** The word-level difference between two revisions of one article, for a reader who may read both. */
 export async function diffRevisions(ctx: Context, fromId: string, toId: string): Promise<DiffPart[]> {

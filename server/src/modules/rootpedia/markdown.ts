@@ -64,6 +64,16 @@ function checkUrl(url: string): Citation | null {
   throw new MarkdownRefused("bad_link", { link: u.slice(0, 80) });
 }
 
+/** Where a link of an article leads: a `roots:` citation, a safe address as written, or null for one `checkMarkdown` refuses. */
+export function linkOf(url: string): Citation | string | null {
+  try {
+    return checkUrl(url) ?? url.trim();
+  } catch (err) {
+    if (err instanceof MarkdownRefused) return null;
+    throw err;
+  }
+}
+
 /**
  * The address of each image of the tree: an image's own, an image reference's from its
  * definition; null for any other node (and for a reference without a definition, which stays text).

@@ -56,6 +56,9 @@ export interface RevisionRow {
   hidden: boolean;
   hidden_reason: string | null;
   created_at: Date;
+  /** Characters of its text and of its parent's, where the history worked them out together. */
+  size?: number;
+  parent_size?: number | null;
 }
 
 export const REVISION_SELECT = `SELECT r.*, u.display_name AS author_name FROM rootpedia_revisions r LEFT JOIN users u ON u.id = r.author_id`;

@@ -6,6 +6,8 @@ import { toGlobalId } from "../../common/global-id.js";
 import { listSize } from "../../common/pagination.js";
 import { Village } from "../genealogy/index.js";
 import * as articles from "./article.service.js";
+import { compareRevisions } from "./comparison.service.js";
+import { ComparisonView, comparisonView } from "./comparison.types.js";
 import {
   ArticleView,
   DiffPartView,
@@ -19,6 +21,7 @@ import {
   SearchHitView,
 } from "./rootpedia.types.js";
 import * as revisions from "./revision.service.js";
+import { charCount } from "./words.js";
 
 /**
  * A render is priced as a fifth of the longest article: it is cached by content, and every
@@ -60,6 +63,21 @@ export class RootpediaResolver {
       revisions.rawIdOf(to, "RootpediaRevision"),
     );
     return diffPartViews(parts);
+  }
+
+  @Extensions({ storedTexts: 2 })
+  @Query(() => ComparisonView, {
+    description:
+      "Two revisions of an article side by side, as Markdown reads (headings, links, bold): unchanged paragraphs collapsed around one of context, changed words marked, a sentence mostly rewritten shown whole, moved paragraphs paired.",
+  })
+  async rootpediaComparison(
+    @Arg("fromId", () => ID) from: string,
+    @Arg("toId", () => ID) to: string,
+    @Ctx() ctx: Context,
+  ): Promise<ComparisonView> {
+    return comparisonView(
+      await compareRevisions(ctx, revisions.rawIdOf(from, "RootpediaRevision"), revisions.rawIdOf(to, "RootpediaRevision")),
+    );
   }
 
   @Query(() => [SearchHitView], {
@@ -267,6 +285,21 @@ export class RootpediaRevisionResolver {
   @FieldResolver(() => String, { nullable: true, description: "The revision as safe HTML; null when the viewer may not read it." })
   async html(@Root() r: RevisionView, @Ctx() ctx: Context): Promise<string | null> {
     return r.readable ? articles.render(ctx, r.row.content) : null;
+  }
+
+  @FieldResolver(() => Int, {
+    nullable: true,
+    description:
+      "Characters added (positive) or removed (negative) since the revision it was made on (its whole size for the first); null when the viewer may not read it.",
+  })
+  async sizeChange(@Root() r: RevisionView, @Ctx() ctx: Context): Promise<number | null> {
+    if (!r.readable) return null;
+    const size = r.row.size ?? charCount(r.row.content);
+    if (!r.row.parent_id) return size;
+    // The history measured the parent already; a revision shown alone (an edit waiting) reads its parent.
+    const parent =
+      r.row.parent_size !== undefined ? r.row.parent_size : charCount((await revisions.loadRevision(ctx, r.row.parent_id)).content);
+    return size - (parent ?? 0);
   }
 
   @FieldResolver(() => String, { nullable: true, description: "Why a curator hid it (reviewers only)." })

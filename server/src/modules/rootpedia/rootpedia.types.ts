@@ -1,8 +1,8 @@
-import { Field, ID, InputType, ObjectType, registerEnumType } from "type-graphql";
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
 import { toGlobalId } from "../../common/global-id.js";
 import { Node } from "../../common/node.js";
 import type { ArticleRow, RevisionRow } from "./revision.service.js";
-import type { DiffPart } from "./words.js";
+import { charCount, type DiffPart } from "./words.js";
 
 export enum RevisionStatusEnum {
   PENDING = "pending",
@@ -103,6 +103,11 @@ export class RevisionView implements Node {
   @Field(() => Date)
   get createdAt(): Date {
     return this.row.created_at;
+  }
+
+  @Field(() => Int, { nullable: true, description: "Characters of its text; null when the viewer may not read it." })
+  get size(): number | null {
+    return this.readable ? (this.row.size ?? charCount(this.row.content)) : null;
   }
 
   @Field(() => String, { nullable: true, description: "Null when the viewer may not read this revision." })

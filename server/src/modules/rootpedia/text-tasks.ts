@@ -4,6 +4,7 @@
  * by text.ts through common/work-pool) or, for a small text, in place. Inputs and results are
  * plain data, as they cross threads.
  */
+import { compareTexts, type Comparison } from "./compare.js";
 import { checkMarkdown, MarkdownRefused, plainText, renderMarkdown, type Citation } from "./markdown.js";
 import { mergeEdit } from "./merge.js";
 import { changedParagraphs, revisionDiff, type DiffPart } from "./words.js";
@@ -27,6 +28,9 @@ export const plain = (content: string): string => plainText(content);
 
 export const diff = ({ before, after, language }: { before: string; after: string; language: string }): DiffPart[] =>
   revisionDiff(before, after, language);
+
+export const compare = ({ before, after, language }: { before: string; after: string; language: string }): Comparison =>
+  compareTexts(before, after, language);
 
 export const changed = ({ before, after }: { before: string; after: string }): string[] => changedParagraphs(before, after);
 

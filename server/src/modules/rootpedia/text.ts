@@ -4,6 +4,7 @@ import { createWorkPool, PoolBusy, TaskTimedOut, type WorkPool } from "../../com
 import { MarkdownRefused, roughPlainText, type Citation } from "./markdown.js";
 import * as tasks from "./text-tasks.js";
 import type { Checked } from "./text-tasks.js";
+import type { Comparison } from "./compare.js";
 import { paragraphs, type DiffPart } from "./words.js";
 
 /**
@@ -90,6 +91,20 @@ export const diffTexts = (config: Cfg, before: string, after: string, language: 
       { kind: "added" as const, text: after, coarse: true },
     ].filter((p) => p.text),
   );
+
+/** Two revisions side by side, as readers follow them (compare.ts); past the time limit, their paragraphs whole as plain text. */
+export const compareRevisionTexts = (config: Cfg, before: string, after: string, language: string): Promise<Comparison> =>
+  work(config, "compare", { before, after, language }, [before, after], () => {
+    const plain = (text: string, change: "removed" | "added") =>
+      paragraphs(text)
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p) => ({ type: "paragraph" as const, level: 0, label: null, spans: [{ text: p, change, marks: 0, href: null }] }));
+    const rows = [
+      { kind: "changed" as const, before: plain(before, "removed"), after: plain(after, "added"), moveId: null, coarse: true, skipped: 0 },
+    ];
+    return { rows, coarse: true };
+  });
 
 /** The paragraphs of `after` new or changed since `before`. */
 export const changedParagraphsOf = (config: Cfg, before: string, after: string): Promise<string[]> =>
