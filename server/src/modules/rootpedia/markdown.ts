@@ -151,6 +151,37 @@ export function renderMarkdown(text: string, resolve: Resolve): string {
   return String(renderer.stringify(hast as never));
 }
 
+/** A letter or digit of any script. */
+const ALNUM = /[\p{L}\p{N}]/u;
+
+/**
+ * Plain text written as Markdown that reads back as the same text: only a character that would
+ * become a mark there is escaped (`*`, `` ` ``, brackets, a `_` or `~` that could open emphasis, an
+ * entity's `&`, a backslash before punctuation; at a line's start, what would make a heading, a
+ * list or a quote), so "Saint-Élie (Mar Elias)" stays as it is, for the member who edits it next.
+ * `lineStart`: the text begins a line (a list item's text, a paragraph), not the inside of a link.
+ */
+export function markdownText(text: string, lineStart: boolean): string {
+  const inline = (line: string) =>
+    line.replace(/[\\`*[\]~_&<]/g, (c, i: number, s: string) => {
+      if (c === "\\") return /[!-/:-@[-`{-~]/.test(s[i + 1] ?? "") ? "\\\\" : c;
+      if (c === "_") return ALNUM.test(s[i - 1] ?? "") && ALNUM.test(s[i + 1] ?? "") ? c : "\\_";
+      if (c === "&") return /^&(#x?[0-9a-f]+|[a-z][a-z0-9]*);/i.test(s.slice(i, i + 34)) ? "\\&" : c;
+      if (c === "<") return /[a-z/!?]/i.test(s[i + 1] ?? "") ? "\\<" : c;
+      return `\\${c}`;
+    });
+  const blockStart = (line: string) =>
+    line
+      .replace(/^\s+/, "")
+      .replace(/^(#{1,6}(?=\s|$)|>|[-+](?=\s|$)|[-=]+(?=\s*$))/, "\\$1")
+      .replace(/^(\d{1,9})([.)])(?=\s|$)/, "$1\\$2");
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((line, i) => (lineStart || i > 0 ? blockStart(inline(line)) : inline(line)))
+    .join("\n");
+}
+
 /**
  * Roughly the words of Markdown, in one linear pass without parsing it (search snippets of many
  * articles, and the fallback when parsing takes too long): link targets, footnote marks and

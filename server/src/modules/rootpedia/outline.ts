@@ -1,5 +1,6 @@
 import type { Queryable } from "../../common/sql.js";
 import { runtimeKey, translate, type Language } from "../../common/i18n.js";
+import { markdownText } from "./markdown.js";
 
 export interface Named {
   name: string;
@@ -10,8 +11,6 @@ export interface Named {
 /** A name in the reader's language: its Arabic or French form where it has one. */
 export const inLanguage = (n: Named, lang: Language) =>
   lang === "ar" ? (n.name_ar ?? n.name) : lang === "fr" ? (n.name_fr ?? n.name) : n.name;
-/** Markdown's own characters in a name are written as text, never as marks. */
-const escape = (s: string) => s.replace(/([\\`*_{}[\]()#+\-.!|<>~])/g, "\\$1");
 
 /**
  * The outline a village's encyclopedia starts with, in one language: section headings and lists
@@ -47,7 +46,7 @@ export async function outlineMarkdown(db: Queryable, villageId: string, lang: La
     "",
   ];
   return [
-    `${t("intro")} [${escape(inLanguage(village, lang))}](roots:village/${village.slug}).`,
+    `${t("intro")} [${markdownText(inLanguage(village, lang), false)}](roots:village/${village.slug}).`,
     "",
     `## ${t("history")}`,
     "",
@@ -55,19 +54,19 @@ export async function outlineMarkdown(db: Queryable, villageId: string, lang: La
     "",
     ...section(
       "families",
-      families.map((f) => escape(inLanguage(f, lang))),
+      families.map((f) => markdownText(inLanguage(f, lang), true)),
     ),
     ...section(
       "landmarks",
-      landmarks.map((l) => escape(inLanguage(l, lang))),
+      landmarks.map((l) => markdownText(inLanguage(l, lang), true)),
     ),
     ...section(
       "festivals",
-      festivals.map((f) => escape(inLanguage(f, lang))),
+      festivals.map((f) => markdownText(inLanguage(f, lang), true)),
     ),
     ...section(
       "registries",
-      registries.map((r) => `[${escape(inLanguage(r, lang))}](roots:registry/${r.id})`),
+      registries.map((r) => `[${markdownText(inLanguage(r, lang), false)}](roots:registry/${r.id})`),
     ),
   ].join("\n");
 }
