@@ -8,7 +8,8 @@ import { startTestServer, type TestServer } from "../support/server.js";
 
 /**
  * Rootpedia as readers and reviewers read it, through GraphQL: two revisions side by side (context
- * collapsed, Markdown read, links for this reader), the history's size changes.
+ * collapsed, Markdown read, links for this reader), the history's size changes, an article's
+ * table of contents and notes, and the outline that starts from the village's recorded history.
  */
 let server: TestServer;
 let village: { id: string; raw: string; slug: string };
@@ -101,5 +102,70 @@ describe("the history", () => {
     const visitor = (await server.gql<any>(HISTORY, { id: a.id })).data.rootpediaArticle.history;
     expect(visitor[0]).toMatchObject({ status: "PENDING", size: null, sizeChange: null });
     expect(visitor[1].sizeChange).toBe(24);
+  });
+});
+
+describe("an article as an encyclopedia's", () => {
+  it("lists its headings with their anchors, and heads its notes in its own language, their links leading somewhere", async () => {
+    const a = await create(
+      curator.token,
+      "ar",
+      "كنائس زحلة",
+      "## التاريخ\n\nنص.[^1]\n\n### القرن التاسع عشر\n\nنص.\n\n## التاريخ\n\nنص آخر.\n\n[^1]: سجل الرعية.\n",
+    );
+    const ARTICLE = `query ($id: ID!) { rootpediaArticle(id: $id) { html contents { level text anchor } } }`;
+    const { html, contents } = (await server.gql<any>(ARTICLE, { id: a.id })).data.rootpediaArticle;
+    expect(contents).toEqual([
+      { level: 2, text: "التاريخ", anchor: "h-التاريخ" },
+      { level: 3, text: "القرن التاسع عشر", anchor: "h-القرن-التاسع-عشر" },
+      { level: 2, text: "التاريخ", anchor: "h-التاريخ-2" },
+    ]);
+    for (const h of contents) expect(html).toContain(`id="${h.anchor}"`);
+    // The notes' heading is the article's language's, and is not one of its contents.
+    expect(html).toMatch(/<h2 id="footnote-label">الحواشي<\/h2>/);
+    // Every footnote link leads to an element of the page.
+    for (const [, target] of html.matchAll(/href="#([^"]+)"/g)) expect(html).toContain(`id="${target}"`);
+  });
+
+  it("starts its outline with the village's recorded history, as the village's page shows it", async () => {
+    const v = await buildVillage(server, "Ehden");
+    await server.ds.query(`UPDATE villages SET description = $2, description_fr = $3 WHERE id = $1`, [
+      v.raw,
+      "Ehden is a mountain town (1,500 m).\n\n1. Summer resort",
+      "Ehden est une ville de montagne (1 500 m).",
+    ]);
+    const list = (
+      await server.gql<any>(`query ($s: String!) { rootpediaArticles(villageSlug: $s) { language stable { content } } }`, { s: v.slug })
+    ).data.rootpediaArticles;
+    const text = (lang: string) => list.find((x: any) => x.language === lang).stable.content as string;
+    expect(text("fr")).toContain("## Histoire\n\nEhden est une ville de montagne (1 500 m).");
+    // No Arabic history: the English one, as the village's page shows it; nothing escaped but what must be.
+    expect(text("ar")).toContain("Ehden is a mountain town (1,500 m).\n\n1\\. Summer resort");
+    for (const lang of ["ar", "en", "fr"])
+      expect(text(lang)).not.toMatch(/لم يُكتب شيء هنا بعد|Nothing is written here yet|Rien n'est encore écrit ici/);
+  });
+
+  it("follows a history recorded after the outline was written, until someone edits it", async () => {
+    const v = await buildVillage(server, "Bcharre");
+    const OUTLINES = `query ($s: String!) { rootpediaArticles(villageSlug: $s) { id language stable { content author } history { id } } }`;
+    const first = (await server.gql<any>(OUTLINES, { s: v.slug })).data.rootpediaArticles;
+    expect(first.find((x: any) => x.language === "en").stable.content).toContain("Nothing is written here yet");
+    // A member edits the French outline: it is theirs now.
+    const fr = first.find((x: any) => x.language === "fr");
+    const curatorHere = await buildUser(server.ds, { roles: [{ role: Role.LOCAL_ROOT_CURATOR }] });
+    await assignCurator(server.ds, curatorHere.id, [v.raw]);
+    const ARTICLE = `query ($id: ID!) { rootpediaArticle(id: $id) { baseRevisionId stable { content } } }`;
+    const frBase = (await server.gql<any>(ARTICLE, { id: fr.id })).data.rootpediaArticle.baseRevisionId;
+    await edit(curatorHere.token, fr.id, frBase, "Bcharré", `${fr.stable.content}\n\nLa vallée de la Qadisha.`);
+    await server.ds.query(`UPDATE villages SET description = 'Bcharre overlooks the Qadisha valley.' WHERE id = $1`, [v.raw]);
+    // Opened by its address, the English outline takes the history (a revision by Roots).
+    const en = first.find((x: any) => x.language === "en");
+    const after = (await server.gql<any>(ARTICLE, { id: en.id })).data.rootpediaArticle;
+    expect(after.stable.content).toContain("## History\n\nBcharre overlooks the Qadisha valley.");
+    const again = (await server.gql<any>(OUTLINES, { s: v.slug })).data.rootpediaArticles;
+    expect(again.find((x: any) => x.language === "en")).toMatchObject({ stable: { author: null }, history: [{}, {}] });
+    // The edited French version is left as its editor wrote it.
+    expect(again.find((x: any) => x.language === "fr").stable.content).toContain("Qadisha.");
+    expect(again.find((x: any) => x.language === "fr").stable.content).not.toContain("overlooks");
   });
 });

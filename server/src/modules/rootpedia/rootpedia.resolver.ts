@@ -14,6 +14,7 @@ import {
   diffPartViews,
   EditConflictView,
   EditInputView,
+  HeadingView,
   NewArticleInput,
   OutOfDateView,
   RevisionView,
@@ -45,7 +46,11 @@ export class RootpediaResolver {
 
   @Query(() => ArticleView, { description: "An article by id." })
   async rootpediaArticle(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<ArticleView> {
-    return new ArticleView(await revisions.loadArticle(ctx, revisions.rawIdOf(id, "RootpediaArticle")));
+    const row = await revisions.loadArticle(ctx, revisions.rawIdOf(id, "RootpediaArticle"));
+    // An outline opened by its address follows the village's recorded history too.
+    if (row.kind === "outline" && (await articles.refreshOutlines(ctx, row.village_id)))
+      return new ArticleView(await revisions.loadArticle(ctx, row.id));
+    return new ArticleView(row);
   }
 
   @Extensions({ storedTexts: 2 })
@@ -107,10 +112,15 @@ export class RootpediaResolver {
   @Query(() => String, {
     description: `Markdown as an article shows it (safe HTML), checked as a save checks it: the editor's preview. Members only, a few a minute; priced by the text's length.`,
   })
-  async rootpediaPreview(@Arg("content", () => String) content: string, @Ctx() ctx: Context): Promise<string> {
+  async rootpediaPreview(
+    @Arg("content", () => String) content: string,
+    @Arg("language", () => String, { nullable: true, description: "The article's language (ar, en or fr); the reader's by default." })
+    language: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<string> {
     await articles.countPreview(ctx);
     await revisions.checkEdit(ctx, { title: "-", content, summary: "", baseRevisionId: null });
-    return articles.render(ctx, content);
+    return articles.render(ctx, content, language ? revisions.articleLanguage(language) : ctx.language);
   }
 
   @FieldResolver(() => Village)
@@ -186,7 +196,17 @@ export class RootpediaResolver {
   async html(@Root() a: ArticleView, @Ctx() ctx: Context): Promise<string | null> {
     if (!a.row.stable_revision_id) return null;
     const r = await revisions.loadRevision(ctx, a.row.stable_revision_id);
-    return articles.render(ctx, r.content);
+    return articles.render(ctx, r.content, a.row.language);
+  }
+
+  @Extensions({ storedTexts: TYPICAL_ARTICLE })
+  @FieldResolver(() => [HeadingView], {
+    description: "The stable version's headings in order, each with its anchor in `html`: the table of contents.",
+  })
+  async contents(@Root() a: ArticleView, @Ctx() ctx: Context): Promise<HeadingView[]> {
+    if (!a.row.stable_revision_id) return [];
+    const r = await revisions.loadRevision(ctx, a.row.stable_revision_id);
+    return (await articles.rendered(ctx, r.content, a.row.language)).headings;
   }
 
   @FieldResolver(() => Boolean)
@@ -284,7 +304,7 @@ export class RootpediaRevisionResolver {
   @Extensions({ storedTexts: TYPICAL_ARTICLE })
   @FieldResolver(() => String, { nullable: true, description: "The revision as safe HTML; null when the viewer may not read it." })
   async html(@Root() r: RevisionView, @Ctx() ctx: Context): Promise<string | null> {
-    return r.readable ? articles.render(ctx, r.row.content) : null;
+    return r.readable ? articles.render(ctx, r.row.content, (await revisions.loadArticle(ctx, r.row.article_id)).language) : null;
   }
 
   @FieldResolver(() => Int, {

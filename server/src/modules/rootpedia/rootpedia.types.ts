@@ -173,6 +173,18 @@ export class OutOfDateView {
   changed: string[];
 }
 
+@ObjectType("RootpediaHeading", { simpleResolvers: true, description: "A heading of an article: a line of its table of contents." })
+export class HeadingView {
+  @Field(() => Int, { description: "1 to 6." })
+  level: number;
+
+  @Field(() => String)
+  text: string;
+
+  @Field(() => String, { description: "The heading's id in the article's HTML (link to `#anchor`)." })
+  anchor: string;
+}
+
 @ObjectType("RootpediaSnippetPart", { simpleResolvers: true })
 export class SnippetPartView {
   @Field(() => String)

@@ -5,7 +5,7 @@
  * plain data, as they cross threads.
  */
 import { compareTexts, type Comparison } from "./compare.js";
-import { checkMarkdown, MarkdownRefused, plainText, renderMarkdown, type Citation } from "./markdown.js";
+import { checkMarkdown, MarkdownRefused, plainText, renderArticle, type Citation, type Rendered, type RenderLabels } from "./markdown.js";
 import { mergeEdit } from "./merge.js";
 import { changedParagraphs, revisionDiff, type DiffPart } from "./words.js";
 
@@ -20,9 +20,16 @@ export function check(content: string): Checked {
   }
 }
 
-/** `links`: each citation's address for this reader (`kind/id` → address, null when not shown). */
-export const render = ({ content, links }: { content: string; links: Record<string, string | null> }): string =>
-  renderMarkdown(content, (c) => links[`${c.kind}/${c.id}`] ?? null);
+/** `links`: each citation's address for this reader (`kind/id` → address, null when not shown); `labels`: the notes' words in the article's language. */
+export const render = ({
+  content,
+  links,
+  labels,
+}: {
+  content: string;
+  links: Record<string, string | null>;
+  labels: RenderLabels;
+}): Rendered => renderArticle(content, (c) => links[`${c.kind}/${c.id}`] ?? null, labels);
 
 export const plain = (content: string): string => plainText(content);
 

@@ -1,7 +1,7 @@
 import type { Config } from "../../config.js";
 import { AppError, ErrorCode } from "../../common/errors.js";
 import { createWorkPool, PoolBusy, TaskTimedOut, type WorkPool } from "../../common/work-pool.js";
-import { MarkdownRefused, roughPlainText, type Citation } from "./markdown.js";
+import { MarkdownRefused, roughPlainText, type Citation, type Rendered, type RenderLabels } from "./markdown.js";
 import * as tasks from "./text-tasks.js";
 import type { Checked } from "./text-tasks.js";
 import type { Comparison } from "./compare.js";
@@ -69,15 +69,16 @@ export async function checkText(config: Cfg, content: string): Promise<Citation[
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Safe HTML of checked Markdown, each citation by its address for this reader (`kind/id`). */
-export const renderText = (config: Cfg, content: string, links: Record<string, string | null>): Promise<string> =>
-  work(config, "render", { content, links }, [content], () =>
-    paragraphs(content)
+/** Safe HTML of checked Markdown and its headings, each citation by its address for this reader (`kind/id`). */
+export const renderText = (config: Cfg, content: string, links: Record<string, string | null>, labels: RenderLabels): Promise<Rendered> =>
+  work(config, "render", { content, links, labels }, [content], () => ({
+    html: paragraphs(content)
       .map((p) => p.trim())
       .filter(Boolean)
       .map((p) => `<p>${escapeHtml(p)}</p>`)
       .join("\n"),
-  );
+    headings: [],
+  }));
 
 /** The words of Markdown without its marks (search). */
 export const plainTextOf = (config: Cfg, content: string): Promise<string> =>

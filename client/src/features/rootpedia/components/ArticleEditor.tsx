@@ -57,7 +57,7 @@ export function ArticleEditor({
   const id = useId();
   const wide = useMediaQuery(WIDE);
   const [tab, setTab] = useState<"write" | "preview">("write");
-  const preview = useLivePreview(value, wide || tab === "preview");
+  const preview = useLivePreview(value, language, wide || tab === "preview");
   const ref = useRef<HTMLTextAreaElement>(null);
   const [dialog, setDialog] = useState<"cite" | "photo" | null>(null);
   // Where the cursor was when a dialog opened: what it chooses goes there.

@@ -29,7 +29,7 @@ export interface LivePreview {
  * never twice for the same text and never faster than the server's count allows; past its
  * count, it waits the time the server says, then asks again.
  */
-export function useLivePreview(content: string, active: boolean): LivePreview {
+export function useLivePreview(content: string, language: string, active: boolean): LivePreview {
   const { t } = useTranslation();
   const [run] = useRootpediaPreviewLazyQuery({ fetchPolicy: "no-cache" });
   const [state, setState] = useState<LivePreview & { for: string | null }>({
@@ -43,16 +43,16 @@ export function useLivePreview(content: string, active: boolean): LivePreview {
   // A pause ended: look again.
   const [wake, setWake] = useState(0);
   useEffect(() => {
-    if (!active || content === last.current.asked) return;
+    if (!active || `${language}\u0000${content}` === last.current.asked) return;
     if (!content.trim()) {
-      last.current.asked = content;
+      last.current.asked = `${language}\u0000${content}`;
       setState({ html: "", problem: null, updating: false, paused: false, for: content });
       return;
     }
     const now = Date.now();
     const wait = Math.max(PREVIEW_DEBOUNCE_MS, last.current.at + PREVIEW_MIN_INTERVAL_MS - now, last.current.pausedUntil - now);
     const timer = setTimeout(() => {
-      last.current.asked = content;
+      last.current.asked = `${language}\u0000${content}`;
       last.current.at = Date.now();
       setState((s) => ({ ...s, updating: true }));
       const failed = (err: unknown) => {
@@ -70,13 +70,13 @@ export function useLivePreview(content: string, active: boolean): LivePreview {
         setState((s) => ({ ...s, problem: problem && problemText(problem), updating: false, paused: false, for: content }));
       };
       // Apollo answers an error either way, by the result or by the promise.
-      run({ variables: { content } }).then((res) => {
+      run({ variables: { content, language } }).then((res) => {
         if (res.error) failed(res.error);
         else setState({ html: res.data?.rootpediaPreview ?? "", problem: null, updating: false, paused: false, for: content });
       }, failed);
     }, wait);
     return () => clearTimeout(timer);
-  }, [content, active, run, t, wake]);
+  }, [content, language, active, run, t, wake]);
   const stale = state.for !== content;
   return { html: state.html, problem: state.problem, updating: state.updating || (active && stale && !state.paused), paused: state.paused };
 }
