@@ -1441,6 +1441,8 @@ export type TranslationKey =
   | "rootpedia.raw_html"
   | "rootpedia.reject"
   | "rootpedia.remote_image"
+  | "rootpedia.removal_hint"
+  | "rootpedia.removal_needs_summary"
   | "rootpedia.revert"
   | "rootpedia.revert_hidden"
   | "rootpedia.review"

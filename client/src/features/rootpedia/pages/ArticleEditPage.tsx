@@ -68,6 +68,9 @@ export default function ArticleEditPage() {
   // Until the answer is the member's own (the first may come before the session is attached), the
   // text and the revision it builds on are not known: typing then would build on nothing.
   if (articleId && !a?.viewerCan.edit) return <Spinner label={t("common.loading")} />;
+  // Most of the text the member started from is gone: the server asks for a summary, and a review.
+  const started = (latest?.content ?? "").trim().length;
+  const removesMost = Boolean(a) && started > 0 && value.content.trim().length < started / 2;
   const conflict = value.conflict;
   const blocked = Boolean(conflict && !conflict.resolved);
   const error = apiProblem(creating.error ?? editing.error, t("errors.network"));
@@ -164,6 +167,8 @@ export default function ArticleEditPage() {
           value={value.summary}
           onChange={(e) => set({ summary: e.target.value })}
           errors={problem?.fields.summary}
+          hint={removesMost ? <span data-testid="rootpedia-removal-hint">{t("rootpedia.removal_hint")}</span> : undefined}
+          aria-required={removesMost || undefined}
           dir="auto"
         />
         {problem && (
