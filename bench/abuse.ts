@@ -2,7 +2,7 @@
 // server (server/dist/main.js, one instance) is asked for /health every 100 ms, first at rest (the
 // baseline, same run), then while attackers send, without pause, the worst requests the limits let
 // through: 10 aliased previews of Markdown that parses in quadratic time (unmatched emphasis,
-// 98,000 characters, each a little different so no cache answers it) and 4 aliased word diffs of
+// 98,000 characters, each a little different so no cache answers it) and 4 aliased comparisons (word diffs and side by side) of
 // two 99,000-character revisions that share no word order (a different pair each time). Goal:
 // /health p99 under 1 s while they run (reported, with the ratio to the baseline, and the
 // attackers' answers: refused as too complex, compared coarsely, or limited).
@@ -100,7 +100,8 @@ export async function benchAbuse(serverUrl: string): Promise<boolean> {
             : {
                 query: `{ ${Array.from({ length: 4 }, (_, k) => {
                   const [from, to] = pairs[(i * 4 + k) % PAIRS];
-                  return `d${k}: rootpediaDiff(fromId: "${from}", toId: "${to}") { coarse }`;
+                  // Half as word diffs, half side by side: both compare the same texts within the same caps.
+                  return `d${k}: ${k % 2 ? "rootpediaComparison" : "rootpediaDiff"}(fromId: "${from}", toId: "${to}") { coarse }`;
                 }).join(" ")} }`,
               };
         const res = await fetch(`http://127.0.0.1:${PORT}/graphql`, {

@@ -33,16 +33,14 @@ async function scenario(voters: number, content: string, opts: { hide?: boolean;
   const village = await buildVillage(server, "Village");
   const curator = await buildUser(server.ds, { roles: [{ role: Role.LOCAL_ROOT_CURATOR }], clock: server.clock });
   await assignCurator(server.ds, curator.id, [village.raw]);
-  const list = await server.gql<any>(`query ($s: String!) { rootpediaArticles(villageSlug: $s) { id language baseRevisionId } }`, {
-    s: village.slug,
-  });
-  const en = list.data.rootpediaArticles.find((a: any) => a.language === "en");
-  const base = await server.gql<any>(
-    `mutation ($id: ID!, $input: RootpediaEditInput!) { editRootpediaArticle(id: $id, input: $input) { id } }`,
-    { id: en.id, input: { title: "Title", content: BASE, summary: "", baseRevisionId: en.baseRevisionId } },
+  // An article of its own (replacing the village's outline with a text this short would remove most of it: a review).
+  const made = await server.gql<any>(
+    `mutation ($input: RootpediaNewArticleInput!) { createRootpediaArticle(input: $input) { id baseRevisionId } }`,
+    { input: { villageSlug: village.slug, language: "en", title: "Title", content: BASE, summary: "" } },
     { token: curator.token },
   );
-  const baseRevisionId = base.data.editRootpediaArticle.id;
+  const en = made.data.createRootpediaArticle;
+  const baseRevisionId = en.baseRevisionId;
   const members = [];
   for (let i = 0; i < voters; i++) members.push(await buildVoter(server, village, { passport: true }));
   const author = members[0] ?? (await buildVoter(server, village));

@@ -37,16 +37,13 @@ const CONFLICT = `query ($id: ID!) { ballotProposal(id: $id) { id status village
   diff { kind text } conflict { currentRevisionId baseContent currentContent proposedContent changesMeanwhile { kind text } proposedChanges { kind text } } } }`;
 
 async function article(): Promise<{ id: string; base: string }> {
-  const list = await server.gql<any>(`query ($s: String!) { rootpediaArticles(villageSlug: $s) { id language baseRevisionId } }`, {
-    s: village.slug,
-  });
-  const en = list.data.rootpediaArticles.find((a: any) => a.language === "en");
-  const saved = await server.gql<any>(
-    `mutation ($id: ID!, $input: RootpediaEditInput!) { editRootpediaArticle(id: $id, input: $input) { id } }`,
-    { id: en.id, input: { title: "Title", content: BASE, summary: "", baseRevisionId: en.baseRevisionId } },
+  // An article of its own (replacing the village's outline with a text this short would remove most of it: a review).
+  const made = await server.gql<any>(
+    `mutation ($input: RootpediaNewArticleInput!) { createRootpediaArticle(input: $input) { id baseRevisionId } }`,
+    { input: { villageSlug: village.slug, language: "en", title: "Title", content: BASE, summary: "" } },
     { token: curator.token },
   );
-  return { id: en.id, base: saved.data.editRootpediaArticle.id };
+  return { id: made.data.createRootpediaArticle.id, base: made.data.createRootpediaArticle.baseRevisionId };
 }
 
 describe("a proposal's change and conflict", () => {

@@ -132,6 +132,15 @@ describe("worst-case text", () => {
         .map((p: any) => p.text)
         .join(""),
     ).toBe(b);
+    // Side by side too: within the same caps, nothing lost.
+    const side = await server.gql<any>(
+      `query ($from: ID!, $to: ID!) { rootpediaComparison(fromId: $from, toId: $to) { coarse rows { before { spans { text } } after { spans { text } } } } }`,
+      { from: made.baseRevisionId, to: second.id },
+    );
+    expect(side.data.rootpediaComparison.coarse).toBe(true);
+    const text = (lines: any[]) => lines.map((l: any) => l.spans.map((s: any) => s.text).join("")).join("\n\n");
+    expect(side.data.rootpediaComparison.rows.map((r: any) => text(r.before)).join("")).toBe(a);
+    expect(side.data.rootpediaComparison.rows.map((r: any) => text(r.after)).join("")).toBe(b);
     // A small change of the same article is still compared word by word.
     const third = (await edit(curator.token, made.id, second.id, `${b} tail`)).data.editRootpediaArticle;
     const small = await server.gql<any>(`query ($from: ID!, $to: ID!) { rootpediaDiff(fromId: $from, toId: $to) { kind text coarse } }`, {

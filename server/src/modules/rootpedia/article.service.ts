@@ -1,13 +1,13 @@
 import type { Context } from "../../common/context.js";
 import { AppError, ErrorCode, notFound, unauthenticated } from "../../common/errors.js";
 import { typeOn } from "../../common/flags.js";
-import type { Language } from "../../common/i18n.js";
+import { translate, type Language } from "../../common/i18n.js";
 import { newId } from "../../common/uuid.js";
 import { normalizeArabic, normalizeLatin, mayReview, publicVillageJoin } from "../genealogy/index.js";
 import { pictureLinks } from "../media/index.js";
 import { rateLimit } from "../security/index.js";
-import { MarkdownRefused, roughPlainText, type Citation } from "./markdown.js";
-import { outlineMarkdown } from "./outline.js";
+import { MarkdownRefused, roughPlainText, type Citation, type Rendered } from "./markdown.js";
+import { emptyHistory, outlineMarkdown } from "./outline.js";
 import {
   hashOf,
   LANGUAGES,
@@ -22,7 +22,7 @@ import {
   type RevisionRow,
 } from "./revision.service.js";
 import { changedParagraphsOf, checkText, diffTexts, renderText, TooComplex } from "./text.js";
-import { words, type DiffPart } from "./words.js";
+import { charCount, words, type DiffPart } from "./words.js";
 import type { ArticleLanguage } from "./rootpedia.entity.js";
 
 export interface VillageRef {
@@ -45,7 +45,10 @@ export async function villageBySlug(ctx: Context, slug: string): Promise<Village
  */
 export async function ensureOutline(ctx: Context, village: VillageRef): Promise<void> {
   const [any] = await ctx.ds.query(`SELECT 1 FROM rootpedia_articles WHERE village_id = $1 LIMIT 1`, [village.id]);
-  if (any) return;
+  if (any) {
+    await refreshOutlines(ctx, village.id);
+    return;
+  }
   await ctx.ds.transaction(async (tx) => {
     // One writer per village: the second waits, then finds the outline.
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('rootpedia-outline:' || $1))`, [village.id]);
@@ -75,6 +78,39 @@ export async function ensureOutline(ctx: Context, village: VillageRef): Promise<
       );
       await tx.query(`UPDATE rootpedia_articles SET stable_revision_id = $2, latest_revision_id = $2 WHERE id = $1`, [article, revision]);
     }
+  });
+}
+
+/**
+ * The outline Roots wrote follows the village's recorded history until someone edits it: an outline
+ * still Roots' own that says no history is written, while the village's page shows one, is written
+ * again from the village's data (a new revision by Roots). True when one was.
+ */
+export async function refreshOutlines(ctx: Context, villageId: string): Promise<boolean> {
+  const untouched = `SELECT a.id, a.language, a.title, a.latest_revision_id, r.content FROM rootpedia_articles a
+      JOIN rootpedia_revisions r ON r.id = a.latest_revision_id AND r.author_id IS NULL
+      JOIN villages v ON v.id = a.village_id AND coalesce(v.description, v.description_ar, v.description_fr) IS NOT NULL
+     WHERE a.village_id = $1 AND a.kind = 'outline' AND a.stable_revision_id = a.latest_revision_id`;
+  type Untouched = { id: string; language: ArticleLanguage; title: string; latest_revision_id: string; content: string };
+  const waiting = (rows: Untouched[]) => rows.filter((a) => a.content.includes(emptyHistory(a.language)));
+  if (!waiting(await ctx.ds.query(untouched, [villageId])).length) return false;
+  return ctx.ds.transaction(async (tx) => {
+    // One writer per village (as the first outline); read again under the lock.
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('rootpedia-outline:' || $1))`, [villageId]);
+    const stale = waiting(await tx.query(untouched, [villageId]));
+    for (const a of stale) {
+      const content = await outlineMarkdown(tx, villageId, a.language);
+      const revision = newId();
+      await tx.query(
+        `INSERT INTO rootpedia_revisions (id, article_id, parent_id, title, content, summary, content_hash, status, reviewed_at) VALUES ($1, $2, $3, $4, $5, '', $6, 'accepted', now())`,
+        [revision, a.id, a.latest_revision_id, a.title, content, hashOf(a.title, content)],
+      );
+      await tx.query(
+        `UPDATE rootpedia_articles SET stable_revision_id = $2, latest_revision_id = $2, search_text = $3, updated_at = now() WHERE id = $1`,
+        [a.id, revision, await searchTextOf(ctx.config, a.title, content)],
+      );
+    }
+    return stale.length > 0;
   });
 }
 
@@ -109,17 +145,23 @@ export async function countPreview(ctx: Context): Promise<void> {
 }
 
 /**
- * Markdown as safe HTML for this reader, its citations linked where they may see them (a text
- * saved under older rules that no longer pass shows with its citations unlinked).
+ * Markdown as safe HTML for this reader, with its headings: its citations linked where they may see
+ * them (a text saved under older rules that no longer pass shows with its citations unlinked), its
+ * notes headed in the article's language.
  */
-export async function render(ctx: Context, content: string): Promise<string> {
+export async function rendered(ctx: Context, content: string, language: Language): Promise<Rendered> {
   const citations = await checkText(ctx.config, content).catch((err: unknown) => {
     if (err instanceof MarkdownRefused || err instanceof TooComplex) return [];
     throw err;
   });
   const resolve = await resolver(ctx, citations);
-  return renderText(ctx.config, content, Object.fromEntries(citations.map((c) => [`${c.kind}/${c.id}`, resolve(c)])));
+  const labels = { notes: translate("rootpedia.notes", language), back: translate("rootpedia.note_back", language, { n: "{{n}}" }) };
+  return renderText(ctx.config, content, Object.fromEntries(citations.map((c) => [`${c.kind}/${c.id}`, resolve(c)])), labels);
 }
+
+/** Markdown as safe HTML for this reader (see `rendered`). */
+export const render = async (ctx: Context, content: string, language: Language): Promise<string> =>
+  (await rendered(ctx, content, language)).html;
 
 /** Creates an article (or a language version of one, `translationOf`) with its first revision. */
 export async function createArticle(
@@ -167,9 +209,23 @@ const slugOf = (title: string) =>
     .replace(/^-+|-+$/g, "")
     .slice(0, 80);
 
-/** The revisions of an article, newest first; text of those the reader may not read is left out by the presenter. */
-export const historyOf = (ctx: Context, articleId: string): Promise<RevisionRow[]> =>
-  ctx.ds.query(`${REVISION_SELECT} WHERE r.article_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT 500`, [articleId]);
+/**
+ * The revisions of an article, newest first, each with its size and its parent's (the history's
+ * +123 / −45); text of those the reader may not read is left out by the presenter.
+ */
+export async function historyOf(ctx: Context, articleId: string): Promise<RevisionRow[]> {
+  const rows: RevisionRow[] = await ctx.ds.query(
+    `${REVISION_SELECT} WHERE r.article_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT 500`,
+    [articleId],
+  );
+  const size = new Map(rows.map((r) => [r.id, charCount(r.content)]));
+  // A parent older than the 500 listed is measured apart, all in one statement.
+  const missing = [...new Set(rows.map((r) => r.parent_id).filter((p): p is string => p !== null && !size.has(p)))];
+  if (missing.length)
+    for (const p of await ctx.ds.query(`SELECT id, char_length(content) AS n FROM rootpedia_revisions WHERE id = ANY($1)`, [missing]))
+      size.set(p.id, p.n);
+  return rows.map((r) => ({ ...r, size: size.get(r.id), parent_size: r.parent_id ? (size.get(r.parent_id) ?? null) : null }));
+}
 
 /** The word-level difference between two revisions of one article, for a reader who may read both. */
 export async function diffRevisions(ctx: Context, fromId: string, toId: string): Promise<DiffPart[]> {

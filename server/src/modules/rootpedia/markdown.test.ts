@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { checkMarkdown, MarkdownRefused, plainText, renderMarkdown } from "./markdown.js";
+import { checkMarkdown, markdownText, MarkdownRefused, plainText, renderMarkdown } from "./markdown.js";
 
 /**
  * Vectors from the OWASP XSS Filter Evasion Cheat Sheet, as Markdown would carry them: raw HTML,
@@ -85,5 +85,38 @@ describe("articles", () => {
 
   it("refuse a roots: link of an unknown kind", () => {
     expect(() => checkMarkdown("[x](roots:secret/1)")).toThrow(MarkdownRefused);
+  });
+});
+
+describe("plain text written as Markdown", () => {
+  it("keeps ordinary punctuation as it is: no escape the next editor did not type", () => {
+    for (const name of [
+      "Saint-Élie (Mar Elias)",
+      "كنيسة مار الياس (1890)",
+      "Al-Khoury family, est. 1711!",
+      "snake_case_name",
+      "Zahlé + Ksara",
+    ])
+      expect(markdownText(name, true)).toBe(name);
+  });
+
+  it.each([
+    "*star* and _under_",
+    "# not a heading",
+    "1. not a list",
+    "- not an item",
+    "> not a quote",
+    "[not](a link)",
+    "`code`",
+    "a \\* b",
+    "Tom &amp; Jerry",
+    "~~struck~~",
+    "line one\n===",
+    "line one\n- item",
+  ])("reads back as the same text: %s", (text) => {
+    const md = markdownText(text, true);
+    expect(() => checkMarkdown(md)).not.toThrow();
+    expect(plainText(md)).toBe(text.replace(/\s+/g, " "));
+    expect(renderMarkdown(md, () => null)).not.toMatch(/<(h1|h2|ol|ul|li|blockquote|em|strong|code|a|del)\b/);
   });
 });

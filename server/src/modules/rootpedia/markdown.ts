@@ -64,6 +64,16 @@ function checkUrl(url: string): Citation | null {
   throw new MarkdownRefused("bad_link", { link: u.slice(0, 80) });
 }
 
+/** Where a link of an article leads: a `roots:` citation, a safe address as written, or null for one `checkMarkdown` refuses. */
+export function linkOf(url: string): Citation | string | null {
+  try {
+    return checkUrl(url) ?? url.trim();
+  } catch (err) {
+    if (err instanceof MarkdownRefused) return null;
+    throw err;
+  }
+}
+
 /**
  * The address of each image of the tree: an image's own, an image reference's from its
  * definition; null for any other node (and for a reference without a definition, which stays text).
@@ -113,19 +123,99 @@ export function checkMarkdown(text: string): Citation[] {
 /** Where a citation leads in the site, or for an image its picture's link; null when it may not be shown. */
 export type Resolve = (c: Citation) => string | null;
 
+/**
+ * remark-rehype already prefixes the only ids Markdown makes (footnotes', `user-content-`); the
+ * sanitiser prefixing them again broke every footnote's link (`#user-content-fn-1` led nowhere).
+ */
 const schema = {
   ...defaultSchema,
+  clobberPrefix: "",
   protocols: { ...defaultSchema.protocols, href: ["http", "https", "mailto"], src: ["http", "https"] },
 };
 
-const renderer = unified().use(remarkRehype).use(rehypeSanitize, schema).use(rehypeStringify);
+/** The words of the notes' section, in the article's language: its heading, and a note's way back (`{{n}}`: its number). */
+export interface RenderLabels {
+  notes: string;
+  back: string;
+}
+
+/** A heading of the article, for its table of contents. */
+export interface Heading {
+  level: number;
+  text: string;
+  /** The heading's id in the HTML. */
+  anchor: string;
+}
+
+export interface Rendered {
+  html: string;
+  /** The article's own headings in order (the notes' heading is not one). */
+  headings: Heading[];
+}
+
+const renderers = new Map<string, ReturnType<typeof makeRenderer>>();
+const makeRenderer = (labels: RenderLabels) =>
+  unified()
+    .use(remarkRehype, {
+      footnoteLabel: labels.notes,
+      // The notes' heading is seen, as an encyclopedia's notes are (not `sr-only`).
+      footnoteLabelProperties: {},
+      footnoteBackLabel: (i: number) => labels.back.replace("{{n}}", String(i + 1)),
+    })
+    .use(rehypeSanitize, schema)
+    .use(rehypeStringify);
+const rendererFor = (labels: RenderLabels) => {
+  const key = `${labels.notes}\u0000${labels.back}`;
+  let r = renderers.get(key);
+  if (!r) renderers.set(key, (r = makeRenderer(labels)));
+  return r;
+};
+const ENGLISH: RenderLabels = { notes: "Notes", back: "Back to reference {{n}}" };
+
+interface HastNode {
+  type: string;
+  tagName?: string;
+  value?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+}
+const textOf = (n: HastNode): string => (n.type === "text" ? (n.value ?? "") : (n.children ?? []).map(textOf).join(""));
+
+/** Ids for the article's headings (`h-` and their words, once each), for its table of contents. */
+function anchorHeadings(root: HastNode): Heading[] {
+  const headings: Heading[] = [];
+  const taken = new Set<string>();
+  const walk = (n: HastNode) => {
+    if (n.tagName === "section" && n.properties?.dataFootnotes !== undefined) return;
+    const level = /^h([1-6])$/.exec(n.tagName ?? "")?.[1];
+    if (level) {
+      const text = textOf(n).replace(/\s+/g, " ").trim();
+      const base = `h-${
+        text
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N}\p{M}]+/gu, "-")
+          .replace(/^-+|-+$/g, "")
+          .slice(0, 60) || "section"
+      }`;
+      let anchor = base;
+      for (let i = 2; taken.has(anchor); i++) anchor = `${base}-${i}`;
+      taken.add(anchor);
+      n.properties = { ...n.properties, id: anchor };
+      headings.push({ level: Number(level), text, anchor });
+      return;
+    }
+    for (const c of n.children ?? []) walk(c);
+  };
+  walk(root);
+  return headings;
+}
 
 /**
- * The article as safe HTML: `roots:` citations become the site's links (a person the reader may
- * not see, or a picture they may not see, is left as plain text), then the sanitiser keeps only
- * safe elements and attributes.
+ * The article as safe HTML with its headings: `roots:` citations become the site's links (a person
+ * the reader may not see, or a picture they may not see, is left as plain text), the sanitiser
+ * keeps only safe elements and attributes, and each heading gets an id for the table of contents.
  */
-export function renderMarkdown(text: string, resolve: Resolve): string {
+export function renderArticle(text: string, resolve: Resolve, labels: RenderLabels = ENGLISH): Rendered {
   const tree = parseMarkdown(text);
   const imageOf = imageAddresses(tree);
   visit(tree, (n) => {
@@ -137,8 +227,44 @@ export function renderMarkdown(text: string, resolve: Resolve): string {
       if (cited) n.url = resolve({ kind: cited[1] as CitationKind, id: cited[2] }) ?? "#";
     }
   });
-  const hast = renderer.runSync(tree as never);
-  return String(renderer.stringify(hast as never));
+  const renderer = rendererFor(labels);
+  const hast = renderer.runSync(tree as never) as unknown as HastNode;
+  const headings = anchorHeadings(hast);
+  return { html: String(renderer.stringify(hast as never)), headings };
+}
+
+/** The article as safe HTML (renderArticle without its headings). */
+export const renderMarkdown = (text: string, resolve: Resolve, labels?: RenderLabels): string => renderArticle(text, resolve, labels).html;
+
+/** A letter or digit of any script. */
+const ALNUM = /[\p{L}\p{N}]/u;
+
+/**
+ * Plain text written as Markdown that reads back as the same text: only a character that would
+ * become a mark there is escaped (`*`, `` ` ``, brackets, a `_` or `~` that could open emphasis, an
+ * entity's `&`, a backslash before punctuation; at a line's start, what would make a heading, a
+ * list or a quote), so "Saint-Élie (Mar Elias)" stays as it is, for the member who edits it next.
+ * `lineStart`: the text begins a line (a list item's text, a paragraph), not the inside of a link.
+ */
+export function markdownText(text: string, lineStart: boolean): string {
+  const inline = (line: string) =>
+    line.replace(/[\\`*[\]~_&<]/g, (c, i: number, s: string) => {
+      if (c === "\\") return /[!-/:-@[-`{-~]/.test(s[i + 1] ?? "") ? "\\\\" : c;
+      if (c === "_") return ALNUM.test(s[i - 1] ?? "") && ALNUM.test(s[i + 1] ?? "") ? c : "\\_";
+      if (c === "&") return /^&(#x?[0-9a-f]+|[a-z][a-z0-9]*);/i.test(s.slice(i, i + 34)) ? "\\&" : c;
+      if (c === "<") return /[a-z/!?]/i.test(s[i + 1] ?? "") ? "\\<" : c;
+      return `\\${c}`;
+    });
+  const blockStart = (line: string) =>
+    line
+      .replace(/^\s+/, "")
+      .replace(/^(#{1,6}(?=\s|$)|>|[-+](?=\s|$)|[-=]+(?=\s*$))/, "\\$1")
+      .replace(/^(\d{1,9})([.)])(?=\s|$)/, "$1\\$2");
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((line, i) => (lineStart || i > 0 ? blockStart(inline(line)) : inline(line)))
+    .join("\n");
 }
 
 /**

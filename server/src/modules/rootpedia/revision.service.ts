@@ -11,6 +11,7 @@ import { livingSql, mayReview, normalizeArabic, normalizeLatin, publicVillageJoi
 import type { Config } from "../../config.js";
 import { MarkdownRefused } from "./markdown.js";
 import { checkText, mergeTexts, plainTextOf, TooComplex } from "./text.js";
+import { charCount } from "./words.js";
 import { tellWatchers } from "./notifications.js";
 import type { ArticleLanguage, RevisionStatus } from "./rootpedia.entity.js";
 
@@ -56,6 +57,9 @@ export interface RevisionRow {
   hidden: boolean;
   hidden_reason: string | null;
   created_at: Date;
+  /** Characters of its text and of its parent's, where the history worked them out together. */
+  size?: number;
+  parent_size?: number | null;
 }
 
 export const REVISION_SELECT = `SELECT r.*, u.display_name AS author_name FROM rootpedia_revisions r LEFT JOIN users u ON u.id = r.author_id`;
@@ -154,13 +158,24 @@ async function trusted(ctx: Context, villageId: string): Promise<boolean> {
   return n >= TRUSTED_AFTER_ACCEPTED;
 }
 
+/** An edit keeping less than this share of the article's text removes most of it. */
+export const MOST_REMOVED = 0.5;
+
+/** The new text keeps less than half of the old one (or nothing of it). */
+export const removesMost = (before: string, after: string): boolean => {
+  const size = charCount(before.trim());
+  return size > 0 && charCount(after.trim()) < size * MOST_REMOVED;
+};
+
 /**
  * Saves an edit as a new immutable revision. On a stale base the newer text is merged in when the
  * changes touch different lines; otherwise EDIT_CONFLICT (nothing saved). A trusted author's
  * revision (the village's reviewers, or a member with TRUSTED_AFTER_ACCEPTED accepted edits there)
  * becomes the stable version at once; anyone else's waits for review while readers keep the
- * stable one. Watchers are told. `decided`: the edit was accepted elsewhere (a ballot, a curator
- * accepting a proposal), so it becomes the stable version whoever wrote it.
+ * stable one. An edit that empties the article or removes most of it needs a summary and always
+ * waits for review, whoever wrote it. Watchers are told. `decided`: the edit was accepted
+ * elsewhere (a ballot, a curator accepting a proposal, a reviewer bringing back a revision), so it
+ * becomes the stable version whoever wrote it.
  */
 export async function saveRevision(ctx: Context, article: ArticleRow, input: EditInput, decided = false): Promise<RevisionRow> {
   if (!ctx.viewer.userId) throw unauthenticated();
@@ -176,7 +191,15 @@ export async function saveRevision(ctx: Context, article: ArticleRow, input: Edi
   }
   const hash = hashOf(input.title.trim(), content);
   if (latest && latest.content_hash === hash) return latest;
-  const accepted = decided || (await trusted(ctx, article.village_id));
+  // Emptying an article, or taking most of it away, is said and seen: a summary, and a reviewer.
+  const removal = !decided && latest !== null && removesMost(latest.content, content);
+  if (removal && !input.summary.trim()) {
+    const params = { before: charCount(latest.content.trim()), after: charCount(content.trim()) };
+    throw new AppError(ErrorCode.BAD_USER_INPUT, "rootpedia.removal_needs_summary", params, [
+      { field: "summary", key: "rootpedia.removal_needs_summary", params },
+    ]);
+  }
+  const accepted = !removal && (decided || (await trusted(ctx, article.village_id)));
   const id = newId();
   const now = ctx.clock.now();
   const searchText = await searchTextOf(ctx.config, input.title, content);
@@ -293,12 +316,13 @@ export async function revert(ctx: Context, revisionId: string): Promise<Revision
   if (!ctx.viewer.userId) throw unauthenticated();
   if (!mayReview(ctx.viewer, article.village_id)) throw forbidden();
   if (r.hidden) throw new AppError(ErrorCode.CONFLICT, "rootpedia.revert_hidden");
-  return saveRevision(ctx, article, {
-    title: r.title,
-    content: r.content,
-    summary: `↺ ${r.id.slice(0, 8)}`,
-    baseRevisionId: article.latest_revision_id,
-  });
+  // The reviewer's own decision: it stands at once, even when the revision brought back is much shorter.
+  return saveRevision(
+    ctx,
+    article,
+    { title: r.title, content: r.content, summary: `↺ ${r.id.slice(0, 8)}`, baseRevisionId: article.latest_revision_id },
+    true,
+  );
 }
 
 /** A reviewer hides a revision (vandalism): its text is no longer shown, the revision stays in the history and the audit trail. */

@@ -6,12 +6,15 @@ import { toGlobalId } from "../../common/global-id.js";
 import { listSize } from "../../common/pagination.js";
 import { Village, mayReview } from "../genealogy/index.js";
 import * as articles from "./article.service.js";
+import { compareRevisions } from "./comparison.service.js";
+import { ComparisonView, comparisonView } from "./comparison.types.js";
 import {
   ArticleView,
   DiffPartView,
   diffPartViews,
   EditConflictView,
   EditInputView,
+  HeadingView,
   NewArticleInput,
   OutOfDateView,
   RevisionView,
@@ -19,6 +22,7 @@ import {
   SearchHitView,
 } from "./rootpedia.types.js";
 import * as revisions from "./revision.service.js";
+import { charCount } from "./words.js";
 
 /**
  * A render is priced as a fifth of the longest article: it is cached by content, and every
@@ -42,7 +46,11 @@ export class RootpediaResolver {
 
   @Query(() => ArticleView, { description: "An article by id." })
   async rootpediaArticle(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<ArticleView> {
-    return new ArticleView(await revisions.loadArticle(ctx, revisions.rawIdOf(id, "RootpediaArticle")));
+    const row = await revisions.loadArticle(ctx, revisions.rawIdOf(id, "RootpediaArticle"));
+    // An outline opened by its address follows the village's recorded history too.
+    if (row.kind === "outline" && (await articles.refreshOutlines(ctx, row.village_id)))
+      return new ArticleView(await revisions.loadArticle(ctx, row.id));
+    return new ArticleView(row);
   }
 
   @Extensions({ storedTexts: 2 })
@@ -60,6 +68,21 @@ export class RootpediaResolver {
       revisions.rawIdOf(to, "RootpediaRevision"),
     );
     return diffPartViews(parts);
+  }
+
+  @Extensions({ storedTexts: 2 })
+  @Query(() => ComparisonView, {
+    description:
+      "Two revisions of an article side by side, as Markdown reads (headings, links, bold): unchanged paragraphs collapsed around one of context, changed words marked, a sentence mostly rewritten shown whole, moved paragraphs paired.",
+  })
+  async rootpediaComparison(
+    @Arg("fromId", () => ID) from: string,
+    @Arg("toId", () => ID) to: string,
+    @Ctx() ctx: Context,
+  ): Promise<ComparisonView> {
+    return comparisonView(
+      await compareRevisions(ctx, revisions.rawIdOf(from, "RootpediaRevision"), revisions.rawIdOf(to, "RootpediaRevision")),
+    );
   }
 
   @Query(() => [SearchHitView], {
@@ -89,10 +112,15 @@ export class RootpediaResolver {
   @Query(() => String, {
     description: `Markdown as an article shows it (safe HTML), checked as a save checks it: the editor's preview. Members only, a few a minute; priced by the text's length.`,
   })
-  async rootpediaPreview(@Arg("content", () => String) content: string, @Ctx() ctx: Context): Promise<string> {
+  async rootpediaPreview(
+    @Arg("content", () => String) content: string,
+    @Arg("language", () => String, { nullable: true, description: "The article's language (ar, en or fr); the reader's by default." })
+    language: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<string> {
     await articles.countPreview(ctx);
     await revisions.checkEdit(ctx, { title: "-", content, summary: "", baseRevisionId: null });
-    return articles.render(ctx, content);
+    return articles.render(ctx, content, language ? revisions.articleLanguage(language) : ctx.language);
   }
 
   @FieldResolver(() => Village)
@@ -168,7 +196,17 @@ export class RootpediaResolver {
   async html(@Root() a: ArticleView, @Ctx() ctx: Context): Promise<string | null> {
     if (!a.row.stable_revision_id) return null;
     const r = await revisions.loadRevision(ctx, a.row.stable_revision_id);
-    return articles.render(ctx, r.content);
+    return articles.render(ctx, r.content, a.row.language);
+  }
+
+  @Extensions({ storedTexts: TYPICAL_ARTICLE })
+  @FieldResolver(() => [HeadingView], {
+    description: "The stable version's headings in order, each with its anchor in `html`: the table of contents.",
+  })
+  async contents(@Root() a: ArticleView, @Ctx() ctx: Context): Promise<HeadingView[]> {
+    if (!a.row.stable_revision_id) return [];
+    const r = await revisions.loadRevision(ctx, a.row.stable_revision_id);
+    return (await articles.rendered(ctx, r.content, a.row.language)).headings;
   }
 
   @FieldResolver(() => Boolean)
@@ -266,7 +304,22 @@ export class RootpediaRevisionResolver {
   @Extensions({ storedTexts: TYPICAL_ARTICLE })
   @FieldResolver(() => String, { nullable: true, description: "The revision as safe HTML; null when the viewer may not read it." })
   async html(@Root() r: RevisionView, @Ctx() ctx: Context): Promise<string | null> {
-    return r.readable ? articles.render(ctx, r.row.content) : null;
+    return r.readable ? articles.render(ctx, r.row.content, (await revisions.loadArticle(ctx, r.row.article_id)).language) : null;
+  }
+
+  @FieldResolver(() => Int, {
+    nullable: true,
+    description:
+      "Characters added (positive) or removed (negative) since the revision it was made on (its whole size for the first); null when the viewer may not read it.",
+  })
+  async sizeChange(@Root() r: RevisionView, @Ctx() ctx: Context): Promise<number | null> {
+    if (!r.readable) return null;
+    const size = r.row.size ?? charCount(r.row.content);
+    if (!r.row.parent_id) return size;
+    // The history measured the parent already; a revision shown alone (an edit waiting) reads its parent.
+    const parent =
+      r.row.parent_size !== undefined ? r.row.parent_size : charCount((await revisions.loadRevision(ctx, r.row.parent_id)).content);
+    return size - (parent ?? 0);
   }
 
   @FieldResolver(() => String, { nullable: true, description: "Why a curator hid it (reviewers only)." })

@@ -1,8 +1,8 @@
-import { Field, ID, InputType, ObjectType, registerEnumType } from "type-graphql";
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
 import { toGlobalId } from "../../common/global-id.js";
 import { Node } from "../../common/node.js";
 import type { ArticleRow, RevisionRow } from "./revision.service.js";
-import type { DiffPart } from "./words.js";
+import { charCount, type DiffPart } from "./words.js";
 
 export enum RevisionStatusEnum {
   PENDING = "pending",
@@ -105,6 +105,11 @@ export class RevisionView implements Node {
     return this.row.created_at;
   }
 
+  @Field(() => Int, { nullable: true, description: "Characters of its text; null when the viewer may not read it." })
+  get size(): number | null {
+    return this.readable ? (this.row.size ?? charCount(this.row.content)) : null;
+  }
+
   @Field(() => String, { nullable: true, description: "Null when the viewer may not read this revision." })
   get title(): string | null {
     return this.readable ? this.row.title : null;
@@ -166,6 +171,18 @@ export class OutOfDateView {
 
   @Field(() => [String], { description: "Its paragraphs new or changed since: what a translator brings over." })
   changed: string[];
+}
+
+@ObjectType("RootpediaHeading", { simpleResolvers: true, description: "A heading of an article: a line of its table of contents." })
+export class HeadingView {
+  @Field(() => Int, { description: "1 to 6." })
+  level: number;
+
+  @Field(() => String)
+  text: string;
+
+  @Field(() => String, { description: "The heading's id in the article's HTML (link to `#anchor`)." })
+  anchor: string;
 }
 
 @ObjectType("RootpediaSnippetPart", { simpleResolvers: true })

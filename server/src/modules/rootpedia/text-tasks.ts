@@ -4,7 +4,8 @@
  * by text.ts through common/work-pool) or, for a small text, in place. Inputs and results are
  * plain data, as they cross threads.
  */
-import { checkMarkdown, MarkdownRefused, plainText, renderMarkdown, type Citation } from "./markdown.js";
+import { compareTexts, type Comparison } from "./compare.js";
+import { checkMarkdown, MarkdownRefused, plainText, renderArticle, type Citation, type Rendered, type RenderLabels } from "./markdown.js";
 import { mergeEdit } from "./merge.js";
 import { changedParagraphs, revisionDiff, type DiffPart } from "./words.js";
 
@@ -19,14 +20,24 @@ export function check(content: string): Checked {
   }
 }
 
-/** `links`: each citation's address for this reader (`kind/id` → address, null when not shown). */
-export const render = ({ content, links }: { content: string; links: Record<string, string | null> }): string =>
-  renderMarkdown(content, (c) => links[`${c.kind}/${c.id}`] ?? null);
+/** `links`: each citation's address for this reader (`kind/id` → address, null when not shown); `labels`: the notes' words in the article's language. */
+export const render = ({
+  content,
+  links,
+  labels,
+}: {
+  content: string;
+  links: Record<string, string | null>;
+  labels: RenderLabels;
+}): Rendered => renderArticle(content, (c) => links[`${c.kind}/${c.id}`] ?? null, labels);
 
 export const plain = (content: string): string => plainText(content);
 
 export const diff = ({ before, after, language }: { before: string; after: string; language: string }): DiffPart[] =>
   revisionDiff(before, after, language);
+
+export const compare = ({ before, after, language }: { before: string; after: string; language: string }): Comparison =>
+  compareTexts(before, after, language);
 
 export const changed = ({ before, after }: { before: string; after: string }): string[] => changedParagraphs(before, after);
 

@@ -1,9 +1,10 @@
 import type { Config } from "../../config.js";
 import { AppError, ErrorCode } from "../../common/errors.js";
 import { createWorkPool, PoolBusy, TaskTimedOut, type WorkPool } from "../../common/work-pool.js";
-import { MarkdownRefused, roughPlainText, type Citation } from "./markdown.js";
+import { MarkdownRefused, roughPlainText, type Citation, type Rendered, type RenderLabels } from "./markdown.js";
 import * as tasks from "./text-tasks.js";
 import type { Checked } from "./text-tasks.js";
+import type { Comparison } from "./compare.js";
 import { paragraphs, type DiffPart } from "./words.js";
 
 /**
@@ -68,15 +69,16 @@ export async function checkText(config: Cfg, content: string): Promise<Citation[
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Safe HTML of checked Markdown, each citation by its address for this reader (`kind/id`). */
-export const renderText = (config: Cfg, content: string, links: Record<string, string | null>): Promise<string> =>
-  work(config, "render", { content, links }, [content], () =>
-    paragraphs(content)
+/** Safe HTML of checked Markdown and its headings, each citation by its address for this reader (`kind/id`). */
+export const renderText = (config: Cfg, content: string, links: Record<string, string | null>, labels: RenderLabels): Promise<Rendered> =>
+  work(config, "render", { content, links, labels }, [content], () => ({
+    html: paragraphs(content)
       .map((p) => p.trim())
       .filter(Boolean)
       .map((p) => `<p>${escapeHtml(p)}</p>`)
       .join("\n"),
-  );
+    headings: [],
+  }));
 
 /** The words of Markdown without its marks (search). */
 export const plainTextOf = (config: Cfg, content: string): Promise<string> =>
@@ -90,6 +92,20 @@ export const diffTexts = (config: Cfg, before: string, after: string, language: 
       { kind: "added" as const, text: after, coarse: true },
     ].filter((p) => p.text),
   );
+
+/** Two revisions side by side, as readers follow them (compare.ts); past the time limit, their paragraphs whole as plain text. */
+export const compareRevisionTexts = (config: Cfg, before: string, after: string, language: string): Promise<Comparison> =>
+  work(config, "compare", { before, after, language }, [before, after], () => {
+    const plain = (text: string, change: "removed" | "added") =>
+      paragraphs(text)
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p) => ({ type: "paragraph" as const, level: 0, label: null, spans: [{ text: p, change, marks: 0, href: null }] }));
+    const rows = [
+      { kind: "changed" as const, before: plain(before, "removed"), after: plain(after, "added"), moveId: null, coarse: true, skipped: 0 },
+    ];
+    return { rows, coarse: true };
+  });
 
 /** The paragraphs of `after` new or changed since `before`. */
 export const changedParagraphsOf = (config: Cfg, before: string, after: string): Promise<string[]> =>

@@ -1,9 +1,38 @@
 import { describe, expect, it } from "@jest/globals";
-import { changedParagraphs, revisionDiff, wordDiff, words, type DiffPart } from "./words.js";
+import { blockOps } from "./compare.js";
+import { changedParagraphs, revisionDiff, wordDiff, words, type DiffKind, type DiffPart } from "./words.js";
 
 /** The diff as a compact string: [+added] [-removed] [~moved paragraph], same text as is. */
 const show = (parts: DiffPart[]) =>
   parts.map((p) => (p.kind === "same" ? p.text : `[${p.moved ? "~" : p.kind === "added" ? "+" : "-"}${p.text}]`)).join("");
+
+const PREFIX: Record<string, (level: number, label: string | null) => string> = {
+  heading: (level) => `${"#".repeat(level)} `,
+  bullet: () => "- ",
+  numbered: (_, label) => `${label}. `,
+  quote: () => "> ",
+  note: (_, label) => `[^${label}]: `,
+};
+
+/** A paragraph's readable diff in the same notation, as its text reads (no escapes, no marks); a line's kind as a prefix. */
+function showReadable(before: string, after: string, language: string): string {
+  const ops = blockOps(before, after, language)!;
+  const runs: { kind: DiffKind; text: string }[] = [];
+  // Lines met so far on each side: a line after another one starts on a new line.
+  const seen = { before: 0, after: 0 };
+  ops.forEach(({ kind, token }) => {
+    let text = token.text;
+    if (token.line) {
+      const sides = kind === "same" ? (["before", "after"] as const) : kind === "removed" ? (["before"] as const) : (["after"] as const);
+      const next = sides.map((side) => seen[side]++ > 0).some(Boolean);
+      text = `${next ? "\n" : ""}${PREFIX[token.line.type]?.(token.line.level, token.line.label) ?? ""}`;
+    }
+    const last = runs[runs.length - 1];
+    if (last?.kind === kind) last.text += text;
+    else runs.push({ kind, text });
+  });
+  return show(runs.filter((r) => r.text));
+}
 
 describe("words", () => {
   it("keeps Arabic words whole (clitics, diacritics) and cuts punctuation apart", () => {
@@ -38,8 +67,71 @@ describe("the word diff", () => {
     ],
     ["nothing changed", "ar", "بشري", "بشري", "بشري"],
     ["everything new", "en", "", "Founded in 1711.", "[+Founded in 1711.]"],
+    // What the readable diff adds: a sentence mostly rewritten is shown whole against its new form.
+    [
+      "a sentence rewritten: whole against whole",
+      "en",
+      "The church was built in 1890 by the villagers.",
+      "In 1890, a new chapel replaced the old church.",
+      "[-The church was built in 1890 by the villagers.][+In 1890, a new chapel replaced the old church.]",
+    ],
+    [
+      "Arabic: a sentence rewritten",
+      "ar",
+      "بُنيت الكنيسة سنة ١٨٩٠ بأيدي أهل القرية.",
+      "حلّت محلّها كنيسة جديدة بعد الحرب.",
+      "[-بُنيت الكنيسة سنة ١٨٩٠ بأيدي أهل القرية.][+حلّت محلّها كنيسة جديدة بعد الحرب.]",
+    ],
+    [
+      "French: one sentence rewritten, the next one changed by a word",
+      "fr",
+      "L'église fut bâtie en 1890. Le pont date du XIXe siècle.",
+      "Une chapelle neuve remplaça l'ancienne en 1925. Le pont date du XVIIIe siècle.",
+      "[-L'église fut bâtie en 1890.][+Une chapelle neuve remplaça l'ancienne en 1925.] Le pont date du [-XIXe][+XVIIIe] siècle.",
+    ],
+    [
+      "mixed: an Arabic sentence rewritten beside a French one kept",
+      "ar",
+      "هاجر يوسف إلى البرازيل. Il revint en 1920.",
+      "عاد إلى زحلة بعد الحرب الكبرى. Il revint en 1920.",
+      "[-هاجر يوسف إلى البرازيل.][+عاد إلى زحلة بعد الحرب الكبرى.] Il revint en 1920.",
+    ],
+    [
+      "two words changed, with the space between",
+      "en",
+      "a stone bridge over the river",
+      "a wooden footbridge over the river",
+      "a [-stone bridge][+wooden footbridge] over the river",
+    ],
+    [
+      "no escapes: escaped and plain text read the same",
+      "fr",
+      "Église Saint\\-Élie \\(Mar Elias\\)",
+      "Église Saint-Élie (Mar Elias), bâtie en 1890",
+      "Église Saint-Élie (Mar Elias)[+, bâtie en 1890]",
+    ],
+    [
+      "no marks: bold and links read as their words",
+      "fr",
+      "La **famille** [Khoury](roots:registry/r1)",
+      "La **famille** [Khouri](roots:registry/r1)",
+      "La famille [-Khoury][+Khouri]",
+    ],
+    [
+      "Arabic: a word added to a link's text",
+      "ar",
+      "[زحلة](roots:village/zahle) عروس البقاع",
+      "[مدينة زحلة](roots:village/zahle) عروس البقاع",
+      "[+مدينة ]زحلة عروس البقاع",
+    ],
+    ["a heading stays a heading", "en", "## History", "## History of Zahle", "## History[+ of Zahle]"],
+    ["a paragraph made a heading", "en", "History", "## History", "[-History][+## History]"],
   ];
   it.each(table)("%s", (_name, lang, before, after, expected) => {
+    expect(showReadable(before, after, lang)).toBe(expected);
+  });
+  // The plain word diff (rootpediaDiff, proposals) keeps its marks word by word.
+  it.each(table.slice(0, 12))("word by word: %s", (_name, lang, before, after, expected) => {
     expect(show(wordDiff(before, after, lang))).toBe(expected);
   });
 });

@@ -56,11 +56,21 @@ export function words(text: string, language: string): string[] {
 
 const SEGMENT_PIECE = 256;
 
+/** Characters of a text (code points, as PostgreSQL's char_length counts them): a revision's size. */
+export function charCount(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xdc00 || c > 0xdfff) n++;
+  }
+  return n;
+}
+
 /** Paragraphs (blocks separated by blank lines), each with the blank lines after it. */
 export const paragraphs = (text: string): string[] => text.replace(/\r\n?/g, "\n").match(/[^\n]+(?:\n(?!\n)[^\n]*)*\n*|\n+/g) ?? [];
 
 /** Paragraphs are the same whatever the blank lines after them. */
-const samePara = (a: string, b: string) => a.trim() === b.trim();
+export const samePara = (a: string, b: string) => a.trim() === b.trim();
 
 function push(out: DiffPart[], part: DiffPart): void {
   const last = out[out.length - 1];
@@ -70,7 +80,7 @@ function push(out: DiffPart[], part: DiffPart): void {
 }
 
 /** `diffArrays` within the caps: undefined when it would find more edits, or run past `deadline`. */
-function capped<T>(a: T[], b: T[], deadline: number, comparator?: (x: T, y: T) => boolean) {
+export function capped<T>(a: T[], b: T[], deadline: number, comparator?: (x: T, y: T) => boolean) {
   // eslint-disable-next-line no-restricted-syntax -- a CPU-time cap, not a business rule
   const timeout = deadline - Date.now();
   if (timeout <= 0) return undefined;

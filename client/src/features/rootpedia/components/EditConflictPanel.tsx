@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import { apiProblem } from "../../../lib/apiErrors";
 import { Button } from "../../../ui/Button";
 import { Spinner } from "../../../ui/Spinner";
-import { useRootpediaDiffQuery, useRootpediaEditConflictQuery } from "../generated";
+import { useRootpediaComparisonQuery, useRootpediaEditConflictQuery } from "../generated";
 import { directionOf } from "./ArticleBody";
-import { DiffView } from "./DiffView";
+import { SideBySideDiff } from "./SideBySideDiff";
 import type { DraftConflict } from "./draft";
 
 export interface ConflictSides {
@@ -41,7 +41,7 @@ export function EditConflictPanel({
   const q = useRootpediaEditConflictQuery({ variables: { id: articleId, base: conflict.base }, fetchPolicy: "network-only" });
   const c = q.data?.rootpediaArticle.editConflict;
   const latestId = c?.latest.id ?? "";
-  const diff = useRootpediaDiffQuery({ variables: { from: conflict.base, to: latestId }, skip: !c?.latest.content });
+  const diff = useRootpediaComparisonQuery({ variables: { from: conflict.base, to: latestId }, skip: !c?.latest.content });
   const readable = c?.latest.content != null;
   useEffect(() => {
     if (readable && latestId) onReady(latestId);
@@ -71,7 +71,11 @@ export function EditConflictPanel({
           <div className="rootpedia-conflict__sides">
             <div>
               <h3>{t("rootpedia.conflict.theirs", { author: c.latest.author ?? "Roots" })}</h3>
-              {diff.data ? <DiffView parts={diff.data.rootpediaDiff} language={language} /> : <Spinner label={t("common.loading")} />}
+              {diff.data ? (
+                <SideBySideDiff comparison={diff.data.rootpediaComparison} language={language} />
+              ) : (
+                <Spinner label={t("common.loading")} />
+              )}
             </div>
             <div>
               <h3>{t("rootpedia.conflict.mine")}</h3>

@@ -2,9 +2,9 @@ import { useTranslation } from "react-i18next";
 import { apiProblem } from "../../../lib/apiErrors";
 import { Button } from "../../../ui/Button";
 import { Spinner } from "../../../ui/Spinner";
-import { useReviewRootpediaRevisionMutation, useRootpediaDiffQuery } from "../generated";
+import { useReviewRootpediaRevisionMutation, useRootpediaComparisonQuery } from "../generated";
 import { ArticleBody } from "./ArticleBody";
-import { DiffView } from "./DiffView";
+import { SideBySideDiff } from "./SideBySideDiff";
 
 /** What a review did, for the confirmation the page shows once the pending edit is gone. */
 export type ReviewOutcome = "accepted" | "refused" | "hidden" | "reverted";
@@ -29,7 +29,7 @@ export function ReviewPanel({
   onDone: (outcome: ReviewOutcome) => void;
 }) {
   const { t } = useTranslation();
-  const diff = useRootpediaDiffQuery({ variables: { from: stableId ?? "", to: pendingId }, skip: !stableId });
+  const diff = useRootpediaComparisonQuery({ variables: { from: stableId ?? "", to: pendingId }, skip: !stableId });
   const [review, reviewing] = useReviewRootpediaRevisionMutation();
   const problem = apiProblem(reviewing.error ?? diff.error, t("errors.network"));
   const act = (accept: boolean) =>
@@ -42,7 +42,7 @@ export function ReviewPanel({
       <h3 id={`review-${pendingId}`}>{t(stableId ? "rootpedia.review_change" : "rootpedia.review_new")}</h3>
       {stableId ? (
         diff.data ? (
-          <DiffView parts={diff.data.rootpediaDiff} language={language} />
+          <SideBySideDiff comparison={diff.data.rootpediaComparison} language={language} />
         ) : (
           !problem && <Spinner label={t("common.loading")} />
         )

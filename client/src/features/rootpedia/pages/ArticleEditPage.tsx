@@ -9,23 +9,17 @@ import { LoadFailed } from "../../../ui/LoadFailed";
 import { Spinner } from "../../../ui/Spinner";
 import { TextInput } from "../../../ui/TextInput";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
-import { ArticleBody } from "../components/ArticleBody";
-import { ArticleLanguageField, ArticleTextField } from "../components/ArticleFields";
+import { ArticleLanguageField } from "../components/ArticleFields";
+import { ArticleEditor } from "../components/ArticleEditor";
 import { drafts, draftKey, resolveWith, type ArticleDraft } from "../components/draft";
 import { EditConflictPanel } from "../components/EditConflictPanel";
-import { PicturePicker } from "../components/PicturePicker";
-import {
-  useCreateRootpediaArticleMutation,
-  useEditRootpediaArticleMutation,
-  useRootpediaArticleQuery,
-  useRootpediaPreviewLazyQuery,
-} from "../generated";
+import { useCreateRootpediaArticleMutation, useEditRootpediaArticleMutation, useRootpediaArticleQuery } from "../generated";
 import "../rootpedia.css";
 
 /**
  * Writes an article: a new one (`/new`, in a language, or as a language version of another with
  * `?translationOf=`), or an edit of one from its newest revision the member may read. Markdown with
- * a preview made by the server (the same checks as saving). What the member types is kept in this
+ * a toolbar and a live preview made by the server (the same checks as saving). What the member types is kept in this
  * browser per article until saved, so a reload loses nothing. An edit refused because someone changed
  * the same lines meanwhile shows the other change, the member's text and the base; the member saves
  * once resolved, on the newest revision (a save on the old base is refused again by the server).
@@ -67,7 +61,6 @@ export default function ArticleEditPage() {
     }, 1000);
     return () => clearInterval(timer);
   }, [signedIn, asVisitor, refetch]);
-  const [preview, previewed] = useRootpediaPreviewLazyQuery({ fetchPolicy: "network-only" });
   const [create, creating] = useCreateRootpediaArticleMutation();
   const [edit, editing] = useEditRootpediaArticleMutation();
   useDocumentTitle(t(articleId ? "rootpedia.edit" : "rootpedia.new_article"));
@@ -75,9 +68,12 @@ export default function ArticleEditPage() {
   // Until the answer is the member's own (the first may come before the session is attached), the
   // text and the revision it builds on are not known: typing then would build on nothing.
   if (articleId && !a?.viewerCan.edit) return <Spinner label={t("common.loading")} />;
+  // Most of the text the member started from is gone: the server asks for a summary, and a review.
+  const started = (latest?.content ?? "").trim().length;
+  const removesMost = Boolean(a) && started > 0 && value.content.trim().length < started / 2;
   const conflict = value.conflict;
   const blocked = Boolean(conflict && !conflict.resolved);
-  const error = apiProblem(creating.error ?? editing.error ?? previewed.error, t("errors.network"));
+  const error = apiProblem(creating.error ?? editing.error, t("errors.network"));
   // The conflict's refusal is told by the conflict panel, also once the member resolved it.
   const problem = conflict && error?.code === "CONFLICT" ? null : error;
   const keep = (next: ArticleDraft) => {
@@ -126,7 +122,7 @@ export default function ArticleEditPage() {
   };
 
   return (
-    <article className="page rootpedia">
+    <article className="page rootpedia rootpedia--editing">
       <h1>{t(articleId ? "rootpedia.edit" : "rootpedia.new_article")}</h1>
       {restored && (
         <div className="rootpedia__actions" role="status" data-testid="rootpedia-draft-restored">
@@ -165,13 +161,14 @@ export default function ArticleEditPage() {
           dir="auto"
           required
         />
-        <ArticleTextField value={value.content} onChange={(content) => set({ content })} language={value.language} />
-        <PicturePicker slug={slug} onInsert={(md) => set({ content: `${value.content.trimEnd()}\n\n${md}\n` })} />
+        <ArticleEditor value={value.content} onChange={(content) => set({ content })} language={value.language} slug={slug} />
         <TextInput
           label={t("rootpedia.summary")}
           value={value.summary}
           onChange={(e) => set({ summary: e.target.value })}
           errors={problem?.fields.summary}
+          hint={removesMost ? <span data-testid="rootpedia-removal-hint">{t("rootpedia.removal_hint")}</span> : undefined}
+          aria-required={removesMost || undefined}
           dir="auto"
         />
         {problem && (
@@ -184,16 +181,8 @@ export default function ArticleEditPage() {
           <Button variant="primary" type="submit" disabled={creating.loading || editing.loading || blocked}>
             {conflict ? t("rootpedia.conflict.save_resolved") : t("common.save")}
           </Button>
-          <Button type="button" onClick={() => void preview({ variables: { content: value.content } })}>
-            {t("rootpedia.preview")}
-          </Button>
         </div>
       </form>
-      {previewed.data && (
-        <section aria-label={t("rootpedia.preview")} className="card">
-          <ArticleBody html={previewed.data.rootpediaPreview} language={value.language} />
-        </section>
-      )}
     </article>
   );
 }

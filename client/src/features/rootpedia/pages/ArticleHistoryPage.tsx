@@ -4,18 +4,19 @@ import { Link, useParams, useSearchParams } from "react-router-dom";
 import { currentLanguage } from "../../../i18n";
 import { apiProblem } from "../../../lib/apiErrors";
 import { formatDateTime } from "../../../lib/format";
+import { SizeChange } from "../components/SizeChange";
 import { Badge } from "../../../ui/Badge";
 import { Button } from "../../../ui/Button";
 import { LoadFailed } from "../../../ui/LoadFailed";
 import { ReasonAction } from "../../../ui/ReasonAction";
 import { Spinner } from "../../../ui/Spinner";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
-import { DiffView } from "../components/DiffView";
+import { SideBySideDiff } from "../components/SideBySideDiff";
 import { ReviewDone, ReviewPanel, type ReviewOutcome } from "../components/ReviewPanel";
 import {
   useHideRootpediaRevisionMutation,
   useRevertRootpediaRevisionMutation,
-  useRootpediaDiffQuery,
+  useRootpediaComparisonQuery,
   useRootpediaHistoryQuery,
 } from "../generated";
 import "../rootpedia.css";
@@ -23,7 +24,8 @@ import "../rootpedia.css";
 const TONE = { ACCEPTED: "green", PENDING: "gold", REJECTED: "red" } as const;
 
 /**
- * An article's revisions, newest first; choose two to compare word by word. Reviewers review an
+ * An article's revisions, newest first, each with the characters it added or removed; choose two
+ * to compare side by side. Reviewers review an
  * edit waiting (Accept and Refuse beside its diff against the stable version), revert to a revision,
  * or hide vandalism (a secondary action asking for a reason; never the outline Roots wrote). Each
  * action ends with a confirmation in the reader's language.
@@ -41,7 +43,7 @@ export default function ArticleHistoryPage() {
   const history = a?.history ?? [];
   const from = params.get("from") ?? history[1]?.id ?? null;
   const to = params.get("to") ?? history[0]?.id ?? null;
-  const diff = useRootpediaDiffQuery({ variables: { from: from ?? "", to: to ?? "" }, skip: !from || !to || from === to });
+  const diff = useRootpediaComparisonQuery({ variables: { from: from ?? "", to: to ?? "" }, skip: !from || !to || from === to });
   useDocumentTitle(a ? t("rootpedia.history_of", { title: a.title }) : null);
   if (loading && !data) return <Spinner label={t("common.loading")} />;
   if (error && !data) return <LoadFailed error={error} onRetry={refetch} />;
@@ -75,6 +77,7 @@ export default function ArticleHistoryPage() {
             <th scope="col">{t("rootpedia.when")}</th>
             <th scope="col">{t("rootpedia.author")}</th>
             <th scope="col">{t("rootpedia.summary")}</th>
+            <th scope="col">{t("rootpedia.size_change")}</th>
             <th scope="col">{t("rootpedia.status")}</th>
             {a!.viewerCan.review && <th scope="col">{t("rootpedia.actions")}</th>}
           </tr>
@@ -106,6 +109,9 @@ export default function ArticleHistoryPage() {
               </td>
               <td>
                 <bdi>{r.summary}</bdi>
+              </td>
+              <td>
+                <SizeChange value={r.sizeChange ?? null} />
               </td>
               <td>
                 <Badge tone={TONE[r.status]}>
@@ -164,7 +170,7 @@ export default function ArticleHistoryPage() {
         diff.data && (
           <section aria-labelledby="diff-h">
             <h2 id="diff-h">{t("rootpedia.differences")}</h2>
-            <DiffView parts={diff.data.rootpediaDiff} language={a!.language} />
+            <SideBySideDiff comparison={diff.data.rootpediaComparison} language={a!.language} />
           </section>
         )
       )}

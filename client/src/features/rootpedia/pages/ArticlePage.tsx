@@ -13,6 +13,7 @@ import { Spinner } from "../../../ui/Spinner";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { ArticleProposals } from "../../ballots";
 import { ArticleBody, directionOf } from "../components/ArticleBody";
+import { TableOfContents } from "../components/TableOfContents";
 import { WatchButton } from "../components/WatchButton";
 import { ReviewDone, ReviewPanel, type ReviewOutcome } from "../components/ReviewPanel";
 import { useRootpediaArticleQuery } from "../generated";
@@ -21,8 +22,8 @@ import "../rootpedia.css";
 const LANGUAGE_NAME: Record<string, "lang.ar" | "lang.en" | "lang.fr"> = { ar: "lang.ar", en: "lang.en", fr: "lang.fr" };
 
 /**
- * An article as readers see it: the last reviewed version with the village's infobox, its other
- * language versions, and what waits: an edit waiting for review (its author and the reviewers
+ * An article as readers see it: the last reviewed version with the village's infobox, a table of
+ * contents from three headings on, its other language versions, and what waits: an edit waiting for review (its author and the reviewers
  * see it, and reviewers accept or refuse it there, beside its diff against the stable version), and language versions that moved on since
  * this one followed them, with their changed paragraphs.
  */
@@ -56,8 +57,17 @@ export default function ArticlePage() {
         <ButtonLink to={`${base}/history`}>{t("rootpedia.history")}</ButtonLink>
         {a!.viewerCan.edit && <WatchButton articleId={a!.id} watching={a!.watching} />}
         {a!.translations.map((x) => (
-          <Link key={x.id} to={`/root/${slug}/rootpedia/article/${x.id}`} lang={x.language} className="rootpedia__language">
-            <bdi>{t(LANGUAGE_NAME[x.language])}</bdi>: <bdi>{x.title}</bdi>
+          // Written in that version's language and direction: "English: Zahle" reads left to right
+          // on an Arabic page too, its colon after the language's name.
+          <Link
+            key={x.id}
+            to={`/root/${slug}/rootpedia/article/${x.id}`}
+            lang={x.language}
+            dir={directionOf(x.language)}
+            className="rootpedia__language"
+            data-testid="rootpedia-language-link"
+          >
+            {t(LANGUAGE_NAME[x.language])}: <bdi>{x.title}</bdi>
           </Link>
         ))}
       </div>
@@ -111,7 +121,10 @@ export default function ArticlePage() {
           />
           <Link to={`/libanpedia/${v.slug}`}>{t("rootpedia.village_page")}</Link>
         </aside>
-        {a!.html ? <ArticleBody html={a!.html} language={a!.language} /> : <p className="muted">{t("rootpedia.nothing_yet")}</p>}
+        <div className="rootpedia__text">
+          <TableOfContents headings={a!.contents} language={a!.language} />
+          {a!.html ? <ArticleBody html={a!.html} language={a!.language} /> : <p className="muted">{t("rootpedia.nothing_yet")}</p>}
+        </div>
       </div>
       <ArticleProposals slug={slug} articleId={a!.id} signedIn={signedIn} />
     </article>
