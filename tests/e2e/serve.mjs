@@ -16,9 +16,11 @@ const env = {
   LOG_LEVEL: "warn",
   // The test clock's control (tests/e2e/serve-server.ts, tests/e2e/clock.ts), beside the site's port.
   E2E_CLOCK_PORT: String(Number(port) + 10000),
-  // Uploaded files of this server alone: another server's clean-up must not remove a file it still uses.
+  // Uploaded files of this server alone (another server's clean-up must not remove a file it still
+  // uses), fresh like its database.
   STORAGE_DIR: process.env.STORAGE_DIR ?? `.data/e2e-files-${port}`,
 };
+if (!process.env.STORAGE_DIR) rmSync(env.STORAGE_DIR, { recursive: true, force: true });
 if (process.env.TEST_DATABASE_URL) {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
