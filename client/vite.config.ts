@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, runnerImport, type ConfigEnv, type Plugin } from "vite";
@@ -133,6 +134,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   test: {
+    // One worker per core: vitest's default leaves one core free (a single worker on 2 cores), and
+    // most of a file's time here is setting up its jsdom, which the second core halves.
+    maxWorkers: availableParallelism(),
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./vitest.setup.ts"],

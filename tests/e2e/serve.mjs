@@ -16,7 +16,11 @@ const env = {
   LOG_LEVEL: "warn",
   // The test clock's control (tests/e2e/serve-server.ts, tests/e2e/clock.ts), beside the site's port.
   E2E_CLOCK_PORT: String(Number(port) + 10000),
+  // Uploaded files of this server alone (another server's clean-up must not remove a file it still
+  // uses), fresh like its database.
+  STORAGE_DIR: process.env.STORAGE_DIR ?? `.data/e2e-files-${port}`,
 };
+if (!process.env.STORAGE_DIR) rmSync(env.STORAGE_DIR, { recursive: true, force: true });
 if (process.env.TEST_DATABASE_URL) {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
@@ -29,9 +33,12 @@ if (process.env.TEST_DATABASE_URL) {
   url.pathname = `/${dbName}`;
   env.DATABASE_URL = url.toString();
 } else {
-  rmSync(".data/pg-e2e", { recursive: true, force: true });
-  env.EMBEDDED_PG_DIR = ".data/pg-e2e";
-  env.EMBEDDED_PG_PORT = "55434";
+  // One embedded PostgreSQL per server (playwright.config.ts may start several side by side).
+  const offset = Number(port) - 4173;
+  const dir = offset === 0 ? ".data/pg-e2e" : `.data/pg-e2e-${port}`;
+  rmSync(dir, { recursive: true, force: true });
+  env.EMBEDDED_PG_DIR = dir;
+  env.EMBEDDED_PG_PORT = String(55434 + 10 * offset);
 }
 const server = spawn(process.execPath, ["--import", "@swc-node/register/esm-register", "tests/e2e/serve-server.ts"], {
   stdio: "inherit",

@@ -11,7 +11,7 @@ import type { GedcomNode } from "../../server/src/modules/ingestion/gedcom/index
  */
 export const CORPUS = fileURLToPath(new URL("../conformance/gedcom/", import.meta.url));
 
-/** Fewer files than this means a broken or partial copy of the corpus (it holds 229). */
+/** Fewer files than this means a broken or partial copy of the corpus (it holds 228 GEDCOM and GEDZIP files). */
 const CORPUS_MIN_FILES = 200;
 
 /**

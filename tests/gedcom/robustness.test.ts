@@ -32,7 +32,7 @@ function mutate(input: Uint8Array, random: () => number): Uint8Array {
 
 describe("damaged files never crash the reader or the writer", () => {
   const FILES = [
-    "torture-tgc55/TGC55C.ged",
+    "roots-written/tag-torture-55.ged",
     "gedcom4j-samples/unicode-littleendian-crlf.ged",
     "familysearch-gedcom7/testfiles/gedcom70/maximal70.ged",
     "gedcom7code-test-files/5/atsign.ged",
@@ -70,8 +70,8 @@ describe("damaged files never crash the reader or the writer", () => {
 });
 
 describe("GEDCOM 5.5 multimedia converted to 7.0", () => {
-  it("TGC55C.ged: FORM and TITL beside FILE move under FILE, embedded BLOB is kept as _BLOB", async () => {
-    const { records } = await readGedcomAll(fileSource(corpusFile("torture-tgc55/TGC55C.ged")), { toV7: true });
+  it("tag-torture-55.ged: FORM and TITL beside FILE move under FILE, embedded BLOB is kept as _BLOB", async () => {
+    const { records } = await readGedcomAll(fileSource(corpusFile("roots-written/tag-torture-55.ged")), { toV7: true });
     let files = 0;
     const tags = new Set<string>();
     for (const r of records)

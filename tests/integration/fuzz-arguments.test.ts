@@ -241,15 +241,19 @@ describe("every argument of every operation, with bad values", () => {
   it("never answers INTERNAL_SERVER_ERROR, and a refused mutation changes nothing", async () => {
     const failures: string[] = [];
     let sent = 0;
+    // The database's print after one mutation is the print before the next (nothing runs between
+    // them): one print per mutation instead of two (the prints took 50 of this file's 117 seconds).
+    let print: string | undefined;
     for (const probe of [...rootProbes("query", schema.getQueryType()!), ...rootProbes("mutation", schema.getMutationType()!)]) {
-      const before = probe.operation === "mutation" ? await fingerprint() : "";
+      const before = probe.operation === "mutation" ? (print ??= await fingerprint()) : "";
       const tokens = probe.operation === "query" ? [adminUser.token, undefined] : [adminUser.token];
       for (const token of tokens) {
         const res = await server.gql(probe.query, probe.variables, { token });
         sent++;
         if (internal(res)) failures.push(describeProbe(probe, token ? "admin" : "visitor", res));
-        if (probe.operation === "mutation" && res.errors?.length && (await fingerprint()) !== before)
-          failures.push(`${probe.field}(${probe.at}) was refused but changed the database`);
+        if (probe.operation !== "mutation") continue;
+        print = await fingerprint();
+        if (res.errors?.length && print !== before) failures.push(`${probe.field}(${probe.at}) was refused but changed the database`);
       }
     }
     expect(sent).toBeGreaterThan(1000);

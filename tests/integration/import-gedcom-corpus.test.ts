@@ -38,7 +38,11 @@ const DECLARED: Record<string, [number, number]> = {
   "d-jeffrey-gedcom-samples/IvarKingOfDublin.ged": [1288, 495],
   "d-jeffrey-gedcom-samples/washington.ged": [529, 114],
   "d-jeffrey-gedcom-samples/Irish+Kings.ged": [178, 113],
-  "torture-tgc55/TGC55C.ged": [15, 7],
+  "roots-written/tag-torture-55.ged": [15, 7],
+  "roots-written/tag-torture-55-crlf.ged": [15, 7],
+  "roots-written/tag-torture-55-one-name.ged": [15, 7],
+  "roots-written/tag-torture-55-one-name-crlf.ged": [15, 7],
+  "roots-written/every-tag-55.ged": [8, 4],
 };
 
 interface Expected {
