@@ -165,6 +165,7 @@ function grouped(ops: Op[]): Op[] {
 }
 
 /** The word-level difference of two blocks as operations; undefined past the caps. */
+// eslint-disable-next-line no-restricted-syntax -- a CPU-time cap, not a business rule
 export function blockOps(before: string, after: string, language: string, deadline = Date.now() + DIFF_MAX_MS): Op[] | undefined {
   const a = tokensOf(readBlock(before), language);
   const b = tokensOf(readBlock(after), language);
@@ -338,6 +339,7 @@ function withContext(entries: (string | ComparedRow)[]): ComparedRow[] {
 
 /** Two revisions' texts compared as rows side by side (see above). */
 export function compareTexts(before: string, after: string, language: string): Comparison {
+  // eslint-disable-next-line no-restricted-syntax -- a CPU-time cap, not a business rule
   const deadline = Date.now() + DIFF_MAX_MS;
   const changes = capped(paragraphs(before), paragraphs(after), deadline, samePara);
   if (!changes) {
