@@ -145,6 +145,25 @@ describe("an article as an encyclopedia's", () => {
       expect(text(lang)).not.toMatch(/لم يُكتب شيء هنا بعد|Nothing is written here yet|Rien n'est encore écrit ici/);
   });
 
+  it("is written even when an article came first (through the API), beside it, at a free address", async () => {
+    const v = await buildVillage(server, "Kfarsghab");
+    const token = (await buildUser(server.ds, { roles: [{ role: Role.MEMBER }] })).token;
+    const first = await server.gql<any>(
+      `mutation ($input: RootpediaNewArticleInput!) { createRootpediaArticle(input: $input) { slug } }`,
+      { input: { summary: "", villageSlug: v.slug, language: "en", title: v.slug, content: "A first article." } },
+      { token },
+    );
+    expect(first.data.createRootpediaArticle.slug).toBe(v.slug);
+    const list = (
+      await server.gql<any>(`query ($s: String!) { rootpediaArticles(villageSlug: $s) { isOutline language slug } }`, { s: v.slug })
+    ).data.rootpediaArticles;
+    expect(list.filter((a: any) => a.isOutline).map((a: any) => [a.language, a.slug])).toEqual([
+      ["ar", v.slug],
+      ["en", `${v.slug}-2`],
+      ["fr", v.slug],
+    ]);
+  });
+
   it("follows a history recorded after the outline was written, until someone edits it", async () => {
     const v = await buildVillage(server, "Bcharre");
     const OUTLINES = `query ($s: String!) { rootpediaArticles(villageSlug: $s) { id language stable { content author } history { id } } }`;

@@ -41,10 +41,11 @@ export async function villageBySlug(ctx: Context, slug: string): Promise<Village
 
 /**
  * A village's encyclopedia starts with an outline made from its data (outline.ts), in the three
- * languages, the first time anyone opens it: written once (a second opening, or two at once, finds it).
+ * languages, the first time anyone opens it (an article written before through the API does not
+ * stand for it): written once (a second opening, or two at once, finds it).
  */
 export async function ensureOutline(ctx: Context, village: VillageRef): Promise<void> {
-  const [any] = await ctx.ds.query(`SELECT 1 FROM rootpedia_articles WHERE village_id = $1 LIMIT 1`, [village.id]);
+  const [any] = await ctx.ds.query(`SELECT 1 FROM rootpedia_articles WHERE village_id = $1 AND kind = 'outline' LIMIT 1`, [village.id]);
   if (any) {
     await refreshOutlines(ctx, village.id);
     return;
@@ -52,7 +53,7 @@ export async function ensureOutline(ctx: Context, village: VillageRef): Promise<
   await ctx.ds.transaction(async (tx) => {
     // One writer per village: the second waits, then finds the outline.
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('rootpedia-outline:' || $1))`, [village.id]);
-    const [again] = await tx.query(`SELECT 1 FROM rootpedia_articles WHERE village_id = $1 LIMIT 1`, [village.id]);
+    const [again] = await tx.query(`SELECT 1 FROM rootpedia_articles WHERE village_id = $1 AND kind = 'outline' LIMIT 1`, [village.id]);
     if (again) return;
     const group = newId();
     for (const lang of LANGUAGES) {
@@ -68,9 +69,18 @@ export async function ensureOutline(ctx: Context, village: VillageRef): Promise<
       const searchText = await searchTextOf(ctx.config, title, content);
       const article = newId();
       const revision = newId();
+      // The village's own address, unless an article written before the outline took it.
+      let slug = village.slug;
+      for (
+        let n = 2;
+        (await tx.query(`SELECT 1 FROM rootpedia_articles WHERE village_id = $1 AND language = $2 AND slug = $3`, [village.id, lang, slug]))
+          .length;
+        n++
+      )
+        slug = `${village.slug}-${n}`;
       await tx.query(
         `INSERT INTO rootpedia_articles (id, village_id, language, translation_group, title, slug, kind, search_text) VALUES ($1, $2, $3, $4, $5, $6, 'outline', $7)`,
-        [article, village.id, lang, group, title, village.slug, searchText],
+        [article, village.id, lang, group, title, slug, searchText],
       );
       await tx.query(
         `INSERT INTO rootpedia_revisions (id, article_id, title, content, summary, content_hash, status, reviewed_at) VALUES ($1, $2, $3, $4, '', $5, 'accepted', now())`,

@@ -167,6 +167,9 @@ function grouped(ops: Op[]): Op[] {
 /** The word-level difference of two blocks as operations; undefined past the caps. */
 // eslint-disable-next-line no-restricted-syntax -- a CPU-time cap, not a business rule
 export function blockOps(before: string, after: string, language: string, deadline = Date.now() + DIFF_MAX_MS): Op[] | undefined {
+  // Past the time limit the words are not even cut: the block is shown whole.
+  // eslint-disable-next-line no-restricted-syntax -- a CPU-time cap, not a business rule
+  if (Date.now() >= deadline) return undefined;
   const a = tokensOf(readBlock(before), language);
   const b = tokensOf(readBlock(after), language);
   const changes = capped(

@@ -20,7 +20,7 @@ describe("the editor's toolbar", () => {
     );
     const toolbar = screen.getByRole("toolbar", { name: "التنسيق" });
     const buttons = screen.getAllByRole("button");
-    expect(buttons.map((b) => b.textContent)).toEqual(["عنوان", "عريض", "مائل", "قائمة", "رابط", "استشهد بسجل", "أدرج صورة"]);
+    expect(buttons.map((b) => b.textContent)).toEqual(["عنوان فرعي", "عريض", "مائل", "قائمة", "رابط", "استشهد بسجل", "أدرج صورة"]);
     expect(buttons.filter((b) => b.tabIndex === 0)).toHaveLength(1);
     buttons[0].focus();
     // In Arabic the next button is on the left.

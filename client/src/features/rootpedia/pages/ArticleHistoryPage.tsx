@@ -19,6 +19,7 @@ import {
   useRootpediaComparisonQuery,
   useRootpediaHistoryQuery,
 } from "../generated";
+import "../../../ui/data-table.css";
 import "../rootpedia.css";
 
 const TONE = { ACCEPTED: "green", PENDING: "gold", REJECTED: "red" } as const;
@@ -69,96 +70,101 @@ export default function ArticleHistoryPage() {
       </Link>
       <h1>{t("rootpedia.history_of", { title: a!.title })}</h1>
       <ReviewDone outcome={done} />
-      <table className="data-table rootpedia-history" data-testid="rootpedia-history">
-        <thead>
-          <tr>
-            <th scope="col">{t("rootpedia.compare_from")}</th>
-            <th scope="col">{t("rootpedia.compare_to")}</th>
-            <th scope="col">{t("rootpedia.when")}</th>
-            <th scope="col">{t("rootpedia.author")}</th>
-            <th scope="col">{t("rootpedia.summary")}</th>
-            <th scope="col">{t("rootpedia.size_change")}</th>
-            <th scope="col">{t("rootpedia.status")}</th>
-            {a!.viewerCan.review && <th scope="col">{t("rootpedia.actions")}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {history.map((r) => (
-            <tr key={r.id}>
-              <td>
-                <input
-                  type="radio"
-                  name="from"
-                  checked={from === r.id}
-                  onChange={() => choose("from", r.id)}
-                  aria-label={t("rootpedia.compare_from")}
-                />
-              </td>
-              <td>
-                <input
-                  type="radio"
-                  name="to"
-                  checked={to === r.id}
-                  onChange={() => choose("to", r.id)}
-                  aria-label={t("rootpedia.compare_to")}
-                />
-              </td>
-              <td>{formatDateTime(r.createdAt, lang)}</td>
-              <td>
-                <bdi>{r.author ?? t("rootpedia.roots_outline")}</bdi>
-              </td>
-              <td>
-                <bdi>{r.summary}</bdi>
-              </td>
-              <td>
-                <SizeChange value={r.sizeChange ?? null} />
-              </td>
-              <td>
-                <Badge tone={TONE[r.status]}>
-                  {t(`rootpedia.status_${r.status.toLowerCase() as "accepted" | "pending" | "rejected"}`)}
-                </Badge>
-                {r.hidden && <Badge tone="red">{t("rootpedia.hidden")}</Badge>}
-              </td>
-              {a!.viewerCan.review && (
-                <td className="rootpedia__actions">
-                  {!r.hidden && r.id !== history[0].id && (
-                    <Button
-                      size="sm"
-                      onClick={() =>
-                        revert({ variables: { id: r.id } }).then(
-                          () => finish("reverted"),
-                          () => {},
-                        )
-                      }
-                    >
-                      {t("rootpedia.revert")}
-                    </Button>
-                  )}
-                  {r.status === "PENDING" && !r.hidden && stableId && (
-                    <Button size="sm" variant="primary" onClick={() => choose("both", r.id, stableId)}>
-                      {t("rootpedia.review_this")}
-                    </Button>
-                  )}
-                  {/* Secondary, with a reason; the outline Roots wrote from the village's data is nobody's vandalism. */}
-                  {!r.hidden && r.author !== null && (
-                    <ReasonAction
-                      variant="ghost"
-                      label={t("rootpedia.hide")}
-                      title={t("rootpedia.hide")}
-                      reasonLabel={t("rootpedia.hide_reason")}
-                      confirmLabel={t("rootpedia.hide_confirm")}
-                      onConfirm={async (reason) => {
-                        await hide({ variables: { id: r.id, reason } });
-                        finish("hidden");
-                      }}
-                    />
-                  )}
-                </td>
-              )}
+      {/* A table on a wide screen; on a phone each revision is a card of "label: value" (ui/data-table.css). */}
+      <div className="data-table" role="region" aria-label={t("rootpedia.history")} tabIndex={0}>
+        <table className="table rootpedia-history" data-testid="rootpedia-history">
+          <thead>
+            <tr>
+              <th scope="col">{t("rootpedia.compare_from")}</th>
+              <th scope="col">{t("rootpedia.compare_to")}</th>
+              <th scope="col">{t("rootpedia.when")}</th>
+              <th scope="col">{t("rootpedia.author")}</th>
+              <th scope="col">{t("rootpedia.summary")}</th>
+              <th scope="col">{t("rootpedia.size_change")}</th>
+              <th scope="col">{t("rootpedia.status")}</th>
+              {a!.viewerCan.review && <th scope="col">{t("rootpedia.actions")}</th>}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {history.map((r) => (
+              <tr key={r.id}>
+                <td data-label={t("rootpedia.compare_from")}>
+                  <input
+                    type="radio"
+                    name="from"
+                    checked={from === r.id}
+                    onChange={() => choose("from", r.id)}
+                    aria-label={t("rootpedia.compare_from")}
+                  />
+                </td>
+                <td data-label={t("rootpedia.compare_to")}>
+                  <input
+                    type="radio"
+                    name="to"
+                    checked={to === r.id}
+                    onChange={() => choose("to", r.id)}
+                    aria-label={t("rootpedia.compare_to")}
+                  />
+                </td>
+                <td data-label={t("rootpedia.when")}>{formatDateTime(r.createdAt, lang)}</td>
+                <td data-label={t("rootpedia.author")}>
+                  <bdi>{r.author ?? t("rootpedia.roots_outline")}</bdi>
+                </td>
+                <td data-label={t("rootpedia.summary")}>
+                  <bdi>{r.summary}</bdi>
+                </td>
+                <td data-label={t("rootpedia.size_change")}>
+                  <SizeChange value={r.sizeChange ?? null} />
+                </td>
+                <td data-label={t("rootpedia.status")}>
+                  <Badge tone={TONE[r.status]}>
+                    {t(`rootpedia.status_${r.status.toLowerCase() as "accepted" | "pending" | "rejected"}`)}
+                  </Badge>
+                  {r.hidden && <Badge tone="red">{t("rootpedia.hidden")}</Badge>}
+                </td>
+                {a!.viewerCan.review && (
+                  <td data-label={t("rootpedia.actions")}>
+                    <div className="rootpedia__actions">
+                      {!r.hidden && r.id !== history[0].id && (
+                        <Button
+                          size="sm"
+                          onClick={() =>
+                            revert({ variables: { id: r.id } }).then(
+                              () => finish("reverted"),
+                              () => {},
+                            )
+                          }
+                        >
+                          {t("rootpedia.revert")}
+                        </Button>
+                      )}
+                      {r.status === "PENDING" && !r.hidden && stableId && (
+                        <Button size="sm" variant="primary" onClick={() => choose("both", r.id, stableId)}>
+                          {t("rootpedia.review_this")}
+                        </Button>
+                      )}
+                      {/* Secondary, with a reason; the outline Roots wrote from the village's data is nobody's vandalism. */}
+                      {!r.hidden && r.author !== null && (
+                        <ReasonAction
+                          variant="ghost"
+                          label={t("rootpedia.hide")}
+                          title={t("rootpedia.hide")}
+                          reasonLabel={t("rootpedia.hide_reason")}
+                          confirmLabel={t("rootpedia.hide_confirm")}
+                          onConfirm={async (reason) => {
+                            await hide({ variables: { id: r.id, reason } });
+                            finish("hidden");
+                          }}
+                        />
+                      )}
+                    </div>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {problem && (
         <p className="form-error" role="alert">
           {problem.message}
