@@ -7,6 +7,7 @@
 export const CACHE_TYPE_POLICIES = Object.fromEntries(
   [
     "AssetViewerCan",
+    "BallotProposalViewerCan",
     "EventViewerCan",
     "FamilyViewerCan",
     "MediaViewerCan",
