@@ -388,12 +388,31 @@ describe("an unknown or closed rootspace", () => {
     }
     const ar = await at("nowhere")(`{ people { totalCount } }`, {}, { language: "ar" });
     expect(ar.errors![0].message).toBe("لا توجد مساحة جذور مفتوحة باسم «nowhere».");
-    const upload = await fetch(`${server.url}/api/imports?kind=gedcom&name=t.ged`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${member.token}`, "x-rootspace": "nowhere" },
-      body: "0 HEAD",
-    });
-    expect(upload.status).toBe(400);
+  });
+
+  it("is refused by every HTTP route as GraphQL refuses it, from the header or ?rootspace=, before anything is read or written", async () => {
+    const routes: [string, string, string?][] = [
+      ["POST", "/api/imports?kind=gedcom&name=t.ged", "0 HEAD"],
+      ["POST", "/api/media?kind=photo&target=x", "not a picture"],
+      ["GET", "/api/exports/tree?scope=mine"],
+      ["GET", "/api/imports/x/errors.csv"],
+      ["GET", `/ballots/${"0".repeat(8)}-0000-7000-8000-000000000000/board.json`],
+    ];
+    const before = await server.ds.query(
+      `SELECT (SELECT count(*) FROM import_jobs) AS jobs, (SELECT count(*) FROM upload_reservations) AS held`,
+    );
+    for (const [method, path, body] of routes)
+      for (const named of [{ header: "nowhere" }, { query: "nowhere" }]) {
+        const url = `${server.url}${path}${named.query ? `${path.includes("?") ? "&" : "?"}rootspace=${named.query}` : ""}`;
+        const headers: Record<string, string> = { authorization: `Bearer ${member.token}`, "accept-language": "en" };
+        if (named.header) headers["x-rootspace"] = named.header;
+        const res = await fetch(url, { method, headers, body });
+        expect([path, res.status]).toEqual([path, 400]);
+        expect(await res.json()).toEqual({ error: "errors.unknown_rootspace", message: 'There is no open rootspace named "nowhere".' });
+      }
+    expect(
+      await server.ds.query(`SELECT (SELECT count(*) FROM import_jobs) AS jobs, (SELECT count(*) FROM upload_reservations) AS held`),
+    ).toEqual(before);
   });
 
   it("a rootspace an admin closes is refused at once (the instance forgets it on ROOTSPACE_UPDATED)", async () => {

@@ -30,6 +30,7 @@ import { serverJobs } from "./jobs.js";
 import { registerNotificationTemplates } from "../modules/notifications/index.js";
 import { ROOTSPACE_HEADER, rootspaceDirectory } from "../modules/rootspaces/index.js";
 import { AppError } from "../common/errors.js";
+import { refuse } from "../common/http-refusal.js";
 import { isServerBusy } from "../common/busy.js";
 import { answerBusy, busyContextError, busyStatusPlugin } from "./busy-answer.js";
 import { jitExecutor, localGateway } from "./executor.js";
@@ -128,6 +129,25 @@ export async function createRootsServer(deps: {
     cookies: CookieJar | null,
     rootspaceSlug: string | undefined,
   ): Promise<Context> => contextOf(resolveViewer(ds, bearerToken(authorization), clock.now()), language, client, cookies, rootspaceSlug);
+
+  /** A route's context: the same factory, with the rootspace a plain link may name in `?rootspace=`. */
+  const routeContext = async (req: express.Request, res: express.Response): Promise<Context | null> => {
+    const named = req.get(ROOTSPACE_HEADER) ?? (typeof req.query.rootspace === "string" ? req.query.rootspace : undefined);
+    try {
+      return await makeContext(
+        req.get("authorization"),
+        currentLanguage(),
+        { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null },
+        null,
+        named,
+      );
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      refuse(res, 400, err.key, err.params);
+      return null;
+    }
+  };
+  const routeServices = { ds, bus, config, flags, jobs: scheduler, clock, context: routeContext };
 
   const imports = importRunner({ ds, bus, config, clock, scheduler });
 
@@ -233,8 +253,8 @@ export async function createRootsServer(deps: {
   app.get("/health", healthHandler(ds, APP_VERSION));
   // A route addressing a record of a part that is switched off (a person, without the family tree) refuses.
   app.use("/api", refuseSwitchedOffRecords(flags));
-  for (const area of AREAS) for (const router of area.http?.({ ds, bus, config, flags, jobs: scheduler, clock }) ?? []) app.use(router);
-  app.use(importRouter({ ds, bus, config, flags, clock, kick: (id) => imports.enqueue(id), kinds: Object.keys(importers) }));
+  for (const area of AREAS) for (const router of area.http?.(routeServices) ?? []) app.use(router);
+  app.use(importRouter({ ...routeServices, kick: (id) => imports.enqueue(id), kinds: Object.keys(importers) }));
   // Data pages (a village, a member's tree) are rendered with their data by the client's own
   // components: each query the page makes runs through Apollo as the reader's request would, as
   // the member the page cookie names (accounts/tokens.ts), or as a visitor.

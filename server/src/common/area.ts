@@ -1,4 +1,4 @@
-import type { Router } from "express";
+import type { Request, Response, Router } from "express";
 import type { DataSource, EntityManager } from "typeorm";
 import type { Config } from "../config.js";
 import type { Clock } from "./clock.js";
@@ -8,6 +8,7 @@ import type { AnyJobDefinition, JobSender } from "./jobs/index.js";
 import type { EventBus, Topics } from "./event-bus.js";
 import type { FlagSource } from "./flags.js";
 import type { NodeLoader } from "./node.js";
+import type { AnyPolicy } from "./auth/policy.js";
 import type { AnyNotificationTemplate } from "./notifications.js";
 
 /** What an area's HTTP routes (uploads, downloads, reports) are built from. */
@@ -20,6 +21,13 @@ export interface AreaServices {
   clock: Clock;
   /** Feature flags: routes of a part that is switched off refuse (`requireFlags`). */
   flags: FlagSource;
+  /**
+   * The request's context, made by the factory GraphQL's requests use (viewer, principal,
+   * rootspace, clock, loaders, language): the rootspace from `X-Rootspace`, or the `rootspace`
+   * query parameter a plain link can carry. Null once it has answered: 400 with the translated
+   * reason for an unknown rootspace, as GraphQL refuses it. A busy database throws (503).
+   */
+  context(req: Request, res: Response): Promise<Context | null>;
 }
 
 /** A part of an area behind its own flag: its resolvers and `node(id)` types refuse while it is off. */
@@ -105,6 +113,11 @@ export interface AreaManifest {
   shares?: readonly string[];
   /** Merge and delete hooks (`AreaHooks`). */
   hooks?: AreaHooks;
+  /**
+   * The area's policies (`*.policy.ts`), each under the GraphQL `…ViewerCan` type it answers:
+   * that type's fields are the policy's shown actions (tests/repo/policies.test.ts).
+   */
+  policies?: Readonly<Record<string, AnyPolicy>>;
   /** TypeORM entities; migrations must match the union of every area's list (CI checks). */
   entities?: readonly Function[];
   /** GraphQL type name → loader, for `node(id:)` and `nodes(ids:)`. */

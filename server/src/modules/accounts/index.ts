@@ -12,6 +12,7 @@ import { Session } from "./session.entity.js";
 import { TrustedDevice } from "./trusted-device.entity.js";
 import { UserRole } from "./user-role.entity.js";
 import { User } from "./user.entity.js";
+import { staffPolicy } from "./roles.policy.js";
 
 declare module "../../common/event-bus.js" {
   interface Topics {
@@ -31,6 +32,7 @@ export const accountsArea = defineArea({
   name: "accounts",
   tables: ["users", "user_roles", "sessions", "refresh_tokens", "magic_links", "trusted_devices"],
   shares: ["users", "user_roles"],
+  policies: { ViewerCan: staffPolicy },
   resolvers: [AuthResolver, RolesResolver],
   entities: [User, UserRole, Session, RefreshToken, MagicLink, TrustedDevice],
   nodes: { User: memberNode },

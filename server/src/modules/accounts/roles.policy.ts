@@ -1,5 +1,6 @@
-import { Role } from "../../common/auth/roles.js";
-import type { Viewer } from "../../common/auth/viewer.js";
+import { definePolicy } from "../../common/auth/policy.js";
+import { hasAnyRole, Role } from "../../common/auth/roles.js";
+import { memberOf, type Principal } from "../../common/auth/principal.js";
 import { AppError, ErrorCode } from "../../common/errors.js";
 
 /**
@@ -7,17 +8,29 @@ import { AppError, ErrorCode } from "../../common/errors.js";
  * member is a member without a grant, and an admin can neither end nor put an expiry on their own
  * admin role, so someone always remains able to grant it.
  */
-export function assertGrantable(viewer: Viewer, userId: string, input: { role: Role; expiresAt?: Date | null }, now: Date): void {
+export function assertGrantable(who: Principal, userId: string, input: { role: Role; expiresAt?: Date | null }, now: Date): void {
   if (input.role === Role.MEMBER)
     throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.role_member_implicit", {}, [
       { field: "role", key: "errors.role_member_implicit" },
     ]);
-  if (input.role === Role.ADMIN && userId === viewer.userId && input.expiresAt)
+  if (input.role === Role.ADMIN && userId === memberOf(who)?.userId && input.expiresAt)
     throw new AppError(ErrorCode.CONFLICT, "errors.cannot_revoke_own_admin");
   if (input.expiresAt && input.expiresAt <= now)
     throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "expiresAt", key: "errors.expiry_in_past" }]);
 }
 
-export function assertRevocable(viewer: Viewer, userId: string, role: Role): void {
-  if (role === Role.ADMIN && userId === viewer.userId) throw new AppError(ErrorCode.CONFLICT, "errors.cannot_revoke_own_admin");
+export function assertRevocable(who: Principal, userId: string, role: Role): void {
+  if (role === Role.ADMIN && userId === memberOf(who)?.userId) throw new AppError(ErrorCode.CONFLICT, "errors.cannot_revoke_own_admin");
 }
+
+/**
+ * What a member may open of the staff side: management pages for moderators, editors and admins;
+ * the admin pages, role grants and the outbox for admins (the `me { can }` flags the header reads).
+ */
+export const staffPolicy = definePolicy(
+  ["accessManagement", "accessAdmin", "manageRoles", "readOutbox"] as const,
+  (who, action, _row: null) => {
+    const roles = memberOf(who)?.roles ?? [];
+    return action === "accessManagement" ? hasAnyRole(roles, [Role.ADMIN, Role.EDITOR, Role.MODERATOR]) : hasAnyRole(roles, [Role.ADMIN]);
+  },
+);

@@ -33,7 +33,7 @@ export async function grantRole(
   input: { userId: string; role: Role; expiresAt?: Date | null; reason: string },
 ): Promise<MemberView> {
   const userId = userIdOf(input.userId);
-  assertGrantable(ctx.viewer, userId, input, ctx.clock.now());
+  assertGrantable(ctx.principal, userId, input, ctx.clock.now());
   await ctx.ds.transaction(async (tx) => {
     const exists: unknown[] = await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
     if (!exists.length) throw notFound();
@@ -63,7 +63,7 @@ export async function grantRole(
 /** Revokes a role. An admin cannot remove their own admin role (someone must stay able to grant it). */
 export async function revokeRole(ctx: Context, input: { userId: string; role: Role; reason: string }): Promise<MemberView> {
   const userId = userIdOf(input.userId);
-  assertRevocable(ctx.viewer, userId, input.role);
+  assertRevocable(ctx.principal, userId, input.role);
   await ctx.ds.transaction(async (tx) => {
     // TypeORM answers DELETE … RETURNING with [rows, affectedCount].
     const [[before]]: [Grant[], number] = await tx.query(

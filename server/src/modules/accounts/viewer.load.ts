@@ -1,7 +1,10 @@
 import type { Context } from "../../common/context.js";
-import { hasAnyRole, mainRole, Role } from "../../common/auth/roles.js";
+import { viewerCan } from "../../common/auth/policy.js";
+import { principalOf } from "../../common/auth/principal.js";
+import { mainRole, type Role } from "../../common/auth/roles.js";
 import { toGlobalId } from "../../common/global-id.js";
 import type { Viewer } from "./auth.types.js";
+import { staffPolicy } from "./roles.policy.js";
 
 export const USER_TYPE = "User";
 
@@ -21,8 +24,6 @@ export async function loadViewer(ctx: Context, userId: string, roles: Role[]): P
   );
   const u = rows[0];
   if (!u) return null;
-  const staff = hasAnyRole(roles, [Role.ADMIN, Role.EDITOR, Role.MODERATOR]);
-  const admin = hasAnyRole(roles, [Role.ADMIN]);
   return {
     id: toGlobalId(USER_TYPE, userId),
     displayName: u.display_name,
@@ -34,6 +35,6 @@ export async function loadViewer(ctx: Context, userId: string, roles: Role[]): P
     showInVillageMembers: u.show_in_village_members,
     roles,
     mainRole: mainRole(roles),
-    can: { accessManagement: staff, accessAdmin: admin, manageRoles: admin, readOutbox: admin },
+    can: viewerCan(staffPolicy, principalOf({ userId, sessionId: null, roles }), null),
   };
 }

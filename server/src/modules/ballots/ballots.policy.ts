@@ -1,3 +1,4 @@
+import { definePolicy } from "../../common/auth/policy.js";
 import { memberOf, type Principal } from "../../common/auth/principal.js";
 import { mayReview } from "../genealogy/index.js";
 
@@ -25,5 +26,8 @@ export function can(principal: Principal, action: BallotAction, row: BallotPolic
   const member = memberOf(principal);
   if (!member?.userId) return false;
   if (action === "edit" && row.author_id === member.userId) return true;
-  return mayReview(member, row.village_id);
+  return mayReview(principal, row.village_id);
 }
+
+/** A proposal's `viewerCan`. */
+export const proposalPolicy = definePolicy<BallotAction, BallotPolicyRow>(["review", "edit", "passports"], can);

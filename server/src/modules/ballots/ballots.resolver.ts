@@ -1,4 +1,5 @@
-import { can } from "./ballots.policy.js";
+import { viewerCan } from "../../common/auth/policy.js";
+import { can, proposalPolicy } from "./ballots.policy.js";
 import { Arg, Ctx, Extensions, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import type { Context } from "../../common/context.js";
 import { SHARED_EVENT } from "../../common/event-bus.js";
@@ -40,7 +41,7 @@ const ballotId = (id: string) => rawIdOf(id, "Ballot");
 const optionalRaw = (id: string | null | undefined, type: string) => (id ? rawIdOf(id, type) : null);
 
 /** The staff-board roles: curators see their villages, editors and admins all. */
-const staffVillages = (ctx: Context): string[] | null => (mayReview(ctx.viewer, []) ? null : [...(ctx.viewer.curatedVillageIds ?? [])]);
+const staffVillages = (ctx: Context): string[] | null => (mayReview(ctx.principal, []) ? null : [...(ctx.viewer.curatedVillageIds ?? [])]);
 
 @Resolver(() => ProposalView)
 export class ProposalResolver {
@@ -148,11 +149,7 @@ export class ProposalResolver {
 
   @FieldResolver(() => ProposalViewerCan, { description: "What the viewer may do with it, from the ballots policy." })
   viewerCan(@Root() p: ProposalView, @Ctx() ctx: Context): ProposalViewerCan {
-    return Object.assign(new ProposalViewerCan(), {
-      review: can(ctx.principal, "review", p.row),
-      edit: can(ctx.principal, "edit", p.row),
-      passports: can(ctx.principal, "passports", p.row),
-    });
+    return Object.assign(new ProposalViewerCan(), viewerCan(proposalPolicy, ctx.principal, p.row));
   }
 
   @Extensions({ storedTexts: 2 })

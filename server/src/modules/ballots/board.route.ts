@@ -1,7 +1,7 @@
 import express from "express";
 import type { AreaServices } from "../../common/area.js";
 import { isUuid } from "../../common/global-id.js";
-import { ROOTSPACE_HEADER, routeRootspace } from "../rootspaces/index.js";
+import { ROOTSPACE_HEADER } from "../rootspaces/index.js";
 import { AppError, ErrorCode } from "../../common/errors.js";
 import { loadBallot } from "./ballot.service.js";
 import { quorumOf } from "./settings.service.js";
@@ -22,10 +22,10 @@ export function ballotBoardRouter(deps: AreaServices): express.Router {
     res.vary(ROOTSPACE_HEADER);
     const notFound = () => res.status(404).set("cache-control", "no-store").end();
     if (!isUuid(id)) return notFound();
-    const rootspace = await routeRootspace(deps.ds, deps.bus, req, res);
-    if (!rootspace) return;
+    const ctx = await deps.context(req, res);
+    if (!ctx) return;
     // Found as the API finds it: a village that is public, in the request's rootspace.
-    const b = await loadBallot({ ds: deps.ds, rootspace }, id).catch((err: unknown) => {
+    const b = await loadBallot(ctx, id).catch((err: unknown) => {
       if (err instanceof AppError && err.code === ErrorCode.NOT_FOUND) return null;
       throw err;
     });

@@ -15,6 +15,7 @@ import { BallotSettings } from "./settings.entity.js";
 import { BallotSettingsResolver } from "./settings.resolver.js";
 import { ballotsNotifications } from "./notifications.js";
 import { tallyFlush } from "./tally.js";
+import { proposalPolicy } from "./ballots.policy.js";
 
 declare module "../../common/event-bus.js" {
   interface Topics {
@@ -27,6 +28,7 @@ export const ballotsArea = defineArea({
   name: "ballots",
   tables: ["ballot_proposals", "ballot_comments", "roots_passports", "ballots", "ballot_roll", "ballot_votes", "ballot_settings"],
   hooks: ballotsHooks,
+  policies: { BallotProposalViewerCan: proposalPolicy },
   resolvers: [ProposalResolver, BallotResolver, BallotSettingsResolver],
   entities: [Proposal, ProposalComment, Passport, Ballot, RollEntry, Vote, BallotSettings],
   topics: ["BALLOT_TALLY_UPDATED"],

@@ -10,7 +10,7 @@ import { BallotSettingsInputView, BallotSettingsView } from "./settings.types.js
 export class BallotSettingsResolver {
   @Query(() => BallotSettingsView, { description: "The request's rootspace's ballot rules (public: they decide every ballot)." })
   async ballotSettings(@Ctx() ctx: Context): Promise<BallotSettingsView> {
-    return BallotSettingsView.of(await rulesOf(ctx.ds, ctx.config, ctx.rootspace.id), administersRootspace(ctx.viewer));
+    return BallotSettingsView.of(await rulesOf(ctx.ds, ctx.config, ctx.rootspace.id), administersRootspace(ctx.principal));
   }
 
   @RequireRoles(Role.ADMIN)

@@ -82,7 +82,7 @@ function checkRules(rules: BallotRules): void {
  */
 export async function updateRules(ctx: Context, changes: Partial<BallotRules>): Promise<BallotRules & { changed: boolean }> {
   if (!ctx.viewer.userId) throw unauthenticated();
-  if (!administersRootspace(ctx.viewer)) throw forbidden();
+  if (!administersRootspace(ctx.principal)) throw forbidden();
   const rootspaceId = ctx.rootspace.id;
   await ctx.ds.transaction(async (tx) => {
     await tx.query(`SELECT 1 FROM rootspaces WHERE id = $1 FOR UPDATE`, [rootspaceId]);

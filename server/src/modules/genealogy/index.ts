@@ -37,6 +37,7 @@ import { VillageMerge, VillageSlugAlias } from "./villages/village-merge.entity.
 import { VillageResolver } from "./villages/village.resolver.js";
 import { EventPlaceResolver } from "./villages/village-place.resolver.js";
 import { villageNode } from "./villages/village.service.js";
+import { personPolicy, recordPolicy } from "./people/person.policy.js";
 
 export { ensureVillages, importVillages } from "./villages/village.import.js";
 export { ensureNameEquivalents } from "./names/equivalents.js";
@@ -57,7 +58,7 @@ export { type NameKeys } from "./names/normalize.js";
 // The one access rule for people, for areas that show people (the GEDCOM export).
 export { accessTo, canEdit, hiddenParts, livingSql, POLICY_COLUMNS, type Access, type PolicyRow } from "./people/person.policy.js";
 // Who reviews a village's records (curators of it, editors, admins): media and wiki reviews follow it.
-export { mayReview } from "./curation/curation.policy.js";
+export { curatedIds, isReviewStaff, mayReview } from "./curation/curation.policy.js";
 export { PERSON_COLUMNS, type PersonRow } from "./people/person.present.js";
 export { withRelatives } from "./people/person.relatives.js";
 // A member's roots, defined once: every area that asks "which villages are this member's" uses this.
@@ -70,6 +71,13 @@ export const genealogyArea = defineArea({
   name: "genealogy",
   // The family tree (people, links, imports build on it) and the village hubs, off at launch.
   flags: { familyTree: true, villageHubs: false },
+  policies: {
+    PersonViewerCan: personPolicy,
+    AssetViewerCan: recordPolicy,
+    EventViewerCan: recordPolicy,
+    FamilyViewerCan: recordPolicy,
+    RegistryViewerCan: recordPolicy,
+  },
   tables: [
     "villages",
     "village_slug_aliases",

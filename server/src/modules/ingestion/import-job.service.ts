@@ -26,7 +26,7 @@ export async function jobFor(ctx: Context, globalId: string): Promise<ImportJob>
   const ref = fromGlobalId(globalId);
   const job = ref?.type === "ImportJob" && isUuid(ref.id) ? await loadJob(ctx.ds, ref.id) : null;
   // A job of another rootspace is absent here, like its people.
-  if (!job || !mayUseImport(ctx.viewer, job, ctx.rootspace.id)) throw notFound();
+  if (!job || !mayUseImport(ctx.principal, job, ctx.rootspace.id)) throw notFound();
   return job;
 }
 

@@ -1,5 +1,5 @@
 import { hasAnyRole, Role } from "../../common/auth/roles.js";
-import type { Viewer } from "../../common/auth/viewer.js";
+import { memberOf, type Principal } from "../../common/auth/principal.js";
 
 /**
  * Who may see and act on an import (read its review, confirm, cancel, retry, delete): its owner,
@@ -7,10 +7,11 @@ import type { Viewer } from "../../common/auth/viewer.js";
  * told it does not exist.
  */
 export function mayUseImport(
-  viewer: Viewer,
+  who: Principal,
   job: { userId: string; rootspaceId: string; deletedAt: Date | null },
   rootspaceId: string,
 ): boolean {
   if (job.deletedAt || job.rootspaceId !== rootspaceId) return false;
-  return job.userId === viewer.userId || hasAnyRole(viewer.roles, [Role.ADMIN]);
+  const member = memberOf(who);
+  return member?.userId != null && (job.userId === member.userId || hasAnyRole(member.roles, [Role.ADMIN]));
 }

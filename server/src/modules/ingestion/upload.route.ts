@@ -8,12 +8,11 @@ import { currentLanguage, type Language, LANGUAGES } from "../../common/i18n.js"
 import { fromGlobalId, isUuid, toGlobalId } from "../../common/global-id.js";
 import { newId } from "../../common/uuid.js";
 import { fileStorage } from "../../common/storage/index.js";
-import { bearerToken, resolveViewer } from "../accounts/index.js";
-import { routeRootspace } from "../rootspaces/index.js";
 import { AppError } from "../../common/errors.js";
-import { reserveUpload, whileHeld } from "../security/index.js";
-import { loadJob, emptyCounts } from "./runner.js";
-import { countUpload, waitingBytes } from "./upload-limits.js";
+import { whileHeld } from "../security/index.js";
+import { loadJob } from "./runner.js";
+import { countUpload, queueImport, reserveRoom } from "./upload-limits.js";
+import { mayUseImport } from "./import.policy.js";
 import { errorReportCsv, templateCsv } from "./reports.js";
 import { importFileKey } from "./job-file.js";
 import type { ImportKind } from "./import-job.entity.js";
@@ -40,11 +39,10 @@ export function importRouter(
   const familyTree = requireFlags(deps.flags, "familyTree");
 
   router.post("/api/imports", familyTree, async (req, res) => {
-    const viewer = await resolveViewer(ds, bearerToken(req.get("authorization")), deps.clock.now());
-    if (!viewer.userId) return refuse(res, 401, "errors.unauthenticated");
     // The job records the rootspace it was uploaded into; its people are committed there.
-    const rootspace = await routeRootspace(ds, deps.bus, req, res);
-    if (!rootspace) return;
+    const ctx = await deps.context(req, res);
+    if (!ctx) return;
+    if (!ctx.viewer.userId) return refuse(res, 401, "errors.unauthenticated");
     const type = KINDS[String(req.query.kind ?? "")];
     if (type?.kind === "spreadsheet" && !(await deps.flags.fresh()).isOn("excelIngestion")) return refuse(res, 403, "errors.area_disabled");
     const fileName = String(req.query.name ?? "")
@@ -57,7 +55,7 @@ export function importRouter(
       refuse(res.set("connection", "close"), 413, "ingestion.too_large", { mb: Math.round(config.IMPORT_MAX_BYTES / 1e6) });
     if (declared > config.IMPORT_MAX_BYTES) return tooLarge();
     try {
-      await countUpload(deps, config, viewer.userId);
+      await countUpload(ctx, config, ctx.viewer.userId);
     } catch (err) {
       if (!(err instanceof AppError && err.retryAfterSeconds !== undefined)) throw err;
       res.set("retry-after", String(err.retryAfterSeconds));
@@ -66,16 +64,8 @@ export function importRouter(
         wait: Math.ceil(err.retryAfterSeconds / 60),
       });
     }
-    // The member's files still waiting on disk, uploads in progress and this one may not pass the
-    // quota: its bytes are reserved before the body is read, so parallel uploads cannot all pass.
-    const reserved = await reserveUpload(deps, {
-      userId: viewer.userId,
-      pool: "imports",
-      quota: config.IMPORT_QUOTA_BYTES,
-      maxBytes: config.IMPORT_MAX_BYTES,
-      declared,
-      stored: (tx) => waitingBytes(tx, viewer.userId!),
-    });
+    // Reserved before the body is read (upload-limits.ts).
+    const reserved = await reserveRoom(ctx, declared);
     const quotaFull = (used: number) =>
       refuse(res.set("connection", "close"), 413, "ingestion.quota_full", {
         used: Math.round(used / 1e6),
@@ -114,15 +104,7 @@ export function importRouter(
         await storage.delete(key);
         return () => refuse(res, 400, "ingestion.empty_file");
       }
-      await ds.transaction(async (tx) => {
-        await tx.query(
-          `INSERT INTO import_jobs (id, rootspace_id, user_id, kind, status, file_name, file_size, file_sha256, file_path, counts, options)
-           VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, $8, $9, '{}')`,
-          [id, rootspace.id, viewer.userId, type.kind, fileName, size, hash.digest("hex"), key, JSON.stringify(emptyCounts())],
-        );
-        // The file now counts as waiting, in the same commit that ends its reservation.
-        await hold.settle(tx);
-      });
+      await queueImport(ctx, { id, kind: type.kind, name: fileName, size, sha256: hash.digest("hex"), key }, hold);
       await deps.kick(id);
       return () => res.status(201).json({ id: toGlobalId("ImportJob", id) });
     });
@@ -138,11 +120,12 @@ export function importRouter(
   });
 
   router.get("/api/imports/:id/errors.csv", familyTree, async (req, res) => {
-    const viewer = await resolveViewer(ds, bearerToken(req.get("authorization")), deps.clock.now());
-    if (!viewer.userId) return refuse(res, 401, "errors.unauthenticated");
+    const ctx = await deps.context(req, res);
+    if (!ctx) return;
+    if (!ctx.viewer.userId) return refuse(res, 401, "errors.unauthenticated");
     const ref = fromGlobalId(String(req.params.id));
     const job = ref?.type === "ImportJob" && isUuid(ref.id) ? await loadJob(ds, ref.id) : null;
-    if (!job || job.deletedAt || job.userId !== viewer.userId) return refuse(res, 404, "errors.not_found");
+    if (!job || !mayUseImport(ctx.principal, job, ctx.rootspace.id)) return refuse(res, 404, "errors.not_found");
     res.set({
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="errors-${job.fileName.replace(/[^\w.-]+/g, "_")}.csv"`,

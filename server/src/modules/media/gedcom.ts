@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import type { JobSender } from "../../common/jobs/index.js";
 import type { FileStorage } from "../../common/storage/index.js";
 import { newId } from "../../common/uuid.js";
-import type { Viewer } from "../../common/auth/viewer.js";
+import type { Principal } from "../../common/auth/principal.js";
 import type { PolicyRow } from "../genealogy/index.js";
 import { inspect, MediaRefused } from "./image.js";
 import type { MediaKind, MediaVariant } from "./media.entity.js";
@@ -158,7 +158,7 @@ export interface ExportedPicture {
  */
 export async function picturesForExport(
   ds: Queryable,
-  viewer: Viewer,
+  viewer: Principal,
   people: PolicyRow[],
   language: "ar" | "en" | "fr",
 ): Promise<ExportedPicture[]> {

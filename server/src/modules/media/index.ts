@@ -14,6 +14,7 @@ export { pictureLinks } from "./media.service.js";
 import { processMedia } from "./process.js";
 import { mediaServeRouter } from "./serve.route.js";
 import { mediaUploadRouter } from "./upload.route.js";
+import { mediaPolicy } from "./media.policy.js";
 
 export { linkImportedMedia, picturesForExport, processWaiting, type ExportedPicture } from "./gedcom.js";
 
@@ -28,6 +29,7 @@ export const mediaArea = defineArea({
   name: "media",
   tables: ["media", "media_files", "app_secrets"],
   hooks: mediaHooks,
+  policies: { MediaViewerCan: mediaPolicy },
   resolvers: [MediaResolver, PersonMediaResolver, VillageMediaResolver],
   entities: [MediaFile, MediaItem, AppSecret],
   nodes: { Media: mediaNode },

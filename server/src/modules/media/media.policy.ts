@@ -1,4 +1,5 @@
-import type { Viewer } from "../../common/auth/viewer.js";
+import { definePolicy } from "../../common/auth/policy.js";
+import { memberOf, type Principal } from "../../common/auth/principal.js";
 import { accessTo, canEdit, hiddenParts, mayReview, type PolicyRow } from "../genealogy/index.js";
 import type { MediaKind, MediaReview } from "./media.entity.js";
 
@@ -18,7 +19,7 @@ export interface MediaTarget {
   person: PolicyRow | null;
 }
 
-export function maySee(viewer: Viewer, m: MediaTarget): boolean {
+export function maySee(viewer: Principal, m: MediaTarget): boolean {
   if (m.person) {
     const hidden = hiddenParts(accessTo(viewer, m.person), m.person.privacy_settings);
     return m.kind === "document" ? !hidden.life : !hidden.all;
@@ -27,20 +28,30 @@ export function maySee(viewer: Viewer, m: MediaTarget): boolean {
 }
 
 /** Captions, date, credit: whoever may change the person; for a village photo its reviewers, or its uploader until it is reviewed. */
-export function mayChange(viewer: Viewer, m: MediaTarget): boolean {
+export function mayChange(viewer: Principal, m: MediaTarget): boolean {
   if (m.person) return canEdit(viewer, m.person);
   return mayReview(viewer, [m.villageId]) || (isUploader(viewer, m) && m.review === "pending");
 }
 
 /** Removing: as changing, and an uploader may always take back their own village photo. */
-export function mayDelete(viewer: Viewer, m: MediaTarget): boolean {
+export function mayDelete(viewer: Principal, m: MediaTarget): boolean {
   return mayChange(viewer, m) || (!m.person && isUploader(viewer, m));
 }
 
 /** Pictures of a person: whoever may change the person. Village photos: any member (reviewed unless they review). */
-export function mayUploadTo(viewer: Viewer, target: { person: PolicyRow } | { villageId: string }): boolean {
-  if (!viewer.userId) return false;
+export function mayUploadTo(viewer: Principal, target: { person: PolicyRow } | { villageId: string }): boolean {
+  if (!memberOf(viewer)?.userId) return false;
   return "person" in target ? canEdit(viewer, target.person) : true;
 }
 
-const isUploader = (viewer: Viewer, m: MediaTarget) => viewer.userId !== null && m.uploadedBy === viewer.userId;
+const isUploader = (viewer: Principal, m: MediaTarget) => {
+  const uid = memberOf(viewer)?.userId;
+  return uid != null && m.uploadedBy === uid;
+};
+
+/** A picture's `viewerCan`: change its caption, date and credit; remove it; approve or refuse a village photo. */
+export const mediaPolicy = definePolicy(["edit", "delete", "review"] as const, (who, action, m: MediaTarget) => {
+  if (action === "edit") return mayChange(who, m);
+  if (action === "delete") return mayDelete(who, m);
+  return m.villageId !== null && mayReview(who, m.villageId);
+});

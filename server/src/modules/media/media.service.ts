@@ -7,7 +7,8 @@ import type { Language } from "../../common/i18n.js";
 import { rateLimit } from "../security/index.js";
 import { POLICY_COLUMNS, type PolicyRow, mayReview } from "../genealogy/index.js";
 import type { MediaKind, MediaReview, MediaVariant } from "./media.entity.js";
-import { mayChange, mayDelete, maySee, type MediaTarget } from "./media.policy.js";
+import { viewerCan } from "../../common/auth/policy.js";
+import { mayChange, mayDelete, maySee, mediaPolicy, type MediaTarget } from "./media.policy.js";
 import {
   MediaAllowanceView,
   type MediaDetailsInput,
@@ -98,7 +99,7 @@ export async function present(ctx: Context, rows: MediaRow[], known?: Map<string
   for (const r of rows) {
     const t = target(r, people);
     if (r.person_id && !t.person) continue;
-    if (!maySee(ctx.viewer, t)) continue;
+    if (!maySee(ctx.principal, t)) continue;
     const scope = r.village_id && r.review === "approved" ? "v" : "p";
     const ttl = scope === "v" ? VILLAGE_LINK_SECONDS : ctx.config.MEDIA_URL_TTL_SECONDS;
     const link = (variant: string) => signedPath(key, { mediaId: r.id, sha: r.file_sha256 }, variant, scope, now, ttl);
@@ -119,11 +120,7 @@ export async function present(ctx: Context, rows: MediaRow[], known?: Map<string
         personId: r.person_id,
         villageId: r.village_id,
         mine: ctx.viewer.userId !== null && r.uploaded_by === ctx.viewer.userId,
-        viewerCan: {
-          edit: mayChange(ctx.viewer, t),
-          delete: mayDelete(ctx.viewer, t),
-          review: r.village_id !== null && mayReview(ctx.viewer, r.village_id),
-        },
+        viewerCan: viewerCan(mediaPolicy, ctx.principal, t),
         createdAt: r.created_at,
       }),
     );
@@ -155,7 +152,7 @@ async function loadVisible(ctx: Context, globalId: string): Promise<{ row: Media
   const [row]: MediaRow[] = await ctx.ds.query(`${MEDIA_SELECT} WHERE m.id = $1`, [ref.id]);
   if (!row) throw notFound();
   const t = target(row, await personRows(ctx.ds, [row]));
-  if ((row.person_id && !t.person) || !maySee(ctx.viewer, t)) throw notFound();
+  if ((row.person_id && !t.person) || !maySee(ctx.principal, t)) throw notFound();
   return { row, t };
 }
 
@@ -190,7 +187,7 @@ export function cleanDetails(input: MediaDetailsInput): Partial<Record<keyof Med
 
 export async function updateDetails(ctx: Context, globalId: string, input: MediaDetailsInput): Promise<MediaView> {
   const { row, t } = await loadVisible(ctx, globalId);
-  if (!mayChange(ctx.viewer, t)) throw forbidden();
+  if (!mayChange(ctx.principal, t)) throw forbidden();
   const d = cleanDetails(input);
   const caption = { ...row.caption };
   for (const [field, lang] of [
@@ -221,7 +218,7 @@ export async function updateDetails(ctx: Context, globalId: string, input: Media
 
 export async function review(ctx: Context, globalId: string, approve: boolean): Promise<MediaView> {
   const { row } = await loadVisible(ctx, globalId);
-  if (!row.village_id || !mayReview(ctx.viewer, row.village_id)) throw forbidden();
+  if (!row.village_id || !mayReview(ctx.principal, row.village_id)) throw forbidden();
   await ctx.ds.query(`UPDATE media SET review = $2, reviewed_by = $3, reviewed_at = $4 WHERE id = $1`, [
     row.id,
     approve ? "approved" : "rejected",
@@ -233,7 +230,7 @@ export async function review(ctx: Context, globalId: string, approve: boolean): 
 
 export async function remove(ctx: Context, globalId: string): Promise<boolean> {
   const { row, t } = await loadVisible(ctx, globalId);
-  if (!mayDelete(ctx.viewer, t)) throw forbidden();
+  if (!mayDelete(ctx.principal, t)) throw forbidden();
   await ctx.ds.query(`DELETE FROM media WHERE id = $1`, [row.id]);
   await forgetPictures(ctx.bus, [row.id]);
   await collectSoon(ctx.jobs);
@@ -252,7 +249,7 @@ export async function ofPerson(ctx: Context, personId: string, kinds: MediaKind[
 /** A village's approved photos, newest first; or those waiting (reviewers see all, a member their own). */
 export async function ofVillage(ctx: Context, villageId: string, which: "approved" | "waiting", first: number): Promise<MediaView[]> {
   if (which === "waiting" && !ctx.viewer.userId) return [];
-  const reviewer = mayReview(ctx.viewer, villageId);
+  const reviewer = mayReview(ctx.principal, villageId);
   const rows: MediaRow[] = await ctx.ds.query(
     which === "approved"
       ? `${MEDIA_SELECT} WHERE m.village_id = $1 AND m.review = 'approved' ORDER BY m.created_at DESC, m.id LIMIT $2`

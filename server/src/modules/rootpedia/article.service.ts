@@ -3,7 +3,8 @@ import { AppError, ErrorCode, notFound, unauthenticated } from "../../common/err
 import { typeOn } from "../../common/flags.js";
 import { translate, type Language } from "../../common/i18n.js";
 import { newId } from "../../common/uuid.js";
-import { normalizeArabic, normalizeLatin, mayReview, publicVillageJoin } from "../genealogy/index.js";
+import { normalizeArabic, normalizeLatin, publicVillageJoin } from "../genealogy/index.js";
+import { mayRead, reviewableSql } from "./rootpedia.policy.js";
 import { pictureLinks } from "../media/index.js";
 import { rateLimit } from "../security/index.js";
 import { MarkdownRefused, roughPlainText, type Citation, type Rendered } from "./markdown.js";
@@ -13,7 +14,6 @@ import {
   LANGUAGES,
   loadArticle,
   loadRevision,
-  mayRead,
   REVISION_SELECT,
   saveRevision,
   searchTextOf,
@@ -242,7 +242,7 @@ export async function diffRevisions(ctx: Context, fromId: string, toId: string):
   const [from, to] = await Promise.all([loadRevision(ctx, fromId), loadRevision(ctx, toId)]);
   if (from.article_id !== to.article_id) throw notFound();
   const article = await loadArticle(ctx, from.article_id);
-  if (!mayRead(ctx.viewer, article, from) || !mayRead(ctx.viewer, article, to)) throw notFound();
+  if (!mayRead(ctx.principal, article, from) || !mayRead(ctx.principal, article, to)) throw notFound();
   const [title, text] = await Promise.all([
     from.title === to.title ? [] : diffTexts(ctx.config, `# ${from.title}\n\n`, `# ${to.title}\n\n`, article.language),
     diffTexts(ctx.config, from.content, to.content, article.language),
@@ -366,12 +366,12 @@ export async function watching(ctx: Context, target: { articleId: string } | { v
 /** Edits waiting for review in the villages the viewer reviews (all for editors and admins), oldest first. */
 export async function reviewQueue(ctx: Context, first: number): Promise<RevisionRow[]> {
   if (!ctx.viewer.userId) throw unauthenticated();
-  const rows: (RevisionRow & { village_id: string })[] = await ctx.ds.query(
+  const reviewable = reviewableSql(ctx.principal, 3);
+  return ctx.ds.query(
     `SELECT r.*, a.village_id, u.display_name AS author_name FROM rootpedia_revisions r
        JOIN rootpedia_articles a ON a.id = r.article_id JOIN villages v ON v.id = a.village_id AND v.rootspace_id = $1
        LEFT JOIN users u ON u.id = r.author_id
-      WHERE r.status = 'pending' AND NOT r.hidden ORDER BY r.created_at, r.id LIMIT 2000`,
-    [ctx.rootspace.id],
+      WHERE r.status = 'pending' AND NOT r.hidden AND ${reviewable.sql} ORDER BY r.created_at, r.id LIMIT $2`,
+    [ctx.rootspace.id, first, ...reviewable.params],
   );
-  return rows.filter((r) => mayReview(ctx.viewer, r.village_id)).slice(0, first);
 }

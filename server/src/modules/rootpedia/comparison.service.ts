@@ -4,7 +4,8 @@ import { resolver } from "./article.service.js";
 import type { ComparedLine, Comparison } from "./compare.js";
 import { Mark } from "./diff-reading.js";
 import { linkOf, type Citation } from "./markdown.js";
-import { loadArticle, loadRevision, mayRead } from "./revision.service.js";
+import { loadArticle, loadRevision } from "./revision.service.js";
+import { mayRead } from "./rootpedia.policy.js";
 import { compareRevisionTexts } from "./text.js";
 
 /**
@@ -17,7 +18,7 @@ export async function compareRevisions(ctx: Context, fromId: string, toId: strin
   const [from, to] = await Promise.all([loadRevision(ctx, fromId), loadRevision(ctx, toId)]);
   if (from.article_id !== to.article_id) throw notFound();
   const article = await loadArticle(ctx, from.article_id);
-  if (!mayRead(ctx.viewer, article, from) || !mayRead(ctx.viewer, article, to)) throw notFound();
+  if (!mayRead(ctx.principal, article, from) || !mayRead(ctx.principal, article, to)) throw notFound();
   const [title, text] = await Promise.all([
     from.title === to.title ? null : compareRevisionTexts(ctx.config, `# ${from.title}`, `# ${to.title}`, article.language),
     compareRevisionTexts(ctx.config, from.content, to.content, article.language),

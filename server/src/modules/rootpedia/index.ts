@@ -10,6 +10,7 @@ import { Role } from "../../common/auth/roles.js";
 import { rootpediaNotifications } from "./notifications.js";
 import { Article, Revision, Watch } from "./rootpedia.entity.js";
 import { RootpediaResolver, RootpediaRevisionResolver } from "./rootpedia.resolver.js";
+import { articlePolicy } from "./rootpedia.policy.js";
 
 export { type DiffPart } from "./words.js";
 // Texts compared off the event loop (worker threads, capped), as Rootpedia compares revisions.
@@ -35,6 +36,7 @@ export const rootpediaArea = defineArea({
   name: "rootpedia",
   tables: ROOTPEDIA_TABLES,
   shares: ROOTPEDIA_TABLES,
+  policies: { RootpediaViewerCan: articlePolicy },
   hooks: rootpediaHooks,
   resolvers: [RootpediaResolver, RootpediaRevisionResolver],
   entities: [Article, Revision, Watch],

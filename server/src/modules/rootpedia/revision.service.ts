@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import type { Viewer } from "../../common/auth/viewer.js";
 import type { Context } from "../../common/context.js";
 import { AppError, ErrorCode, forbidden, notFound, unauthenticated } from "../../common/errors.js";
 import { fromGlobalId, isUuid } from "../../common/global-id.js";
@@ -8,6 +7,7 @@ import type { Queryable } from "../../common/sql.js";
 import { newId } from "../../common/uuid.js";
 import { audit } from "../audit/index.js";
 import { livingSql, mayReview, normalizeArabic, normalizeLatin, publicVillageJoin } from "../genealogy/index.js";
+import { articlePolicy, mayRead } from "./rootpedia.policy.js";
 import type { Config } from "../../config.js";
 import { MarkdownRefused } from "./markdown.js";
 import { checkText, mergeTexts, plainTextOf, TooComplex } from "./text.js";
@@ -85,13 +85,6 @@ export async function loadRevision(ctx: Context, id: string): Promise<RevisionRo
   return row;
 }
 
-/** Who may read a revision's text: anyone for an accepted one; its author and the reviewers for one pending, rejected or hidden. */
-export function mayRead(viewer: Viewer, article: ArticleRow, r: RevisionRow): boolean {
-  if (mayReview(viewer, article.village_id)) return true;
-  if (r.hidden) return false;
-  return r.status === "accepted" || (viewer.userId !== null && r.author_id === viewer.userId);
-}
-
 export const hashOf = (title: string, content: string): string => createHash("sha256").update(`${title}\n\n${content}`).digest("hex");
 
 /** Title and text normalised as names are (both scripts), for search in any spelling. */
@@ -149,7 +142,7 @@ async function siblingsStable(ctx: Context, article: ArticleRow): Promise<Partia
 }
 
 async function trusted(ctx: Context, villageId: string): Promise<boolean> {
-  if (mayReview(ctx.viewer, villageId)) return true;
+  if (mayReview(ctx.principal, villageId)) return true;
   const [{ n }]: { n: number }[] = await ctx.ds.query(
     `SELECT count(*)::int AS n FROM rootpedia_revisions r JOIN rootpedia_articles a ON a.id = r.article_id
       WHERE a.village_id = $1 AND r.author_id = $2 AND r.status = 'accepted' AND r.reviewed_by IS DISTINCT FROM r.author_id`,
@@ -258,9 +251,9 @@ export interface EditConflict {
 export async function editConflict(ctx: Context, article: ArticleRow, baseId: string): Promise<EditConflict | null> {
   if (!article.latest_revision_id || article.latest_revision_id === baseId) return null;
   const base = await loadRevision(ctx, baseId);
-  if (base.article_id !== article.id || !mayRead(ctx.viewer, article, base)) throw notFound();
+  if (base.article_id !== article.id || !mayRead(ctx.principal, article, base)) throw notFound();
   const latest = await loadRevision(ctx, article.latest_revision_id);
-  return { base, latest, latestReadable: mayRead(ctx.viewer, article, latest) };
+  return { base, latest, latestReadable: mayRead(ctx.principal, article, latest) };
 }
 
 /** Accepts (it becomes the stable version, with every pending one before it) or rejects a pending revision. */
@@ -268,7 +261,7 @@ export async function review(ctx: Context, revisionId: string, accept: boolean):
   const r = await loadRevision(ctx, revisionId);
   const article = await loadArticle(ctx, r.article_id);
   if (!ctx.viewer.userId) throw unauthenticated();
-  if (!mayReview(ctx.viewer, article.village_id)) throw forbidden();
+  if (!articlePolicy.can(ctx.principal, "review", article)) throw forbidden();
   if (r.status !== "pending") throw new AppError(ErrorCode.CONFLICT, "rootpedia.already_reviewed");
   const now = ctx.clock.now();
   const searchText = accept ? await searchTextOf(ctx.config, r.title, r.content) : "";
@@ -314,7 +307,7 @@ export async function revert(ctx: Context, revisionId: string): Promise<Revision
   const r = await loadRevision(ctx, revisionId);
   const article = await loadArticle(ctx, r.article_id);
   if (!ctx.viewer.userId) throw unauthenticated();
-  if (!mayReview(ctx.viewer, article.village_id)) throw forbidden();
+  if (!articlePolicy.can(ctx.principal, "review", article)) throw forbidden();
   if (r.hidden) throw new AppError(ErrorCode.CONFLICT, "rootpedia.revert_hidden");
   // The reviewer's own decision: it stands at once, even when the revision brought back is much shorter.
   return saveRevision(
@@ -330,7 +323,7 @@ export async function hide(ctx: Context, revisionId: string, reason: string): Pr
   const r = await loadRevision(ctx, revisionId);
   const article = await loadArticle(ctx, r.article_id);
   if (!ctx.viewer.userId) throw unauthenticated();
-  if (!mayReview(ctx.viewer, article.village_id)) throw forbidden();
+  if (!articlePolicy.can(ctx.principal, "review", article)) throw forbidden();
   // The outline Roots wrote from the village's data is nobody's vandalism: an edit over it is what a curator reverts.
   if (r.author_id === null) throw new AppError(ErrorCode.CONFLICT, "rootpedia.hide_outline");
   const why = reason.trim().slice(0, 500);

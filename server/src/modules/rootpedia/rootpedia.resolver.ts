@@ -4,7 +4,9 @@ import type { Context } from "../../common/context.js";
 import { notFound } from "../../common/errors.js";
 import { toGlobalId } from "../../common/global-id.js";
 import { listSize } from "../../common/pagination.js";
-import { Village, mayReview } from "../genealogy/index.js";
+import { Village } from "../genealogy/index.js";
+import { viewerCan } from "../../common/auth/policy.js";
+import { articlePolicy, mayRead } from "./rootpedia.policy.js";
 import * as articles from "./article.service.js";
 import { compareRevisions } from "./comparison.service.js";
 import { ComparisonView, comparisonView } from "./comparison.types.js";
@@ -32,7 +34,7 @@ import { charCount } from "./words.js";
 const TYPICAL_ARTICLE = 0.2;
 
 const revisionView = async (ctx: Context, r: revisions.RevisionRow) =>
-  new RevisionView(r, revisions.mayRead(ctx.viewer, await revisions.loadArticle(ctx, r.article_id), r));
+  new RevisionView(r, mayRead(ctx.principal, await revisions.loadArticle(ctx, r.article_id), r));
 
 @Resolver(() => ArticleView)
 export class RootpediaResolver {
@@ -169,7 +171,7 @@ export class RootpediaResolver {
     description: "Every revision, newest first (hidden ones stay listed, their text for reviewers only).",
   })
   async history(@Root() a: ArticleView, @Ctx() ctx: Context): Promise<RevisionView[]> {
-    return (await articles.historyOf(ctx, a.row.id)).map((r) => new RevisionView(r, revisions.mayRead(ctx.viewer, a.row, r)));
+    return (await articles.historyOf(ctx, a.row.id)).map((r) => new RevisionView(r, mayRead(ctx.principal, a.row, r)));
   }
 
   @FieldResolver(() => [ArticleView], { description: "The article's other language versions." })
@@ -216,7 +218,7 @@ export class RootpediaResolver {
 
   @FieldResolver(() => RootpediaViewerCan)
   viewerCan(@Root() a: ArticleView, @Ctx() ctx: Context): RootpediaViewerCan {
-    return { edit: ctx.viewer.userId !== null, review: ctx.viewer.userId !== null && mayReview(ctx.viewer, a.row.village_id) };
+    return viewerCan(articlePolicy, ctx.principal, a.row);
   }
 
   @RequireRoles()
@@ -325,6 +327,6 @@ export class RootpediaRevisionResolver {
   @FieldResolver(() => String, { nullable: true, description: "Why a curator hid it (reviewers only)." })
   async hiddenReason(@Root() r: RevisionView, @Ctx() ctx: Context): Promise<string | null> {
     const a = await revisions.loadArticle(ctx, r.row.article_id);
-    return mayReview(ctx.viewer, a.village_id) ? r.row.hidden_reason : null;
+    return articlePolicy.can(ctx.principal, "review", a) ? r.row.hidden_reason : null;
   }
 }

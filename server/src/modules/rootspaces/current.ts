@@ -1,8 +1,6 @@
-import type { Request, Response } from "express";
 import type { DataSource } from "typeorm";
 import { AppError, ErrorCode } from "../../common/errors.js";
 import type { EventBus } from "../../common/event-bus.js";
-import { currentLanguage, translate } from "../../common/i18n.js";
 import { logger } from "../../common/logger.js";
 
 /** The rootspace a request works in: every genealogy read and write is scoped by its id. */
@@ -99,20 +97,4 @@ export function rootspaceDirectory(ds: DataSource, bus: EventBus): RootspaceDire
     directories.set(ds, found);
   }
   return found;
-}
-
-/**
- * The rootspace of an HTTP request outside GraphQL (uploads, downloads), from its `X-Rootspace`
- * header, or its `rootspace` query parameter (a plain link cannot send a header: a public board's
- * address names its rootspace so); null once it has answered 400 with the translated reason.
- */
-export async function routeRootspace(ds: DataSource, bus: EventBus, req: Request, res: Response): Promise<CurrentRootspace | null> {
-  const named = typeof req.query.rootspace === "string" ? req.query.rootspace : undefined;
-  try {
-    return await rootspaceDirectory(ds, bus).resolve(req.get(ROOTSPACE_HEADER) ?? named);
-  } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    res.status(400).json({ error: err.key, message: translate(err.key, currentLanguage(), err.params) });
-    return null;
-  }
 }

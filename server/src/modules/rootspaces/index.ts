@@ -4,14 +4,7 @@ import { Rootspace } from "./rootspace.entity.js";
 import { RootspaceResolver } from "./rootspace.resolver.js";
 import { administersRootspace } from "./rootspace.policy.js";
 import { rootspaceNode } from "./rootspace.service.js";
-import {
-  DEFAULT_ROOTSPACE_SLUG,
-  ROOTSPACE_HEADER,
-  rootspaceDirectory,
-  routeRootspace,
-  type CurrentRootspace,
-  type RootspaceDirectory,
-} from "./current.js";
+import { DEFAULT_ROOTSPACE_SLUG, ROOTSPACE_HEADER, rootspaceDirectory, type CurrentRootspace, type RootspaceDirectory } from "./current.js";
 
 declare module "../../common/event-bus.js" {
   interface Topics {
@@ -27,7 +20,6 @@ export {
   DEFAULT_ROOTSPACE_SLUG,
   ROOTSPACE_HEADER,
   rootspaceDirectory,
-  routeRootspace,
   type CurrentRootspace,
   type RootspaceDirectory,
 };

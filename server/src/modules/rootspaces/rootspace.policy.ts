@@ -1,5 +1,5 @@
 import { hasAnyRole, Role } from "../../common/auth/roles.js";
-import type { Viewer } from "../../common/auth/viewer.js";
+import { memberOf, type Principal } from "../../common/auth/principal.js";
 
 /**
  * Who may do what with rootspaces. Writes (`updateRootspace`, a rootspace's ballot rules) belong
@@ -7,9 +7,10 @@ import type { Viewer } from "../../common/auth/viewer.js";
  */
 
 /** Who administers a rootspace: its settings and its ballot rules are theirs to change. */
-export const administersRootspace = (viewer: Viewer): boolean => Boolean(viewer.userId) && hasAnyRole(viewer.roles, [Role.ADMIN]);
+export const administersRootspace = (who: Principal): boolean =>
+  Boolean(memberOf(who)?.userId) && hasAnyRole(memberOf(who)!.roles, [Role.ADMIN]);
 
 /** A rootspace that is not open exists only for admins: everyone else is told it is not there. */
-export const seesClosedRootspaces = (viewer: Viewer): boolean => hasAnyRole(viewer.roles, [Role.ADMIN]);
+export const seesClosedRootspaces = (who: Principal): boolean => administersRootspace(who);
 
-export const maySeeRootspace = (viewer: Viewer, space: { isActive: boolean }): boolean => space.isActive || seesClosedRootspaces(viewer);
+export const maySeeRootspace = (who: Principal, space: { isActive: boolean }): boolean => space.isActive || seesClosedRootspaces(who);

@@ -11,7 +11,7 @@ import { rootspaceDirectory } from "./current.js";
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export async function listRootspaces(ctx: Context, args: RootspacesArgs): Promise<Connection<Rootspace>> {
-  if (args.includeInactive && !seesClosedRootspaces(ctx.viewer)) {
+  if (args.includeInactive && !seesClosedRootspaces(ctx.principal)) {
     throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
   }
   const qb = ctx.ds.getRepository(Rootspace).createQueryBuilder("r");
@@ -25,14 +25,14 @@ export async function rootspaceBySlug(ctx: Context, slug: string): Promise<Roots
     throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_slug", {}, [{ field: "slug", key: "errors.bad_slug" }]);
   }
   const found = await ctx.ds.getRepository(Rootspace).findOneBy({ slug });
-  if (!found || !maySeeRootspace(ctx.viewer, found)) throw notFound();
+  if (!found || !maySeeRootspace(ctx.principal, found)) throw notFound();
   return found;
 }
 
 /** Loads by internal id for `node(id)`, applying the same visibility rule. */
 export async function rootspaceNode(ctx: Context, rawId: string): Promise<Rootspace | null> {
   const found = await ctx.use(createRootspaceLoaders).rootspaceById.load(rawId);
-  if (!found || !maySeeRootspace(ctx.viewer, found)) return null;
+  if (!found || !maySeeRootspace(ctx.principal, found)) return null;
   return found;
 }
 

@@ -7,7 +7,7 @@ import { UploadReservation } from "./upload-reservation.entity.js";
 
 export { recordSecurityEvents, SECURITY_EVENTS_CAP } from "./security-event.service.js";
 export * as rateLimit from "./rate-limit.service.js";
-export { reserveUpload, whileHeld, type QuotaHold } from "./upload-quota.service.js";
+export { reserveUpload, whileHeld, type QuotaHold, type Reservation } from "./upload-quota.service.js";
 export { cspReportRouter, SecurityEvent };
 
 export const securityArea = defineArea({

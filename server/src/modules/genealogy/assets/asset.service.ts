@@ -6,7 +6,8 @@ import { isUuid } from "../../../common/global-id.js";
 import { insertRow } from "../../../common/sql.js";
 import { newId } from "../../../common/uuid.js";
 import { audit } from "../../audit/index.js";
-import { canEdit } from "../people/person.policy.js";
+import { viewerCan } from "../../../common/auth/policy.js";
+import { canEdit, recordPolicy } from "../people/person.policy.js";
 import { rawIdOf } from "../people/person.service.js";
 import { Provenance } from "../provenance.js";
 import { ASSET_TYPES } from "./asset.entity.js";
@@ -53,7 +54,7 @@ const present = (ctx: Context, r: AssetRow): AssetView =>
     sources: r.sources,
     provenance: r.provenance,
     confidence: r.confidence,
-    viewerCan: { edit: canEdit(ctx.viewer, { created_by: r.owner_id, user_id: null }) },
+    viewerCan: viewerCan(recordPolicy, ctx.principal, { created_by: r.owner_id }),
   });
 
 /** Per-request loader: the landmarks of every village on a page, in one query. */
@@ -174,7 +175,7 @@ async function lockEditable(ctx: Context, tx: EntityManager, globalId: string): 
   const id = rawIdOf(globalId, "Asset");
   const current = id ? await loadRow(tx, id, ctx.rootspace.id, true) : null;
   if (!current) throw notFound();
-  if (!canEdit(ctx.viewer, { created_by: current.owner_id, user_id: null })) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
+  if (!canEdit(ctx.principal, { created_by: current.owner_id, user_id: null })) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
   return current;
 }
 

@@ -1,12 +1,15 @@
+import { memberOf, type Principal } from "../../../common/auth/principal.js";
 import { hasAnyRole, Role } from "../../../common/auth/roles.js";
-import type { Viewer } from "../../../common/auth/viewer.js";
 
 /** Editors and admins review, verify and revert everywhere. */
-export const isReviewStaff = (viewer: Viewer): boolean => viewer.userId !== null && hasAnyRole(viewer.roles, [Role.ADMIN, Role.EDITOR]);
+export const isReviewStaff = (who: Principal): boolean => {
+  const member = memberOf(who);
+  return member?.userId != null && hasAnyRole(member.roles, [Role.ADMIN, Role.EDITOR]);
+};
 
-/** True when the viewer is an active curator of this village (no village: nobody curates it). */
-export function curates(viewer: Viewer, villageId: string | null | undefined): boolean {
-  return Boolean(villageId) && viewer.roles.includes(Role.LOCAL_ROOT_CURATOR) && (viewer.curatedVillageIds ?? []).includes(villageId!);
+/** True when the member (or the member an app acts for) actively curates this village (no village: nobody curates it). */
+export function curates(who: Principal, villageId: string | null | undefined): boolean {
+  return Boolean(villageId) && curatedIds(who).includes(villageId!);
 }
 
 /**
@@ -14,9 +17,11 @@ export function curates(viewer: Viewer, villageId: string | null | undefined): b
  * passports): staff anywhere, or a curator of the village (of one of the record's villages).
  * The one rule every area asks.
  */
-export const mayReview = (viewer: Viewer, villages: string | null | readonly (string | null)[]): boolean =>
-  isReviewStaff(viewer) || (typeof villages === "string" || villages === null ? [villages] : villages).some((v) => curates(viewer, v));
+export const mayReview = (who: Principal, villages: string | null | readonly (string | null)[]): boolean =>
+  isReviewStaff(who) || (typeof villages === "string" || villages === null ? [villages] : villages).some((v) => curates(who, v));
 
-/** The villages a viewer curates, for SQL (`= ANY($n)`). */
-export const curatedIds = (viewer: Viewer): string[] =>
-  viewer.roles.includes(Role.LOCAL_ROOT_CURATOR) ? [...(viewer.curatedVillageIds ?? [])] : [];
+/** The villages a member curates, for SQL (`= ANY($n)`); none for a visitor or an app alone. */
+export const curatedIds = (who: Principal): string[] => {
+  const member = memberOf(who);
+  return member?.roles.includes(Role.LOCAL_ROOT_CURATOR) ? [...(member.curatedVillageIds ?? [])] : [];
+};

@@ -110,7 +110,7 @@ export async function unassignCurator(ctx: Context, userGlobalId: string, villag
 
 /** Villages of the request's rootspace the viewer curates (empty for those who curate none). */
 export async function myCuratedVillages(ctx: Context): Promise<Village[]> {
-  const ids = curatedIds(ctx.viewer);
+  const ids = curatedIds(ctx.principal);
   if (!ids.length) return [];
   return ctx.ds
     .getRepository(Village)
@@ -138,7 +138,7 @@ export async function updateVillage(ctx: Context, globalId: string, input: Villa
   if (!ctx.viewer.userId) throw unauthenticated();
   const id = rawIdOf(globalId, Village.typeName);
   if (!id) throw notFound();
-  if (!mayReview(ctx.viewer, [id])) throw forbidden();
+  if (!mayReview(ctx.principal, [id])) throw forbidden();
   const fields: Record<string, unknown> = {};
   for (const [key, col, nullable] of VILLAGE_FIELDS) {
     const value = input[key];

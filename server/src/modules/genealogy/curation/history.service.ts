@@ -115,7 +115,7 @@ async function scopeOf(ctx: Context, db: Context["ds"] | EntityManager, table: A
       privacy_settings: (r.privacy_settings as PrivacySettings | undefined) ?? { showBirthDate: false, showLocation: false },
     } as PolicyRow;
   }
-  const access = accessTo(ctx.viewer, person);
+  const access = accessTo(ctx.principal, person);
   return { villageId: person.village_id, rootspaceId, access, hidden: hiddenParts(access, person.privacy_settings) };
 }
 
@@ -163,7 +163,7 @@ export async function auditLog(
   const id = rawRecordId(table, globalId);
   const scope = await scopeOf(ctx, ctx.ds, table, id);
   if (scope.rootspaceId !== ctx.rootspace.id) throw notFound();
-  if (!mayReview(ctx.viewer, [scope.villageId])) throw forbidden();
+  if (!mayReview(ctx.principal, [scope.villageId])) throw forbidden();
   assertSeen(ctx, scope);
   const first = firstArg ?? DEFAULT_PAGE_SIZE;
   // Newest first (ids are time-ordered), paged by keyset.
@@ -268,7 +268,7 @@ export async function revertChange(ctx: Context, auditGlobalId: string): Promise
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('revert:' || $1))`, [id]);
     const scope = await scopeOf(ctx, tx, table, id);
     if (scope.rootspaceId !== ctx.rootspace.id) throw notFound();
-    if (!mayReview(ctx.viewer, [scope.villageId])) throw forbidden();
+    if (!mayReview(ctx.principal, [scope.villageId])) throw forbidden();
     assertSeen(ctx, scope);
     if (!REVERTIBLE.has(entry.action)) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.revert_unsupported");
     const [{ later }]: { later: boolean }[] = await tx.query(

@@ -84,8 +84,8 @@ export async function verifyRecord(ctx: Context, kind: RecordKind, globalId: str
       `SELECT r.provenance, r.sources, ${k.villages} AS villages, ${k.visible} AS visible, ${lifeHidden} AS life_hidden FROM ${k.table} r WHERE r.id = $1 AND ${k.inRootspace.replaceAll("$rs", "$2")} FOR UPDATE OF r`,
       kind === RecordKind.PERSON ? [id, ctx.rootspace.id, ctx.viewer.userId] : [id, ctx.rootspace.id],
     );
-    if (!row || (!row.visible && !isReviewStaff(ctx.viewer))) throw notFound();
-    if (!mayReview(ctx.viewer, row.villages ?? [])) throw forbidden();
+    if (!row || (!row.visible && !isReviewStaff(ctx.principal))) throw notFound();
+    if (!mayReview(ctx.principal, row.villages ?? [])) throw forbidden();
     const sources = appendSource(row.sources, text);
     // writes: people, families, parent_links, unions (KINDS)
     await tx.query(`UPDATE ${k.table} SET provenance = $2, sources = $3 WHERE id = $1`, [id, Provenance.VERIFIED, sources]);
@@ -97,7 +97,12 @@ export async function verifyRecord(ctx: Context, kind: RecordKind, globalId: str
       before: { provenance: row.provenance, sources: row.sources },
       after: { provenance: Provenance.VERIFIED, sources },
     });
-    return { kind, id: globalId, provenance: Provenance.VERIFIED, sources: row.life_hidden && !isReviewStaff(ctx.viewer) ? text : sources };
+    return {
+      kind,
+      id: globalId,
+      provenance: Provenance.VERIFIED,
+      sources: row.life_hidden && !isReviewStaff(ctx.principal) ? text : sources,
+    };
   });
 }
 
@@ -126,11 +131,11 @@ export async function reviewQueue(
   after?: string,
 ): Promise<ReviewQueueConnection> {
   if (!ctx.viewer.userId) throw unauthenticated();
-  const staff = isReviewStaff(ctx.viewer);
+  const staff = isReviewStaff(ctx.principal);
   const villageId = villageGlobalId ? rawIdOf(villageGlobalId, Village.typeName) : null;
   if (villageGlobalId && !villageId) throw notFound();
-  if (villageId && !mayReview(ctx.viewer, [villageId])) throw forbidden();
-  if (!staff && !villageId && !curatedIds(ctx.viewer).length) throw forbidden();
+  if (villageId && !mayReview(ctx.principal, [villageId])) throw forbidden();
+  if (!staff && !villageId && !curatedIds(ctx.principal).length) throw forbidden();
   const first = firstArg ?? DEFAULT_PAGE_SIZE;
   // $1: one village or null; $2: staff (every village); $3: the curator's villages; $4: the viewer; $5: the rootspace.
   const scope = `r.provenance = 'COMMUNITY' AND r.is_public AND r.village_id IS NOT NULL AND r.rootspace_id = $5
@@ -139,7 +144,7 @@ export async function reviewQueue(
   const personSources = `CASE WHEN $2 OR NOT ${livingSql("r")} OR r.created_by = $4 OR r.user_id = $4 THEN r.sources END`;
   const union = `SELECT 'PERSON' AS kind, r.id, r.full_name AS title, r.full_name_ar AS title_ar, r.village_id, ${personSources} AS sources, r.provenance, r.created_at FROM people r WHERE ${scope}
     UNION ALL SELECT 'FAMILY', r.id, r.family_name, r.family_name_ar, r.village_id, r.sources, r.provenance, r.created_at FROM families r WHERE ${scope}`;
-  const params: unknown[] = [villageId, staff, curatedIds(ctx.viewer), ctx.viewer.userId, ctx.rootspace.id];
+  const params: unknown[] = [villageId, staff, curatedIds(ctx.principal), ctx.viewer.userId, ctx.rootspace.id];
   // Oldest first, paged by keyset (the cursor holds the time and the id).
   const pageParams = [...params];
   const seek = keyset(

@@ -9,7 +9,8 @@ import { bind, insertRow, keyset, sql, type KeyColumn } from "../../../common/sq
 import { newId } from "../../../common/uuid.js";
 import { audit } from "../../audit/index.js";
 import { parseGenealogicalDate, shownYear } from "../dates/index.js";
-import { accessTo, canEdit, hiddenParts, livingSql, type Hidden } from "../people/person.policy.js";
+import { viewerCan } from "../../../common/auth/policy.js";
+import { accessTo, canEdit, hiddenParts, livingSql, recordPolicy, type Hidden } from "../people/person.policy.js";
 import { maskFields } from "../people/person.policy-table.js";
 import { presentPerson, type PersonRow } from "../people/person.present.js";
 import { rawIdOf } from "../people/person.service.js";
@@ -95,10 +96,10 @@ export async function presentEvents(ctx: Context, rows: EventRow[]): Promise<Eve
     const show = (id: string | null) => {
       if (!id) return null;
       const p = people.get(id);
-      const access = p ? accessTo(ctx.viewer, p) : "none";
+      const access = p ? accessTo(ctx.principal, p) : "none";
       const parts = p ? hiddenParts(access, p.privacy_settings) : { all: true, dates: true, places: true, life: true };
       for (const k of Object.keys(hidden) as (keyof Hidden)[]) hidden[k] ||= parts[k];
-      return p && !parts.all ? presentPerson(p, ctx.viewer, ctx.language, access) : null;
+      return p && !parts.all ? presentPerson(p, ctx.principal, ctx.language, access) : null;
     };
     const primaryPerson = show(r.primary_person_id);
     const secondaryPerson = show(r.secondary_person_id);
@@ -125,7 +126,7 @@ export async function presentEvents(ctx: Context, rows: EventRow[]): Promise<Eve
           sources: r.sources,
           provenance: r.provenance,
           confidence: r.confidence,
-          viewerCan: { edit: canEdit(ctx.viewer, { created_by: r.created_by, user_id: null }) },
+          viewerCan: viewerCan(recordPolicy, ctx.principal, r),
         }),
         hidden,
       ),
@@ -278,7 +279,7 @@ async function normalise(ctx: Context, tx: EntityManager, input: EventInput, cur
   ] as const) {
     if (!id) continue;
     const p = people.find((r) => r.id === id);
-    const access = p ? accessTo(ctx.viewer, p) : "none";
+    const access = p ? accessTo(ctx.principal, p) : "none";
     // Linking someone the writer may only see as Private would reveal them: treat as unknown.
     if (!p || access === "none" || access === "private") {
       bad(field, "errors.not_found");
@@ -349,7 +350,8 @@ async function lockEditable(ctx: Context, tx: EntityManager, globalId: string): 
   const id = rawIdOf(globalId, "Event");
   const current = id ? await loadRow(tx, id, ctx.rootspace.id, true) : null;
   if (!current || !(await presentEvents(ctx, [current])).length) throw notFound();
-  if (!canEdit(ctx.viewer, { created_by: current.created_by, user_id: null })) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
+  if (!canEdit(ctx.principal, { created_by: current.created_by, user_id: null }))
+    throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
   return current;
 }
 

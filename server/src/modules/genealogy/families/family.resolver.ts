@@ -10,7 +10,8 @@ import { byIdLoader } from "../../../common/loaders.js";
 import { Node } from "../../../common/node.js";
 import { ConnectionArgs, ConnectionType, paginate } from "../../../common/pagination.js";
 import { skeleton } from "../names/normalize.js";
-import { canEdit } from "../people/person.policy.js";
+import { viewerCan } from "../../../common/auth/policy.js";
+import { recordPolicy } from "../people/person.policy.js";
 import { rawIdOf } from "../people/person.service.js";
 import { PersonView } from "../people/person.types.js";
 import { Provenance } from "../provenance.js";
@@ -140,7 +141,7 @@ export class FamilyResolver {
 
   @FieldResolver(() => FamilyViewerCan)
   viewerCan(@Root() f: FamilyView, @Ctx() ctx: Context): FamilyViewerCan {
-    return { edit: canEdit(ctx.viewer, { created_by: f.createdBy, user_id: null }) };
+    return viewerCan(recordPolicy, ctx.principal, { created_by: f.createdBy });
   }
 
   @RequireRoles()

@@ -58,7 +58,7 @@ async function lockEditable(ctx: Context, tx: EntityManager, globalId: string): 
   const [row]: (Record<string, unknown> & { id: string; created_by: string | null; is_public: boolean })[] = id
     ? await tx.query(`SELECT * FROM families WHERE id = $1 AND rootspace_id = $2 FOR UPDATE`, [id, ctx.rootspace.id])
     : [];
-  const editable = row ? canEdit(ctx.viewer, { created_by: row.created_by, user_id: null }) : false;
+  const editable = row ? canEdit(ctx.principal, { created_by: row.created_by, user_id: null }) : false;
   if (!row || (!row.is_public && !editable)) throw notFound();
   if (!editable) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
   return row;

@@ -91,7 +91,13 @@ export async function duplicateSuggestions(ctx: Context, input: DuplicateQueryIn
       // Weighed over what the input gave, so a perfect match scores 1 however much was typed.
       const weights = 0.6 + (villageId ? 0.15 : 0) + (familyId ? 0.15 : 0) + (input.birthYear ? 0.1 : 0);
       const score = (0.6 * nameScore + 0.15 * Number(r.same_village) + 0.15 * Number(r.same_family) + 0.1 * yearScore) / weights;
-      return { person: presentPerson(r, ctx.viewer, ctx.language), score: Math.round(score * 100) / 100, reasons, matchedName, id: r.id };
+      return {
+        person: presentPerson(r, ctx.principal, ctx.language),
+        score: Math.round(score * 100) / 100,
+        reasons,
+        matchedName,
+        id: r.id,
+      };
     })
     .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id))
     .slice(0, MAX_SUGGESTIONS)

@@ -61,8 +61,8 @@ export function mayMerge(
   keep: Pick<Row, "created_by" | "village_id">,
   gone: Pick<Row, "created_by" | "village_id">,
 ): boolean {
-  if (isReviewStaff(ctx.viewer)) return true;
-  if (curates(ctx.viewer, keep.village_id) && curates(ctx.viewer, gone.village_id)) return true;
+  if (isReviewStaff(ctx.principal)) return true;
+  if (curates(ctx.principal, keep.village_id) && curates(ctx.principal, gone.village_id)) return true;
   return ctx.viewer.userId !== null && keep.created_by === ctx.viewer.userId && gone.created_by === ctx.viewer.userId;
 }
 
@@ -157,7 +157,7 @@ export async function mergePeople(ctx: Context, keepGlobalId: string, mergeGloba
     );
     const keep = rows.find((r) => r.id === keepId);
     const gone = rows.find((r) => r.id === goneId);
-    if (!keep || !gone || accessTo(ctx.viewer, keep) === "none" || accessTo(ctx.viewer, gone) === "none") throw notFound();
+    if (!keep || !gone || accessTo(ctx.principal, keep) === "none" || accessTo(ctx.principal, gone) === "none") throw notFound();
     if (!mayMerge(ctx, keep, gone)) throw forbidden();
     const [{ related }]: { related: boolean }[] = await tx.query(
       `WITH RECURSIVE below(id) AS (

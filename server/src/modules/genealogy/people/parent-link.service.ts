@@ -24,8 +24,8 @@ export async function removeParent(ctx: Context, childGlobalId: string, parentGl
       `SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1) AND p.rootspace_id = $2`,
       [[childId, parentId], ctx.rootspace.id],
     );
-    if (!link || rows.length !== 2 || rows.some((r) => accessTo(ctx.viewer, r) === "none")) throw notFound();
-    if (link.created_by !== ctx.viewer.userId && rows.some((r) => !canEdit(ctx.viewer, r)))
+    if (!link || rows.length !== 2 || rows.some((r) => accessTo(ctx.principal, r) === "none")) throw notFound();
+    if (link.created_by !== ctx.viewer.userId && rows.some((r) => !canEdit(ctx.principal, r)))
       throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
     await tx.query(`DELETE FROM parent_links WHERE id = $1`, [link.id]);
     await audit(tx, {

@@ -76,7 +76,7 @@ async function listPage(
   const n = rows[0]?.total_count ?? ((await ctx.ds.query(countSql, filterParams)) as { n: number }[])[0].n;
   const edges = rows
     .slice(0, first)
-    .map((r) => ({ cursor: page.cursor(r), node: presentPerson(r, ctx.viewer, ctx.language), match: null }));
+    .map((r) => ({ cursor: page.cursor(r), node: presentPerson(r, ctx.principal, ctx.language), match: null }));
   return { edges, totalCount: n, pageInfo: keysetPageInfo(edges, rows.length > first, after) };
 }
 
@@ -100,7 +100,7 @@ async function searchPeople(
     rows[0]?.total_count ??
     (offset > 0 ? ((await ctx.ds.query(`WITH ${ctes} SELECT count(*)::int AS n FROM m`, params)) as { n: number }[])[0].n : 0);
   const edges = rows.slice(0, first).map((r, i) => {
-    const node = presentPerson(r, ctx.viewer, ctx.language);
+    const node = presentPerson(r, ctx.principal, ctx.language);
     // Explained from what the viewer may see: a private person's names stay hidden.
     const why = !node.isPrivate ? explainNameMatch([node.fullName, node.fullNameAr, ...node.nameVariants], q) : null;
     return {

@@ -1,5 +1,6 @@
 import { hasAnyRole, Role } from "../../../common/auth/roles.js";
-import type { Viewer } from "../../../common/auth/viewer.js";
+import { definePolicy } from "../../../common/auth/policy.js";
+import { memberOf, type Principal } from "../../../common/auth/principal.js";
 import { curates } from "../curation/curation.policy.js";
 import type { PrivacySettings } from "./person.entity.js";
 
@@ -17,7 +18,9 @@ export interface PolicyRow {
 export type Access = "none" | "private" | "partial" | "full";
 
 /**
- * Who sees what of a person (living people are private):
+ * Who sees what of a person (living people are private). A partner app alone sees what a
+ * visitor sees; an app acting for a member, what that member sees.
+ *
  * - full: the person themself, whoever created the record, editors and admins; anyone for
  *   a public record of someone who has died;
  * - partial: curators of the person's village, and members whose own record is a close
@@ -26,12 +29,13 @@ export type Access = "none" | "private" | "partial" | "full";
  * - private: everyone else sees a living person only as "Private" (no name, dates, places);
  * - none: a non-public record, except for those with full access.
  */
-export function accessTo(viewer: Viewer, row: PolicyRow): Access {
-  const own = viewer.userId !== null && (row.created_by === viewer.userId || row.user_id === viewer.userId);
-  if (own || hasAnyRole(viewer.roles, [Role.ADMIN, Role.EDITOR])) return "full";
+export function accessTo(who: Principal, row: PolicyRow): Access {
+  const member = memberOf(who);
+  const own = member?.userId != null && (row.created_by === member.userId || row.user_id === member.userId);
+  if (own || hasAnyRole(member?.roles ?? [], [Role.ADMIN, Role.EDITOR])) return "full";
   if (!row.is_public) return "none";
   if (!row.living) return "full";
-  if (curates(viewer, row.village_id) || viewer.relativeIds?.has(row.id)) return "partial";
+  if (curates(who, row.village_id) || member?.relativeIds?.has(row.id)) return "partial";
   return "private";
 }
 
@@ -63,9 +67,10 @@ export function hiddenParts(
 }
 
 /** Creator, the person themself, editors and admins may change a record. */
-export function canEdit(viewer: Viewer, row: Pick<PolicyRow, "created_by" | "user_id">): boolean {
-  if (!viewer.userId) return false;
-  return row.created_by === viewer.userId || row.user_id === viewer.userId || hasAnyRole(viewer.roles, [Role.ADMIN, Role.EDITOR]);
+export function canEdit(who: Principal, row: Pick<PolicyRow, "created_by" | "user_id">): boolean {
+  const member = memberOf(who);
+  if (!member?.userId) return false;
+  return row.created_by === member.userId || row.user_id === member.userId || hasAnyRole(member.roles, [Role.ADMIN, Role.EDITOR]);
 }
 
 /**
@@ -78,3 +83,18 @@ export const livingSql = (a: string): string => `(${a}.living_until > current_da
 
 /** SQL that every people query selects, so the policy has what it needs in the same statement. */
 export const POLICY_COLUMNS = `p.id, p.created_by, p.user_id, p.is_public, p.privacy_settings, ${livingSql("p")} AS living, p.village_id`;
+
+/** A person's `viewerCan`: change the record; mark it as oneself (they created it and no member holds it). */
+export const personPolicy = definePolicy(
+  ["edit", "claimAsSelf"] as const,
+  (who, action, row: Pick<PolicyRow, "created_by" | "user_id">) => {
+    if (action === "edit") return canEdit(who, row);
+    const uid = memberOf(who)?.userId;
+    return uid != null && row.created_by === uid && row.user_id === null;
+  },
+);
+
+/** Records about people (families, events, registers, assets): changed by whoever created them, editors and admins. */
+export const recordPolicy = definePolicy(["edit"] as const, (who, _action, row: { created_by: string | null }) =>
+  canEdit(who, { created_by: row.created_by, user_id: null }),
+);

@@ -1,7 +1,8 @@
-import type { Viewer } from "../../../common/auth/viewer.js";
+import { viewerCan } from "../../../common/auth/policy.js";
+import { memberOf, type Principal } from "../../../common/auth/principal.js";
 import { translate, type Language } from "../../../common/i18n.js";
 import { inReaderScript } from "../names/reader-script.js";
-import { accessTo, canEdit, hiddenParts, type Access, type PolicyRow } from "./person.policy.js";
+import { accessTo, hiddenParts, personPolicy, type Access, type PolicyRow } from "./person.policy.js";
 import { maskFields } from "./person.policy-table.js";
 import { shownYear } from "../dates/index.js";
 import type { GenealogicalDateView } from "./person.types.js";
@@ -134,15 +135,13 @@ const PERSON_PROPS = { family: "familyId", village: "villageId" };
  * so no resolver can leak it later. (Plain stores in one order, no intermediate objects:
  * ancestors shape hundreds of rows per request.)
  */
-export function presentPerson(row: PersonRow, viewer: Viewer, language: Language, access: Access = accessTo(viewer, row)): PersonView {
+export function presentPerson(row: PersonRow, who: Principal, language: Language, access: Access = accessTo(who, row)): PersonView {
   const v = new PersonView();
+  const uid = memberOf(who)?.userId ?? null;
   v.rawId = row.id;
   v.fullAccess = access === "full";
-  v.isViewer = viewer.userId !== null && row.user_id === viewer.userId;
-  v.viewerCan = {
-    edit: canEdit(viewer, row),
-    claimAsSelf: viewer.userId !== null && row.created_by === viewer.userId && row.user_id === null,
-  };
+  v.isViewer = uid !== null && row.user_id === uid;
+  v.viewerCan = viewerCan(personPolicy, who, row);
   const parts = hiddenParts(access, row.privacy_settings);
   v.isPrivate = parts.all;
   v.familyId = row.family_id;

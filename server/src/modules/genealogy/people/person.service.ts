@@ -56,14 +56,14 @@ async function loadRow(db: Context["ds"] | EntityManager, id: string, rootspaceI
 export async function getPerson(ctx: Context, globalId: string): Promise<PersonView> {
   const id = rawIdOf(globalId, "Person");
   const [row] = await Promise.all([id ? loadRow(ctx.ds, id, ctx.rootspace.id) : null, withRelatives(ctx)]);
-  if (!row || accessTo(ctx.viewer, row) === "none") throw notFound();
-  return presentPerson(row, ctx.viewer, ctx.language);
+  if (!row || accessTo(ctx.principal, row) === "none") throw notFound();
+  return presentPerson(row, ctx.principal, ctx.language);
 }
 
 export async function personNode(ctx: Context, rawId: string): Promise<PersonView | null> {
   if (!isUuid(rawId)) return null;
   const [row] = await Promise.all([loadRow(ctx.ds, rawId, ctx.rootspace.id), withRelatives(ctx)]);
-  return row && accessTo(ctx.viewer, row) !== "none" ? presentPerson(row, ctx.viewer, ctx.language) : null;
+  return row && accessTo(ctx.principal, row) !== "none" ? presentPerson(row, ctx.principal, ctx.language) : null;
 }
 
 /**
@@ -81,7 +81,7 @@ export async function personNodes(ctx: Context, rawIds: string[]): Promise<{ nod
   const byId = new Map(rows.map((r) => [r.id, r]));
   return rawIds.map((id) => {
     const row = byId.get(id) ?? null;
-    return { node: row && accessTo(ctx.viewer, row) !== "none" ? presentPerson(row, ctx.viewer, ctx.language) : null, row };
+    return { node: row && accessTo(ctx.principal, row) !== "none" ? presentPerson(row, ctx.principal, ctx.language) : null, row };
   });
 }
 
@@ -206,7 +206,7 @@ export async function createPerson(ctx: Context, input: PersonInput): Promise<Pe
       userId: ctx.viewer.userId,
       entityId: id,
     });
-  return presentPerson((await loadRow(ctx.ds, id, ctx.rootspace.id))!, ctx.viewer, ctx.language);
+  return presentPerson((await loadRow(ctx.ds, id, ctx.rootspace.id))!, ctx.principal, ctx.language);
 }
 
 /** Changes a person; only those who may edit it. Audited with before and after. */
@@ -215,8 +215,8 @@ export async function updatePerson(ctx: Context, globalId: string, input: Person
   const id = requireId(globalId, "Person", "id");
   await ctx.ds.transaction(async (tx) => {
     const current = await loadRow(tx, id, ctx.rootspace.id, true);
-    if (!current || accessTo(ctx.viewer, current) === "none") throw notFound();
-    if (!canEdit(ctx.viewer, current)) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
+    if (!current || accessTo(ctx.principal, current) === "none") throw notFound();
+    if (!canEdit(ctx.principal, current)) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
     const { fields } = await normalise(ctx, input, current);
     const cols = Object.keys(fields);
     await tx.query(`UPDATE people SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [
@@ -243,7 +243,7 @@ export async function updatePerson(ctx: Context, globalId: string, input: Person
       after: fields,
     });
   });
-  return presentPerson((await loadRow(ctx.ds, id, ctx.rootspace.id))!, ctx.viewer, ctx.language);
+  return presentPerson((await loadRow(ctx.ds, id, ctx.rootspace.id))!, ctx.principal, ctx.language);
 }
 
 /** Deletes a person and their links; only the creator, editors and admins. */
@@ -252,8 +252,8 @@ export async function deletePerson(ctx: Context, globalId: string): Promise<bool
   const id = requireId(globalId, "Person", "id");
   await ctx.ds.transaction(async (tx) => {
     const current = await loadRow(tx, id, ctx.rootspace.id, true);
-    if (!current || accessTo(ctx.viewer, current) === "none") throw notFound();
-    if (!canEdit(ctx.viewer, current)) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
+    if (!current || accessTo(ctx.principal, current) === "none") throw notFound();
+    if (!canEdit(ctx.principal, current)) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
     const links: unknown[] = await tx.query(`SELECT parent_id, child_id, kind FROM parent_links WHERE parent_id = $1 OR child_id = $1`, [
       id,
     ]);
@@ -288,10 +288,10 @@ export async function addParent(ctx: Context, childGlobalId: string, parentGloba
     ]);
     const child = rows.find((r) => r.id === childId);
     const parent = rows.find((r) => r.id === parentId);
-    if (!child || accessTo(ctx.viewer, child) === "none") throw notFound();
-    if (!parent || accessTo(ctx.viewer, parent) === "none") throw notFound();
+    if (!child || accessTo(ctx.principal, child) === "none") throw notFound();
+    if (!parent || accessTo(ctx.principal, parent) === "none") throw notFound();
     // Both ends must be the viewer's to edit, checked before anything of the parent is read.
-    if (!canEdit(ctx.viewer, child) || !canEdit(ctx.viewer, parent)) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
+    if (!canEdit(ctx.principal, child) || !canEdit(ctx.principal, parent)) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
     const errors: FieldError[] = [];
     if (child.birth_date_to && parent.birth_date_from) {
       // Refused only when even the widest reading of both dates leaves less than 12 years.
@@ -328,7 +328,7 @@ export async function addParent(ctx: Context, childGlobalId: string, parentGloba
       after: { parentId, childId, kind },
     });
   });
-  return presentPerson((await loadRow(ctx.ds, childId, ctx.rootspace.id))!, ctx.viewer, ctx.language);
+  return presentPerson((await loadRow(ctx.ds, childId, ctx.rootspace.id))!, ctx.principal, ctx.language);
 }
 
 const LINEAGE = {
@@ -387,15 +387,15 @@ export async function lineage(
     [rootId, generations, ctx.viewer.userId, staff, ctx.rootspace.id],
   );
   const root = rows.find((r) => r.generation === 0);
-  if (!root || accessTo(ctx.viewer, root) === "none") throw notFound();
+  if (!root || accessTo(ctx.principal, root) === "none") throw notFound();
   const out: LineageEntry[] = [];
   const viaIds = new Map<string, string>(); // each person is the way to up to two others
   for (const r of rows) {
-    const access = r.generation > 0 ? accessTo(ctx.viewer, r) : "none";
+    const access = r.generation > 0 ? accessTo(ctx.principal, r) : "none";
     if (access === "none") continue;
     let viaId = viaIds.get(r.via!);
     if (viaId === undefined) viaIds.set(r.via!, (viaId = toGlobalId("Person", r.via!)));
-    out.push({ generation: r.generation, viaId, person: presentPerson(r, ctx.viewer, ctx.language, access) });
+    out.push({ generation: r.generation, viaId, person: presentPerson(r, ctx.principal, ctx.language, access) });
   }
   return out;
 }

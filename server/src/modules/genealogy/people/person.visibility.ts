@@ -30,7 +30,7 @@ export const seesBirthSql = (alias: string, uid: string, staff: string): string 
 /** The values behind seesPersonSql's placeholders: user id, staff (editor/admin), curated villages and relatives. */
 export async function viewerParams(ctx: Context): Promise<[string | null, boolean, string[]]> {
   const relatives = await withRelatives(ctx);
-  return [ctx.viewer.userId, hasAnyRole(ctx.viewer.roles, [Role.ADMIN, Role.EDITOR]), [...curatedIds(ctx.viewer), ...relatives]];
+  return [ctx.viewer.userId, hasAnyRole(ctx.viewer.roles, [Role.ADMIN, Role.EDITOR]), [...curatedIds(ctx.principal), ...relatives]];
 }
 
 /** Per-request loader of people rows (with the policy columns) by raw id, one query per batch. */

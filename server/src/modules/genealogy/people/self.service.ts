@@ -25,7 +25,7 @@ export async function setMyRecord(ctx: Context, personGlobalId: string | null): 
         `SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = $1 AND p.rootspace_id = $2 FOR UPDATE`,
         [id, ctx.rootspace.id],
       );
-      if (!row || accessTo(ctx.viewer, row) === "none") throw notFound();
+      if (!row || accessTo(ctx.principal, row) === "none") throw notFound();
       if (row.user_id === userId) return id;
       if (row.created_by !== userId || row.user_id !== null) throw new AppError(ErrorCode.FORBIDDEN, "errors.self_not_yours");
     }

@@ -58,12 +58,12 @@ export async function unionsOf(ctx: Context, personRawId: string, personIsPrivat
     ctx.use(createPersonRowLoaders).personRow.load(personRawId),
     withRelatives(ctx),
   ]);
-  const own = self ? hiddenParts(accessTo(ctx.viewer, self), self.privacy_settings) : null;
+  const own = self ? hiddenParts(accessTo(ctx.principal, self), self.privacy_settings) : null;
   return rows
-    .filter((r) => accessTo(ctx.viewer, r) !== "none")
+    .filter((r) => accessTo(ctx.principal, r) !== "none")
     .map((r) => {
-      const access = accessTo(ctx.viewer, r);
-      const partner = presentPerson(r, ctx.viewer, ctx.language, access);
+      const access = accessTo(ctx.principal, r);
+      const partner = presentPerson(r, ctx.principal, ctx.language, access);
       const theirs = hiddenParts(access, r.privacy_settings);
       const hidden = {
         all: !own || own.all || theirs.all,
@@ -118,8 +118,8 @@ async function lockEditablePartners(ctx: Context, tx: EntityManager, p1: string,
     `SELECT ${POLICY_COLUMNS}, ${PERSON_COLUMNS} FROM people p WHERE p.id = ANY($1) AND p.rootspace_id = $2 ORDER BY p.id FOR UPDATE`,
     [[p1, p2], ctx.rootspace.id],
   );
-  if (rows.length !== 2 || rows.some((r) => accessTo(ctx.viewer, r) === "none")) throw notFound();
-  if (rows.some((r) => !canEdit(ctx.viewer, r))) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
+  if (rows.length !== 2 || rows.some((r) => accessTo(ctx.principal, r) === "none")) throw notFound();
+  if (rows.some((r) => !canEdit(ctx.principal, r))) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
   return rows;
 }
 

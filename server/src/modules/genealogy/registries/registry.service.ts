@@ -7,7 +7,8 @@ import { isUuid } from "../../../common/global-id.js";
 import { insertRow } from "../../../common/sql.js";
 import { newId } from "../../../common/uuid.js";
 import { audit } from "../../audit/index.js";
-import { accessTo, canEdit, hiddenParts, POLICY_COLUMNS } from "../people/person.policy.js";
+import { viewerCan } from "../../../common/auth/policy.js";
+import { accessTo, canEdit, hiddenParts, POLICY_COLUMNS, recordPolicy } from "../people/person.policy.js";
 import { maskFields } from "../people/person.policy-table.js";
 import { PERSON_COLUMNS, presentPerson, type PersonRow } from "../people/person.present.js";
 import { rawIdOf } from "../people/person.service.js";
@@ -51,7 +52,7 @@ const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "c
 export const isCountryCode = (code: string): boolean =>
   /^[A-Z]{2}$/.test(code) && regionNames.of(code) !== code && !["ZZ", "XA", "XB", "EU", "UN"].includes(code);
 
-const edit = (ctx: Context, createdBy: string | null) => ({ edit: canEdit(ctx.viewer, { created_by: createdBy, user_id: null }) });
+const edit = (ctx: Context, createdBy: string | null) => viewerCan(recordPolicy, ctx.principal, { created_by: createdBy });
 
 const presentRegistry = (ctx: Context, r: RegistryRow): RegistryView =>
   Object.assign(new RegistryView(), {
@@ -67,7 +68,7 @@ const presentRegistry = (ctx: Context, r: RegistryRow): RegistryView =>
 /** Shapes entries; the SQL already left out hidden people, this re-checks with the policy. */
 function presentEntries(ctx: Context, rows: EntryRow[]): RegistryEntryView[] {
   return rows.flatMap((r) => {
-    const access = accessTo(ctx.viewer, r);
+    const access = accessTo(ctx.principal, r);
     const hidden = hiddenParts(access, r.privacy_settings);
     if (hidden.all) return [];
     return [
@@ -75,7 +76,7 @@ function presentEntries(ctx: Context, rows: EntryRow[]): RegistryEntryView[] {
         "RegistryEntry",
         Object.assign(new RegistryEntryView(), {
           rawId: r.entry_id,
-          person: presentPerson(r, ctx.viewer, ctx.language, access),
+          person: presentPerson(r, ctx.principal, ctx.language, access),
           destinationCountry: r.destination_country,
           departureYear: r.departure_year,
           notes: r.notes,
@@ -199,7 +200,7 @@ async function lockRegistry(ctx: Context, tx: EntityManager, globalId: string): 
       )
     : [];
   if (!row) throw notFound();
-  if (!canEdit(ctx.viewer, { created_by: row.created_by, user_id: null })) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
+  if (!canEdit(ctx.principal, { created_by: row.created_by, user_id: null })) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
   return row;
 }
 
@@ -325,7 +326,7 @@ export async function addRegistryEntry(ctx: Context, input: RegistryEntryInput):
           ctx.rootspace.id,
         ])
       : [];
-    const access = person ? accessTo(ctx.viewer, person) : "none";
+    const access = person ? accessTo(ctx.principal, person) : "none";
     if (access === "none" || access === "private") errors.push({ field: "personId", key: "errors.not_found" });
     const checked = checkEntry(input, person ?? null, null, errors, ctx.clock.now());
     if (errors.length) throw bad(errors);
@@ -363,9 +364,9 @@ async function lockEntry(ctx: Context, tx: EntityManager, globalId: string): Pro
   const [row]: EntryRow[] = id
     ? await tx.query(`${ENTRY_SELECT} WHERE re.id = $1 AND p.rootspace_id = $2 FOR UPDATE OF re`, [id, ctx.rootspace.id])
     : [];
-  const access = row ? accessTo(ctx.viewer, row) : "none";
+  const access = row ? accessTo(ctx.principal, row) : "none";
   if (!row || access === "none" || access === "private") throw notFound();
-  if (!canEdit(ctx.viewer, { created_by: row.entry_created_by, user_id: null }))
+  if (!canEdit(ctx.principal, { created_by: row.entry_created_by, user_id: null }))
     throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
   return row;
 }

@@ -98,12 +98,12 @@ export async function relationship(ctx: Context, aGlobalId: string, bGlobalId: s
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const id of [a, b]) {
     const row = byId.get(id);
-    if (!row || accessTo(ctx.viewer, row) === "none") throw notFound();
+    if (!row || accessTo(ctx.principal, row) === "none") throw notFound();
   }
-  const view = (id: string) => presentPerson(byId.get(id)!, ctx.viewer, ctx.language);
+  const view = (id: string) => presentPerson(byId.get(id)!, ctx.principal, ctx.language);
   const gender = (id: string): Gender => {
     const row = byId.get(id)!;
-    const access = accessTo(ctx.viewer, row);
+    const access = accessTo(ctx.principal, row);
     // A private person's gender is not shown, so it does not shape the name either.
     return access === "private" || access === "none" || !["M", "F"].includes(row.gender) ? "U" : (row.gender as Gender);
   };
@@ -165,5 +165,5 @@ export async function viewerPerson(ctx: Context) {
     ) as Promise<PersonRow[]>,
     withRelatives(ctx),
   ]);
-  return rows[0] ? presentPerson(rows[0], ctx.viewer, ctx.language) : null;
+  return rows[0] ? presentPerson(rows[0], ctx.principal, ctx.language) : null;
 }

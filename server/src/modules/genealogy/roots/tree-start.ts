@@ -41,8 +41,8 @@ export async function treeStart(ctx: Context): Promise<TreeStartView | null> {
   ];
   for (const [reason, sql, params] of tries) {
     const [row]: PersonRow[] = await ctx.ds.query(sql, params);
-    if (row && accessTo(ctx.viewer, row) !== "none") {
-      return { reason, person: presentPerson(row, ctx.viewer, ctx.language), openPicker: reason === TreeStartReason.MOST_CONNECTED };
+    if (row && accessTo(ctx.principal, row) !== "none") {
+      return { reason, person: presentPerson(row, ctx.principal, ctx.language), openPicker: reason === TreeStartReason.MOST_CONNECTED };
     }
   }
   return null;
@@ -56,7 +56,7 @@ export async function rememberTreeRoot(ctx: Context, personGlobalId: string): Pr
   if (!id) throw notFound();
   await withRelatives(ctx);
   const [row]: PersonRow[] = await ctx.ds.query(`${SELECT} WHERE p.id = $1 AND p.rootspace_id = $2`, [id, ctx.rootspace.id]);
-  if (!row || accessTo(ctx.viewer, row) === "none") throw notFound();
+  if (!row || accessTo(ctx.principal, row) === "none") throw notFound();
   await ctx.ds.query(
     `INSERT INTO member_tree_roots (user_id, rootspace_id, person_id) VALUES ($1, $2, $3)
      ON CONFLICT (user_id, rootspace_id) DO UPDATE SET person_id = EXCLUDED.person_id, updated_at = now()`,

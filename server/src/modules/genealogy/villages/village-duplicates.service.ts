@@ -19,8 +19,8 @@ export async function villageDuplicates(
   first: number,
 ): Promise<VillageDuplicate[]> {
   if (!ctx.viewer.userId) throw unauthenticated();
-  const staff = isReviewStaff(ctx.viewer);
-  const mine = curatedIds(ctx.viewer);
+  const staff = isReviewStaff(ctx.principal);
+  const mine = curatedIds(ctx.principal);
   if (!staff && !mine.length) throw forbidden();
   const villageId = villageGlobalId ? rawIdOf(villageGlobalId, Village.typeName) : null;
   const rows: { a: string; b: string; km: number | null; skeleton: string }[] = await ctx.ds.query(
@@ -49,6 +49,6 @@ export async function villageDuplicates(
     distanceKm: p.km === null ? null : Math.round(p.km * 100) / 100,
     skeleton: p.skeleton,
     reasons: [DuplicateReason.SAME_NAME_SKELETON, DuplicateReason.SAME_DISTRICT, ...(p.km === null ? [] : [DuplicateReason.NEARBY])],
-    canMerge: mayReview(ctx.viewer, [p.a]) && mayReview(ctx.viewer, [p.b]),
+    canMerge: mayReview(ctx.principal, [p.a]) && mayReview(ctx.principal, [p.b]),
   }));
 }

@@ -152,6 +152,6 @@ export async function mergeVillages(ctx: Context, intoGlobalId: string, fromGlob
     throw new AppError(ErrorCode.NOT_FOUND, "errors.village_merge_missing", {}, [
       { field: intoId ? "fromId" : "intoId", key: "errors.village_merge_missing" },
     ]);
-  if (intoId !== fromId && !(mayReview(ctx.viewer, [intoId]) && mayReview(ctx.viewer, [fromId]))) throw forbidden();
+  if (intoId !== fromId && !(mayReview(ctx.principal, [intoId]) && mayReview(ctx.principal, [fromId]))) throw forbidden();
   return ctx.ds.transaction((tx) => mergeVillagesTx(tx, ctx.rootspace.id, intoId, fromId, ctx.viewer.userId));
 }

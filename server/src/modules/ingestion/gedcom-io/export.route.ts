@@ -1,11 +1,10 @@
 import express from "express";
 import type { AreaServices } from "../../../common/area.js";
-import { createContext, type Context } from "../../../common/context.js";
+import type { Context } from "../../../common/context.js";
 import { requireFlags } from "../../../common/flags.js";
 import { fromGlobalId, isUuid } from "../../../common/global-id.js";
-import { currentLanguage, translate } from "../../../common/i18n.js";
-import { bearerToken, resolveViewer } from "../../accounts/index.js";
-import { routeRootspace } from "../../rootspaces/index.js";
+import { refuse } from "../../../common/http-refusal.js";
+import { translate } from "../../../common/i18n.js";
 import { writeGedcom, writeGedzip } from "../gedcom/index.js";
 import { headForDates } from "./export-dates.js";
 import { exportRecords, type ExportScope } from "./export.service.js";
@@ -50,34 +49,17 @@ export async function* exportGedcom(
 export function exportRouter(deps: AreaServices): express.Router {
   const router = express.Router();
   router.get("/api/exports/tree", requireFlags(deps.flags, "familyTree"), async (req, res) => {
-    const viewer = await resolveViewer(deps.ds, bearerToken(req.get("authorization")), deps.clock.now());
-    const language = currentLanguage();
-    const rootspace = await routeRootspace(deps.ds, deps.bus, req, res);
-    if (!rootspace) return;
-    const ctx = createContext({
-      viewer,
-      language,
-      ds: deps.ds,
-      bus: deps.bus,
-      config: deps.config,
-      jobs: deps.jobs,
-      clock: deps.clock,
-      client: { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null },
-      cookies: null,
-      flags: deps.flags,
-      rootspace,
-    });
+    const ctx = await deps.context(req, res);
+    if (!ctx) return;
     const version = req.query.version === "5.5.1" ? "5.5.1" : "7.0";
     const zip = req.query.format === "gdz";
     let scope: ExportScope;
     if (req.query.scope === "person") {
       const ref = fromGlobalId(String(req.query.person ?? ""));
-      if (ref?.type !== "Person" || !isUuid(ref.id))
-        return res.status(404).json({ error: "errors.not_found", message: translate("errors.not_found", language) });
+      if (ref?.type !== "Person" || !isUuid(ref.id)) return refuse(res, 404, "errors.not_found");
       scope = { personId: ref.id };
     } else {
-      if (!viewer.userId)
-        return res.status(401).json({ error: "errors.unauthenticated", message: translate("errors.unauthenticated", language) });
+      if (!ctx.viewer.userId) return refuse(res, 401, "errors.unauthenticated");
       scope = { mine: true };
     }
     res.set({

@@ -70,7 +70,7 @@ export async function exportRecords(
         [ids, ctx.rootspace.id],
       )
     : [];
-  const people: Row[] = rows.map((r) => ({ ...r, access: accessTo(viewer, r) })).filter((r) => r.access !== "none");
+  const people: Row[] = rows.map((r) => ({ ...r, access: accessTo(ctx.principal, r) })).filter((r) => r.access !== "none");
   const personIds = people.map((p) => p.id);
   const links: { parent_id: string; child_id: string; kind: string }[] = await ds.query(
     `SELECT parent_id, child_id, kind FROM parent_links WHERE parent_id = ANY($1) AND child_id = ANY($1) ORDER BY created_at, id`,
@@ -197,7 +197,7 @@ export async function exportRecords(
   }
   const famXrefs = new Set([...fams.values()].map((f) => f.xref).filter((x) => !unwritten.has(x)));
   // Pictures uploaded in Roots: an OBJE record each, linked from the person (portrait first).
-  pictures.push(...(await picturesForExport(ds, viewer, people, ctx.language)));
+  pictures.push(...(await picturesForExport(ds, ctx.principal, people, ctx.language)));
   const objeOf = new Map<string, string[]>();
   for (const [i, pic] of pictures.entries()) objeOf.set(pic.personId, [...(objeOf.get(pic.personId) ?? []), `@M${i + 1}@`]);
   const out: GedcomNode[] = [];
