@@ -9,6 +9,7 @@ import type { EventBus, Topics } from "./event-bus.js";
 import type { FlagSource } from "./flags.js";
 import type { NodeLoader } from "./node.js";
 import type { AnyPolicy } from "./auth/policy.js";
+import type { ReadTags } from "./auth/reads.js";
 import type { AnyNotificationTemplate } from "./notifications.js";
 
 /** What an area's HTTP routes (uploads, downloads, reports) are built from. */
@@ -118,6 +119,8 @@ export interface AreaManifest {
    * that type's fields are the policy's shown actions (tests/repo/policies.test.ts).
    */
   policies?: Readonly<Record<string, AnyPolicy>>;
+  /** Who may read each field of the object types the area defines (common/auth/reads.ts); walked by tests/integration/read-walk.test.ts. */
+  reads?: ReadTags;
   /** TypeORM entities; migrations must match the union of every area's list (CI checks). */
   entities?: readonly Function[];
   /** GraphQL type name → loader, for `node(id:)` and `nodes(ids:)`. */

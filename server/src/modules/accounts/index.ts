@@ -13,6 +13,7 @@ import { TrustedDevice } from "./trusted-device.entity.js";
 import { UserRole } from "./user-role.entity.js";
 import { User } from "./user.entity.js";
 import { staffPolicy } from "./roles.policy.js";
+import { accountsReads } from "./accounts.reads.js";
 
 declare module "../../common/event-bus.js" {
   interface Topics {
@@ -30,6 +31,7 @@ export { AuthResolver, memberNode, RolesResolver, Session, User, UserRole };
 /** The client shows this area in `app/auth` (session), `features/auth`, `features/settings` and `features/admin`. */
 export const accountsArea = defineArea({
   name: "accounts",
+  reads: accountsReads,
   tables: ["users", "user_roles", "sessions", "refresh_tokens", "magic_links", "trusted_devices"],
   shares: ["users", "user_roles"],
   policies: { ViewerCan: staffPolicy },

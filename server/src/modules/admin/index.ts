@@ -4,6 +4,7 @@ import { Role } from "../../common/auth/roles.js";
 import { FeatureFlag } from "./feature-flag.entity.js";
 import { FeatureFlagResolver } from "./flag.resolver.js";
 import { turnEveryFlagOn } from "./flag.service.js";
+import { adminReads } from "./admin.reads.js";
 
 declare module "../../common/event-bus.js" {
   interface Topics {
@@ -17,6 +18,7 @@ export { turnEveryFlagOn };
 
 export const adminArea = defineArea({
   name: "admin",
+  reads: adminReads,
   // Flags of areas not built yet, with the defaults the spec gives them: each moves to its
   // area's manifest when the area comes (ancestry, messaging, work, Tree Haven, the lab, the
   // congress, My Grove, investments).

@@ -16,6 +16,7 @@ import { BallotSettingsResolver } from "./settings.resolver.js";
 import { ballotsNotifications } from "./notifications.js";
 import { tallyFlush } from "./tally.js";
 import { proposalPolicy } from "./ballots.policy.js";
+import { ballotsReads } from "./ballots.reads.js";
 
 declare module "../../common/event-bus.js" {
   interface Topics {
@@ -26,6 +27,7 @@ declare module "../../common/event-bus.js" {
 
 export const ballotsArea = defineArea({
   name: "ballots",
+  reads: ballotsReads,
   tables: ["ballot_proposals", "ballot_comments", "roots_passports", "ballots", "ballot_roll", "ballot_votes", "ballot_settings"],
   hooks: ballotsHooks,
   policies: { BallotProposalViewerCan: proposalPolicy },

@@ -54,6 +54,7 @@ export {
   HIJRI_MONTH_TAGS,
   type GenealogicalDate,
 } from "./dates/index.js";
+import { genealogyReads } from "./genealogy.reads.js";
 export { type NameKeys } from "./names/normalize.js";
 // The one access rule for people, for areas that show people (the GEDCOM export).
 export { accessTo, canEdit, hiddenParts, livingSql, POLICY_COLUMNS, type Access, type PolicyRow } from "./people/person.policy.js";
@@ -69,6 +70,7 @@ export { personNode, Village };
 
 export const genealogyArea = defineArea({
   name: "genealogy",
+  reads: genealogyReads,
   // The family tree (people, links, imports build on it) and the village hubs, off at launch.
   flags: { familyTree: true, villageHubs: false },
   policies: {

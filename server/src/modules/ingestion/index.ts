@@ -9,6 +9,7 @@ import { PersonFileRecordsResolver } from "./kept-person.resolver.js";
 import { ingestionJobs } from "./jobs.js";
 import { KeptMedia, KeptRecord } from "./kept-record.entity.js";
 import { ingestionNotifications } from "./notifications.js";
+import { ingestionReads } from "./ingestion.reads.js";
 
 declare module "../../common/event-bus.js" {
   interface Topics {
@@ -26,6 +27,7 @@ export { ImportJob };
 
 export const ingestionArea = defineArea({
   name: "ingestion",
+  reads: ingestionReads,
   flags: { excelIngestion: true },
   tables: ["import_jobs", "import_staged", "import_outcomes", "import_warnings", "external_ids", "kept_records", "kept_media"],
   shares: ["kept_records"],

@@ -15,6 +15,7 @@ import { processMedia } from "./process.js";
 import { mediaServeRouter } from "./serve.route.js";
 import { mediaUploadRouter } from "./upload.route.js";
 import { mediaPolicy } from "./media.policy.js";
+import { mediaReads } from "./media.reads.js";
 
 export { linkImportedMedia, picturesForExport, processWaiting, type ExportedPicture } from "./gedcom.js";
 
@@ -27,6 +28,7 @@ declare module "../../common/event-bus.js" {
 
 export const mediaArea = defineArea({
   name: "media",
+  reads: mediaReads,
   tables: ["media", "media_files", "app_secrets"],
   hooks: mediaHooks,
   policies: { MediaViewerCan: mediaPolicy },

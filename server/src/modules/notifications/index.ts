@@ -9,6 +9,7 @@ import { notificationDigest } from "./digest.js";
 import { Notification, NotificationSetting } from "./notification.entity.js";
 import { NotificationResolver } from "./notification.resolver.js";
 import type { NotificationEvent } from "./notify.js";
+import { notificationsReads } from "./notifications.reads.js";
 
 declare module "../../common/event-bus.js" {
   interface Topics {
@@ -23,6 +24,7 @@ export { renderNotification } from "./render.js";
 
 export const notificationsArea = defineArea({
   name: "notifications",
+  reads: notificationsReads,
   tables: ["notifications", "notification_settings"],
   resolvers: [NotificationResolver],
   entities: [Notification, NotificationSetting],

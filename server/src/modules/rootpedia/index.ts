@@ -31,9 +31,11 @@ export {
   type EditInput,
   type RevisionRow,
 } from "./revision.service.js";
+import { rootpediaReads } from "./rootpedia.reads.js";
 
 export const rootpediaArea = defineArea({
   name: "rootpedia",
+  reads: rootpediaReads,
   tables: ROOTPEDIA_TABLES,
   shares: ROOTPEDIA_TABLES,
   policies: { RootpediaViewerCan: articlePolicy },

@@ -5,6 +5,7 @@ import { RootspaceResolver } from "./rootspace.resolver.js";
 import { administersRootspace } from "./rootspace.policy.js";
 import { rootspaceNode } from "./rootspace.service.js";
 import { DEFAULT_ROOTSPACE_SLUG, ROOTSPACE_HEADER, rootspaceDirectory, type CurrentRootspace, type RootspaceDirectory } from "./current.js";
+import { rootspacesReads } from "./rootspaces.reads.js";
 
 declare module "../../common/event-bus.js" {
   interface Topics {
@@ -26,6 +27,7 @@ export {
 
 export const rootspacesArea = defineArea({
   name: "rootspaces",
+  reads: rootspacesReads,
   tables: ["rootspaces"],
   shares: ["rootspaces"],
   resolvers: [RootspaceResolver],

@@ -1,0 +1,36 @@
+import { all, type ReadTags } from "../../common/auth/reads.js";
+
+/**
+ * Who reads what of proposals and ballots. Proposals, tallies and the closed board are public
+ * (which proposals a reader reaches is the ballots policy's); a conflict's texts are the
+ * reviewers'; a reader's roll entry, eligibility and vote are their own; passports are the
+ * village's reviewers'.
+ */
+export const ballotsReads: ReadTags = {
+  Ballot: {
+    ...all("anyone", "boardHead boardPath closesAt hideResults id opensAt proposal proposalId status tally villageName villageSlug"),
+    viewerRoll: "self",
+  },
+  BallotViewerRoll: all("self", "onRoll voted"),
+  // About the reader, a visitor included (who is told to sign in).
+  BallotEligibility: all("anyone", "eligible eligibleFrom messages reasons through"),
+  CastVoteResult: all("self", "nonce receipt"),
+  BallotReceipt: all("anyone", "counted entry"),
+  BallotBoardEntry: all("anyone", "choice entryHash position prevHash receipt"),
+  BallotComment: all("anyone", "authorName body createdAt id"),
+  BallotProposal: {
+    ...all(
+      "anyone",
+      "appliedRevisionId articleId authorName ballot baseRevisionId comments content createdAt diff frozen id language minorEdit status summary title viewerCan villageName villageSlug",
+    ),
+    conflict: "reviewers",
+  },
+  BallotProposalConflict: all("reviewers", "baseContent changesMeanwhile currentContent currentRevisionId proposedChanges proposedContent"),
+  BallotProposalViewerCan: all("anyone", "edit passports review"),
+  BallotSettings: all("anyone", "changed coolingHours editable hideBreakdown minOpenDays quorumMin quorumPercent"),
+  BallotTally: all(
+    "anyone",
+    "abstain ballotId breakdownAt breakdownHeld breakdownHidden breakdownTurnout closesAt eligible no outcome publishedAt quorum secondsLeft status turnout yes",
+  ),
+  RootsPassport: all("reviewers", "holderName id issuedAt reason revokeReason revokedAt userId"),
+};

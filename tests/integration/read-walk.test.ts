@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { readFileSync, writeFileSync } from "node:fs";
+import { buildSchema, getNamedType, type GraphQLSchema } from "graphql";
+import { Role } from "../../server/src/common/auth/roles.js";
+import type { ReadTag } from "../../server/src/common/auth/reads.js";
+import { seedDemo } from "../../server/src/db/seed/demo.js";
+import { AREAS } from "../../server/src/modules/areas.js";
+import { POLICY_TYPES } from "../../server/src/modules/genealogy/people/person.policy-table.js";
+import { assignCurator } from "../factories/curators.js";
+import { buildUser, type BuiltUser } from "../factories/users.js";
+import { argumentLiteral, fullSelection, leaksIn, mergeTags, rootTag, tagGaps, MAY_READ, type Reader } from "../support/read-walk.js";
+import { renderReadTags } from "../support/read-doc.js";
+import { startTestServer, type TestServer } from "../support/server.js";
+
+/**
+ * Every field of every object type is tagged with who may read it (issue 37), and the server
+ * keeps to the tags: each root query the walk can fill, asked by a visitor, a member, a
+ * moderator, an editor and an admin over the demo data and more, with every field a query can
+ * ask to three levels, shows no field to a reader its tag leaves out, and a root field a reader
+ * may not call answers nothing. People's fields are walked by policy-walk.test.ts.
+ */
+
+const schema: GraphQLSchema = buildSchema(readFileSync(new URL("../../schema/schema.graphql", import.meta.url), "utf8"));
+const { tags, twice } = mergeTags(AREAS);
+const byPolicyTable = new Set(Object.keys(POLICY_TYPES));
+const tagOf = (type: string, field: string): ReadTag | undefined => tags.get(type)?.get(field);
+const DOC = new URL("../../docs/read-policy.md", import.meta.url);
+
+describe("the read tags", () => {
+  it("tag every field of every object type once, and nothing the schema does not have", () => {
+    expect(twice).toEqual([]);
+    expect(tagGaps(schema, tags, byPolicyTable)).toEqual([]);
+  });
+
+  it("fail on a planted untagged field and a tag of a field that is gone", () => {
+    const planted = buildSchema(`type Query { a: A } type A { id: ID, secret: String }`);
+    const t = new Map([
+      [
+        "A",
+        new Map<string, ReadTag>([
+          ["id", "anyone"],
+          ["gone", "admins"],
+        ]),
+      ],
+    ]);
+    expect(tagGaps(planted, t, new Set())).toEqual(["A.secret has no read tag", "A.gone is tagged but not in the schema"]);
+  });
+
+  it("find a planted leak: a field tagged for admins shown to a member, deep in a list", () => {
+    const answer = { members: { edges: [{ node: { __typename: "Member", id: "x", email: "a@b.c" } }] } };
+    const planted = (type: string, field: string): ReadTag | undefined => (type === "Member" && field === "email" ? "admins" : undefined);
+    expect([...leaksIn(answer, "member", planted)]).toEqual(["Member.email"]);
+    expect([...leaksIn(answer, "admin", planted)]).toEqual([]);
+  });
+
+  it("are what docs/read-policy.md says", () => {
+    const text = renderReadTags(schema, tags, byPolicyTable);
+    if (process.env.UPDATE_POLICY_DOC) writeFileSync(DOC, text);
+    expect(readFileSync(DOC, "utf8")).toBe(text);
+  });
+});
+
+const READERS: Reader[] = ["visitor", "member", "moderator", "editor", "admin"];
+let server: TestServer;
+const users = {} as Record<Exclude<Reader, "visitor">, BuiltUser>;
+/** Values for the root fields' required arguments, by argument name. */
+const fixtures: Record<string, unknown> = {};
+
+/** Root query fields the walk cannot fill from the fixtures (each is walked by its area's own tests). */
+const NOT_WALKED = [
+  "auditLog",
+  "ballot",
+  "ballotBoard",
+  "ballotProposal",
+  "ballotReceipt",
+  "duplicateSuggestions",
+  "importJob",
+  "importRecords",
+  "importWarnings",
+  "relationship",
+  "rootpediaComparison",
+  "rootpediaDiff",
+  "rootpediaPreview",
+  "rootpediaSearch",
+];
+
+function rootQuery(name: string): string | null {
+  const field = schema.getQueryType()!.getFields()[name];
+  const args: string[] = [];
+  for (const a of field.args) {
+    const required = a.type.toString().endsWith("!") && a.defaultValue === undefined;
+    let value = fixtures[a.name];
+    if (a.name === "id") value = (fixtures.idOf as Record<string, unknown>)[getNamedType(field.type).name];
+    if (value === undefined) {
+      if (required) return null;
+      continue;
+    }
+    args.push(`${a.name}: ${argumentLiteral(a.type, value)}`);
+  }
+  const named = getNamedType(field.type);
+  const selection = fullSelection(schema, named, 3);
+  return `{ ${name}${args.length ? `(${args.join(", ")})` : ""}${selection ? ` { ${selection} }` : ""} }`;
+}
+
+describe("what each reader is shown", () => {
+  beforeAll(async () => {
+    server = await startTestServer();
+    // The demo's tree lives in Zahle and Ehden (the gazetteer is not loaded in tests).
+    await server.ds.query(
+      `INSERT INTO villages (id, rootspace_id, name, slug) SELECT gen_random_uuid(), 'lb', initcap(s), s FROM unnest('{zahle,ehden}'::text[]) s
+        WHERE NOT EXISTS (SELECT 1 FROM villages WHERE rootspace_id = 'lb' AND slug = s)`,
+    );
+    await seedDemo(server.ds);
+    users.member = await buildUser(server.ds);
+    users.moderator = await buildUser(server.ds, { roles: [{ role: Role.MODERATOR }] });
+    users.editor = await buildUser(server.ds, { roles: [{ role: Role.EDITOR }] });
+    users.admin = await buildUser(server.ds, { roles: [{ role: Role.ADMIN }] });
+    const admin = { token: users.admin.token };
+    const first = async (query: string): Promise<Record<string, string>> => {
+      const res = await server.gql<Record<string, { edges: { node: Record<string, string> }[] }>>(query, {}, admin);
+      if (!res.data) throw new Error(JSON.stringify(res.errors));
+      return Object.values(res.data)[0].edges[0].node;
+    };
+    const person = await first(`{ people(first: 1) { edges { node { id } } } }`);
+    const village = (await server.gql<{ village: { id: string; slug: string } }>(`{ village(slug: "zahle") { id slug } }`, {}, admin)).data!
+      .village;
+    const event = await first(`{ events(first: 1) { edges { node { id } } } }`);
+    const [asset] = (await server.gql<{ assets: { id: string }[] }>(`{ assets(villageId: "${village.id}") { id } }`, {}, admin)).data!
+      .assets;
+    const family = await first(`{ families(first: 1) { edges { node { id } } } }`);
+    // Rows behind the restricted fields: a curator grant, an email in the outbox, a session, a Rootpedia article.
+    const curator = await buildUser(server.ds, { roles: [{ role: Role.LOCAL_ROOT_CURATOR }] });
+    await assignCurator(server.ds, curator.id, [Buffer.from(village.id, "base64url").toString().split(":")[1]]);
+    await server.gql(`mutation { requestMagicLink(input: { email: "member@roots.demo" }) }`);
+    const article = await server.gql<{ createRootpediaArticle: { id: string } }>(
+      `mutation ($input: RootpediaNewArticleInput!) { createRootpediaArticle(input: $input) { id } }`,
+      { input: { villageSlug: village.slug, language: "en", title: "Walk", content: "A village article." } },
+      admin,
+    );
+    Object.assign(fixtures, {
+      personId: person.id,
+      villageId: village.id,
+      villageSlug: village.slug,
+      slug: village.slug,
+      generations: 2,
+      first: 5,
+      articleId: article.data?.createRootpediaArticle.id,
+      ids: [village.id, person.id],
+    });
+    Object.assign(fixtures, {
+      idOf: {
+        Person: person.id,
+        Village: village.id,
+        Family: family.id,
+        RootpediaArticle: fixtures.articleId,
+        Event: event.id,
+        Asset: asset.id,
+        Node: person.id,
+      },
+    });
+  }, 120_000);
+
+  afterAll(() => server?.stop());
+
+  const roots = Object.keys(schema.getQueryType()!.getFields());
+
+  it("every root query is walked, or listed as walked elsewhere", () => {
+    expect(roots.filter((r) => !rootQuery(r))).toEqual(NOT_WALKED);
+  });
+
+  it.each(READERS)("no field is shown to a %s that its tag leaves out, and no root field it may not call answers", async (reader) => {
+    const token = reader === "visitor" ? undefined : users[reader].token;
+    const leaks: string[] = [];
+    for (const name of roots) {
+      const query = rootQuery(name);
+      if (!query) continue;
+      const res = await server.gql(query, {}, { token });
+      const value = res.data?.[name];
+      const tag = rootTag(schema.getQueryType()!.getFields()[name]);
+      if (!MAY_READ[reader].includes(tag) && value !== null && value !== undefined && !(Array.isArray(value) && !value.length))
+        leaks.push(`Query.${name}`);
+      for (const shown of leaksIn(value, reader, tagOf)) leaks.push(`${shown} (through ${name})`);
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it("the walk reaches what is kept from readers: an admin is shown the restricted fields it checks", async () => {
+    const shown = new Set<string>();
+    const restricted = (type: string, field: string): ReadTag | undefined => {
+      const tag = tagOf(type, field);
+      return tag && tag !== "anyone" ? "admins" : undefined;
+    };
+    for (const name of roots) {
+      const query = rootQuery(name);
+      if (!query) continue;
+      const res = await server.gql(query, {}, { token: users.admin.token });
+      for (const s of leaksIn(res.data?.[name], "member", restricted)) shown.add(s);
+    }
+    for (const field of [
+      "Member.email",
+      "RoleCount.count",
+      "StaffOverview.members",
+      "Viewer.email",
+      "SessionInfo.id",
+      "VillageCuratorGrant.villageSlug",
+      "OutboxEmail.subject",
+      "JobsHealth.queues",
+      "NameEquivalentGroup.names",
+      "ImportAllowance.quotaBytes",
+      "NotificationSetting.kind",
+    ])
+      expect([field, shown.has(field) ? "shown" : [...shown].sort().join(" ")]).toEqual([field, "shown"]);
+  });
+});
