@@ -34,3 +34,7 @@ export const staffPolicy = definePolicy(
     return action === "accessManagement" ? hasAnyRole(roles, [Role.ADMIN, Role.EDITOR, Role.MODERATOR]) : hasAnyRole(roles, [Role.ADMIN]);
   },
 );
+
+/** A member's account (`node(id)` of a Member): admins read any, a member their own. */
+export const mayReadMember = (who: Principal, userId: string): boolean =>
+  memberOf(who)?.userId === userId || hasAnyRole(memberOf(who)?.roles ?? [], [Role.ADMIN]);

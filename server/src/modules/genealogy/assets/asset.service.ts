@@ -7,11 +7,12 @@ import { insertRow } from "../../../common/sql.js";
 import { newId } from "../../../common/uuid.js";
 import { audit } from "../../audit/index.js";
 import { viewerCan } from "../../../common/auth/policy.js";
-import { canEdit, recordPolicy } from "../people/person.policy.js";
+import { recordPolicy } from "../people/person.policy.js";
 import { rawIdOf } from "../people/person.service.js";
 import { Provenance } from "../provenance.js";
 import { ASSET_TYPES } from "./asset.entity.js";
 import { AssetView, type AssetInput } from "./asset.types.js";
+import { editableRow, updateAudited, deleteAudited } from "../records/audited-edit.js";
 
 interface AssetRow {
   id: string;
@@ -173,10 +174,7 @@ const getAssetRaw = async (ctx: Context, id: string) => {
 
 async function lockEditable(ctx: Context, tx: EntityManager, globalId: string): Promise<AssetRow> {
   const id = rawIdOf(globalId, "Asset");
-  const current = id ? await loadRow(tx, id, ctx.rootspace.id, true) : null;
-  if (!current) throw notFound();
-  if (!canEdit(ctx.principal, { created_by: current.owner_id, user_id: null })) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
-  return current;
+  return editableRow(ctx, id ? await loadRow(tx, id, ctx.rootspace.id, true) : null, (r) => r.owner_id);
 }
 
 /** Changes a landmark (its owner, editors, admins). */
@@ -185,19 +183,7 @@ export async function updateAsset(ctx: Context, globalId: string, input: AssetIn
   const id = await ctx.ds.transaction(async (tx) => {
     const current = await lockEditable(ctx, tx, globalId);
     const fields = await normalise(tx, input, current, ctx.rootspace.id);
-    const cols = Object.keys(fields);
-    await tx.query(`UPDATE assets SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [
-      current.id,
-      ...Object.values(fields),
-    ]);
-    await audit(tx, {
-      tableName: "assets",
-      recordId: current.id,
-      userId: ctx.viewer.userId,
-      action: "update",
-      before: { ...current },
-      after: fields,
-    });
+    await updateAudited(tx, ctx, "assets", current, fields);
     return current.id;
   });
   return (await getAssetRaw(ctx, id))!;
@@ -208,8 +194,7 @@ export async function deleteAsset(ctx: Context, globalId: string): Promise<boole
   if (!ctx.viewer.userId) throw unauthenticated();
   await ctx.ds.transaction(async (tx) => {
     const current = await lockEditable(ctx, tx, globalId);
-    await tx.query(`DELETE FROM assets WHERE id = $1`, [current.id]);
-    await audit(tx, { tableName: "assets", recordId: current.id, userId: ctx.viewer.userId, action: "delete", before: { ...current } });
+    await deleteAudited(tx, ctx, "assets", current);
   });
   return true;
 }

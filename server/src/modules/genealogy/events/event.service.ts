@@ -10,7 +10,7 @@ import { newId } from "../../../common/uuid.js";
 import { audit } from "../../audit/index.js";
 import { parseGenealogicalDate, shownYear } from "../dates/index.js";
 import { viewerCan } from "../../../common/auth/policy.js";
-import { accessTo, canEdit, hiddenParts, livingSql, recordPolicy, type Hidden } from "../people/person.policy.js";
+import { accessTo, hiddenParts, livingSql, recordPolicy, type Hidden } from "../people/person.policy.js";
 import { maskFields } from "../people/person.policy-table.js";
 import { presentPerson, type PersonRow } from "../people/person.present.js";
 import { rawIdOf } from "../people/person.service.js";
@@ -20,6 +20,7 @@ import { Provenance } from "../provenance.js";
 import { EVENT_TYPES } from "./event.entity.js";
 import type { EventInput, EventsArgs } from "./event.inputs.js";
 import { EventView } from "./event.types.js";
+import { editableRow, updateAudited, deleteAudited } from "../records/audited-edit.js";
 
 /** Events about one person's life: they need a person and may not be in the future. */
 const LIFE_TYPES = ["birth", "baptism", "marriage", "engagement", "emigration", "immigration", "death", "burial"];
@@ -350,9 +351,7 @@ async function lockEditable(ctx: Context, tx: EntityManager, globalId: string): 
   const id = rawIdOf(globalId, "Event");
   const current = id ? await loadRow(tx, id, ctx.rootspace.id, true) : null;
   if (!current || !(await presentEvents(ctx, [current])).length) throw notFound();
-  if (!canEdit(ctx.principal, { created_by: current.created_by, user_id: null }))
-    throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
-  return current;
+  return editableRow(ctx, current, (r) => r.created_by);
 }
 
 /** Changes an event (its creator, editors, admins). */
@@ -361,19 +360,7 @@ export async function updateEvent(ctx: Context, globalId: string, input: EventIn
   await ctx.ds.transaction(async (tx) => {
     const current = await lockEditable(ctx, tx, globalId);
     const fields = await normalise(ctx, tx, input, current);
-    const cols = Object.keys(fields);
-    await tx.query(`UPDATE events SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [
-      current.id,
-      ...Object.values(fields),
-    ]);
-    await audit(tx, {
-      tableName: "events",
-      recordId: current.id,
-      userId: ctx.viewer.userId,
-      action: "update",
-      before: current as unknown as Record<string, unknown>,
-      after: fields,
-    });
+    await updateAudited(tx, ctx, "events", current, fields);
   });
   return getEvent(ctx, globalId);
 }
@@ -383,14 +370,7 @@ export async function deleteEvent(ctx: Context, globalId: string): Promise<boole
   if (!ctx.viewer.userId) throw unauthenticated();
   await ctx.ds.transaction(async (tx) => {
     const current = await lockEditable(ctx, tx, globalId);
-    await tx.query(`DELETE FROM events WHERE id = $1`, [current.id]);
-    await audit(tx, {
-      tableName: "events",
-      recordId: current.id,
-      userId: ctx.viewer.userId,
-      action: "delete",
-      before: current as unknown as Record<string, unknown>,
-    });
+    await deleteAudited(tx, ctx, "events", current);
   });
   return true;
 }

@@ -1,13 +1,13 @@
 import type { EntityManager } from "typeorm";
 import type { Context } from "../../../common/context.js";
-import { AppError, ErrorCode, notFound, unauthenticated, type FieldError } from "../../../common/errors.js";
+import { AppError, ErrorCode, unauthenticated, type FieldError } from "../../../common/errors.js";
 import { insertRow } from "../../../common/sql.js";
 import { newId } from "../../../common/uuid.js";
 import { audit } from "../../audit/index.js";
 import { hasArabic, nameKeys } from "../names/normalize.js";
-import { canEdit } from "../people/person.policy.js";
 import { rawIdOf } from "../people/person.service.js";
 import type { FamilyInput } from "./family.inputs.js";
+import { editableRow, updateAudited, deleteAudited } from "../records/audited-edit.js";
 
 const bad = (errors: FieldError[]) => new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, errors);
 
@@ -58,10 +58,12 @@ async function lockEditable(ctx: Context, tx: EntityManager, globalId: string): 
   const [row]: (Record<string, unknown> & { id: string; created_by: string | null; is_public: boolean })[] = id
     ? await tx.query(`SELECT * FROM families WHERE id = $1 AND rootspace_id = $2 FOR UPDATE`, [id, ctx.rootspace.id])
     : [];
-  const editable = row ? canEdit(ctx.principal, { created_by: row.created_by, user_id: null }) : false;
-  if (!row || (!row.is_public && !editable)) throw notFound();
-  if (!editable) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
-  return row;
+  return editableRow(
+    ctx,
+    row,
+    (r) => r.created_by,
+    (r) => r.is_public,
+  );
 }
 
 /** Changes a family (creator, editors, admins); audited with before and after. Returns the raw id. */
@@ -70,12 +72,7 @@ export async function updateFamily(ctx: Context, globalId: string, input: Family
   return ctx.ds.transaction(async (tx) => {
     const current = await lockEditable(ctx, tx, globalId);
     const after = await columns(tx, input, ctx.rootspace.id);
-    const cols = Object.keys(after);
-    await tx.query(`UPDATE families SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [
-      current.id,
-      ...Object.values(after),
-    ]);
-    await audit(tx, { tableName: "families", recordId: current.id, userId: ctx.viewer.userId, action: "update", before: current, after });
+    await updateAudited(tx, ctx, "families", current, after);
     return current.id;
   });
 }
@@ -87,8 +84,7 @@ export async function deleteFamily(ctx: Context, globalId: string): Promise<bool
     const current = await lockEditable(ctx, tx, globalId);
     const [{ n }]: { n: number }[] = await tx.query(`SELECT count(*)::int AS n FROM people WHERE family_id = $1`, [current.id]);
     if (n > 0) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.family_in_use", { count: n });
-    await tx.query(`DELETE FROM families WHERE id = $1`, [current.id]);
-    await audit(tx, { tableName: "families", recordId: current.id, userId: ctx.viewer.userId, action: "delete", before: current });
+    await deleteAudited(tx, ctx, "families", current);
   });
   return true;
 }

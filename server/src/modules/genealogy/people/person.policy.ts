@@ -32,7 +32,7 @@ export type Access = "none" | "private" | "partial" | "full";
 export function accessTo(who: Principal, row: PolicyRow): Access {
   const member = memberOf(who);
   const own = member?.userId != null && (row.created_by === member.userId || row.user_id === member.userId);
-  if (own || hasAnyRole(member?.roles ?? [], [Role.ADMIN, Role.EDITOR])) return "full";
+  if (own || seesEveryone(who)) return "full";
   if (!row.is_public) return "none";
   if (!row.living) return "full";
   if (curates(who, row.village_id) || member?.relativeIds?.has(row.id)) return "partial";
@@ -66,11 +66,14 @@ export function hiddenParts(
   };
 }
 
+/** Editors and admins see every person whole (SQL twins pass it as the `staff` parameter). */
+export const seesEveryone = (who: Principal): boolean => hasAnyRole(memberOf(who)?.roles ?? [], [Role.ADMIN, Role.EDITOR]);
+
 /** Creator, the person themself, editors and admins may change a record. */
 export function canEdit(who: Principal, row: Pick<PolicyRow, "created_by" | "user_id">): boolean {
   const member = memberOf(who);
   if (!member?.userId) return false;
-  return row.created_by === member.userId || row.user_id === member.userId || hasAnyRole(member.roles, [Role.ADMIN, Role.EDITOR]);
+  return row.created_by === member.userId || row.user_id === member.userId || seesEveryone(who);
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { EntityManager } from "typeorm";
-import { hasAnyRole, Role } from "../../../common/auth/roles.js";
 import type { Context } from "../../../common/context.js";
 import { AppError, ErrorCode, notFound, unauthenticated, type FieldError } from "../../../common/errors.js";
 import { fromGlobalId, isUuid, toGlobalId } from "../../../common/global-id.js";
@@ -10,10 +9,11 @@ import { audit } from "../../audit/index.js";
 import { parseGenealogicalDate, type GenealogicalDate } from "../dates/genealogical-date.js";
 import { hasArabic, nameKeys } from "../names/normalize.js";
 import type { PersonInput } from "./person.inputs.js";
-import { accessTo, canEdit, POLICY_COLUMNS } from "./person.policy.js";
+import { accessTo, canEdit, POLICY_COLUMNS, seesEveryone } from "./person.policy.js";
 import { PERSON_COLUMNS, personColumnsFor, presentPerson, type PersonRow } from "./person.present.js";
 import { withRelatives } from "./person.relatives.js";
 import type { LineageEntry, PersonView } from "./person.types.js";
+import { updateAudited } from "../records/audited-edit.js";
 
 /**
  * One writer of parent links at a time per rootspace (inside the caller's transaction): two
@@ -218,11 +218,7 @@ export async function updatePerson(ctx: Context, globalId: string, input: Person
     if (!current || accessTo(ctx.principal, current) === "none") throw notFound();
     if (!canEdit(ctx.principal, current)) throw new AppError(ErrorCode.FORBIDDEN, "errors.forbidden");
     const { fields } = await normalise(ctx, input, current);
-    const cols = Object.keys(fields);
-    await tx.query(`UPDATE people SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")}, updated_at = now() WHERE id = $1`, [
-      id,
-      ...Object.values(fields),
-    ]);
+    await updateAudited(tx, ctx, "people", current, fields);
     // New dates must still fit every existing parent–child link (the 12-year rule).
     const [{ bad }]: { bad: boolean }[] = await tx.query(
       `SELECT EXISTS (SELECT 1 FROM parent_links pl JOIN people par ON par.id = pl.parent_id JOIN people ch ON ch.id = pl.child_id
@@ -234,14 +230,6 @@ export async function updatePerson(ctx: Context, globalId: string, input: Person
       throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [
         { field: "birthDate", key: "errors.parent_too_young", params: { years: MIN_PARENT_GAP_YEARS } },
       ]);
-    await audit(tx, {
-      tableName: "people",
-      recordId: id,
-      userId: ctx.viewer.userId,
-      action: "update",
-      before: current as unknown as Record<string, unknown>,
-      after: fields,
-    });
   });
   return presentPerson((await loadRow(ctx.ds, id, ctx.rootspace.id))!, ctx.principal, ctx.language);
 }
@@ -380,7 +368,7 @@ export async function lineage(
   }
   const rootId = rawIdOf(globalId, "Person");
   if (!rootId) throw notFound();
-  const staff = hasAnyRole(ctx.viewer.roles, [Role.ADMIN, Role.EDITOR]);
+  const staff = seesEveryone(ctx.principal);
   await withRelatives(ctx);
   const rows: (PersonRow & { generation: number; via: string | null })[] = await ctx.ds.query(
     lineageSql(direction, personColumnsFor(personFields)),

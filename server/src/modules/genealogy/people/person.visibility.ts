@@ -1,9 +1,9 @@
 import DataLoader from "dataloader";
 import type { DataSource } from "typeorm";
-import { hasAnyRole, Role } from "../../../common/auth/roles.js";
+import { memberOf } from "../../../common/auth/principal.js";
 import type { Context } from "../../../common/context.js";
 import { curatedIds } from "../curation/curation.policy.js";
-import { livingSql, POLICY_COLUMNS } from "./person.policy.js";
+import { livingSql, POLICY_COLUMNS, seesEveryone } from "./person.policy.js";
 import { PERSON_COLUMNS, type PersonRow } from "./person.present.js";
 import { withRelatives } from "./person.relatives.js";
 
@@ -30,7 +30,7 @@ export const seesBirthSql = (alias: string, uid: string, staff: string): string 
 /** The values behind seesPersonSql's placeholders: user id, staff (editor/admin), curated villages and relatives. */
 export async function viewerParams(ctx: Context): Promise<[string | null, boolean, string[]]> {
   const relatives = await withRelatives(ctx);
-  return [ctx.viewer.userId, hasAnyRole(ctx.viewer.roles, [Role.ADMIN, Role.EDITOR]), [...curatedIds(ctx.principal), ...relatives]];
+  return [memberOf(ctx.principal)?.userId ?? null, seesEveryone(ctx.principal), [...curatedIds(ctx.principal), ...relatives]];
 }
 
 /** Per-request loader of people rows (with the policy columns) by raw id, one query per batch. */

@@ -14,6 +14,7 @@ import { withRelatives } from "./person.relatives.js";
 import { createPersonRowLoaders } from "./person.visibility.js";
 import { MIN_PARENT_GAP_YEARS, rawIdOf } from "./person.service.js";
 import type { UnionView } from "./union.types.js";
+import { updateAudited, deleteAudited } from "../records/audited-edit.js";
 
 export const UNION_KINDS = ["marriage", "engagement", "partnership", "unknown"];
 
@@ -207,19 +208,7 @@ export async function updateUnion(ctx: Context, globalId: string, input: UnionFi
     const current = await lockUnion(tx, globalId);
     await checkPartners(ctx, tx, current.partner1_id, current.partner2_id, input.kind, start, current.id);
     const after = { kind: input.kind, ...dateColumns(start), place: input.place?.trim() || null };
-    const cols = Object.keys(after);
-    await tx.query(`UPDATE unions SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1`, [
-      current.id,
-      ...Object.values(after),
-    ]);
-    await audit(tx, {
-      tableName: "unions",
-      recordId: current.id,
-      userId: ctx.viewer.userId,
-      action: "update",
-      before: { ...current },
-      after,
-    });
+    await updateAudited(tx, ctx, "unions", current, after);
     return [current.partner1_id, current.partner2_id];
   });
 }
@@ -230,8 +219,7 @@ export async function deleteUnion(ctx: Context, globalId: string): Promise<boole
   await ctx.ds.transaction(async (tx) => {
     const current = await lockUnion(tx, globalId);
     await lockEditablePartners(ctx, tx, current.partner1_id, current.partner2_id);
-    await tx.query(`DELETE FROM unions WHERE id = $1`, [current.id]);
-    await audit(tx, { tableName: "unions", recordId: current.id, userId: ctx.viewer.userId, action: "delete", before: { ...current } });
+    await deleteAudited(tx, ctx, "unions", current);
   });
   return true;
 }
