@@ -106,6 +106,18 @@ describe("a busy server over HTTP", () => {
     expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await res.json()).toEqual({ error: "errors.service_unavailable", message: BUSY.fr });
   });
+
+  it("so does the CSP report route, which anyone may post to", async () => {
+    await holdThePool();
+    const res = await fetch(`${server.url}/csp-report`, {
+      method: "POST",
+      headers: { "content-type": "application/csp-report", "accept-language": "fr" },
+      body: JSON.stringify({ "csp-report": { "document-uri": "https://roots.example/", "violated-directive": "script-src" } }),
+    });
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await res.json()).toEqual({ error: "errors.service_unavailable", message: BUSY.fr });
+  });
 });
 
 describe("a busy server over the WebSocket", () => {

@@ -5,6 +5,7 @@ import { logger } from "../../common/logger.js";
 import * as rateLimit from "./rate-limit.service.js";
 import type { SecurityDetails } from "./security-event.entity.js";
 import { recordSecurityEvents } from "./security-event.service.js";
+import { isServerBusy } from "../../common/busy.js";
 
 const REPORT_TYPES = ["application/csp-report", "application/reports+json", "application/json"];
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
@@ -62,6 +63,8 @@ export function cspReportRouter(counter: rateLimit.Counter, perAddressPerHour: n
         res.status(429).set("Retry-After", String(err.retryAfterSeconds)).json({ error: "rate_limited" });
         return;
       }
+      // A busy database is answered 503 with Retry-After by the app's error handler, like every route.
+      if (isServerBusy(err)) throw err;
       logger.error("Could not store CSP report", { err: String(err) });
       res.status(500).end();
     }
