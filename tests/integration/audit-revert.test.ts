@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { Role } from "../../server/src/common/auth/roles.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
 import { startTestServer, type TestServer } from "../support/server.js";
+import { buildVillages } from "../factories/villages.js";
 
 const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString("base64url");
 const CREATE = `mutation ($input: PersonInput!) { createPerson(input: $input) { id } }`;
@@ -42,9 +43,12 @@ beforeAll(async () => {
   curatorA = await buildUser(server.ds, { roles: [{ role: Role.LOCAL_ROOT_CURATOR }] });
   curatorB = await buildUser(server.ds, { roles: [{ role: Role.LOCAL_ROOT_CURATOR }] });
   editor = await buildUser(server.ds, { roles: [{ role: Role.EDITOR }] });
-  const vs: { id: string }[] = await server.ds.query(
-    `INSERT INTO villages (id, rootspace_id, name, slug) VALUES (gen_random_uuid(), 'lb', 'Zahle', 'zahle'), (gen_random_uuid(), 'lb', 'Ehden', 'ehden') RETURNING id`,
-  );
+  const vs = (
+    await buildVillages(server.ds, [
+      { name: "Zahle", slug: "zahle" },
+      { name: "Ehden", slug: "ehden" },
+    ])
+  ).map((id) => ({ id }));
   villageA = gid("Village", vs[0].id);
   await server.ds.query(
     `INSERT INTO village_curators (id, user_id, village_id) VALUES (gen_random_uuid(), $1, $2), (gen_random_uuid(), $3, $4)`,

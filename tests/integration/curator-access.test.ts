@@ -6,6 +6,7 @@ import { buildUser, type BuiltUser } from "../factories/users.js";
 import { gid } from "../support/genealogy.js";
 import { exportTree } from "../support/imports.js";
 import { startTestServer, type TestServer } from "../support/server.js";
+import { buildVillages } from "../factories/villages.js";
 
 /**
  * One access rule for curators on every path (person.policy.ts accessTo + hiddenParts): a
@@ -41,10 +42,10 @@ beforeAll(async () => {
   owner = await buildUser(server.ds, { displayName: "Owner" });
   zahleCurator = await buildUser(server.ds, { roles: [{ role: Role.LOCAL_ROOT_CURATOR }] });
   ehdenCurator = await buildUser(server.ds, { roles: [{ role: Role.LOCAL_ROOT_CURATOR }] });
-  const vs: { id: string }[] = await server.ds.query(
-    `INSERT INTO villages (id, rootspace_id, name, slug) VALUES (gen_random_uuid(), 'lb', 'Zahle', 'zahle-ca'), (gen_random_uuid(), 'lb', 'Ehden', 'ehden-ca') RETURNING id`,
-  );
-  [zahle, ehden] = vs.map((v) => v.id);
+  [zahle, ehden] = await buildVillages(server.ds, [
+    { name: "Zahle", slug: "zahle-ca" },
+    { name: "Ehden", slug: "ehden-ca" },
+  ]);
   await assignCurator(server.ds, zahleCurator.id, [zahle]);
   await assignCurator(server.ds, ehdenCurator.id, [ehden]);
   maya = await person("Maya Living");

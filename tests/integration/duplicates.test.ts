@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { Role } from "../../server/src/common/auth/roles.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
 import { startTestServer, type TestServer } from "../support/server.js";
+import { buildVillages } from "../factories/villages.js";
 
 const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString("base64url");
 const CREATE = `mutation ($input: PersonInput!) { createPerson(input: $input) { id } }`;
@@ -37,9 +38,7 @@ beforeAll(async () => {
   owner = await buildUser(server.ds);
   other = await buildUser(server.ds);
   curator = await buildUser(server.ds, { roles: [{ role: Role.LOCAL_ROOT_CURATOR }] });
-  const [v]: { id: string }[] = await server.ds.query(
-    `INSERT INTO villages (id, rootspace_id, name, slug) VALUES (gen_random_uuid(), 'lb', 'Zahle', 'zahle') RETURNING id`,
-  );
+  const [v] = (await buildVillages(server.ds, [{ name: "Zahle", slug: "zahle" }])).map((id) => ({ id }));
   village = gid("Village", v.id);
   await server.ds.query(`INSERT INTO village_curators (id, user_id, village_id) VALUES (gen_random_uuid(), $1, $2)`, [curator.id, v.id]);
   tanios = await create({

@@ -7,6 +7,7 @@ import ExcelJS from "exceljs";
 import { buildUser, type BuiltUser } from "../factories/users.js";
 import { JOB_FIELDS, uploadImport, waitForJob } from "../support/imports.js";
 import { startTestServer, wsOnce, type TestServer } from "../support/server.js";
+import { buildVillages } from "../factories/villages.js";
 
 let server: TestServer;
 let member: BuiltUser;
@@ -20,9 +21,7 @@ beforeAll(async () => {
     IMPORT_MAX_BYTES: "200000",
   });
   member = await buildUser(server.ds);
-  [{ id: zahleId }] = await server.ds.query(
-    `INSERT INTO villages (id, rootspace_id, name, name_ar, name_fr, slug) VALUES (gen_random_uuid(), 'lb', 'Zahle', 'زحلة', 'Zahlé', 'zahle-sheet') RETURNING id`,
-  );
+  [zahleId] = await buildVillages(server.ds, [{ name: "Zahle", nameAr: "زحلة", nameFr: "Zahlé", slug: "zahle-sheet" }]);
 });
 afterAll(() => server.stop());
 

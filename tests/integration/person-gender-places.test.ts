@@ -7,6 +7,7 @@ import { buildUser, type BuiltUser } from "../factories/users.js";
 import { gedcom551 } from "../gedcom/helpers.js";
 import { confirmAndWait, importConfirmed, uploadImport, waitForJob } from "../support/imports.js";
 import { startTestServer, type TestServer } from "../support/server.js";
+import { buildVillages } from "../factories/villages.js";
 
 let server: TestServer;
 let member: BuiltUser;
@@ -19,9 +20,7 @@ beforeAll(async () => {
     IMPORT_PROGRESS_MS: "10",
   });
   member = await buildUser(server.ds);
-  [{ id: zahleId }] = await server.ds.query(
-    `INSERT INTO villages (id, rootspace_id, name, name_ar, name_fr, slug) VALUES (gen_random_uuid(), 'lb', 'Zahle', 'زحلة', 'Zahlé', 'zahle-g') RETURNING id`,
-  );
+  [zahleId] = await buildVillages(server.ds, [{ name: "Zahle", nameAr: "زحلة", nameFr: "Zahlé", slug: "zahle-g" }]);
 });
 afterAll(() => server.stop());
 

@@ -14,6 +14,7 @@ import { buildUser, type BuiltUser } from "../factories/users.js";
 import { gid } from "../support/genealogy.js";
 import { check, selection, tableGaps } from "../support/policy-walk.js";
 import { startTestServer, type TestServer } from "../support/server.js";
+import { buildVillages } from "../factories/villages.js";
 
 /**
  * The access-policy table (person.policy-table.ts) against the schema and against what the
@@ -138,23 +139,23 @@ async function seed(): Promise<void> {
   users.editor = await buildUser(server.ds, { roles: [{ role: Role.EDITOR }] });
   users.admin = await buildUser(server.ds, { roles: [{ role: Role.ADMIN }] });
   slug = `zahle-pw-${newId().slice(-6)}`;
-  const vs: { id: string }[] = await server.ds.query(
-    `INSERT INTO villages (id, rootspace_id, name, slug) VALUES (gen_random_uuid(), 'lb', 'Zahle', $1), (gen_random_uuid(), 'lb', 'Ehden', $2) RETURNING id`,
-    [slug, `${slug}-e`],
-  );
-  zahle = vs[0].id;
+  const [zahleId, ehden] = await buildVillages(server.ds, [
+    { name: "Zahle", slug },
+    { name: "Ehden", slug: `${slug}-e` },
+  ]);
+  zahle = zahleId;
   await server.ds.query(
     `INSERT INTO families (id, rootspace_id, family_name, village_id, is_public, created_by) VALUES (gen_random_uuid(), 'lb', 'Haddad', $1, true, $2)`,
     [zahle, owner.id],
   );
   await assignCurator(server.ds, users.curator.id, [zahle]);
-  await assignCurator(server.ds, users.otherCurator.id, [vs[1].id]);
+  await assignCurator(server.ds, users.otherCurator.id, [ehden]);
   ids.dead = await person("Hanna Dead", { born: 1900, died: 1980 });
   ids.maya = await person("Maya Living");
   ids.secret = await person("Secret Living", { isPublic: false });
   ids.partner = await person("Elie Partner");
   ids.rami = await person("Rami Child", { userId: users.relative.id, born: 2015 });
-  ids.gone = await person("Gone Hidden", { isPublic: false, village: vs[1].id });
+  ids.gone = await person("Gone Hidden", { isPublic: false, village: ehden });
   await server.ds.query(
     `INSERT INTO parent_links (id, parent_id, child_id) VALUES (gen_random_uuid(), $1, $2), (gen_random_uuid(), $2, $3)`,
     [ids.dead, ids.maya, ids.rami],

@@ -11,6 +11,7 @@ import { buildUser, type BuiltUser } from "../factories/users.js";
 import { argumentLiteral, fullSelection, leaksIn, mergeTags, rootTag, tagGaps, MAY_READ, type Reader } from "../support/read-walk.js";
 import { renderReadTags } from "../support/read-doc.js";
 import { startTestServer, type TestServer } from "../support/server.js";
+import { buildVillages } from "../factories/villages.js";
 
 /**
  * Every field of every object type is tagged with who may read it (issue 37), and the server
@@ -106,10 +107,10 @@ describe("what each reader is shown", () => {
   beforeAll(async () => {
     server = await startTestServer();
     // The demo's tree lives in Zahle and Ehden (the gazetteer is not loaded in tests).
-    await server.ds.query(
-      `INSERT INTO villages (id, rootspace_id, name, slug) SELECT gen_random_uuid(), 'lb', initcap(s), s FROM unnest('{zahle,ehden}'::text[]) s
-        WHERE NOT EXISTS (SELECT 1 FROM villages WHERE rootspace_id = 'lb' AND slug = s)`,
-    );
+    await buildVillages(server.ds, [
+      { name: "Zahle", slug: "zahle" },
+      { name: "Ehden", slug: "ehden" },
+    ]);
     await seedDemo(server.ds);
     users.member = await buildUser(server.ds);
     users.moderator = await buildUser(server.ds, { roles: [{ role: Role.MODERATOR }] });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { Role } from "../../server/src/common/auth/roles.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
 import { startTestServer, type TestServer } from "../support/server.js";
+import { buildVillages } from "../factories/villages.js";
 
 const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString("base64url");
 const CREATE = `mutation ($input: PersonInput!) { createPerson(input: $input) { id } }`;
@@ -25,10 +26,10 @@ async function create(input: Record<string, unknown>, user = member): Promise<st
 
 beforeAll(async () => {
   server = await startTestServer();
-  const villages: { id: string }[] = await server.ds.query(
-    `INSERT INTO villages (id, rootspace_id, name, name_ar, name_fr, slug) VALUES (gen_random_uuid(), 'lb', 'Zahle', 'زحلة', 'Zahlé', 'zahle'), (gen_random_uuid(), 'lb', 'Ehden', 'إهدن', NULL, 'ehden') RETURNING id`,
-  );
-  [villageA, villageB] = villages.map((v) => v.id);
+  [villageA, villageB] = await buildVillages(server.ds, [
+    { name: "Zahle", nameAr: "زحلة", nameFr: "Zahlé", slug: "zahle" },
+    { name: "Ehden", nameAr: "إهدن", slug: "ehden" },
+  ]);
   member = await buildUser(server.ds);
   curatorA = await buildUser(server.ds, { roles: [{ role: Role.LOCAL_ROOT_CURATOR }] });
   editor = await buildUser(server.ds, { roles: [{ role: Role.EDITOR }] });
