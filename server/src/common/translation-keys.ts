@@ -127,6 +127,8 @@ export type TranslationKey =
   | "ballots.choice.no"
   | "ballots.choice.yes"
   | "ballots.closed"
+  | "ballots.comment_hidden"
+  | "ballots.comment_not_found"
   | "ballots.conflict.explain"
   | "ballots.conflict.meanwhile"
   | "ballots.conflict.merged"
