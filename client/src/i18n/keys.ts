@@ -1115,7 +1115,6 @@ export type TranslationKey =
   | "media.credit"
   | "media.credit_by"
   | "media.date"
-  | "media.date_hint"
   | "media.delete_question"
   | "media.document"
   | "media.documents"
