@@ -316,7 +316,7 @@ describe("village photos", () => {
     const unreadable = await dated("the old days", "fr");
     expect(unreadable.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
     expect(JSON.stringify(unreadable.errors?.[0].extensions)).toContain("Cette date est illisible");
-    const [{ taken_on }] = await server.ds.query(`SELECT taken_on FROM media WHERE id = $1`, [fromGlobalId(up.body.id)!.id]);
+    const [{ taken_on }] = await server.ds.query(`SELECT taken_on FROM media WHERE id = $1`, [fromGlobalId(up.body.id!)!.id]);
     expect(taken_on).toBe("حوالي ١٩٦٠");
     const refused = await server.gql(
       `mutation ($id: ID!) { reviewMedia(id: $id, approve: true) { review } }`,
