@@ -1,16 +1,19 @@
 import { useTranslation } from "react-i18next";
-import type { BallotTimelineFieldsFragment } from "../../../gql/graphql";
+import type { BallotStatus, BallotTimelineFieldsFragment } from "../../../gql/graphql";
 import { currentLanguage } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
 
 type Stage = "proposed" | "cooling_off" | "open" | "closed" | "applied";
 const STAGES: Stage[] = ["proposed", "cooling_off", "open", "closed", "applied"];
 
-/** Where the ballot is now, by the clock: its stages before it are done, those after are to come. */
-export function currentStage(t: BallotTimelineFieldsFragment, now: number): Stage {
+/**
+ * Where the ballot is now, as the server says (its status follows the server's clock and
+ * scheduler, not this browser's): its stages before it are done, those after are to come.
+ */
+export function currentStage(t: BallotTimelineFieldsFragment, status: BallotStatus): Stage {
   if (t.appliedAt) return "applied";
-  if (t.closed || now >= Date.parse(t.closesAt)) return "closed";
-  if (now >= Date.parse(t.opensAt)) return "open";
+  if (status === "CLOSED" || t.closed) return "closed";
+  if (status === "OPEN") return "open";
   return "cooling_off";
 }
 
@@ -19,10 +22,10 @@ export function currentStage(t: BallotTimelineFieldsFragment, now: number): Stag
  * open, closed, applied, each with its date; the cooling-off this ballot runs under and the days
  * it stays open, beside the bounds this rootspace allows.
  */
-export function BallotTimeline({ timeline, now = Date.now() }: { timeline: BallotTimelineFieldsFragment; now?: number }) {
+export function BallotTimeline({ timeline, status }: { timeline: BallotTimelineFieldsFragment; status: BallotStatus }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const current = currentStage(timeline, now);
+  const current = currentStage(timeline, status);
   const at = STAGES.indexOf(current);
   const detail: Record<Stage, { date: string | null; note: string | null }> = {
     proposed: { date: timeline.proposedAt, note: null },

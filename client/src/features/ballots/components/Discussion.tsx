@@ -84,7 +84,8 @@ function Reactions({ comment, signedIn }: { comment: Comment; signedIn: boolean 
   const r = comment.reactions;
   const choose = (reaction: BallotCommentReaction) =>
     void react({ variables: { id: comment.id, reaction: r.mine === reaction ? null : reaction } }).catch(() => null);
-  const button = (reaction: BallotCommentReaction, count: number, label: string, icon: string) => (
+  // Words, not emoji: a browser without an emoji font shows empty boxes.
+  const button = (reaction: BallotCommentReaction, count: number, label: string) => (
     <button
       type="button"
       className="ballot-reaction"
@@ -93,7 +94,7 @@ function Reactions({ comment, signedIn }: { comment: Comment; signedIn: boolean 
       onClick={() => choose(reaction)}
       data-testid={`react-${reaction.toLowerCase()}`}
     >
-      <span aria-hidden="true">{icon}</span> {label} <span className="ballot-reaction__count">{count}</span>
+      {label} <span className="ballot-reaction__count">{count}</span>
     </button>
   );
   return (
@@ -102,8 +103,8 @@ function Reactions({ comment, signedIn }: { comment: Comment; signedIn: boolean 
       role="group"
       aria-label={t("ballots.proposal.reactions_of", { agree: r.agree, disagree: r.disagree })}
     >
-      {button("AGREE", r.agree, t("ballots.proposal.agree"), "👍")}
-      {button("DISAGREE", r.disagree, t("ballots.proposal.disagree"), "👎")}
+      {button("AGREE", r.agree, t("ballots.proposal.agree"))}
+      {button("DISAGREE", r.disagree, t("ballots.proposal.disagree"))}
       {problem && (
         <p className="form-error" role="alert">
           {problemText(problem)}

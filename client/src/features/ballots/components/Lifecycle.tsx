@@ -46,7 +46,7 @@ export function Lifecycle({
         )}
       </p>
       {timeline ? (
-        <BallotTimeline timeline={timeline} />
+        <BallotTimeline timeline={timeline} status={status} />
       ) : (
         <ol className="ballot-life__steps">
           <li className={status === "COOLING_OFF" ? "is-current" : undefined}>
