@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, signInDemo } from "./sign-in.js";
 /**
  * Proposals and ballots as people read them (issue #43), in Arabic and French at 1366 and 390 px:
  * the propose form writes in the article editor with its live preview; the proposal reads as the
- * article it proposes, then side by side with what it changes; the discussion takes replies and
+ * article it proposes, then (an edit of Zahle's Arabic article) side by side with what it changes; the discussion takes replies and
  * agree/disagree (a second reaction replacing the first), a hidden comment takes no reply; the
  * ballot's stages as a timeline with their dates; after voting, "your vote is recorded" at once
  * with the receipt and when the live count includes it; the curator finds the staff board from
@@ -51,9 +51,12 @@ const L = {
     preview: "معاينة",
     why: "سبب هذا التغيير (يظهر للمصوّتين)",
     submit: "قدّم المقترح",
-    article: "مهرجان الكرمة",
-    body: "## التاريخ\n\nيُقام المهرجان كل أيلول منذ **١٩٥٠**.\n\n## البرنامج\n\nموسيقى ودبكة.\n\n## الأماكن\n\nعلى ضفاف البردوني.",
-    reason: "مقالة عن المهرجان",
+    what: "ما الذي تريد تغييره",
+    article: "زحلة",
+    body: "## مهرجان الكرمة\n\nيُقام المهرجان كل أيلول منذ **١٩٥٠**، على ضفاف البردوني.",
+    section: "مهرجان الكرمة",
+    year: "١٩٥٠",
+    reason: "إضافة المهرجان",
     asProposed: "المقالة كما اقتُرحت",
     comment: "تعليقك",
     send: "علِّق",
@@ -78,8 +81,11 @@ const L = {
     preview: "Aperçu",
     why: "Pourquoi ce changement (montré aux votants)",
     submit: "Proposer",
+    what: "Ce que vous changez",
     article: "La fête des vendanges",
     body: "## Histoire\n\nLa fête a lieu chaque septembre depuis **1950**.\n\n## Programme\n\nMusique et dabké.\n\n## Lieux\n\nAu bord du Berdawni.",
+    section: "Programme",
+    year: "1950",
     reason: "Un article sur la fête",
     asProposed: "L'article tel que proposé",
     comment: "Votre commentaire",
@@ -123,34 +129,48 @@ for (const lang of ["ar", "fr"] as const) {
     browser,
     request,
   }) => {
-    // The member proposes a new article for Zahle, in the editor, with its preview.
+    // In Arabic the member proposes an edit of Zahle's Arabic article, in French a new article;
+    // both in the editor, with its preview.
     const member = await signedIn(browser, lang);
     const page = member.page;
     await page.goto("/root/zahle/rootpedia/propose");
-    const title = `${t.article} ${Date.now() % 100000}`;
-    await page.getByLabel(t.title, { exact: true }).fill(title);
-    await page.getByLabel(t.text, { exact: true }).fill(t.body);
+    const edit = lang === "ar";
+    const title = edit ? "زحلة" : `${t.article} ${Date.now() % 100000}`;
+    const text = page.getByLabel(t.text, { exact: true });
+    if (edit) {
+      await page.getByLabel(t.what).selectOption({ label: "زحلة (AR)" });
+      await expect(page.getByTestId("propose-base")).toBeVisible();
+      await expect(text).not.toHaveValue("");
+      await text.fill(`${await text.inputValue()}\n\n${t.body}`);
+    } else {
+      await page.getByLabel(t.title, { exact: true }).fill(title);
+      await text.fill(t.body);
+    }
     await page.getByLabel(t.why).fill(t.reason);
     const preview = page.getByTestId("rootpedia-live-preview");
-    await expect(preview.locator("h2").filter({ hasText: lang === "ar" ? "البرنامج" : "Programme" })).toBeVisible();
-    await expect(preview.locator("strong")).toHaveText(lang === "ar" ? "١٩٥٠" : "1950");
+    await expect(preview.locator("h2").filter({ hasText: t.section })).toBeVisible();
+    await expect(preview.locator("strong").filter({ hasText: t.year })).toBeVisible();
     await look(page, `propose-${lang}`, async () => {
       // On a phone the preview is behind its tab.
       await page.getByRole("tab", { name: t.preview }).click();
-      await expect(page.getByTestId("rootpedia-live-preview").locator("strong")).toBeVisible();
+      await expect(page.getByTestId("rootpedia-live-preview").locator("strong").filter({ hasText: t.year })).toBeVisible();
     });
     await page.getByRole("button", { name: t.submit, exact: true }).click();
     await expect(page).toHaveURL(/\/root\/zahle\/rootpedia\/proposal\/[^/]+$/);
     const proposalUrl = new URL(page.url()).pathname;
     const proposalId = decodeURIComponent(proposalUrl.split("/").pop()!);
 
-    // The proposal reads as the article, with its contents, then side by side with what it changes.
+    // The proposal reads as the article, with its contents; an edit then side by side with the
+    // version it changes (its unchanged paragraphs collapsed), a new article has nothing to compare.
     const proposed = page.getByTestId("proposal-article");
     await expect(proposed.getByRole("heading", { name: t.asProposed })).toBeVisible();
-    await expect(proposed.locator(".rootpedia-body h2")).toHaveCount(3);
-    await expect(proposed.locator(".rootpedia-body strong")).toHaveText(lang === "ar" ? "١٩٥٠" : "1950");
-    await expect(page.getByTestId("proposal-change").getByTestId("rootpedia-diff").locator("ins").first()).toBeVisible();
-    await expect(page.getByTestId("proposal-change")).not.toContainText("**");
+    await expect(proposed.locator(".rootpedia-body h2").filter({ hasText: t.section })).toBeVisible();
+    await expect(proposed.locator(".rootpedia-body strong").filter({ hasText: t.year })).toBeVisible();
+    if (edit) {
+      const change = page.getByTestId("proposal-change");
+      await expect(change.getByTestId("rootpedia-diff").locator("ins").filter({ hasText: t.year })).toBeVisible();
+      await expect(change).not.toContainText("**");
+    } else await expect(page.getByTestId("proposal-change")).toHaveCount(0);
 
     // A comment, a reply under it, and a reaction that a second one replaces.
     await page.getByLabel(t.comment).fill(lang === "ar" ? "هل نذكر سنة التأسيس؟" : "Faut-il citer l'année de fondation ?");

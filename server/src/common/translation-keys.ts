@@ -213,7 +213,6 @@ export type TranslationKey =
   | "ballots.proposal.change"
   | "ballots.proposal.comment"
   | "ballots.proposal.compare_heading"
-  | "ballots.proposal.compare_new"
   | "ballots.proposal.disagree"
   | "ballots.proposal.discussion"
   | "ballots.proposal.edit_of"

@@ -98,10 +98,13 @@ export default function ProposalPage() {
           <ArticleBody html={proposal.html} language={proposal.language} />
         </div>
       </section>
-      <section aria-labelledby="change-h" data-testid="proposal-change">
-        <h2 id="change-h">{t(proposal.articleId ? "ballots.proposal.compare_heading" : "ballots.proposal.compare_new")}</h2>
-        <SideBySideDiff comparison={proposal.comparison} language={proposal.language} />
-      </section>
+      {/* A new article has no version to compare with: the article above is all of it. */}
+      {proposal.articleId && (
+        <section aria-labelledby="change-h" data-testid="proposal-change">
+          <h2 id="change-h">{t("ballots.proposal.compare_heading")}</h2>
+          <SideBySideDiff comparison={proposal.comparison} language={proposal.language} />
+        </section>
+      )}
       <Discussion
         proposalId={proposal.id}
         comments={proposal.comments}
