@@ -12,7 +12,8 @@ import { DEMO_PASSWORD, signInDemo } from "./sign-in.js";
  * agree/disagree (a second reaction replacing the first), a hidden comment takes no reply; the
  * ballot's stages as a timeline with their dates; after voting, "your vote is recorded" at once
  * with the receipt and when the live count includes it; the curator finds the staff board from
- * the header and the dashboard. Runs after ballots.spec.ts on its server (playwright.config.ts):
+ * the header and the dashboard; search finds زحلة from "zahle", and another language version opens
+ * beside the editor. Runs after ballots.spec.ts on its server (playwright.config.ts):
  * it moves the server's clock and leaves ballots open in Zahle. Axe on every page, screenshots of
  * each step (wiki-ballots-*.png).
  */
@@ -74,6 +75,9 @@ const L = {
     countBy: "في موعد أقصاه",
     staffBoard: "لوحة إشراف روتبيديا",
     staffTools: "أدوات فريق العمل",
+    search: "ابحث في المقالات",
+    beside: "افتح بجانب النص",
+    other: "Français",
   },
   fr: {
     title: "Titre",
@@ -104,6 +108,9 @@ const L = {
     countBy: "au plus tard à",
     staffBoard: "Tableau de bord de Rootpedia",
     staffTools: "Outils de l'équipe",
+    search: "Chercher dans les articles",
+    beside: "Ouvrir à côté du texte",
+    other: "English",
   },
 } as const;
 
@@ -248,6 +255,34 @@ for (const lang of ["ar", "fr"] as const) {
     expect((await vp.getByTestId("receipt-code").innerText()).trim()).toMatch(/^[0-9a-f]{64}$/);
     await look(vp, `voted-${lang}`);
     await voter.context.close();
+  });
+
+  test(`${lang}: search finds an article from its name in the other script; another language version opens beside the editor`, async ({
+    browser,
+  }) => {
+    const member = await signedIn(browser, lang);
+    const page = member.page;
+    // "zahle" in Latin letters finds the Arabic article زحلة, its name marked.
+    await page.getByLabel(t.search).fill("zahle");
+    const hits = page.getByTestId("rootpedia-hits");
+    await expect(hits.getByRole("link", { name: "زحلة", exact: true })).toBeVisible();
+    await expect(hits.locator("mark").filter({ hasText: "زحلة" }).first()).toBeVisible();
+    await look(page, `search-${lang}`);
+    await hits.getByRole("link", { name: "زحلة", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("زحلة");
+    await page.goto(`${new URL(page.url()).pathname}/edit`);
+    // The other version is read beside the text, without leaving the editor.
+    const choose = page.getByLabel(t.beside);
+    const value = await choose.locator("option").filter({ hasText: t.other }).getAttribute("value");
+    await choose.selectOption(value!);
+    const other = page.getByTestId("rootpedia-other-version");
+    await expect(other).toBeVisible();
+    await expect(other.locator("h3")).toHaveAttribute("dir", "ltr");
+    await look(page, `beside-${lang}`, async () => {
+      await page.getByRole("tab", { name: new RegExp(t.other) }).click();
+      await expect(page.getByTestId("rootpedia-other-version")).toBeVisible();
+    });
+    await member.context.close();
   });
 
   test(`${lang}: a curator finds the staff board from the header and the dashboard`, async ({ browser }) => {
