@@ -17,7 +17,11 @@ const port = Number(process.env.E2E_PORT ?? 4173);
  */
 const servers = Math.max(1, Number(process.env.E2E_SERVERS ?? availableParallelism() + 1));
 /** Specs that change the same data and count on each other's order: they go to one server together. */
-const TOGETHER = [["rootpedia.spec.ts", "wiki-edits.spec.ts"]];
+const TOGETHER = [
+  ["rootpedia.spec.ts", "wiki-edits.spec.ts"],
+  // Proposals of Zahle read after the ballots spec counted its own live ballot there (they move the clock too).
+  ["ballots.spec.ts", "wiki-ballots.spec.ts"],
+];
 
 function dealSpecs(count: number): string[][] {
   const dir = new URL("./tests/e2e/", import.meta.url);

@@ -3,7 +3,8 @@
 // and the word diff of two such revisions (200 words changed, two paragraphs moved), each against the
 // raw library call in the same run: unified with remark and rehype-stringify and no checks or
 // sanitiser, and `diff`'s diffWords. Then the side-by-side comparison of the same two revisions (the
-// history's: Markdown read, context collapsed, sentences) against that word diff (goal ≤ 2×).
+// history's: Markdown read, context collapsed, sentences) against that word diff (goal ≤ 2×). Last, the
+// comparison's Markdown reader on lines of unmatched marks 10× longer than each other (goal: linear, ≈ 10×).
 // Ratios printed; reported, never failing.
 import { diffWords } from "diff";
 import rehypeStringify from "rehype-stringify";
@@ -13,6 +14,7 @@ import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import { checkMarkdown, renderMarkdown } from "../server/src/modules/rootpedia/markdown.js";
 import { compareTexts } from "../server/src/modules/rootpedia/compare.js";
+import { readBlock } from "../server/src/modules/rootpedia/diff-reading.js";
 import { revisionDiff } from "../server/src/modules/rootpedia/words.js";
 
 const WORDS = ["هاجر", "يوسف", "الخوري", "من", "زحلة", "إلى", "البرازيل", "سنة", "١٨٩٥،", "وعمل", "في", "التجارة", "مع", "أخيه", "بطرس."];
@@ -87,6 +89,15 @@ export async function benchRootpedia(): Promise<boolean> {
   line("revision diff (paragraphs, then words) vs diffWords", diff, rawDiff);
   console.log(
     `${"side-by-side diff (Markdown, context) vs revision diff".padEnd(52)} ${sideBySide.toFixed(1).padStart(7)} ms   ${(sideBySide / diff).toFixed(2)}× the revision diff (goal ≤ 2×)`,
+  );
+  // The reader must stay linear on hostile lines (thousands of unmatched marks, a heading of spaces).
+  const hostile = (n: number) => () => {
+    readBlock("[*_`(".repeat(n));
+    readBlock(`# ${" ".repeat(n * 2)}x`);
+  };
+  const [small, large] = timeBoth(hostile(10_000), hostile(100_000));
+  console.log(
+    `${"diff reader, unmatched marks ×10 (500,000 vs 50,000)".padEnd(52)} ${large.toFixed(1).padStart(7)} ms   ${(large / small).toFixed(2)}× the short line (goal ≈ 10×, linear)`,
   );
   return true;
 }

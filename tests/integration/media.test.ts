@@ -302,6 +302,22 @@ describe("village photos", () => {
       { token: uploader.token, language: "ar" },
     );
     expect(caption.data).toEqual({ updateMedia: { caption: "ساحة زحلة", date: "1923" } });
+    // The date is read as recorded dates are: "about 1960" in any of the languages, kept as typed;
+    // one that cannot be read is refused on its field, in the member's language, nothing changed.
+    const dated = async (date: string, language: string) =>
+      server.gql<{ updateMedia: { date: string; caption: string } }>(
+        `mutation ($id: ID!, $date: String) { updateMedia(id: $id, input: { date: $date }) { date caption } }`,
+        { id: up.body.id, date },
+        { token: uploader.token, language },
+      );
+    expect((await dated("about 1960", "en")).data!.updateMedia).toEqual({ date: "about 1960", caption: "Zahle square" });
+    expect((await dated("vers 1960", "fr")).data!.updateMedia.date).toBe("vers 1960");
+    expect((await dated("حوالي ١٩٦٠", "ar")).data!.updateMedia).toEqual({ date: "حوالي ١٩٦٠", caption: "ساحة زحلة" });
+    const unreadable = await dated("the old days", "fr");
+    expect(unreadable.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+    expect(JSON.stringify(unreadable.errors?.[0].extensions)).toContain("Cette date est illisible");
+    const [{ taken_on }] = await server.ds.query(`SELECT taken_on FROM media WHERE id = $1`, [fromGlobalId(up.body.id!)!.id]);
+    expect(taken_on).toBe("حوالي ١٩٦٠");
     const refused = await server.gql(
       `mutation ($id: ID!) { reviewMedia(id: $id, approve: true) { review } }`,
       { id: up.body.id },

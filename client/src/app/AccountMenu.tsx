@@ -41,7 +41,11 @@ export function AccountMenu() {
         <NavLink to="/roots">{t("nav.my_tree")}</NavLink>
         {can.accessManagement && <NavLink to="/management">{t("nav.management")}</NavLink>}
         {auth.viewer.roles.some((r) => r === "LOCAL_ROOT_CURATOR" || r === "EDITOR" || r === "ADMIN") && (
-          <NavLink to="/management/villages">{t("nav.curation")}</NavLink>
+          <>
+            <NavLink to="/management/villages">{t("nav.curation")}</NavLink>
+            {/* Where curators review Rootpedia edits and run the ballots. */}
+            <NavLink to="/management/linpedia">{t("rootpedia.queue_title")}</NavLink>
+          </>
         )}
         {can.accessAdmin && <NavLink to="/admin">{t("nav.admin")}</NavLink>}
         <NavLink to="/settings">{t("nav.settings")}</NavLink>

@@ -3,3 +3,8 @@ export { directionOf } from "./components/ArticleBody";
 export { DiffView } from "./components/DiffView";
 export { WatchButton } from "./components/WatchButton";
 export { ArticleLanguageField, ArticleTextField } from "./components/ArticleFields";
+// A proposal reads as an article: rendered with its contents, compared side by side, written in the editor.
+export { ArticleBody } from "./components/ArticleBody";
+export { ArticleEditor } from "./components/ArticleEditor";
+export { SideBySideDiff } from "./components/SideBySideDiff";
+export { TableOfContents } from "./components/TableOfContents";

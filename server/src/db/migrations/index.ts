@@ -40,6 +40,8 @@ import { VillageNameMarks1797500000000 } from "./1797500000000-VillageNameMarks.
 import { VillageFrenchDistricts1797600000000 } from "./1797600000000-VillageFrenchDistricts.js";
 import { UploadReservations1797836000000 } from "./1797836000000-UploadReservations.js";
 import { UserDigits1797900000000 } from "./1797900000000-UserDigits.js";
+import { BallotDiscussion1798100000000 } from "./1798100000000-BallotDiscussion.js";
+import { RootpediaTitleKeys1798100000001 } from "./1798100000001-RootpediaTitleKeys.js";
 import { BallotVoteMixing1797700000000 } from "./1797700000000-BallotVoteMixing.js";
 import { BallotBreakdownBatches1797736000000 } from "./1797736000000-BallotBreakdownBatches.js";
 import { ImportFileKeys1796412000000 } from "./1796412000000-ImportFileKeys.js";
@@ -91,4 +93,6 @@ export const migrations = [
   BallotBreakdownBatches1797736000000,
   UploadReservations1797836000000,
   UserDigits1797900000000,
+  BallotDiscussion1798100000000,
+  RootpediaTitleKeys1798100000001,
 ];

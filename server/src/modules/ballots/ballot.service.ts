@@ -29,6 +29,8 @@ export const ballotTransition = defineJob<{ ballotId: string; to: "open" | "clos
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+/** The longest a ballot may stay open, in days, whatever the rootspace's minimum. */
+export const MAX_OPEN_DAYS = 90;
 
 /** A ballot of a public village in the request's rootspace (as loadProposal finds proposals); NOT_FOUND otherwise. */
 export async function loadBallot(ctx: Pick<Context, "ds" | "rootspace">, id: string): Promise<BallotRow> {
@@ -86,7 +88,7 @@ export async function openBallot(
   if (!can(ctx.principal, "review", p)) throw forbidden();
   const rules = await rulesOf(ctx.ds, ctx.config, ctx.rootspace.id);
   const days = opts.openDays ?? rules.minOpenDays;
-  if (!(days >= rules.minOpenDays) || days > 90)
+  if (!(days >= rules.minOpenDays) || days > MAX_OPEN_DAYS)
     throw new AppError(ErrorCode.BAD_USER_INPUT, "ballots.open_days", { min: rules.minOpenDays }, [
       { field: "openDays", key: "ballots.open_days", params: { min: rules.minOpenDays } },
     ]);

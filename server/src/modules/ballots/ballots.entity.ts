@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from "typeorm";
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from "typeorm";
 
 /** The values stored in the text columns below (the GraphQL enums of ballots.types.ts are made from these). */
 export const PROPOSAL_STATUSES = ["draft", "in_ballot", "applying", "applied", "rejected", "conflict"] as const;
@@ -107,6 +107,55 @@ export class ProposalComment {
   body: string;
 
   @CreateDateColumn({ name: "created_at", type: "timestamptz" })
+  createdAt: Date;
+
+  /** The comment this one answers (one level: never a reply). */
+  @Index("IDX_ballot_comments_parent")
+  @Column("uuid", { name: "parent_id", nullable: true })
+  parentId: string | null;
+
+  @ManyToOne(() => ProposalComment, { onDelete: "CASCADE" })
+  @JoinColumn({ name: "parent_id", foreignKeyConstraintName: "FK_ballot_comments_parent" })
+  parent?: ProposalComment;
+
+  /** Hidden by a curator of the village, with a reason: its text shows to reviewers only, and it takes no reply. */
+  @Column("timestamptz", { name: "hidden_at", nullable: true })
+  hiddenAt: Date | null;
+
+  @Column("uuid", { name: "hidden_by", nullable: true })
+  hiddenBy: string | null;
+
+  @ManyToOne("User", { onDelete: "SET NULL" })
+  @JoinColumn({ name: "hidden_by", foreignKeyConstraintName: "FK_ballot_comments_hidden_by" })
+  hider?: unknown;
+
+  @Column("text", { name: "hidden_reason", nullable: true })
+  hiddenReason: string | null;
+}
+
+/** A member agrees or disagrees with a comment (Loomio's temperature check): one reaction per member per comment. */
+@Entity("ballot_comment_reactions")
+@Check("CHK_ballot_comment_reaction", `"reaction" IN ('agree', 'disagree')`)
+export class CommentReaction {
+  @PrimaryColumn("uuid", { name: "comment_id", primaryKeyConstraintName: "PK_ballot_comment_reactions" })
+  commentId: string;
+
+  @ManyToOne(() => ProposalComment, { onDelete: "CASCADE" })
+  @JoinColumn({ name: "comment_id", foreignKeyConstraintName: "FK_ballot_comment_reactions_comment" })
+  comment?: ProposalComment;
+
+  @Index("IDX_ballot_comment_reactions_user")
+  @PrimaryColumn("uuid", { name: "user_id", primaryKeyConstraintName: "PK_ballot_comment_reactions" })
+  userId: string;
+
+  @ManyToOne("User", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "user_id", foreignKeyConstraintName: "FK_ballot_comment_reactions_user" })
+  user?: unknown;
+
+  @Column("text")
+  reaction: "agree" | "disagree";
+
+  @Column("timestamptz", { name: "created_at" })
   createdAt: Date;
 }
 

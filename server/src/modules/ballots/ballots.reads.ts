@@ -8,20 +8,29 @@ import { all, type ReadTags } from "../../common/auth/reads.js";
  */
 export const ballotsReads: ReadTags = {
   Ballot: {
-    ...all("anyone", "boardHead boardPath closesAt hideResults id opensAt proposal proposalId status tally villageName villageSlug"),
+    ...all(
+      "anyone",
+      "boardHead boardPath closesAt hideResults id opensAt proposal proposalId status tally timeline villageName villageSlug",
+    ),
     viewerRoll: "self",
   },
   BallotViewerRoll: all("self", "onRoll voted"),
   // About the reader, a visitor included (who is told to sign in).
   BallotEligibility: all("anyone", "eligible eligibleFrom messages reasons through"),
-  CastVoteResult: all("self", "nonce receipt"),
+  CastVoteResult: all("self", "countedBy nonce receipt"),
   BallotReceipt: all("anyone", "counted entry"),
   BallotBoardEntry: all("anyone", "choice entryHash position prevHash receipt"),
-  BallotComment: all("anyone", "authorName body createdAt id"),
+  // A hidden comment's body is empty for all but the reviewers (row rule); its reason is theirs alone.
+  BallotComment: { ...all("anyone", "authorName body createdAt hidden id reactions replyTo"), hiddenReason: "reviewers" },
+  BallotCommentReactions: { ...all("anyone", "agree disagree"), mine: "self" },
+  BallotTimeline: all(
+    "anyone",
+    "appliedAt closed closesAt coolingHours coolingOffFrom maxOpenDays minOpenDays openDays opensAt proposalStatus proposedAt",
+  ),
   BallotProposal: {
     ...all(
       "anyone",
-      "appliedRevisionId articleId authorName ballot baseRevisionId comments content createdAt diff frozen id language minorEdit status summary title viewerCan villageName villageSlug",
+      "appliedRevisionId articleId authorName ballot baseRevisionId comments comparison content contents createdAt diff frozen html id language minorEdit status summary title viewerCan villageName villageSlug",
     ),
     conflict: "reviewers",
   },

@@ -7,7 +7,7 @@ import { AppError, ErrorCode, forbidden } from "../../common/errors.js";
 import { toGlobalId } from "../../common/global-id.js";
 import { runtimeKey, translate } from "../../common/i18n.js";
 import { mayReview } from "../genealogy/index.js";
-import { DiffPartView, diffPartViews, rawIdOf, villageBySlug } from "../rootpedia/index.js";
+import { ComparisonView, comparisonView, DiffPartView, diffPartViews, HeadingView, rawIdOf, villageBySlug } from "../rootpedia/index.js";
 import type { VoteChoice } from "./ballots.entity.js";
 import * as ballots from "./ballot.service.js";
 import { createBallotLoaders } from "./loaders.js";
@@ -18,7 +18,6 @@ import {
   BallotView,
   BoardEntryView,
   CastVoteView,
-  CommentView,
   EligibilityView,
   PassportView,
   ProposalEditInputView,
@@ -92,11 +91,6 @@ export class ProposalResolver {
     return new ProposalView(await proposals.editProposal(ctx, proposalId(id), input));
   }
 
-  @Mutation(() => CommentView, { description: "Adds to a proposal's discussion. Signed in." })
-  async commentOnBallotProposal(@Arg("id", () => ID) id: string, @Arg("body", () => String) body: string, @Ctx() ctx: Context) {
-    return new CommentView(await proposals.comment(ctx, proposalId(id), body));
-  }
-
   @Mutation(() => ProposalView, { description: "A curator of the village accepts a minor edit without a ballot (audited)." })
   async acceptBallotProposal(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<ProposalView> {
     return new ProposalView(await proposals.acceptDirectly(ctx, proposalId(id)));
@@ -119,11 +113,6 @@ export class ProposalResolver {
     @Ctx() ctx: Context,
   ): Promise<BallotView> {
     return new BallotView(await ballots.openBallot(ctx, proposalId(id), { hideResults, openDays }));
-  }
-
-  @FieldResolver(() => [CommentView])
-  async comments(@Root() p: ProposalView, @Ctx() ctx: Context): Promise<CommentView[]> {
-    return (await proposals.commentsOf(ctx, p.row.id)).map((c) => new CommentView(c));
   }
 
   @FieldResolver(() => BallotView, { nullable: true })
@@ -167,6 +156,31 @@ export class ProposalResolver {
   })
   async diff(@Root() p: ProposalView, @Ctx() ctx: Context): Promise<DiffPartView[]> {
     return diffPartViews(await views.proposalDiff(ctx, p.row));
+  }
+
+  @Extensions({ storedTexts: 2 })
+  @FieldResolver(() => ComparisonView, {
+    description:
+      "The change proposed side by side with the revision it was written on, as the history compares revisions (all new for a new article).",
+  })
+  async comparison(@Root() p: ProposalView, @Ctx() ctx: Context): Promise<ComparisonView> {
+    return comparisonView(await views.proposalComparison(ctx, p.row));
+  }
+
+  @Extensions({ storedTexts: 1 })
+  @FieldResolver(() => String, {
+    description: "The proposed article as safe HTML, as it would read once applied (citations linked for this reader).",
+  })
+  async html(@Root() p: ProposalView, @Ctx() ctx: Context): Promise<string> {
+    return (await views.proposalRendered(ctx, p.row)).html;
+  }
+
+  @Extensions({ storedTexts: 1 })
+  @FieldResolver(() => [HeadingView], {
+    description: "The proposed article's headings, each with its anchor in `html`: its table of contents.",
+  })
+  async contents(@Root() p: ProposalView, @Ctx() ctx: Context): Promise<HeadingView[]> {
+    return (await views.proposalRendered(ctx, p.row)).headings;
   }
 
   @Extensions({ storedTexts: 4 })

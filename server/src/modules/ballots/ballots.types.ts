@@ -6,7 +6,7 @@ import { BALLOT_OUTCOMES, BALLOT_STATUSES, PROPOSAL_STATUSES, VOTE_CHOICES } fro
 import type { BallotRow } from "./ballot.service.js";
 import type { BoardEntry } from "./board.js";
 import type { PassportRow } from "./passport.service.js";
-import type { CommentRow, ProposalRow } from "./proposal.service.js";
+import type { ProposalRow } from "./proposal.service.js";
 import { BREAKDOWN_HELD, type TallyView } from "./tally.js";
 
 export const VoteChoiceEnum = storedValuesEnum(
@@ -139,31 +139,6 @@ export class ProposalEditInputView {
 
   @Field(() => String, { defaultValue: "" })
   summary: string;
-}
-
-@ObjectType("BallotComment")
-export class CommentView {
-  constructor(readonly row: CommentRow) {}
-
-  @Field(() => ID)
-  get id(): string {
-    return toGlobalId("BallotComment", this.row.id);
-  }
-
-  @Field(() => String, { nullable: true })
-  get authorName(): string | null {
-    return this.row.author_name;
-  }
-
-  @Field(() => String)
-  get body(): string {
-    return this.row.body;
-  }
-
-  @Field(() => Date)
-  get createdAt(): Date {
-    return this.row.created_at;
-  }
 }
 
 @ObjectType("BallotTally", {
@@ -300,6 +275,11 @@ export class CastVoteView {
 
   @Field(() => String, { description: "The nonce that opens the receipt; shown once, kept nowhere." })
   nonce: string;
+
+  @Field(() => Date, {
+    description: "The live count includes this vote by then at the latest (counts go out in batches: the end of the current window).",
+  })
+  countedBy: Date;
 }
 
 @ObjectType("BallotEligibility", {

@@ -8,8 +8,10 @@
 import { defineArea } from "../../common/area.js";
 import { ballotsHooks } from "./merge-hooks.js";
 import { ballotApply, ballotTransition } from "./ballot.service.js";
-import { Ballot, Passport, Proposal, ProposalComment, RollEntry, Vote } from "./ballots.entity.js";
+import { Ballot, CommentReaction, Passport, Proposal, ProposalComment, RollEntry, Vote } from "./ballots.entity.js";
 import { BallotResolver, ProposalResolver } from "./ballots.resolver.js";
+import { DiscussionResolver, ProposalDiscussionResolver } from "./discussion.resolver.js";
+import { BallotTimelineResolver } from "./timeline.js";
 import { ballotBoardRouter } from "./board.route.js";
 import { BallotSettings } from "./settings.entity.js";
 import { BallotSettingsResolver } from "./settings.resolver.js";
@@ -28,11 +30,27 @@ declare module "../../common/event-bus.js" {
 export const ballotsArea = defineArea({
   name: "ballots",
   reads: ballotsReads,
-  tables: ["ballot_proposals", "ballot_comments", "roots_passports", "ballots", "ballot_roll", "ballot_votes", "ballot_settings"],
+  tables: [
+    "ballot_proposals",
+    "ballot_comments",
+    "ballot_comment_reactions",
+    "roots_passports",
+    "ballots",
+    "ballot_roll",
+    "ballot_votes",
+    "ballot_settings",
+  ],
   hooks: ballotsHooks,
   policies: { BallotProposalViewerCan: proposalPolicy },
-  resolvers: [ProposalResolver, BallotResolver, BallotSettingsResolver],
-  entities: [Proposal, ProposalComment, Passport, Ballot, RollEntry, Vote, BallotSettings],
+  resolvers: [
+    ProposalResolver,
+    BallotResolver,
+    BallotSettingsResolver,
+    DiscussionResolver,
+    ProposalDiscussionResolver,
+    BallotTimelineResolver,
+  ],
+  entities: [Proposal, ProposalComment, CommentReaction, Passport, Ballot, RollEntry, Vote, BallotSettings],
   topics: ["BALLOT_TALLY_UPDATED"],
   http: (services) => [ballotBoardRouter(services)],
   jobs: [ballotTransition, ballotApply, tallyFlush],

@@ -1,5 +1,4 @@
 import { can } from "./ballots.policy.js";
-import { publicVillageJoin } from "../genealogy/index.js";
 import type { Context } from "../../common/context.js";
 import { createContext } from "../../common/context.js";
 import { AppError, ErrorCode, forbidden, notFound, unauthenticated } from "../../common/errors.js";
@@ -9,6 +8,7 @@ import { audit } from "../audit/index.js";
 import * as rootpedia from "../rootpedia/index.js";
 import type { ProposalStatus } from "./ballots.entity.js";
 import { updatedRows } from "./decide.js";
+import { createBallotLoaders } from "./loaders.js";
 import { announce, type AnnounceDeps } from "./notifications.js";
 import { isMinorEdit, MINOR_EDIT_CHARS } from "./views.service.js";
 
@@ -28,30 +28,19 @@ export interface ProposalRow {
   updated_at: Date;
 }
 
-export interface CommentRow {
-  id: string;
-  proposal_id: string;
-  author_id: string | null;
-  author_name: string | null;
-  body: string;
-  created_at: Date;
-}
-
 export interface ProposalInput {
   title: string;
   content: string;
   summary: string;
 }
 
-const MAX_COMMENT = 5000;
-
-export async function loadProposal(ctx: Pick<Context, "ds" | "rootspace">, id: string): Promise<ProposalRow> {
-  const [row]: ProposalRow[] = await ctx.ds.query(`SELECT p.* FROM ballot_proposals p ${publicVillageJoin("p", "$2")} WHERE p.id = $1`, [
-    id,
-    ctx.rootspace.id,
-  ]);
-  if (!row) throw notFound();
-  return row;
+/**
+ * A proposal of a public village of the request's rootspace (NOT_FOUND otherwise), through the
+ * request's proposal loader, the one statement that reads them; read afresh, since the services
+ * call it again after they changed the row.
+ */
+export function loadProposal(ctx: Context, id: string): Promise<ProposalRow> {
+  return ctx.use(createBallotLoaders).proposal.clear(id).load(id);
 }
 
 /** A signed-in member proposes an edit of an article (on the revision they read) or a new article. Watchers are told. */
@@ -117,34 +106,6 @@ export async function editProposal(ctx: Context, id: string, input: ProposalInpu
   if (!done) throw frozen();
   return loadProposal(ctx, id);
 }
-
-/** A signed-in member adds to the discussion (it goes on while the text is frozen). */
-export async function comment(ctx: Context, id: string, body: string): Promise<CommentRow> {
-  if (!ctx.viewer.userId) throw unauthenticated();
-  const p = await loadProposal(ctx, id);
-  const text = body.trim();
-  if (!text) throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.required", {}, [{ field: "body", key: "errors.required" }]);
-  if (text.length > MAX_COMMENT)
-    throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.validation.maxLength", {}, [
-      { field: "body", key: "errors.validation.maxLength" },
-    ]);
-  const cid = newId();
-  await ctx.ds.query(`INSERT INTO ballot_comments (id, proposal_id, author_id, body, created_at) VALUES ($1, $2, $3, $4, $5)`, [
-    cid,
-    p.id,
-    ctx.viewer.userId,
-    text,
-    ctx.clock.now(),
-  ]);
-  await announce(ctx, p, "commented", ctx.viewer.userId);
-  return (await commentsOf(ctx, p.id)).find((c) => c.id === cid)!;
-}
-
-export const commentsOf = (ctx: Pick<Context, "ds">, proposalId: string): Promise<CommentRow[]> =>
-  ctx.ds.query(
-    `SELECT c.*, u.display_name AS author_name FROM ballot_comments c LEFT JOIN users u ON u.id = c.author_id WHERE c.proposal_id = $1 ORDER BY c.created_at, c.id`,
-    [proposalId],
-  );
 
 /** Pending proposals of the villages the viewer reviews (all for staff), oldest first: the staff board's queue. */
 export const pendingProposals = (ctx: Context, villageIds: string[] | null): Promise<ProposalRow[]> =>

@@ -39,6 +39,21 @@ export async function proposalDiff(ctx: Context, p: ProposalRow): Promise<rootpe
   return rootpedia.diffTexts(ctx.config, await baseText(ctx, p), p.content, p.language);
 }
 
+/** The article as it was before the proposal: the base revision's title and text, or nothing for a new article. */
+const baseVersion = async (ctx: Context, p: ProposalRow): Promise<{ title: string; content: string }> => {
+  if (!p.base_revision_id) return { title: "", content: "" };
+  const r = await rootpedia.loadRevision(ctx, p.base_revision_id);
+  return { title: r.title, content: r.content };
+};
+
+/** The proposal against the revision it was written on, side by side as the history compares revisions. */
+export async function proposalComparison(ctx: Context, p: ProposalRow) {
+  return rootpedia.compareVersions(ctx, await baseVersion(ctx, p), { title: p.title, content: p.content }, p.language);
+}
+
+/** The proposed article as readers would see it once applied (citations linked for this reader), with its headings. */
+export const proposalRendered = (ctx: Context, p: ProposalRow) => rootpedia.rendered(ctx, p.content, rootpedia.articleLanguage(p.language));
+
 /** The most a curator may accept without a ballot: characters added and removed, the title's included. */
 export const MINOR_EDIT_CHARS = 500;
 

@@ -8,12 +8,17 @@ import { isUuid } from "../../common/global-id.js";
 import type { VoteChoice } from "./ballots.entity.js";
 import { loadBallot } from "./ballot.service.js";
 import { receiptOf, type BoardEntry } from "./board.js";
-import { maybePublish } from "./tally.js";
+import { maybePublish, windowEndAfter } from "./tally.js";
 
 export interface CastResult {
   receipt: string;
   /** The commitment's random nonce: given once to the voter, stored nowhere. */
   nonce: string;
+  /**
+   * The live count includes this vote by then at the latest: the end of the tally's current
+   * window (tally.ts). Counts go out in batches, so it may show sooner, never later.
+   */
+  countedBy: Date;
 }
 
 const refuse = (key: "ballots.not_open" | "ballots.already_voted" | "ballots.not_eligible" | "ballots.closed") =>
@@ -130,7 +135,10 @@ export async function castVote(ctx: Context, ballotId: string, choice: VoteChoic
     throw refuse(r.on_roll ? "ballots.already_voted" : "ballots.not_eligible");
   }
   await maybePublish(ctx, ballotId, { afterVote: true });
-  return { receipt, nonce };
+  const [b]: { base: Date }[] = await ctx.ds.query(`SELECT coalesce(published_at, opens_at) AS base FROM ballots WHERE id = $1`, [
+    ballotId,
+  ]);
+  return { receipt, nonce, countedBy: new Date(windowEndAfter(b.base, ctx.clock.now().getTime())) };
 }
 
 /** The board of a closed ballot, in order (empty before it closes: the order is made at close). */

@@ -5,7 +5,7 @@ import { badInput, forbidden, notFound, type FieldError } from "../../common/err
 import { fromGlobalId, isUuid } from "../../common/global-id.js";
 import type { Language } from "../../common/i18n.js";
 import { rateLimit } from "../security/index.js";
-import { POLICY_COLUMNS, type PolicyRow, mayReview } from "../genealogy/index.js";
+import { POLICY_COLUMNS, parseGenealogicalDate, type PolicyRow, mayReview } from "../genealogy/index.js";
 import type { MediaKind, MediaReview, MediaVariant } from "./media.entity.js";
 import { viewerCan } from "../../common/auth/policy.js";
 import { mayChange, mayDelete, maySee, mediaPolicy, type MediaTarget } from "./media.policy.js";
@@ -179,6 +179,8 @@ export function cleanDetails(input: MediaDetailsInput): Partial<Record<keyof Med
     if (value === undefined) continue;
     const text = value === null ? "" : value.normalize("NFC").trim();
     if (text.length > TEXT_LIMITS[field]) errors.push({ field, key: "errors.validation.maxLength" });
+    // A date is read as every recorded date is ("about 1960", "حوالي ١٩٦٠", "ABT 1960"), and kept as typed.
+    else if (field === "date" && text && !parseGenealogicalDate(text)) errors.push({ field, key: "errors.date_invalid" });
     out[field] = text || null;
   }
   if (errors.length) throw badInput(errors);

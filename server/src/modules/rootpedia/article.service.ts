@@ -3,7 +3,7 @@ import { AppError, ErrorCode, notFound, unauthenticated } from "../../common/err
 import { typeOn } from "../../common/flags.js";
 import { translate, type Language } from "../../common/i18n.js";
 import { newId } from "../../common/uuid.js";
-import { normalizeArabic, normalizeLatin, publicVillageJoin } from "../genealogy/index.js";
+import { normalizeArabic, normalizeLatin, publicVillageJoin, skeleton } from "../genealogy/index.js";
 import { mayRead, reviewableSql } from "./rootpedia.policy.js";
 import { pictureLinks } from "../media/index.js";
 import { rateLimit } from "../security/index.js";
@@ -21,6 +21,7 @@ import {
   type EditInput,
   type RevisionRow,
 } from "./revision.service.js";
+import { TITLE_KEYS } from "./title-keys.js";
 import { changedParagraphsOf, checkText, diffTexts, renderText, TooComplex } from "./text.js";
 import { charCount, words, type DiffPart } from "./words.js";
 import type { ArticleLanguage } from "./rootpedia.entity.js";
@@ -285,13 +286,17 @@ export interface SearchHit {
 export async function search(ctx: Context, q: string, villageId: string | null, first: number): Promise<SearchHit[]> {
   const arabic = normalizeArabic(q);
   const latin = normalizeLatin(q);
-  if (!arabic && !latin) return [];
+  // The words' name keys, as the people search reads names: "zahle" finds زحلة, "Berdaouni" Berdawni.
+  const keys = [...new Set(skeleton(q).split(" ").filter(Boolean))];
+  if (!arabic && !latin && !keys.length) return [];
   const rows: ArticleRow[] = await ctx.ds.query(
     `SELECT a.* FROM rootpedia_articles a ${publicVillageJoin("a", "$4")}
-      WHERE (($1 <> '' AND a.search_text LIKE '%' || $1 || '%') OR ($2 <> '' AND a.search_text LIKE '%' || $2 || '%'))
+      WHERE (($1 <> '' AND a.search_text LIKE '%' || $1 || '%') OR ($2 <> '' AND a.search_text LIKE '%' || $2 || '%')
+             OR (cardinality($6::text[]) > 0 AND position($7 IN a.search_text) > 0
+                 AND NOT EXISTS (SELECT 1 FROM unnest($6::text[]) AS k WHERE position(' ' || k || ' ' IN substring(a.search_text FROM position($7 IN a.search_text))) = 0)))
         AND ($3::uuid IS NULL OR a.village_id = $3)
       ORDER BY a.updated_at DESC LIMIT $5`,
-    [arabic, latin, villageId, ctx.rootspace.id, first],
+    [arabic, latin, villageId, ctx.rootspace.id, first, keys, TITLE_KEYS],
   );
   const wanted = [...arabic.split(" "), ...latin.split(" ")].filter(Boolean);
   const hits: SearchHit[] = [];
@@ -302,6 +307,7 @@ export async function search(ctx: Context, q: string, villageId: string | null, 
       snippet: snippet(
         `${article.title} — ${roughPlainText((stable?.content ?? "").slice(0, SNIPPET_SOURCE_CHARS))}`,
         wanted,
+        keys,
         article.language,
       ),
     });
@@ -313,11 +319,13 @@ export async function search(ctx: Context, q: string, villageId: string | null, 
 const SNIPPET_SOURCE_CHARS = 20_000;
 
 /** About 30 words around the first match, each word that matches marked. */
-function snippet(text: string, wanted: string[], language: Language): { text: string; match: boolean }[] {
+function snippet(text: string, wanted: string[], keys: string[], language: Language): { text: string; match: boolean }[] {
   const tokens = words(text, language);
   const matches = (w: string) => {
     const n = [normalizeArabic(w), normalizeLatin(w)].filter(Boolean);
-    return n.length > 0 && wanted.some((q) => n.some((x) => x.includes(q)));
+    if (n.length > 0 && wanted.some((q) => n.some((x) => x.includes(q)))) return true;
+    const k = skeleton(w);
+    return k !== "" && keys.includes(k);
   };
   const first = Math.max(
     0,

@@ -133,11 +133,11 @@ describe("reading Markdown for a diff", () => {
     expect(readBlock("| a | b |\n|---|---|\n| 1 | 2 |").map((l) => l.runs.map((r) => r.text).join(""))).toEqual(["a | b", "1 | 2"]);
   });
 
-  it("reads a line of thousands of unmatched marks in linear time", () => {
-    const worst = "[*_`(".repeat(20_000);
-    const t = Date.now();
-    readBlock(worst);
-    readBlock(`# ${" ".repeat(50_000)}x`);
-    expect(Date.now() - t).toBeLessThan(1000);
+  // How long such lines take is measured by `npm run bench -- rootpedia` (tests never time): here, what they read as.
+  it("reads a line of thousands of unmatched marks as one paragraph, and a heading of spaces as its word", () => {
+    const worst = readBlock("[*_`(".repeat(2_000));
+    expect(worst.map((l) => l.type)).toEqual(["paragraph"]);
+    expect(worst[0].runs.map((r) => r.text).join("").length).toBeGreaterThan(2_000);
+    expect(readBlock(`# ${" ".repeat(5_000)}x`).map((l) => [l.type, l.runs.map((r) => r.text).join("")])).toEqual([["heading", "x"]]);
   });
 });

@@ -19,9 +19,23 @@ export async function compareRevisions(ctx: Context, fromId: string, toId: strin
   if (from.article_id !== to.article_id) throw notFound();
   const article = await loadArticle(ctx, from.article_id);
   if (!mayRead(ctx.principal, article, from) || !mayRead(ctx.principal, article, to)) throw notFound();
+  return compareVersions(ctx, from, to, article.language);
+}
+
+/**
+ * Two versions of a text side by side, as the history compares revisions (a proposal against the
+ * revision it was written on, or against nothing for a new article). The caller checked the
+ * reader may read both.
+ */
+export async function compareVersions(
+  ctx: Context,
+  from: { title: string; content: string },
+  to: { title: string; content: string },
+  language: string,
+): Promise<Comparison> {
   const [title, text] = await Promise.all([
-    from.title === to.title ? null : compareRevisionTexts(ctx.config, `# ${from.title}`, `# ${to.title}`, article.language),
-    compareRevisionTexts(ctx.config, from.content, to.content, article.language),
+    from.title === to.title ? null : compareRevisionTexts(ctx.config, from.title ? `# ${from.title}` : "", `# ${to.title}`, language),
+    compareRevisionTexts(ctx.config, from.content, to.content, language),
   ]);
   const rows = [...(title?.rows.filter((r) => r.kind !== "skipped") ?? []), ...text.rows];
   return { rows: await withLinks(ctx, rows), coarse: Boolean(title?.coarse) || text.coarse };

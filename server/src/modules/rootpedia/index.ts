@@ -16,7 +16,11 @@ export { type DiffPart } from "./words.js";
 // Texts compared off the event loop (worker threads, capped), as Rootpedia compares revisions.
 export { diffTexts, warmTextWork } from "./text.js";
 // Proposals show their changes as Rootpedia shows a revision's.
-export { DiffPartView, diffPartViews } from "./rootpedia.types.js";
+export { DiffPartView, diffPartViews, HeadingView } from "./rootpedia.types.js";
+// A proposal reads as an article: rendered, and side by side with the revision it was written on.
+export { compareVersions } from "./comparison.service.js";
+export { ComparisonView, comparisonView } from "./comparison.types.js";
+export { rendered } from "./article.service.js";
 // What proposals and ballots build on: an edit is checked, merged and saved as Rootpedia saves it.
 export { createArticle, villageBySlug, type VillageRef } from "./article.service.js";
 export {

@@ -8,6 +8,7 @@ import { newId } from "../../common/uuid.js";
 import { audit } from "../audit/index.js";
 import { livingSql, mayReview, normalizeArabic, normalizeLatin, publicVillageJoin } from "../genealogy/index.js";
 import { articlePolicy, mayRead } from "./rootpedia.policy.js";
+import { titleKeysOf } from "./title-keys.js";
 import type { Config } from "../../config.js";
 import { MarkdownRefused } from "./markdown.js";
 import { checkText, mergeTexts, plainTextOf, TooComplex } from "./text.js";
@@ -87,10 +88,13 @@ export async function loadRevision(ctx: Context, id: string): Promise<RevisionRo
 
 export const hashOf = (title: string, content: string): string => createHash("sha256").update(`${title}\n\n${content}`).digest("hex");
 
-/** Title and text normalised as names are (both scripts), for search in any spelling. */
+/**
+ * Title and text normalised as names are (both scripts), for search in any spelling; then the
+ * title's name keys (titleKeysOf), so its name in the other script or another spelling finds it.
+ */
 export const searchTextOf = async (config: Config, title: string, content: string): Promise<string> => {
   const text = `${title} ${await plainTextOf(config, content)}`;
-  return `${normalizeArabic(text)} | ${normalizeLatin(text)}`;
+  return `${normalizeArabic(text)} | ${normalizeLatin(text)}${titleKeysOf(title)}`;
 };
 
 export interface EditInput {

@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CastVoteMutation, VoteChoice } from "../../../gql/graphql";
+import { currentLanguage } from "../../../i18n";
 import { apiProblem } from "../../../lib/apiErrors";
+import { formatDate } from "../../../lib/format";
 import { Button } from "../../../ui/Button";
 import { Card } from "../../../ui/Card";
 import { useCastVoteMutation } from "../generated";
@@ -10,12 +12,17 @@ import { CopyCode } from "./CopyCode";
 const CHOICES: VoteChoice[] = ["YES", "NO", "ABSTAIN"];
 const key = (c: VoteChoice) => c.toLowerCase() as "yes" | "no" | "abstain";
 
-/** The receipt and its nonce, given once: what they are and what to do with them. */
+/**
+ * Said at once after voting, whatever the batched tally shows: the vote is recorded, by when the
+ * live count includes it, and the receipt and its nonce, given once, with what to do with them.
+ */
 export function ReceiptCard({ cast }: { cast: CastVoteMutation["castVote"] }) {
   const { t } = useTranslation();
   return (
-    <Card tone="green" title={t("ballots.receipt.title")} titleId="receipt-title" data-testid="vote-receipt">
-      <p role="status">{t("ballots.receipt.cast")}</p>
+    <Card tone="green" title={t("ballots.receipt.recorded")} titleId="receipt-title" data-testid="vote-receipt">
+      <p role="status" data-testid="vote-recorded">
+        {t("ballots.receipt.next_count", { time: formatDate(cast.countedBy, currentLanguage(), { timeStyle: "medium" }) })}
+      </p>
       <CopyCode label={t("ballots.receipt.code")} value={cast.receipt} testId="receipt-code" />
       <CopyCode label={t("ballots.receipt.nonce")} value={cast.nonce} testId="receipt-nonce" />
       <p className="muted">{t("ballots.receipt.explain")}</p>

@@ -6,7 +6,7 @@ import { ButtonLink } from "../../../ui/Button";
 import { Card } from "../../../ui/Card";
 import { Spinner } from "../../../ui/Spinner";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
-import { DiffView } from "../../rootpedia";
+import { SideBySideDiff } from "../../rootpedia";
 import { BallotHelp } from "../components/BallotHelp";
 import { EligibilityNotice } from "../components/Eligibility";
 import { Lifecycle } from "../components/Lifecycle";
@@ -44,7 +44,13 @@ export default function BallotPage() {
         {t("ballots.ballot.heading")}
         {t("common.colon")} <bdi lang={p.language}>{p.title}</bdi>
       </h1>
-      <Lifecycle status={ballot.status} opensAt={ballot.opensAt} closesAt={ballot.closesAt} secondsLeft={ballot.tally.secondsLeft} />
+      <Lifecycle
+        status={ballot.status}
+        opensAt={ballot.opensAt}
+        closesAt={ballot.closesAt}
+        secondsLeft={ballot.tally.secondsLeft}
+        timeline={ballot.timeline}
+      />
       <BallotHelp />
       <div className="ballot-columns">
         <div>
@@ -72,7 +78,7 @@ export default function BallotPage() {
         </div>
         <section aria-labelledby="change-h">
           <h2 id="change-h">{t("ballots.proposal.change")}</h2>
-          <DiffView parts={p.diff} language={p.language} />
+          <SideBySideDiff comparison={p.comparison} language={p.language} />
         </section>
       </div>
     </article>

@@ -1,27 +1,27 @@
-import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
 import { useAuth } from "../../../app/auth/useAuth";
 import { currentLanguage } from "../../../i18n";
-import { apiProblem, problemText } from "../../../lib/apiErrors";
 import { formatDateTime } from "../../../lib/format";
 import { Badge } from "../../../ui/Badge";
-import { Button, ButtonLink } from "../../../ui/Button";
+import { ButtonLink } from "../../../ui/Button";
 import { LoadFailed } from "../../../ui/LoadFailed";
 import { Spinner } from "../../../ui/Spinner";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
-import { DiffView, WatchButton } from "../../rootpedia";
+import { ArticleBody, directionOf, SideBySideDiff, TableOfContents, WatchButton } from "../../rootpedia";
 import { ConflictResolver } from "../components/ConflictResolver";
 import { CuratorActions } from "../components/CuratorActions";
+import { Discussion } from "../components/Discussion";
 import { Lifecycle } from "../components/Lifecycle";
-import { useBallotProposalQuery, useBallotProposalWatchQuery, useCommentOnBallotProposalMutation } from "../generated";
+import { useBallotProposalQuery, useBallotProposalWatchQuery } from "../generated";
 import { PROPOSAL_TONE, proposalStatusKey } from "../status";
 import "../ballots.css";
 
 /**
- * A proposal: its change against the revision it was written on, its status and ballot, the
- * discussion (it goes on while the text is frozen), watching; and for the village's curators,
- * accepting a minor edit, opening a ballot, or resolving a conflict.
+ * A proposal reads as the article it proposes: rendered (with its contents), then side by side
+ * with the revision it was written on; its status and its ballot's timeline, the discussion with
+ * replies and reactions (it goes on while the text is frozen), watching; and for the village's
+ * curators, accepting a minor edit, opening a ballot, or resolving a conflict.
  */
 export default function ProposalPage() {
   const { t } = useTranslation();
@@ -31,22 +31,11 @@ export default function ProposalPage() {
   const { data, loading, error, refetch } = useBallotProposalQuery({ variables: { id }, fetchPolicy: "cache-and-network" });
   const p = data?.ballotProposal;
   const watch = useBallotProposalWatchQuery({ variables: { articleId: p?.articleId ?? "" }, skip: !signedIn || !p?.articleId });
-  const [body, setBody] = useState("");
-  const [comment, commenting] = useCommentOnBallotProposalMutation();
   useDocumentTitle(p ? t("ballots.proposal.title_of", { title: p.title }) : null);
   if (loading && !data) return <Spinner label={t("common.loading")} />;
   if (error && !data) return <LoadFailed error={error} onRetry={refetch} />;
   const proposal = p!;
   const b = proposal.ballot;
-  const problem = apiProblem(commenting.error, t("errors.network"));
-  const send = async (e: FormEvent) => {
-    e.preventDefault();
-    const res = await comment({ variables: { id, body } }).catch(() => null);
-    if (res?.data) {
-      setBody("");
-      void refetch();
-    }
-  };
   return (
     <article className="page rootpedia ballots" data-testid="proposal-page">
       <Link
@@ -84,7 +73,7 @@ export default function ProposalPage() {
           <h2 id="ballot-h" className="card__title">
             {t("ballots.ballot.heading")}
           </h2>
-          <Lifecycle status={b.status} opensAt={b.opensAt} closesAt={b.closesAt} secondsLeft={b.tally.secondsLeft} />
+          <Lifecycle status={b.status} opensAt={b.opensAt} closesAt={b.closesAt} secondsLeft={b.tally.secondsLeft} timeline={b.timeline} />
           <div className="rootpedia__actions">
             <ButtonLink variant="primary" to={`/root/${slug}/rootpedia/ballot/${b.id}`}>
               {t("ballots.ballot.go_vote")}
@@ -99,52 +88,30 @@ export default function ProposalPage() {
       {proposal.status === "CONFLICT" && proposal.viewerCan.review && (
         <ConflictResolver proposalId={proposal.id} onResolved={() => void refetch()} />
       )}
-      <section aria-labelledby="change-h">
-        <h2 id="change-h">{t("ballots.proposal.change")}</h2>
-        <DiffView parts={proposal.diff} language={proposal.language} />
+      <section aria-labelledby="proposed-h" data-testid="proposal-article">
+        <h2 id="proposed-h">{t("ballots.proposal.as_proposed")}</h2>
+        <div className="ballot-proposed">
+          <h3 className="ballot-proposed__title" lang={proposal.language} dir={directionOf(proposal.language)}>
+            {proposal.title}
+          </h3>
+          <TableOfContents headings={proposal.contents} language={proposal.language} />
+          <ArticleBody html={proposal.html} language={proposal.language} />
+        </div>
       </section>
-      <section aria-labelledby="discussion-h" data-testid="proposal-discussion">
-        <h2 id="discussion-h">{t("ballots.proposal.discussion")}</h2>
-        {proposal.comments.length === 0 && <p className="muted">{t("ballots.proposal.no_comments")}</p>}
-        <ol className="ballot-comments">
-          {proposal.comments.map((c) => (
-            <li key={c.id} className="card">
-              <p className="muted">
-                <bdi>{c.authorName ?? ""}</bdi> · {formatDateTime(c.createdAt, lang)}
-              </p>
-              <p>
-                <bdi>{c.body}</bdi>
-              </p>
-            </li>
-          ))}
-        </ol>
-        {signedIn ? (
-          <form className="rootpedia-edit" onSubmit={send}>
-            <div className="form-field">
-              <label htmlFor="comment-body">{t("ballots.proposal.comment")}</label>
-              <textarea
-                id="comment-body"
-                className="rootpedia-edit__text"
-                rows={3}
-                value={body}
-                onChange={(e) => setBody(e.target.value)}
-              />
-            </div>
-            {problem && (
-              <p className="form-error" role="alert">
-                {problemText(problem, ["body"])}
-              </p>
-            )}
-            <div>
-              <Button type="submit" disabled={commenting.loading || !body.trim()}>
-                {t("ballots.proposal.send")}
-              </Button>
-            </div>
-          </form>
-        ) : (
-          <p className="muted">{t("ballots.proposal.sign_in_to_comment")}</p>
-        )}
-      </section>
+      {/* A new article has no version to compare with: the article above is all of it. */}
+      {proposal.articleId && (
+        <section aria-labelledby="change-h" data-testid="proposal-change">
+          <h2 id="change-h">{t("ballots.proposal.compare_heading")}</h2>
+          <SideBySideDiff comparison={proposal.comparison} language={proposal.language} />
+        </section>
+      )}
+      <Discussion
+        proposalId={proposal.id}
+        comments={proposal.comments}
+        signedIn={signedIn}
+        reviewer={proposal.viewerCan.review}
+        onChanged={() => void refetch()}
+      />
     </article>
   );
 }

@@ -11,7 +11,7 @@ import { SelectField } from "../../../ui/SelectField";
 import { Spinner } from "../../../ui/Spinner";
 import { TextInput } from "../../../ui/TextInput";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
-import { ArticleLanguageField, ArticleTextField, directionOf } from "../../rootpedia";
+import { ArticleEditor, ArticleLanguageField, directionOf } from "../../rootpedia";
 import { useProposeArticlesQuery, useProposeBaseQuery, useProposeRootpediaChangeMutation } from "../generated";
 import "../ballots.css";
 
@@ -19,7 +19,8 @@ const NEW = "new";
 
 /**
  * Proposes a change to the village's Rootpedia: an edit of an article (the text starts from the
- * revision read, which the proposal is tied to) or a new article. Then its page, with the discussion.
+ * revision read, which the proposal is tied to) or a new article, in the article editor (toolbar,
+ * live preview as readers will see it). Then its page, with the discussion.
  */
 export default function ProposePage() {
   const { t } = useTranslation();
@@ -102,7 +103,8 @@ export default function ProposePage() {
               dir={directionOf(value.language)}
               required
             />
-            <ArticleTextField value={value.content} onChange={(content) => set({ content })} language={value.language} rows={16} />
+            <p className="muted">{t("ballots.propose.preview_note")}</p>
+            <ArticleEditor value={value.content} onChange={(content) => set({ content })} language={value.language} slug={slug} />
             <TextInput
               label={t("ballots.propose.why")}
               value={value.summary}

@@ -14,6 +14,8 @@ export default function DashboardPage() {
   const auth = useAuth();
   if (auth.status !== "signedIn") return null;
   const { viewer } = auth;
+  // The village curators, editors and admins review Rootpedia edits and run ballots on the staff board.
+  const reviewer = viewer.roles.some((r) => r === "LOCAL_ROOT_CURATOR" || r === "EDITOR" || r === "ADMIN");
   return (
     <section className="page">
       <header className="page-head page-head--person">
@@ -49,10 +51,15 @@ export default function DashboardPage() {
             </li>
           </ul>
         </article>
-        {(viewer.can.accessManagement || viewer.can.accessAdmin) && (
+        {(viewer.can.accessManagement || viewer.can.accessAdmin || reviewer) && (
           <article className="card" aria-labelledby="dash-staff">
             <h2 id="dash-staff">{t("dashboard.staff")}</h2>
             <ul className="link-list">
+              {reviewer && (
+                <li>
+                  <Link to="/management/linpedia">{t("rootpedia.queue_title")}</Link>
+                </li>
+              )}
               {viewer.can.accessManagement && (
                 <li>
                   <Link to="/management">{t("nav.management")}</Link>

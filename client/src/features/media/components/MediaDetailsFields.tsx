@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { DateInput } from "../../../ui/DateInput";
 import { TextInput } from "../../../ui/TextInput";
 
 export interface MediaDetails {
@@ -51,7 +52,15 @@ export function MediaDetailsFields({
       {field("captionAr", t("media.caption_ar"), { lang: "ar", dir: "rtl" })}
       {field("captionEn", t("media.caption_en"), { lang: "en", dir: "ltr" })}
       {field("captionFr", t("media.caption_fr"), { lang: "fr", dir: "ltr" })}
-      {field("date", t("media.date"), { hint: t("media.date_hint") })}
+      {/* Read as every recorded date is, saying how it was understood ("about 1960"). */}
+      <DateInput
+        label={t("media.date")}
+        name="date"
+        value={value.date}
+        onChange={(e) => onChange({ ...value, date: e.target.value })}
+        errors={errors.date}
+        maxLength={60}
+      />
       {field("credit", t("media.credit"))}
       {field("licence", t("media.licence"), { hint: t("media.licence_hint") })}
     </div>

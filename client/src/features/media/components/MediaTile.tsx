@@ -1,24 +1,38 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MediaFieldsFragment } from "../../../gql/graphql";
+import { currentLanguage } from "../../../i18n";
 import { apiProblem } from "../../../lib/apiErrors";
 import { Badge } from "../../../ui/Badge";
 import { Button } from "../../../ui/Button";
 import { ConfirmAction } from "../../../ui/ConfirmAction";
+import { DateText } from "../../../ui/DateText";
 import { Dialog } from "../../../ui/Dialog";
 import { Picture } from "../../../ui/Picture";
 import { useDeleteMediaMutation, useReviewMediaMutation, useUpdateMediaMutation } from "../generated";
 import { detailsOf, MediaDetailsFields } from "./MediaDetailsFields";
 
-/** The words under a picture: its caption, date, credit and licence, each bidi-isolated. */
+/** The caption in the reader's language when one was given, else in another, marked with its own language. */
+export function captionFor(m: Pick<MediaFieldsFragment, "caption" | "captionAr" | "captionEn" | "captionFr">, reader: string) {
+  const all = { ar: m.captionAr, en: m.captionEn, fr: m.captionFr } as Record<string, string | null>;
+  for (const lang of [reader, "ar", "en", "fr"]) if (all[lang]) return { text: all[lang]!, lang };
+  return m.caption ? { text: m.caption, lang: undefined } : null;
+}
+
+/** The words under a picture: its caption, date (as a recorded date reads), credit and licence, each bidi-isolated. */
 function Credits({ m }: { m: MediaFieldsFragment }) {
   const { t } = useTranslation();
-  const parts = [m.date, m.credit && t("media.credit_by", { credit: m.credit }), m.licence].filter(Boolean) as string[];
+  const caption = captionFor(m, currentLanguage());
+  const parts = [
+    m.date && <DateText text={m.date} />,
+    m.credit && <bdi>{t("media.credit_by", { credit: m.credit })}</bdi>,
+    m.licence && <bdi>{m.licence}</bdi>,
+  ].filter(Boolean);
   return (
     <>
-      {m.caption && (
-        <span className="media-tile__caption">
-          <bdi>{m.caption}</bdi>
+      {caption && (
+        <span className="media-tile__caption" data-testid="media-caption">
+          <bdi lang={caption.lang}>{caption.text}</bdi>
         </span>
       )}
       {parts.length > 0 && (
@@ -26,7 +40,7 @@ function Credits({ m }: { m: MediaFieldsFragment }) {
           {parts.map((p, i) => (
             <span key={i}>
               {i > 0 && " · "}
-              <bdi>{p}</bdi>
+              {p}
             </span>
           ))}
         </span>
@@ -47,7 +61,7 @@ export function MediaTile({ m, onChanged }: { m: MediaFieldsFragment; onChanged:
   const [update, updating] = useUpdateMediaMutation();
   const [remove] = useDeleteMediaMutation();
   const [review, reviewing] = useReviewMediaMutation();
-  const alt = m.caption ?? t(m.kind === "DOCUMENT" ? "media.document" : "media.photo");
+  const alt = captionFor(m, currentLanguage())?.text ?? t(m.kind === "DOCUMENT" ? "media.document" : "media.photo");
   const problem = apiProblem(updating.error ?? reviewing.error, t("errors.network"));
 
   return (

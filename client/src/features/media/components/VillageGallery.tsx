@@ -41,7 +41,8 @@ export function VillageGallery({ villageId }: { villageId: string }) {
           ))}
         </ul>
       ) : (
-        <EmptyState title={t("media.no_village_photos")}>{t("media.no_village_photos_hint")}</EmptyState>
+        // A member's own photo waiting for review is shown below as such, never under "no photos yet".
+        waiting.length === 0 && <EmptyState title={t("media.no_village_photos")}>{t("media.no_village_photos_hint")}</EmptyState>
       )}
       {waiting.length > 0 && (
         <div className="media-gallery__group" data-testid="village-photos-waiting">

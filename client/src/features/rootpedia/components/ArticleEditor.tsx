@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Tabs } from "../../../ui/Tabs";
 import { useMediaQuery } from "../../../ui/useMediaQuery";
@@ -47,17 +47,23 @@ export function ArticleEditor({
   onChange,
   language,
   slug,
+  beside = null,
 }: {
   value: string;
   onChange: (content: string) => void;
   language: string;
   slug: string;
+  /** Something to read beside the text (another language version): a tab beside the preview. */
+  beside?: { label: string; node: ReactNode } | null;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const wide = useMediaQuery(WIDE);
-  const [tab, setTab] = useState<"write" | "preview">("write");
-  const preview = useLivePreview(value, language, wide || tab === "preview");
+  const [tab, setTab] = useState<"write" | "preview" | "beside">("write");
+  const [side, setSide] = useState<"preview" | "beside">("beside");
+  // What shows beside the text on a wide screen (the preview unless something else was opened there).
+  const aside = beside ? side : "preview";
+  const preview = useLivePreview(value, language, wide ? aside === "preview" : tab === "preview");
   const ref = useRef<HTMLTextAreaElement>(null);
   const [dialog, setDialog] = useState<"cite" | "photo" | null>(null);
   // Where the cursor was when a dialog opened: what it chooses goes there.
@@ -122,12 +128,34 @@ export function ArticleEditor({
       )}
     </section>
   );
+  const other = beside && (
+    <section className="rootpedia-editor__preview" aria-label={beside.label} data-testid="rootpedia-beside">
+      {beside.node}
+    </section>
+  );
+  const narrowTab = !beside && tab === "beside" ? "write" : tab;
   return (
     <>
       {wide ? (
         <div className="rootpedia-editor rootpedia-editor--wide">
           <div>{write}</div>
-          {shown}
+          {beside ? (
+            <div className="rootpedia-editor__aside">
+              <Tabs
+                label={t("rootpedia.beside.choose")}
+                tabs={[
+                  { id: "preview", label: t("rootpedia.preview") },
+                  { id: "beside", label: beside.label },
+                ]}
+                selected={aside}
+                onSelect={setSide}
+              >
+                {aside === "preview" ? shown : other}
+              </Tabs>
+            </div>
+          ) : (
+            shown
+          )}
         </div>
       ) : (
         <Tabs
@@ -135,11 +163,12 @@ export function ArticleEditor({
           tabs={[
             { id: "write", label: t("rootpedia.write") },
             { id: "preview", label: t("rootpedia.preview") },
+            ...(beside ? [{ id: "beside" as const, label: beside.label }] : []),
           ]}
-          selected={tab}
+          selected={narrowTab}
           onSelect={setTab}
         >
-          {tab === "write" ? write : shown}
+          {narrowTab === "write" ? write : narrowTab === "preview" ? shown : other}
         </Tabs>
       )}
       {dialog === "cite" && (

@@ -11,6 +11,8 @@ import { TextInput } from "../../../ui/TextInput";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { ArticleLanguageField } from "../components/ArticleFields";
 import { ArticleEditor } from "../components/ArticleEditor";
+import { OtherVersion } from "../components/OtherVersion";
+import { SelectField } from "../../../ui/SelectField";
 import { drafts, draftKey, resolveWith, type ArticleDraft } from "../components/draft";
 import { EditConflictPanel } from "../components/EditConflictPanel";
 import { useCreateRootpediaArticleMutation, useEditRootpediaArticleMutation, useRootpediaArticleQuery } from "../generated";
@@ -32,12 +34,17 @@ export default function ArticleEditPage() {
   const key = draftKey(slug, articleId, params.get("translationOf"));
   const existing = useRootpediaArticleQuery({ variables: { id: articleId ?? "" }, skip: !articleId, fetchPolicy: "network-only" });
   const a = existing.data?.rootpediaArticle;
+  const translationOf = params.get("translationOf");
+  const source = useRootpediaArticleQuery({ variables: { id: translationOf ?? "" }, skip: Boolean(articleId) || !translationOf }).data
+    ?.rootpediaArticle;
   // Someone else's edit waiting for review is not shown to a member: they write on the reviewed version.
   const latest = a?.pending?.content != null ? a.pending : (a?.stable ?? null);
   const [form, setForm] = useState<ArticleDraft | null>(() => drafts.load(key));
   const [restored, setRestored] = useState(() => form !== null);
   // Once a conflict's newest revision is known, typing resolves it: the text now answers the other change.
   const [latestId, setLatestId] = useState<string | null>(null);
+  // Another language version opened beside the text (its draft in this browser, or its newest readable text).
+  const [besideId, setBesideId] = useState<string>("");
   const value: ArticleDraft = form ?? {
     title: latest?.title ?? a?.title ?? "",
     content: latest?.content ?? "",
@@ -76,6 +83,16 @@ export default function ArticleEditPage() {
   const error = apiProblem(creating.error ?? editing.error, t("errors.network"));
   // The conflict's refusal is told by the conflict panel, also once the member resolved it.
   const problem = conflict && error?.code === "CONFLICT" ? null : error;
+  // The other language versions, to open beside the text: this article's, or the one a new version translates.
+  const others = a
+    ? a.translations
+    : source
+      ? [
+          { id: source.id, language: source.language, title: source.title },
+          ...source.translations.filter((x) => x.language !== value.language),
+        ]
+      : [];
+  const opened = others.find((o) => o.id === besideId) ?? null;
   const keep = (next: ArticleDraft) => {
     setForm(next);
     drafts.save(key, next);
@@ -161,7 +178,31 @@ export default function ArticleEditPage() {
           dir="auto"
           required
         />
-        <ArticleEditor value={value.content} onChange={(content) => set({ content })} language={value.language} slug={slug} />
+        {others.length > 0 && (
+          <SelectField label={t("rootpedia.beside.choose")} value={besideId} onChange={(e) => setBesideId(e.target.value)}>
+            <option value="">{t("rootpedia.beside.none")}</option>
+            {others.map((o) => (
+              <option key={o.id} value={o.id}>
+                {t(`lang.${o.language as "ar" | "en" | "fr"}`)}
+                {o.title ? ` — ${o.title}` : ""}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <ArticleEditor
+          value={value.content}
+          onChange={(content) => set({ content })}
+          language={value.language}
+          slug={slug}
+          beside={
+            opened
+              ? {
+                  label: t("rootpedia.beside.tab", { language: t(`lang.${opened.language as "ar" | "en" | "fr"}`) }),
+                  node: <OtherVersion key={opened.id} slug={slug} articleId={opened.id} />,
+                }
+              : null
+          }
+        />
         <TextInput
           label={t("rootpedia.summary")}
           value={value.summary}
