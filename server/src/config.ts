@@ -190,6 +190,17 @@ const schema = z
     JOBS_POLL_MS: z.coerce.number().int().min(500).max(60_000).default(2000),
     /** How often expired deliveries (a worker killed mid-job) are retried and finished jobs archived, one server doing it per pass. */
     JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** Money: the largest amount one operation may move, in minor units (cents): a digit string, read as a BigInt. */
+    MONEY_MAX_MINOR: z
+      .string()
+      .regex(/^[1-9][0-9]{0,17}$/, "must be a positive whole number of minor units")
+      .default("100000000"),
+    /** Money: the payment providers members may choose (comma-separated; the first is the default). */
+    PAYMENT_PROVIDERS: csv.default(["manual"]),
+    /** Money: the bank details a member paying by bank transfer is shown (one line each, separated by `|`). */
+    PAYMENT_BANK_DETAILS: z.string().default("Roots Heritage SAL | IBAN LB00 0000 0000 0000 0000 0000 0000 | SWIFT ROOTLBBE"),
+    /** Money: the secret webhooks of the signing providers are checked with (HMAC-SHA256 over the raw body). */
+    PAYMENT_WEBHOOK_SECRET: z.string().default(""),
     /** Connections of the job scheduler's own pool, per server. */
     JOBS_POOL_MAX: z.coerce.number().int().min(2).max(50).default(4),
   })

@@ -78,11 +78,14 @@ const NOT_WALKED = [
   "importJob",
   "importRecords",
   "importWarnings",
+  "memberStatement",
+  "receipt",
   "relationship",
   "rootpediaComparison",
   "rootpediaDiff",
   "rootpediaPreview",
   "rootpediaSearch",
+  "verifyReceipt",
 ];
 
 function rootQuery(name: string): string | null {

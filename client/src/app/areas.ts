@@ -7,6 +7,7 @@ import { homeArea } from "../features/home/area";
 import { ingestionArea } from "../features/ingestion/area";
 import { legalArea } from "../features/legal/area";
 import { managementArea } from "../features/management/area";
+import { moneyArea } from "../features/money/area";
 import { namesArea } from "../features/names/area";
 import { notificationsArea } from "../features/notifications/area";
 import { peopleArea } from "../features/people/area";
@@ -33,6 +34,7 @@ export const AREAS: readonly ClientArea[] = [
   settingsArea,
   notificationsArea,
   managementArea,
+  moneyArea,
   curationArea,
   adminArea,
   rootspacesArea,

@@ -10,6 +10,7 @@ import { genealogyArea } from "./genealogy/index.js";
 import { ingestionArea } from "./ingestion/index.js";
 import { mailArea } from "./mail/index.js";
 import { mediaArea } from "./media/index.js";
+import { moneyArea } from "./money/index.js";
 import { notificationsArea } from "./notifications/index.js";
 import { rootpediaArea } from "./rootpedia/index.js";
 import { rootspacesArea } from "./rootspaces/index.js";
@@ -33,6 +34,7 @@ export const AREAS: readonly AreaManifest[] = [
   mediaArea,
   rootpediaArea,
   ballotsArea,
+  moneyArea,
 ];
 
 installAreaHooks(AREAS);

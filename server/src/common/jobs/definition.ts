@@ -41,6 +41,14 @@ export interface SendOptions {
 /** Sends jobs; typed by the definition's payload. */
 export interface JobSender {
   send<P extends object>(job: JobDefinition<P>, payload: P, opts?: SendOptions): Promise<string | null>;
+  /**
+   * Sends a job known only by its queue name (`area.what`): how an area that imports no other
+   * (money) starts the step a caller named. An unknown name throws, so a bad name fails the
+   * caller's transaction instead of losing the step.
+   */
+  sendByName(name: string, payload: object, opts?: SendOptions): Promise<string | null>;
+  /** Whether a job of that queue name is defined (a caller naming a later step checks it up front). */
+  knows(name: string): boolean;
 }
 
 /**

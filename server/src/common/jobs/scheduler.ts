@@ -144,6 +144,16 @@ export class Scheduler implements JobSender {
     return id;
   }
 
+  knows(name: string): boolean {
+    return this.defs.has(name);
+  }
+
+  async sendByName(name: string, payload: object, opts: SendOptions = {}): Promise<string | null> {
+    const def = this.defs.get(name);
+    if (!def) throw new Error(`No job is named ${name}`);
+    return this.send(def, payload, opts);
+  }
+
   /** Wakes this server's idle workers of a queue (work sent by another server waits for their poll). */
   wake(name: string): void {
     for (const wake of this.sleepers.get(name) ?? []) wake();

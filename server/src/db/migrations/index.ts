@@ -44,6 +44,7 @@ import { BallotDiscussion1798100000000 } from "./1798100000000-BallotDiscussion.
 import { RootpediaTitleKeys1798100000001 } from "./1798100000001-RootpediaTitleKeys.js";
 import { BallotVoteMixing1797700000000 } from "./1797700000000-BallotVoteMixing.js";
 import { BallotBreakdownBatches1797736000000 } from "./1797736000000-BallotBreakdownBatches.js";
+import { Money1798200000000 } from "./1798200000000-Money.js";
 import { ImportFileKeys1796412000000 } from "./1796412000000-ImportFileKeys.js";
 
 /** Every migration in order; a new one is appended here. */
@@ -95,4 +96,5 @@ export const migrations = [
   UserDigits1797900000000,
   BallotDiscussion1798100000000,
   RootpediaTitleKeys1798100000001,
+  Money1798200000000,
 ];

@@ -14,6 +14,11 @@ export class ViewerCan {
 
   @Field(() => Boolean, { description: "Read the development outbox." })
   readOutbox: boolean;
+
+  @Field(() => Boolean, {
+    description: "Open /management/payments: confirm payments and payouts, refund, reverse, keep exchange rates (moderator or admin).",
+  })
+  handlePayments: boolean;
 }
 
 @ObjectType({ description: "The signed-in member." })

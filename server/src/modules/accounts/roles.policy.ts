@@ -28,9 +28,10 @@ export function assertRevocable(who: Principal, userId: string, role: Role): voi
  * the admin pages, role grants and the outbox for admins (the `me { can }` flags the header reads).
  */
 export const staffPolicy = definePolicy(
-  ["accessManagement", "accessAdmin", "manageRoles", "readOutbox"] as const,
+  ["accessManagement", "accessAdmin", "manageRoles", "readOutbox", "handlePayments"] as const,
   (who, action, _row: null) => {
     const roles = memberOf(who)?.roles ?? [];
+    if (action === "handlePayments") return hasAnyRole(roles, [Role.ADMIN, Role.MODERATOR]);
     return action === "accessManagement" ? hasAnyRole(roles, [Role.ADMIN, Role.EDITOR, Role.MODERATOR]) : hasAnyRole(roles, [Role.ADMIN]);
   },
 );

@@ -49,6 +49,9 @@ export default function DashboardPage() {
             <li>
               <Link to="/roots/export">{t("ingestion.export.title")}</Link>
             </li>
+            <li>
+              <Link to="/wallet">{t("money.wallet_title")}</Link>
+            </li>
           </ul>
         </article>
         {(viewer.can.accessManagement || viewer.can.accessAdmin || reviewer) && (
@@ -63,6 +66,11 @@ export default function DashboardPage() {
               {viewer.can.accessManagement && (
                 <li>
                   <Link to="/management">{t("nav.management")}</Link>
+                </li>
+              )}
+              {viewer.can.accessManagement && (
+                <li>
+                  <Link to="/management/payments">{t("money.desk_title")}</Link>
                 </li>
               )}
               {viewer.can.accessAdmin && (

@@ -1,0 +1,99 @@
+import express from "express";
+import type { AreaServices } from "../../common/area.js";
+import { AppError, ErrorCode } from "../../common/errors.js";
+import { currentLanguage, translate } from "../../common/i18n.js";
+import { logger } from "../../common/logger.js";
+import { bearerToken, cookieToken, PAGE_COOKIE, resolveViewer } from "../accounts/index.js";
+import { rateLimit } from "../security/index.js";
+import { receiptGenerated, tellAfterCommit } from "./deps.js";
+import type { MoneyDeps } from "./ledger.types.js";
+import { VERIFY_LIMIT } from "./money.resolver.js";
+import { paymentConfirmed } from "./notifications.js";
+import { handleProviderEvent } from "./payments.service.js";
+import { providerNamed } from "./providers.js";
+import { notFoundHtml, RECEIPT_CSS, receiptHtml } from "./receipt-html.js";
+import { receiptByCode, receiptById } from "./receipts.service.js";
+
+const cookieOf = (req: express.Request, name: string): string | undefined => {
+  for (const part of (req.get("cookie") ?? "").split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return decodeURIComponent(v.join("="));
+  }
+  return undefined;
+};
+
+/**
+ * - `POST /api/payments/webhook/:provider`: a provider's event, its signature checked over the
+ *   raw body (401 and nothing written when wrong), handled once per event id.
+ * - `GET /verify/:code`: anyone checks a receipt (only what it shows; rate-limited).
+ * - `GET /receipts/:id`: the member's receipt as HTML (another member's: 404).
+ */
+export function moneyRoutes(services: AreaServices): express.Router[] {
+  const deps: MoneyDeps = { ds: services.ds, clock: services.clock, config: services.config, jobs: services.jobs };
+  const router = express.Router();
+  const base = services.config.PUBLIC_URL.replace(/\/$/, "");
+
+  router.post("/api/payments/webhook/:provider", express.raw({ type: "*/*", limit: "64kb" }), async (req, res) => {
+    const provider = providerNamed(services.config, req.params.provider);
+    if (!provider?.handleWebhook) return res.status(404).json({ error: "unknown provider" });
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+    const event = provider.handleWebhook(raw, headers, services.config);
+    if (!event) return res.status(401).json({ error: translate("money.errors.webhook_signature", currentLanguage()) });
+    try {
+      const { result, replayed } = await handleProviderEvent(deps, provider, event);
+      if (!replayed) await receiptGenerated(services.ds, "payment");
+      if (!replayed)
+        await tellAfterCommit(
+          { ds: services.ds, jobs: services.jobs, bus: services.bus, config: services.config },
+          paymentConfirmed,
+          result.memberId,
+          {
+            amount: result.amount,
+            currency: "USD",
+            receiptId: result.receiptId,
+          },
+        );
+      res.json({ ok: true, replayed, transactionId: result.transactionId });
+    } catch (err) {
+      if (err instanceof AppError) {
+        const status = err.code === ErrorCode.NOT_FOUND ? 404 : err.code === ErrorCode.CONFLICT ? 409 : 422;
+        return res.status(status).json({ error: translate(err.key, currentLanguage(), err.params), code: err.code });
+      }
+      logger.error("Payment webhook failed", { provider: provider.name, err: String(err) });
+      res.status(500).json({ error: "internal" });
+    }
+  });
+
+  router.get("/verify/:code", async (req, res) => {
+    const lang = currentLanguage();
+    res.set("cache-control", "no-store").type("html");
+    try {
+      await rateLimit.hit({ ds: services.ds, clock: services.clock }, `money.verify:${req.ip ?? "unknown"}`, VERIFY_LIMIT);
+    } catch (err) {
+      if (err instanceof AppError && err.code === ErrorCode.RATE_LIMITED) {
+        res.set("retry-after", String(err.retryAfterSeconds ?? 60));
+        return res.status(429).send(notFoundHtml(lang).replace(/<h1>.*<\/h1>/, `<h1>${translate(err.key, lang, err.params)}</h1>`));
+      }
+      throw err;
+    }
+    const r = await receiptByCode(services.ds, req.params.code);
+    if (!r) return res.status(404).send(notFoundHtml(lang));
+    res.send(receiptHtml(r, lang, { verified: true, verifyUrl: `${base}/verify/${r.code}` }));
+  });
+
+  router.get("/receipts/receipt.css", (_req, res) => {
+    res.set("cache-control", "public, max-age=3600").type("css").send(RECEIPT_CSS);
+  });
+
+  router.get("/receipts/:id", async (req, res) => {
+    const lang = currentLanguage();
+    res.set("cache-control", "private, no-store").type("html");
+    const token = bearerToken(req.get("authorization")) ?? cookieToken(cookieOf(req, PAGE_COOKIE));
+    const viewer = await resolveViewer(services.ds, token, services.clock.now());
+    const r = await receiptById(services.ds, req.params.id);
+    if (!viewer.userId || !r || r.member_id !== viewer.userId) return res.status(404).send(notFoundHtml(lang));
+    res.send(receiptHtml(r, lang, { verified: false, verifyUrl: `${base}/verify/${r.code}` }));
+  });
+  return [router];
+}
