@@ -337,6 +337,17 @@ describe("receipts", () => {
       404,
     );
     expect((await fetch(`${server.url}/receipts/${c.receiptId}`)).status).toBe(404);
+    // Opened from a link, the page is read as the member the page cookie names, like rendered pages.
+    const byCookie = await fetch(`${server.url}/receipts/${c.receiptId}`, { headers: { cookie: `roots_page=${u.token}` } });
+    expect(byCookie.status).toBe(200);
+    expect((await fetch(`${server.url}/receipts/${c.receiptId}`, { headers: { cookie: `roots_page=${other.token}` } })).status).toBe(404);
+    // The cookie never writes: an upload carrying only it is a visitor's, refused before its body is read.
+    const upload = await fetch(`${server.url}/api/media?kind=photo&target=x`, {
+      method: "POST",
+      headers: { cookie: `roots_page=${u.token}` },
+      body: "x",
+    });
+    expect(upload.status).toBe(401);
   });
 
   it("are numbered without gaps within the year, even when confirmations run at once and some fail", async () => {

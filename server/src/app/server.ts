@@ -130,12 +130,18 @@ export async function createRootsServer(deps: {
     rootspaceSlug: string | undefined,
   ): Promise<Context> => contextOf(resolveViewer(ds, bearerToken(authorization), clock.now()), language, client, cookies, rootspaceSlug);
 
-  /** A route's context: the same factory, with the rootspace a plain link may name in `?rootspace=`. */
+  /**
+   * A route's context: the same factory, with the rootspace a plain link may name in
+   * `?rootspace=`. A page the browser opens (GET) is read as the member its page cookie names,
+   * as rendered pages are; anything that writes needs the Authorization header (no cookie, so
+   * no cross-site request can write).
+   */
   const routeContext = async (req: express.Request, res: express.Response): Promise<Context | null> => {
     const named = req.get(ROOTSPACE_HEADER) ?? (typeof req.query.rootspace === "string" ? req.query.rootspace : undefined);
+    const token = bearerToken(req.get("authorization")) ?? (req.method === "GET" || req.method === "HEAD" ? pageToken(req) : null);
     try {
-      return await makeContext(
-        req.get("authorization"),
+      return await contextOf(
+        resolveViewer(ds, token, clock.now()),
         currentLanguage(),
         { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null },
         null,
@@ -147,6 +153,7 @@ export async function createRootsServer(deps: {
       return null;
     }
   };
+  const pageToken = (req: express.Request) => cookieToken(cookieOf(req, PAGE_COOKIE));
   const routeServices = { ds, bus, config, flags, jobs: scheduler, clock, context: routeContext };
 
   const imports = importRunner({ ds, bus, config, clock, scheduler });
@@ -253,12 +260,13 @@ export async function createRootsServer(deps: {
   app.get("/health", healthHandler(ds, APP_VERSION));
   // A route addressing a record of a part that is switched off (a person, without the family tree) refuses.
   app.use("/api", refuseSwitchedOffRecords(flags));
+  // Routes read the page cookie on the pages a browser opens (routeContext).
+  app.use(cookies);
   for (const area of AREAS) for (const router of area.http?.(routeServices) ?? []) app.use(router);
   app.use(importRouter({ ...routeServices, kick: (id) => imports.enqueue(id), kinds: Object.keys(importers) }));
   // Data pages (a village, a member's tree) are rendered with their data by the client's own
   // components: each query the page makes runs through Apollo as the reader's request would, as
   // the member the page cookie names (accounts/tokens.ts), or as a visitor.
-  const pageToken = (req: express.Request) => cookieToken(cookieOf(req, PAGE_COOKIE));
   const renderer = config.CLIENT_DIST ? await loadPageRenderer(config.CLIENT_DIST) : null;
   const renderPage: RenderPage | null =
     renderer &&

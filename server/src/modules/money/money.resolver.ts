@@ -20,6 +20,7 @@ import { startPayment, walletOf } from "./payments.service.js";
 import { requestPayout } from "./payouts.service.js";
 import { receiptByCode, receiptById, receiptsOf } from "./receipts.service.js";
 import { entriesOf, payoutsOf, payoutView, paymentView, pendingPaymentsOf, receiptCheckView, receiptView } from "./views.js";
+import { mayReadReceipt } from "./money.policy.js";
 
 /** A member's USD wallet as the API shows it (the member's own, or staff's statement). */
 export async function walletViewOf(ctx: Context, memberId: string): Promise<WalletView> {
@@ -82,7 +83,7 @@ export class MoneyResolver {
   @Query(() => ReceiptView, { description: "One of the member's receipts (another member's is NOT_FOUND)." })
   async receipt(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<ReceiptView> {
     const r = await receiptById(ctx.ds, id);
-    if (!r || r.member_id !== ctx.viewer.userId) throw notFound();
+    if (!r || !mayReadReceipt(ctx.principal, r)) throw notFound();
     return receiptView(r);
   }
 

@@ -3,7 +3,6 @@ import type { AreaServices } from "../../common/area.js";
 import { AppError, ErrorCode } from "../../common/errors.js";
 import { currentLanguage, translate } from "../../common/i18n.js";
 import { logger } from "../../common/logger.js";
-import { bearerToken, cookieToken, PAGE_COOKIE, resolveViewer } from "../accounts/index.js";
 import { rateLimit } from "../security/index.js";
 import { receiptGenerated, tellAfterCommit } from "./deps.js";
 import type { MoneyDeps } from "./ledger.types.js";
@@ -13,14 +12,8 @@ import { handleProviderEvent } from "./payments.service.js";
 import { providerNamed } from "./providers.js";
 import { notFoundHtml, RECEIPT_CSS, receiptHtml } from "./receipt-html.js";
 import { receiptByCode, receiptById } from "./receipts.service.js";
-
-const cookieOf = (req: express.Request, name: string): string | undefined => {
-  for (const part of (req.get("cookie") ?? "").split(";")) {
-    const [k, ...v] = part.trim().split("=");
-    if (k === name) return decodeURIComponent(v.join("="));
-  }
-  return undefined;
-};
+import { mayReadReceipt } from "./money.policy.js";
+import { isServerBusy } from "../../common/busy.js";
 
 /**
  * - `POST /api/payments/webhook/:provider`: a provider's event, its signature checked over the
@@ -60,6 +53,8 @@ export function moneyRoutes(services: AreaServices): express.Router[] {
         const status = err.code === ErrorCode.NOT_FOUND ? 404 : err.code === ErrorCode.CONFLICT ? 409 : 422;
         return res.status(status).json({ error: translate(err.key, currentLanguage(), err.params), code: err.code });
       }
+      // A busy database is the app's 503 with Retry-After: the provider sends the event again.
+      if (isServerBusy(err)) throw err;
       logger.error("Payment webhook failed", { provider: provider.name, err: String(err) });
       res.status(500).json({ error: "internal" });
     }
@@ -89,10 +84,11 @@ export function moneyRoutes(services: AreaServices): express.Router[] {
   router.get("/receipts/:id", async (req, res) => {
     const lang = currentLanguage();
     res.set("cache-control", "private, no-store").type("html");
-    const token = bearerToken(req.get("authorization")) ?? cookieToken(cookieOf(req, PAGE_COOKIE));
-    const viewer = await resolveViewer(services.ds, token, services.clock.now());
-    const r = await receiptById(services.ds, req.params.id);
-    if (!viewer.userId || !r || r.member_id !== viewer.userId) return res.status(404).send(notFoundHtml(lang));
+    // The member as the page cookie (or the Authorization header) names them, through the one context factory.
+    const ctx = await services.context(req, res);
+    if (!ctx) return;
+    const r = await receiptById(ctx.ds, req.params.id);
+    if (!r || !mayReadReceipt(ctx.principal, r)) return res.status(404).send(notFoundHtml(lang));
     res.send(receiptHtml(r, lang, { verified: false, verifyUrl: `${base}/verify/${r.code}` }));
   });
   return [router];
