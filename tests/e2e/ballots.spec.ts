@@ -70,7 +70,7 @@ test.describe("ballots", () => {
     await expect(member.page).toHaveURL(/\/root\/zahle\/rootpedia\/propose\?article=/);
     await expect(member.page.getByTestId("propose-base")).toBeVisible();
     await noSeriousAxe(member.page, "propose");
-    const text = member.page.getByLabel("النص");
+    const text = member.page.getByLabel("النص", { exact: true });
     await expect(text).toHaveAttribute("dir", "ltr");
     await text.fill(`${await text.inputValue()}\n\nThe Berdawni river runs through the middle of Zahle.`);
     await member.page.getByLabel("سبب هذا التغيير (يظهر للمصوّتين)").fill("إضافة نهر البردوني");

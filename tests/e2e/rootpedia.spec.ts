@@ -17,7 +17,7 @@ test.describe("Rootpedia", () => {
     const articleUrl = page.url();
 
     await page.getByRole("link", { name: "تحرير" }).click();
-    const text = page.getByLabel("النص");
+    const text = page.getByLabel("النص", { exact: true });
     await expect(text).toHaveAttribute("dir", "rtl");
     // A sentence the outline does not hold (it starts from Zahle's history, which names Mount Sannine).
     await text.fill(`${await text.inputValue()}\n\nكانت محطة قطار رياق قريبة من زحلة.`);
@@ -60,7 +60,7 @@ test.describe("Rootpedia", () => {
   test("script in an article is refused with the reason and nothing is saved", async ({ browser }) => {
     const { context, page } = await signInDemo(browser, { locale: "en-US", path: "/root/zahle/rootpedia/new" });
     await page.getByLabel("Title").fill("Test");
-    await page.getByLabel("Text").fill("Hello <script>alert(1)</script>");
+    await page.getByLabel("Text", { exact: true }).fill("Hello <script>alert(1)</script>");
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("alert")).toContainText("HTML is not allowed");
     await expect(page).toHaveURL(/\/rootpedia\/new$/);

@@ -19,7 +19,7 @@ test("a curator reviews beside the diff, accepts from the history, and is told w
   await member.page.getByTestId("rootpedia-articles").getByRole("link", { name: "زحلة" }).click();
   const articleUrl = member.page.url();
   await member.page.getByRole("link", { name: "تحرير" }).click();
-  const text = member.page.getByLabel("النص");
+  const text = member.page.getByLabel("النص", { exact: true });
   await text.fill(`${await text.inputValue()}\n\nتقع زحلة قرب مرصد كسارة.`);
   await member.page.getByRole("button", { name: "حفظ" }).click();
   await expect(member.page).toHaveURL(articleUrl);
@@ -65,7 +65,7 @@ test("a curator reviews beside the diff, accepts from the history, and is told w
 test("two tabs edit the same line: nothing is lost, the member resolves against the newest version", async ({ browser }) => {
   const { context, page } = await signInDemo(browser, { locale: "ar", path: "/root/zahle/rootpedia/new" });
   await page.getByLabel("العنوان").fill("الجسر القديم");
-  await page.getByLabel("النص").fill("الجسر القديم فوق النهر.\nالطاحونة.\n");
+  await page.getByLabel("النص", { exact: true }).fill("الجسر القديم فوق النهر.\nالطاحونة.\n");
   await page.getByRole("button", { name: "حفظ" }).click();
   await expect(page).toHaveURL(/\/rootpedia\/article\/[^/]+$/);
   const editUrl = `${page.url()}/edit`;
@@ -75,13 +75,13 @@ test("two tabs edit the same line: nothing is lost, the member resolves against 
   const two = await context.newPage();
   await one.goto(editUrl);
   await two.goto(editUrl);
-  await one.getByLabel("النص").fill("الجسر الحجري القديم فوق النهر.\nالطاحونة.\n");
-  await two.getByLabel("النص").fill("الجسر الروماني القديم فوق النهر.\nالطاحونة.\n");
+  await one.getByLabel("النص", { exact: true }).fill("الجسر الحجري القديم فوق النهر.\nالطاحونة.\n");
+  await two.getByLabel("النص", { exact: true }).fill("الجسر الروماني القديم فوق النهر.\nالطاحونة.\n");
 
   // A reload keeps the second tab's text (kept in this browser, per article).
   await two.reload();
   await expect(two.getByTestId("rootpedia-draft-restored")).toBeVisible();
-  await expect(two.getByLabel("النص")).toHaveValue("الجسر الروماني القديم فوق النهر.\nالطاحونة.\n");
+  await expect(two.getByLabel("النص", { exact: true })).toHaveValue("الجسر الروماني القديم فوق النهر.\nالطاحونة.\n");
 
   await one.getByRole("button", { name: "حفظ" }).click();
   await expect(one).not.toHaveURL(/\/edit$/);
@@ -98,7 +98,7 @@ test("two tabs edit the same line: nothing is lost, the member resolves against 
   await shoot(two, "conflict-ar");
 
   // The member brings the other change into their text and saves on the newest version.
-  await two.getByLabel("النص").fill("الجسر الحجري الروماني القديم فوق النهر.\nالطاحونة.\n");
+  await two.getByLabel("النص", { exact: true }).fill("الجسر الحجري الروماني القديم فوق النهر.\nالطاحونة.\n");
   await expect(save).toBeEnabled();
   await save.click();
   await expect(two).not.toHaveURL(/\/edit$/);
@@ -106,7 +106,7 @@ test("two tabs edit the same line: nothing is lost, the member resolves against 
 
   // Both changes are in the newest revision; no draft is left behind.
   await two.goto(editUrl);
-  await expect(two.getByLabel("النص")).toHaveValue("الجسر الحجري الروماني القديم فوق النهر.\nالطاحونة.\n");
+  await expect(two.getByLabel("النص", { exact: true })).toHaveValue("الجسر الحجري الروماني القديم فوق النهر.\nالطاحونة.\n");
   await expect(two.getByTestId("rootpedia-draft-restored")).toBeHidden();
   await context.close();
 });

@@ -15,7 +15,15 @@ afterAll(() => server.stop());
 
 const thrice = async (query: string, variables: Record<string, unknown>, opts: { token?: string; language?: string } = {}) => {
   const answers = [];
-  for (let i = 0; i < 3; i++) answers.push(await server.gql(query, variables, opts));
+  for (let i = 0; i < 3; i++) {
+    const { headers, ...answer } = await server.gql(query, variables, opts);
+    // Every header but the clock's Date, which moves on between the answers.
+    const kept: Record<string, string> = {};
+    headers?.forEach((value, name) => {
+      if (name !== "date") kept[name] = value;
+    });
+    answers.push({ ...answer, headers: kept });
+  }
   return answers;
 };
 
