@@ -50,8 +50,8 @@ function TransferInstructions({ payment }: { payment: PaymentFieldsFragment }) {
       </p>
       <ul className="money-bank">
         {payment.bankDetails.map((line) => (
-          <li key={line} dir="ltr">
-            {line}
+          <li key={line}>
+            <bdi dir="ltr">{line}</bdi>
           </li>
         ))}
       </ul>
