@@ -2,10 +2,21 @@ import { describe, expect, it } from "@jest/globals";
 import { activeRoles, hasAnyRole, mainRole, Role, ROLE_RANK } from "./roles.js";
 
 describe("roles (spec §6)", () => {
-  it("ranks admin 8 down to member 1", () => {
-    expect(Object.values(ROLE_RANK).sort((a, b) => b - a)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
-    expect(ROLE_RANK[Role.ADMIN]).toBe(8);
-    expect(ROLE_RANK[Role.LOCAL_ROOT_CURATOR]).toBe(3);
+  it("ranks in tens, admin 80 down to member 10, the spec's eight in their order and the document officer at 65", () => {
+    expect(Object.values(ROLE_RANK).sort((a, b) => b - a)).toEqual([80, 70, 65, 60, 50, 40, 30, 20, 10]);
+    const spec = [
+      Role.ADMIN,
+      Role.MODERATOR,
+      Role.MUNICIPAL_OFFICER,
+      Role.INVESTOR_VERIFIED,
+      Role.DNA_SPECIALIST,
+      Role.LOCAL_ROOT_CURATOR,
+      Role.EDITOR,
+      Role.MEMBER,
+    ];
+    expect([...spec].sort((a, b) => ROLE_RANK[b] - ROLE_RANK[a])).toEqual(spec);
+    expect(ROLE_RANK[Role.DOCUMENT_OFFICER]).toBe(65);
+    expect(mainRole([Role.DOCUMENT_OFFICER, Role.MUNICIPAL_OFFICER])).toBe(Role.DOCUMENT_OFFICER);
   });
 
   it("ignores expired grants, and everyone is at least a member", () => {

@@ -1,9 +1,10 @@
 import { registerEnumType } from "type-graphql";
 
-/** Roles and ranks from spec §6: the highest unexpired rank is a member's main role. */
+/** Roles and ranks from spec §6 (plus the document officer): the highest unexpired rank is a member's main role. */
 export enum Role {
   ADMIN = "admin",
   MODERATOR = "moderator",
+  DOCUMENT_OFFICER = "document_officer",
   MUNICIPAL_OFFICER = "municipal_officer",
   INVESTOR_VERIFIED = "investor_verified",
   DNA_SPECIALIST = "dna_specialist",
@@ -14,15 +15,21 @@ export enum Role {
 
 registerEnumType(Role, { name: "Role", description: "Platform roles, highest rank first." });
 
+/**
+ * Ranks only order roles (the main role is the highest). They go in tens so a role can be placed
+ * between two without renumbering: the spec's eight keep their order (admin 8 … member 1 there),
+ * and the document officer (ancestry's desk) sits between moderator and municipal officer.
+ */
 export const ROLE_RANK: Record<Role, number> = {
-  [Role.ADMIN]: 8,
-  [Role.MODERATOR]: 7,
-  [Role.MUNICIPAL_OFFICER]: 6,
-  [Role.INVESTOR_VERIFIED]: 5,
-  [Role.DNA_SPECIALIST]: 4,
-  [Role.LOCAL_ROOT_CURATOR]: 3,
-  [Role.EDITOR]: 2,
-  [Role.MEMBER]: 1,
+  [Role.ADMIN]: 80,
+  [Role.MODERATOR]: 70,
+  [Role.DOCUMENT_OFFICER]: 65,
+  [Role.MUNICIPAL_OFFICER]: 60,
+  [Role.INVESTOR_VERIFIED]: 50,
+  [Role.DNA_SPECIALIST]: 40,
+  [Role.LOCAL_ROOT_CURATOR]: 30,
+  [Role.EDITOR]: 20,
+  [Role.MEMBER]: 10,
 };
 
 export interface RoleGrant {

@@ -19,6 +19,11 @@ export class ViewerCan {
     description: "Open /management/payments: confirm payments and payouts, refund, reverse, keep exchange rates (moderator or admin).",
   })
   handlePayments: boolean;
+
+  @Field(() => Boolean, {
+    description: "Open /management/ancestry: work document requests (document officer, moderator or admin).",
+  })
+  handleDocumentRequests: boolean;
 }
 
 @ObjectType({ description: "The signed-in member." })

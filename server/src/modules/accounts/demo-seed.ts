@@ -8,6 +8,8 @@ import { newId } from "../../common/uuid.js";
 export const DEMO_ACCOUNTS = [
   { email: "admin@roots.demo", displayName: "Nadia Haddad", roles: [Role.ADMIN], language: "ar" },
   { email: "curator@roots.demo", displayName: "Georges Khoury", roles: [Role.LOCAL_ROOT_CURATOR], language: "fr" },
+  // Works the ancestry desk (/management/ancestry).
+  { email: "officer@roots.demo", displayName: "Rami Nassar", roles: [Role.DOCUMENT_OFFICER], language: "ar" },
   // The demo member chose to be listed among their village's members (the setting is off by default).
   { email: "member@roots.demo", displayName: "Maya Saab", roles: [] as Role[], language: "en", listed: true },
 ] as const;

@@ -23,6 +23,7 @@ import { TERMS, termEnd, termText } from "../terms";
 const GRANTABLE: Role[] = [
   "ADMIN",
   "MODERATOR",
+  "DOCUMENT_OFFICER",
   "MUNICIPAL_OFFICER",
   "INVESTOR_VERIFIED",
   "DNA_SPECIALIST",
