@@ -4,6 +4,7 @@ import { installFlagCatalogue } from "../common/flag-catalogue.js";
 import { accountsArea } from "./accounts/index.js";
 import { adminArea } from "./admin/index.js";
 import { analyticsArea } from "./analytics/index.js";
+import { ancestryArea } from "./ancestry/index.js";
 import { auditArea } from "./audit/index.js";
 import { ballotsArea } from "./ballots/index.js";
 import { genealogyArea } from "./genealogy/index.js";
@@ -35,6 +36,7 @@ export const AREAS: readonly AreaManifest[] = [
   rootpediaArea,
   ballotsArea,
   moneyArea,
+  ancestryArea,
 ];
 
 installAreaHooks(AREAS);

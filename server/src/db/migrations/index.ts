@@ -45,6 +45,7 @@ import { RootpediaTitleKeys1798100000001 } from "./1798100000001-RootpediaTitleK
 import { BallotVoteMixing1797700000000 } from "./1797700000000-BallotVoteMixing.js";
 import { BallotBreakdownBatches1797736000000 } from "./1797736000000-BallotBreakdownBatches.js";
 import { Money1798200000000 } from "./1798200000000-Money.js";
+import { Ancestry1798300000000 } from "./1798300000000-Ancestry.js";
 import { ImportFileKeys1796412000000 } from "./1796412000000-ImportFileKeys.js";
 
 /** Every migration in order; a new one is appended here. */
@@ -97,4 +98,5 @@ export const migrations = [
   BallotDiscussion1798100000000,
   RootpediaTitleKeys1798100000001,
   Money1798200000000,
+  Ancestry1798300000000,
 ];

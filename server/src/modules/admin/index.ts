@@ -20,10 +20,9 @@ export const adminArea = defineArea({
   name: "admin",
   reads: adminReads,
   // Flags of areas not built yet, with the defaults the spec gives them: each moves to its
-  // area's manifest when the area comes (ancestry, messaging, work, Tree Haven, the lab, the
-  // congress, My Grove, investments).
+  // area's manifest when the area comes (messaging, work, Tree Haven, the lab, the congress,
+  // My Grove, investments).
   flags: {
-    ancestryDocuments: true,
     encryptedMessaging: true,
     jobsMarketplace: false,
     treeHaven: false,
