@@ -98,7 +98,7 @@ export class Ancestry1798300000000 implements MigrationInterface {
       CONSTRAINT "FK_ancestry_requests_person" FOREIGN KEY ("person_id") REFERENCES "people" ("id") ON DELETE SET NULL,
       CONSTRAINT "FK_ancestry_requests_village" FOREIGN KEY ("registration_village_id") REFERENCES "villages" ("id") ON DELETE SET NULL)`);
     await q.query(`CREATE INDEX "IDX_ancestry_requests_requester" ON "ancestry_requests" ("requester_id", "created_at" DESC, "id" DESC)`);
-    await q.query(`CREATE INDEX "IDX_ancestry_requests_desk" ON "ancestry_requests" ("state", "submitted_at", "id") WHERE "state" <> 'draft'`);
+    await q.query(`CREATE INDEX "IDX_ancestry_requests_desk" ON "ancestry_requests" ("submitted_at", "id") WHERE "submitted_at" IS NOT NULL`);
     await q.query(`CREATE INDEX "IDX_ancestry_requests_officer" ON "ancestry_requests" ("assigned_to") WHERE "assigned_to" IS NOT NULL`);
     await q.query(`CREATE INDEX "IDX_ancestry_requests_person" ON "ancestry_requests" ("person_id") WHERE "person_id" IS NOT NULL`);
     await q.query(`CREATE INDEX "IDX_ancestry_requests_village" ON "ancestry_requests" ("registration_village_id") WHERE "registration_village_id" IS NOT NULL`);

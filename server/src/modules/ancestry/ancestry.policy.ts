@@ -9,6 +9,8 @@ export interface RequestPolicyRow extends PathFacts {
   assigned_to: string | null;
   state: RequestState;
   subject_living: boolean;
+  /** Null until submitted: a draft, or one cancelled as a draft, never reaches the desk. */
+  submitted_at: Date | null;
 }
 
 const rolesOf = (who: Principal) => memberOf(who)?.roles ?? [];
@@ -23,8 +25,8 @@ export const mayReassign = (who: Principal): boolean => hasAnyRole(rolesOf(who),
 export const isRequester = (who: Principal, row: Pick<RequestPolicyRow, "requester_id">): boolean => uidOf(who) === row.requester_id;
 
 /** Reaches the request at all: its member, and the desk once it is submitted (another member's is NOT_FOUND). */
-export const mayReadRequest = (who: Principal, row: Pick<RequestPolicyRow, "requester_id" | "state">): boolean =>
-  isRequester(who, row) || (row.state !== "draft" && isDeskStaff(who));
+export const mayReadRequest = (who: Principal, row: Pick<RequestPolicyRow, "requester_id" | "submitted_at">): boolean =>
+  isRequester(who, row) || (row.submitted_at != null && isDeskStaff(who));
 
 /**
  * Who the record is about and how to reach the member: the member, the assigned officer and
@@ -50,9 +52,9 @@ export const documentRequestPolicy = definePolicy(
       case "answer":
         return mine && row.state === "needs_information";
       case "claim":
-        return isDeskStaff(who) && row.assigned_to == null && row.state !== "draft" && !isFinal(row.state);
+        return isDeskStaff(who) && row.assigned_to == null && row.submitted_at != null && !isFinal(row.state);
       case "assign":
-        return mayReassign(who) && row.state !== "draft" && !isFinal(row.state);
+        return mayReassign(who) && row.submitted_at != null && !isFinal(row.state);
       case "work":
         return isDeskStaff(who) && (row.assigned_to === uidOf(who) || rolesOf(who).includes(Role.ADMIN)) && !isFinal(row.state);
     }

@@ -58,7 +58,9 @@ export class AncestryResolver {
   }
 
   @RequireRoles()
-  @Mutation(() => DocumentRequestView, { description: "Saves a draft (autosave): each field checked as typed; a person of the tree fills what the member may see." })
+  @Mutation(() => DocumentRequestView, {
+    description: "Saves a draft (autosave): each field checked as typed; a person of the tree fills what the member may see.",
+  })
   async saveDocumentRequest(
     @Arg("input", () => SaveDocumentRequestInput) input: SaveDocumentRequestInput,
     @Ctx() ctx: Context,

@@ -26,7 +26,7 @@ export function isBusinessDay(day: string, holidays: ReadonlySet<string>): boole
 export function addBusinessDays(day: string, n: number, holidays: ReadonlySet<string>): string {
   let t = toUtc(day);
   while (!isBusinessDay(fromUtc(t), holidays)) t += DAY_MS;
-  for (let left = n; left > 0; ) {
+  for (let left = n; left > 0;) {
     t += DAY_MS;
     if (isBusinessDay(fromUtc(t), holidays)) left--;
   }

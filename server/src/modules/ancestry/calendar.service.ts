@@ -32,7 +32,10 @@ export async function holidaysBetween(db: Db, from: string, to: string): Promise
 }
 
 /** Business days a step takes, from the document type. */
-export function stepDays(state: RequestState, t: Pick<DocumentTypeRow, "review_days" | "registry_days" | "translation_days" | "delivery_days">): number {
+export function stepDays(
+  state: RequestState,
+  t: Pick<DocumentTypeRow, "review_days" | "registry_days" | "translation_days" | "delivery_days">,
+): number {
   switch (state) {
     case "in_review":
       return t.review_days;
@@ -82,7 +85,8 @@ export async function setPublicHoliday(
   if (!/^[a-z][a-z0-9_]{0,59}$/.test(spec.code)) throw ancestryError("ancestry.errors.holiday_code", "code");
   const names = { nameAr: spec.nameAr.trim(), nameEn: spec.nameEn.trim(), nameFr: spec.nameFr.trim() };
   if (!spec.remove)
-    for (const [field, v] of Object.entries(names)) if (v.length < 1 || v.length > 120) throw ancestryError("ancestry.errors.holiday_name", field);
+    for (const [field, v] of Object.entries(names))
+      if (v.length < 1 || v.length > 120) throw ancestryError("ancestry.errors.holiday_name", field);
   return db.transaction(async (tx) => {
     const [before]: HolidayRow[] = await tx.query(
       `SELECT id, day::text AS day, code, name_ar, name_en, name_fr, to_confirm FROM public_holidays WHERE day = $1 AND code = $2 FOR UPDATE`,

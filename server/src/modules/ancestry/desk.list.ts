@@ -1,5 +1,13 @@
 import type { Context } from "../../common/context.js";
-import { decodeKeyCursor, encodeKeyCursor, keysetPageInfo, type Connection, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../common/pagination.js";
+import { isUuid } from "../../common/global-id.js";
+import {
+  decodeKeyCursor,
+  encodeKeyCursor,
+  keysetPageInfo,
+  type Connection,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+} from "../../common/pagination.js";
 import { ancestryError } from "./ancestry.errors.js";
 import type { DocumentDeskFilter, DocumentRequestView } from "./ancestry.types.js";
 import { dayInBeirut } from "./business-days.js";
@@ -9,8 +17,12 @@ import { isState } from "./states.js";
 import { requestViews } from "./views.js";
 
 /** The desk's WHERE and its parameters from a filter (submitted requests only). */
-export function deskWhere(ctx: Pick<Context, "clock">, me: string, f: DocumentDeskFilter | null | undefined): { sql: string; params: unknown[] } {
-  const where = ["r.state <> 'draft'"];
+export function deskWhere(
+  ctx: Pick<Context, "clock">,
+  me: string,
+  f: DocumentDeskFilter | null | undefined,
+): { sql: string; params: unknown[] } {
+  const where = ["r.submitted_at IS NOT NULL"];
   const params: unknown[] = [];
   const add = (sql: (n: string) => string, value: unknown) => {
     params.push(value);
@@ -41,20 +53,21 @@ export async function deskPage(
   first = DEFAULT_PAGE_SIZE,
   after?: string | null,
 ): Promise<Connection<DocumentRequestView>> {
-  if (!Number.isInteger(first) || first < 0 || first > MAX_PAGE_SIZE) throw ancestryError("ancestry.errors.page", "first", { max: MAX_PAGE_SIZE });
+  if (!Number.isInteger(first) || first < 0 || first > MAX_PAGE_SIZE)
+    throw ancestryError("ancestry.errors.page", "first", { max: MAX_PAGE_SIZE });
   const { sql, params } = deskWhere(ctx, ctx.viewer.userId!, filter);
   const page = [...params];
   let keyset = "";
   if (after) {
     const [at, id] = decodeKeyCursor(after, 2);
-    if (Number.isNaN(Date.parse(at))) throw ancestryError("ancestry.errors.page", "after", { max: MAX_PAGE_SIZE });
+    if (Number.isNaN(Date.parse(at)) || !isUuid(id)) throw ancestryError("ancestry.errors.page", "after", { max: MAX_PAGE_SIZE });
     page.push(at, id);
-    keyset = ` AND (r.submitted_at, r.id::text) > ($${page.length - 1}::timestamptz, $${page.length})`;
+    keyset = ` AND (r.submitted_at, r.id) > ($${page.length - 1}::timestamptz, $${page.length}::uuid)`;
   }
   page.push(first + 1);
   const [rows, [{ n }]] = await Promise.all([
     ctx.ds.query(
-      `SELECT ${REQUEST_COLUMNS} FROM ancestry_requests r WHERE ${sql}${keyset} ORDER BY r.submitted_at, r.id::text LIMIT $${page.length}`,
+      `SELECT ${REQUEST_COLUMNS} FROM ancestry_requests r WHERE ${sql}${keyset} ORDER BY r.submitted_at, r.id LIMIT $${page.length}`,
       page,
     ) as Promise<RequestRow[]>,
     ctx.ds.query(`SELECT count(*)::int AS n FROM ancestry_requests r WHERE ${sql}`, params) as Promise<{ n: number }[]>,

@@ -69,7 +69,9 @@ export class AncestryDeskResolver {
   }
 
   @RequireRoles(Role.DOCUMENT_OFFICER, Role.MODERATOR)
-  @Mutation(() => DocumentTypeView, { description: "Edits a document type: names, required fields, fees per line, business days (audited)." })
+  @Mutation(() => DocumentTypeView, {
+    description: "Edits a document type: names, required fields, fees per line, business days (audited).",
+  })
   async updateDocumentType(
     @Arg("input", () => UpdateDocumentTypeInput) input: UpdateDocumentTypeInput,
     @Ctx() ctx: Context,
@@ -78,7 +80,10 @@ export class AncestryDeskResolver {
   }
 
   @RequireRoles(Role.DOCUMENT_OFFICER, Role.MODERATOR)
-  @Mutation(() => PublicHolidayView, { nullable: true, description: "Adds, corrects or removes a public holiday (audited); null once removed." })
+  @Mutation(() => PublicHolidayView, {
+    nullable: true,
+    description: "Adds, corrects or removes a public holiday (audited); null once removed.",
+  })
   async setPublicHoliday(
     @Arg("input", () => SetPublicHolidayInput) input: SetPublicHolidayInput,
     @Ctx() ctx: Context,

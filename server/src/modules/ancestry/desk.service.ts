@@ -36,12 +36,13 @@ export async function claim(ctx: Context, id: string): Promise<string> {
     const raw = rawIdOf(id, "DocumentRequest");
     const before = raw ? await requestById(tx, raw) : null;
     if (!before || !mayReadRequest(ctx.principal, before)) throw notFound();
-    const won: { id: string }[] = await tx.query(
+    // An UPDATE answers [rows, count] through TypeORM.
+    const [, won]: [unknown, number] = await tx.query(
       `UPDATE ancestry_requests SET assigned_to = $2, updated_at = $3
-        WHERE id = $1 AND assigned_to IS NULL AND state NOT IN ('draft', 'delivered', 'rejected', 'cancelled') RETURNING id`,
+        WHERE id = $1 AND assigned_to IS NULL AND submitted_at IS NOT NULL AND state NOT IN ('delivered', 'rejected', 'cancelled')`,
       [before.id, me, ctx.clock.now()],
     );
-    if (!won.length) throw ancestryConflict("ancestry.errors.taken");
+    if (won !== 1) throw ancestryConflict("ancestry.errors.taken");
     await addEvent(tx, { id: newId(), requestId: before.id, at: ctx.clock.now(), actorId: me, kind: "claimed" });
     await audit(tx, { tableName: "ancestry_requests", recordId: before.id, userId: me, action: "claim", after: { assignedTo: me } });
     return before.id;
@@ -62,10 +63,18 @@ export async function assign(ctx: Context, id: string, officerId: string): Promi
       grants.map((g) => ({ role: g.role, expiresAt: g.expires_at })),
       ctx.clock.now(),
     );
-    if (!officer || !hasAnyRole(roles, [Role.DOCUMENT_OFFICER, Role.MODERATOR])) throw ancestryError("ancestry.errors.officer", "officerId");
+    if (!officer || !hasAnyRole(roles, [Role.DOCUMENT_OFFICER, Role.MODERATOR]))
+      throw ancestryError("ancestry.errors.officer", "officerId");
     await tx.query(`UPDATE ancestry_requests SET assigned_to = $2, updated_at = $3 WHERE id = $1`, [r.id, officer, ctx.clock.now()]);
     await addEvent(tx, { id: newId(), requestId: r.id, at: ctx.clock.now(), actorId: me, kind: "assigned" });
-    await audit(tx, { tableName: "ancestry_requests", recordId: r.id, userId: me, action: "assign", before: { assignedTo: r.assigned_to }, after: { assignedTo: officer } });
+    await audit(tx, {
+      tableName: "ancestry_requests",
+      recordId: r.id,
+      userId: me,
+      action: "assign",
+      before: { assignedTo: r.assigned_to },
+      after: { assignedTo: officer },
+    });
     return r.id;
   });
 }
@@ -97,7 +106,8 @@ export async function move(ctx: Context, input: MoveDocumentRequestInput): Promi
     const pouch = ref(input.pouchNumber, "pouchNumber");
     const ministry = ref(input.ministryNumber, "ministryNumber");
     if (to === "shipped" && !tracking) throw ancestryError("ancestry.errors.required", "trackingNumber");
-    if (to === "in_pouch" && (!pouch || !ministry)) throw ancestryError("ancestry.errors.required", pouch ? "ministryNumber" : "pouchNumber");
+    if (to === "in_pouch" && (!pouch || !ministry))
+      throw ancestryError("ancestry.errors.required", pouch ? "ministryNumber" : "pouchNumber");
     await tx.query(
       `UPDATE ancestry_requests SET registry_reference = COALESCE($2, registry_reference), tracking_number = COALESCE($3, tracking_number),
          pouch_number = COALESCE($4, pouch_number), ministry_number = COALESCE($5, ministry_number),

@@ -21,12 +21,21 @@ export interface QuotedLine {
 }
 
 /** The fees of a request, one line each: government (set in LBP, converted at the kept rate), service, translation, courier or pouch. */
-export async function quoteLines(deps: Pick<MoneyDeps, "ds" | "config">, t: DocumentTypeRow, r: Pick<RequestRow, "translation" | "delivery">): Promise<QuotedLine[]> {
+export async function quoteLines(
+  deps: Pick<MoneyDeps, "ds" | "config">,
+  t: DocumentTypeRow,
+  r: Pick<RequestRow, "translation" | "delivery">,
+): Promise<QuotedLine[]> {
   const lines: QuotedLine[] = [];
   const lbp = BigInt(t.government_fee_lbp);
   if (lbp > 0n) {
     const q = await quoteUsd(deps, lbp);
-    lines.push({ kind: "government", usd: q.usdMinor, lbp, rate: { id: q.rate.id, perUsd: q.rate.per_usd, source: q.rate.source, on: q.rate.effective_on } });
+    lines.push({
+      kind: "government",
+      usd: q.usdMinor,
+      lbp,
+      rate: { id: q.rate.id, perUsd: q.rate.per_usd, source: q.rate.source, on: q.rate.effective_on },
+    });
   }
   const usd = (kind: LineKind, amount: string) => BigInt(amount) > 0n && lines.push({ kind, usd: BigInt(amount), lbp: null, rate: null });
   usd("service", t.service_fee_usd);
@@ -42,7 +51,18 @@ export async function writeLines(tx: EntityManager, requestId: string, lines: Qu
     await tx.query(
       `INSERT INTO ancestry_request_lines (id, request_id, kind, usd, lbp, rate_id, rate_per_usd, rate_source, rate_on, post_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [newId(), requestId, l.kind, l.usd.toString(), l.lbp?.toString() ?? null, l.rate?.id ?? null, l.rate?.perUsd ?? null, l.rate?.source ?? null, l.rate?.on ?? null, POST_AT[l.kind]],
+      [
+        newId(),
+        requestId,
+        l.kind,
+        l.usd.toString(),
+        l.lbp?.toString() ?? null,
+        l.rate?.id ?? null,
+        l.rate?.perUsd ?? null,
+        l.rate?.source ?? null,
+        l.rate?.on ?? null,
+        POST_AT[l.kind],
+      ],
     );
 }
 
@@ -57,7 +77,12 @@ export async function availableOf(tx: EntityManager, deps: Pick<MoneyDeps, "cloc
 }
 
 /** One hold per quoted line, from the member's wallet (each posts at its step); false when the wallet cannot cover them all. */
-export async function holdLines(tx: EntityManager, deps: MoneyDeps, r: Pick<RequestRow, "id" | "requester_id">, lines: LineRow[]): Promise<boolean> {
+export async function holdLines(
+  tx: EntityManager,
+  deps: MoneyDeps,
+  r: Pick<RequestRow, "id" | "requester_id">,
+  lines: LineRow[],
+): Promise<boolean> {
   const quoted = lines.filter((l) => l.status === "quoted");
   const total = quoted.reduce((n, l) => n + BigInt(l.usd), 0n);
   if ((await availableOf(tx, deps, r.requester_id)) < total) return false;
@@ -65,14 +90,24 @@ export async function holdLines(tx: EntityManager, deps: MoneyDeps, r: Pick<Requ
   const fees = await feesAccount(tx, deps);
   for (const l of quoted) {
     if (BigInt(l.usd) === 0n) continue;
-    const { holdId } = await hold(deps, { from: wallet.id, to: fees.id, amount: BigInt(l.usd) }, { idempotencyKey: `ancestry:${l.id}:hold`, tx, by: r.requester_id });
+    const { holdId } = await hold(
+      deps,
+      { from: wallet.id, to: fees.id, amount: BigInt(l.usd) },
+      { idempotencyKey: `ancestry:${l.id}:hold`, tx, by: r.requester_id },
+    );
     await tx.query(`UPDATE ancestry_request_lines SET hold_id = $2, status = 'held' WHERE id = $1`, [l.id, holdId]);
   }
   return true;
 }
 
 /** Posts the held lines due at `state` (and every held line on delivery). */
-export async function postLinesAt(tx: EntityManager, deps: MoneyDeps, lines: LineRow[], state: RequestState, by: string | null): Promise<void> {
+export async function postLinesAt(
+  tx: EntityManager,
+  deps: MoneyDeps,
+  lines: LineRow[],
+  state: RequestState,
+  by: string | null,
+): Promise<void> {
   for (const l of lines)
     if (l.status === "held" && l.hold_id && (l.post_at === state || state === "delivered")) {
       const { transactionId } = await postPending(deps, l.hold_id, undefined, { idempotencyKey: `ancestry:${l.id}:post`, tx, by });
@@ -84,6 +119,7 @@ export async function postLinesAt(tx: EntityManager, deps: MoneyDeps, lines: Lin
 export async function voidLines(tx: EntityManager, deps: MoneyDeps, lines: LineRow[], by: string | null): Promise<void> {
   for (const l of lines) {
     if (l.status === "held" && l.hold_id) await voidPending(deps, l.hold_id, { idempotencyKey: `ancestry:${l.id}:void`, tx, by });
-    if (l.status === "held" || l.status === "quoted") await tx.query(`UPDATE ancestry_request_lines SET status = 'voided' WHERE id = $1`, [l.id]);
+    if (l.status === "held" || l.status === "quoted")
+      await tx.query(`UPDATE ancestry_request_lines SET status = 'voided' WHERE id = $1`, [l.id]);
   }
 }

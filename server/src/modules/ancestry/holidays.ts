@@ -129,4 +129,5 @@ const NAMES: Record<string, Names> = {
 };
 
 /** A seeded holiday's names in ar/en/fr (the two days of an Eid share the Eid's name). */
-export const holidayNames = (code: string): Names => NAMES[code] ?? NAMES[code.replace(/_\d+$/, "")] ?? NAMES[code.replace(/_\d+(_\d+)?$/, "")]!;
+export const holidayNames = (code: string): Names =>
+  NAMES[code] ?? NAMES[code.replace(/_\d+$/, "")] ?? NAMES[code.replace(/_\d+(_\d+)?$/, "")]!;

@@ -30,7 +30,8 @@ export const settleJob = defineJob<{ requestId: string; paymentId?: string; rece
       await audit(tx, { tableName: "ancestry_requests", recordId: r.id, userId: null, action: "settle", after: { state: "in_review" } });
       return r;
     });
-    if (settled) await tell(deps, statusChanged, settled.requester_id, { requestId: settled.id, reference: settled.reference, state: "in_review" });
+    if (settled)
+      await tell(deps, statusChanged, settled.requester_id, { requestId: settled.id, reference: settled.reference, state: "in_review" });
   },
 });
 

@@ -36,7 +36,7 @@ export async function tell<K extends "ancestry.status" | "ancestry.overdue">(
   memberId: string,
   params: NotificationKinds[K],
 ): Promise<void> {
-  await notify({ db: deps.ds, jobs: deps.jobs, bus: deps.bus, config: deps.config }, template, memberId, params).catch(
-    (err: unknown) => logger.error("Ancestry notification failed", { kind: template.kind, err: String(err) }),
+  await notify({ db: deps.ds, jobs: deps.jobs, bus: deps.bus, config: deps.config }, template, memberId, params).catch((err: unknown) =>
+    logger.error("Ancestry notification failed", { kind: template.kind, err: String(err) }),
   );
 }

@@ -67,7 +67,9 @@ export async function draftColumns(ctx: Context, db: Db, input: SaveDocumentRequ
   if (c.contact_phone && !/^\+?[0-9٠-٩ ()-]{6,30}$/.test(c.contact_phone)) throw ancestryError("ancestry.errors.phone", "contactPhone");
   if (input.registrationVillageId) {
     const village = rawIdOf(input.registrationVillageId, "Village");
-    const [found] = village ? await db.query(`SELECT 1 FROM villages WHERE id = $1 AND rootspace_id = $2`, [village, ctx.rootspace.id]) : [];
+    const [found] = village
+      ? await db.query(`SELECT 1 FROM villages WHERE id = $1 AND rootspace_id = $2`, [village, ctx.rootspace.id])
+      : [];
     if (!found) throw ancestryError("ancestry.errors.village", "registrationVillageId");
     c.registration_village_id = village;
   } else c.registration_village_id = null;
@@ -119,7 +121,9 @@ export async function checkSubmittable(db: Db, userId: string, r: RequestRow, re
   for (const f of required) if (REQUIRED_COLUMN[f] && !r[REQUIRED_COLUMN[f]]) throw ancestryError("ancestry.errors.required", f);
   if (!r.contact_email && !r.contact_phone) throw ancestryError("ancestry.errors.contact", "contactEmail");
   if (r.delivery !== "digital" && !r.contact_address) throw ancestryError("ancestry.errors.address", "contactAddress");
-  const [person]: { user_id: string | null }[] = r.person_id ? await db.query(`SELECT user_id FROM people WHERE id = $1`, [r.person_id]) : [];
+  const [person]: { user_id: string | null }[] = r.person_id
+    ? await db.query(`SELECT user_id FROM people WHERE id = $1`, [r.person_id])
+    : [];
   const isSelf = person ? person.user_id === userId : true;
   if (r.authority === "self" && (!isSelf || !r.subject_living)) throw ancestryError("ancestry.errors.authority_self", "authority");
   if (r.authority === "descendant" && r.subject_living) throw ancestryError("ancestry.errors.authority_living", "authority");

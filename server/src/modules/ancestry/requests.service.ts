@@ -56,7 +56,17 @@ export async function enterState(
     `UPDATE ancestry_requests SET state = $2, info_from = $3, step_started_at = $4, step_due_on = $5, reminded_on = NULL, updated_at = $4 WHERE id = $1`,
     [r.id, to, extra.infoFrom ?? null, now, due],
   );
-  await addEvent(tx, { id: newId(), requestId: r.id, at: now, actorId: by, kind: "state", from: r.state, to, note: extra.note, expectedOn: due });
+  await addEvent(tx, {
+    id: newId(),
+    requestId: r.id,
+    at: now,
+    actorId: by,
+    kind: "state",
+    from: r.state,
+    to,
+    note: extra.note,
+    expectedOn: due,
+  });
 }
 
 /** Saves a draft (new or the member's own), checked field by field: autosave calls it as the member types. */
@@ -121,9 +131,19 @@ export async function submit(ctx: Context, id: string): Promise<{ requestId: str
         { memberId: me, amount: total - available, then: { job: "ancestry.settle", payload: { requestId: r.id } } },
         { idempotencyKey: `ancestry:${r.id}:payment`, tx, by: me },
       );
-      await tx.query(`UPDATE ancestry_requests SET payment_id = $2, payment_reference = $3 WHERE id = $1`, [r.id, payment.id, payment.reference]);
+      await tx.query(`UPDATE ancestry_requests SET payment_id = $2, payment_reference = $3 WHERE id = $1`, [
+        r.id,
+        payment.id,
+        payment.reference,
+      ]);
     }
-    await audit(tx, { tableName: "ancestry_requests", recordId: r.id, userId: me, action: "submit", after: { total: total.toString(), paid } });
+    await audit(tx, {
+      tableName: "ancestry_requests",
+      recordId: r.id,
+      userId: me,
+      action: "submit",
+      after: { total: total.toString(), paid },
+    });
     return { requestId: r.id, state: (paid ? "in_review" : "awaiting_payment") as RequestState, reference: r.reference };
   });
   await tell(ctx, statusChanged, me, { requestId: out.requestId, reference: out.reference, state: out.state });

@@ -108,12 +108,17 @@ const TYPE_COLUMNS = `t.*, t.government_fee_lbp::text AS government_fee_lbp, t.s
 
 export async function requestById(db: Db, id: string, lock = false): Promise<RequestRow | null> {
   if (!isUuid(id)) return null;
-  const [row]: RequestRow[] = await db.query(`SELECT ${REQUEST_COLUMNS} FROM ancestry_requests r WHERE r.id = $1${lock ? " FOR UPDATE" : ""}`, [id]);
+  const [row]: RequestRow[] = await db.query(
+    `SELECT ${REQUEST_COLUMNS} FROM ancestry_requests r WHERE r.id = $1${lock ? " FOR UPDATE" : ""}`,
+    [id],
+  );
   return row ?? null;
 }
 
 export async function documentTypes(db: Db, activeOnly: boolean): Promise<DocumentTypeRow[]> {
-  return db.query(`SELECT ${TYPE_COLUMNS} FROM ancestry_document_types t ${activeOnly ? "WHERE t.active" : ""} ORDER BY t.position, t.code`);
+  return db.query(
+    `SELECT ${TYPE_COLUMNS} FROM ancestry_document_types t ${activeOnly ? "WHERE t.active" : ""} ORDER BY t.position, t.code`,
+  );
 }
 
 export async function documentTypeById(db: Db, id: string): Promise<DocumentTypeRow | null> {
@@ -151,7 +156,17 @@ export async function eventsOf(db: Db, requestId: string): Promise<EventRow[]> {
 
 export async function addEvent(
   tx: EntityManager,
-  e: { id: string; requestId: string; at: Date; actorId: string | null; kind: string; from?: string | null; to?: string | null; note?: string | null; expectedOn?: string | null },
+  e: {
+    id: string;
+    requestId: string;
+    at: Date;
+    actorId: string | null;
+    kind: string;
+    from?: string | null;
+    to?: string | null;
+    note?: string | null;
+    expectedOn?: string | null;
+  },
 ): Promise<void> {
   await tx.query(
     `INSERT INTO ancestry_request_events (id, request_id, at, actor_id, kind, from_state, to_state, note, expected_on) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,

@@ -46,7 +46,14 @@ export async function updateDocumentType(ctx: Context, input: UpdateDocumentType
         `UPDATE ancestry_document_types SET updated_at = $2, updated_by = $3, ${cols.map((c, i) => `"${c}" = $${i + 4}`).join(", ")} WHERE id = $1`,
         [before.id, ctx.clock.now(), ctx.viewer.userId, ...cols.map((c) => set[c])],
       );
-    await audit(tx, { tableName: "ancestry_document_types", recordId: before.id, userId: ctx.viewer.userId, action: "update", before: { ...before }, after: set });
+    await audit(tx, {
+      tableName: "ancestry_document_types",
+      recordId: before.id,
+      userId: ctx.viewer.userId,
+      action: "update",
+      before: { ...before },
+      after: set,
+    });
     return (await documentTypeById(tx, before.id))!;
   });
 }

@@ -136,7 +136,9 @@ export async function requestViews(ctx: Context, rows: RequestRow[], withEvents:
     const shown = seesDetails(ctx.principal, pr);
     const own = lines.get(r.id) ?? [];
     const start = r.step_started_at ? dayInBeirut(r.step_started_at) : today;
-    const range = isFinal(r.state) ? null : expectedRange(start, daysToDelivery(r.state === "draft" ? "in_review" : r.state, pr, t), holidays);
+    const range = isFinal(r.state)
+      ? null
+      : expectedRange(start, daysToDelivery(r.state === "draft" ? "in_review" : r.state, pr, t), holidays);
     return Object.assign(new DocumentRequestView(), {
       id: toGlobalId("DocumentRequest", r.id),
       reference: r.reference,
@@ -148,7 +150,10 @@ export async function requestViews(ctx: Context, rows: RequestRow[], withEvents:
       isPrivate: !shown,
       details: shown ? detailsView(r, r.registration_village_id ? (villageName.get(r.registration_village_id) ?? null) : null) : null,
       lines: own.map(lineView),
-      totalUsd: own.filter((l) => l.status !== "voided").reduce((n, l) => n + BigInt(l.usd), 0n).toString(),
+      totalUsd: own
+        .filter((l) => l.status !== "voided")
+        .reduce((n, l) => n + BigInt(l.usd), 0n)
+        .toString(),
       paymentReference: r.state === "awaiting_payment" ? r.payment_reference : null,
       question: r.state === "needs_information" ? r.question : null,
       rejectionReason: r.rejection_reason,

@@ -1,0 +1,84 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL answers are checked field by field by the tests. */
+import { expect } from "@jest/globals";
+import { loadConfig } from "../../server/src/config.js";
+import { createSession } from "../../server/src/modules/accounts/sessions.service.js";
+import { setExchangeRate } from "../../server/src/modules/money/index.js";
+import type { BuiltUser } from "../factories/users.js";
+import { key, moneyDeps } from "./money.js";
+import type { TestServer } from "./server.js";
+
+export const REQUEST_FIELDS = `id reference state delivery translation isPrivate totalUsd paymentReference question rejectionReason
+  registryReference trackingNumber stepDueOn overdueDays expectedFrom expectedTo assignedToViewer nextStates
+  details { subjectNameAr fatherName motherName registrationNumber subjectLiving authority contactEmail }
+  lines { kind usd lbp ratePerUsd status } events { kind fromState toState note expectedOn }
+  viewerCan { edit cancel answer claim assign work }`;
+
+export const AQ = {
+  types: `{ documentTypes { id code name governmentFeeLbp serviceFeeUsd requiredFields } }`,
+  mine: `{ myDocumentRequests { id state } }`,
+  one: `query ($id: ID!) { documentRequest(id: $id) { ${REQUEST_FIELDS} } }`,
+  save: `mutation ($input: SaveDocumentRequestInput!) { saveDocumentRequest(input: $input) { ${REQUEST_FIELDS} } }`,
+  submit: `mutation ($id: ID!) { submitDocumentRequest(id: $id) { ${REQUEST_FIELDS} } }`,
+  cancel: `mutation ($id: ID!) { cancelDocumentRequest(id: $id) { ${REQUEST_FIELDS} } }`,
+  answer: `mutation ($id: ID!, $answer: String!) { answerDocumentRequest(id: $id, answer: $answer) { ${REQUEST_FIELDS} } }`,
+  desk: `query ($filter: DocumentDeskFilter, $first: Int, $after: String) { documentDesk(filter: $filter, first: $first, after: $after) {
+    totalCount pageInfo { hasNextPage endCursor } edges { node { id reference state isPrivate overdueDays details { subjectNameAr } } } } }`,
+  claim: `mutation ($id: ID!) { claimDocumentRequest(id: $id) { id assignedToViewer } }`,
+  assign: `mutation ($id: ID!, $officerId: ID!) { assignDocumentRequest(id: $id, officerId: $officerId) { id assignedToViewer } }`,
+  move: `mutation ($input: MoveDocumentRequestInput!) { moveDocumentRequest(input: $input) { ${REQUEST_FIELDS} } }`,
+  ask: `mutation ($id: ID!, $question: String!) { requestInformation(id: $id, question: $question) { ${REQUEST_FIELDS} } }`,
+  updateType: `mutation ($input: UpdateDocumentTypeInput!) { updateDocumentType(input: $input) { id reviewDays serviceFeeUsd } }`,
+  holiday: `mutation ($input: SetPublicHolidayInput!) { setPublicHoliday(input: $input) { day code name toConfirm } }`,
+  holidays: `query ($from: String!, $to: String!) { publicHolidays(from: $from, to: $to) { day code name toConfirm } }`,
+  can: `{ viewer { can { handleDocumentRequests } } }`,
+  startPayment: `mutation ($input: StartPaymentInput!) { startPayment(input: $input) { reference } }`,
+  confirm: `mutation ($input: ConfirmPaymentInput!) { confirmPayment(input: $input) { transactionId } }`,
+  wallet: `{ wallet { available held posted } }`,
+};
+
+export const errorOf = (r: { errors?: { message: string; extensions?: { code?: string; fields?: unknown } }[] }) =>
+  r.errors ? { code: r.errors[0].extensions?.code, message: r.errors[0].message, fields: r.errors[0].extensions?.fields } : null;
+
+/** The data of an answer that must have no error. */
+export function ok<T = any>(r: { data?: any; errors?: unknown }, field: string): T {
+  expect(r.errors).toBeUndefined();
+  return r.data[field] as T;
+}
+
+/** Rows a refused request must not add: requests, fee lines, events, holds, ledger transactions, payments, audit rows. */
+export async function footprint(server: TestServer): Promise<Record<string, number>> {
+  const [r] = await server.ds.query(
+    `SELECT (SELECT count(*) FROM ancestry_requests)::int AS requests, (SELECT count(*) FROM ancestry_request_lines)::int AS lines,
+            (SELECT count(*) FROM ancestry_request_events)::int AS events, (SELECT count(*) FROM money_holds)::int AS holds,
+            (SELECT count(*) FROM money_transactions)::int AS transactions, (SELECT count(*) FROM money_payments)::int AS payments,
+            (SELECT count(*) FROM audit_logs)::int AS audits,
+            (SELECT string_agg(state || coalesce(assigned_to::text, ''), ',' ORDER BY id) FROM ancestry_requests) AS states`,
+  );
+  return r;
+}
+
+/** Sets the LBP rate (government fees are set in LBP). */
+export const lbpRate = (server: TestServer, perUsd = "89500") =>
+  setExchangeRate(moneyDeps(server), { currency: "LBP", perUsd, source: "Banque du Liban", effectiveOn: "2026-12-01", by: null });
+
+/** Puts `cents` in a member's wallet: a bank transfer the moderator confirms. */
+export async function fund(server: TestServer, member: BuiltUser, moderator: BuiltUser, cents: string): Promise<void> {
+  const p = ok(
+    await server.gql(AQ.startPayment, { input: { amount: cents, idempotencyKey: key() } }, { token: member.token }),
+    "startPayment",
+  );
+  ok(
+    await server.gql(AQ.confirm, { input: { reference: p.reference, received: cents, idempotencyKey: key() } }, { token: moderator.token }),
+    "confirmPayment",
+  );
+}
+
+/** A new session for a member whose token ran out while the test clock moved on. */
+export async function freshToken(server: TestServer, user: BuiltUser): Promise<BuiltUser> {
+  const s = await createSession(server.ds, user.id, {
+    client: { ip: "127.0.0.1", userAgent: "test" },
+    config: loadConfig({}),
+    clock: server.clock,
+  });
+  return { ...user, token: s.accessToken, refreshToken: s.refreshToken };
+}
