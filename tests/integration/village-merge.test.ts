@@ -111,6 +111,11 @@ async function fill(v: { id: string; raw: string; slug: string }, tag: string, o
     v.raw,
     member.id,
   ]);
+  await q(
+    `INSERT INTO ancestry_requests (id, reference, requester_id, document_type_id, registration_village_id, created_at, updated_at)
+     SELECT $1, $2, $3, id, $4, now(), now() FROM ancestry_document_types ORDER BY position LIMIT 1`,
+    [newId(), `AD-${tag}-${v.raw.slice(0, 8)}`, member.id, v.raw],
+  );
   await q(`INSERT INTO village_slug_aliases (rootspace_id, slug, village_id) VALUES ('lb', $1, $2)`, [`${v.slug}-old`, v.raw]);
   await q(
     `INSERT INTO village_merges (id, rootspace_id, into_village_id, from_village_id, from_slug, from_name) VALUES ($1, 'lb', $2, $3, 'gone', 'Gone')`,

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import type { ViewerFieldsFragment } from "../gql/graphql";
 import type { TranslationKey } from "../i18n/typed";
 
 /**
@@ -30,6 +31,11 @@ export interface AreaRoute {
   /** Props for pages shared by several routes (LegalPage page="terms"). */
   props?: Record<string, unknown>;
   access: RouteAccess;
+  /**
+   * A permission of the viewer's `can` the route needs besides its access (`handleDocumentRequests`
+   * for the ancestry desk, which `staff` access would shut officers out of).
+   */
+  permission?: keyof ViewerFieldsFragment["can"];
   /** A feature flag this route needs besides its area's (`/excel`: spreadsheet import). */
   flag?: string;
   /**

@@ -1,4 +1,5 @@
 import { adminArea } from "../features/admin/area";
+import { ancestryArea } from "../features/ancestry/area";
 import { authArea } from "../features/auth/area";
 import { ballotsArea } from "../features/ballots/area";
 import { curationArea } from "../features/curation/area";
@@ -35,6 +36,7 @@ export const AREAS: readonly ClientArea[] = [
   notificationsArea,
   managementArea,
   moneyArea,
+  ancestryArea,
   curationArea,
   adminArea,
   rootspacesArea,

@@ -26,7 +26,11 @@ const guarded: Record<RouteAccess, (page: ReactNode) => ReactNode> = {
 const toRoute =
   (area: ClientArea) =>
   (route: AreaRoute): RouteObject => {
-    const page = guarded[route.access](createElement(route.page, route.props));
+    const page = route.permission ? (
+      <RequirePermission can={route.permission}>{data(createElement(route.page, route.props))}</RequirePermission>
+    ) : (
+      guarded[route.access](createElement(route.page, route.props))
+    );
     const flags = [area.flag, route.flag].filter((f): f is string => Boolean(f));
     return { path: route.path, element: flags.length ? <FlagGate flags={flags}>{page}</FlagGate> : page };
   };
