@@ -12,6 +12,7 @@ import { ancestryReads } from "./ancestry.reads.js";
 import { AncestryDeskResolver } from "./desk.resolver.js";
 import { holidaysJob, settleJob, slaJob } from "./jobs.js";
 import { ancestryNotifications } from "./notifications.js";
+import { seedDemoRate } from "./demo-seed.js";
 
 export { canMove, pathOf, type RequestState, type Delivery } from "./states.js";
 export { addBusinessDays, businessDaysBetween } from "./business-days.js";
@@ -35,6 +36,7 @@ export const ancestryArea = defineArea({
   reads: ancestryReads,
   policies: { DocumentRequestViewerCan: documentRequestPolicy },
   management: [{ path: "/management/ancestry", roles: [Role.DOCUMENT_OFFICER, Role.MODERATOR] }],
+  seed: seedDemoRate,
   hooks: {
     onVillageMerge: {
       "ancestry_requests.registration_village_id": async (tx, { from, into }) => {

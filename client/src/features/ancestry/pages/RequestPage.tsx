@@ -76,7 +76,11 @@ export default function RequestPage() {
         <bdi>{r.documentType.name}</bdi>
       </h1>
       <p>
-        {t("ancestry.reference")}: <bdi dir="ltr">{r.reference}</bdi> · {t("ancestry.state")}: <StateBadge state={r.state} />
+        {t("ancestry.reference")}:{" "}
+        <bdi dir="ltr" data-testid="request-reference">
+          {r.reference}
+        </bdi>{" "}
+        · {t("ancestry.state")}: <StateBadge state={r.state} />
       </p>
       <ExpectedRange from={r.expectedFrom} to={r.expectedTo} />
       {r.state === "awaiting_payment" && r.paymentReference && (
