@@ -142,6 +142,7 @@ describe("bad input: a translated error, and nothing written or charged", () => 
       deathDate: "1920",
       villageId: village.id,
     });
+    const brother = await buildPerson(server, member, { fullName: "Fadi Haddad", birthDate: "1988", villageId: village.id });
     // Another member's living relative: not found, as if absent.
     expect(errorOf(await server.gql(AQ.save, { input: form({ personId: living }) }, as(member)))?.code).toBe("NOT_FOUND");
     const cases: [Record<string, unknown>, string][] = [
@@ -151,6 +152,8 @@ describe("bad input: a translated error, and nothing written or charged", () => 
       [{ authority: "descendant" }, "ancestry.errors.authority_living"],
       [{ authority: "power_of_attorney" }, "ancestry.errors.authority_file"],
       [{ personId: dead, authority: "self" }, "ancestry.errors.authority_self"],
+      // A living person of the member's tree who is not the member: not "self".
+      [{ personId: brother, authority: "self" }, "ancestry.errors.authority_self"],
     ];
     for (const [input, field] of cases) {
       const d = await draft(member, input);
@@ -177,6 +180,37 @@ describe("bad input: a translated error, and nothing written or charged", () => 
     before = await footprint(server);
     expect(errorOf(await server.gql(AQ.submit, { id: d.id }, as(member)))?.code).toBe("CONFLICT");
     expect(await footprint(server)).toEqual(before);
+  });
+});
+
+describe("pre-filled from the tree", () => {
+  it("fills the empty fields from a person the member may see, and keeps what the member typed", async () => {
+    const grandfather = await buildPerson(server, member, {
+      fullName: "Youssef Haddad",
+      fullNameAr: "يوسف حداد",
+      fatherName: "Boutros",
+      motherName: "Hanna",
+      registrationNumber: "77",
+      birthDate: "1890",
+      deathDate: "1950",
+      villageId: village.id,
+    });
+    const input = {
+      documentTypeId: extract.id,
+      personId: grandfather,
+      fatherName: "Boutros Y.",
+      authority: "descendant",
+      contactEmail: "m@example.test",
+    };
+    const d = ok(await server.gql(AQ.save, { input }, as(member)), "saveDocumentRequest");
+    expect(d.details).toMatchObject({
+      subjectNameAr: "يوسف حداد",
+      fatherName: "Boutros Y.",
+      motherName: "Hanna",
+      registrationNumber: "77",
+      subjectLiving: false,
+      authority: "descendant",
+    });
   });
 });
 

@@ -105,6 +105,7 @@ export type TranslationKey =
   | "ancestry.desk_filter_all"
   | "ancestry.desk_filter_mine"
   | "ancestry.desk_filter_overdue"
+  | "ancestry.desk_filter_scope"
   | "ancestry.desk_filter_state"
   | "ancestry.desk_filter_unassigned"
   | "ancestry.desk_on_time"

@@ -164,7 +164,7 @@ export default function DeskPage() {
             </option>
           ))}
         </SelectField>
-        <SelectField label={t("ancestry.state")} value={scope} onChange={(e) => setScope(e.target.value as typeof scope)}>
+        <SelectField label={t("ancestry.desk_filter_scope")} value={scope} onChange={(e) => setScope(e.target.value as typeof scope)}>
           <option value="all">{t("ancestry.desk_filter_all")}</option>
           <option value="mine">{t("ancestry.desk_filter_mine")}</option>
           <option value="unassigned">{t("ancestry.desk_filter_unassigned")}</option>
