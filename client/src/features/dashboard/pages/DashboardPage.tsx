@@ -52,9 +52,12 @@ export default function DashboardPage() {
             <li>
               <Link to="/wallet">{t("money.wallet_title")}</Link>
             </li>
+            <li>
+              <Link to="/ancestry?tab=track">{t("ancestry.title")}</Link>
+            </li>
           </ul>
         </article>
-        {(viewer.can.accessManagement || viewer.can.accessAdmin || reviewer) && (
+        {(viewer.can.accessManagement || viewer.can.accessAdmin || viewer.can.handleDocumentRequests || reviewer) && (
           <article className="card" aria-labelledby="dash-staff">
             <h2 id="dash-staff">{t("dashboard.staff")}</h2>
             <ul className="link-list">
@@ -71,6 +74,11 @@ export default function DashboardPage() {
               {viewer.can.accessManagement && (
                 <li>
                   <Link to="/management/payments">{t("money.desk_title")}</Link>
+                </li>
+              )}
+              {viewer.can.handleDocumentRequests && (
+                <li>
+                  <Link to="/management/ancestry">{t("ancestry.desk_title")}</Link>
                 </li>
               )}
               {viewer.can.accessAdmin && (
