@@ -1,12 +1,10 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL answers are checked field by field below. */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { Role } from "../../server/src/common/auth/roles.js";
 import { checkLedger } from "../../server/src/modules/money/index.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
-import { AQ, errorOf, footprint, freshToken, fund, lbpRate, ok } from "../support/ancestry.js";
-import { advanceAndRun, DAY, TestClock } from "../support/clock.js";
-import { buildPerson, buildVillage } from "../support/genealogy.js";
-import { startTestServer, type TestServer } from "../support/server.js";
+import { ancestryWorld, AQ, errorOf, footprint, fund, ok } from "../support/ancestry.js";
+import { buildPerson } from "../support/genealogy.js";
+import type { TestServer } from "../support/server.js";
 
 /**
  * Ancestry documents (issue 39), the member's side and the desk's: sign-in and roles first
@@ -15,61 +13,25 @@ import { startTestServer, type TestServer } from "../support/server.js";
  * completes, claims that race, fees posted step by step, rejection and cancellation voiding the
  * rest, the needs-information loop, and privacy of a living subject.
  */
+let w: Awaited<ReturnType<typeof ancestryWorld>>;
 let server: TestServer;
-let member: BuiltUser;
-let other: BuiltUser;
-let officer: BuiltUser;
-let officer2: BuiltUser;
-let expired: BuiltUser;
-let moderator: BuiltUser;
-let admin: BuiltUser;
+let member: BuiltUser,
+  other: BuiltUser,
+  officer: BuiltUser,
+  officer2: BuiltUser,
+  expired: BuiltUser,
+  moderator: BuiltUser,
+  admin: BuiltUser;
 let village: { id: string; raw: string };
 let extract: { id: string; governmentFeeLbp: string; serviceFeeUsd: string };
-
 const as = (u: BuiltUser | null, language = "en") => ({ token: u?.token, language });
-
-const form = (overrides: Record<string, unknown> = {}) => ({
-  documentTypeId: extract.id,
-  subjectNameAr: "مايا حداد",
-  subjectNameLatin: "Maya Haddad",
-  fatherName: "Elias",
-  grandfatherName: "Tanios",
-  motherName: "Rima",
-  birthDate: "12 March 1990",
-  birthPlace: "Zahle",
-  registrationVillageId: village.id,
-  registrationNumber: "145",
-  authority: "self",
-  delivery: "digital",
-  contactEmail: "maya@example.test",
-  ...overrides,
-});
-
-async function draft(u: BuiltUser, overrides: Record<string, unknown> = {}) {
-  return ok(await server.gql(AQ.save, { input: form(overrides) }, as(u)), "saveDocumentRequest");
-}
-
-async function submitted(u: BuiltUser, overrides: Record<string, unknown> = {}) {
-  const d = await draft(u, overrides);
-  return ok(await server.gql(AQ.submit, { id: d.id }, as(u)), "submitDocumentRequest");
-}
+const form = (overrides: Record<string, unknown> = {}) => w.form(overrides);
+const draft = (u: BuiltUser, overrides: Record<string, unknown> = {}) => w.draft(u, overrides);
+const submitted = (u: BuiltUser, overrides: Record<string, unknown> = {}) => w.submitted(u, overrides);
 
 beforeAll(async () => {
-  // Friday 4 December 2026, 10:00 in Beirut.
-  server = await startTestServer({}, { clock: new TestClock(new Date("2026-12-04T08:00:00Z")) });
-  const clock = server.clock;
-  [member, other, officer, officer2, expired, moderator, admin] = await Promise.all([
-    buildUser(server.ds, { clock, displayName: "Maya Haddad" }),
-    buildUser(server.ds, { clock }),
-    buildUser(server.ds, { clock, displayName: "Rami Nassar", roles: [{ role: Role.DOCUMENT_OFFICER }] }),
-    buildUser(server.ds, { clock, roles: [{ role: Role.DOCUMENT_OFFICER }] }),
-    buildUser(server.ds, { clock, roles: [{ role: Role.DOCUMENT_OFFICER, expiresAt: new Date("2026-12-01T00:00:00Z") }] }),
-    buildUser(server.ds, { clock, roles: [{ role: Role.MODERATOR }] }),
-    buildUser(server.ds, { clock, roles: [{ role: Role.ADMIN }] }),
-  ]);
-  village = await buildVillage(server, "Zahle");
-  await lbpRate(server);
-  extract = ok<any[]>(await server.gql(AQ.types), "documentTypes").find((t) => t.code === "individual_extract");
+  w = await ancestryWorld();
+  ({ server, member, other, officer, officer2, expired, moderator, admin, village, extract } = w);
 });
 afterAll(() => server.stop());
 
@@ -367,75 +329,5 @@ describe("privacy of a living subject", () => {
     const desk = ok(await server.gql(AQ.desk, { filter: { states: ["in_review"] }, first: 100 }, as(officer2)), "documentDesk");
     const row = desk.edges.find((e: any) => e.node.id === r.id).node;
     expect(row).toMatchObject({ isPrivate: true, details: null });
-  });
-});
-
-describe("the desk's queue", () => {
-  it("pages oldest first with filters", async () => {
-    const all = ok(await server.gql(AQ.desk, { first: 2 }, as(admin)), "documentDesk");
-    expect(all.edges).toHaveLength(2);
-    expect(all.pageInfo.hasNextPage).toBe(true);
-    const next = ok(await server.gql(AQ.desk, { first: 100, after: all.pageInfo.endCursor }, as(admin)), "documentDesk");
-    expect(next.edges).toHaveLength(all.totalCount - 2);
-    const mine = ok(await server.gql(AQ.desk, { filter: { mine: true }, first: 100 }, as(officer)), "documentDesk");
-    expect(mine.totalCount).toBeGreaterThan(0);
-    const unassigned = ok(
-      await server.gql(AQ.desk, { filter: { unassigned: true, states: ["awaiting_payment", "in_review"] } }, as(officer)),
-      "documentDesk",
-    );
-    for (const e of unassigned.edges) expect(["awaiting_payment", "in_review"]).toContain(e.node.state);
-    expect(errorOf(await server.gql(AQ.desk, { filter: { states: ["limbo"] } }, as(officer)))?.code).toBe("BAD_USER_INPUT");
-    expect(errorOf(await server.gql(AQ.desk, { first: 1000 }, as(officer)))?.code).toBe("BAD_USER_INPUT");
-  });
-
-  it("keeps document types and holidays (audited), refusing bad values", async () => {
-    const before = await footprint(server);
-    expect(errorOf(await server.gql(AQ.updateType, { input: { id: extract.id, reviewDays: 99 } }, as(officer)))?.code).toBe(
-      "BAD_USER_INPUT",
-    );
-    expect(errorOf(await server.gql(AQ.updateType, { input: { id: extract.id, serviceFeeUsd: "-5" } }, as(officer)))?.code).toBe(
-      "BAD_USER_INPUT",
-    );
-    expect(
-      errorOf(await server.gql(AQ.holiday, { input: { day: "2026-02-30", code: "x", nameAr: "x", nameEn: "x", nameFr: "x" } }, as(officer)))
-        ?.code,
-    ).toBe("BAD_USER_INPUT");
-    expect(await footprint(server)).toEqual(before);
-    expect(
-      ok(await server.gql(AQ.updateType, { input: { id: extract.id, reviewDays: 3 } }, as(officer)), "updateDocumentType").reviewDays,
-    ).toBe(3);
-    ok(await server.gql(AQ.updateType, { input: { id: extract.id, reviewDays: 2 } }, as(officer)), "updateDocumentType");
-    const eid = ok<any[]>(await server.gql(AQ.holidays, { from: "2026-01-01", to: "2026-12-31" }, as(null, "fr")), "publicHolidays");
-    expect(eid.find((h) => h.code === "eid_al_fitr_1")).toMatchObject({ day: "2026-03-20", name: "Aïd el-Fitr", toConfirm: true });
-    expect(eid.find((h) => h.code === "easter_orthodox")).toMatchObject({ day: "2026-04-12", toConfirm: false });
-    const [a] = await server.ds.query(`SELECT count(*)::int AS n FROM audit_logs WHERE table_name = 'ancestry_document_types'`);
-    expect(a.n).toBe(2);
-  });
-});
-
-describe("business days and the SLA (TestClock)", () => {
-  it("counts a holiday out of a step's due day, and reminds the officer once the step runs over", async () => {
-    // Monday 7 December becomes a holiday: a review started on Friday is due on Wednesday.
-    ok(
-      await server.gql(
-        AQ.holiday,
-        { input: { day: "2026-12-07", code: "test_day", nameAr: "يوم", nameEn: "Day", nameFr: "Jour" } },
-        as(officer),
-      ),
-      "setPublicHoliday",
-    );
-    await fund(server, other, moderator, "3000");
-    const r = await submitted(other);
-    expect(r.stepDueOn).toBe("2026-12-09");
-    ok(await server.gql(AQ.claim, { id: r.id }, as(officer2)), "claimDocumentRequest");
-    await advanceAndRun(server, 7 * DAY);
-    const late = ok(await server.gql(AQ.one, { id: r.id }, as(await freshToken(server, officer2))), "documentRequest");
-    expect(late.overdueDays).toBeGreaterThan(0);
-    expect(late.events.map((e: any) => e.kind)).toContain("reminder");
-    const [n] = await server.ds.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND kind = 'ancestry.overdue'`, [
-      officer2.id,
-    ]);
-    expect(n.n).toBe(1);
-    expect(await checkLedger(server.ds)).toEqual([]);
   });
 });

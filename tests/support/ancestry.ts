@@ -1,5 +1,10 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL answers are checked field by field by the tests. */
 import { expect } from "@jest/globals";
+import { Role } from "../../server/src/common/auth/roles.js";
+import { buildUser } from "../factories/users.js";
+import { TestClock } from "./clock.js";
+import { buildVillage } from "./genealogy.js";
+import { startTestServer } from "./server.js";
 import { loadConfig } from "../../server/src/config.js";
 import { createSession } from "../../server/src/modules/accounts/sessions.service.js";
 import { setExchangeRate } from "../../server/src/modules/money/index.js";
@@ -81,4 +86,48 @@ export async function freshToken(server: TestServer, user: BuiltUser): Promise<B
     clock: server.clock,
   });
   return { ...user, token: s.accessToken, refreshToken: s.refreshToken };
+}
+
+/** A server on a TestClock (Friday 4 December 2026, 10:00 in Beirut) with the people ancestry's tests need and an LBP rate. */
+export async function ancestryWorld() {
+  const server = await startTestServer({}, { clock: new TestClock(new Date("2026-12-04T08:00:00Z")) });
+  const clock = server.clock;
+  const [member, other, officer, officer2, expired, moderator, admin] = await Promise.all([
+    buildUser(server.ds, { clock, displayName: "Maya Haddad" }),
+    buildUser(server.ds, { clock }),
+    buildUser(server.ds, { clock, displayName: "Rami Nassar", roles: [{ role: Role.DOCUMENT_OFFICER }] }),
+    buildUser(server.ds, { clock, roles: [{ role: Role.DOCUMENT_OFFICER }] }),
+    buildUser(server.ds, { clock, roles: [{ role: Role.DOCUMENT_OFFICER, expiresAt: new Date("2026-12-01T00:00:00Z") }] }),
+    buildUser(server.ds, { clock, roles: [{ role: Role.MODERATOR }] }),
+    buildUser(server.ds, { clock, roles: [{ role: Role.ADMIN }] }),
+  ]);
+  const village = await buildVillage(server, "Zahle");
+  await lbpRate(server);
+  const extract: { id: string; governmentFeeLbp: string; serviceFeeUsd: string } = ok<any[]>(
+    await server.gql(AQ.types),
+    "documentTypes",
+  ).find((t) => t.code === "individual_extract");
+  const as = (u: BuiltUser | null, language = "en") => ({ token: u?.token, language });
+  /** A whole, valid request form for the member themself; `overrides` change or clear fields. */
+  const form = (overrides: Record<string, unknown> = {}) => ({
+    documentTypeId: extract.id,
+    subjectNameAr: "مايا حداد",
+    subjectNameLatin: "Maya Haddad",
+    fatherName: "Elias",
+    grandfatherName: "Tanios",
+    motherName: "Rima",
+    birthDate: "12 March 1990",
+    birthPlace: "Zahle",
+    registrationVillageId: village.id,
+    registrationNumber: "145",
+    authority: "self",
+    delivery: "digital",
+    contactEmail: "maya@example.test",
+    ...overrides,
+  });
+  const draft = async (u: BuiltUser, overrides: Record<string, unknown> = {}) =>
+    ok(await server.gql(AQ.save, { input: form(overrides) }, as(u)), "saveDocumentRequest");
+  const submitted = async (u: BuiltUser, overrides: Record<string, unknown> = {}) =>
+    ok(await server.gql(AQ.submit, { id: (await draft(u, overrides)).id }, as(u)), "submitDocumentRequest");
+  return { server, member, other, officer, officer2, expired, moderator, admin, village, extract, as, form, draft, submitted };
 }

@@ -9,7 +9,8 @@ import {
   MAX_PAGE_SIZE,
 } from "../../common/pagination.js";
 import { ancestryError } from "./ancestry.errors.js";
-import type { DocumentDeskFilter, DocumentRequestView } from "./ancestry.types.js";
+import type { DocumentRequestView } from "./ancestry.types.js";
+import type { DocumentDeskFilter } from "./ancestry.inputs.js";
 import { dayInBeirut } from "./business-days.js";
 import { rawIdOf } from "./request-input.js";
 import { REQUEST_COLUMNS, type RequestRow } from "./requests.store.js";

@@ -4,16 +4,8 @@ import { Role } from "../../common/auth/roles.js";
 import type { Context } from "../../common/context.js";
 import { ConnectionArgs, type Connection } from "../../common/pagination.js";
 import { requestView } from "./ancestry.resolver.js";
-import {
-  DocumentDeskFilter,
-  DocumentRequestConnection,
-  DocumentRequestView,
-  DocumentTypeView,
-  MoveDocumentRequestInput,
-  PublicHolidayView,
-  SetPublicHolidayInput,
-  UpdateDocumentTypeInput,
-} from "./ancestry.types.js";
+import { DocumentRequestConnection, DocumentRequestView, DocumentTypeView, PublicHolidayView } from "./ancestry.types.js";
+import { DocumentDeskFilter, MoveDocumentRequestInput, SetPublicHolidayInput, UpdateDocumentTypeInput } from "./ancestry.inputs.js";
 import { setPublicHoliday } from "./calendar.service.js";
 import { deskPage } from "./desk.list.js";
 import { assign, claim, move, requestInformation } from "./desk.service.js";

@@ -6,7 +6,7 @@ import { newId } from "../../common/uuid.js";
 import { audit } from "../audit/index.js";
 import { ancestryConflict, ancestryError, ancestryForbidden } from "./ancestry.errors.js";
 import { documentRequestPolicy, isDeskStaff, mayReadRequest, type RequestPolicyRow } from "./ancestry.policy.js";
-import type { MoveDocumentRequestInput } from "./ancestry.types.js";
+import type { MoveDocumentRequestInput } from "./ancestry.inputs.js";
 import { postLinesAt, voidLines } from "./fees.service.js";
 import { statusChanged, tell } from "./notifications.js";
 import { rawIdOf } from "./request-input.js";

@@ -4,7 +4,7 @@ import { fromGlobalId, isUuid } from "../../common/global-id.js";
 import { hasUnsafeText } from "../../common/text.js";
 import { parseGenealogicalDate, personNodes } from "../genealogy/index.js";
 import { ancestryError } from "./ancestry.errors.js";
-import type { SaveDocumentRequestInput } from "./ancestry.types.js";
+import type { SaveDocumentRequestInput } from "./ancestry.inputs.js";
 import type { Db, RequestRow } from "./requests.store.js";
 import { DELIVERIES, TRANSLATIONS } from "./states.js";
 

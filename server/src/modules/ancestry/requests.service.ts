@@ -7,7 +7,7 @@ import { audit } from "../audit/index.js";
 import { startPayment, type MoneyDeps } from "../money/index.js";
 import { ancestryConflict, ancestryError } from "./ancestry.errors.js";
 import { isRequester } from "./ancestry.policy.js";
-import type { SaveDocumentRequestInput } from "./ancestry.types.js";
+import type { SaveDocumentRequestInput } from "./ancestry.inputs.js";
 import { addBusinessDays, dayInBeirut } from "./business-days.js";
 import { holidayDays, stepDays } from "./calendar.service.js";
 import { availableOf, holdLines, quoteLines, voidLines, writeLines } from "./fees.service.js";

@@ -1,7 +1,7 @@
 import type { Context } from "../../common/context.js";
 import { audit } from "../audit/index.js";
 import { ancestryError } from "./ancestry.errors.js";
-import type { UpdateDocumentTypeInput } from "./ancestry.types.js";
+import type { UpdateDocumentTypeInput } from "./ancestry.inputs.js";
 import { REQUIRED_FIELDS, rawIdOf } from "./request-input.js";
 import { documentTypeById, type DocumentTypeRow } from "./requests.store.js";
 
