@@ -1,6 +1,6 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { gql } from "./api.js";
+import { expectNoSeriousAxe } from "./axe.js";
 import { DEMO_PASSWORD, signInDemo } from "./sign-in.js";
 
 test.describe("money", () => {
@@ -44,8 +44,7 @@ test.describe("money", () => {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: `test-results/screens/wallet-ar-${width}.png`, fullPage: true });
     }
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    await expectNoSeriousAxe(page, "wallet (ar)");
     const verifyHref = await receipts.getByRole("link", { name: "تحقّق منه" }).first().getAttribute("href");
     await context.close();
 
