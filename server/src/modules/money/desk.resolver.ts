@@ -6,7 +6,8 @@ import { Role } from "../../common/auth/roles.js";
 import type { Context } from "../../common/context.js";
 import { audit } from "../audit/index.js";
 import { maxMinor, parseMinor } from "./amounts.js";
-import { depsOf, receiptGenerated, staffKey, tellAfterCommit } from "./deps.js";
+import { depsOf, staffKey, tellAfterCommit } from "./deps.js";
+import { afterReceipt } from "./receipt-email.js";
 import { moneyError } from "./errors.js";
 import { reverseTransaction } from "./ledger.service.js";
 import {
@@ -86,7 +87,7 @@ export class PaymentsDeskResolver {
       { reference: input.reference, received, by: me },
       { idempotencyKey: staffKey(me, input.idempotencyKey) },
     );
-    if (!r.replayed) await receiptGenerated(ctx.ds, "payment");
+    if (!r.replayed) await afterReceipt(ctx, "payment", r.receiptId);
     if (!r.replayed)
       await tellAfterCommit(ctx, paymentConfirmed, r.memberId, { amount: r.amount, currency: "USD", receiptId: r.receiptId });
     return result(r);
@@ -101,7 +102,7 @@ export class PaymentsDeskResolver {
       { payoutId: input.payoutId, by: me },
       { idempotencyKey: staffKey(me, input.idempotencyKey) },
     );
-    if (!r.replayed) await receiptGenerated(ctx.ds, "payout");
+    if (!r.replayed) await afterReceipt(ctx, "payout", r.receiptId);
     if (!r.replayed) await tellAfterCommit(ctx, payoutSent, r.memberId, { amount: r.amount, currency: "USD", receiptId: r.receiptId });
     return result(r);
   }
@@ -116,7 +117,7 @@ export class PaymentsDeskResolver {
       { paymentId: input.paymentId, amount, by: me },
       { idempotencyKey: staffKey(me, input.idempotencyKey) },
     );
-    if (!r.replayed) await receiptGenerated(ctx.ds, "refund");
+    if (!r.replayed) await afterReceipt(ctx, "refund", r.receiptId);
     if (!r.replayed)
       await tellAfterCommit(ctx, refunded, r.memberId, { amount: amount.toString(), currency: "USD", receiptId: r.receiptId });
     return result(r);
