@@ -11,6 +11,7 @@ import { afterReceipt } from "./receipt-email.js";
 import { moneyError } from "./errors.js";
 import { reverseTransaction } from "./ledger.service.js";
 import {
+  CancelPayoutInput,
   ConfirmPaymentInput,
   ConfirmPayoutInput,
   ExchangeRateView,
@@ -23,7 +24,7 @@ import {
 } from "./money.types.js";
 import { paymentConfirmed, payoutSent, refunded } from "./notifications.js";
 import { confirmPayment, refundPayment } from "./payments.service.js";
-import { confirmPayout } from "./payouts.service.js";
+import { cancelPayout, confirmPayout } from "./payouts.service.js";
 import { recentRates, setExchangeRate } from "./rates.service.js";
 import { entryViewsOf, walletViewOf } from "./money.resolver.js";
 import { deskLists, paymentView, payoutView, rateView } from "./views.js";
@@ -104,6 +105,16 @@ export class PaymentsDeskResolver {
     );
     if (!r.replayed) await afterReceipt(ctx, "payout", r.receiptId);
     if (!r.replayed) await tellAfterCommit(ctx, payoutSent, r.memberId, { amount: r.amount, currency: "USD", receiptId: r.receiptId });
+    return result(r);
+  }
+
+  @RequireRoles(Role.MODERATOR)
+  @Mutation(() => MoneyResultView, {
+    description: "Refuses a requested withdrawal (audited): its hold is released, the money stays in the wallet; no receipt.",
+  })
+  async cancelPayout(@Arg("input", () => CancelPayoutInput) input: CancelPayoutInput, @Ctx() ctx: Context): Promise<MoneyResultView> {
+    const me = ctx.viewer.userId!;
+    const r = await cancelPayout(depsOf(ctx), { payoutId: input.payoutId, by: me }, { idempotencyKey: staffKey(me, input.idempotencyKey) });
     return result(r);
   }
 
