@@ -108,5 +108,8 @@ describe("the receipt email", () => {
     expect(mails[0].subject).toContain("إيصالك");
     expect(mails[0].text).toContain(code);
     expect(mails[0].text).toContain("1.234,56");
+    // The confirmation's notification stays in the bell: one email for one payment.
+    const [{ n }] = await server.ds.query(`SELECT count(*)::int AS n FROM outbox_emails WHERE to_address = $1`, [payer.email]);
+    expect(n).toBe(1);
   });
 });
