@@ -16,6 +16,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/server/package.json ./server/
 COPY --from=build /app/server/dist ./server/dist
 COPY --from=build /app/server/seed-data ./server/seed-data
+COPY --from=build /app/server/assets ./server/assets
 COPY --from=build /app/client/dist ./client/dist
 COPY --from=build /app/client/src/i18n/translations.csv ./client/src/i18n/translations.csv
 USER node

@@ -9,13 +9,12 @@ const port = Number(process.env.E2E_PORT ?? 4173);
  * ballots spec moves on by days), so a server serves one spec at a time. Several servers run side
  * by side instead, each on its own database, port and clock, each with a worker that runs its specs
  * one after another in file order; the specs are dealt out longest first (durations recorded in
- * tests/support/test-durations.json) to the server with the least work so far. One server more
- * than the machine has cores (`E2E_SERVERS` overrides): the browser tests mostly wait (for pages,
- * live updates, the server's batches), and on the 2-core development machine the whole suite used
- * about 160 s of CPU in 7 minutes with two servers; a third took it from 7.5 to 6.8 minutes on a
- * busier machine.
+ * tests/support/test-durations.json) to the server with the least work so far. As many servers as
+ * the machine has cores (`E2E_SERVERS` overrides): each server's browser renders and runs scripts
+ * as hard as its server answers, and a third server on the 2-core CI machine (load average 9–17)
+ * made every page several times slower, past the waits, instead of finishing sooner.
  */
-const servers = Math.max(1, Number(process.env.E2E_SERVERS ?? availableParallelism() + 1));
+const servers = Math.max(1, Number(process.env.E2E_SERVERS ?? availableParallelism()));
 /** Specs that change the same data and count on each other's order: they go to one server together. */
 const TOGETHER = [
   ["rootpedia.spec.ts", "wiki-edits.spec.ts"],
@@ -50,7 +49,11 @@ const groups = dealSpecs(servers);
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
-  timeout: 30_000,
+  // Waits sized for a loaded 2-core machine, far above what a page takes at rest (a page or a map
+  // of 3,198 villages shows in about a second; under load several); a spec with longer journeys
+  // sets its own test timeout.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   workers: groups.length,
   reporter: process.env.CI ? "line" : "list",
   use: {

@@ -1,4 +1,4 @@
-// `npm run bench`: every benchmark; `npm run bench -- genealogy` (or `rootspaces`, `gedcom`, `chart`, `ui`, `media`, `rootpedia`, `ballots`, `reimport`, `abuse`) runs one.
+// `npm run bench`: every benchmark; `npm run bench -- genealogy` (or `rootspaces`, `gedcom`, `chart`, `ui`, `media`, `rootpedia`, `ballots`, `reimport`, `abuse`, `money`) runs one.
 // Exits non-zero when a goal is missed.
 import { spawnSync } from "node:child_process";
 import { ensureTestDatabaseServer } from "../tests/support/embedded-test-db.js";
@@ -8,6 +8,7 @@ import { benchChart } from "./chart.js";
 import { benchGedcom } from "./gedcom.js";
 import { benchGenealogy } from "./genealogy.js";
 import { benchMedia } from "./media.js";
+import { benchMoney } from "./money.js";
 import { benchReimport } from "./reimport.js";
 import { benchRootpedia } from "./rootpedia.js";
 import { benchRootspaces } from "./rootspaces.js";
@@ -24,6 +25,7 @@ const BENCHES: Record<string, (serverUrl: string) => Promise<boolean>> = {
   ballots: benchBallots,
   reimport: benchReimport,
   abuse: benchAbuse,
+  money: benchMoney,
 };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const unknown = wanted.filter((w) => !BENCHES[w]);

@@ -58,11 +58,26 @@ export async function measureHttp(name: string, port: number, bodies: string[], 
   return r.requests.average;
 }
 
-/** Requests/s of `run(i)` over raw pg: `concurrency` loops for `duration` seconds (after a 2 s warm-up). */
+/** Requests/s of `run(client, i, loop)` over raw pg: `concurrency` loops for `duration` seconds (after a 2 s warm-up), each on a client of its own. */
 export async function measurePg(
   name: string,
   pool: pg.Pool,
-  run: (c: pg.PoolClient, i: number) => Promise<unknown>,
+  run: (c: pg.PoolClient, i: number, loop: number) => Promise<unknown>,
+  concurrency: number,
+  duration = DURATION,
+): Promise<number> {
+  const clients = await Promise.all(Array.from({ length: concurrency }, () => pool.connect()));
+  try {
+    return await measureLoops(name, (loop, i) => run(clients[loop], i, loop), concurrency, duration);
+  } finally {
+    for (const c of clients) c.release();
+  }
+}
+
+/** Calls/s of `run(loop, i)`: `concurrency` loops for `duration` seconds (after a 2 s warm-up); `i` counts calls. */
+export async function measureLoops(
+  name: string,
+  run: (loop: number, i: number) => Promise<unknown>,
   concurrency: number,
   duration = DURATION,
 ): Promise<number> {
@@ -70,16 +85,11 @@ export async function measurePg(
     const end = Date.now() + seconds * 1000;
     let next = 0;
     await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        const c = await pool.connect();
-        try {
-          while (Date.now() < end) {
-            const t = performance.now();
-            await run(c, next++);
-            latencies.push(performance.now() - t);
-          }
-        } finally {
-          c.release();
+      Array.from({ length: concurrency }, async (_, l) => {
+        while (Date.now() < end) {
+          const t = performance.now();
+          await run(l, next++);
+          latencies.push(performance.now() - t);
         }
       }),
     );

@@ -19,7 +19,7 @@ test.describe("accounts and guards", () => {
     await page.getByLabel("Village of origin (optional)").fill("Ehden");
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByTestId("toast").first()).toContainText("Your secure account has been created successfully.");
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Hala Maalouf");
     await expect(page.getByText("Ehden")).toBeVisible();
     await page.screenshot({ path: "test-results/screens/dashboard-en.png", fullPage: true });

@@ -7,7 +7,7 @@ export async function signUpInArabic(page: Page, emailPrefix: string) {
   await page.getByLabel("البريد الإلكتروني").fill(`${emailPrefix}-${Date.now()}@example.test`);
   await page.getByLabel("كلمة المرور", { exact: true }).fill("cedars of the holy valley");
   await page.getByRole("button", { name: "إنشاء الحساب" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 /** On an empty /treebuilder (Arabic), adds the first person of the tree. */

@@ -42,11 +42,9 @@ export async function openUiPage(
     await page.goto(path);
   }
   await expect(page.locator("html")).toHaveAttribute("lang", lang);
-  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
   await READY[ui.name]?.(page, tree, lang);
   await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => !document.querySelector('.spinner, [class*="skeleton"], [aria-busy="true"]'), undefined, {
-    timeout: 15_000,
-  });
+  await page.waitForFunction(() => !document.querySelector('.spinner, [class*="skeleton"], [aria-busy="true"]'));
   return { context, page };
 }

@@ -1,9 +1,9 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { gql } from "./api.js";
 import { advanceServerClock, HOUR } from "./clock.js";
 import { DEMO_PASSWORD, signInDemo } from "./sign-in.js";
+import { expectNoSeriousAxe } from "./axe.js";
 
 /**
  * Proposals and ballots as people read them (issue #43), in Arabic and French at 1366 and 390 px:
@@ -22,15 +22,6 @@ mkdirSync(SHOTS, { recursive: true });
 
 test.describe.configure({ timeout: 180_000 });
 
-async function noSeriousAxe(page: Page, name: string) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const severe = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    severe.map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
-    name,
-  ).toEqual([]);
-}
-
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
@@ -40,7 +31,7 @@ async function look(page: Page, name: string, between?: () => Promise<void>) {
     await page.setViewportSize(size);
     if (size === PHONE && between) await between();
     await page.screenshot({ path: `${SHOTS}/wiki-ballots-${name}-${size.width}.png`, fullPage: true });
-    await noSeriousAxe(page, `${name} at ${size.width}`);
+    await expectNoSeriousAxe(page, `${name} at ${size.width}`);
   }
   await page.setViewportSize(DESKTOP);
 }

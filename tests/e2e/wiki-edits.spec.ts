@@ -32,7 +32,7 @@ test("a curator reviews beside the diff, accepts from the history, and is told w
   const page = curator.page;
   // Accept and Refuse sit beside the change against the stable version.
   const review = page.getByTestId("rootpedia-review");
-  await expect(review.getByTestId("rootpedia-diff").locator("ins")).toContainText("كسارة");
+  await expect(review.getByTestId("rootpedia-diff").locator("ins", { hasText: "كسارة" })).toBeVisible();
   await expect(review.getByRole("button", { name: "قبول التعديل" })).toBeVisible();
   await shoot(page, "review-article-ar");
 
@@ -43,7 +43,7 @@ test("a curator reviews beside the diff, accepts from the history, and is told w
   await expect(history.locator("tbody tr").last().getByRole("button", { name: "إخفاء (تخريب)" })).toHaveCount(0);
   await expect(history.locator("tbody tr").first().getByRole("button", { name: "إخفاء (تخريب)" })).not.toHaveClass(/button--danger/);
   await history.getByRole("button", { name: "راجِع هذا التغيير" }).click();
-  await expect(page.getByTestId("rootpedia-review").locator("ins")).toContainText("كسارة");
+  await expect(page.getByTestId("rootpedia-review").locator("ins", { hasText: "كسارة" })).toBeVisible();
   await shoot(page, "review-history-ar");
   await page.getByTestId("rootpedia-review").getByRole("button", { name: "قبول التعديل" }).click();
   await expect(page.getByTestId("rootpedia-review-done")).toContainText("قُبل التعديل");

@@ -1,8 +1,8 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { gql } from "./api.js";
 import { DEMO_PASSWORD, signInDemo } from "./sign-in.js";
+import { expectNoSeriousAxe } from "./axe.js";
 
 /**
  * Rootpedia as people read and write it (issue #43), in Arabic and French at 1366 and 390 px: the
@@ -19,20 +19,11 @@ mkdirSync(SHOTS, { recursive: true });
 // Screenshots and axe at two widths, in two languages: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 150_000 });
 
-async function noSeriousAxe(page: Page, name: string) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const severe = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    severe.map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
-    name,
-  ).toEqual([]);
-}
-
 /** A screenshot at the page's width now, and axe on what it shows. */
 async function look(page: Page, name: string) {
   const width = page.viewportSize()!.width;
   await page.screenshot({ path: `${SHOTS}/wiki-${name}-${width}.png`, fullPage: true });
-  await noSeriousAxe(page, `${name} at ${width}`);
+  await expectNoSeriousAxe(page, `${name} at ${width}`);
 }
 
 const PHONE = { width: 390, height: 844 };

@@ -3,9 +3,9 @@ import { Role } from "../../server/src/common/auth/roles.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { buildVillages } from "../factories/villages.js";
+import { buildPerson } from "../support/genealogy.js";
 
 const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString("base64url");
-const CREATE = `mutation ($input: PersonInput!) { createPerson(input: $input) { id } }`;
 const UPDATE = `mutation ($id: ID!, $input: PersonInput!) { updatePerson(id: $id, input: $input) { id } }`;
 const PERSON = `query ($id: ID!) { person(id: $id) { fullName occupation provenance } }`;
 const LOG = `query ($table: AuditTable!, $id: ID!) { auditLog(table: $table, recordId: $id, first: 20) {
@@ -26,11 +26,6 @@ let curatorB: BuiltUser;
 let editor: BuiltUser;
 let villageA: string;
 
-async function create(input: Record<string, unknown>): Promise<string> {
-  const res = await server.gql<{ createPerson: { id: string } }>(CREATE, { input }, { token: owner.token });
-  if (res.errors) throw new Error(JSON.stringify(res.errors));
-  return res.data!.createPerson.id;
-}
 async function history(id: string, user: BuiltUser, table = "PEOPLE"): Promise<Entry[]> {
   const res = await server.gql<{ auditLog: { edges: { node: Entry }[] } }>(LOG, { table, id }, { token: user.token });
   if (res.errors) throw new Error(JSON.stringify(res.errors));
@@ -59,7 +54,7 @@ afterAll(() => server.stop());
 
 describe("history and revert", () => {
   it("a curator of the village reads a person's history with before and after, and reverts a change; the revert is audited", async () => {
-    const id = await create({
+    const id = await buildPerson(server, owner, {
       fullName: "Tanios Khoury",
       birthDate: "1850",
       deathDate: "1921",
@@ -84,7 +79,7 @@ describe("history and revert", () => {
   });
 
   it("refuses a revert when the record changed since (CONFLICT, translated)", async () => {
-    const id = await create({ fullName: "Elias Haddad", birthDate: "1880", deathDate: "1950", villageId: villageA });
+    const id = await buildPerson(server, owner, { fullName: "Elias Haddad", birthDate: "1880", deathDate: "1950", villageId: villageA });
     await server.gql(UPDATE, { id, input: { occupation: "Teacher" } }, { token: owner.token });
     await server.gql(UPDATE, { id, input: { occupation: "Priest" } }, { token: owner.token });
     const [, older] = await history(id, editor);
@@ -100,7 +95,7 @@ describe("history and revert", () => {
   });
 
   it("undoing a verification puts the record back to COMMUNITY", async () => {
-    const id = await create({ fullName: "Mariam Saab", birthDate: "1870", deathDate: "1940", villageId: villageA });
+    const id = await buildPerson(server, owner, { fullName: "Mariam Saab", birthDate: "1870", deathDate: "1940", villageId: villageA });
     await server.gql(
       `mutation ($id: ID!) { verifyRecord(kind: PERSON, id: $id, source: "Register 12") { provenance } }`,
       { id },
@@ -116,13 +111,24 @@ describe("history and revert", () => {
   });
 
   it("undoing a creation deletes the record; undoing a deletion brings it back with its parent links", async () => {
-    const created = await create({ fullName: "Spam Person", villageId: villageA });
+    const created = await buildPerson(server, owner, { fullName: "Spam Person", villageId: villageA });
     const [c] = await history(created, editor);
     await server.gql(REVERT, { id: c.id }, { token: editor.token });
     expect((await server.gql(PERSON, { id: created })).errors?.[0].extensions?.code).toBe("NOT_FOUND");
 
-    const parent = await create({ fullName: "Boutros Azar", birthDate: "1820", deathDate: "1890", villageId: villageA });
-    const child = await create({ fullName: "Hanna Azar", birthDate: "1850", deathDate: "1920", villageId: villageA, occupation: "Farmer" });
+    const parent = await buildPerson(server, owner, {
+      fullName: "Boutros Azar",
+      birthDate: "1820",
+      deathDate: "1890",
+      villageId: villageA,
+    });
+    const child = await buildPerson(server, owner, {
+      fullName: "Hanna Azar",
+      birthDate: "1850",
+      deathDate: "1920",
+      villageId: villageA,
+      occupation: "Farmer",
+    });
     await server.gql(
       `mutation ($c: ID!, $p: ID!) { addParent(childId: $c, parentId: $p) { id } }`,
       { c: child, p: parent },
@@ -142,7 +148,7 @@ describe("history and revert", () => {
   });
 
   it("a curator's history of a living person hides what their partial view hides", async () => {
-    const id = await create({
+    const id = await buildPerson(server, owner, {
       fullName: "Nour Khoury",
       birthDate: "1990",
       birthPlace: "Zahle",

@@ -3,9 +3,9 @@ import { Role } from "../../server/src/common/auth/roles.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { buildVillages } from "../factories/villages.js";
+import { buildPerson } from "../support/genealogy.js";
 
 const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString("base64url");
-const CREATE = `mutation ($input: PersonInput!) { createPerson(input: $input) { id } }`;
 const SUGGEST = `query ($input: DuplicateQueryInput!) { duplicateSuggestions(input: $input) { score reasons matchedName person { id fullName isPrivate } } }`;
 type Suggestion = {
   score: number;
@@ -22,11 +22,6 @@ let village: string;
 let tanios: string;
 let living: string;
 
-async function create(input: Record<string, unknown>, user = owner): Promise<string> {
-  const res = await server.gql<{ createPerson: { id: string } }>(CREATE, { input }, { token: user.token });
-  if (res.errors) throw new Error(JSON.stringify(res.errors));
-  return res.data!.createPerson.id;
-}
 async function suggest(input: Record<string, unknown>, user: BuiltUser = other): Promise<Suggestion[]> {
   const res = await server.gql<{ duplicateSuggestions: Suggestion[] }>(SUGGEST, { input }, { token: user.token });
   if (res.errors) throw new Error(JSON.stringify(res.errors));
@@ -41,15 +36,15 @@ beforeAll(async () => {
   const [v] = (await buildVillages(server.ds, [{ name: "Zahle", slug: "zahle" }])).map((id) => ({ id }));
   village = gid("Village", v.id);
   await server.ds.query(`INSERT INTO village_curators (id, user_id, village_id) VALUES (gen_random_uuid(), $1, $2)`, [curator.id, v.id]);
-  tanios = await create({
+  tanios = await buildPerson(server, owner, {
     fullName: "Tanios Khoury",
     fullNameAr: "طانيوس الخوري",
     birthDate: "ABT 1850",
     deathDate: "1921",
     villageId: village,
   });
-  await create({ fullName: "Tanios Khoury", birthDate: "1790", deathDate: "1850", villageId: village }); // another generation
-  living = await create({ fullName: "Rania Saab", fullNameAr: "رانيا صعب", birthDate: "1985", villageId: village });
+  await buildPerson(server, owner, { fullName: "Tanios Khoury", birthDate: "1790", deathDate: "1850", villageId: village }); // another generation
+  living = await buildPerson(server, owner, { fullName: "Rania Saab", fullNameAr: "رانيا صعب", birthDate: "1985", villageId: village });
 });
 afterAll(() => server.stop());
 
@@ -97,7 +92,7 @@ describe("duplicate suggestions", () => {
 
   it("show a member their living close relatives, as every list of people does", async () => {
     // The other member's own record in the tree is Rania's child: Rania is their parent.
-    const self = await create({ fullName: "Karim Saab", birthDate: "2010", villageId: village });
+    const self = await buildPerson(server, owner, { fullName: "Karim Saab", birthDate: "2010", villageId: village });
     const linked = await server.gql(
       `mutation ($child: ID!, $parent: ID!) { addParent(childId: $child, parentId: $parent) { id } }`,
       { child: self, parent: living },

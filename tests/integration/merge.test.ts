@@ -3,10 +3,10 @@ import { Role } from "../../server/src/common/auth/roles.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { buildVillages } from "../factories/villages.js";
+import { buildPerson } from "../support/genealogy.js";
 
 const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString("base64url");
 const raw = (globalId: string) => Buffer.from(globalId, "base64url").toString().split(":")[1];
-const CREATE = `mutation ($input: PersonInput!) { createPerson(input: $input) { id } }`;
 const LINK = `mutation ($c: ID!, $p: ID!) { addParent(childId: $c, parentId: $p) { id } }`;
 const UNION = `mutation ($input: UnionInput!) { addUnion(input: $input) { id } }`;
 const EVENT = `mutation ($input: EventInput!) { createEvent(input: $input) { id } }`;
@@ -21,11 +21,6 @@ let editor: BuiltUser;
 let villageA: string;
 let villageB: string;
 
-async function create(input: Record<string, unknown>, user = owner): Promise<string> {
-  const res = await server.gql<{ createPerson: { id: string } }>(CREATE, { input }, { token: user.token });
-  if (res.errors) throw new Error(JSON.stringify(res.errors));
-  return res.data!.createPerson.id;
-}
 async function ok(query: string, variables: Record<string, unknown>, user = owner) {
   const res = await server.gql(query, variables, { token: user.token });
   if (res.errors) throw new Error(JSON.stringify(res.errors));
@@ -54,8 +49,13 @@ afterAll(() => server.stop());
 
 describe("mergePeople", () => {
   it("moves every parent link and union, drops duplicate links, joins sources and names, fills empty fields; audit history stays findable", async () => {
-    const keep = await create({ fullName: "Tanios Khoury", birthDate: "1850", deathDate: "1921", sources: "Family bible" });
-    const dup = await create({
+    const keep = await buildPerson(server, owner, {
+      fullName: "Tanios Khoury",
+      birthDate: "1850",
+      deathDate: "1921",
+      sources: "Family bible",
+    });
+    const dup = await buildPerson(server, owner, {
       fullName: "Tanyus el-Khoury",
       fullNameAr: "طانيوس الخوري",
       birthDate: "ABT 1850",
@@ -63,10 +63,10 @@ describe("mergePeople", () => {
       occupation: "Silk weaver",
       sources: "Family bible\nZahle register no. 12",
     });
-    const father = await create({ fullName: "Boutros Khoury", birthDate: "1820", deathDate: "1880" });
-    const child1 = await create({ fullName: "Elias Khoury", birthDate: "1880", deathDate: "1950" });
-    const child2 = await create({ fullName: "Mariam Khoury", birthDate: "1882", deathDate: "1960" });
-    const wife = await create({ fullName: "Hanneh Maalouf", birthDate: "1855", deathDate: "1930" });
+    const father = await buildPerson(server, owner, { fullName: "Boutros Khoury", birthDate: "1820", deathDate: "1880" });
+    const child1 = await buildPerson(server, owner, { fullName: "Elias Khoury", birthDate: "1880", deathDate: "1950" });
+    const child2 = await buildPerson(server, owner, { fullName: "Mariam Khoury", birthDate: "1882", deathDate: "1960" });
+    const wife = await buildPerson(server, owner, { fullName: "Hanneh Maalouf", birthDate: "1855", deathDate: "1930" });
     await ok(LINK, { c: keep, p: father });
     await ok(LINK, { c: dup, p: father }); // the same father twice: one link after the merge
     await ok(LINK, { c: child1, p: keep });
@@ -145,9 +145,9 @@ describe("mergePeople", () => {
   });
 
   it("refuses to merge an ancestor with a descendant (a person would be their own parent), and a person with themself", async () => {
-    const grand = await create({ fullName: "Youssef Haddad", birthDate: "1800", deathDate: "1870" });
-    const son = await create({ fullName: "Youssef Haddad", birthDate: "1830", deathDate: "1890" });
-    const grandson = await create({ fullName: "Youssef Haddad", birthDate: "1860", deathDate: "1920" });
+    const grand = await buildPerson(server, owner, { fullName: "Youssef Haddad", birthDate: "1800", deathDate: "1870" });
+    const son = await buildPerson(server, owner, { fullName: "Youssef Haddad", birthDate: "1830", deathDate: "1890" });
+    const grandson = await buildPerson(server, owner, { fullName: "Youssef Haddad", birthDate: "1860", deathDate: "1920" });
     await ok(LINK, { c: son, p: grand });
     await ok(LINK, { c: grandson, p: son });
     for (const [a, b] of [
@@ -167,14 +167,14 @@ describe("mergePeople", () => {
   });
 
   it("refuses a merge that would give a person three or four birth parents, or a parent under 12 years older; nothing changes", async () => {
-    const a = await create({ fullName: "Naji Aoun" });
-    const b = await create({ fullName: "Naji Aoun" });
+    const a = await buildPerson(server, owner, { fullName: "Naji Aoun" });
+    const b = await buildPerson(server, owner, { fullName: "Naji Aoun" });
     for (const [child, name] of [
       [a, "Father A"],
       [a, "Mother A"],
       [b, "Father B"],
     ] as const) {
-      await ok(LINK, { c: child, p: await create({ fullName: name }) });
+      await ok(LINK, { c: child, p: await buildPerson(server, owner, { fullName: name }) });
     }
     const res = await server.gql(MERGE, { keep: a, merge: b }, { token: owner.token });
     expect(res.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
@@ -185,9 +185,9 @@ describe("mergePeople", () => {
     expect(n).toBe(3);
 
     // The kept record has no birth date; the merged one's would make its parent 5 years older.
-    const parent = await create({ fullName: "Rafic Aoun", birthDate: "1900", deathDate: "1970" });
-    const undated = await create({ fullName: "Rafic Aoun Jr" });
-    const dated = await create({ fullName: "Rafic Aoun Jr", birthDate: "1905", deathDate: "1980" });
+    const parent = await buildPerson(server, owner, { fullName: "Rafic Aoun", birthDate: "1900", deathDate: "1970" });
+    const undated = await buildPerson(server, owner, { fullName: "Rafic Aoun Jr" });
+    const dated = await buildPerson(server, owner, { fullName: "Rafic Aoun Jr", birthDate: "1905", deathDate: "1980" });
     await ok(LINK, { c: undated, p: parent });
     const young = await server.gql(MERGE, { keep: undated, merge: dated }, { token: owner.token });
     expect((young.errors?.[0].extensions?.fields as { key: string }[]).map((f) => f.key)).toEqual(["errors.parent_too_young"]);
@@ -195,9 +195,19 @@ describe("mergePeople", () => {
   });
 
   it("members merge only two records they own; curators only within their villages; editors anywhere", async () => {
-    const mine = await create({ fullName: "Georges Saab", birthDate: "1870", deathDate: "1940", villageId: villageA });
-    const theirs = await create({ fullName: "Georges Saab", birthDate: "1871", deathDate: "1940", villageId: villageA }, other);
-    const elsewhere = await create({ fullName: "Georges Saab", birthDate: "1870", deathDate: "1941", villageId: villageB }, other);
+    const mine = await buildPerson(server, owner, { fullName: "Georges Saab", birthDate: "1870", deathDate: "1940", villageId: villageA });
+    const theirs = await buildPerson(server, other, {
+      fullName: "Georges Saab",
+      birthDate: "1871",
+      deathDate: "1940",
+      villageId: villageA,
+    });
+    const elsewhere = await buildPerson(server, other, {
+      fullName: "Georges Saab",
+      birthDate: "1870",
+      deathDate: "1941",
+      villageId: villageB,
+    });
     expect((await server.gql(MERGE, { keep: mine, merge: theirs }, { token: owner.token })).errors?.[0].extensions?.code).toBe("FORBIDDEN");
     expect((await server.gql(MERGE, { keep: mine, merge: elsewhere }, { token: curator.token })).errors?.[0].extensions?.code).toBe(
       "FORBIDDEN",

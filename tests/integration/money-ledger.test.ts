@@ -6,7 +6,6 @@ import {
   checkLedger,
   hold,
   openAccount,
-  postPending,
   postTransaction,
   quoteUsd,
   reverseTransaction,
@@ -14,13 +13,14 @@ import {
   voidPending,
   type MoneyDeps,
 } from "../../server/src/modules/money/index.js";
-import { advanceAndRun, HOUR, MINUTE, TestClock } from "../support/clock.js";
-import { key, moneyDeps, walletAndClearing } from "../support/money.js";
+import { TestClock } from "../support/clock.js";
+import { fund, key, moneyDeps, refusal, transfer, walletAndClearing } from "../support/money.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
 /**
  * The ledger's core (issue 38): balanced transactions whose rules the database itself enforces,
- * balances moved in the same transaction, holds that end once, idempotent keys and reversals.
+ * balances moved in the same transaction, idempotent keys, one wallet drained by concurrent
+ * transfers, LBP quotes and reversals. Holds and their races: money-holds.test.ts.
  */
 let server: TestServer;
 let deps: MoneyDeps;
@@ -31,17 +31,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-/** The error a promise is refused with (its code and translation key). */
-async function refusal(p: Promise<unknown>): Promise<{ code: string; key: string }> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return { code: e.code, key: e.key };
-    throw e;
-  }
-  throw new Error("was not refused");
-}
-
 const counts = async () => {
   const [r] = await server.ds.query(
     `SELECT (SELECT count(*) FROM money_transactions)::int AS t, (SELECT count(*) FROM money_entries)::int AS e,
@@ -49,20 +38,6 @@ const counts = async () => {
   );
   return r as { t: number; e: number; r: number; h: number };
 };
-
-const fund = async (wallet: string, clearing: string, amount: bigint) =>
-  postTransaction(
-    deps,
-    {
-      kind: "payment",
-      currency: "USD",
-      entries: [
-        { accountId: clearing, amount: -amount },
-        { accountId: wallet, amount },
-      ],
-    },
-    { idempotencyKey: key("fund") },
-  );
 
 describe("the database refuses a bad journal", () => {
   let client: pg.Client;
@@ -74,7 +49,7 @@ describe("the database refuses a bad journal", () => {
     const { wallet, clearing } = await walletAndClearing(deps);
     usd = { wallet: wallet.id, clearing: clearing.id };
     lbp = (await walletAndClearing(deps, undefined, "LBP")).clearing.id;
-    await fund(usd.wallet, usd.clearing, 500n);
+    await fund(deps, usd.wallet, usd.clearing, 500n);
   });
   afterAll(() => client.end());
 
@@ -149,7 +124,7 @@ describe("the database refuses a bad journal", () => {
 describe("postTransaction", () => {
   it("moves balances in the same transaction and keeps them equal to the entries", async () => {
     const { wallet, clearing } = await walletAndClearing(deps);
-    const r = await fund(wallet.id, clearing.id, 1234n);
+    const r = await fund(deps, wallet.id, clearing.id, 1234n);
     expect(r.replayed).toBe(false);
     expect(await balanceOf(server.ds, wallet.id)).toMatchObject({ posted: 1234n, available: 1234n, pendingOut: 0n });
     expect(await balanceOf(server.ds, clearing.id)).toMatchObject({ posted: -1234n });
@@ -169,7 +144,7 @@ describe("postTransaction", () => {
   it("refuses bad input with a translated error and writes nothing, not even the key", async () => {
     const { wallet, clearing } = await walletAndClearing(deps);
     const lbp = await walletAndClearing(deps, undefined, "LBP");
-    await fund(wallet.id, clearing.id, 100n);
+    await fund(deps, wallet.id, clearing.id, 100n);
     const before = await counts();
     const pair = (a: bigint, b = -a) => [
       { accountId: clearing.id, amount: b },
@@ -211,22 +186,10 @@ describe("postTransaction", () => {
         key: expected,
       });
     }
-    expect(
-      await refusal(
-        postTransaction(
-          deps,
-          {
-            kind: "t",
-            currency: "USD",
-            entries: [
-              { accountId: clearing.id, amount: -5n },
-              { accountId: "00000000-0000-7000-8000-000000000000", amount: 5n },
-            ],
-          },
-          { idempotencyKey: key() },
-        ),
-      ),
-    ).toEqual({ code: "NOT_FOUND", key: "errors.not_found" });
+    expect(await refusal(transfer(deps, clearing.id, "00000000-0000-7000-8000-000000000000", 5n, "t"))).toEqual({
+      code: "NOT_FOUND",
+      key: "errors.not_found",
+    });
     expect(await counts()).toEqual(before);
     expect(await balanceOf(server.ds, wallet.id)).toMatchObject({ posted: 100n });
   });
@@ -269,147 +232,11 @@ describe("postTransaction", () => {
   it("lets exactly what is available out of one wallet under 40 concurrent transfers", async () => {
     const { wallet, clearing } = await walletAndClearing(deps);
     const other = await walletAndClearing(deps);
-    await fund(wallet.id, clearing.id, 100n);
-    const results = await Promise.allSettled(
-      Array.from({ length: 40 }, () =>
-        postTransaction(
-          deps,
-          {
-            kind: "transfer",
-            currency: "USD",
-            entries: [
-              { accountId: wallet.id, amount: -3n },
-              { accountId: other.wallet.id, amount: 3n },
-            ],
-          },
-          { idempotencyKey: key() },
-        ),
-      ),
-    );
+    await fund(deps, wallet.id, clearing.id, 100n);
+    const results = await Promise.allSettled(Array.from({ length: 40 }, () => transfer(deps, wallet.id, other.wallet.id, 3n)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(33);
     for (const r of results) if (r.status === "rejected") expect((r.reason as AppError).key).toBe("money.errors.insufficient_funds");
     expect(await balanceOf(server.ds, wallet.id)).toMatchObject({ posted: 1n });
-    expect(await checkLedger(server.ds)).toEqual([]);
-  });
-});
-
-describe("holds", () => {
-  it("reserve: available = posted − pending out; post part and release the rest", async () => {
-    const { wallet, clearing } = await walletAndClearing(deps);
-    const shop = await walletAndClearing(deps);
-    await fund(wallet.id, clearing.id, 100n);
-    const h = await hold(deps, { from: wallet.id, to: shop.wallet.id, amount: 70n }, { idempotencyKey: key() });
-    expect(await balanceOf(server.ds, wallet.id)).toMatchObject({ posted: 100n, pendingOut: 70n, available: 30n });
-    expect(await balanceOf(server.ds, shop.wallet.id)).toMatchObject({ posted: 0n, pendingIn: 70n });
-    expect(await refusal(hold(deps, { from: wallet.id, to: shop.wallet.id, amount: 31n }, { idempotencyKey: key() }))).toMatchObject({
-      key: "money.errors.insufficient_funds",
-    });
-    expect(
-      await refusal(
-        postTransaction(
-          deps,
-          {
-            kind: "t",
-            currency: "USD",
-            entries: [
-              { accountId: wallet.id, amount: -31n },
-              { accountId: shop.wallet.id, amount: 31n },
-            ],
-          },
-          { idempotencyKey: key() },
-        ),
-      ),
-    ).toMatchObject({ key: "money.errors.insufficient_funds" });
-    expect(await refusal(postPending(deps, h.holdId, 71n, { idempotencyKey: key() }))).toMatchObject({
-      key: "money.errors.more_than_held",
-    });
-    await postPending(deps, h.holdId, 50n, { idempotencyKey: key() });
-    expect(await balanceOf(server.ds, wallet.id)).toMatchObject({ posted: 50n, pendingOut: 0n, available: 50n });
-    expect(await balanceOf(server.ds, shop.wallet.id)).toMatchObject({ posted: 50n, pendingIn: 0n });
-    // A hold ends once.
-    expect(await refusal(postPending(deps, h.holdId, 10n, { idempotencyKey: key() }))).toMatchObject({ key: "money.errors.hold_ended" });
-    expect(await refusal(voidPending(deps, h.holdId, { idempotencyKey: key() }))).toMatchObject({ key: "money.errors.hold_ended" });
-    expect(await checkLedger(server.ds)).toEqual([]);
-  });
-
-  it("void releases all; voiding twice and posting a voided hold are refused", async () => {
-    const { wallet, clearing } = await walletAndClearing(deps);
-    const shop = await walletAndClearing(deps);
-    await fund(wallet.id, clearing.id, 10n);
-    const h = await hold(deps, { from: wallet.id, to: shop.wallet.id, amount: 10n }, { idempotencyKey: key() });
-    const k = key();
-    await voidPending(deps, h.holdId, { idempotencyKey: k });
-    expect(await voidPending(deps, h.holdId, { idempotencyKey: k })).toMatchObject({ replayed: true });
-    expect(await refusal(voidPending(deps, h.holdId, { idempotencyKey: key() }))).toMatchObject({ key: "money.errors.hold_ended" });
-    expect(await refusal(postPending(deps, h.holdId, undefined, { idempotencyKey: key() }))).toMatchObject({
-      key: "money.errors.hold_ended",
-    });
-    expect(await balanceOf(server.ds, wallet.id)).toMatchObject({ posted: 10n, available: 10n });
-  });
-
-  it("expire: the money.expire-holds job voids a hold past its expiry, which can no longer be posted", async () => {
-    const { wallet, clearing } = await walletAndClearing(deps);
-    const shop = await walletAndClearing(deps);
-    await fund(wallet.id, clearing.id, 10n);
-    const expiresAt = new Date(deps.clock.now().getTime() + HOUR);
-    const h = await hold(deps, { from: wallet.id, to: shop.wallet.id, amount: 8n, expiresAt }, { idempotencyKey: key() });
-    const stays = await hold(
-      deps,
-      { from: wallet.id, to: shop.wallet.id, amount: 1n, expiresAt: new Date(expiresAt.getTime() + 2 * HOUR) },
-      { idempotencyKey: key() },
-    );
-    await advanceAndRun(server, 30 * MINUTE);
-    expect((await server.ds.query(`SELECT status FROM money_holds WHERE id = $1`, [h.holdId]))[0].status).toBe("pending");
-    await advanceAndRun(server, 31 * MINUTE);
-    const [row] = await server.ds.query(`SELECT status FROM money_holds WHERE id = $1`, [h.holdId]);
-    expect(row.status).toBe("expired");
-    expect((await server.ds.query(`SELECT status FROM money_holds WHERE id = $1`, [stays.holdId]))[0].status).toBe("pending");
-    expect(await refusal(postPending(deps, h.holdId, undefined, { idempotencyKey: key() }))).toMatchObject({
-      key: "money.errors.hold_expired",
-    });
-    expect(await balanceOf(server.ds, wallet.id)).toMatchObject({ posted: 10n, pendingOut: 1n, available: 9n });
-    expect(await checkLedger(server.ds)).toEqual([]);
-  });
-});
-
-describe("races", () => {
-  it("a hold ends once when 12 posts and voids of it run at once", async () => {
-    const { wallet, clearing } = await walletAndClearing(deps);
-    const shop = await walletAndClearing(deps);
-    await fund(wallet.id, clearing.id, 50n);
-    const h = await hold(deps, { from: wallet.id, to: shop.wallet.id, amount: 40n }, { idempotencyKey: key() });
-    const results = await Promise.allSettled(
-      Array.from({ length: 12 }, (_, i) =>
-        i % 2 ? postPending(deps, h.holdId, 30n, { idempotencyKey: key() }) : voidPending(deps, h.holdId, { idempotencyKey: key() }),
-      ),
-    );
-    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    for (const r of results) if (r.status === "rejected") expect((r.reason as AppError).key).toBe("money.errors.hold_ended");
-    const posted = results.findIndex((r) => r.status === "fulfilled") % 2 === 1;
-    expect(await balanceOf(server.ds, wallet.id)).toMatchObject({ posted: posted ? 20n : 50n, pendingOut: 0n });
-    expect(await checkLedger(server.ds)).toEqual([]);
-  });
-
-  it("transfers both ways between two wallets at once neither deadlock nor lose a cent", async () => {
-    const a = await walletAndClearing(deps);
-    const b = await walletAndClearing(deps);
-    await fund(a.wallet.id, a.clearing.id, 1000n);
-    await fund(b.wallet.id, b.clearing.id, 1000n);
-    const move = (from: string, to: string) =>
-      postTransaction(
-        deps,
-        {
-          kind: "transfer",
-          currency: "USD",
-          entries: [
-            { accountId: from, amount: -7n },
-            { accountId: to, amount: 7n },
-          ],
-        },
-        { idempotencyKey: key() },
-      );
-    await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? move(a.wallet.id, b.wallet.id) : move(b.wallet.id, a.wallet.id))));
-    expect((await balanceOf(server.ds, a.wallet.id))!.posted + (await balanceOf(server.ds, b.wallet.id))!.posted).toBe(2000n);
     expect(await checkLedger(server.ds)).toEqual([]);
   });
 });
@@ -434,19 +261,7 @@ describe("LBP quotes", () => {
     expect((await quoteUsd(deps, 49n)).usdMinor).toBe(0n);
     const q = await quoteUsd(deps, 10_000n);
     const { wallet, clearing } = await walletAndClearing(deps);
-    const t = await postTransaction(
-      deps,
-      {
-        kind: "fee",
-        currency: "USD",
-        rateId: q.rate.id,
-        entries: [
-          { accountId: clearing.id, amount: -q.usdMinor },
-          { accountId: wallet.id, amount: q.usdMinor },
-        ],
-      },
-      { idempotencyKey: key() },
-    );
+    const t = await transfer(deps, clearing.id, wallet.id, q.usdMinor, "fee", q.rate.id);
     const [row] = await server.ds.query(`SELECT rate_id FROM money_transactions WHERE id = $1`, [t.transactionId]);
     expect(row.rate_id).toBe(q.rate.id);
   });
@@ -455,7 +270,7 @@ describe("LBP quotes", () => {
 describe("reversal", () => {
   it("negates the original once, names it, and refuses a second reversal or reversing a reversal", async () => {
     const { wallet, clearing } = await walletAndClearing(deps);
-    const t = await fund(wallet.id, clearing.id, 25n);
+    const t = await fund(deps, wallet.id, clearing.id, 25n);
     const r = await reverseTransaction(deps, t.transactionId, { idempotencyKey: key(), reason: "wrong member" });
     expect(await balanceOf(server.ds, wallet.id)).toMatchObject({ posted: 0n });
     const [row] = await server.ds.query(`SELECT reverses FROM money_transactions WHERE id = $1`, [r.transactionId]);
@@ -470,19 +285,8 @@ describe("reversal", () => {
 
   it("is refused when the money was already spent (the wallet would go below zero)", async () => {
     const { wallet, clearing } = await walletAndClearing(deps);
-    const t = await fund(wallet.id, clearing.id, 25n);
-    await postTransaction(
-      deps,
-      {
-        kind: "fee",
-        currency: "USD",
-        entries: [
-          { accountId: wallet.id, amount: -20n },
-          { accountId: clearing.id, amount: 20n },
-        ],
-      },
-      { idempotencyKey: key() },
-    );
+    const t = await fund(deps, wallet.id, clearing.id, 25n);
+    await transfer(deps, wallet.id, clearing.id, 20n, "fee");
     expect(await refusal(reverseTransaction(deps, t.transactionId, { idempotencyKey: key() }))).toMatchObject({
       key: "money.errors.insufficient_funds",
     });

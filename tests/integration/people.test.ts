@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { Role } from "../../server/src/common/auth/roles.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
 import { startTestServer, type TestServer } from "../support/server.js";
+import { buildPerson } from "../support/genealogy.js";
 
 const CREATE = `mutation ($input: PersonInput!) { createPerson(input: $input) { id displayName isPrivate fullName birth { text qualifier year } viewerCan { edit } } }`;
 const PERSON = `query ($id: ID!) { person(id: $id) { id isPrivate displayName fullName fullNameAr birth { text } birthPlace currentLocation isLiving } }`;
@@ -12,12 +13,6 @@ let owner: BuiltUser;
 let other: BuiltUser;
 let curator: BuiltUser;
 let editor: BuiltUser;
-
-async function create(input: Record<string, unknown>, user = owner): Promise<string> {
-  const res = await server.gql<{ createPerson: { id: string } }>(CREATE, { input }, { token: user.token });
-  if (res.errors) throw new Error(JSON.stringify(res.errors));
-  return res.data!.createPerson.id;
-}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -74,7 +69,7 @@ describe("createPerson / updatePerson", () => {
   });
 
   it("another member cannot change someone else's record; an editor can", async () => {
-    const id = await create({ fullName: "Youssef Haddad", birthDate: "1880", deathDate: "1950" });
+    const id = await buildPerson(server, owner, { fullName: "Youssef Haddad", birthDate: "1880", deathDate: "1950" });
     const UPDATE = `mutation ($id: ID!, $input: PersonInput!) { updatePerson(id: $id, input: $input) { occupation } }`;
     expect((await server.gql(UPDATE, { id, input: { occupation: "vandal" } }, { token: other.token })).errors?.[0].extensions?.code).toBe(
       "FORBIDDEN",
@@ -97,7 +92,7 @@ describe("living people are private", () => {
     );
     await server.ds.query(`INSERT INTO village_curators (id, user_id, village_id) VALUES (gen_random_uuid(), $1, $2)`, [curator.id, v.id]);
     const villageId = Buffer.from(`Village:${v.id}`).toString("base64url");
-    living = await create({
+    living = await buildPerson(server, owner, {
       fullName: "Rania Saab",
       fullNameAr: "رانيا صعب",
       birthDate: "1985",
@@ -144,8 +139,8 @@ describe("living people are private", () => {
   });
 
   it("a person born more than 110 years ago, or with a death recorded, is not living", async () => {
-    const old = await create({ fullName: "Boutros Azar", birthDate: "1880" });
-    const dead = await create({ fullName: "Mariam Azar", isDeceased: true });
+    const old = await buildPerson(server, owner, { fullName: "Boutros Azar", birthDate: "1880" });
+    const dead = await buildPerson(server, owner, { fullName: "Mariam Azar", isDeceased: true });
     for (const id of [old, dead]) {
       const res = await server.gql<{ person: { isPrivate: boolean; isLiving: boolean } }>(PERSON, { id });
       expect(res.data!.person).toMatchObject({ isPrivate: false, isLiving: false });
@@ -167,7 +162,7 @@ describe("living people are private", () => {
   });
 
   it("names match across scripts and spellings", async () => {
-    await create({ fullName: "Hanna El-Khoury", fullNameAr: "حنا الخوري", birthDate: "1870", deathDate: "1940" });
+    await buildPerson(server, owner, { fullName: "Hanna El-Khoury", fullNameAr: "حنا الخوري", birthDate: "1870", deathDate: "1940" });
     const SEARCH = `query ($q: String) { people(search: $q) { edges { node { fullName } } } }`;
     for (const q of ["Khoury", "khouri", "El Khoury", "الخوري", "خوري"]) {
       const res = await server.gql<{ people: { edges: { node: { fullName: string } }[] } }>(SEARCH, { q });
@@ -178,9 +173,9 @@ describe("living people are private", () => {
 
 describe("parents, ancestors and descendants", () => {
   it("refuse a parent younger than 12 years older, a duplicate link and a cycle; nothing is written", async () => {
-    const child = await create({ fullName: "Child A", birthDate: "1900", deathDate: "1980" });
-    const tooYoung = await create({ fullName: "Young B", birthDate: "1895", deathDate: "1970" });
-    const parent = await create({ fullName: "Parent C", birthDate: "1870", deathDate: "1940" });
+    const child = await buildPerson(server, owner, { fullName: "Child A", birthDate: "1900", deathDate: "1980" });
+    const tooYoung = await buildPerson(server, owner, { fullName: "Young B", birthDate: "1895", deathDate: "1970" });
+    const parent = await buildPerson(server, owner, { fullName: "Parent C", birthDate: "1870", deathDate: "1940" });
     const young = await server.gql(ADD_PARENT, { child, parent: tooYoung }, { token: owner.token });
     expect(young.errors?.[0].extensions?.fields).toEqual([
       expect.objectContaining({ field: "parentId", message: "A parent must be at least 12 years older than the child." }),
@@ -211,7 +206,11 @@ describe("parents, ancestors and descendants", () => {
     for (let g = 0; g <= 10; g++) {
       const born = 2000 - g * 30;
       ids.push(
-        await create({ fullName: `Gen ${g} Maalouf`, birthDate: String(born), ...(born < 1930 ? { deathDate: String(born + 60) } : {}) }),
+        await buildPerson(server, owner, {
+          fullName: `Gen ${g} Maalouf`,
+          birthDate: String(born),
+          ...(born < 1930 ? { deathDate: String(born + 60) } : {}),
+        }),
       );
     }
     for (let g = 0; g < 10; g++)
@@ -239,7 +238,7 @@ describe("parents, ancestors and descendants", () => {
   });
 
   it("a line reads only the columns the query selects, and every field asked for comes back, through fragments and aliases", async () => {
-    const child = await create({ fullName: "Rita Haddad", birthDate: "1890", deathDate: "1960" });
+    const child = await buildPerson(server, owner, { fullName: "Rita Haddad", birthDate: "1890", deathDate: "1960" });
     const input = {
       fullName: "Boutros Haddad",
       fullNameAr: "بطرس حداد",
@@ -251,7 +250,7 @@ describe("parents, ancestors and descendants", () => {
       sources: "Parish register",
       nameVariants: ["Butros"],
     };
-    const parent = await create(input);
+    const parent = await buildPerson(server, owner, input);
     expect((await server.gql(ADD_PARENT, { child, parent }, { token: owner.token })).errors).toBeUndefined();
     const FIELDS = `id fullName fullNameAr birth { text year } birthPlace death { text } occupation bio sources nameVariants provenance confidence isLiving`;
     const direct = await server.gql<{ person: Record<string, unknown> }>(`query ($id: ID!) { person(id: $id) { ${FIELDS} } }`, {
@@ -293,7 +292,8 @@ describe("statement counts", () => {
       `INSERT INTO families (id, rootspace_id, family_name) VALUES (gen_random_uuid(), 'lb', 'Maalouf') RETURNING id`,
     );
     const familyId = Buffer.from(`Family:${fam.id}`).toString("base64url");
-    for (let i = 0; i < 50; i++) await create({ fullName: `Villager ${i}`, birthDate: "1850", deathDate: "1910", villageId, familyId });
+    for (let i = 0; i < 50; i++)
+      await buildPerson(server, owner, { fullName: `Villager ${i}`, birthDate: "1850", deathDate: "1910", villageId, familyId });
     server.queries.length = 0;
     const res = await server.gql<{ people: { edges: { node: { village: { name: string }; family: { familyName: string } } }[] } }>(
       `query ($v: ID!) { people(villageId: $v, first: 50) { totalCount edges { node { displayName village { name } family { familyName } } } } }`,
@@ -330,7 +330,13 @@ describe("families", () => {
       );
       expect(found.data!.families.edges.map((e) => e.node.id)).toContain(fid);
     }
-    const pid = await create({ fullName: "Estephan Douaihy", birthDate: "1630", deathDate: "1704", familyId: fid, villageId: vid });
+    const pid = await buildPerson(server, owner, {
+      fullName: "Estephan Douaihy",
+      birthDate: "1630",
+      deathDate: "1704",
+      familyId: fid,
+      villageId: vid,
+    });
     const p = await server.gql<{ person: { family: { familyName: string }; village: { name: string } } }>(
       `query ($id: ID!) { person(id: $id) { family { familyName } village { name } } }`,
       { id: pid },
@@ -341,8 +347,8 @@ describe("families", () => {
 
 describe("privacy cannot be worked around", () => {
   it("a member cannot link their records to someone else's person, nor prove a stranger dead with an invented child", async () => {
-    const victim = await create({ fullName: "Living Stranger", birthDate: "1970" }, other);
-    const fake = await create({ fullName: "Invented Child" });
+    const victim = await buildPerson(server, other, { fullName: "Living Stranger", birthDate: "1970" });
+    const fake = await buildPerson(server, owner, { fullName: "Invented Child" });
     const link = await server.gql(ADD_PARENT, { child: fake, parent: victim }, { token: owner.token });
     expect(link.errors?.[0].extensions?.code).toBe("FORBIDDEN");
     // Even a link made by the stranger's own editor does not count unless it is their record's editor.
@@ -360,8 +366,8 @@ describe("privacy cannot be worked around", () => {
   });
 
   it("approximate dates are judged by their widest reading; changing a date must still fit existing links", async () => {
-    const parent = await create({ fullName: "Approx Parent", birthDate: "ABT 1900", deathDate: "1970" });
-    const child = await create({ fullName: "Approx Child", birthDate: "ABT 1915", deathDate: "1990" });
+    const parent = await buildPerson(server, owner, { fullName: "Approx Parent", birthDate: "ABT 1900", deathDate: "1970" });
+    const child = await buildPerson(server, owner, { fullName: "Approx Child", birthDate: "ABT 1915", deathDate: "1990" });
     expect((await server.gql(ADD_PARENT, { child, parent }, { token: owner.token })).errors).toBeUndefined();
     const moved = await server.gql(
       `mutation ($id: ID!) { updatePerson(id: $id, input: { birthDate: "1960" }) { id } }`,
@@ -374,9 +380,9 @@ describe("privacy cannot be worked around", () => {
   });
 
   it("ancestors do not walk through a record the viewer may not see", async () => {
-    const child = await create({ fullName: "Open Child", birthDate: "1800", deathDate: "1870" });
-    const hidden = await create({ fullName: "Hidden Parent", birthDate: "1770", deathDate: "1840", isPublic: false });
-    const grand = await create({ fullName: "Open Grandparent", birthDate: "1740", deathDate: "1810" });
+    const child = await buildPerson(server, owner, { fullName: "Open Child", birthDate: "1800", deathDate: "1870" });
+    const hidden = await buildPerson(server, owner, { fullName: "Hidden Parent", birthDate: "1770", deathDate: "1840", isPublic: false });
+    const grand = await buildPerson(server, owner, { fullName: "Open Grandparent", birthDate: "1740", deathDate: "1810" });
     await server.gql(ADD_PARENT, { child, parent: hidden }, { token: owner.token });
     await server.gql(ADD_PARENT, { child: hidden, parent: grand }, { token: owner.token });
     const Q = `query ($id: ID!) { ancestors(personId: $id, generations: 3) { person { displayName } } }`;
@@ -389,8 +395,8 @@ describe("unions (couples)", () => {
   const ADD_UNION = `mutation ($input: UnionInput!) { addUnion(input: $input) { unions { kind place start { text } partner { displayName } } } }`;
 
   it("records a marriage between two people the member may edit; refuses impossible ones", async () => {
-    const husband = await create({ fullName: "Antoun Rahbani", birthDate: "1880", deathDate: "1950" });
-    const wife = await create({ fullName: "Hind Nakhle", birthDate: "1885", deathDate: "1960" });
+    const husband = await buildPerson(server, owner, { fullName: "Antoun Rahbani", birthDate: "1880", deathDate: "1950" });
+    const wife = await buildPerson(server, owner, { fullName: "Hind Nakhle", birthDate: "1885", deathDate: "1960" });
     expect((await server.gql(ADD_UNION, { input: { personId: husband, partnerId: wife } })).errors?.[0].extensions?.code).toBe(
       "UNAUTHENTICATED",
     );
@@ -428,8 +434,8 @@ describe("unions (couples)", () => {
   });
 
   it("a living partner stays private, with the union's date and place", async () => {
-    const a = await create({ fullName: "Living Groom", birthDate: "1980" });
-    const b = await create({ fullName: "Deceased Bride", birthDate: "1950", deathDate: "2010" });
+    const a = await buildPerson(server, owner, { fullName: "Living Groom", birthDate: "1980" });
+    const b = await buildPerson(server, owner, { fullName: "Deceased Bride", birthDate: "1950", deathDate: "2010" });
     expect(
       (await server.gql(ADD_UNION, { input: { personId: b, partnerId: a, startDate: "2005", place: "Jounieh" } }, { token: owner.token }))
         .errors,

@@ -3,9 +3,9 @@ import { Role } from "../../server/src/common/auth/roles.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { buildVillages } from "../factories/villages.js";
+import { buildPerson } from "../support/genealogy.js";
 
 const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString("base64url");
-const CREATE = `mutation ($input: PersonInput!) { createPerson(input: $input) { id } }`;
 const VERIFY = `mutation ($kind: RecordKind!, $id: ID!, $source: String!) { verifyRecord(kind: $kind, id: $id, source: $source) { provenance sources } }`;
 const PERSON = `query ($id: ID!) { person(id: $id) { isPrivate fullName provenance sources birth { text } } }`;
 const QUEUE = `query ($v: ID) { reviewQueue(villageId: $v, first: 50) { totalCount edges { node { kind id title villageName villageNameAr villageNameFr } } } }`;
@@ -17,12 +17,6 @@ let editor: BuiltUser;
 let admin: BuiltUser;
 let villageA: string;
 let villageB: string;
-
-async function create(input: Record<string, unknown>, user = member): Promise<string> {
-  const res = await server.gql<{ createPerson: { id: string } }>(CREATE, { input }, { token: user.token });
-  if (res.errors) throw new Error(JSON.stringify(res.errors));
-  return res.data!.createPerson.id;
-}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -56,8 +50,8 @@ describe("curators are scoped to their villages", () => {
   });
 
   it("a curator sees living people of their village (within privacy settings), not of another village", async () => {
-    const inA = await create({ fullName: "Rita Maalouf", birthDate: "1990", villageId: gid("Village", villageA) });
-    const inB = await create({ fullName: "Nadia Frangieh", birthDate: "1990", villageId: gid("Village", villageB) });
+    const inA = await buildPerson(server, member, { fullName: "Rita Maalouf", birthDate: "1990", villageId: gid("Village", villageA) });
+    const inB = await buildPerson(server, member, { fullName: "Nadia Frangieh", birthDate: "1990", villageId: gid("Village", villageB) });
     const a = await server.gql<{ person: { isPrivate: boolean; fullName: string; birth: unknown } }>(
       PERSON,
       { id: inA },
@@ -69,14 +63,19 @@ describe("curators are scoped to their villages", () => {
   });
 
   it("a curator of village A verifies a record of A with a source, not one of B", async () => {
-    const inA = await create({
+    const inA = await buildPerson(server, member, {
       fullName: "Tanios Maalouf",
       birthDate: "1870",
       deathDate: "1930",
       villageId: gid("Village", villageA),
       sources: "Family bible",
     });
-    const inB = await create({ fullName: "Boutros Douaihy", birthDate: "1870", deathDate: "1930", villageId: gid("Village", villageB) });
+    const inB = await buildPerson(server, member, {
+      fullName: "Boutros Douaihy",
+      birthDate: "1870",
+      deathDate: "1930",
+      villageId: gid("Village", villageB),
+    });
     const ok = await server.gql<{ verifyRecord: { provenance: string; sources: string } }>(
       VERIFY,
       { kind: "PERSON", id: inA, source: "Zahle parish register, 1870, no. 42" },
@@ -98,7 +97,12 @@ describe("curators are scoped to their villages", () => {
   });
 
   it("verification without a source is refused, in the reader's language, and nothing changes", async () => {
-    const id = await create({ fullName: "Yousef Maalouf", birthDate: "1880", deathDate: "1940", villageId: gid("Village", villageA) });
+    const id = await buildPerson(server, member, {
+      fullName: "Yousef Maalouf",
+      birthDate: "1880",
+      deathDate: "1940",
+      villageId: gid("Village", villageA),
+    });
     for (const [language, message] of [
       ["en", "A source is required to verify a record."],
       ["ar", "يلزم ذكر مصدر لتوثيق السجل."],
@@ -112,8 +116,18 @@ describe("curators are scoped to their villages", () => {
   });
 
   it("editors and admins verify anywhere, families and parent links too", async () => {
-    const child = await create({ fullName: "Elias Douaihy", birthDate: "1900", deathDate: "1970", villageId: gid("Village", villageB) });
-    const parent = await create({ fullName: "Sleiman Douaihy", birthDate: "1870", deathDate: "1940", villageId: gid("Village", villageB) });
+    const child = await buildPerson(server, member, {
+      fullName: "Elias Douaihy",
+      birthDate: "1900",
+      deathDate: "1970",
+      villageId: gid("Village", villageB),
+    });
+    const parent = await buildPerson(server, member, {
+      fullName: "Sleiman Douaihy",
+      birthDate: "1870",
+      deathDate: "1940",
+      villageId: gid("Village", villageB),
+    });
     await server.gql(
       `mutation ($c: ID!, $p: ID!) { addParent(childId: $c, parentId: $p) { id } }`,
       { c: child, p: parent },

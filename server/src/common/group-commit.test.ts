@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { groupCommitLoader } from "./group-commit.js";
+import { batchOrOneByOne, groupCommitLoader } from "./group-commit.js";
 
 /** A loader whose batches wait until the test lets them return; `batches` records what each carried. */
 function controlled(inFlight: number) {
@@ -86,5 +86,50 @@ describe("group commit", () => {
     await expect(together[1]).resolves.toBe(2);
     await expect(loader.load(5)).resolves.toBe(5);
     expect(batches).toEqual([[0], [-1, 2], [5]]);
+  });
+});
+
+describe("batchOrOneByOne", () => {
+  const conflict = (code: string) =>
+    Object.assign(new Error(code === "40P01" ? "deadlock detected" : "could not serialize access"), { code });
+
+  it("runs a batch that met a deadlock once more, then item by item: one item's conflict costs no other its answer", async () => {
+    const calls: string[] = [];
+    const answers = await batchOrOneByOne(
+      [1, 2, 3],
+      async (items) => {
+        calls.push(`batch ${items.join(",")}`);
+        throw conflict(calls.length === 1 ? "40P01" : "40001");
+      },
+      async (item) => {
+        calls.push(`one ${item}`);
+        if (item === 2) throw conflict("40P01");
+        return item * 10;
+      },
+    );
+    expect(calls).toEqual(["batch 1,2,3", "batch 1,2,3", "one 1", "one 2", "one 2", "one 3"]);
+    expect(answers.map((a) => (a instanceof Error ? a.message : a))).toEqual([10, "deadlock detected", 30]);
+  });
+
+  it("answers at once when the second try works, and passes any other failure on", async () => {
+    let tries = 0;
+    const twice = await batchOrOneByOne(
+      [1, 2],
+      async (items) => {
+        if (tries++ === 0) throw conflict("40P01");
+        return items.map((i) => i + 1);
+      },
+      async () => 0,
+    );
+    expect(twice).toEqual([2, 3]);
+    await expect(
+      batchOrOneByOne(
+        [1],
+        async () => {
+          throw new Error("relation does not exist");
+        },
+        async () => 0,
+      ),
+    ).rejects.toThrow("relation does not exist");
   });
 });

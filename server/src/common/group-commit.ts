@@ -60,3 +60,40 @@ export const inRequestOrder = <T extends { n: number }>(rows: readonly T[], coun
   const byN = new Map(rows.map((r) => [r.n, r]));
   return Array.from({ length: count }, (_, k) => byN.get(k + 1) ?? null);
 };
+
+/** PostgreSQL's deadlock and serialisation failures: the statement was rolled back whole and may simply run again. */
+export const isTransientConflict = (err: unknown): boolean => ["40P01", "40001"].includes((err as { code?: string } | null)?.code ?? "");
+
+/**
+ * Runs a batch; when it meets a deadlock or a serialisation failure, runs it once more, and if that
+ * fails the same way, runs each item alone (`runOne`, itself tried twice), so that one item's
+ * conflict never costs the others their answer. Any other failure is the batch's answer.
+ */
+export async function batchOrOneByOne<I, R>(
+  items: readonly I[],
+  runBatch: (items: readonly I[]) => Promise<R[]>,
+  runOne: (item: I) => Promise<R>,
+): Promise<(R | Error)[]> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      return await runBatch(items);
+    } catch (err) {
+      if (!isTransientConflict(err)) throw err;
+    }
+  }
+  const out: (R | Error)[] = [];
+  for (const item of items) {
+    let answer: R | Error = new Error("not run");
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        answer = await runOne(item);
+        break;
+      } catch (err) {
+        answer = err as Error;
+        if (!isTransientConflict(err)) break;
+      }
+    }
+    out.push(answer);
+  }
+  return out;
+}

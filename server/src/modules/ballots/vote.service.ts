@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { DataSource } from "typeorm";
 import type { Context } from "../../common/context.js";
-import { groupCommitPerDataSource, inRequestOrder } from "../../common/group-commit.js";
+import { batchOrOneByOne, groupCommitPerDataSource, inRequestOrder } from "../../common/group-commit.js";
 import { preparedQuery } from "../../db/prepared.js";
 import { AppError, ErrorCode, notFound, unauthenticated } from "../../common/errors.js";
 import { isUuid } from "../../common/global-id.js";
@@ -27,7 +27,9 @@ const refuse = (key: "ballots.not_open" | "ballots.already_voted" | "ballots.not
 /**
  * Votes on one ballot, in one statement (one round trip, atomic): the ballot of the request's
  * rootspace is held (FOR KEY SHARE: a close, FOR UPDATE, waits for it; a tally update, which
- * changes no key, does not, nor is it waited for); each voter's roll entry gets the day of
+ * changes no key, does not, nor is it waited for); the voters' roll entries are locked in the
+ * order of their ids, whatever order the votes came in and whatever plan PostgreSQL picks (two
+ * instances' batches holding the same voters in other orders deadlocked); each voter's roll entry gets the day of
  * their vote only where the ballot was open at that time and the entry had none (a second vote,
  * even in the same statement or at the same instant, finds nothing to set: the row lock decides);
  * and only then is each vote written apart — a random id (UUIDv4), the choice and its receipt; no
@@ -41,9 +43,13 @@ export const CAST_VOTES_SQL = `
   b AS (SELECT b.id, b.status, b.opens_at, b.closes_at
           FROM ballots b JOIN villages v ON v.id = b.village_id AND v.rootspace_id = $2 WHERE b.id = $1::uuid FOR KEY SHARE OF b),
   o AS (SELECT i.*, b.status, b.status = 'open' AND i.at >= b.opens_at AND i.at < b.closes_at AS open FROM i, b),
+  locked AS (
+    SELECT r.user_id FROM ballot_roll r
+     WHERE r.ballot_id = $1 AND r.voted_on IS NULL AND r.user_id IN (SELECT o.user_id FROM o WHERE o.open)
+     ORDER BY r.user_id FOR UPDATE OF r),
   marked AS (
-    UPDATE ballot_roll r SET voted_on = (o.at AT TIME ZONE 'UTC')::date FROM o
-     WHERE o.open AND r.ballot_id = $1 AND r.user_id = o.user_id AND r.voted_on IS NULL RETURNING o.n),
+    UPDATE ballot_roll r SET voted_on = (o.at AT TIME ZONE 'UTC')::date FROM locked l JOIN o ON o.user_id = l.user_id
+     WHERE o.open AND r.ballot_id = $1 AND r.user_id = l.user_id AND r.voted_on IS NULL RETURNING o.n),
   vote AS (INSERT INTO ballot_votes (id, ballot_id, choice, receipt) SELECT o.vote_id, $1::uuid, o.choice, o.receipt FROM o JOIN marked USING (n) ORDER BY o.receipt)
   SELECT o.n::int, o.status, o.open, marked.n IS NOT NULL AS cast,
          EXISTS (SELECT 1 FROM ballot_roll WHERE ballot_id = $1 AND user_id = o.user_id) AS on_roll
@@ -79,7 +85,11 @@ async function castOnBallot(ds: DataSource, votes: readonly VoteInput[]): Promis
   return inRequestOrder(rows, votes.length);
 }
 
-/** Votes cast at once, each ballot's in one statement: an outcome per vote, or the error of its ballot's statement. */
+/**
+ * Votes cast at once, each ballot's in one statement: an outcome per vote, or the error of its
+ * ballot's statement. A statement that meets a deadlock or a serialisation failure runs again,
+ * then vote by vote: no voter loses their vote for another's conflict.
+ */
 async function castTogether(ds: DataSource, votes: readonly VoteInput[]): Promise<(VoteOutcome | null | Error)[]> {
   const byBallot = new Map<string, number[]>();
   votes.forEach((v, k) => {
@@ -91,9 +101,10 @@ async function castTogether(ds: DataSource, votes: readonly VoteInput[]): Promis
   await Promise.all(
     [...byBallot.values()].map(async (ks) => {
       try {
-        const got = await castOnBallot(
-          ds,
+        const got = await batchOrOneByOne(
           ks.map((k) => votes[k]),
+          (batch) => castOnBallot(ds, batch),
+          async (vote) => (await castOnBallot(ds, [vote]))[0],
         );
         ks.forEach((k, j) => (out[k] = got[j]));
       } catch (err) {

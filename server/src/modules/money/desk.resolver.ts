@@ -6,10 +6,12 @@ import { Role } from "../../common/auth/roles.js";
 import type { Context } from "../../common/context.js";
 import { audit } from "../audit/index.js";
 import { maxMinor, parseMinor } from "./amounts.js";
-import { depsOf, receiptGenerated, staffKey, tellAfterCommit } from "./deps.js";
+import { depsOf, staffKey, tellAfterCommit } from "./deps.js";
+import { afterReceipt } from "./receipt-email.js";
 import { moneyError } from "./errors.js";
 import { reverseTransaction } from "./ledger.service.js";
 import {
+  CancelPayoutInput,
   ConfirmPaymentInput,
   ConfirmPayoutInput,
   ExchangeRateView,
@@ -22,7 +24,7 @@ import {
 } from "./money.types.js";
 import { paymentConfirmed, payoutSent, refunded } from "./notifications.js";
 import { confirmPayment, refundPayment } from "./payments.service.js";
-import { confirmPayout } from "./payouts.service.js";
+import { cancelPayout, confirmPayout } from "./payouts.service.js";
 import { recentRates, setExchangeRate } from "./rates.service.js";
 import { entryViewsOf, walletViewOf } from "./money.resolver.js";
 import { deskLists, paymentView, payoutView, rateView } from "./views.js";
@@ -86,7 +88,7 @@ export class PaymentsDeskResolver {
       { reference: input.reference, received, by: me },
       { idempotencyKey: staffKey(me, input.idempotencyKey) },
     );
-    if (!r.replayed) await receiptGenerated(ctx.ds, "payment");
+    if (!r.replayed) await afterReceipt(ctx, "payment", r.receiptId);
     if (!r.replayed)
       await tellAfterCommit(ctx, paymentConfirmed, r.memberId, { amount: r.amount, currency: "USD", receiptId: r.receiptId });
     return result(r);
@@ -101,8 +103,18 @@ export class PaymentsDeskResolver {
       { payoutId: input.payoutId, by: me },
       { idempotencyKey: staffKey(me, input.idempotencyKey) },
     );
-    if (!r.replayed) await receiptGenerated(ctx.ds, "payout");
+    if (!r.replayed) await afterReceipt(ctx, "payout", r.receiptId);
     if (!r.replayed) await tellAfterCommit(ctx, payoutSent, r.memberId, { amount: r.amount, currency: "USD", receiptId: r.receiptId });
+    return result(r);
+  }
+
+  @RequireRoles(Role.MODERATOR)
+  @Mutation(() => MoneyResultView, {
+    description: "Refuses a requested withdrawal (audited): its hold is released, the money stays in the wallet; no receipt.",
+  })
+  async cancelPayout(@Arg("input", () => CancelPayoutInput) input: CancelPayoutInput, @Ctx() ctx: Context): Promise<MoneyResultView> {
+    const me = ctx.viewer.userId!;
+    const r = await cancelPayout(depsOf(ctx), { payoutId: input.payoutId, by: me }, { idempotencyKey: staffKey(me, input.idempotencyKey) });
     return result(r);
   }
 
@@ -116,7 +128,7 @@ export class PaymentsDeskResolver {
       { paymentId: input.paymentId, amount, by: me },
       { idempotencyKey: staffKey(me, input.idempotencyKey) },
     );
-    if (!r.replayed) await receiptGenerated(ctx.ds, "refund");
+    if (!r.replayed) await afterReceipt(ctx, "refund", r.receiptId);
     if (!r.replayed)
       await tellAfterCommit(ctx, refunded, r.memberId, { amount: amount.toString(), currency: "USD", receiptId: r.receiptId });
     return result(r);

@@ -9,10 +9,10 @@ export const moneyReads: ReadTags = {
   WalletView: all("self", "available currency held payouts pendingPayments posted receipts"),
   LedgerEntryView: all("self", "amount createdAt currency id kind purpose transactionId"),
   PaymentView: {
-    ...all("self", "amount bankDetails createdAt currency expiresAt id provider received reference refunded status"),
+    ...all("self", "amount bankDetails createdAt currency expiresAt id memberId provider received reference refunded status"),
     memberName: "staff",
   },
-  PayoutView: { ...all("self", "amount createdAt currency destination id status"), memberName: "staff" },
+  PayoutView: { ...all("self", "amount createdAt currency destination id memberId status"), memberName: "staff" },
   ReceiptView: all("self", "amount code currency id issuedAt kind number reference"),
   ReceiptCheckView: all("anyone", "amount currency issuedAt kind number"),
   ExchangeRateView: all("staff", "currency effectiveOn id perUsd source"),

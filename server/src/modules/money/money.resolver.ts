@@ -20,7 +20,7 @@ import { startPayment, walletOf } from "./payments.service.js";
 import { requestPayout } from "./payouts.service.js";
 import { receiptByCode, receiptById, receiptsOf } from "./receipts.service.js";
 import { entriesOf, payoutsOf, payoutView, paymentView, pendingPaymentsOf, receiptCheckView, receiptView } from "./views.js";
-import { mayReadReceipt } from "./money.policy.js";
+import { mayReadReceipt, walletHolder } from "./money.policy.js";
 
 /** A member's USD wallet as the API shows it (the member's own, or staff's statement). */
 export async function walletViewOf(ctx: Context, memberId: string): Promise<WalletView> {
@@ -66,7 +66,7 @@ export class MoneyResolver {
   @RequireRoles()
   @Query(() => WalletView, { description: "The signed-in member's USD wallet: balances, pending payments, withdrawals and receipts." })
   async wallet(@Ctx() ctx: Context): Promise<WalletView> {
-    return walletViewOf(ctx, ctx.viewer.userId!);
+    return walletViewOf(ctx, walletHolder(ctx.principal));
   }
 
   @RequireRoles()
@@ -76,7 +76,7 @@ export class MoneyResolver {
     @Arg("first", () => Int, { defaultValue: 50 }) first: number,
     @Arg("before", () => ID, { nullable: true }) before: string | null,
   ): Promise<LedgerEntryView[]> {
-    return entryViewsOf(ctx, ctx.viewer.userId!, first, before);
+    return entryViewsOf(ctx, walletHolder(ctx.principal), first, before);
   }
 
   @RequireRoles()
@@ -100,7 +100,7 @@ export class MoneyResolver {
     description: "Starts a bank transfer to the wallet: its reference and the bank's details. Idempotent by key.",
   })
   async startPayment(@Arg("input", () => StartPaymentInput) input: StartPaymentInput, @Ctx() ctx: Context): Promise<PaymentView> {
-    const me = ctx.viewer.userId!;
+    const me = walletHolder(ctx.principal);
     const amount = parseMinor(input.amount, maxMinor(ctx.config));
     const { payment } = await startPayment(
       depsOf(ctx),
@@ -115,7 +115,7 @@ export class MoneyResolver {
     description: "Asks to withdraw from the wallet: the amount is held until staff send it. Idempotent by key.",
   })
   async requestPayout(@Arg("input", () => RequestPayoutInput) input: RequestPayoutInput, @Ctx() ctx: Context): Promise<PayoutView> {
-    const me = ctx.viewer.userId!;
+    const me = walletHolder(ctx.principal);
     const amount = parseMinor(input.amount, maxMinor(ctx.config));
     const { payoutId } = await requestPayout(
       depsOf(ctx),

@@ -87,6 +87,9 @@ export class PaymentView {
 
   @Field(() => String, { nullable: true, description: "The payer's name (the payments desk only)." })
   memberName: string | null;
+
+  @Field(() => ID, { description: "The payer's account id: staff read their statement with it (`memberStatement`)." })
+  memberId: string;
 }
 
 @ObjectType({ description: "A withdrawal a member asked for; held until staff confirm they sent it." })
@@ -111,6 +114,9 @@ export class PayoutView {
 
   @Field(() => String, { nullable: true, description: "The member's name (the payments desk only)." })
   memberName: string | null;
+
+  @Field(() => ID, { description: "The member's account id: staff read their statement with it (`memberStatement`)." })
+  memberId: string;
 }
 
 @ObjectType({ description: "A receipt for a payment, a refund or a payout." })
@@ -244,6 +250,9 @@ export class ConfirmPayoutInput {
   @Field(() => String)
   idempotencyKey: string;
 }
+
+@InputType({ description: "A withdrawal staff refuse: its hold is released, the money stays in the wallet." })
+export class CancelPayoutInput extends ConfirmPayoutInput {}
 
 @InputType()
 export class RefundPaymentInput {

@@ -17,25 +17,31 @@ const words = (p: { amount: string; currency: string }, t: (key: string) => stri
   amount: formatMinor(p.amount, p.currency, t("money.locale")),
 });
 
+/**
+ * In the bell; by email, the receipt itself goes out (receipt-email.ts: its number, amount, code
+ * and PDF), so the notification adds no second email of the same event unless the member asks.
+ */
+const RECEIPT_IS_THE_EMAIL = { inApp: true, email: "off" } as const;
+
 export const paymentConfirmed = defineNotification({
   kind: "money.payment_confirmed",
   link: () => "/wallet",
   text: words,
-  defaults: { inApp: true, email: "immediate" },
+  defaults: RECEIPT_IS_THE_EMAIL,
 });
 
 export const payoutSent = defineNotification({
   kind: "money.payout_sent",
   link: () => "/wallet",
   text: words,
-  defaults: { inApp: true, email: "immediate" },
+  defaults: RECEIPT_IS_THE_EMAIL,
 });
 
 export const refunded = defineNotification({
   kind: "money.refunded",
   link: () => "/wallet",
   text: words,
-  defaults: { inApp: true, email: "immediate" },
+  defaults: RECEIPT_IS_THE_EMAIL,
 });
 
 export const moneyNotifications = [paymentConfirmed, payoutSent, refunded];

@@ -1,5 +1,5 @@
 import { type Language, runtimeKey, translate } from "../../common/i18n.js";
-import { formatMinor } from "./format.js";
+import { receiptFields, type ReceiptRate } from "./receipt-fields.js";
 import { receiptNumber, type ReceiptRow } from "./receipts.service.js";
 
 /** The receipt pages' style, served as a file (the site's Content-Security-Policy refuses inline styles). */
@@ -11,20 +11,18 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /**
  * A receipt as an HTML page in `lang` (right to left in Arabic, amounts in the language's locale).
- * `verified` is the public check's page: it shows only what the receipt shows.
+ * `verified` is the public check's page: it shows only what the receipt shows. `pdfUrl`: the
+ * member's own page links its PDF.
  */
-export function receiptHtml(r: ReceiptRow, lang: Language, opts: { verified: boolean; verifyUrl: string }): string {
-  const t = (key: string, params: Record<string, string | number> = {}) => esc(translate(runtimeKey(key), lang, params));
-  const locale = translate(runtimeKey("money.locale"), lang);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "Asia/Beirut" }).format(r.created_at);
-  const rows: [string, string][] = [
-    [t("money.receipt.number"), esc(receiptNumber(r.year, r.seq))],
-    [t("money.receipt.kind"), t(`money.receipt.kind_${r.kind}`)],
-    [t("money.receipt.amount"), `<bdi>${esc(formatMinor(r.amount, r.currency, locale))}</bdi>`],
-    [t("money.receipt.date"), esc(date)],
-  ];
-  if (typeof r.details.reference === "string") rows.push([t("money.receipt.reference"), `<bdi>${esc(r.details.reference)}</bdi>`]);
-  rows.push([t("money.receipt.code"), `<bdi><code>${esc(r.code)}</code></bdi>`]);
+export function receiptHtml(
+  r: ReceiptRow,
+  lang: Language,
+  opts: { verified: boolean; verifyUrl: string; rate: ReceiptRate | null; pdfUrl?: string },
+): string {
+  const t = (key: string) => esc(translate(runtimeKey(key), lang));
+  const rows = receiptFields(r, lang, opts.rate).map(
+    (f) => `<tr><th scope="row">${esc(f.label)}</th><td><bdi>${f.code ? `<code>${esc(f.value)}</code>` : esc(f.value)}</bdi></td></tr>`,
+  );
   return `<!doctype html>
 <html lang="${lang}" dir="${lang === "ar" ? "rtl" : "ltr"}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
@@ -33,8 +31,9 @@ export function receiptHtml(r: ReceiptRow, lang: Language, opts: { verified: boo
 <body><main>
 <h1>${t("money.receipt.title")}</h1>
 ${opts.verified ? `<p class="ok">${t("money.receipt.verified")}</p>` : ""}
-<table><tbody>${rows.map(([k, v]) => `<tr><th scope="row">${k}</th><td>${v}</td></tr>`).join("")}</tbody></table>
+<table><tbody>${rows.join("")}</tbody></table>
 <p>${t("money.receipt.verify_at")} <a href="${esc(opts.verifyUrl)}"><bdi>${esc(opts.verifyUrl)}</bdi></a></p>
+${opts.pdfUrl ? `<p><a href="${esc(opts.pdfUrl)}">${t("money.receipt.pdf")}</a></p>` : ""}
 </main></body></html>`;
 }
 

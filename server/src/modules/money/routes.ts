@@ -4,14 +4,17 @@ import { AppError, ErrorCode } from "../../common/errors.js";
 import { currentLanguage, translate } from "../../common/i18n.js";
 import { logger } from "../../common/logger.js";
 import { rateLimit } from "../security/index.js";
-import { receiptGenerated, tellAfterCommit } from "./deps.js";
+import { tellAfterCommit } from "./deps.js";
+import { afterReceipt } from "./receipt-email.js";
 import type { MoneyDeps } from "./ledger.types.js";
 import { VERIFY_LIMIT } from "./money.resolver.js";
 import { paymentConfirmed } from "./notifications.js";
 import { handleProviderEvent } from "./payments.service.js";
 import { providerNamed } from "./providers.js";
 import { notFoundHtml, RECEIPT_CSS, receiptHtml } from "./receipt-html.js";
-import { receiptByCode, receiptById } from "./receipts.service.js";
+import { receiptRate } from "./receipt-fields.js";
+import { receiptPdf } from "./receipt-pdf.js";
+import { receiptByCode, receiptById, receiptNumber, type ReceiptRow } from "./receipts.service.js";
 import { mayReadReceipt } from "./money.policy.js";
 import { isServerBusy } from "../../common/busy.js";
 
@@ -19,7 +22,8 @@ import { isServerBusy } from "../../common/busy.js";
  * - `POST /api/payments/webhook/:provider`: a provider's event, its signature checked over the
  *   raw body (401 and nothing written when wrong), handled once per event id.
  * - `GET /verify/:code`: anyone checks a receipt (only what it shows; rate-limited).
- * - `GET /receipts/:id`: the member's receipt as HTML (another member's: 404).
+ * - `GET /receipts/:id`: the member's receipt as HTML (another member's: 404), linking
+ * - `GET /receipts/:id.pdf`: the same receipt as a PDF in the member's language (another member's: 404).
  */
 export function moneyRoutes(services: AreaServices): express.Router[] {
   const deps: MoneyDeps = { ds: services.ds, clock: services.clock, config: services.config, jobs: services.jobs };
@@ -35,7 +39,7 @@ export function moneyRoutes(services: AreaServices): express.Router[] {
     if (!event) return res.status(401).json({ error: translate("money.errors.webhook_signature", currentLanguage()) });
     try {
       const { result, replayed } = await handleProviderEvent(deps, provider, event);
-      if (!replayed) await receiptGenerated(services.ds, "payment");
+      if (!replayed) await afterReceipt(services, "payment", result.receiptId);
       if (!replayed)
         await tellAfterCommit(
           { ds: services.ds, jobs: services.jobs, bus: services.bus, config: services.config },
@@ -74,22 +78,53 @@ export function moneyRoutes(services: AreaServices): express.Router[] {
     }
     const r = await receiptByCode(services.ds, req.params.code);
     if (!r) return res.status(404).send(notFoundHtml(lang));
-    res.send(receiptHtml(r, lang, { verified: true, verifyUrl: `${base}/verify/${r.code}` }));
+    res.send(
+      receiptHtml(r, lang, {
+        verified: true,
+        verifyUrl: `${base}/verify/${r.code}`,
+        rate: await receiptRate(services.ds, r.transaction_id),
+      }),
+    );
   });
 
   router.get("/receipts/receipt.css", (_req, res) => {
     res.set("cache-control", "public, max-age=3600").type("css").send(RECEIPT_CSS);
   });
 
-  router.get("/receipts/:id", async (req, res) => {
-    const lang = currentLanguage();
-    res.set("cache-control", "private, no-store").type("html");
-    // The member as the page cookie (or the Authorization header) names them, through the one context factory.
+  /** The member's own receipt (another member's: null, answered 404), as the page cookie (or the Authorization header) names them. */
+  const ownReceipt = async (req: express.Request, res: express.Response): Promise<ReceiptRow | null> => {
+    res.set("cache-control", "private, no-store");
     const ctx = await services.context(req, res);
-    if (!ctx) return;
-    const r = await receiptById(ctx.ds, req.params.id);
-    if (!r || !mayReadReceipt(ctx.principal, r)) return res.status(404).send(notFoundHtml(lang));
-    res.send(receiptHtml(r, lang, { verified: false, verifyUrl: `${base}/verify/${r.code}` }));
+    if (!ctx) return null;
+    const r = await receiptById(ctx.ds, req.params.id as string);
+    if (r && mayReadReceipt(ctx.principal, r)) return r;
+    res.status(404).type("html").send(notFoundHtml(currentLanguage()));
+    return null;
+  };
+
+  router.get("/receipts/:id.pdf", async (req, res) => {
+    const r = await ownReceipt(req, res);
+    if (!r) return;
+    const lang = currentLanguage();
+    const pdf = await receiptPdf(r, lang, {
+      verifyUrl: `${base}/verify/${r.code}`,
+      rate: await receiptRate(services.ds, r.transaction_id),
+    });
+    res.set("content-disposition", `inline; filename="roots-receipt-${receiptNumber(r.year, r.seq)}.pdf"`);
+    res.type("application/pdf").send(pdf);
+  });
+
+  router.get("/receipts/:id", async (req, res) => {
+    const r = await ownReceipt(req, res);
+    if (!r) return;
+    const rate = await receiptRate(services.ds, r.transaction_id);
+    const html = receiptHtml(r, currentLanguage(), {
+      verified: false,
+      verifyUrl: `${base}/verify/${r.code}`,
+      rate,
+      pdfUrl: `/receipts/${r.id}.pdf`,
+    });
+    res.type("html").send(html);
   });
   return [router];
 }

@@ -27,6 +27,7 @@ export const paymentView = (
     expiresAt: p.expires_at,
     createdAt: p.created_at,
     memberName: p.member_name ?? null,
+    memberId: p.member_id,
   });
 
 export const payoutView = (p: PayoutRow & { member_name?: string }): PayoutView =>
@@ -38,6 +39,7 @@ export const payoutView = (p: PayoutRow & { member_name?: string }): PayoutView 
     status: p.status,
     createdAt: p.created_at,
     memberName: p.member_name ?? null,
+    memberId: p.member_id,
   });
 
 export const receiptView = (r: ReceiptRow): ReceiptView =>

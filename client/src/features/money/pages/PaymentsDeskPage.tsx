@@ -10,8 +10,11 @@ import { LoadFailed } from "../../../ui/LoadFailed";
 import { Skeleton } from "../../../ui/Skeleton";
 import { showToast } from "../../../ui/toast";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
-import type { PaymentFieldsFragment } from "../../../gql/graphql";
+import { ConfirmAction } from "../../../ui/ConfirmAction";
+import type { PaymentFieldsFragment, PayoutFieldsFragment } from "../../../gql/graphql";
+import { MemberStatement } from "../components/MemberStatement";
 import {
+  useCancelPayoutMutation,
   useConfirmPaymentMutation,
   useConfirmPayoutMutation,
   usePaymentsDeskAccessQuery,
@@ -109,21 +112,18 @@ function RefundRow({ payment, onDone }: { payment: PaymentFieldsFragment; onDone
           {t("money.desk_refund")}
         </Button>
       </form>
+      <MemberStatement memberId={payment.memberId} memberName={payment.memberName ?? null} />
     </li>
   );
 }
 
-function PayoutRow({
-  payout,
-  onDone,
-}: {
-  payout: { id: string; amount: string; currency: string; destination: string; memberName: string | null; createdAt: string };
-  onDone: () => void;
-}) {
+function PayoutRow({ payout, onDone }: { payout: PayoutFieldsFragment; onDone: () => void }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const [send, { loading, error }] = useConfirmPayoutMutation();
+  const [cancel] = useCancelPayoutMutation();
   const idem = useIdempotencyKey(`payout:${payout.id}`);
+  const cancelIdem = useIdempotencyKey(`cancel-payout:${payout.id}`);
   const problem = apiProblem(error, t("errors.network"));
   const confirm = async () => {
     const res = await send({ variables: { input: { payoutId: payout.id, idempotencyKey: idem.key } } }).catch(() => null);
@@ -139,7 +139,23 @@ function PayoutRow({
       <bdi dir="ltr">{payout.destination}</bdi> · {formatDate(payout.createdAt, lang)}{" "}
       <Button size="sm" onClick={() => void confirm()} disabled={loading}>
         {t("money.desk_payout_confirm")}
-      </Button>
+      </Button>{" "}
+      <ConfirmAction
+        label={t("money.desk_payout_cancel")}
+        question={t("money.desk_payout_cancel_confirm", {
+          amount: formatMoney(payout.amount, payout.currency, lang),
+          name: payout.memberName ?? "",
+        })}
+        confirmLabel={t("money.desk_payout_cancel")}
+        dismissLabel={t("money.desk_payout_keep")}
+        onConfirm={async () => {
+          await cancel({ variables: { input: { payoutId: payout.id, idempotencyKey: cancelIdem.key } } });
+          cancelIdem.done();
+          showToast({ titleKey: "money.desk_payout_cancelled" });
+          onDone();
+        }}
+      />{" "}
+      <MemberStatement memberId={payout.memberId} memberName={payout.memberName ?? null} />
       {problem && <p role="alert">{problem.message}</p>}
     </li>
   );

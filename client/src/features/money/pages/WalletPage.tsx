@@ -14,6 +14,7 @@ import type { PaymentFieldsFragment } from "../../../gql/graphql";
 import { useRequestPayoutMutation, useStartPaymentMutation, useWalletQuery } from "../generated";
 import { useIdempotencyKey } from "../useIdempotencyKey";
 import type { TranslationKey } from "../../../i18n/typed";
+import { EntriesTable } from "../components/EntriesTable";
 import "../money.css";
 
 const PAYOUT_STATUS: Record<string, TranslationKey> = {
@@ -25,13 +26,6 @@ const RECEIPT_KIND: Record<string, TranslationKey> = {
   payment: "money.receipt_kind.payment",
   refund: "money.receipt_kind.refund",
   payout: "money.receipt_kind.payout",
-};
-const ENTRY_KIND: Record<string, TranslationKey> = {
-  payment: "money.entry_kinds.payment",
-  refund: "money.entry_kinds.refund",
-  payout: "money.entry_kinds.payout",
-  reversal: "money.entry_kinds.reversal",
-  transfer: "money.entry_kinds.transfer",
 };
 
 /** How a started bank transfer is paid: the reference to quote and the bank's details. */
@@ -223,6 +217,10 @@ export default function WalletPage() {
               · <bdi>{money(r.amount, r.currency)}</bdi> · {formatDate(r.issuedAt, lang)} ·{" "}
               <a href={`/verify/${r.code}`} target="_blank" rel="noreferrer">
                 {t("money.verify_link")}
+              </a>{" "}
+              ·{" "}
+              <a href={`/receipts/${r.id}.pdf`} target="_blank" rel="noreferrer">
+                {t("money.receipt_pdf")}
               </a>
             </li>
           ))}
@@ -233,24 +231,7 @@ export default function WalletPage() {
       {data!.ledgerEntries.length === 0 ? (
         <p className="muted">{t("money.entries_none")}</p>
       ) : (
-        <table className="money-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("money.entry_date")}</th>
-              <th scope="col">{t("money.entry_kind")}</th>
-              <th scope="col">{t("money.entry_amount")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data!.ledgerEntries.map((e) => (
-              <tr key={e.id}>
-                <td>{formatDate(e.createdAt, lang)}</td>
-                <td>{ENTRY_KIND[e.kind] ? t(ENTRY_KIND[e.kind]) : e.kind}</td>
-                <td className="money-amount">{money(e.amount, e.currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <EntriesTable entries={data!.ledgerEntries} />
       )}
     </section>
   );
