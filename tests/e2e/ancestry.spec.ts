@@ -1,11 +1,8 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { gql } from "./api.js";
+import { expectNoSeriousAxe } from "./axe.js";
 import { advanceServerClock } from "./clock.js";
 import { DEMO_PASSWORD, signInDemo } from "./sign-in.js";
-
-const serious = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 
 async function shots(page: Page, name: string) {
   for (const width of [1366, 390]) {
@@ -30,7 +27,7 @@ test.describe("ancestry documents", () => {
     await expect(page.getByRole("heading", { name: "ملفات الأصول", level: 1 })).toBeVisible();
     await expect(page.getByRole("tab", { name: "طلب الوثائق" })).toBeVisible();
     await shots(page, "ancestry-ar");
-    expect(await serious(page)).toEqual([]);
+    await expectNoSeriousAxe(page, "ancestry");
 
     await page.getByRole("link", { name: "اطلب هذه الوثيقة" }).first().click();
     await expect(page.getByRole("heading", { name: "طلب وثيقة", level: 1 })).toBeVisible();
@@ -82,13 +79,13 @@ test.describe("ancestry documents", () => {
       await expect(desk.page.getByTestId(`desk-${reference}`)).toContainText(state);
     }
     await shots(desk.page, "ancestry-desk-ar");
-    expect(await serious(desk.page)).toEqual([]);
+    await expectNoSeriousAxe(desk.page, "desk ar");
     await desk.context.close();
 
     await page.reload();
     await expect(page.getByText("سُلّمت").first()).toBeVisible();
     await shots(page, "ancestry-request-ar");
-    expect(await serious(page)).toEqual([]);
+    await expectNoSeriousAxe(page, "ancestry");
     await context.close();
   });
 
@@ -101,7 +98,7 @@ test.describe("ancestry documents", () => {
     await page.getByRole("tab", { name: "Demander des documents" }).click();
     await expect(page.getByText("Extrait d’état civil individuel")).toBeVisible();
     await shots(page, "ancestry-fr");
-    expect(await serious(page)).toEqual([]);
+    await expectNoSeriousAxe(page, "ancestry");
     await context.close();
   });
 });
