@@ -8,6 +8,7 @@ export const CACHE_TYPE_POLICIES = Object.fromEntries(
   [
     "AssetViewerCan",
     "BallotProposalViewerCan",
+    "DocumentRequestViewerCan",
     "EventViewerCan",
     "FamilyViewerCan",
     "MediaViewerCan",
