@@ -153,6 +153,7 @@ export type TranslationKey =
   | "ancestry.expected"
   | "ancestry.father_name"
   | "ancestry.fees"
+  | "ancestry.fees_service_only"
   | "ancestry.fees_title"
   | "ancestry.form_title"
   | "ancestry.grandfather_name"

@@ -31,10 +31,12 @@ function RequestTab() {
               <bdi>{d.name}</bdi>
             </h3>
             <p>
-              {t("ancestry.fees", {
-                government: formatMoney(d.governmentFeeLbp, "LBP", lang),
-                service: formatMoney(d.serviceFeeUsd, "USD", lang),
-              })}
+              {/^0+$/.test(d.governmentFeeLbp)
+                ? t("ancestry.fees_service_only", { service: formatMoney(d.serviceFeeUsd, "USD", lang) })
+                : t("ancestry.fees", {
+                    government: formatMoney(d.governmentFeeLbp, "LBP", lang),
+                    service: formatMoney(d.serviceFeeUsd, "USD", lang),
+                  })}
             </p>
             <p className="muted">{t("ancestry.weeks", { from: days, to: Math.ceil(days * 1.5) })}</p>
             <Link className="button button--primary" to={`/ancestry/enhanced?type=${encodeURIComponent(d.id)}`}>
