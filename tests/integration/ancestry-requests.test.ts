@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { checkLedger } from "../../server/src/modules/money/index.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
-import { ancestryWorld, AQ, errorOf, footprint, fund, ok } from "../support/ancestry.js";
+import { ancestryWorld, AQ, errorOf, footprint, fund, ok, SCAN_PDF, uploadFile } from "../support/ancestry.js";
 import { buildPerson } from "../support/genealogy.js";
 import type { TestServer } from "../support/server.js";
 
@@ -209,6 +209,7 @@ describe("a request paid from the wallet, worked to delivery", () => {
     m = ok(await server.gql(AQ.move, { input: { id: r.id, to: "issued" } }, as(winner)), "moveDocumentRequest");
     expect(m.lines.map((l: any) => l.status)).toEqual(["posted", "posted"]);
     expect(m.nextStates).toEqual(["delivered"]);
+    expect((await uploadFile(server, r.id, winner, "scan", SCAN_PDF, "extract.pdf")).status).toBe(201);
     m = ok(await server.gql(AQ.move, { input: { id: r.id, to: "delivered" } }, as(winner)), "moveDocumentRequest");
     expect(m.state).toBe("delivered");
     expect(m.registryReference).toBe("ZH/2026/145");

@@ -131,3 +131,29 @@ export async function ancestryWorld() {
     ok(await server.gql(AQ.submit, { id: (await draft(u, overrides)).id }, as(u)), "submitDocumentRequest");
   return { server, member, other, officer, officer2, expired, moderator, admin, village, extract, as, form, draft, submitted };
 }
+
+/** POSTs a file (a power of attorney, a scan) to a request as `user`; the status and the JSON answer. */
+export async function uploadFile(
+  server: Pick<TestServer, "url">,
+  requestId: string,
+  user: BuiltUser | null,
+  kind: string,
+  bytes: Buffer,
+  name = "file.pdf",
+  language = "en",
+): Promise<{ status: number; body: { id?: string; error?: string; message?: string } }> {
+  const query = `kind=${encodeURIComponent(kind)}&name=${encodeURIComponent(name)}`;
+  const res = await fetch(`${server.url}/api/ancestry/requests/${encodeURIComponent(requestId)}/files?${query}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/octet-stream",
+      "accept-language": language,
+      ...(user ? { authorization: `Bearer ${user.token}` } : {}),
+    },
+    body: new Blob([new Uint8Array(bytes)]),
+  });
+  return { status: res.status, body: (await res.json()) as { id?: string; error?: string; message?: string } };
+}
+
+/** A small PDF, as a registry's scan would be. */
+export const SCAN_PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");

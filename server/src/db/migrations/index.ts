@@ -46,6 +46,7 @@ import { BallotVoteMixing1797700000000 } from "./1797700000000-BallotVoteMixing.
 import { BallotBreakdownBatches1797736000000 } from "./1797736000000-BallotBreakdownBatches.js";
 import { Money1798200000000 } from "./1798200000000-Money.js";
 import { Ancestry1798300000000 } from "./1798300000000-Ancestry.js";
+import { AncestryFiles1798400000000 } from "./1798400000000-AncestryFiles.js";
 import { ImportFileKeys1796412000000 } from "./1796412000000-ImportFileKeys.js";
 
 /** Every migration in order; a new one is appended here. */
@@ -99,4 +100,5 @@ export const migrations = [
   RootpediaTitleKeys1798100000001,
   Money1798200000000,
   Ancestry1798300000000,
+  AncestryFiles1798400000000,
 ];

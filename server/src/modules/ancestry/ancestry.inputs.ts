@@ -181,3 +181,18 @@ export class SetPublicHolidayInput {
   @Field(() => Boolean, { defaultValue: false, description: "Remove the holiday of that code on that day." })
   remove: boolean;
 }
+
+@InputType({ description: "Refund part or all of a posted fee line to the member's wallet." })
+export class RefundDocumentFeeInput {
+  @Field(() => ID, { description: "The fee line (FeeLineView.id)." })
+  lineId: string;
+
+  @Field(() => String, { description: "USD cents, a whole number: at most what the line was, less what was refunded." })
+  amount: string;
+
+  @Field(() => String, { description: "Why (3 to 500 characters), kept in the audit log and the timeline." })
+  reason: string;
+
+  @Field(() => String, { description: "The same key twice refunds once." })
+  idempotencyKey: string;
+}

@@ -11,6 +11,8 @@ export interface RequestPolicyRow extends PathFacts {
   subject_living: boolean;
   /** Null until submitted: a draft, or one cancelled as a draft, never reaches the desk. */
   submitted_at: Date | null;
+  /** The person of the tree it was filled from: a delivered scan may join their sources. */
+  person_id: string | null;
 }
 
 const rolesOf = (who: Principal) => memberOf(who)?.roles ?? [];
@@ -41,7 +43,7 @@ export function seesDetails(who: Principal, row: RequestPolicyRow): boolean {
 
 /** What a viewer may do with a request; the services ask the same rules again before acting. */
 export const documentRequestPolicy = definePolicy(
-  ["edit", "cancel", "answer", "claim", "assign", "work"] as const,
+  ["edit", "cancel", "answer", "claim", "assign", "work", "attach", "refund"] as const,
   (who, action, row: RequestPolicyRow) => {
     const mine = isRequester(who, row);
     switch (action) {
@@ -57,6 +59,10 @@ export const documentRequestPolicy = definePolicy(
         return mayReassign(who) && row.submitted_at != null && !isFinal(row.state);
       case "work":
         return isDeskStaff(who) && (row.assigned_to === uidOf(who) || rolesOf(who).includes(Role.ADMIN)) && !isFinal(row.state);
+      case "attach":
+        return mine && row.state === "delivered" && row.person_id != null;
+      case "refund":
+        return mayReassign(who) && row.submitted_at != null;
     }
   },
 );

@@ -9,6 +9,7 @@ import { SaveDocumentRequestInput } from "./ancestry.inputs.js";
 import { holidaysBetween } from "./calendar.service.js";
 import { rawIdOf } from "./request-input.js";
 import { answer, cancel, saveDraft, submit } from "./requests.service.js";
+import { attachScan } from "./scan-source.service.js";
 import { documentTypes, REQUEST_COLUMNS, requestById, type RequestRow } from "./requests.store.js";
 import { holidayView, requestViews, typeView } from "./views.js";
 
@@ -91,5 +92,14 @@ export class AncestryResolver {
     @Ctx() ctx: Context,
   ): Promise<DocumentRequestView> {
     return requestView(ctx, await answer(ctx, id, text));
+  }
+
+  @RequireRoles()
+  @Mutation(() => DocumentRequestView, {
+    description:
+      "Adds a delivered request's scan to the person it was filled from: cited among their sources, and a picture scan among their documents. Once per scan.",
+  })
+  async attachDocumentScan(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<DocumentRequestView> {
+    return requestView(ctx, (await attachScan(ctx, id)).requestId);
   }
 }

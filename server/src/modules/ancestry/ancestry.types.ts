@@ -62,6 +62,9 @@ export class DocumentTypeView {
 
 @ObjectType({ description: "One fee of a request: its own hold, posted when its step is reached." })
 export class FeeLineView {
+  @Field(() => ID)
+  id: string;
+
   @Field(() => String, { description: "government, service, translation, courier, pouch." })
   kind: string;
 
@@ -82,6 +85,39 @@ export class FeeLineView {
 
   @Field(() => String, { description: "quoted, held, posted, voided." })
   status: string;
+
+  @Field(() => String, { description: "USD cents staff refunded to the member's wallet (of a posted line)." })
+  refundedUsd: string;
+}
+
+@ObjectType({ description: "A file of a request: the member's power of attorney or the delivered scan." })
+export class DocumentFileView {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => String, { description: "authority (power of attorney) or scan (the issued document)." })
+  kind: string;
+
+  @Field(() => String)
+  name: string;
+
+  @Field(() => String, { description: "application/pdf, image/jpeg or image/png, by content." })
+  mime: string;
+
+  @Field(() => Int, { description: "Bytes." })
+  size: number;
+
+  @Field(() => Date)
+  createdAt: Date;
+
+  @Field(() => Date, { nullable: true, description: "When the member added the scan to the person's sources." })
+  attachedAt: Date | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "A download link that expires in 15 minutes; null for those who may not see the request's details.",
+  })
+  url: string | null;
 }
 
 @ObjectType({ description: "A step of a request's timeline." })
@@ -181,6 +217,12 @@ export class DocumentRequestViewerCan {
 
   @Field(() => Boolean)
   work: boolean;
+
+  @Field(() => Boolean, { description: "Add the delivered scan to the person's sources." })
+  attach: boolean;
+
+  @Field(() => Boolean, { description: "Refund posted fees to the member's wallet." })
+  refund: boolean;
 }
 
 @ObjectType({ description: "A member's request for an official record, from draft to delivery." })
@@ -262,6 +304,9 @@ export class DocumentRequestView {
 
   @Field(() => [RequestEventView])
   events: RequestEventView[];
+
+  @Field(() => [DocumentFileView])
+  files: DocumentFileView[];
 
   @Field(() => DocumentRequestViewerCan)
   viewerCan: DocumentRequestViewerCan;

@@ -5,7 +5,15 @@ import type { Context } from "../../common/context.js";
 import { ConnectionArgs, type Connection } from "../../common/pagination.js";
 import { requestView } from "./ancestry.resolver.js";
 import { DocumentRequestConnection, DocumentRequestView, DocumentTypeView, PublicHolidayView } from "./ancestry.types.js";
-import { DocumentDeskFilter, MoveDocumentRequestInput, SetPublicHolidayInput, UpdateDocumentTypeInput } from "./ancestry.inputs.js";
+import {
+  DocumentDeskFilter,
+  MoveDocumentRequestInput,
+  RefundDocumentFeeInput,
+  SetPublicHolidayInput,
+  UpdateDocumentTypeInput,
+} from "./ancestry.inputs.js";
+import { refundLine } from "./refunds.service.js";
+import { parseMinor } from "../money/index.js";
 import { setPublicHoliday } from "./calendar.service.js";
 import { deskPage } from "./desk.list.js";
 import { assign, claim, move, requestInformation } from "./desk.service.js";
@@ -82,5 +90,19 @@ export class AncestryDeskResolver {
   ): Promise<PublicHolidayView | null> {
     const row = await setPublicHoliday(ctx.ds, ctx.viewer.userId!, input);
     return row ? holidayView(row, ctx) : null;
+  }
+
+  @RequireRoles(Role.MODERATOR)
+  @Mutation(() => DocumentRequestView, {
+    description:
+      "Refunds part or all of a posted fee line to the member's wallet (moderators and admins; audited); never more than the line.",
+  })
+  async refundDocumentFee(
+    @Arg("input", () => RefundDocumentFeeInput) input: RefundDocumentFeeInput,
+    @Ctx() ctx: Context,
+  ): Promise<DocumentRequestView> {
+    const amount = parseMinor(input.amount, BigInt(ctx.config.MONEY_MAX_MINOR));
+    const { requestId } = await refundLine(ctx, { ...input, amount });
+    return requestView(ctx, requestId);
   }
 }

@@ -11,7 +11,7 @@ import { postLinesAt, voidLines } from "./fees.service.js";
 import { statusChanged, tell } from "./notifications.js";
 import { rawIdOf } from "./request-input.js";
 import { enterState, moneyDepsOf } from "./requests.service.js";
-import { addEvent, documentTypeById, linesOf, requestById, type RequestRow } from "./requests.store.js";
+import { addEvent, documentTypeById, hasFile, linesOf, requestById, type RequestRow } from "./requests.store.js";
 import { isState, moverOf } from "./states.js";
 
 export const policyRow = (r: RequestRow): RequestPolicyRow => ({ ...r, infoFrom: r.info_from });
@@ -106,6 +106,9 @@ export async function move(ctx: Context, input: MoveDocumentRequestInput): Promi
     const pouch = ref(input.pouchNumber, "pouchNumber");
     const ministry = ref(input.ministryNumber, "ministryNumber");
     if (to === "shipped" && !tracking) throw ancestryError("ancestry.errors.required", "trackingNumber");
+    // A digital delivery is the scan: the document is delivered once one is uploaded.
+    if (to === "delivered" && r.delivery === "digital" && !(await hasFile(tx, r.id, "scan")))
+      throw ancestryError("ancestry.errors.scan_required", "to");
     if (to === "in_pouch" && (!pouch || !ministry))
       throw ancestryError("ancestry.errors.required", pouch ? "ministryNumber" : "pouchNumber");
     await tx.query(

@@ -67,7 +67,7 @@ export async function writeLines(tx: EntityManager, requestId: string, lines: Qu
 }
 
 /** Where document fees go: the platform's account for them. */
-const feesAccount = (tx: EntityManager, deps: Pick<MoneyDeps, "clock">) =>
+export const feesAccount = (tx: EntityManager, deps: Pick<MoneyDeps, "clock">) =>
   openAccount(tx, deps.clock, { ownerKind: "platform", ownerId: "ancestry", purpose: "document_fees", currency: "USD", flag: "none" });
 
 /** What the member's wallet may still spend. */

@@ -10,6 +10,7 @@ import { AncestryResolver } from "./ancestry.resolver.js";
 import { documentRequestPolicy } from "./ancestry.policy.js";
 import { ancestryReads } from "./ancestry.reads.js";
 import { AncestryDeskResolver } from "./desk.resolver.js";
+import { ancestryFileRoutes } from "./files.route.js";
 import { holidaysJob, settleJob, slaJob } from "./jobs.js";
 import { ancestryNotifications } from "./notifications.js";
 import { seedDemoRate } from "./demo-seed.js";
@@ -22,6 +23,7 @@ export const ANCESTRY_TABLES = [
   "ancestry_requests",
   "ancestry_request_lines",
   "ancestry_request_events",
+  "ancestry_request_files",
   "public_holidays",
 ] as const;
 
@@ -31,6 +33,7 @@ export const ancestryArea = defineArea({
   flag: "ancestryDocuments",
   tables: ANCESTRY_TABLES,
   resolvers: [AncestryResolver, AncestryDeskResolver],
+  http: (services) => [ancestryFileRoutes(services)],
   jobs: [settleJob, slaJob, holidaysJob],
   notifications: ancestryNotifications,
   reads: ancestryReads,

@@ -5,7 +5,7 @@ import { hasUnsafeText } from "../../common/text.js";
 import { parseGenealogicalDate, personNodes } from "../genealogy/index.js";
 import { ancestryError } from "./ancestry.errors.js";
 import type { SaveDocumentRequestInput } from "./ancestry.inputs.js";
-import type { Db, RequestRow } from "./requests.store.js";
+import { hasFile, type Db, type RequestRow } from "./requests.store.js";
 import { DELIVERIES, TRANSLATIONS } from "./states.js";
 
 export const AUTHORITIES = ["self", "first_degree", "descendant", "power_of_attorney"] as const;
@@ -128,5 +128,6 @@ export async function checkSubmittable(db: Db, userId: string, r: RequestRow, re
   if (r.authority === "self" && (!isSelf || !r.subject_living)) throw ancestryError("ancestry.errors.authority_self", "authority");
   if (r.authority === "descendant" && r.subject_living) throw ancestryError("ancestry.errors.authority_living", "authority");
   // The attorney's file is an attachment; until one is uploaded the authority is not accepted.
-  if (r.authority === "power_of_attorney") throw ancestryError("ancestry.errors.authority_file", "authority");
+  if (r.authority === "power_of_attorney" && !(await hasFile(db, r.id, "authority")))
+    throw ancestryError("ancestry.errors.authority_file", "authority");
 }

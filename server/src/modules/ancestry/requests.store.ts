@@ -87,6 +87,8 @@ export interface LineRow {
   hold_id: string | null;
   status: "quoted" | "held" | "posted" | "voided";
   transaction_id: string | null;
+  /** USD cents refunded of a posted line. */
+  refunded_usd: string;
 }
 
 export interface EventRow {
@@ -185,3 +187,31 @@ export async function memberNames(db: Db, ids: string[]): Promise<Map<string, st
     : [];
   return new Map(rows.map((r) => [r.id, r.display_name]));
 }
+
+export const FILE_KINDS = ["authority", "scan"] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+export interface FileRow {
+  id: string;
+  request_id: string;
+  kind: FileKind;
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  uploaded_by: string | null;
+  created_at: Date;
+  attached_at: Date | null;
+}
+
+export async function filesOf(db: Db, requestIds: string[]): Promise<Map<string, FileRow[]>> {
+  const rows: FileRow[] = requestIds.length
+    ? await db.query(`SELECT * FROM ancestry_request_files WHERE request_id = ANY($1) ORDER BY created_at, id`, [requestIds])
+    : [];
+  const out = new Map<string, FileRow[]>();
+  for (const f of rows) out.set(f.request_id, [...(out.get(f.request_id) ?? []), f]);
+  return out;
+}
+
+export const hasFile = async (db: Db, requestId: string, kind: FileKind): Promise<boolean> =>
+  (await db.query(`SELECT 1 FROM ancestry_request_files WHERE request_id = $1 AND kind = $2 LIMIT 1`, [requestId, kind])).length > 0;

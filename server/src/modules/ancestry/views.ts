@@ -6,6 +6,7 @@ import { businessDaysBetween, dayInBeirut } from "./business-days.js";
 import { daysToDelivery, expectedRange, holidayDays, type HolidayRow } from "./calendar.service.js";
 import { documentRequestPolicy, seesDetails } from "./ancestry.policy.js";
 import {
+  DocumentFileView,
   DocumentRequestDetails,
   DocumentRequestView,
   DocumentRequestViewerCan,
@@ -15,14 +16,18 @@ import {
   RequestEventView,
 } from "./ancestry.types.js";
 import { policyRow } from "./desk.service.js";
+import { fileLink } from "./files.service.js";
+import { signingKey } from "../../common/signed-links.js";
 import {
   documentTypesByIds,
   eventsOf,
+  filesOf,
   linesOf,
   memberNames,
   typeName,
   type DocumentTypeRow,
   type EventRow,
+  type FileRow,
   type LineRow,
   type RequestRow,
 } from "./requests.store.js";
@@ -53,6 +58,7 @@ export function typeView(t: DocumentTypeRow, ctx: Pick<Context, "language">): Do
 
 const lineView = (l: LineRow): FeeLineView =>
   Object.assign(new FeeLineView(), {
+    id: toGlobalId("DocumentFeeLine", l.id),
     kind: l.kind,
     usd: l.usd,
     lbp: l.lbp,
@@ -60,6 +66,19 @@ const lineView = (l: LineRow): FeeLineView =>
     rateSource: l.rate_source,
     rateOn: l.rate_on,
     status: l.status,
+    refundedUsd: l.refunded_usd,
+  });
+
+const fileView = (f: FileRow, url: string | null): DocumentFileView =>
+  Object.assign(new DocumentFileView(), {
+    id: toGlobalId("DocumentFile", f.id),
+    kind: f.kind,
+    name: f.name,
+    mime: f.mime,
+    size: f.size,
+    createdAt: f.created_at,
+    attachedAt: f.attached_at,
+    url,
   });
 
 const eventView = (e: EventRow): RequestEventView =>
@@ -113,7 +132,7 @@ export async function requestViews(ctx: Context, rows: RequestRow[], withEvents:
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const villageIds = [...new Set(rows.map((r) => r.registration_village_id).filter((v): v is string => !!v))];
-  const [types, lines, names, holidays, villages, events] = await Promise.all([
+  const [types, lines, names, holidays, villages, events, files, key] = await Promise.all([
     documentTypesByIds(ctx.ds, [...new Set(rows.map((r) => r.document_type_id))]),
     linesOf(ctx.ds, ids),
     memberNames(ctx.ds, [...new Set(rows.map((r) => r.assigned_to).filter((v): v is string => !!v))]),
@@ -124,7 +143,10 @@ export async function requestViews(ctx: Context, rows: RequestRow[], withEvents:
         >)
       : [],
     withEvents && rows.length === 1 ? eventsOf(ctx.ds, rows[0].id) : Promise.resolve([] as EventRow[]),
+    filesOf(ctx.ds, ids),
+    signingKey(ctx.ds, ctx.config),
   ]);
+  const nowMs = ctx.clock.now().getTime();
   const villageName = new Map(
     villages.map((v) => [v.id, (ctx.language === "ar" ? v.name_ar : ctx.language === "fr" ? v.name_fr : null) ?? v.name]),
   );
@@ -135,6 +157,11 @@ export async function requestViews(ctx: Context, rows: RequestRow[], withEvents:
     const pr = policyRow(r);
     const shown = seesDetails(ctx.principal, pr);
     const own = lines.get(r.id) ?? [];
+    const ownFiles = files.get(r.id) ?? [];
+    const can = viewerCan(documentRequestPolicy, ctx.principal, pr);
+    // The scan joins the person's sources once.
+    can.attach &&= ownFiles.some((f) => f.kind === "scan" && !f.attached_at);
+    can.refund &&= own.some((l) => l.status === "posted" && BigInt(l.refunded_usd) < BigInt(l.usd));
     const start = r.step_started_at ? dayInBeirut(r.step_started_at) : today;
     const range = isFinal(r.state)
       ? null
@@ -169,7 +196,9 @@ export async function requestViews(ctx: Context, rows: RequestRow[], withEvents:
       assignedToViewer: uid != null && r.assigned_to === uid,
       nextStates: documentRequestPolicy.can(ctx.principal, "work", pr) ? officerMoves(r.state, pr) : [],
       events: events.map(eventView),
-      viewerCan: Object.assign(new DocumentRequestViewerCan(), viewerCan(documentRequestPolicy, ctx.principal, pr)),
+      // Files say who the record is about: links only for those who see the details.
+      files: ownFiles.map((f) => fileView(f, shown ? fileLink(key, f.id, nowMs) : null)),
+      viewerCan: Object.assign(new DocumentRequestViewerCan(), can),
       submittedAt: r.submitted_at,
       createdAt: r.created_at,
       updatedAt: r.updated_at,

@@ -66,6 +66,8 @@ export { withRelatives } from "./people/person.relatives.js";
 export { memberRoots, ROOTS_MAX_GENERATIONS, type MemberRoot, type RootReason } from "./roots/member-roots.js";
 export { PersonView } from "./people/person.types.js";
 export { mayMerge } from "./people/merge.service.js";
+// Another area's document cited as a person's source (ancestry's delivered records).
+export { citeSource } from "./people/person-sources.js";
 export { personNode, Village };
 
 export const genealogyArea = defineArea({

@@ -11,6 +11,8 @@ import { MediaResolver, PersonMediaResolver, VillageMediaResolver } from "./medi
 import { mediaNode } from "./media.service.js";
 
 export { pictureLinks } from "./media.service.js";
+export { attachDocument } from "./upload.service.js";
+export { MediaRefused } from "./image.js";
 import { processMedia } from "./process.js";
 import { mediaServeRouter } from "./serve.route.js";
 import { mediaUploadRouter } from "./upload.route.js";

@@ -18,7 +18,8 @@ import {
   type MediaStatusEnum,
   MediaView,
 } from "./media.types.js";
-import { signedPath, signingKey, VILLAGE_LINK_SECONDS } from "./signing.js";
+import { signingKey } from "../../common/signed-links.js";
+import { signedPath, VILLAGE_LINK_SECONDS } from "./signing.js";
 import { collectSoon } from "./collect.js";
 import { forgetPictures } from "./denied.js";
 

@@ -2,7 +2,8 @@ import express from "express";
 import type { AreaServices } from "../../common/area.js";
 import { fileStorage, StoredFileMissing } from "../../common/storage/index.js";
 import { deniedPictures } from "./denied.js";
-import { checkLink, SHA, signingKey, VARIANT } from "./signing.js";
+import { signingKey } from "../../common/signed-links.js";
+import { checkLink, SHA, VARIANT } from "./signing.js";
 
 /**
  * `GET /media/<sha>/<size>?e=&x=&m=&s=`: one size of a stored picture, for a signed link that has

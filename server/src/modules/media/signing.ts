@@ -1,6 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import type { DataSource } from "typeorm";
-import type { Config } from "../../config.js";
+import { checkSignature, expiryOf, secondsLeft, signLink } from "../../common/signed-links.js";
 
 /**
  * Signed, expiring links to pictures: `/media/<sha>/<variant>?e=<expiry>&x=<scope>&m=<picture>&s=<signature>`.
@@ -20,28 +18,9 @@ export const VILLAGE_LINK_SECONDS = 7 * 24 * 3600;
 export const SHA = /^[0-9a-f]{64}$/;
 export const VARIANT = /^w[0-9]{2,4}\.(webp|jpg)$/;
 
-const secrets = new WeakMap<DataSource, Promise<Buffer>>();
-
-/** The signing key: MEDIA_URL_SECRET, or one made once and kept in the database, so every server signs alike. */
-export function signingKey(ds: DataSource, config: Config): Promise<Buffer> {
-  if (config.MEDIA_URL_SECRET) return Promise.resolve(Buffer.from(config.MEDIA_URL_SECRET));
-  let key = secrets.get(ds);
-  if (!key) {
-    key = (async () => {
-      await ds.query(`INSERT INTO app_secrets (name, value) VALUES ('media-url', $1) ON CONFLICT (name) DO NOTHING`, [
-        randomBytes(32).toString("base64"),
-      ]);
-      const [row]: { value: string }[] = await ds.query(`SELECT value FROM app_secrets WHERE name = 'media-url'`);
-      return Buffer.from(row.value, "base64");
-    })();
-    key.catch(() => secrets.delete(ds));
-    secrets.set(ds, key);
-  }
-  return key;
-}
-
-const mac = (key: Buffer, sha: string, variant: string, expiry: number, scope: LinkScope, mediaId: string) =>
-  createHmac("sha256", key).update(`${sha}/${variant}/${expiry}/${scope}/${mediaId}`).digest("base64url").slice(0, 32);
+// Media links were signed without a kind prefix before links were shared with other areas: kept, so links already out still open.
+const payload = (sha: string, variant: string, expiry: number, scope: LinkScope, mediaId: string) =>
+  `${sha}/${variant}/${expiry}/${scope}/${mediaId}`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -54,10 +33,9 @@ export function signedPath(
   nowMs: number,
   seconds: number,
 ): string {
-  const step = Math.max(30, Math.floor(seconds / 2));
-  const expiry = Math.ceil((nowMs / 1000 + seconds) / step) * step;
+  const expiry = expiryOf(nowMs, seconds);
   const { mediaId, sha } = picture;
-  return `/media/${sha}/${variant}?e=${expiry}&x=${scope}&m=${mediaId}&s=${mac(key, sha, variant, expiry, scope, mediaId)}`;
+  return `/media/${sha}/${variant}?e=${expiry}&x=${scope}&m=${mediaId}&s=${signLink(key, payload(sha, variant, expiry, scope, mediaId))}`;
 }
 
 /** Checks a link's signature and expiry; returns its scope, picture and seconds left, or null. */
@@ -71,11 +49,8 @@ export function checkLink(
   const expiry = Number(query.e);
   const scope = query.x;
   const mediaId = query.m;
-  const given = typeof query.s === "string" ? Buffer.from(query.s) : null;
-  if (!Number.isSafeInteger(expiry) || (scope !== "p" && scope !== "v") || typeof mediaId !== "string" || !UUID.test(mediaId) || !given)
-    return null;
-  const expected = Buffer.from(mac(key, sha, variant, expiry, scope, mediaId));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const secondsLeft = expiry - Math.floor(nowMs / 1000);
-  return secondsLeft > 0 ? { scope, mediaId, secondsLeft } : null;
+  if (!Number.isSafeInteger(expiry) || (scope !== "p" && scope !== "v") || typeof mediaId !== "string" || !UUID.test(mediaId)) return null;
+  if (!checkSignature(key, payload(sha, variant, expiry, scope, mediaId), query.s)) return null;
+  const left = secondsLeft(expiry, nowMs);
+  return left > 0 ? { scope, mediaId, secondsLeft: left } : null;
 }

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import type { Context } from "../../common/context.js";
-import { AppError } from "../../common/errors.js";
-import { fromGlobalId, isUuid } from "../../common/global-id.js";
+import { AppError, forbidden, notFound } from "../../common/errors.js";
+import { fromGlobalId, isUuid, toGlobalId } from "../../common/global-id.js";
 import { fileStorage } from "../../common/storage/index.js";
 import { newId } from "../../common/uuid.js";
 import { POLICY_COLUMNS, type PolicyRow } from "../genealogy/index.js";
 import { rateLimit, reserveUpload, type QuotaHold, type Reservation } from "../security/index.js";
-import type { Inspected } from "./image.js";
+import { inspect, type Inspected } from "./image.js";
 import type { MediaKind } from "./media.entity.js";
 import { mediaPolicy, mayUploadTo } from "./media.policy.js";
 import { uploadBucket, usedBytes } from "./media.service.js";
@@ -96,7 +96,13 @@ export async function countUpload(ctx: Context): Promise<{ retryAfterSeconds: nu
  * village photo waits for review unless its uploader reviews the village. The reservation is
  * settled in the same commit; the sizes are made by the `media.process` job. Returns the id.
  */
-export async function storeUpload(ctx: Context, target: UploadTarget, bytes: Buffer, image: Inspected, hold: QuotaHold): Promise<string> {
+export async function storeUpload(
+  ctx: Context,
+  target: UploadTarget,
+  bytes: Buffer,
+  image: Inspected,
+  hold: QuotaHold | null,
+): Promise<string> {
   const sha = createHash("sha256").update(bytes).digest("hex");
   const storage = fileStorage(ctx.config);
   const [file]: { status: string }[] = await ctx.ds.query(`SELECT status FROM media_files WHERE sha256 = $1`, [sha]);
@@ -123,9 +129,21 @@ export async function storeUpload(ctx: Context, target: UploadTarget, bytes: Buf
       [id, target.kind, target.person ? target.id : null, villageId, sha, ctx.viewer.userId, bytes.length, review],
     );
     // The picture now counts as stored, in the same commit that ends its reservation.
-    await hold.settle(tx);
+    await hold?.settle(tx);
   });
   await forgetPictures(ctx.bus, replaced);
   await ctx.jobs.send(processMedia, { sha256: sha }, { key: sha });
   return id;
+}
+
+/**
+ * Adds an official document another area obtained for the member (ancestry's delivered scan, a
+ * JPEG or PNG) to a person as a `document` picture, as an upload of it would: the member must
+ * be allowed to add to that person. Not counted against the hourly number: the member did not
+ * send it. Refused (MediaRefused) when it is not a picture media can show. Returns its id.
+ */
+export async function attachDocument(ctx: Context, personId: string, bytes: Buffer): Promise<string> {
+  const target = await uploadTarget(ctx, toGlobalId("Person", personId), "document");
+  if ("status" in target) throw target.status === 403 ? forbidden() : notFound();
+  return storeUpload(ctx, target, bytes, await inspect(bytes, ctx.config.MEDIA_MAX_PIXELS), null);
 }
