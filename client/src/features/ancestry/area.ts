@@ -4,6 +4,7 @@ import { lazyPage, type ClientArea } from "../../app/area";
 export const ancestryArea: ClientArea = {
   name: "ancestry",
   flag: "ancestryDocuments",
+  nav: [{ to: "/ancestry", labelKey: "nav.ancestry", order: 40 }],
   routes: [
     { path: "/ancestry", page: lazyPage(() => import("./pages/AncestryPage")), access: "data" },
     { path: "/ancestry/enhanced", page: lazyPage(() => import("./pages/RequestFormPage")), access: "member" },

@@ -26,6 +26,7 @@ export const ancestryReads: ReadTags = {
     "self",
     "assignedToName assignedToViewer createdAt delivery details documentType events expectedFrom files expectedTo id isPrivate legalisation lines ministryNumber nextStates overdueDays paymentReference pouchNumber question reference registryReference rejectionReason state stepDueOn submittedAt totalUsd trackingNumber translation updatedAt viewerCan",
   ),
+  DeskOfficerView: all("staff", "displayName id"),
   DocumentRequestConnection: desk.connection,
   DocumentRequestEdge: desk.edge,
 };

@@ -340,3 +340,12 @@ export class PublicHolidayView {
   @Field(() => Boolean, { description: "Computed from the calendar; staff confirm it (the Eids)." })
   toConfirm: boolean;
 }
+
+@ObjectType({ description: "Someone a request may be given to: a document officer, a moderator or an admin." })
+export class DeskOfficerView {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => String)
+  displayName: string;
+}

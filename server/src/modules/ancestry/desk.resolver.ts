@@ -2,9 +2,10 @@ import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from "type-graphql";
 import { RequireRoles } from "../../common/auth/authorized.js";
 import { Role } from "../../common/auth/roles.js";
 import type { Context } from "../../common/context.js";
+import { toGlobalId } from "../../common/global-id.js";
 import { ConnectionArgs, type Connection } from "../../common/pagination.js";
 import { requestView } from "./ancestry.resolver.js";
-import { DocumentRequestConnection, DocumentRequestView, DocumentTypeView, PublicHolidayView } from "./ancestry.types.js";
+import { DeskOfficerView, DocumentRequestConnection, DocumentRequestView, DocumentTypeView, PublicHolidayView } from "./ancestry.types.js";
 import {
   DocumentDeskFilter,
   MoveDocumentRequestInput,
@@ -16,7 +17,7 @@ import { refundLine } from "./refunds.service.js";
 import { parseMinor } from "../money/index.js";
 import { setPublicHoliday } from "./calendar.service.js";
 import { deskPage } from "./desk.list.js";
-import { assign, claim, move, requestInformation } from "./desk.service.js";
+import { assign, claim, deskOfficers, move, requestInformation } from "./desk.service.js";
 import { updateDocumentType } from "./types.service.js";
 import { holidayView, typeView } from "./views.js";
 
@@ -31,6 +32,14 @@ export class AncestryDeskResolver {
     @Ctx() ctx: Context,
   ): Promise<Connection<DocumentRequestView>> {
     return deskPage(ctx, filter, args.first, args.after);
+  }
+
+  @RequireRoles(Role.MODERATOR)
+  @Query(() => [DeskOfficerView], { description: "Who requests may be given to (moderators and admins assign)." })
+  async documentOfficers(@Ctx() ctx: Context): Promise<DeskOfficerView[]> {
+    return (await deskOfficers(ctx)).map((o) =>
+      Object.assign(new DeskOfficerView(), { id: toGlobalId("User", o.id), displayName: o.display_name }),
+    );
   }
 
   @RequireRoles(Role.DOCUMENT_OFFICER, Role.MODERATOR)

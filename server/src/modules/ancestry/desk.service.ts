@@ -49,6 +49,16 @@ export async function claim(ctx: Context, id: string): Promise<string> {
   });
 }
 
+/** Who works the desk now (a grant not expired): document officers, moderators and admins, by name. */
+export function deskOfficers(ctx: Context): Promise<{ id: string; display_name: string }[]> {
+  return ctx.ds.query(
+    `SELECT u.id, u.display_name FROM users u
+      WHERE EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = ANY($1) AND (r.expires_at IS NULL OR r.expires_at > $2))
+      ORDER BY u.display_name, u.id LIMIT 500`,
+    [[Role.DOCUMENT_OFFICER, Role.MODERATOR, Role.ADMIN], ctx.clock.now()],
+  );
+}
+
 /** Moderators and admins give a request to an officer (one who may work the desk). */
 export async function assign(ctx: Context, id: string, officerId: string): Promise<string> {
   const me = ctx.viewer.userId!;

@@ -58,7 +58,7 @@ export async function refundLine(
         at: ctx.clock.now(),
         actorId: me,
         kind: "refund",
-        note: `${line.kind} ${input.amount} · ${reason}`,
+        note: reason,
       });
       await audit(tx, {
         tableName: "ancestry_request_lines",

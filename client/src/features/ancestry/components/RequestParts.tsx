@@ -35,7 +35,7 @@ export function FeeLines({ request }: { request: Pick<DocumentRequestFieldsFragm
     <table className="ancestry-fees">
       <tbody>
         {request.lines.map((l) => (
-          <tr key={l.kind}>
+          <tr key={l.id}>
             <th scope="row">{t(runtimeKey(`ancestry.line_${l.kind}`))}</th>
             <td>
               <bdi>{formatMoney(l.usd, "USD", lang)}</bdi>
@@ -51,7 +51,12 @@ export function FeeLines({ request }: { request: Pick<DocumentRequestFieldsFragm
                 </small>
               )}
             </td>
-            <td>{t(runtimeKey(`ancestry.line_status_${l.status}`))}</td>
+            <td>
+              {t(runtimeKey(`ancestry.line_status_${l.status}`))}
+              {l.refundedUsd !== "0" && (
+                <small className="muted"> · {t("ancestry.line_refunded", { amount: formatMoney(l.refundedUsd, "USD", lang) })}</small>
+              )}
+            </td>
           </tr>
         ))}
         <tr>

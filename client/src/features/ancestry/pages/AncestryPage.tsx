@@ -1,15 +1,18 @@
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
 import { useAuth } from "../../../app/auth/useAuth";
 import { currentLanguage } from "../../../i18n";
 import { formatMoney } from "../../../lib/format";
+import { Button } from "../../../ui/Button";
 import { EmptyState } from "../../../ui/EmptyState";
+import { Field } from "../../../ui/Field";
 import { LoadFailed } from "../../../ui/LoadFailed";
 import { Skeleton } from "../../../ui/Skeleton";
 import { Tabs } from "../../../ui/Tabs";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { ExpectedRange, StateBadge } from "../components/RequestParts";
-import { useDocumentTypesQuery, useMyDocumentRequestsQuery } from "../generated";
+import { useArchivePeopleQuery, useDocumentTypesQuery, useMyDocumentRequestsQuery } from "../generated";
 import "../ancestry.css";
 
 type Tab = "request" | "track" | "search";
@@ -82,14 +85,74 @@ function TrackTab() {
   );
 }
 
+/**
+ * Search Archives: people of the records, under their privacy rules (the server answers only what
+ * the reader may see); "Request this record" opens the guided request filled from that person.
+ */
 function SearchTab() {
   const { t } = useTranslation();
+  const auth = useAuth();
+  const [text, setText] = useState("");
+  const [search, setSearch] = useState("");
+  const { data, error, refetch, loading } = useArchivePeopleQuery({ variables: { search }, skip: search.length < 2 });
+  const people = (data?.people.edges ?? []).map((e) => e.node).filter((p) => !p.isPrivate);
+  const requestPath = (id: string) => `/ancestry/enhanced?person=${encodeURIComponent(id)}`;
   return (
     <div>
       <p>{t("ancestry.search_intro")}</p>
-      <Link className="button" to="/people">
-        {t("ancestry.search_people")}
-      </Link>
+      <form
+        role="search"
+        className="ancestry-filters"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          setSearch(text.trim());
+        }}
+      >
+        <Field label={t("ancestry.search_label")} type="search" value={text} onChange={(e) => setText(e.target.value)} />
+        <Button type="submit" variant="primary" disabled={text.trim().length < 2}>
+          {t("ancestry.search_button")}
+        </Button>
+      </form>
+      {error && !data ? (
+        <LoadFailed error={error} onRetry={() => refetch()} />
+      ) : loading ? (
+        <Skeleton label={t("common.loading")} variant="card" />
+      ) : search.length >= 2 && !people.length ? (
+        <EmptyState title={t("ancestry.search_none")} />
+      ) : (
+        <ul className="ancestry-list" aria-live="polite">
+          {people.map((p) => (
+            <li key={p.id} className="card">
+              <p>
+                <Link to={`/person/${encodeURIComponent(p.id)}`}>
+                  <bdi>{p.displayName}</bdi>
+                </Link>
+                {(p.birth?.year || p.death?.year) && (
+                  <span className="muted">
+                    {" "}
+                    (<bdi dir="ltr">{[p.birth?.year ?? "?", p.death?.year ?? ""].join("–")}</bdi>)
+                  </span>
+                )}
+                {p.village && (
+                  <>
+                    {" "}
+                    · <bdi>{p.village.name}</bdi>
+                  </>
+                )}
+              </p>
+              <Link
+                className="button"
+                to={auth.status === "signedIn" ? requestPath(p.id) : `/auth?returnTo=${encodeURIComponent(requestPath(p.id))}`}
+              >
+                {t("ancestry.request_record")}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link to="/people">{t("ancestry.search_people")}</Link>
+      </p>
     </div>
   );
 }

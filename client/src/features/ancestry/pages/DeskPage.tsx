@@ -12,6 +12,8 @@ import { SelectField } from "../../../ui/SelectField";
 import { Skeleton } from "../../../ui/Skeleton";
 import { showToast } from "../../../ui/toast";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { AssignControl, RefundControl } from "../components/DeskControls";
+import { FileUpload, RequestFiles } from "../components/RequestFiles";
 import { StateBadge, SubjectSummary } from "../components/RequestParts";
 import {
   useClaimDocumentRequestMutation,
@@ -133,6 +135,12 @@ function DeskRow({ r, onDone }: { r: DocumentRequestFieldsFragment; onDone: () =
           </Button>
         </form>
       )}
+      {r.viewerCan.work && (r.state === "issued" || r.state === "translating") && (
+        <FileUpload requestId={r.id} kind="scan" onDone={onDone} />
+      )}
+      <RequestFiles request={r} />
+      {r.viewerCan.assign && <AssignControl r={r} onDone={onDone} />}
+      {r.viewerCan.refund && <RefundControl r={r} onDone={onDone} />}
       {problem && <p role="alert">{problem.message}</p>}
     </li>
   );

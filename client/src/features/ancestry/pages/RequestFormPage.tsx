@@ -10,6 +10,7 @@ import { SelectField } from "../../../ui/SelectField";
 import { Skeleton } from "../../../ui/Skeleton";
 import { showToast } from "../../../ui/toast";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { FileUpload, RequestFiles } from "../components/RequestFiles";
 import { FeeLines } from "../components/RequestParts";
 import {
   useAncestryVillagesQuery,
@@ -92,7 +93,7 @@ export default function RequestFormPage() {
     if (draftId && !d) return;
     const typeId = d?.documentType.id ?? params.get("type") ?? types.data.documentTypes[0]?.id ?? "";
     const details = d?.details;
-    setForm({
+    const initial: Form = {
       documentTypeId: typeId,
       personId: details?.personId ?? params.get("person"),
       subjectDeceased: details ? !details.subjectLiving : false,
@@ -104,7 +105,11 @@ export default function RequestFormPage() {
       delivery: d?.delivery ?? "digital",
       translation: d?.translation ?? "",
       legalisation: d?.legalisation ?? false,
-    });
+    };
+    setForm(initial);
+    // Chosen from the tree or the archives: saved at once, so the person's fields fill in now.
+    if (!d && initial.personId) void persist(initial);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the types (and a draft) have loaded
   }, [form, types.data, existing.data, draftId, params]);
 
   const persist = async (next: Form) => {
@@ -120,6 +125,7 @@ export default function RequestFormPage() {
             ...f,
             ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, f[k] || d[k] || ""])),
             registrationVillageId: saved.details!.registrationVillageId,
+            subjectDeceased: !saved.details!.subjectLiving,
           },
       );
     }
@@ -192,6 +198,15 @@ export default function RequestFormPage() {
             </option>
           ))}
         </SelectField>
+        {form.authority === "power_of_attorney" &&
+          (draftId ? (
+            <>
+              <FileUpload requestId={draftId} kind="authority" onDone={() => void existing.refetch()} />
+              {existing.data && <RequestFiles request={existing.data.documentRequest} />}
+            </>
+          ) : (
+            <p className="muted">{t("ancestry.saving")}</p>
+          ))}
         <SelectField
           label={t("ancestry.delivery")}
           value={form.delivery ?? "digital"}

@@ -13,6 +13,7 @@ import { Skeleton } from "../../../ui/Skeleton";
 import { showToast } from "../../../ui/toast";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import type { DocumentRequestQuery } from "../../../gql/graphql";
+import { FileUpload, RequestFiles } from "../components/RequestFiles";
 import { ExpectedRange, FeeLines, StateBadge, SubjectSummary } from "../components/RequestParts";
 import { useAnswerDocumentRequestMutation, useCancelDocumentRequestMutation, useDocumentRequestQuery } from "../generated";
 import "../ancestry.css";
@@ -96,6 +97,9 @@ export default function RequestPage() {
             <bdi>{r.question}</bdi>
           </p>
           {r.viewerCan.answer && <AnswerForm id={r.id} />}
+          {r.viewerCan.answer && r.details?.authority === "power_of_attorney" && (
+            <FileUpload requestId={r.id} kind="authority" onDone={() => void refetch()} />
+          )}
         </section>
       )}
       <SubjectSummary request={r} />
@@ -111,6 +115,7 @@ export default function RequestPage() {
             {t(runtimeKey(k!))}: <bdi dir="ltr">{v}</bdi>
           </p>
         ))}
+      <RequestFiles request={r} onDone={() => void refetch()} />
       <h2>{t("ancestry.fees_title")}</h2>
       <FeeLines request={r} />
       <h2>{t("ancestry.timeline")}</h2>

@@ -22,7 +22,7 @@ import {
   useRefundPaymentMutation,
   useSetExchangeRateMutation,
 } from "../generated";
-import { useIdempotencyKey } from "../useIdempotencyKey";
+import { useIdempotencyKey } from "../../../lib/useIdempotencyKey";
 import "../money.css";
 
 /** Staff confirm what a transfer brought (prefilled with what was asked). */

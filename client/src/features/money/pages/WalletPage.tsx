@@ -12,7 +12,7 @@ import { showToast } from "../../../ui/toast";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import type { PaymentFieldsFragment } from "../../../gql/graphql";
 import { useRequestPayoutMutation, useStartPaymentMutation, useWalletQuery } from "../generated";
-import { useIdempotencyKey } from "../useIdempotencyKey";
+import { useIdempotencyKey } from "../../../lib/useIdempotencyKey";
 import type { TranslationKey } from "../../../i18n/typed";
 import { EntriesTable } from "../components/EntriesTable";
 import "../money.css";
