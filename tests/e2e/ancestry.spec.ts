@@ -96,6 +96,14 @@ test.describe("ancestry documents", () => {
     await moveTo("سُلّمت");
     await shots(desk.page, "ancestry-desk-ar");
     await expectNoSeriousAxe(desk.page, "desk ar");
+    // The desk keeps the document types and the holidays.
+    await desk.page.getByRole("tab", { name: "أنواع الوثائق" }).click();
+    await desk.page.getByText("إخراج قيد فردي").first().click();
+    await expect(desk.page.getByLabel("الرسم الحكومي (ل.ل.)").first()).toHaveValue(/^50[.,]?000/);
+    await desk.page.getByRole("tab", { name: "العطل الرسمية" }).click();
+    await expect(desk.page.getByText("بانتظار التأكيد").first()).toBeVisible();
+    await shots(desk.page, "ancestry-desk-holidays-ar");
+    await expectNoSeriousAxe(desk.page, "desk holidays ar");
     await desk.context.close();
 
     await page.reload();

@@ -13,7 +13,7 @@ export const ancestryReads: ReadTags = {
     "anyone",
     "active code courierFeeUsd deliveryDays governmentFeeLbp id name nameAr nameEn nameFr pouchFeeUsd registryDays requiredAttachments requiredFields reviewDays serviceFeeUsd translationDays translationFeeUsd",
   ),
-  PublicHolidayView: all("anyone", "code day id name toConfirm"),
+  PublicHolidayView: all("anyone", "code day id name nameAr nameEn nameFr toConfirm"),
   FeeLineView: all("self", "id kind lbp rateOn ratePerUsd rateSource refundedUsd status usd"),
   DocumentFileView: all("self", "attachedAt createdAt id kind mime name size url"),
   RequestEventView: all("self", "at expectedOn fromState id kind note toState"),

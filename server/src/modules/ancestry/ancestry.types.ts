@@ -337,6 +337,15 @@ export class PublicHolidayView {
   @Field(() => String, { description: "In the reader's language." })
   name: string;
 
+  @Field(() => String)
+  nameAr: string;
+
+  @Field(() => String)
+  nameEn: string;
+
+  @Field(() => String)
+  nameFr: string;
+
   @Field(() => Boolean, { description: "Computed from the calendar; staff confirm it (the Eids)." })
   toConfirm: boolean;
 }

@@ -98,6 +98,9 @@ export const holidayView = (h: HolidayRow, ctx: Pick<Context, "language">): Publ
     day: h.day,
     code: h.code,
     name: ctx.language === "ar" ? h.name_ar : ctx.language === "fr" ? h.name_fr : h.name_en,
+    nameAr: h.name_ar,
+    nameEn: h.name_en,
+    nameFr: h.name_fr,
     toConfirm: h.to_confirm,
   });
 

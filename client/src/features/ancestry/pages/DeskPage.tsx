@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import type { DocumentDeskFilter, DocumentRequestFieldsFragment } from "../../../gql/graphql";
 import { runtimeKey } from "../../../i18n/typed";
 import { apiProblem } from "../../../lib/apiErrors";
@@ -11,8 +11,11 @@ import { LoadFailed } from "../../../ui/LoadFailed";
 import { SelectField } from "../../../ui/SelectField";
 import { Skeleton } from "../../../ui/Skeleton";
 import { showToast } from "../../../ui/toast";
+import { Tabs } from "../../../ui/Tabs";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { AssignControl, RefundControl } from "../components/DeskControls";
+import { HolidayEditor } from "../components/HolidayEditor";
+import { TypeEditor } from "../components/TypeEditor";
 import { FileUpload, RequestFiles } from "../components/RequestFiles";
 import { StateBadge, SubjectSummary } from "../components/RequestParts";
 import {
@@ -146,10 +149,9 @@ function DeskRow({ r, onDone }: { r: DocumentRequestFieldsFragment; onDone: () =
   );
 }
 
-/** /management/ancestry: the documents desk (document officers, moderators, admins): the queue, longest waiting first. */
-export default function DeskPage() {
+/** The queue, longest waiting first, with its filters. */
+function Queue() {
   const { t } = useTranslation();
-  useDocumentTitle(t("ancestry.desk_title"));
   const [state, setState] = useState("");
   const [scope, setScope] = useState<"all" | "mine" | "unassigned" | "overdue">("all");
   const filter: DocumentDeskFilter = {
@@ -161,8 +163,7 @@ export default function DeskPage() {
   const { data, error, refetch, fetchMore } = useDocumentDeskQuery({ variables: { filter, first: 20 }, fetchPolicy: "cache-and-network" });
   const desk = data?.documentDesk;
   return (
-    <section className="page ancestry-page" aria-labelledby="desk-title">
-      <h1 id="desk-title">{t("ancestry.desk_title")}</h1>
+    <>
       <div className="ancestry-filters">
         <SelectField label={t("ancestry.desk_filter_state")} value={state} onChange={(e) => setState(e.target.value)}>
           <option value="">{t("ancestry.desk_filter_all")}</option>
@@ -212,6 +213,33 @@ export default function DeskPage() {
           )}
         </>
       )}
+    </>
+  );
+}
+
+type DeskTab = "queue" | "types" | "holidays";
+
+/** /management/ancestry: the documents desk (document officers, moderators, admins): the queue, the document types, the holidays. */
+export default function DeskPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t("ancestry.desk_title"));
+  const [params, setParams] = useSearchParams();
+  const tab = (["queue", "types", "holidays"] as const).find((x) => x === params.get("tab")) ?? "queue";
+  return (
+    <section className="page ancestry-page" aria-labelledby="desk-title">
+      <h1 id="desk-title">{t("ancestry.desk_title")}</h1>
+      <Tabs<DeskTab>
+        label={t("ancestry.desk_tabs")}
+        tabs={[
+          { id: "queue", label: t("ancestry.desk_tab_queue") },
+          { id: "types", label: t("ancestry.desk_tab_types") },
+          { id: "holidays", label: t("ancestry.desk_tab_holidays") },
+        ]}
+        selected={tab}
+        onSelect={(id) => setParams(id === "queue" ? {} : { tab: id }, { replace: true })}
+      >
+        {tab === "queue" ? <Queue /> : tab === "types" ? <TypeEditor /> : <HolidayEditor />}
+      </Tabs>
     </section>
   );
 }
