@@ -48,3 +48,39 @@ export async function openUiPage(
   await page.waitForFunction(() => !document.querySelector('.spinner, [class*="skeleton"], [aria-busy="true"]'));
   return { context, page };
 }
+
+/** The two screens the UI checks look at: a laptop and a phone. */
+export const SCREENS = [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+export type Screen = (typeof SCREENS)[number];
+
+/** `openUiPage` at one of SCREENS, as the screen's device (a phone is mobile and touch). */
+export function openUiPageAt(browser: Browser, ui: UiPage, lang: UiLanguage, tree: BigTree, size: Screen) {
+  return openUiPage(browser, ui, lang, tree, {
+    viewport: size,
+    deviceScaleFactor: 1,
+    isMobile: size.width < 600,
+    hasTouch: size.width < 600,
+  });
+}
+
+/**
+ * Screenshots of the open page, for people to look at: `<dir>/ui-<page>-<lang>-<width>.png` (the
+ * first screen) and `…-full.png` (the page down to four screens). Then asserts only what a
+ * screenshot cannot be trusted without: the page does not scroll sideways.
+ */
+export async function shootAndCheckWidth(page: Page, ui: UiPage, lang: UiLanguage, size: Screen, dir: string): Promise<void> {
+  const name = `${dir}/ui-${ui.name}-${lang}-${size.width}`;
+  await page.screenshot({ path: `${name}.png` });
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.screenshot({
+    path: `${name}-full.png`,
+    fullPage: true,
+    clip: { x: 0, y: 0, width: size.width, height: Math.min(height, size.height * 4) },
+  });
+  // The page itself never scrolls sideways (a wide chart or table scrolls inside its own box).
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect.soft(overflow, `${ui.name} (${lang}) at ${size.width} px scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+}
