@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL answers are checked field by field below. */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { toGlobalId } from "../../server/src/common/global-id.js";
 import { checkLedger } from "../../server/src/modules/money/index.js";
 import type { BuiltUser } from "../factories/users.js";
 import { ancestryWorld, AQ, errorOf, footprint, freshToken, fund, ok } from "../support/ancestry.js";
@@ -106,6 +107,18 @@ describe("the desk's queue", () => {
     expect(eid.find((h) => h.code === "easter_orthodox")).toMatchObject({ day: "2026-04-12", toConfirm: false });
     const [a] = await server.ds.query(`SELECT count(*)::int AS n FROM audit_logs WHERE table_name = 'ancestry_document_types'`);
     expect(a.n).toBe(2);
+  });
+});
+
+describe("who a request may be given to", () => {
+  it("lists the desk's officers, moderators and admins with a grant still valid, for moderators and admins only", async () => {
+    const q = `{ documentOfficers { id displayName } }`;
+    const names = ok<any[]>(await server.gql(q, {}, as(moderator)), "documentOfficers").map((o) => o.id);
+    for (const u of [officer, officer2, moderator, admin]) expect(names).toContain(toGlobalId("User", u.id));
+    expect(names).not.toContain(toGlobalId("User", w.expired.id));
+    expect(names).not.toContain(toGlobalId("User", member.id));
+    expect(errorOf(await server.gql(q, {}, as(officer)))?.code).toBe("FORBIDDEN");
+    expect(errorOf(await server.gql(q, {}, as(member)))?.code).toBe("FORBIDDEN");
   });
 });
 
