@@ -43,47 +43,56 @@ export function HolidayEditor() {
   if (!data) return <Skeleton label={t("common.loading")} variant="card" />;
   return (
     <div>
-      <ul className="ancestry-list">
-        {data.publicHolidays.map((h) => (
-          <li key={h.id} className="card">
-            <bdi>{formatDate(h.day, lang)}</bdi> · <bdi>{h.name}</bdi>{" "}
-            {h.toConfirm && <Badge tone="orange">{t("ancestry.holiday_to_confirm")}</Badge>}{" "}
-            {h.toConfirm && (
-              <Button
-                onClick={() =>
-                  void send({
-                    day: h.day,
-                    code: h.code,
-                    nameAr: h.nameAr,
-                    nameEn: h.nameEn,
-                    nameFr: h.nameFr,
-                    toConfirm: false,
-                    remove: false,
-                  })
-                }
-              >
-                {t("ancestry.holiday_confirm")}
-              </Button>
-            )}{" "}
-            <Button
-              aria-label={t("ancestry.holiday_remove_named", { name: h.name })}
-              onClick={() =>
-                void send({
-                  day: h.day,
-                  code: h.code,
-                  nameAr: h.nameAr,
-                  nameEn: h.nameEn,
-                  nameFr: h.nameFr,
-                  toConfirm: h.toConfirm,
-                  remove: true,
-                })
-              }
-            >
-              {t("ancestry.holiday_remove")}
-            </Button>
-          </li>
-        ))}
-      </ul>
+      <table className="ancestry-fees ancestry-holidays">
+        <caption>{t("ancestry.desk_tab_holidays")}</caption>
+        <tbody>
+          {data.publicHolidays.map((h) => (
+            <tr key={h.id}>
+              <th scope="row">
+                <bdi>{formatDate(h.day, lang)}</bdi>
+              </th>
+              <td>
+                <bdi>{h.name}</bdi> {h.toConfirm && <Badge tone="orange">{t("ancestry.holiday_to_confirm")}</Badge>}
+              </td>
+              <td>
+                {h.toConfirm && (
+                  <Button
+                    onClick={() =>
+                      void send({
+                        day: h.day,
+                        code: h.code,
+                        nameAr: h.nameAr,
+                        nameEn: h.nameEn,
+                        nameFr: h.nameFr,
+                        toConfirm: false,
+                        remove: false,
+                      })
+                    }
+                  >
+                    {t("ancestry.holiday_confirm")}
+                  </Button>
+                )}{" "}
+                <Button
+                  aria-label={t("ancestry.holiday_remove_named", { name: h.name })}
+                  onClick={() =>
+                    void send({
+                      day: h.day,
+                      code: h.code,
+                      nameAr: h.nameAr,
+                      nameEn: h.nameEn,
+                      nameFr: h.nameFr,
+                      toConfirm: h.toConfirm,
+                      remove: true,
+                    })
+                  }
+                >
+                  {t("ancestry.holiday_remove")}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
       <form className="ancestry-form" onSubmit={add}>
         <h2>{t("ancestry.holiday_add")}</h2>
         <Field label={t("ancestry.holiday_day")} type="date" value={values.day} onChange={set("day")} errors={problem?.fields.day} />
