@@ -139,8 +139,7 @@ export class LiveStreams {
       void inner.return?.().catch((err: unknown) => logger.warn("A subscription's source did not end cleanly", { err: String(err) }));
       return DONE;
     };
-    const overflowing = (): boolean =>
-      queue.length > LIVE_QUEUE_MAX || (queue.length > LIVE_QUEUE_BEHIND && socket.bufferedAmount > 0);
+    const overflowing = (): boolean => queue.length > LIVE_QUEUE_MAX || (queue.length > LIVE_QUEUE_BEHIND && socket.bufferedAmount > 0);
     void (async () => {
       try {
         while (!finished) {
