@@ -30,6 +30,7 @@ const noJobs: JobSender = {
   send: () => Promise.reject(new Error("the money bench sends no job")),
   sendByName: () => Promise.reject(new Error("the money bench sends no job")),
   knows: () => false,
+  wake: () => undefined,
 };
 
 const transfer = (from: Account, to: Account, amount: bigint) => ({

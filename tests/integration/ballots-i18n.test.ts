@@ -63,6 +63,8 @@ beforeAll(async () => {
   const opened = await server.gql<any>(Q.open, { id: p.data.proposeRootpediaChange.id }, { token: curator.token });
   expect(opened.errors).toBeUndefined();
   ballotId = opened.data.openBallot.id;
+  // The announcement goes out in jobs (ballots.announce).
+  await server.scheduler.runDue();
 });
 afterAll(() => server.stop());
 

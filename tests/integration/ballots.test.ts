@@ -71,6 +71,8 @@ describe("proposals", () => {
     expect(said.data.commentOnBallotProposal.body).toBe("Add the church?");
     const seen = await server.gql<any>(Q.proposal, { id: p.id });
     expect(seen.data.ballotProposal.comments).toEqual([{ body: "Add the church?" }]);
+    // Announcements go out in jobs (ballots.announce).
+    await server.scheduler.runDue();
     const told: { n: number }[] = await server.ds.query(
       `SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND kind = 'ballots.update'`,
       [watcher.id],

@@ -9,6 +9,13 @@ import { logger } from "../common/logger.js";
 /** graphql-ws's Forbidden: the socket's session ended (signed out, revoked, password changed, expired). */
 export const SESSION_ENDED_CLOSE = 4403;
 const SESSION_ENDED_REASON = "errors.session_revoked";
+/** Try Again Later: the socket's reader fell behind its streams (see `watch`); the client reconnects. */
+export const BEHIND_CLOSE = 1013;
+const BEHIND_REASON = "errors.live_behind";
+/** Results one stream may have waiting while its socket holds unsent bytes (its reader stopped reading). */
+export const LIVE_QUEUE_BEHIND = 256;
+/** Results one stream may have waiting at all (a bus subscription itself threw past 1,024). */
+export const LIVE_QUEUE_MAX = 1024;
 
 /**
  * How long an instance remembers a revoked session: an operation whose session was read just
@@ -82,20 +89,35 @@ export class LiveStreams {
   /**
    * The subscription's results as they may still be delivered: checked on each event (session,
    * expiry, flags; all in memory), and ended from outside by a revocation or a flag switched off.
+   *
+   * The source is pulled as soon as it has an event, into a queue of this stream's own, whether or
+   * not the socket has taken the ones before: a bus subscription left unread holds its events
+   * itself, and past 1,024 it throws inside the bus's listener, where every other subscriber of
+   * the topic after it loses the event. The queue is bounded instead:
+   * - `keepNewest` (a result that supersedes the ones before, as a tally does): only the newest
+   *   that many wait, the older are dropped;
+   * - otherwise, more than LIVE_QUEUE_BEHIND waiting while the socket holds unsent bytes (its reader
+   *   has stopped reading), or more than LIVE_QUEUE_MAX in any case, closes the socket with 1013
+   *   (try again later): the client reconnects and reads afresh what it missed.
    */
   watch(
     socket: WebSocket,
     viewer: Viewer,
     flags: readonly string[],
     source: AsyncIterable<ExecutionResult>,
+    opts: { keepNewest?: number } = {},
   ): AsyncIterableIterator<ExecutionResult> {
     const inner = source[Symbol.asyncIterator]();
     const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
     let finished = false;
     /** Set when the stream is ended from outside: the last result to send (the reason), or null for none. */
     let ending: ExecutionResult | null | undefined;
-    /** Interrupts the wait for the next event (a new promise per wait: racing one long-lived promise would keep every reaction). */
-    let interrupt: (() => void) | null = null;
+    /** What the source gave and the socket has not taken yet, oldest first. */
+    const queue: ExecutionResult[] = [];
+    /** The source's own end: done, or the error it threw (given after what is queued). */
+    let sourceEnd = null as { error?: unknown } | null;
+    /** Wakes the consumer waiting for the queue, the source's end or an interruption (one promise per wait). */
+    let wake = null as (() => void) | null;
     const stream: Stream = {
       socket,
       viewer,
@@ -103,19 +125,44 @@ export class LiveStreams {
       end: (last) => {
         if (ending !== undefined || finished) return;
         ending = last;
-        interrupt?.();
+        wake?.();
       },
     };
     this.streams.add(stream);
     const finish = (): IteratorReturnResult<undefined> => {
       if (finished) return DONE;
       finished = true;
+      queue.length = 0;
       this.streams.delete(stream);
-      interrupt?.();
+      wake?.();
       // The source (a bus subscription) may be waiting for an event: end it without waiting for one.
       void inner.return?.().catch((err: unknown) => logger.warn("A subscription's source did not end cleanly", { err: String(err) }));
       return DONE;
     };
+    const overflowing = (): boolean => queue.length > LIVE_QUEUE_MAX || (queue.length > LIVE_QUEUE_BEHIND && socket.bufferedAmount > 0);
+    void (async () => {
+      try {
+        while (!finished) {
+          const got = await inner.next();
+          if (finished) return;
+          if (got.done) break;
+          queue.push(got.value);
+          if (opts.keepNewest !== undefined) {
+            if (queue.length > opts.keepNewest) queue.splice(0, queue.length - opts.keepNewest);
+          } else if (overflowing()) {
+            logger.warn("A live stream's reader fell behind: its socket is closed (1013)", { queued: queue.length });
+            socket.close(BEHIND_CLOSE, BEHIND_REASON);
+            finish();
+            return;
+          }
+          wake?.();
+        }
+        sourceEnd = {};
+      } catch (error) {
+        sourceEnd = { error };
+      }
+      wake?.();
+    })();
     /** Checked as each event leaves: the session closes the socket, a switched-off flag ends with its reason. */
     const refusal = (): ExecutionResult | null | undefined => {
       if (!this.sessionLive(viewer)) {
@@ -130,15 +177,23 @@ export class LiveStreams {
     };
     const generator: AsyncIterableIterator<ExecutionResult> = {
       async next() {
-        if (finished) return DONE;
-        if (ending !== undefined) return endWith(ending);
-        const stopped = new Promise<"stopped">((resolve) => (interrupt = () => resolve("stopped")));
-        const got = await Promise.race([inner.next(), stopped]);
-        interrupt = null;
-        if (got === "stopped") return finished ? DONE : endWith(ending ?? null);
-        if (got.done) return finish();
-        const refused = refusal();
-        return refused === undefined ? got : endWith(refused);
+        for (;;) {
+          if (finished) return DONE;
+          if (ending !== undefined) return endWith(ending);
+          const value = queue.shift();
+          if (value) {
+            const refused = refusal();
+            return refused === undefined ? { done: false, value } : endWith(refused);
+          }
+          if (sourceEnd) {
+            const { error } = sourceEnd;
+            finish();
+            if (error !== undefined) throw error;
+            return DONE;
+          }
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = null;
+        }
       },
       return: async () => finish(),
       throw: async (err: unknown) => {

@@ -8,7 +8,7 @@ import {
   type GraphQLSchema,
 } from "graphql";
 import type { Context } from "../common/context.js";
-import { SHARED_EVENT } from "../common/event-bus.js";
+import { NEWEST_ONLY, SHARED_EVENT } from "../common/event-bus.js";
 
 type Results = Map<string, Promise<ExecutionResult>>;
 
@@ -16,10 +16,17 @@ type Results = Map<string, Promise<ExecutionResult>>;
 const resultsByEvent = new WeakMap<object, Results>();
 
 /** The root field a subscription operation selects (graphql-ws allows exactly one). */
-function rootField(args: ExecutionArgs): string | null {
+function rootField(args: Pick<ExecutionArgs, "document" | "operationName">): string | null {
   const op = getOperationAST(args.document, args.operationName);
   const sel = op?.operation === "subscription" ? op.selectionSet.selections[0] : undefined;
   return sel?.kind === "Field" ? sel.name.value : null;
+}
+
+/** How many of a subscription's results may wait when only the newest count (NEWEST_ONLY), or undefined. */
+export function newestOnly(args: Pick<ExecutionArgs, "schema" | "document" | "operationName">): number | undefined {
+  const field = rootField(args as ExecutionArgs);
+  const n = field ? args.schema.getSubscriptionType()?.getFields()[field]?.extensions?.[NEWEST_ONLY] : undefined;
+  return typeof n === "number" ? n : undefined;
 }
 
 const isShared = (schema: GraphQLSchema, field: string | null): boolean =>

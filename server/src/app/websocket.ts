@@ -25,7 +25,7 @@ import type { CostGuard } from "./cost-guard.js";
 import { unsafeTextError } from "./input-text.js";
 import { responseTooLarge } from "./limits.js";
 import { limitRules, parseOptions } from "./limits.js";
-import { sharedSubscribe } from "./shared-events.js";
+import { newestOnly, sharedSubscribe } from "./shared-events.js";
 
 type Extra = {
   socket: WebSocket;
@@ -161,7 +161,9 @@ export function attachWebSocket(opts: {
       onOperation: (ctx, _id, _payload, args, result) => {
         if (!(Symbol.asyncIterator in Object(result))) return;
         const { viewer } = args.contextValue as Context;
-        return streams.watch(ctx.extra.socket, viewer, operationFlags(schema, args.document), result as AsyncIterable<ExecutionResult>);
+        return streams.watch(ctx.extra.socket, viewer, operationFlags(schema, args.document), result as AsyncIterable<ExecutionResult>, {
+          keepNewest: newestOnly(args),
+        });
       },
       // A stream that failed midway (graphql-ws wraps what it threw) is worded as any other error, never passed on raw.
       onError: (ctx, _id, _payload, errors) =>

@@ -26,6 +26,13 @@ export type EventBus = ReturnType<typeof createPubSub<TopicMap>> & { close(): Pr
 export const SHARED_EVENT = "sharedEvent";
 
 /**
+ * The extension a subscription field carries (`@Extensions({ [NEWEST_ONLY]: n })`) when each of its
+ * results supersedes the ones before (a tally): a subscriber whose socket falls behind keeps only
+ * the newest n waiting, instead of being closed with 1013 as other subscriptions are (app/live-streams.ts).
+ */
+export const NEWEST_ONLY = "newestOnly";
+
+/**
  * In-process by default; with REDIS_URL every server instance receives every event,
  * so subscribers behind a load balancer all get it.
  */

@@ -854,6 +854,7 @@ export type TranslationKey =
   | "errors.invalid_credentials"
   | "errors.link_cycle"
   | "errors.link_duplicate"
+  | "errors.live_behind"
   | "errors.magic_link_invalid"
   | "errors.merge_cycle"
   | "errors.merge_same"

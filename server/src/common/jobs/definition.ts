@@ -22,6 +22,11 @@ export interface JobContext {
    * record that the job's key is done, or not at all. Null for other jobs.
    */
   tx: EntityManager | null;
+  /**
+   * Runs `fn` once the job's work is kept: after a `once` job's transaction commits (never when it
+   * rolls back), at once for other jobs. For what must not go out before (live events).
+   */
+  afterCommit(fn: () => void): void;
 }
 
 export interface SendOptions {
@@ -49,6 +54,8 @@ export interface JobSender {
   sendByName(name: string, payload: object, opts?: SendOptions): Promise<string | null>;
   /** Whether a job of that queue name is defined (a caller naming a later step checks it up front). */
   knows(name: string): boolean;
+  /** Has this server's idle workers of a queue look for work now (jobs sent in a transaction wait for their poll otherwise). */
+  wake(name: string): void;
 }
 
 /**

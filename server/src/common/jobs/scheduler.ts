@@ -213,7 +213,8 @@ export class Scheduler implements JobSender {
   /** Runs one delivery's handler: a `once` job inside a transaction with its completion record. */
   private async execute(def: AnyJobDefinition, job: Job): Promise<void> {
     const { ds, bus, config } = this.deps;
-    const base: Omit<JobContext, "tx"> = {
+    const committed: (() => void)[] = [];
+    const base: Omit<JobContext, "tx" | "afterCommit"> = {
       ds,
       bus,
       config,
@@ -225,7 +226,7 @@ export class Scheduler implements JobSender {
     };
     const payload = job.data ?? {};
     try {
-      if (!def.once) return await def.handler(payload, { ...base, tx: null });
+      if (!def.once) return await def.handler(payload, { ...base, tx: null, afterCommit: (fn) => fn() });
       const key = job.singletonKey ?? job.id;
       await ds.transaction(async (tx) => {
         // A second delivery of a done key finds its row and does nothing; one racing this
@@ -234,8 +235,9 @@ export class Scheduler implements JobSender {
           `INSERT INTO job_runs (name, key, job_id, done_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING key`,
           [def.name, key, job.id, this.clock.now()],
         );
-        if (rows.length) await def.handler(payload, { ...base, tx });
+        if (rows.length) await def.handler(payload, { ...base, tx, afterCommit: (fn) => committed.push(fn) });
       });
+      for (const fn of committed) fn();
     } finally {
       // The next link of a recurring chain, whatever this one's outcome.
       if ((def.cron || def.everyMs) && job.singletonKey === RECURRING_KEY)

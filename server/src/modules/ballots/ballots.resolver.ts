@@ -2,7 +2,7 @@ import { viewerCan } from "../../common/auth/policy.js";
 import { can, proposalPolicy } from "./ballots.policy.js";
 import { Arg, Ctx, Extensions, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import type { Context } from "../../common/context.js";
-import { SHARED_EVENT } from "../../common/event-bus.js";
+import { NEWEST_ONLY, SHARED_EVENT } from "../../common/event-bus.js";
 import { AppError, ErrorCode, forbidden } from "../../common/errors.js";
 import { toGlobalId } from "../../common/global-id.js";
 import { runtimeKey, translate } from "../../common/i18n.js";
@@ -32,7 +32,7 @@ import {
 } from "./ballots.types.js";
 import * as views from "./views.service.js";
 import { tallyOf } from "./tally.js";
-import { tallyEvents } from "./tally-feed.js";
+import { TALLY_QUEUE_MAX, tallyEvents } from "./tally-feed.js";
 import * as votes from "./vote.service.js";
 
 const proposalId = (id: string) => rawIdOf(id, "BallotProposal");
@@ -342,7 +342,8 @@ export class BallotResolver {
   })
   // The same tally for everyone who may watch it (the checks above run per subscriber): executed
   // once per update and rootspace, not once per subscriber.
-  @Extensions({ [SHARED_EVENT]: true })
+  // Each tally supersedes the ones before: a subscriber that falls behind keeps only the newest.
+  @Extensions({ [SHARED_EVENT]: true, [NEWEST_ONLY]: TALLY_QUEUE_MAX })
   async ballotTallyUpdated(
     @Root() payload: { ballotId: string },
     @Arg("ballotId", () => ID) _id: string,

@@ -15,7 +15,7 @@ import { BallotTimelineResolver } from "./timeline.js";
 import { ballotBoardRouter } from "./board.route.js";
 import { BallotSettings } from "./settings.entity.js";
 import { BallotSettingsResolver } from "./settings.resolver.js";
-import { ballotsNotifications } from "./notifications.js";
+import { announceBatch, ballotsNotifications } from "./notifications.js";
 import { tallyFlush } from "./tally.js";
 import { proposalPolicy } from "./ballots.policy.js";
 import { ballotsReads } from "./ballots.reads.js";
@@ -53,6 +53,6 @@ export const ballotsArea = defineArea({
   entities: [Proposal, ProposalComment, CommentReaction, Passport, Ballot, RollEntry, Vote, BallotSettings],
   topics: ["BALLOT_TALLY_UPDATED"],
   http: (services) => [ballotBoardRouter(services)],
-  jobs: [ballotTransition, ballotApply, tallyFlush],
+  jobs: [ballotTransition, ballotApply, tallyFlush, announceBatch],
   notifications: ballotsNotifications,
 });

@@ -19,6 +19,7 @@ declare module "../../common/event-bus.js" {
 }
 
 export { notify, type NotifyDeps } from "./notify.js";
+export { notifyMany } from "./notify-many.js";
 export { registerNotificationTemplates } from "./registry.js";
 export { renderNotification } from "./render.js";
 

@@ -25,7 +25,7 @@ export interface NotificationEvent {
   createdAt: string;
 }
 
-interface Recipient {
+export interface Recipient {
   email: string | null;
   name: string;
   language: Language;
@@ -57,6 +57,27 @@ export async function recipient(db: DataSource | EntityManager, userId: string):
   };
 }
 
+/** Queues the notification's email to `to`, in their language (with the caller's transaction). */
+export async function emailNotification(
+  deps: { db: EntityManager; jobs: JobSender; config: Config },
+  kind: NotificationKind,
+  params: unknown,
+  to: Recipient & { email: string },
+): Promise<void> {
+  const words = renderNotification(kind, params as Record<string, unknown>, to.language);
+  await queueEmail(deps, {
+    to: to.email,
+    language: to.language,
+    content: {
+      subject: words.phrases.title,
+      name: to.name,
+      paragraphs: [words.phrases.body],
+      action: { label: { key: "email.open_in_roots" }, url: absolute(deps.config, words.link) },
+      footer: [{ key: "email.footer_settings", params: { url: absolute(deps.config, "/settings#notifications") } }],
+    },
+  });
+}
+
 const absolute = (config: Config, path: string) => `${config.PUBLIC_URL.replace(/\/$/, "")}${path}`;
 
 /**
@@ -80,23 +101,8 @@ export async function notify<K extends NotificationKind>(
       `INSERT INTO notifications (id, user_id, kind, params, in_app, email, emailed_at) VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7 THEN now() END) RETURNING created_at`,
       [id, userId, template.kind, params, settings.inApp, settings.email, Boolean(to?.email)],
     );
-    if (to?.email) {
-      const words = renderNotification(template.kind, params as Record<string, unknown>, to.language);
-      await queueEmail(
-        { db: tx, jobs: deps.jobs, config: deps.config },
-        {
-          to: to.email,
-          language: to.language,
-          content: {
-            subject: words.phrases.title,
-            name: to.name,
-            paragraphs: [words.phrases.body],
-            action: { label: { key: "email.open_in_roots" }, url: absolute(deps.config, words.link) },
-            footer: [{ key: "email.footer_settings", params: { url: absolute(deps.config, "/settings#notifications") } }],
-          },
-        },
-      );
-    }
+    if (to?.email)
+      await emailNotification({ db: tx, jobs: deps.jobs, config: deps.config }, template.kind, params, to as Recipient & { email: string });
     return inserted;
   });
   if (settings.inApp) {
