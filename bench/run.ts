@@ -1,8 +1,9 @@
-// `npm run bench`: every benchmark; `npm run bench -- genealogy` (or `rootspaces`, `gedcom`, `chart`, `ui`, `media`, `rootpedia`, `ballots`, `reimport`, `abuse`, `money`) runs one.
+// `npm run bench`: every benchmark; `npm run bench -- genealogy` (or `rootspaces`, `gedcom`, `chart`, `ui`, `media`, `rootpedia`, `ballots`, `reimport`, `abuse`, `money`, `ancestry`) runs one.
 // Exits non-zero when a goal is missed.
 import { spawnSync } from "node:child_process";
 import { ensureTestDatabaseServer } from "../tests/support/embedded-test-db.js";
 import { benchAbuse } from "./abuse.js";
+import { benchAncestry } from "./ancestry.js";
 import { benchBallots } from "./ballots.js";
 import { benchChart } from "./chart.js";
 import { benchGedcom } from "./gedcom.js";
@@ -26,6 +27,7 @@ const BENCHES: Record<string, (serverUrl: string) => Promise<boolean>> = {
   reimport: benchReimport,
   abuse: benchAbuse,
   money: benchMoney,
+  ancestry: benchAncestry,
 };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const unknown = wanted.filter((w) => !BENCHES[w]);

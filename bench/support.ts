@@ -44,12 +44,19 @@ export function report(name: string, rps: number, p50: number, p99: number): voi
   console.log(`${name.padEnd(34)} ${rps.toFixed(0).padStart(6)} req/s  p50 ${p50} ms  p99 ${p99} ms`);
 }
 
-/** Requests/s of POST /graphql at `port`, cycling through `bodies` (a 2 s warm-up first). */
-export async function measureHttp(name: string, port: number, bodies: string[], connections: number, duration = DURATION): Promise<number> {
+/** Requests/s of POST /graphql at `port`, cycling through `bodies` (a 2 s warm-up first); `headers` are sent too (e.g. `authorization`). */
+export async function measureHttp(
+  name: string,
+  port: number,
+  bodies: string[],
+  connections: number,
+  duration = DURATION,
+  headers: Record<string, string> = {},
+): Promise<number> {
   const opts = {
     url: `http://127.0.0.1:${port}/graphql`,
     connections,
-    requests: bodies.map((body) => ({ method: "POST" as const, headers: { "content-type": "application/json" }, body })),
+    requests: bodies.map((body) => ({ method: "POST" as const, headers: { "content-type": "application/json", ...headers }, body })),
   };
   await autocannon({ ...opts, duration: 2 });
   const r = await autocannon({ ...opts, duration });

@@ -47,6 +47,7 @@ import { BallotBreakdownBatches1797736000000 } from "./1797736000000-BallotBreak
 import { Money1798200000000 } from "./1798200000000-Money.js";
 import { Ancestry1798300000000 } from "./1798300000000-Ancestry.js";
 import { AncestryFiles1798400000000 } from "./1798400000000-AncestryFiles.js";
+import { AncestryDeskIndexes1798450000000 } from "./1798450000000-AncestryDeskIndexes.js";
 import { ImportFileKeys1796412000000 } from "./1796412000000-ImportFileKeys.js";
 
 /** Every migration in order; a new one is appended here. */
@@ -101,4 +102,5 @@ export const migrations = [
   Money1798200000000,
   Ancestry1798300000000,
   AncestryFiles1798400000000,
+  AncestryDeskIndexes1798450000000,
 ];

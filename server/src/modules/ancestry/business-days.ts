@@ -13,10 +13,29 @@ export const dayInBeirut = (at: Date): string => beirutDay.format(at);
 const toUtc = (day: string): number => Date.UTC(+day.slice(0, 4), +day.slice(5, 7) - 1, +day.slice(8, 10));
 const fromUtc = (t: number): string => new Date(t).toISOString().slice(0, 10);
 
+/**
+ * The holidays as UTC midnights, made once per set (a page of the desk asks for hundreds of days
+ * of the same set; rebuilt if the set grew or shrank since).
+ */
+const holidayTimes = new WeakMap<ReadonlySet<string>, Set<number>>();
+function timesOf(holidays: ReadonlySet<string>): Set<number> {
+  let times = holidayTimes.get(holidays);
+  if (!times || times.size !== holidays.size) {
+    times = new Set([...holidays].map(toUtc));
+    holidayTimes.set(holidays, times);
+  }
+  return times;
+}
+
+/** Whether the UTC midnight `t` is worked: 1 January 1970 was a Thursday. */
+const worked = (t: number, off: ReadonlySet<number>): boolean => {
+  const weekday = (((Math.floor(t / DAY_MS) + 4) % 7) + 7) % 7;
+  return weekday !== 0 && weekday !== 6 && !off.has(t);
+};
+
 /** Whether `day` is worked: not Saturday or Sunday, not a holiday. */
 export function isBusinessDay(day: string, holidays: ReadonlySet<string>): boolean {
-  const weekday = new Date(toUtc(day)).getUTCDay();
-  return weekday !== 0 && weekday !== 6 && !holidays.has(day);
+  return worked(toUtc(day), timesOf(holidays));
 }
 
 /**
@@ -24,18 +43,21 @@ export function isBusinessDay(day: string, holidays: ReadonlySet<string>): boole
  * worked day). A request received on Friday with 1 day to go is due on Monday.
  */
 export function addBusinessDays(day: string, n: number, holidays: ReadonlySet<string>): string {
+  const off = timesOf(holidays);
   let t = toUtc(day);
-  while (!isBusinessDay(fromUtc(t), holidays)) t += DAY_MS;
+  while (!worked(t, off)) t += DAY_MS;
   for (let left = n; left > 0;) {
     t += DAY_MS;
-    if (isBusinessDay(fromUtc(t), holidays)) left--;
+    if (worked(t, off)) left--;
   }
   return fromUtc(t);
 }
 
 /** Business days from `from` (excluded) to `to` (included); 0 when `to` is not after `from`. */
 export function businessDaysBetween(from: string, to: string, holidays: ReadonlySet<string>): number {
+  const off = timesOf(holidays);
+  const end = toUtc(to);
   let n = 0;
-  for (let t = toUtc(from) + DAY_MS; t <= toUtc(to); t += DAY_MS) if (isBusinessDay(fromUtc(t), holidays)) n++;
+  for (let t = toUtc(from) + DAY_MS; t <= end; t += DAY_MS) if (worked(t, off)) n++;
   return n;
 }
