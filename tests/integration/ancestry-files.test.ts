@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import sharp from "sharp";
 import { checkLedger } from "../../server/src/modules/money/index.js";
 import { Role } from "../../server/src/common/auth/roles.js";
+import { fromGlobalId } from "../../server/src/common/global-id.js";
 import { assignCurator } from "../factories/curators.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
 import { ancestryWorld, AQ, errorOf, footprint, fund, ok, SCAN_PDF, uploadFile } from "../support/ancestry.js";
@@ -35,13 +36,9 @@ const REFUND = `mutation ($input: RefundDocumentFeeInput!) { refundDocumentFee(i
 const upload = (requestId: string, user: BuiltUser | null, kind: string, bytes: Buffer, name = "file.pdf", language = "en") =>
   uploadFile(server, requestId, user, kind, bytes, name, language);
 
-const fileRows = async (requestId: string) => {
-  const raw = Buffer.from(requestId, "base64").toString().split(":")[1] ?? requestId;
-  return (await server.ds.query(
-    `SELECT kind, name, mime FROM ancestry_request_files WHERE request_id::text = $1 OR request_id::text = $2`,
-    [raw, requestId],
-  )) as any[];
-};
+const rawId = (globalId: string) => fromGlobalId(globalId)!.id;
+const fileRows = async (requestId: string) =>
+  (await server.ds.query(`SELECT kind, name, mime FROM ancestry_request_files WHERE request_id = $1`, [rawId(requestId)])) as any[];
 
 beforeAll(async () => {
   w = await ancestryWorld();
@@ -101,10 +98,7 @@ describe("the delivered scan", () => {
       birthDate: "12 March 1990",
       villageId: w.village.id,
     });
-    await server.ds.query(`UPDATE people SET user_id = $1 WHERE id = $2`, [
-      member.id,
-      Buffer.from(person, "base64").toString().split(":")[1],
-    ]);
+    await server.ds.query(`UPDATE people SET user_id = $1 WHERE id = $2`, [member.id, rawId(person)]);
     const r = await w.submitted(member, { personId: person });
     requestId = r.id;
     ok(await server.gql(AQ.claim, { id: requestId }, as(officer)), "claimDocumentRequest");
@@ -150,7 +144,7 @@ describe("the delivered scan", () => {
     expect(errorOf(await server.gql(ATTACH, { id: requestId }, as(other)))?.code).toBe("NOT_FOUND");
     const twice = await Promise.all([1, 2].map(() => server.gql(ATTACH, { id: requestId }, as(member))));
     expect(twice.map((t) => errorOf(t)?.code ?? "ok").sort()).toEqual(["CONFLICT", "ok"]);
-    const raw = Buffer.from(person, "base64").toString().split(":")[1];
+    const raw = rawId(person);
     const [p] = await server.ds.query(`SELECT sources, provenance FROM people WHERE id = $1`, [raw]);
     const line =
       "إخراج قيد فردي / Individual civil extract · № ZH/2026/145 · Roots " +

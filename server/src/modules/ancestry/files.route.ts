@@ -7,7 +7,7 @@ import { isUuid } from "../../common/global-id.js";
 import { signingKey } from "../../common/signed-links.js";
 import { fileStorage, StoredFileMissing } from "../../common/storage/index.js";
 import { rateLimit } from "../security/index.js";
-import { checkFileLink, FILE_MAX_BYTES, fileKey, FileRefused, fileTarget, storeFile } from "./files.service.js";
+import { checkFileLink, FILE_MAX_BYTES, fileKey, FileRefused, fileTarget, storeFile, tooLarge } from "./files.service.js";
 import type { FileRow } from "./requests.store.js";
 
 const STATUS: Partial<Record<string, number>> = {
@@ -48,7 +48,7 @@ export function ancestryFileRoutes(deps: AreaServices): express.Router {
     try {
       // Who may add what where, before a byte of the body is read.
       await ctx.ds.transaction((tx) => fileTarget(tx, ctx, req.params.id, req.query.kind));
-      if (Number(req.get("content-length") ?? 0) > FILE_MAX_BYTES) throw new FileRefused(413, "ancestry.errors.file_size", { mb: 20 });
+      if (Number(req.get("content-length") ?? 0) > FILE_MAX_BYTES) throw tooLarge();
       await rateLimit.hit(ctx, `ancestry.upload:${ctx.viewer.userId}`, { max: FILE_UPLOADS_PER_HOUR, windowSeconds: 3600 });
       const chunks: Buffer[] = [];
       let size = 0;
@@ -59,7 +59,7 @@ export function ancestryFileRoutes(deps: AreaServices): express.Router {
           chunks.push(chunk);
         }
       } catch (err) {
-        if (err instanceof TooLarge) throw new FileRefused(413, "ancestry.errors.file_size", { mb: 20 });
+        if (err instanceof TooLarge) throw tooLarge();
         return refuse(res, 400, "media.upload_failed");
       }
       const bytes = Buffer.concat(chunks, size);

@@ -44,6 +44,9 @@ export class FileRefused extends AppError {
   }
 }
 
+/** A file over FILE_MAX_BYTES. */
+export const tooLarge = (): FileRefused => new FileRefused(413, "ancestry.errors.file_size", { mb: FILE_MAX_BYTES / 1024 / 1024 });
+
 /**
  * The request a file of `kind` may be added to by the viewer, locked: an authority to the
  * member's own request while it is a draft or answers a question; a scan by the officer working
@@ -90,7 +93,7 @@ export async function storeFile(
   bytes: Buffer,
 ): Promise<string> {
   if (bytes.length === 0) throw new FileRefused(400, "ancestry.errors.file_empty");
-  if (bytes.length > FILE_MAX_BYTES) throw new FileRefused(413, "ancestry.errors.file_size", { mb: FILE_MAX_BYTES / 1024 / 1024 });
+  if (bytes.length > FILE_MAX_BYTES) throw tooLarge();
   const mime = (await fileTypeFromBuffer(bytes))?.mime;
   if (!mime || !MIMES.has(mime)) throw new FileRefused(415, "ancestry.errors.file_type");
   const now = ctx.clock.now();
