@@ -11,6 +11,7 @@ import { managementArea } from "../features/management/area";
 import { moneyArea } from "../features/money/area";
 import { namesArea } from "../features/names/area";
 import { notificationsArea } from "../features/notifications/area";
+import { partnersArea } from "../features/partners/area";
 import { peopleArea } from "../features/people/area";
 import { rootpediaArea } from "../features/rootpedia/area";
 import { rootspacesArea } from "../features/rootspaces/area";
@@ -37,6 +38,7 @@ export const AREAS: readonly ClientArea[] = [
   managementArea,
   moneyArea,
   ancestryArea,
+  partnersArea,
   curationArea,
   adminArea,
   rootspacesArea,

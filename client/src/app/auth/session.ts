@@ -100,7 +100,7 @@ export function shareSession(payload: AuthPayloadFieldsFragment | null, reason?:
 }
 
 /** The signed-in member as the app keeps them (the ViewerFields fragment in auth.graphql). */
-export const VIEWER_FIELDS = `fragment ViewerFields on Viewer { id displayName email phone preferredLanguage digits villageOfOrigin roles mainRole can { accessManagement accessAdmin manageRoles readOutbox handleDocumentRequests } }`;
+export const VIEWER_FIELDS = `fragment ViewerFields on Viewer { id displayName email phone preferredLanguage digits villageOfOrigin roles mainRole can { accessManagement accessAdmin manageRoles readOutbox handleDocumentRequests reviewPartnerApps } }`;
 // Sent with plain fetch so a page load needs no GraphQL client to learn who is signed in.
 // Kept equal to the RefreshSession operation in auth.graphql (a unit test checks).
 export const REFRESH_QUERY = `mutation RefreshSession { refreshSession { ...AuthPayloadFields } }

@@ -7,7 +7,7 @@ export const accountsReads: ReadTags = {
   AuthNotice: all("self", "key message"),
   AuthPayload: all("self", "accessToken accessTokenExpiresAt notices returnTo signedIn viewer"),
   Viewer: all("self", "can digits displayName email id mainRole phone preferredLanguage roles showInVillageMembers villageOfOrigin"),
-  ViewerCan: all("self", "accessAdmin accessManagement handleDocumentRequests handlePayments manageRoles readOutbox"),
+  ViewerCan: all("self", "accessAdmin accessManagement handleDocumentRequests handlePayments manageRoles readOutbox reviewPartnerApps"),
   SessionInfo: all("self", "browser createdAt current id lastSeenAt os userAgent"),
   Member: all("admins", "createdAt displayName email grants id lastSignInAt phone"),
   MemberConnection: members.connection,

@@ -24,6 +24,9 @@ export class ViewerCan {
     description: "Open /management/ancestry: work document requests (document officer, moderator or admin).",
   })
   handleDocumentRequests: boolean;
+
+  @Field(() => Boolean, { description: "Open /management/partners: review partner apps (moderator or admin)." })
+  reviewPartnerApps: boolean;
 }
 
 @ObjectType({ description: "The signed-in member." })

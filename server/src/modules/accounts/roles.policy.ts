@@ -26,13 +26,21 @@ export function assertRevocable(who: Principal, userId: string, role: Role): voi
 /**
  * What a member may open of the staff side: management pages for moderators, editors and admins;
  * the admin pages, role grants and the outbox for admins; the ancestry desk for document officers,
- * moderators and admins (the `me { can }` flags the header reads).
+ * moderators and admins; partner apps' review for moderators and admins (the `me { can }` flags the header reads).
  */
 export const staffPolicy = definePolicy(
-  ["accessManagement", "accessAdmin", "manageRoles", "readOutbox", "handlePayments", "handleDocumentRequests"] as const,
+  [
+    "accessManagement",
+    "accessAdmin",
+    "manageRoles",
+    "readOutbox",
+    "handlePayments",
+    "handleDocumentRequests",
+    "reviewPartnerApps",
+  ] as const,
   (who, action, _row: null) => {
     const roles = memberOf(who)?.roles ?? [];
-    if (action === "handlePayments") return hasAnyRole(roles, [Role.ADMIN, Role.MODERATOR]);
+    if (action === "handlePayments" || action === "reviewPartnerApps") return hasAnyRole(roles, [Role.ADMIN, Role.MODERATOR]);
     if (action === "handleDocumentRequests") return hasAnyRole(roles, [Role.ADMIN, Role.MODERATOR, Role.DOCUMENT_OFFICER]);
     return action === "accessManagement" ? hasAnyRole(roles, [Role.ADMIN, Role.EDITOR, Role.MODERATOR]) : hasAnyRole(roles, [Role.ADMIN]);
   },

@@ -29,7 +29,7 @@ const viewer = {
   villageOfOrigin: null,
   roles: ["MEMBER" as const],
   mainRole: "MEMBER" as const,
-  can: { accessManagement: false, accessAdmin: false, manageRoles: false, readOutbox: false, handleDocumentRequests: false },
+  can: { accessManagement: false, accessAdmin: false, manageRoles: false, readOutbox: false, handleDocumentRequests: false, reviewPartnerApps: false },
 };
 
 beforeAll(async () => {

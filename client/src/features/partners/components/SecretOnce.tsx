@@ -1,0 +1,18 @@
+import { useTranslation } from "react-i18next";
+
+/** A client secret, shown once after registration or rotation: it is not kept, only its hash. */
+export function SecretOnce({ clientId, secret }: { clientId: string; secret: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="card partner-secret" role="status" data-testid="client-secret">
+      <h2>{t("partners.secret_heading")}</h2>
+      <p>{t("partners.secret_once")}</p>
+      <p>
+        {t("partners.client_id")}: <code dir="ltr">{clientId}</code>
+      </p>
+      <p>
+        {t("partners.client_secret")}: <code dir="ltr">{secret}</code>
+      </p>
+    </div>
+  );
+}
