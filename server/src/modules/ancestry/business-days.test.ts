@@ -26,6 +26,18 @@ describe("Lebanese business days", () => {
     // 23:30 UTC on 1 December is already 2 December in Beirut (UTC+2).
     expect(dayInBeirut(new Date("2026-12-01T23:30:00Z"))).toBe("2026-12-02");
   });
+
+  it("gives Intl's day for every quarter hour, across summer time's changes, asked twice (the second from its kept hours)", () => {
+    const intl = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Beirut", year: "numeric", month: "2-digit", day: "2-digit" });
+    const wrong: string[] = [];
+    for (let round = 0; round < 2; round++)
+      for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2027, 0, 1); t += 15 * 60_000) {
+        const at = new Date(t);
+        if (dayInBeirut(at) !== intl.format(at)) wrong.push(at.toISOString());
+      }
+    expect(wrong).toEqual([]);
+    expect(dayInBeirut(new Date("1890-06-01T21:50:00Z"))).toBe(intl.format(new Date("1890-06-01T21:50:00Z")));
+  });
 });
 
 describe("Lebanese public holidays", () => {

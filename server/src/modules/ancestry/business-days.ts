@@ -7,8 +7,27 @@ const DAY_MS = 86_400_000;
 
 const beirutDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Beirut", year: "numeric", month: "2-digit", day: "2-digit" });
 
-/** The day an instant falls on in Beirut, `2026-12-02`. */
-export const dayInBeirut = (at: Date): string => beirutDay.format(at);
+const HOUR_MS = 3_600_000;
+/** 1 January 1900: since then Beirut's offsets from UTC are whole hours (+2, +3 in summer). */
+const WHOLE_HOURS_FROM = Date.UTC(1900, 0, 1);
+/** Days by UTC hour: a page of the desk asks for one per request, Intl's formatting is slow. */
+const dayOfHour = new Map<number, string>();
+
+/**
+ * The day an instant falls on in Beirut, `2026-12-02`. Beirut's days begin on a whole UTC hour,
+ * so every instant of the same UTC hour has the same day, kept once asked (at most a few years' hours).
+ */
+export function dayInBeirut(at: Date): string {
+  const t = at.getTime();
+  if (!(t >= WHOLE_HOURS_FROM)) return beirutDay.format(at);
+  const hour = Math.floor(t / HOUR_MS);
+  let day = dayOfHour.get(hour);
+  if (day === undefined) {
+    if (dayOfHour.size >= 50_000) dayOfHour.clear();
+    dayOfHour.set(hour, (day = beirutDay.format(at)));
+  }
+  return day;
+}
 
 const toUtc = (day: string): number => Date.UTC(+day.slice(0, 4), +day.slice(5, 7) - 1, +day.slice(8, 10));
 const fromUtc = (t: number): string => new Date(t).toISOString().slice(0, 10);

@@ -14,7 +14,18 @@ import { enterState, moneyDepsOf } from "./requests.service.js";
 import { addEvent, documentTypeById, hasFile, linesOf, requestById, type RequestRow } from "./requests.store.js";
 import { isState, moverOf } from "./states.js";
 
-export const policyRow = (r: RequestRow): RequestPolicyRow => ({ ...r, infoFrom: r.info_from });
+/** The columns the rules read (not a copy of the whole row: the desk makes one per request of a page). */
+export const policyRow = (r: RequestRow): RequestPolicyRow => ({
+  requester_id: r.requester_id,
+  assigned_to: r.assigned_to,
+  state: r.state,
+  subject_living: r.subject_living,
+  submitted_at: r.submitted_at,
+  person_id: r.person_id,
+  delivery: r.delivery,
+  translation: r.translation,
+  infoFrom: r.info_from,
+});
 
 /** A submitted request the desk may reach, locked; NOT_FOUND otherwise. */
 async function deskRequest(tx: EntityManager, ctx: Context, id: string): Promise<RequestRow> {

@@ -126,10 +126,34 @@ function detailsView(r: RequestRow, villageName: string | null): DocumentRequest
   });
 }
 
+/** A registration village's names, for `registrationVillageName` in the reader's language. */
+export interface VillageNames {
+  id: string;
+  name: string;
+  name_ar: string | null;
+  name_fr: string | null;
+}
+
+/** What the views of a set of requests read besides the requests: each looked up once for the set. */
+export interface ViewLookups {
+  types: ReadonlyMap<string, DocumentTypeRow>;
+  lines: ReadonlyMap<string, LineRow[]>;
+  /** Officers' display names, by id. */
+  names: ReadonlyMap<string, string>;
+  holidays: ReadonlySet<string>;
+  villages: readonly VillageNames[];
+  /** The timeline, for a single request's view (else empty). */
+  events: readonly EventRow[];
+  files: ReadonlyMap<string, FileRow[]>;
+  /** The link-signing key. */
+  key: Buffer;
+}
+
 /**
  * Requests as the viewer may see them, in one pass: types, lines, officers' names, villages and
  * payment references in a query each (events only for a single request, its timeline). A living
- * subject's details are null ("Private") for whoever `seesDetails` refuses.
+ * subject's details are null ("Private") for whoever `seesDetails` refuses. The desk reads the
+ * same in its page's statement (desk.list.ts) and builds them with `viewsOf`.
  */
 export async function requestViews(ctx: Context, rows: RequestRow[], withEvents: boolean): Promise<DocumentRequestView[]> {
   if (!rows.length) return [];
@@ -141,20 +165,32 @@ export async function requestViews(ctx: Context, rows: RequestRow[], withEvents:
     memberNames(ctx.ds, [...new Set(rows.map((r) => r.assigned_to).filter((v): v is string => !!v))]),
     holidayDays(ctx.ds),
     villageIds.length
-      ? (ctx.ds.query(`SELECT id, name, name_ar, name_fr FROM villages WHERE id = ANY($1)`, [villageIds]) as Promise<
-          { id: string; name: string; name_ar: string | null; name_fr: string | null }[]
-        >)
+      ? (ctx.ds.query(`SELECT id, name, name_ar, name_fr FROM villages WHERE id = ANY($1)`, [villageIds]) as Promise<VillageNames[]>)
       : [],
     withEvents && rows.length === 1 ? eventsOf(ctx.ds, rows[0].id) : Promise.resolve([] as EventRow[]),
     filesOf(ctx.ds, ids),
     signingKey(ctx.ds, ctx.config),
   ]);
+  return viewsOf(ctx, rows, { types, lines, names, holidays, villages, events, files, key });
+}
+
+/** The views of `rows` from what they read (`ViewLookups`); no database work. */
+export function viewsOf(ctx: Context, rows: readonly RequestRow[], lookups: ViewLookups): DocumentRequestView[] {
+  const { types, lines, names, holidays, villages, files, key } = lookups;
+  const events = lookups.events.map(eventView);
   const nowMs = ctx.clock.now().getTime();
   const villageName = new Map(
     villages.map((v) => [v.id, (ctx.language === "ar" ? v.name_ar : ctx.language === "fr" ? v.name_fr : null) ?? v.name]),
   );
   const today = dayInBeirut(ctx.clock.now());
   const uid = memberOf(ctx.principal)?.userId ?? null;
+  // One view of each document type for the page (a type is shared by many requests).
+  const typeViews = new Map<string, DocumentTypeView>();
+  const typeViewOf = (t: DocumentTypeRow) => {
+    let v = typeViews.get(t.id);
+    if (!v) typeViews.set(t.id, (v = typeView(t, ctx)));
+    return v;
+  };
   return rows.map((r) => {
     const t = types.get(r.document_type_id)!;
     const pr = policyRow(r);
@@ -176,7 +212,7 @@ export async function requestViews(ctx: Context, rows: RequestRow[], withEvents:
       delivery: r.delivery,
       translation: r.translation,
       legalisation: r.legalisation,
-      documentType: typeView(t, ctx),
+      documentType: typeViewOf(t),
       isPrivate: !shown,
       details: shown ? detailsView(r, r.registration_village_id ? (villageName.get(r.registration_village_id) ?? null) : null) : null,
       lines: own.map(lineView),
@@ -198,7 +234,7 @@ export async function requestViews(ctx: Context, rows: RequestRow[], withEvents:
       assignedToName: r.assigned_to ? (names.get(r.assigned_to) ?? null) : null,
       assignedToViewer: uid != null && r.assigned_to === uid,
       nextStates: documentRequestPolicy.can(ctx.principal, "work", pr) ? officerMoves(r.state, pr) : [],
-      events: events.map(eventView),
+      events,
       // Files say who the record is about: links only for those who see the details.
       files: ownFiles.map((f) => fileView(f, shown ? fileLink(key, f.id, nowMs) : null)),
       viewerCan: Object.assign(new DocumentRequestViewerCan(), can),
