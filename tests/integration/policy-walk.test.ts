@@ -12,6 +12,7 @@ import { FIELD_COLUMNS } from "../../server/src/modules/genealogy/people/person.
 import { assignCurator } from "../factories/curators.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
 import { gid } from "../support/genealogy.js";
+import { approvedApp, memberTokens, tokenRequest } from "../support/partners.js";
 import { check, selection, tableGaps } from "../support/policy-walk.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { buildVillages } from "../factories/villages.js";
@@ -20,7 +21,7 @@ import { buildVillages } from "../factories/villages.js";
  * The access-policy table (person.policy-table.ts) against the schema and against what the
  * server answers: every type and path carrying person data is in the table, and each path,
  * queried by visitor, member, relative, curator of the village, curator of another village,
- * editor and admin over seeded people, shows exactly what the table says — hidden fields
+ * editor, admin, and partner apps (alone, and for the relative who consented) over seeded people, shows exactly what the table says — hidden fields
  * empty, shown ones as full access sees them, counts equal to what is listed.
  */
 
@@ -52,8 +53,14 @@ describe("the policy table", () => {
   });
 });
 
-const VIEWERS = ["visitor", "member", "relative", "curator", "otherCurator", "editor", "admin"] as const;
+const VIEWERS = ["visitor", "member", "relative", "curator", "otherCurator", "editor", "admin", "app", "appForRelative"] as const;
 type ViewerKey = (typeof VIEWERS)[number];
+/** Partner apps (issue 40) see what a visitor sees alone, and what the consenting member sees with a tree scope. */
+const SEES_AS: Partial<Record<ViewerKey, ViewerKey>> = { app: "visitor", appForRelative: "relative" };
+/** The apps' access tokens: client credentials, and the relative's consent to `public:read tree:read`. */
+const appTokens = {} as Record<"app" | "appForRelative", string>;
+const tokenOf = (viewer: ViewerKey): string | undefined =>
+  viewer === "app" || viewer === "appForRelative" ? appTokens[viewer] : users[viewer]?.token;
 const users = {} as Record<ViewerKey, BuiltUser | undefined>;
 let owner: BuiltUser;
 const ids = {} as Record<"maya" | "secret" | "partner" | "rami" | "dead" | "gone", string>;
@@ -95,7 +102,7 @@ const ACCESS: Record<keyof typeof ids, Partial<Record<ViewerKey, Access>>> = {
   gone: { editor: "full", admin: "full" },
   dead: Object.fromEntries(VIEWERS.map((v) => [v, "full"])),
 };
-const accessOf = (person: keyof typeof ids, viewer: ViewerKey): Access => ACCESS[person][viewer] ?? "none";
+const accessOf = (person: keyof typeof ids, viewer: ViewerKey): Access => ACCESS[person][SEES_AS[viewer] ?? viewer] ?? "none";
 
 const PERSON_SQL = `INSERT INTO people (id, rootspace_id, full_name, full_name_ar, given_name, father_name, grandfather_name, mother_name, name_variants, gender,
     birth_date_text, birth_date_from, birth_date_to, birth_place, occupation, bio, current_location, current_country, registration_number, sources,
@@ -138,6 +145,9 @@ async function seed(): Promise<void> {
   users.otherCurator = await buildUser(server.ds, { roles: [{ role: Role.LOCAL_ROOT_CURATOR }] });
   users.editor = await buildUser(server.ds, { roles: [{ role: Role.EDITOR }] });
   users.admin = await buildUser(server.ds, { roles: [{ role: Role.ADMIN }] });
+  const app = await approvedApp(server, owner, users.admin, { scopes: ["public:read", "tree:read"] });
+  appTokens.app = (await tokenRequest(server, app, { grant_type: "client_credentials", scope: "public:read" })).body.access_token;
+  appTokens.appForRelative = (await memberTokens(server, app, users.relative, "public:read tree:read")).access_token;
   slug = `zahle-pw-${newId().slice(-6)}`;
   const [zahleId, ehden] = await buildVillages(server.ds, [
     { name: "Zahle", slug },
@@ -303,7 +313,7 @@ describe("every path, for each viewer", () => {
         const admin = await server.gql(adminCall ? `{ root: ${adminCall} ${sel} }` : text, {}, { token: users.admin!.token });
         if (admin.errors) problems.push(`${path} ${call} admin: ${JSON.stringify(admin.errors).slice(0, 200)}`);
         for (const viewer of VIEWERS) {
-          const res = await server.gql(text, {}, { token: users[viewer]?.token });
+          const res = await server.gql(text, {}, { token: tokenOf(viewer) });
           for (const e of res.errors ?? []) {
             if (!["NOT_FOUND", "FORBIDDEN", "UNAUTHENTICATED"].includes(String(e.extensions?.code)))
               problems.push(`${path} ${call} ${viewer}: ${JSON.stringify(e).slice(0, 200)}`);

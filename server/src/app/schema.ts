@@ -6,6 +6,7 @@ import {
   GraphQLList,
   GraphQLNonNull,
   GraphQLSchema,
+  GraphQLString,
   lexicographicSortSchema,
 } from "graphql";
 import { buildSchema } from "type-graphql";
@@ -38,8 +39,8 @@ export function flaggedParts(): FlaggedMembers[] {
 }
 
 /**
- * Adds the `@auth(requires: [Role!]!)` directive definition so the role rules that
- * `RequireRoles` prints on fields are valid SDL for partners and codegen.
+ * Adds the `@auth(requires: [Role!]!)` and `@scope(requires: String!)` directive definitions so
+ * the rules that `RequireRoles` and `OpenToApps` print on fields are valid SDL for partners and codegen.
  */
 function withAuthDirective(schema: GraphQLSchema): GraphQLSchema {
   const config = schema.toConfig();
@@ -59,7 +60,14 @@ function withAuthDirective(schema: GraphQLSchema): GraphQLSchema {
     locations: [DirectiveLocation.FIELD_DEFINITION, DirectiveLocation.OBJECT],
     args: { requires: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(roleType))) } },
   });
-  return new GraphQLSchema({ ...config, types, directives: [...config.directives, auth] });
+  const scope = new GraphQLDirective({
+    name: "scope",
+    description:
+      "Partner apps may call this root field with an access token granted this scope; every root field without it refuses app tokens.",
+    locations: [DirectiveLocation.FIELD_DEFINITION],
+    args: { requires: { type: new GraphQLNonNull(GraphQLString) } },
+  });
+  return new GraphQLSchema({ ...config, types, directives: [...config.directives, auth, scope] });
 }
 
 export async function buildRootsSchema(bus: EventBus): Promise<GraphQLSchema> {

@@ -17,6 +17,8 @@ import cookieParser from "cookie-parser";
 import { createContext, type Context, type CookieJar } from "../common/context.js";
 import type { EventBus } from "../common/event-bus.js";
 import type { Viewer } from "../common/auth/viewer.js";
+import { appScopeError } from "../common/auth/app-scope.js";
+import { principalOf } from "../common/auth/principal.js";
 import { refuseSwitchedOffRecords } from "../common/flags.js";
 import { currentLanguage, requestLanguage } from "../common/i18n.js";
 import { logger } from "../common/logger.js";
@@ -29,6 +31,7 @@ import { Scheduler, type AnyJobDefinition } from "../common/jobs/index.js";
 import { serverJobs } from "./jobs.js";
 import { registerNotificationTemplates } from "../modules/notifications/index.js";
 import { ROOTSPACE_HEADER, rootspaceDirectory } from "../modules/rootspaces/index.js";
+import { resolveAppToken, type AppRequester } from "../modules/partners/index.js";
 import { AppError } from "../common/errors.js";
 import { refuse } from "../common/http-refusal.js";
 import { isServerBusy } from "../common/busy.js";
@@ -52,6 +55,9 @@ import { APP_VERSION } from "./version.js";
 /** The largest GraphQL request body taken (bytes), and the answer size from which it is compressed. */
 const API_BODY_LIMIT = 1024 * 1024;
 const COMPRESS_FROM = 1024;
+
+/** Whose rights a request carries: a member or visitor, and the partner app when one sent it. */
+type Requester = { viewer: Viewer; app?: undefined } | AppRequester;
 
 export interface RootsServer {
   httpServer: Server;
@@ -114,14 +120,39 @@ export async function createRootsServer(deps: {
   registerNotificationTemplates(AREAS.flatMap((area) => area.notifications ?? []));
   /** Throws BAD_USER_INPUT (an AppError) when `rootspaceSlug` names no active rootspace. */
   const contextOf = async (
-    viewer: Viewer | Promise<Viewer>,
+    requester: Requester | Promise<Requester>,
     language: Context["language"],
     client: Context["client"],
     cookies: CookieJar | null,
     rootspaceSlug: string | undefined,
   ): Promise<Context> => {
-    const [rootspace, who] = await Promise.all([rootspaces.resolve(rootspaceSlug), viewer, flags.fresh()]);
-    return createContext({ viewer: who, language, ds, bus, config, clock, jobs: scheduler, client, cookies, flags, rootspace });
+    const [rootspace, who] = await Promise.all([rootspaces.resolve(rootspaceSlug), requester, flags.fresh()]);
+    const principal = principalOf(who.viewer, who.app);
+    return createContext({
+      viewer: who.viewer,
+      principal,
+      language,
+      ds,
+      bus,
+      config,
+      clock,
+      jobs: scheduler,
+      client,
+      cookies,
+      flags,
+      rootspace,
+    });
+  };
+  /** A member's session (the viewer alone): what routes and rendered pages act as. */
+  const memberOf = async (token: string | null): Promise<Requester> => ({ viewer: await resolveViewer(ds, token, clock.now()) });
+  /**
+   * Who an API request's bearer token names: a member's session; else a partner app's access
+   * token (the app, and the member who consented when its scopes carry their rights); else a visitor.
+   */
+  const requesterOf = async (token: string | null): Promise<Requester> => {
+    const member = await memberOf(token);
+    if (member.viewer.userId || !token) return member;
+    return (await resolveAppToken(ds, token, clock.now())) ?? member;
   };
   const makeContext = (
     authorization: string | undefined,
@@ -129,7 +160,7 @@ export async function createRootsServer(deps: {
     client: Context["client"],
     cookies: CookieJar | null,
     rootspaceSlug: string | undefined,
-  ): Promise<Context> => contextOf(resolveViewer(ds, bearerToken(authorization), clock.now()), language, client, cookies, rootspaceSlug);
+  ): Promise<Context> => contextOf(requesterOf(bearerToken(authorization)), language, client, cookies, rootspaceSlug);
 
   /**
    * A route's context: the same factory, with the rootspace a plain link may name in
@@ -141,8 +172,9 @@ export async function createRootsServer(deps: {
     const named = req.get(ROOTSPACE_HEADER) ?? (typeof req.query.rootspace === "string" ? req.query.rootspace : undefined);
     const token = bearerToken(req.get("authorization")) ?? (req.method === "GET" || req.method === "HEAD" ? pageToken(req) : null);
     try {
+      // Routes (uploads, downloads) are members' only: an app token is not a session here.
       return await contextOf(
-        resolveViewer(ds, token, clock.now()),
+        memberOf(token),
         currentLanguage(),
         { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null },
         null,
@@ -207,9 +239,11 @@ export async function createRootsServer(deps: {
       // Text no field can hold, and operations that ask too much, are refused before any resolver runs.
       {
         requestDidStart: async () => ({
-          didResolveOperation: async ({ document, request, contextValue }) => {
+          didResolveOperation: async ({ document, operation, request, contextValue }) => {
             const unsafe = unsafeTextError(document, request.variables);
             if (unsafe) throw unsafe;
+            const closed = operation && appScopeError(schema, operation, document, contextValue.principal);
+            if (closed) throw new GraphQLError(closed.message, { originalError: closed });
             const costly = costs.check(document, request.operationName, request.variables, contextValue, currentLanguage());
             if (costly) throw costly;
           },
@@ -299,10 +333,10 @@ export async function createRootsServer(deps: {
     ((url, language, req) => {
       const client = { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null };
       // The reader, looked up once for all the page's queries (when the first one runs).
-      let viewer: Promise<Viewer> | undefined;
+      let viewer: Promise<Requester> | undefined;
       return renderer(url, language, (operation, lang) =>
         requestLanguage.run(lang, async () => {
-          viewer ??= resolveViewer(ds, pageToken(req), clock.now());
+          viewer ??= memberOf(pageToken(req));
           const contextValue = await contextOf(viewer, lang, client, null, undefined);
           const { body } = await apollo.executeOperation<Record<string, unknown>>(operation, { contextValue });
           if (body.kind !== "single") throw new Error("a page's query answered in parts");

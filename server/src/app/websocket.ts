@@ -1,3 +1,4 @@
+import { appScopeError } from "../common/auth/app-scope.js";
 import type { IncomingMessage, Server } from "node:http";
 import {
   getOperationAST,
@@ -177,6 +178,8 @@ export function attachWebSocket(opts: {
         }
         const costly = costs.check(document, payload.operationName, payload.variables, contextValue, lang);
         if (costly) return format([costly], lang);
+        const closed = operation && appScopeError(schema, operation, document, contextValue.principal);
+        if (closed) return format([new GraphQLError(closed.message, { originalError: closed })], lang);
         const args = { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
         queries.set(args, query);
         return args;

@@ -13,6 +13,7 @@ import { mailArea } from "./mail/index.js";
 import { mediaArea } from "./media/index.js";
 import { moneyArea } from "./money/index.js";
 import { notificationsArea } from "./notifications/index.js";
+import { partnersArea } from "./partners/index.js";
 import { rootpediaArea } from "./rootpedia/index.js";
 import { rootspacesArea } from "./rootspaces/index.js";
 import { securityArea } from "./security/index.js";
@@ -37,6 +38,7 @@ export const AREAS: readonly AreaManifest[] = [
   ballotsArea,
   moneyArea,
   ancestryArea,
+  partnersArea,
 ];
 
 installAreaHooks(AREAS);

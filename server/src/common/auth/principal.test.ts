@@ -4,7 +4,7 @@ import { Role } from "./roles.js";
 import { anonymousViewer, type Viewer } from "./viewer.js";
 
 const curator: Viewer = { userId: "u1", sessionId: "s1", roles: [Role.LOCAL_ROOT_CURATOR], curatedVillageIds: ["v1"] };
-const app = { appId: "a1", scopes: ["read:public"], budget: 1000 };
+const app = { appId: "a1", clientId: "app_test", accountId: null, scopes: ["read:public"], budget: 1000 };
 
 describe("the principal", () => {
   it("is a visitor, a member, or an app alone or for a member", () => {

@@ -3,6 +3,10 @@ import { anonymousViewer, type Viewer } from "./viewer.js";
 /** A partner app (issue 40 fills it in): what it was granted, and how much it may still spend. */
 export interface AppActor {
   appId: string;
+  /** The app's OAuth client id. */
+  clientId: string;
+  /** The member who consented, when the app acts for one (even when its scopes give it none of their rights: `profile:read`). */
+  accountId: string | null;
   /** OAuth scopes granted to the app (by the member's consent when it acts for one). */
   scopes: readonly string[];
   /** Cost units left in the app's current budget window. */

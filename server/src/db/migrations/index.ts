@@ -48,6 +48,7 @@ import { Money1798200000000 } from "./1798200000000-Money.js";
 import { Ancestry1798300000000 } from "./1798300000000-Ancestry.js";
 import { AncestryFiles1798400000000 } from "./1798400000000-AncestryFiles.js";
 import { AncestryDeskIndexes1798450000000 } from "./1798450000000-AncestryDeskIndexes.js";
+import { Partners1798500000000 } from "./1798500000000-Partners.js";
 import { ImportFileKeys1796412000000 } from "./1796412000000-ImportFileKeys.js";
 
 /** Every migration in order; a new one is appended here. */
@@ -103,4 +104,5 @@ export const migrations = [
   Ancestry1798300000000,
   AncestryFiles1798400000000,
   AncestryDeskIndexes1798450000000,
+  Partners1798500000000,
 ];

@@ -7,7 +7,7 @@ import { mayReadReceipt, walletHolder } from "./money.policy.js";
 
 const maya: Viewer = { userId: "u-maya", sessionId: "s1", roles: [Role.MEMBER], curatedVillageIds: [] };
 const admin: Viewer = { userId: "u-admin", sessionId: "s2", roles: [Role.ADMIN], curatedVillageIds: [] };
-const app = { appId: "a1", scopes: ["read:public"], budget: 1000 };
+const app = { appId: "a1", clientId: "app_test", accountId: null, scopes: ["read:public"], budget: 1000 };
 const codeOf = (f: () => unknown) => {
   try {
     f();

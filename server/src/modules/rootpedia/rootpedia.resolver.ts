@@ -1,3 +1,4 @@
+import { OpenToApps } from "../../common/auth/app-scope.js";
 import { Arg, Ctx, Extensions, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { RequireRoles } from "../../common/auth/authorized.js";
 import type { Context } from "../../common/context.js";
@@ -38,6 +39,7 @@ const revisionView = async (ctx: Context, r: revisions.RevisionRow) =>
 
 @Resolver(() => ArticleView)
 export class RootpediaResolver {
+  @OpenToApps("public:read")
   @Query(() => [ArticleView], {
     description: "A village's encyclopedia: its articles in every language (an outline made from its data the first time).",
   })
@@ -46,6 +48,7 @@ export class RootpediaResolver {
     return (await articles.articlesOf(ctx, village)).map((a) => new ArticleView(a));
   }
 
+  @OpenToApps("public:read")
   @Query(() => ArticleView, { description: "An article by id." })
   async rootpediaArticle(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<ArticleView> {
     const row = await revisions.loadArticle(ctx, revisions.rawIdOf(id, "RootpediaArticle"));

@@ -13,7 +13,7 @@ const member = (roles: Role[], curatedVillageIds: string[] = []) => ({
   curatedVillageIds,
 });
 const viewer = (roles: Role[], curatedVillageIds: string[] = []): Principal => principalOf(member(roles, curatedVillageIds));
-const app = { appId: "a", scopes: [], budget: 100 };
+const app = { appId: "a", clientId: "app_test", accountId: null, scopes: [], budget: 100 };
 const living = (village_id: string | null): PolicyRow => ({
   id: "p",
   created_by: "other",

@@ -1,3 +1,4 @@
+import { OpenToApps } from "../../../common/auth/app-scope.js";
 import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Args, Ctx, Extensions, Field, FieldResolver, ID, Info, Int, Mutation, ObjectType, Query, Resolver, Root } from "type-graphql";
 import { RequireRoles } from "../../../common/auth/authorized.js";
@@ -44,17 +45,20 @@ const lineageSize = (branching: number, generations = 4): number =>
 
 @Resolver(() => PersonView)
 export class PersonResolver {
+  @OpenToApps("public:read")
   @Query(() => PersonView, { description: "A person; living people appear as Private unless the viewer may see them." })
   person(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<PersonView> {
     return service.getPerson(ctx, id);
   }
 
+  @OpenToApps("public:read")
   @Query(() => PersonConnection, { description: "People by name in any script, village, family and birth years." })
   people(@Args(() => PeopleArgs) args: PeopleArgs, @Ctx() ctx: Context) {
     return listPeople(ctx, args);
   }
 
   @Extensions({ listSizeFrom: ({ generations }: { generations?: number }) => lineageSize(2, generations) })
+  @OpenToApps("public:read")
   @Query(() => [LineageEntry], { description: "Ancestors up to `generations` (at most 10), nearest first. One SQL statement." })
   ancestors(
     @Arg("personId", () => ID) personId: string,
@@ -66,6 +70,7 @@ export class PersonResolver {
   }
 
   @Extensions({ listSizeFrom: ({ generations }: { generations?: number }) => lineageSize(2, generations) })
+  @OpenToApps("public:read")
   @Query(() => [LineageEntry], {
     description: "Descendants up to `generations` (at most 10), nearest first; at most 2,046 people (the nearest).",
   })

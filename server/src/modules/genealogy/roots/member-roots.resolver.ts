@@ -1,3 +1,4 @@
+import { OpenToApps } from "../../../common/auth/app-scope.js";
 import { Ctx, Query, Resolver } from "type-graphql";
 import { RequireRoles } from "../../../common/auth/authorized.js";
 import type { Context } from "../../../common/context.js";
@@ -9,6 +10,7 @@ import { RootReasonKind, RootVillage } from "./member-roots.types.js";
 @Resolver()
 export class MemberRootsResolver {
   @RequireRoles()
+  @OpenToApps("tree:read")
   @Query(() => [RootVillage], {
     description:
       "The signed-in member's roots in the request's rootspace: the villages of their own record, of their ancestors up to 6 generations, and the one their profile names; nearest first.",

@@ -1,3 +1,4 @@
+import { OpenToApps } from "../../../common/auth/app-scope.js";
 import { Arg, Args, Ctx, Extensions, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { RequireRoles } from "../../../common/auth/authorized.js";
 import type { Context } from "../../../common/context.js";
@@ -18,11 +19,13 @@ const ROOTSPACE_DEPRECATED = "Send the X-Rootspace header (WebSocket: the rootsp
 
 @Resolver(() => Village)
 export class VillageResolver {
+  @OpenToApps("public:read")
   @Query(() => VillageConnection, { description: "Villages by name, or searched in any script and spelling." })
   villages(@Args(() => VillagesArgs) args: VillagesArgs, @Ctx() ctx: Context): Promise<VillageConnection> {
     return service.listVillages(ctx, args);
   }
 
+  @OpenToApps("public:read")
   @Query(() => Village, { description: "A village by slug; NOT_FOUND when there is none." })
   village(
     @Arg("slug", () => String) slug: string,
@@ -54,6 +57,7 @@ export class VillageResolver {
   }
 
   @Extensions({ listSize: 40 })
+  @OpenToApps("public:read")
   @Query(() => [District], { description: "Districts (cazas) with their number of villages." })
   districts(
     @Arg("rootspace", () => String, { nullable: true, description: ROOTSPACE_ARG, deprecationReason: ROOTSPACE_DEPRECATED })

@@ -1,0 +1,35 @@
+/**
+ * Public surface of the partner API: partner sites register apps (OAuth clients) that
+ * moderators approve; apps read public data with client credentials, or a member's tree with
+ * their consent (code flow with PKCE); members see and revoke what they granted.
+ */
+import { defineArea } from "../../common/area.js";
+import { Role } from "../../common/auth/roles.js";
+import { partnerNotifications } from "./notifications.js";
+import { oauthRoutes } from "./oauth/routes.js";
+import { partnerAppPolicy } from "./partners.policy.js";
+import { partnersReads } from "./partners.reads.js";
+import { PartnersResolver } from "./partners.resolver.js";
+
+export { resolveAppToken, type AppRequester } from "./app-tokens.js";
+
+export const PARTNER_TABLES = ["partner_apps", "oauth_artifacts", "oauth_keys", "partner_app_usage"] as const;
+
+export const partnersArea = defineArea({
+  name: "partners",
+  tables: PARTNER_TABLES,
+  resolvers: [PartnersResolver],
+  http: (services) => [oauthRoutes(services)],
+  notifications: partnerNotifications,
+  reads: partnersReads,
+  policies: { PartnerAppViewerCan: partnerAppPolicy },
+  management: [{ path: "/management/partners", roles: [Role.MODERATOR] }],
+  hooks: {
+    onAccountDelete: async (tx, userId) => {
+      // Their grants end with them; their apps go (usage and artifacts of the apps with them).
+      await tx.query(`DELETE FROM oauth_artifacts WHERE account_id = $1`, [userId]);
+      await tx.query(`DELETE FROM oauth_artifacts WHERE client_id IN (SELECT client_id FROM partner_apps WHERE owner_id = $1)`, [userId]);
+      await tx.query(`DELETE FROM partner_apps WHERE owner_id = $1`, [userId]);
+    },
+  },
+});

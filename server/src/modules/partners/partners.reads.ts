@@ -1,0 +1,17 @@
+import { all, type ReadTags } from "../../common/auth/reads.js";
+
+/**
+ * Who reads what of partner apps: an app is its developer's (`self`, through `myApps`) and the
+ * moderators' (`partnerApps`); a grant is its member's. The secret is returned once, to its owner.
+ */
+export const partnersReads: ReadTags = {
+  PartnerAppViewerCan: all("anyone", "approve rotate suspend"),
+  PartnerApp: all(
+    "self",
+    "budgetPerHour clientId createdAt decidedAt decisionReason id name ownerName redirectUris scopes secretRotatedAt state viewerCan webhookUrl",
+  ),
+  RegisteredApp: all("self", "app clientSecret"),
+  OAuthGrantApp: all("self", "clientId name ownerName"),
+  OAuthGrant: all("self", "app grantedAt id scopes"),
+  AppProfile: all("self", "displayName id language"),
+};

@@ -1,0 +1,131 @@
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
+
+export enum PartnerAppState {
+  PENDING = "pending",
+  APPROVED = "approved",
+  SUSPENDED = "suspended",
+}
+registerEnumType(PartnerAppState, {
+  name: "PartnerAppState",
+  description: "A partner app waits for review, may get tokens, or is stopped.",
+});
+
+@ObjectType("PartnerAppViewerCan", { description: "What the viewer may do with this app." })
+export class PartnerAppViewerCan {
+  @Field(() => Boolean, { description: "Replace the client secret (its owner)." })
+  rotate: boolean;
+
+  @Field(() => Boolean)
+  approve: boolean;
+
+  @Field(() => Boolean)
+  suspend: boolean;
+}
+
+@ObjectType("PartnerApp", { description: "A partner site's app: an OAuth client of the Roots API." })
+export class PartnerAppView {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => String)
+  name: string;
+
+  @Field(() => String, { description: "The OAuth client_id." })
+  clientId: string;
+
+  @Field(() => [String], { description: "Exact redirect URIs for the code flow (none: client credentials only)." })
+  redirectUris: string[];
+
+  @Field(() => [String])
+  scopes: string[];
+
+  @Field(() => String, { nullable: true })
+  webhookUrl: string | null;
+
+  @Field(() => PartnerAppState)
+  state: PartnerAppState;
+
+  @Field(() => String, { nullable: true, description: "Who registered it (staff see it on the review page)." })
+  ownerName: string | null;
+
+  @Field(() => Int, { nullable: true, description: "Cost points per hour, when staff set one (else the default)." })
+  budgetPerHour: number | null;
+
+  @Field(() => String, { nullable: true })
+  decisionReason: string | null;
+
+  @Field(() => Date, { nullable: true })
+  decidedAt: Date | null;
+
+  @Field(() => Date)
+  secretRotatedAt: Date;
+
+  @Field(() => Date)
+  createdAt: Date;
+
+  @Field(() => PartnerAppViewerCan)
+  viewerCan: PartnerAppViewerCan;
+}
+
+@ObjectType("RegisteredApp", { description: "An app with its new client secret: shown this once, never again." })
+export class RegisteredAppView {
+  @Field(() => PartnerAppView)
+  app: PartnerAppView;
+
+  @Field(() => String)
+  clientSecret: string;
+}
+
+@ObjectType("OAuthGrantApp", { description: "The app a member let in." })
+export class OAuthGrantAppView {
+  @Field(() => String)
+  name: string;
+
+  @Field(() => String)
+  clientId: string;
+
+  @Field(() => String, { nullable: true })
+  ownerName: string | null;
+}
+
+@ObjectType("OAuthGrant", { description: "A member's consent to an app: what it may read or do for them, until revoked." })
+export class OAuthGrantView {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => OAuthGrantAppView)
+  app: OAuthGrantAppView;
+
+  @Field(() => [String])
+  scopes: string[];
+
+  @Field(() => Date)
+  grantedAt: Date;
+}
+
+@InputType({ description: "A new partner app." })
+export class RegisterAppInput {
+  @Field(() => String)
+  name: string;
+
+  @Field(() => [String], { description: "https, or http on localhost, 127.0.0.1 or [::1]; compared exactly." })
+  redirectUris: string[];
+
+  @Field(() => [String])
+  scopes: string[];
+
+  @Field(() => String, { nullable: true, description: "https; villages and consenting members' trees changed." })
+  webhookUrl?: string | null;
+}
+
+@ObjectType("AppProfile", { description: "The consenting member as an app with `profile:read` sees them." })
+export class AppProfileView {
+  @Field(() => ID, { description: "The member's global id (stable: partners may store it)." })
+  id: string;
+
+  @Field(() => String)
+  displayName: string;
+
+  @Field(() => String, { description: "The member's language: ar, en or fr." })
+  language: string;
+}
