@@ -14,6 +14,7 @@ import { loadConfig } from "../../server/src/config.js";
 import { PERSISTED_DOCUMENTS_JSON } from "../../server/src/app/trusted-documents.js";
 import { buildUser } from "../factories/users.js";
 import { buildVillage } from "../support/genealogy.js";
+import { approvedApp, tokenRequest } from "../support/partners.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
 const manifest = JSON.parse(readFileSync(PERSISTED_DOCUMENTS_JSON, "utf8")) as Record<string, string>;
@@ -215,6 +216,48 @@ describe("trusted documents over the WebSocket, in production", () => {
     expect(await first(client, { query: "subscription { __typename }" })).toEqual(refused);
     expect(await first(client, { query: "", extensions: persisted(UNKNOWN) })).toEqual(refused);
     expect(await first(client, { query: updated.text, extensions: persisted(UNKNOWN) })).toEqual(refused);
+    await client.dispose();
+  });
+});
+
+describe("a partner app's token, in production", () => {
+  let token: string;
+  beforeAll(async () => {
+    // The app is registered and approved as the site's pages would (a server on the same database
+    // without trusted documents: this test's raw mutations stand in for the portal's operations).
+    const helper = await startTestServer({}, { shareDatabaseWith: server });
+    try {
+      const [developer, moderator] = await Promise.all([buildUser(server.ds), buildUser(server.ds, { roles: [{ role: Role.MODERATOR }] })]);
+      const app = await approvedApp(helper, developer, moderator, { scopes: ["public:read"] });
+      const t = await tokenRequest(server, app, { grant_type: "client_credentials", scope: "public:read" });
+      token = t.body.access_token as string;
+      expect(token).toBeTruthy();
+    } finally {
+      await helper.stop();
+    }
+  });
+
+  it("may send a document whole and introspect the schema, over HTTP", async () => {
+    const auth = { authorization: `Bearer ${token}` };
+    const villages = await post({ query: "{ villages(first: 1) { edges { node { id } } } }" }, auth);
+    expect(villages.body.errors).toBeUndefined();
+    expect(villages.body.data).toMatchObject({ villages: { edges: expect.any(Array) } });
+    const schema = await post({ query: '{ __type(name: "Query") { name } }' }, auth);
+    expect(schema.body).toEqual({ data: { __type: { name: "Query" } } });
+    // An unknown hash alone is still unknown: nothing to run.
+    expect((await post({ extensions: persisted(UNKNOWN) }, auth)).body.errors?.[0]?.extensions?.code).toBe("PERSISTED_QUERY_NOT_FOUND");
+  });
+
+  it("may send a subscription whole over the WebSocket (it then meets the apps' own rules, not this one)", async () => {
+    const client = server.ws({ token, language: "en" });
+    const outcome = await new Promise<{ errors?: { extensions?: { code?: string; key?: string } }[] }>((resolve) => {
+      client.subscribe(
+        { query: `subscription { rootspaceUpdated(slug: "lebanon") { slug } }` },
+        { next: (v) => resolve(v as object), error: (errors) => resolve({ errors: errors as [] }), complete: () => undefined },
+      );
+    });
+    // No subscription is open to apps yet: refused by the scope rules (FORBIDDEN), past the trusted documents.
+    expect(outcome.errors?.[0]?.extensions).toEqual({ code: "FORBIDDEN", key: "partners.errors.closed_to_apps" });
     await client.dispose();
   });
 });
