@@ -1,15 +1,16 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "@jest/globals";
 import { anonymousViewer } from "../common/auth/viewer.js";
-import type { Principal } from "../common/auth/principal.js";
+import type { AppActor, Principal } from "../common/auth/principal.js";
 import { TrustedDocuments, withTypenames } from "./trusted-documents.js";
 
 const TEXT = "query Villages { villages { edges { node { id name } } } }";
 const HASH = createHash("sha256").update(TEXT).digest("hex");
 const documents = { [`sha256:${HASH}`]: TEXT };
 const visitor: Principal = { kind: "visitor" };
-const app: Principal = { kind: "app", app: { appId: "a-1", scopes: ["public:read"], budget: 100 }, member: null };
-const appForMember: Principal = { kind: "app", app: { appId: "a-1", scopes: ["tree:read"], budget: 100 }, member: anonymousViewer() };
+const actor = (scopes: string[]) => ({ appId: "a-1", clientId: "c-1", accountId: null, scopes, budget: 100 }) as AppActor;
+const app: Principal = { kind: "app", app: actor(["public:read"]), member: null };
+const appForMember: Principal = { kind: "app", app: actor(["tree:read"]), member: anonymousViewer() };
 const hashed = (hash: string) => ({ persistedQuery: { version: 1, sha256Hash: hash } });
 const code = (admission: ReturnType<TrustedDocuments["admit"]>) =>
   admission && "refused" in admission ? admission.refused.code : admission;
