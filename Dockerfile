@@ -19,6 +19,8 @@ COPY --from=build /app/server/seed-data ./server/seed-data
 COPY --from=build /app/server/assets ./server/assets
 COPY --from=build /app/client/dist ./client/dist
 COPY --from=build /app/client/src/i18n/translations.csv ./client/src/i18n/translations.csv
+# The trusted documents (GRAPHQL_TRUSTED_DOCUMENTS, on in production): the operations the client was built with.
+COPY --from=build /app/client/src/gql/persisted-documents.json ./client/src/gql/persisted-documents.json
 USER node
 EXPOSE 4000
 HEALTHCHECK --interval=15s --timeout=3s CMD node -e "fetch('http://127.0.0.1:4000/health',{headers:{accept:'application/json'}}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

@@ -24,7 +24,10 @@ const config: CodegenConfig = {
         enumsAsTypes: true,
         avoidOptionals: { field: true, inputValue: false, object: true, defaultValue: false },
       },
-      presetConfig: { fragmentMasking: false, gqlTagName: "graphql" },
+      // Trusted documents: each operation carries its sha256 hash (`__meta__.hash`), and
+      // persisted-documents.json maps every hash to its text; the server runs only those when
+      // GRAPHQL_TRUSTED_DOCUMENTS is on (server/src/app/trusted-documents.ts).
+      presetConfig: { fragmentMasking: false, gqlTagName: "graphql", persistedDocuments: { hashAlgorithm: "sha256" } },
     },
     // One hook per operation, per feature folder.
     ...Object.fromEntries(

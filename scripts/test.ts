@@ -29,7 +29,10 @@ const CHECKS: Step[] = [
   { name: "typecheck", ...npmRun("typecheck") },
   { name: "lint (ESLint, import/no-cycle; Prettier formatting)", ...npmRun("lint") },
   { name: "client build", ...npmRun("build", "-w", "client") },
-  { name: "schema/schema.graphql is up to date", ...npmRun("schema", "--", "--check") },
+  {
+    name: "schema/schema.graphql is up to date, with no breaking change since the newest release",
+    ...npmRun("schema", "--", "--check", "--diff"),
+  },
   { name: "codegen output and translations.csv are up to date", ...npmRun("codegen:check") },
 ];
 const TESTS: Step[] = [

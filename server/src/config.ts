@@ -58,6 +58,13 @@ const schema = z
       .min(1024)
       .max(1024 * 1024 * 1024)
       .default(2 * 1024 * 1024),
+    /**
+     * Trusted documents (app/trusted-documents.ts): a GraphQL request not made with a partner
+     * app's token runs only an operation the client was built with, named by its hash; anything
+     * else (a document sent whole, introspection, an unknown hash) gets PERSISTED_QUERY_NOT_FOUND.
+     * Default: on with NODE_ENV=production, off otherwise.
+     */
+    GRAPHQL_TRUSTED_DOCUMENTS: bool.optional(),
     APP_NAME: z.string().min(1).default("Roots"),
     /** Lifetime of an access token (bearer); the client refreshes 90 s before it ends. */
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
@@ -216,7 +223,10 @@ const schema = z
     }
   });
 
-export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & { PUBLIC_URL: string };
+export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL" | "GRAPHQL_TRUSTED_DOCUMENTS"> & {
+  PUBLIC_URL: string;
+  GRAPHQL_TRUSTED_DOCUMENTS: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -229,7 +239,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  return { ...result.data, PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}` };
+  return {
+    ...result.data,
+    PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`,
+    GRAPHQL_TRUSTED_DOCUMENTS: result.data.GRAPHQL_TRUSTED_DOCUMENTS ?? result.data.NODE_ENV === "production",
+  };
 }
 
 /** Origins allowed to open browser WebSockets and send credentials. */

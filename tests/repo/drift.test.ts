@@ -26,6 +26,23 @@ describe("the schema drift check", () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/is stale: run `npm run schema`/);
   }, 60_000);
+
+  it("compares with the newest release: the committed schema passes, a removal fails, from the root script", () => {
+    const ok = run("npm", ["run", "-s", "schema", "--", "--check", "--diff"]);
+    expect(ok.stderr).toBe("");
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toMatch(/No breaking change that partners were not given notice of/);
+    // The newest release with a field the schema no longer has.
+    const releases = mkdtempSync(path.join(tmpdir(), "roots-releases-"));
+    const committed = readFileSync(path.join(repo, "schema/schema.graphql"), "utf8");
+    writeFileSync(path.join(releases, "2026-01-01.graphql"), committed.replace(/^type Query \{/m, "type Query {\n  removedSinceThen: Int"));
+    const current = path.join(releases, "current.graphql");
+    writeFileSync(current, committed);
+    const r = run("npm", ["run", "-s", "schema", "--", "--diff", "--file", current, "--releases", releases, "--today", "2026-12-02"]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/✗ BREAKING: Field 'removedSinceThen' was removed from object type 'Query' \(Query.removedSinceThen\)/);
+    expect(r.stderr).toMatch(/Query.removedSinceThen is not deprecated in release 2026-01-01/);
+  }, 120_000);
 });
 
 describe("the codegen drift check", () => {

@@ -2,6 +2,7 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from "@apollo/clien
 import { ServerError } from "@apollo/client/errors";
 import { Observable, mergeMap, of } from "rxjs";
 import { OperationTypeNode } from "graphql";
+import { PersistedQueryLink } from "@apollo/client/link/persisted-queries";
 import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { getMainDefinition } from "@apollo/client/utilities";
 import { createClient } from "graphql-ws";
@@ -12,6 +13,7 @@ import { appConfig } from "../lib/config";
 import { chooseRootspace, currentRootspaceSlug, onRootspaceChange } from "../lib/rootspace";
 import { CACHE_TYPE_POLICIES } from "./cachePolicies";
 import { onPageTakenOver, type ServerData } from "./first-screen/server-data";
+import { documentHash } from "../lib/trustedDocuments";
 
 /** How long after the app took a rendered page over its data still counts as just fetched. */
 const SERVER_DATA_FRESH_MS = 3000;
@@ -109,15 +111,33 @@ export function createApolloClient({ serverData = null }: { serverData?: ServerD
       ...(session.accessToken ? { authorization: `Bearer ${session.accessToken}` } : {}),
     }),
   });
-  const ws = ApolloLink.from([unknownRootspace, new GraphQLWsLink(wsClient)]);
-  const link = ApolloLink.split(
-    ({ query }) => {
-      const def = getMainDefinition(query);
-      return def.kind === "OperationDefinition" && def.operation === "subscription";
-    },
-    ws,
-    ApolloLink.from([sessionKnown, unknownRootspace, language, http]),
+  // Trusted documents: an operation is sent as the hash codegen gave it (lib/trustedDocuments.ts),
+  // over HTTP without its text, over the socket with an empty one (graphql-ws wants a string);
+  // whole again only when the server does not know the hash (a development server older than
+  // the build: in production it refuses that too). A document codegen did not write goes whole.
+  const persisted = new PersistedQueryLink({ generateHash: (document) => documentHash(document)! });
+  const hashes = new ApolloLink((operation, forward) =>
+    documentHash(operation.query) ? persisted.request(operation, forward) : forward(operation),
   );
+  const wsWhole = new GraphQLWsLink(wsClient);
+  const wsHashed = new GraphQLWsLink({ ...wsClient, subscribe: (payload, sink) => wsClient.subscribe({ ...payload, query: "" }, sink) });
+  const wsSend = new ApolloLink((operation) =>
+    ((operation.getContext() as { http?: { includeQuery?: boolean } }).http?.includeQuery === false ? wsHashed : wsWhole).request(
+      operation,
+    ),
+  );
+  const ws = ApolloLink.from([unknownRootspace, wsSend]);
+  const link = ApolloLink.from([
+    hashes,
+    ApolloLink.split(
+      ({ query }) => {
+        const def = getMainDefinition(query);
+        return def.kind === "OperationDefinition" && def.operation === "subscription";
+      },
+      ws,
+      ApolloLink.from([sessionKnown, unknownRootspace, language, http]),
+    ),
+  ]);
   // A different member (or none) must not see the previous one's cached data or socket. The
   // viewer is undefined while the session is being restored (no request goes out meanwhile).
   const viewerOf = () => {

@@ -1,7 +1,9 @@
 import { useCallback, useSyncExternalStore } from "react";
+import { FeatureFlagsDocument } from "../gql/graphql";
 import { fetchWithRetry } from "../lib/retry";
+import { isPersistedQueryNotFound, persistedBody } from "../lib/trustedDocuments";
 
-/** Sent with plain fetch, like the session refresh: the shell's navigation needs no GraphQL client. */
+/** Sent with plain fetch (by its hash: FeatureFlags in system.graphql), like the session refresh: the shell's navigation needs no GraphQL client. */
 export const FEATURE_FLAGS_QUERY = `query FeatureFlags { featureFlags { key enabled } }`;
 
 export interface FlagValue {
@@ -42,13 +44,17 @@ export const flagsOn = (state: ReadonlyMap<string, boolean> | null, flags: reado
 /** Fetches the flags from the server; keeps the current ones when it cannot. */
 export async function loadFeatureFlags(): Promise<void> {
   try {
-    const res = await fetchWithRetry("/graphql", {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "content-type": "application/json", "apollo-require-preflight": "true" },
-      body: JSON.stringify({ query: FEATURE_FLAGS_QUERY }),
-    });
-    const body = (await res.json()) as { data?: { featureFlags?: FlagValue[] } };
+    const send = async (whole: boolean) =>
+      (await (
+        await fetchWithRetry("/graphql", {
+          method: "POST",
+          credentials: "same-origin",
+          headers: { "content-type": "application/json", "apollo-require-preflight": "true" },
+          body: persistedBody(FeatureFlagsDocument, FEATURE_FLAGS_QUERY, whole),
+        })
+      ).json()) as { data?: { featureFlags?: FlagValue[] }; errors?: { extensions?: { code?: unknown } }[] };
+    const first = await send(false);
+    const body = isPersistedQueryNotFound(first) ? await send(true) : first;
     if (body.data?.featureFlags) featureFlags.set(body.data.featureFlags);
   } catch {
     // Offline: keep what we have; the server still enforces every flag.

@@ -127,6 +127,8 @@ async function answer(
   opts: { apollo: ApolloServer<Context>; context: (req: Request, res: Response) => Promise<Context>; threshold: number },
 ): Promise<void> {
   if (body === undefined) return answerHttpError(res, 400);
+  // As express.json leaves it: the context reads it (trusted documents, server.ts) before Apollo does.
+  req.body = body;
   const headers = new HeaderMap();
   for (const [key, value] of Object.entries(req.headers))
     if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(", ") : value);

@@ -49,6 +49,7 @@ import { clientRouter, cookieOf, type RenderPage } from "./static.js";
 import { LiveStreams } from "./live-streams.js";
 import { clearSessionHint, setSessionHint } from "./session-hint.js";
 import { attachWebSocket } from "./websocket.js";
+import { persistedQueryNotFound, refusalError, TrustedDocuments } from "./trusted-documents.js";
 import { APP_VERSION } from "./version.js";
 
 /** The largest GraphQL request body taken (bytes), and the answer size from which it is compressed. */
@@ -192,7 +193,9 @@ export async function createRootsServer(deps: {
 
   const costs = new CostGuard(schema, config);
   const streams = new LiveStreams({ bus, flags, clock });
-  const ws = attachWebSocket({ httpServer, schema, config, makeContext, costs, streams });
+  // The operations the client was built with; with GRAPHQL_TRUSTED_DOCUMENTS, the only ones run for requests without an app token.
+  const trusted = TrustedDocuments.load(config.GRAPHQL_TRUSTED_DOCUMENTS);
+  const ws = attachWebSocket({ httpServer, schema, config, makeContext, costs, streams, trusted });
 
   const apollo = new ApolloServer<Context>({
     // The schema, run by operations compiled with graphql-jit (executor.ts).
@@ -253,13 +256,15 @@ export async function createRootsServer(deps: {
 
   const apiContext = async (req: express.Request, res: express.Response): Promise<Context> => {
     try {
-      return await makeContext(
+      const contextValue = await makeContext(
         req.get("authorization"),
         currentLanguage(),
         { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null },
         cookieJar(req, res),
         req.get(ROOTSPACE_HEADER),
       );
+      admitDocument(req, contextValue);
+      return contextValue;
     } catch (err) {
       // An unknown rootspace is the caller's mistake: 400 with the translated error, not a 500.
       if (err instanceof AppError) throw new GraphQLError(err.message, { originalError: err, extensions: { http: { status: 400 } } });
@@ -267,6 +272,27 @@ export async function createRootsServer(deps: {
       if (isServerBusy(err)) throw busyContextError(err as Error);
       throw err;
     }
+  };
+  /**
+   * Trusted documents, once the principal is known and before Apollo reads the request (it reads
+   * the body after the context): a known hash becomes its document, and the `persistedQuery`
+   * extension is dropped (Apollo's own automatic persisted queries stay off); a request refused
+   * throws (PERSISTED_QUERY_NOT_FOUND, translated). A GET is refused when documents must be
+   * trusted (the client never sends one); otherwise it is left to Apollo.
+   */
+  const admitDocument = (req: express.Request, contextValue: Context): void => {
+    if (req.method === "GET") {
+      if (trusted.enforce && contextValue.principal.kind !== "app") throw refusalError(persistedQueryNotFound());
+      return;
+    }
+    const body = req.body as Record<string, unknown> | undefined;
+    if (!body || typeof body !== "object" || Array.isArray(body)) return;
+    const admission = trusted.admit(body, contextValue.principal);
+    if (!admission) return;
+    if ("refused" in admission) throw refusalError(admission.refused);
+    body.query = admission.query;
+    const { persistedQuery: _spent, ...extensions } = body.extensions as Record<string, unknown>;
+    body.extensions = extensions;
   };
   const firstHandlers = [httpsRedirect(config), ...securityHeaders()];
   const cookies = cookieParser();

@@ -27,6 +27,7 @@ import { unsafeTextError } from "./input-text.js";
 import { responseTooLarge } from "./limits.js";
 import { limitRules, parseOptions } from "./limits.js";
 import { newestOnly, sharedSubscribe } from "./shared-events.js";
+import { requestedHash, type TrustedDocuments } from "./trusted-documents.js";
 
 type Extra = {
   socket: WebSocket;
@@ -63,8 +64,10 @@ export function attachWebSocket(opts: {
   costs: CostGuard;
   /** Holds each stream to its session and feature flags (revocation, expiry, a part switched off). */
   streams: LiveStreams;
+  /** The operations a subscription without an app token may run (GRAPHQL_TRUSTED_DOCUMENTS). */
+  trusted: TrustedDocuments;
 }) {
-  const { httpServer, schema, config, makeContext, costs, streams } = opts;
+  const { httpServer, schema, config, makeContext, costs, streams, trusted } = opts;
   const origins = allowedOrigins(config);
   const wss = new WebSocketServer({
     server: httpServer,
@@ -77,10 +80,10 @@ export function attachWebSocket(opts: {
   });
   const rules = [...specifiedRules, ...limitRules(config)];
   // The same proxy trust as Express (TRUST_PROXY hops), so rate limits see the real client.
-  const trusted = (_addr: string, hop: number) => hop < config.TRUST_PROXY;
+  const trustedHop = (_addr: string, hop: number) => hop < config.TRUST_PROXY;
   const clientIp = (req: IncomingMessage): string | null => {
     try {
-      return proxyAddr(req, trusted);
+      return proxyAddr(req, trustedHop);
     } catch {
       return req.socket.remoteAddress ?? null;
     }
@@ -115,9 +118,41 @@ export function attachWebSocket(opts: {
       },
       onSubscribe: async (ctx, _id, payload) => {
         const lang = ctx.extra.language ?? "ar";
+        let contextValue: Context | undefined;
+        /** The request's context, made once (an error answer when it cannot be made). */
+        const contextOf = async (): Promise<Context | GraphQLError[]> => {
+          try {
+            return (contextValue ??= await makeContext(
+              ctx.extra.authorization,
+              lang,
+              { ip: clientIp(ctx.extra.request), userAgent: ctx.extra.request.headers["user-agent"] ?? null },
+              null,
+              ctx.extra.rootspace,
+            ));
+          } catch (err) {
+            // A rootspace it does not know, or no database connection in time (SERVICE_UNAVAILABLE, with the wait).
+            if (err instanceof AppError || isServerBusy(err))
+              return format([new GraphQLError((err as Error).message, { originalError: err as Error })], lang);
+            throw err;
+          }
+        };
+        // Trusted documents: a known hash names its text (the query may then be empty); anything
+        // else depends on who asks (a partner app may send a document whole), known before parsing.
+        let query = trusted.known(payload.extensions);
+        if (query === undefined) {
+          if (trusted.enforce || requestedHash(payload.extensions) !== undefined) {
+            const made = await contextOf();
+            if (Array.isArray(made)) return made;
+            const admission = trusted.admit(payload, made.principal);
+            if (admission && "refused" in admission)
+              return format([new GraphQLError(admission.refused.message, { originalError: admission.refused })], lang);
+            query = admission?.query;
+          }
+          query ??= payload.query;
+        }
         let document: DocumentNode;
         try {
-          document = parse(payload.query, parseOptions(config));
+          document = parse(query, parseOptions(config));
         } catch (err) {
           return format([err instanceof GraphQLError ? err : new GraphQLError(String(err))], lang);
         }
@@ -133,21 +168,9 @@ export function attachWebSocket(opts: {
             coerced.errors.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: "BAD_USER_INPUT" } })),
             lang,
           );
-        let contextValue: Context;
-        try {
-          contextValue = await makeContext(
-            ctx.extra.authorization,
-            lang,
-            { ip: clientIp(ctx.extra.request), userAgent: ctx.extra.request.headers["user-agent"] ?? null },
-            null,
-            ctx.extra.rootspace,
-          );
-        } catch (err) {
-          // A rootspace it does not know, or no database connection in time (SERVICE_UNAVAILABLE, with the wait).
-          if (err instanceof AppError || isServerBusy(err))
-            return format([new GraphQLError((err as Error).message, { originalError: err as Error })], lang);
-          throw err;
-        }
+        const made = await contextOf();
+        if (Array.isArray(made)) return made;
+        contextValue = made;
         // A session revoked (or expired) meanwhile closes the socket (4403) instead.
         if (!streams.admit(ctx.extra.socket, contextValue.viewer)) {
           const ended = new AppError(ErrorCode.UNAUTHENTICATED, "errors.session_revoked");
@@ -158,7 +181,7 @@ export function attachWebSocket(opts: {
         const closed = operation && appScopeError(schema, operation, document, contextValue.principal);
         if (closed) return format([new GraphQLError(closed.message, { originalError: closed })], lang);
         const args = { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
-        queries.set(args, payload.query);
+        queries.set(args, query);
         return args;
       },
       onOperation: (ctx, _id, _payload, args, result) => {

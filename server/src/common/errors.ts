@@ -11,6 +11,8 @@ export const ErrorCode = {
   /** The server is too busy to answer now (no database connection in time, a statement timed out): try again after `retryAfterSeconds`. */
   SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
   INTERNAL_SERVER_ERROR: "INTERNAL_SERVER_ERROR",
+  /** A GraphQL request that is not one of the trusted documents (app/trusted-documents.ts). */
+  PERSISTED_QUERY_NOT_FOUND: "PERSISTED_QUERY_NOT_FOUND",
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -885,6 +885,7 @@ export type TranslationKey =
   | "errors.password_too_long"
   | "errors.password_too_short"
   | "errors.password_weak"
+  | "errors.persisted_query_not_found"
   | "errors.person_name_required"
   | "errors.phone_invalid"
   | "errors.query_cost"

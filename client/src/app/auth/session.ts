@@ -1,4 +1,6 @@
-import type { AuthPayloadFieldsFragment, ViewerFieldsFragment } from "../../gql/graphql";
+import type { DocumentNode } from "graphql";
+import { RefreshSessionDocument, SignOutDocument, type AuthPayloadFieldsFragment, type ViewerFieldsFragment } from "../../gql/graphql";
+import { isPersistedQueryNotFound, persistedBody } from "../../lib/trustedDocuments";
 import { fetchWithRetry } from "../../lib/retry";
 
 export type AuthState =
@@ -108,13 +110,26 @@ fragment AuthPayloadFields on AuthPayload { signedIn accessToken accessTokenExpi
 ${VIEWER_FIELDS}`;
 const SIGN_OUT_QUERY = `mutation SignOut { signOut }`;
 
-async function post<T>(query: string): Promise<{ data?: T; errors?: { message: string; extensions?: { code?: string } }[] }> {
+/** Posts `operation` by its hash (trusted documents), and whole again if the server does not know the hash. */
+async function post<T>(
+  operation: DocumentNode,
+  query: string,
+): Promise<{ data?: T; errors?: { message: string; extensions?: { code?: string } }[] }> {
   const headers: Record<string, string> = { "content-type": "application/json", "apollo-require-preflight": "true" };
   if (session.accessToken) headers.authorization = `Bearer ${session.accessToken}`;
   const lang = document.documentElement.lang;
   if (lang) headers["x-roots-language"] = lang;
-  const res = await fetchWithRetry("/graphql", { method: "POST", credentials: "same-origin", headers, body: JSON.stringify({ query }) });
-  return res.json();
+  const send = async (whole: boolean) =>
+    (await (
+      await fetchWithRetry("/graphql", {
+        method: "POST",
+        credentials: "same-origin",
+        headers,
+        body: persistedBody(operation, query, whole),
+      })
+    ).json()) as { data?: T; errors?: { message: string; extensions?: { code?: string } }[] };
+  const body = await send(false);
+  return isPersistedQueryNotFound(body) ? send(true) : body;
 }
 
 /** Runs `fn` while holding a lock shared by every tab, so two tabs never spend the same refresh token. */
@@ -144,7 +159,7 @@ function forgetSessionHint(): void {
 export function refreshSession(): Promise<boolean> {
   return withRefreshLock(async () => {
     try {
-      const body = await post<{ refreshSession: AuthPayloadFieldsFragment }>(REFRESH_QUERY);
+      const body = await post<{ refreshSession: AuthPayloadFieldsFragment }>(RefreshSessionDocument, REFRESH_QUERY);
       const payload = body.data?.refreshSession ?? null;
       const code = body.errors?.[0]?.extensions?.code;
       // A server that could not answer (too busy, a fault) said nothing about the session: as offline.
@@ -162,7 +177,7 @@ export function refreshSession(): Promise<boolean> {
 
 /** Signs out on the server, then here. Throws when the server could not be reached. */
 export async function signOut(): Promise<void> {
-  const body = await post<{ signOut: boolean }>(SIGN_OUT_QUERY);
+  const body = await post<{ signOut: boolean }>(SignOutDocument, SIGN_OUT_QUERY);
   if (!body.data?.signOut) throw new Error(body.errors?.[0]?.message ?? "sign-out failed");
   shareSession(null);
 }
