@@ -1,5 +1,6 @@
 import "./ui/theme";
 import "./styles.css";
+import "./ui/touch.css";
 import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";

@@ -93,6 +93,58 @@ test.describe("maps", () => {
     await context.close();
   });
 
+  // Issue #44: dots are a few pixels wide and a finger covers several; a tap takes the nearest place
+  // within 22 px (a 44 px target), shows its card in both scripts, and the card's link opens it.
+  for (const locale of ["ar", "en-US"] as const) {
+    test(`on a phone a tap near a village shows its card, whose link opens it (${locale.slice(0, 2)})`, async ({ browser }) => {
+      const context = await browser.newContext({ locale, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      const page = await context.newPage();
+      await page.goto("/villages?district=Zgharta");
+      await page.locator(".villages-map-toggle").tap();
+      const map = page.getByTestId("lebanon-map");
+      await expect(map.locator(".lb-map__dots circle:not(.is-out)")).toHaveCount(82);
+      await expect.poll(() => zoomOf(page)).toBeGreaterThan(2);
+      // A village inside the map, and a point 10 px from it, away from its nearest neighbour, that
+      // is nearer to it than to any other: a tap there is beside the dot, not on it.
+      // The map's top at the screen's top: every place tapped is on the screen.
+      await map.evaluate((e) => e.scrollIntoView({ block: "start" }));
+      const frame = (await map.boundingBox())!;
+      const bottom = Math.min(frame.y + frame.height, 844);
+      const dots = await map.locator(".lb-map__dots circle:not(.is-out)").evaluateAll((els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect();
+          return { id: e.getAttribute("data-id")!, x: r.x + r.width / 2, y: r.y + r.height / 2 };
+        }),
+      );
+      const nearestTo = (x: number, y: number, but?: (typeof dots)[number]) =>
+        dots.filter((o) => o !== but).reduce((a, b) => (Math.hypot(a.x - x, a.y - y) <= Math.hypot(b.x - x, b.y - y) ? a : b));
+      const taps = dots
+        .filter((d) => d.x > frame.x + 60 && d.x < frame.x + frame.width - 60 && d.y > frame.y + 120 && d.y < bottom - 40)
+        .map((d) => {
+          const n = nearestTo(d.x, d.y, d);
+          const far = Math.hypot(d.x - n.x, d.y - n.y) || 1;
+          return { d, x: d.x + (10 * (d.x - n.x)) / far, y: d.y + (10 * (d.y - n.y)) / far };
+        })
+        .filter((t) => nearestTo(t.x, t.y) === t.d);
+      expect(taps.length, "a village with room for a tap beside it").toBeGreaterThan(0);
+      const { d: alone, x, y } = taps[0];
+      await page.touchscreen.tap(x, y);
+      const card = page.getByTestId("map-card");
+      const link = card.getByRole("link");
+      await expect(link).toHaveAttribute("href", `/libanpedia/${alone.id}`);
+      // The tap neither opened the village nor chose another caza; the card names it in both scripts.
+      await expect(page).toHaveURL(/\/villages\?district=Zgharta$/);
+      await expect(card.locator(".lb-map__card-other")).toHaveCount(1);
+      expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      const shown = (await card.boundingBox())!;
+      expect(shown.x >= 0 && shown.x + shown.width <= 390, "the card is on the screen").toBe(true);
+      await page.screenshot({ path: `${SHOTS}/map-tap-${locale.slice(0, 2)}-390.png` });
+      await link.tap();
+      await expect(page).toHaveURL(new RegExp(`/libanpedia/${alone.id}$`));
+      await context.close();
+    });
+  }
+
   test("a village page shows a mini-map of its caza with the village marked", async ({ browser }) => {
     for (const locale of ["en-US", "ar"]) {
       for (const size of SIZES) {

@@ -13,7 +13,7 @@ const NotFoundPage = lazy(() => import("../ui/NotFound"));
 // Development builds only: `import.meta.env.DEV` is false in a production build, so the page and its chunk are dropped.
 const DevComponentsPage = import.meta.env.DEV ? lazy(() => import("./dev/ComponentsPage")) : null;
 
-const data = (page: ReactNode) => <ApolloBoundary>{page}</ApolloBoundary>;
+const data = (page: ReactNode) => <ApolloBoundary route>{page}</ApolloBoundary>;
 const guarded: Record<RouteAccess, (page: ReactNode) => ReactNode> = {
   public: (page) => page,
   data,

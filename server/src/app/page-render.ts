@@ -46,8 +46,11 @@ export async function loadPageRenderer(dist: string): Promise<PageRenderer | nul
   const file = resolve(dist, ".server", "server-render.js");
   if (!existsSync(file)) return null;
   try {
-    const module = (await import(pathToFileURL(file).href)) as { renderPage?: PageRenderer };
-    return typeof module.renderPage === "function" ? module.renderPage : null;
+    const module = (await import(pathToFileURL(file).href)) as { renderPage?: PageRenderer; warmUp?: () => Promise<void> };
+    if (typeof module.renderPage !== "function") return null;
+    // Its texts and page modules loaded before the server answers: else the first pages wait for them, past the render's time limit.
+    await module.warmUp?.().catch((err: unknown) => logger.warn("The server renderer could not warm up", { err: String(err) }));
+    return module.renderPage;
   } catch (err) {
     logger.error("The client's server renderer could not be loaded; pages are sent without their data", { err: String(err) });
     return null;

@@ -12,9 +12,13 @@ export interface ServerData {
   /** The feature flags it was rendered with (the browser takes the page over with the same). */
   flags: FlagValue[] | null;
   cache: Record<string, unknown>;
+  /** The page is the not-found page (its record does not exist, or is not the reader's to see). */
+  notFound?: boolean;
 }
 
 let taken: ServerData | null | undefined;
+/** The address the server rendered as not found, until the reader leaves it. */
+let notFoundAt: string | null = null;
 
 /**
  * The data the server rendered this page from (server-render.tsx), for the GraphQL client's cache,
@@ -30,6 +34,7 @@ export function takeServerData(): ServerData | null {
   try {
     const data = JSON.parse(script.textContent ?? "") as ServerData;
     taken = data.rootspace === currentRootspaceSlug() ? { ...data, viewer: data.viewer ?? null, flags: data.flags ?? null } : null;
+    if (taken?.notFound) notFoundAt = location.pathname + location.search;
   } catch {
     taken = null; // a damaged copy: the page asks the server, as it would without one
   }
@@ -49,4 +54,15 @@ export function pageTakenOver(): void {
 export function onPageTakenOver(fn: () => void): void {
   if (live) fn();
   else whenLive.push(fn);
+}
+
+/**
+ * Whether the server rendered `path` (with its query) as the not-found page. Apollo's cache keeps
+ * answers, not "not found" errors, so the page would otherwise start as loading and not match the
+ * server's HTML (React error #418): the data boundary shows the not-found page again instead.
+ * Forgotten once the reader is elsewhere, so a later visit asks the server.
+ */
+export function renderedNotFound(path: string): boolean {
+  if (notFoundAt !== null && notFoundAt !== path) notFoundAt = null;
+  return notFoundAt === path;
 }

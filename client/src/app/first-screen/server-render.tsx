@@ -19,6 +19,7 @@ import { CACHE_TYPE_POLICIES } from "../cachePolicies";
 import type { ViewerFieldsFragment } from "../../gql/graphql";
 import { session, VIEWER_FIELDS } from "../auth/session";
 import { featureFlags, type FlagValue } from "../flags";
+import { AREAS } from "../areas";
 import { routeOf } from "../preload";
 import { AppBody } from "../App";
 import { ServerPageContext, type ServerPageNotes } from "../../ui/serverPage";
@@ -59,6 +60,16 @@ const start = () =>
     await initI18n(undefined, "ar");
     await Promise.all(LANGUAGES.map((l) => loadLanguage(l.code)));
   })());
+
+/**
+ * Readies the renderer before the first request: the texts of every language and the modules of
+ * every page. Done on the first render instead, a cold server took over 3 s for it on a busy
+ * machine, past the server's wait: that page was sent as a frame (an unknown village with 200, not 404).
+ */
+export async function warmUp(): Promise<void> {
+  await start();
+  await Promise.all(AREAS.flatMap((area) => area.routes.map((route) => route.page.preload?.())));
+}
 
 /** Who reads the page, and which parts are on: asked first, in one operation. */
 const READER_QUERY = `query PageReader { viewer { ...ViewerFields } featureFlags { key enabled } }
@@ -147,6 +158,7 @@ async function render(url: string, lang: LanguageCode, execute: Execute): Promis
       viewer: viewer?.id ?? null,
       flags: flags ?? null,
       cache: client.extract() as Record<string, unknown>,
+      notFound: notes.notFound,
     },
   };
 }

@@ -16,7 +16,7 @@ import { Link, useNavigate } from "react-router-dom";
 import { currentLanguage } from "../../i18n";
 import { languageInfo } from "../../i18n/languages";
 import { areaName, DRAWING, drawnCaza, frameOf } from "./drawing";
-import { pointName, type MapPoint } from "./filter";
+import { otherScriptName, pointName, type MapPoint } from "./filter";
 import { useMapZoom } from "./useMapZoom";
 import "./map-frame.css";
 import "./map.css";
@@ -43,6 +43,8 @@ export interface LebanonMapProps {
 }
 
 const EMPTY: readonly MapPoint[] = [];
+/** How far from a place a tap still takes it: half of a 44 px touch target. */
+const TAP_REACH_PX = 22;
 
 interface Card {
   point: MapPoint;
@@ -148,6 +150,37 @@ export const LebanonMap = memo(function LebanonMap({
     else if (hrefOf) navigate(hrefOf(p));
   };
 
+  // A finger covers several dots where villages are dense: a tap takes the place nearest to it
+  // within 22 px (a 44 px target around every dot, like any other touch target), shows its card,
+  // and leaves the caza under it alone. A second tap on the same place opens it.
+  const onTapCapture = (e: MouseEvent) => {
+    // (A click from the keyboard has no pointer: it opens the focused link as it always did.)
+    if (!interactive || pointerType.current === "mouse" || e.detail === 0) return;
+    const svg = svgRef.current;
+    if (!svg) return;
+    const box = svg.getBoundingClientRect();
+    const scale = box.width / frame.width;
+    const tr = zoom.transform.current;
+    const [x, y] = tr.invert([(e.clientX - box.left) / scale, (e.clientY - box.top) / scale]);
+    const reach = TAP_REACH_PX / (scale * tr.k);
+    let nearest: MapPoint | undefined;
+    let best = reach * reach;
+    for (const p of points) {
+      if (selectedCaza && p.district !== selectedCaza && !highlight?.has(p.id)) continue;
+      const [px, py] = frame.project(p.lng, p.lat);
+      const d = (px - x) ** 2 + (py - y) ** 2;
+      if (d <= best) {
+        best = d;
+        nearest = p;
+      }
+    }
+    if (!nearest) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (card?.point.id === nearest.id && hrefOf) navigate(hrefOf(nearest));
+    else showCard(nearest);
+  };
+
   const dir = languageInfo(lang).dir;
   const selected = selectedCaza ?? fitCaza ?? null;
   const cardCaza = card?.point.district ? drawnCaza(card.point.district) : undefined;
@@ -164,6 +197,7 @@ export const LebanonMap = memo(function LebanonMap({
           tabIndex={interactive ? 0 : undefined}
           onKeyDown={interactive ? zoom.onKeyDown : undefined}
           onPointerDown={(e) => (pointerType.current = e.pointerType)}
+          onClickCapture={onTapCapture}
           data-testid="lebanon-map"
         >
           <g ref={layerRef}>
@@ -242,6 +276,11 @@ export const LebanonMap = memo(function LebanonMap({
               <strong>
                 <bdi>{pointName(card.point, lang)}</bdi>
               </strong>
+              {otherScriptName(card.point, lang) && (
+                <bdi className="lb-map__card-other" lang={lang === "ar" ? "en" : "ar"} dir="auto">
+                  {otherScriptName(card.point, lang)}
+                </bdi>
+              )}
               {cardCaza && <span className="lb-map__card-caza">{areaName(cardCaza, lang)}</span>}
               {hrefOf && <Link to={hrefOf(card.point)}>{t("map.open_village")}</Link>}
             </div>

@@ -20,3 +20,9 @@ export function pointName(p: MapPoint, lang: string): string {
   const pick = lang === "ar" ? p.nameAr : lang === "fr" ? p.nameFr : p.name;
   return pick || p.name;
 }
+
+/** The place's name in the other script (Arabic for a Latin reader, Latin for an Arabic one), when it has one. */
+export function otherScriptName(p: MapPoint, lang: string): string | null {
+  const other = lang === "ar" ? p.name : p.nameAr;
+  return other && other !== pointName(p, lang) ? other : null;
+}

@@ -6,7 +6,7 @@ import { changeLanguage, initI18n } from "../../i18n";
 import { parseTranslations } from "../../i18n/csv";
 import csvText from "../../i18n/translations.csv?raw";
 import { BOUNDARIES, cazaAt, cazaByName } from "./boundaries";
-import { pointsInCaza, type MapPoint } from "./filter";
+import { otherScriptName, pointsInCaza, type MapPoint } from "./filter";
 import { LebanonMap } from "./LebanonMap";
 import { fitFrame } from "./projection";
 import { DRAWING, frameOf } from "./drawing";
@@ -190,5 +190,16 @@ describe("LebanonMap", () => {
     expect(screen.queryByRole("button", { name: "Zoom in" })).toBeNull();
     expect(container.querySelector("svg")!.getAttribute("tabindex")).toBeNull();
     expect(screen.getByRole("link", { name: "Zahle" })).toBeTruthy();
+  });
+});
+
+describe("a place's card", () => {
+  it("names the place in the other script too, when it has one", () => {
+    expect(otherScriptName(PLACES[0], "en")).toBe("زحلة");
+    expect(otherScriptName(PLACES[0], "fr")).toBe("زحلة");
+    expect(otherScriptName(PLACES[0], "ar")).toBe("Zahle");
+    // Beirut has no Arabic name here: the card has one name in either language.
+    expect(otherScriptName(PLACES[2], "en")).toBeNull();
+    expect(otherScriptName(PLACES[2], "ar")).toBeNull();
   });
 });
