@@ -72,10 +72,8 @@ export default function ConsentPage() {
         <Skeleton label={t("partners.loading")} lines={4} />
       ) : (
         <div className="card stack" data-testid="consent">
-          <p>
-            {t("partners.consent_asks", { app: details.app.name })}
-            {details.app.owner && <> {t("partners.consent_by", { owner: details.app.owner })}</>}
-          </p>
+          {details.app.owner && <p className="muted">{t("partners.consent_by", { owner: details.app.owner })}</p>}
+          <p>{t("partners.consent_asks", { app: details.app.name })}</p>
           <ul>
             {details.scopes.map((s) => (
               <li key={s}>{t(runtimeKey(`partners.scope.${s.replace(":", "_")}`))}</li>
