@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { Role } from "../../server/src/common/auth/roles.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
-import { DAY, TestClock } from "../support/clock.js";
+import { advanceAndRun, DAY, HOUR, TestClock } from "../support/clock.js";
 import { buildPerson, buildVillage } from "../support/genealogy.js";
 import {
   approvedApp,
@@ -370,6 +370,14 @@ describe("the server's clock", () => {
     clock.advance(91 * DAY);
     const idle = await tokenRequest(server, app, { grant_type: "refresh_token", refresh_token: again.body.refresh_token });
     expect(idle.body.error).toBe("invalid_grant");
+  });
+
+  it("sweeps what has expired every hour; grants stay until revoked", async () => {
+    const expired = `SELECT count(*)::int AS n FROM oauth_artifacts WHERE expires_at < $1`;
+    expect((await server.ds.query(expired, [clock.now()]))[0].n).toBeGreaterThan(0);
+    await advanceAndRun(server, HOUR);
+    expect((await server.ds.query(expired, [clock.now()]))[0].n).toBe(0);
+    expect((await server.ds.query(`SELECT count(*)::int AS n FROM oauth_artifacts WHERE model = 'Grant'`))[0].n).toBeGreaterThan(0);
   });
 });
 

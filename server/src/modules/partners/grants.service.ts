@@ -2,6 +2,7 @@ import type { Context } from "../../common/context.js";
 import { notFound } from "../../common/errors.js";
 import { fromGlobalId } from "../../common/global-id.js";
 import { audit } from "../audit/index.js";
+import { apiResource } from "./oauth/provider.js";
 
 export interface GrantRow {
   jti: string;
@@ -22,11 +23,9 @@ export function grantsOf(ctx: Context): Promise<GrantRow[]> {
        LEFT JOIN users u ON u.id = a.owner_id
       WHERE g.model = 'Grant' AND g.account_id = $1 AND (g.expires_at IS NULL OR g.expires_at > $2)
       ORDER BY iat DESC`,
-    [ctx.viewer.userId, ctx.clock.now(), resourceKey(ctx)],
+    [ctx.viewer.userId, ctx.clock.now(), apiResource(ctx.config)],
   );
 }
-
-const resourceKey = (ctx: Context): string => `${ctx.config.PUBLIC_URL.replace(/\/$/, "")}/graphql`;
 
 /**
  * The member withdraws an app's access: the grant and every code and token of it go at once

@@ -5,6 +5,7 @@
  */
 import { defineArea } from "../../common/area.js";
 import { Role } from "../../common/auth/roles.js";
+import { sweepJob } from "./jobs.js";
 import { partnerNotifications } from "./notifications.js";
 import { oauthRoutes } from "./oauth/routes.js";
 import { partnerAppPolicy } from "./partners.policy.js";
@@ -20,6 +21,7 @@ export const partnersArea = defineArea({
   tables: PARTNER_TABLES,
   resolvers: [PartnersResolver],
   http: (services) => [oauthRoutes(services)],
+  jobs: [sweepJob],
   notifications: partnerNotifications,
   reads: partnersReads,
   policies: { PartnerAppViewerCan: partnerAppPolicy },
