@@ -51,6 +51,8 @@ const schema = z
     GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).max(100_000).default(3000),
     /** Cost one client (a member, or a visitor's address) may spend a minute; 0 turns the budget off (benchmarks). */
     GRAPHQL_COST_PER_MINUTE: z.coerce.number().int().min(0).max(100_000_000).default(200_000),
+    /** Cost points a partner app may spend an hour (shared by every server, kept in PostgreSQL); staff set another per app. 0 turns app budgets off (benchmarks). */
+    PARTNER_POINTS_PER_HOUR: z.coerce.number().int().min(0).max(100_000_000).default(50_000),
     /** Largest GraphQL response, in bytes; a bigger one is replaced by an error saying so. */
     GRAPHQL_MAX_RESPONSE_BYTES: z.coerce
       .number()

@@ -30,7 +30,7 @@ export class CostGuard {
     document: DocumentNode,
     operationName: string | null | undefined,
     variables: Record<string, unknown> | null | undefined,
-    ctx: Pick<Context, "viewer" | "client">,
+    ctx: Pick<Context, "viewer" | "client" | "principal">,
     lang: Language,
   ): GraphQLError | null {
     const { cost, introspection } = this.calculator.cost(document, operationName, variables);
@@ -41,7 +41,8 @@ export class CostGuard {
       });
     }
     const budget = this.config.GRAPHQL_COST_PER_MINUTE;
-    if (!budget || introspection) return null;
+    // A partner app spends its own hourly budget, shared by every server (partners/budgets.ts).
+    if (!budget || introspection || ctx.principal.kind === "app") return null;
     const key = ctx.viewer.userId ? `user:${ctx.viewer.userId}` : `ip:${addressKey(ctx.client.ip)}`;
     const now = Date.now();
     this.sweep(now);
@@ -59,6 +60,11 @@ export class CostGuard {
     }
     entry.cost += cost;
     return null;
+  }
+
+  /** What an operation costs (its variables counted), as the budgets charge it. */
+  costOf(document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | null | undefined): number {
+    return this.calculator.cost(document, operationName, variables).cost;
   }
 
   /** Forgets windows that ended, now and then, so the map holds only the last minute's clients. */

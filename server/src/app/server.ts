@@ -31,7 +31,7 @@ import { Scheduler, type AnyJobDefinition } from "../common/jobs/index.js";
 import { serverJobs } from "./jobs.js";
 import { registerNotificationTemplates } from "../modules/notifications/index.js";
 import { ROOTSPACE_HEADER, rootspaceDirectory } from "../modules/rootspaces/index.js";
-import { resolveAppToken, type AppRequester } from "../modules/partners/index.js";
+import { appBudgetGate, costExtension, resolveAppToken, type AppRequester } from "../modules/partners/index.js";
 import { AppError } from "../common/errors.js";
 import { refuse } from "../common/http-refusal.js";
 import { isServerBusy } from "../common/busy.js";
@@ -192,10 +192,11 @@ export async function createRootsServer(deps: {
   const imports = importRunner({ ds, bus, config, clock, scheduler });
 
   const costs = new CostGuard(schema, config);
+  const budgets = appBudgetGate({ ds, clock, config });
   const streams = new LiveStreams({ bus, flags, clock });
   // The operations the client was built with; with GRAPHQL_TRUSTED_DOCUMENTS, the only ones run for requests without an app token.
   const trusted = TrustedDocuments.load(config.GRAPHQL_TRUSTED_DOCUMENTS);
-  const ws = attachWebSocket({ httpServer, schema, config, makeContext, costs, streams, trusted });
+  const ws = attachWebSocket({ httpServer, schema, config, makeContext, costs, budgets, streams, trusted });
 
   const apollo = new ApolloServer<Context>({
     // The schema, run by operations compiled with graphql-jit (executor.ts).
@@ -246,6 +247,18 @@ export async function createRootsServer(deps: {
             if (closed) throw new GraphQLError(closed.message, { originalError: closed });
             const costly = costs.check(document, request.operationName, request.variables, contextValue, currentLanguage());
             if (costly) throw costly;
+            const spent = await budgets.charge(
+              contextValue,
+              costs.costOf(document, request.operationName, request.variables),
+              currentLanguage(),
+            );
+            if (spent) throw spent;
+          },
+          // An app's answer says what it cost and what is left of its hour.
+          willSendResponse: async ({ contextValue, response }) => {
+            const charge = budgets.chargeOf(contextValue);
+            if (charge && response.body.kind === "single")
+              response.body.singleResult.extensions = { ...response.body.singleResult.extensions, cost: costExtension(charge) };
           },
         }),
       },

@@ -1,3 +1,4 @@
+import type { AppBudgetGate } from "../modules/partners/index.js";
 import { appScopeError } from "../common/auth/app-scope.js";
 import type { IncomingMessage, Server } from "node:http";
 import {
@@ -62,12 +63,14 @@ export function attachWebSocket(opts: {
     rootspaceSlug: string | undefined,
   ) => Promise<Context>;
   costs: CostGuard;
+  /** Partner apps' hourly budgets (partners/budget-gate.ts). */
+  budgets: Pick<AppBudgetGate, "charge">;
   /** Holds each stream to its session and feature flags (revocation, expiry, a part switched off). */
   streams: LiveStreams;
   /** The operations a subscription without an app token may run (GRAPHQL_TRUSTED_DOCUMENTS). */
   trusted: TrustedDocuments;
 }) {
-  const { httpServer, schema, config, makeContext, costs, streams, trusted } = opts;
+  const { httpServer, schema, config, makeContext, costs, budgets, streams, trusted } = opts;
   const origins = allowedOrigins(config);
   const wss = new WebSocketServer({
     server: httpServer,
@@ -180,6 +183,8 @@ export function attachWebSocket(opts: {
         if (costly) return format([costly], lang);
         const closed = operation && appScopeError(schema, operation, document, contextValue.principal);
         if (closed) return format([new GraphQLError(closed.message, { originalError: closed })], lang);
+        const spent = await budgets.charge(contextValue, costs.costOf(document, payload.operationName, payload.variables), lang);
+        if (spent) return format([spent], lang);
         const args = { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
         queries.set(args, query);
         return args;

@@ -30,7 +30,7 @@ export const MEMBER_SCOPES: readonly AppScope[] = ["tree:read", "tree:export", "
  * Opens a root field to partner apps holding `scope`, and prints `@scope(requires: "…")` in the
  * schema so partners read the rule where they read the field.
  */
-export function OpenToApps(scope: AppScope): MethodDecorator & PropertyDecorator {
+export function OpenToApps(scope: AppScope | "any"): MethodDecorator & PropertyDecorator {
   const extension = Extensions({ appScope: scope });
   const directive = Directive(`@scope(requires: "${scope}")`);
   return (target: object, key: string | symbol, descriptor?: PropertyDescriptor) => {
@@ -39,10 +39,10 @@ export function OpenToApps(scope: AppScope): MethodDecorator & PropertyDecorator
   };
 }
 
-/** The scope a root field names, or null when it is closed to apps. */
-export function scopeOfField(type: GraphQLObjectType, field: string): AppScope | null {
+/** The scope a root field names (`any`: every app token, whatever its scopes), or null when it is closed to apps. */
+export function scopeOfField(type: GraphQLObjectType, field: string): AppScope | "any" | null {
   const scope = type.getFields()[field]?.extensions?.appScope;
-  return typeof scope === "string" && isAppScope(scope) ? scope : null;
+  return typeof scope === "string" && (scope === "any" || isAppScope(scope)) ? scope : null;
 }
 
 const INTROSPECTION = new Set(["__typename", "__schema", "__type"]);
@@ -86,7 +86,8 @@ export function appScopeError(
     if (INTROSPECTION.has(name)) continue;
     const scope = scopeOfField(root, name);
     if (!scope) return new AppError(ErrorCode.FORBIDDEN, "partners.errors.closed_to_apps", { field: name });
-    if (!who.app.scopes.includes(scope)) return new AppError(ErrorCode.FORBIDDEN, "partners.errors.scope_missing", { field: name, scope });
+    if (scope !== "any" && !who.app.scopes.includes(scope))
+      return new AppError(ErrorCode.FORBIDDEN, "partners.errors.scope_missing", { field: name, scope });
   }
   return null;
 }

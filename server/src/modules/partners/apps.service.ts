@@ -7,7 +7,7 @@ import { audit } from "../audit/index.js";
 import { appName, appScopes, redirectUris, webhookUrl } from "./app-input.js";
 import { hashSecret, newClientId, newSecret, type AppRow, type AppState } from "./apps.store.js";
 import { partnerError, partnerForbidden } from "./partners.errors.js";
-import { partnerAppPolicy } from "./partners.policy.js";
+import { isAppOwner, isPartnerStaff, partnerAppPolicy } from "./partners.policy.js";
 import { appDecided, tell } from "./notifications.js";
 
 /** Apps one member may hold (pending, approved or suspended). */
@@ -131,4 +131,22 @@ export function appsForReview(ctx: Context, state: AppState | null): Promise<(Ap
       ORDER BY (a.state = 'pending') DESC, a.created_at DESC, a.id DESC LIMIT 200`,
     [state],
   );
+}
+
+/** An app's spending by hour, newest first, for its developer and moderators (another member's app is NOT_FOUND). */
+export async function usageOf(
+  ctx: Context,
+  id: string,
+  hours: number,
+): Promise<{ hour: Date; spent: number; requests: number; refused: number }[]> {
+  if (!Number.isInteger(hours) || hours < 1 || hours > 168) throw partnerError("partners.errors.hours", "hours", { max: 168 });
+  const raw = appIdOf(id);
+  const [app]: AppRow[] = raw ? await ctx.ds.query(`SELECT * FROM partner_apps WHERE id = $1`, [raw]) : [];
+  if (!app || !(isAppOwner(ctx.principal, app) || isPartnerStaff(ctx.principal))) throw notFound();
+  const since = new Date(ctx.clock.now().getTime() - hours * 3_600_000);
+  const rows: { hour: Date; spent: string; requests: number; refused: number }[] = await ctx.ds.query(
+    `SELECT hour, spent, requests, refused FROM partner_app_usage WHERE app_id = $1 AND hour > $2 ORDER BY hour DESC`,
+    [app.id, since],
+  );
+  return rows.map((r) => ({ hour: r.hour, spent: Number(r.spent), requests: r.requests, refused: r.refused }));
 }

@@ -13,6 +13,8 @@ import { partnersReads } from "./partners.reads.js";
 import { PartnersResolver } from "./partners.resolver.js";
 
 export { resolveAppToken, type AppRequester } from "./app-tokens.js";
+export { appBudgetGate, costExtension } from "./budget-gate.js";
+export type AppBudgetGate = ReturnType<typeof import("./budget-gate.js").appBudgetGate>;
 
 export const PARTNER_TABLES = ["partner_apps", "oauth_artifacts", "oauth_keys", "partner_app_usage"] as const;
 

@@ -14,4 +14,6 @@ export const partnersReads: ReadTags = {
   OAuthGrantApp: all("self", "clientId name ownerName"),
   OAuthGrant: all("self", "app grantedAt id scopes"),
   AppProfile: all("self", "displayName id language"),
+  RateLimit: all("self", "limit remaining resetAt"),
+  AppUsageHour: all("self", "hour refused requests spent"),
 };

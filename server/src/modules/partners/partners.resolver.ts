@@ -1,11 +1,12 @@
-import { Arg, Ctx, ID, Mutation, Query, Resolver } from "type-graphql";
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from "type-graphql";
 import { OpenToApps } from "../../common/auth/app-scope.js";
 import { viewerCan } from "../../common/auth/policy.js";
 import { RequireRoles } from "../../common/auth/authorized.js";
 import { Role } from "../../common/auth/roles.js";
 import type { Context } from "../../common/context.js";
 import { toGlobalId } from "../../common/global-id.js";
-import { appsForReview, decideApp, myApps, registerApp, rotateSecret } from "./apps.service.js";
+import { appsForReview, decideApp, myApps, registerApp, rotateSecret, usageOf } from "./apps.service.js";
+import { appBudget } from "./budgets.js";
 import type { AppRow } from "./apps.store.js";
 import { grantsOf, revokeGrant } from "./grants.service.js";
 import { partnerAppPolicy } from "./partners.policy.js";
@@ -16,6 +17,8 @@ import {
   PartnerAppView,
   PartnerAppViewerCan,
   RegisterAppInput,
+  RateLimitView,
+  AppUsageHourView,
   RegisteredAppView,
 } from "./partners.types.js";
 
@@ -101,6 +104,24 @@ export class PartnersResolver {
     return u
       ? Object.assign(new AppProfileView(), { id: toGlobalId("User", u.id), displayName: u.display_name, language: u.preferred_language })
       : null;
+  }
+
+  @OpenToApps("any")
+  @Query(() => RateLimitView, { nullable: true, description: "For an app token: its budget for this hour (null otherwise)." })
+  async rateLimit(@Ctx() ctx: Context): Promise<RateLimitView | null> {
+    if (ctx.principal.kind !== "app") return null;
+    const b = await appBudget(ctx.ds, ctx.principal.app, ctx.clock.now(), ctx.config.PARTNER_POINTS_PER_HOUR);
+    return Object.assign(new RateLimitView(), { limit: b.limit, remaining: b.remaining, resetAt: b.resetAt });
+  }
+
+  @RequireRoles()
+  @Query(() => [AppUsageHourView], { description: "An app's spending by hour, newest first (its developer and moderators), up to 7 days." })
+  async appUsage(
+    @Arg("id", () => ID) id: string,
+    @Arg("hours", () => Int, { defaultValue: 24 }) hours: number,
+    @Ctx() ctx: Context,
+  ): Promise<AppUsageHourView[]> {
+    return (await usageOf(ctx, id, hours)).map((u) => Object.assign(new AppUsageHourView(), u));
   }
 
   @RequireRoles()

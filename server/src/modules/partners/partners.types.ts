@@ -129,3 +129,30 @@ export class AppProfileView {
   @Field(() => String, { description: "The member's language: ar, en or fr." })
   language: string;
 }
+
+@ObjectType("RateLimit", { description: "An app's budget of cost points for the current hour (every server shares it)." })
+export class RateLimitView {
+  @Field(() => Int, { description: "Points an hour (0: no limit)." })
+  limit: number;
+
+  @Field(() => Int, { description: "Points left this hour (-1: no limit)." })
+  remaining: number;
+
+  @Field(() => Date)
+  resetAt: Date;
+}
+
+@ObjectType("AppUsageHour", { description: "What an app spent in one hour." })
+export class AppUsageHourView {
+  @Field(() => Date)
+  hour: Date;
+
+  @Field(() => Int, { description: "Cost points spent." })
+  spent: number;
+
+  @Field(() => Int)
+  requests: number;
+
+  @Field(() => Int, { description: "Operations refused for the budget." })
+  refused: number;
+}
