@@ -88,7 +88,12 @@ test.describe("the partner API", () => {
 
     // The app exchanges the code and reads the member's roots.
     const token = await request.post("/oauth/token", {
-      form: { grant_type: "authorization_code", code: callback!.searchParams.get("code")!, redirect_uri: REDIRECT, code_verifier: verifier },
+      form: {
+        grant_type: "authorization_code",
+        code: callback!.searchParams.get("code")!,
+        redirect_uri: REDIRECT,
+        code_verifier: verifier,
+      },
       headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}` },
     });
     expect(token.status()).toBe(200);

@@ -30,7 +30,14 @@ const viewer = {
   villageOfOrigin: null,
   roles: ["MEMBER" as const],
   mainRole: "MEMBER" as const,
-  can: { accessManagement: false, accessAdmin: false, manageRoles: false, readOutbox: false, handleDocumentRequests: false, reviewPartnerApps: false },
+  can: {
+    accessManagement: false,
+    accessAdmin: false,
+    manageRoles: false,
+    readOutbox: false,
+    handleDocumentRequests: false,
+    reviewPartnerApps: false,
+  },
 };
 
 describe("refresh scheduling (spec §9)", () => {

@@ -29,7 +29,14 @@ const viewer = {
   villageOfOrigin: null,
   roles: ["MEMBER" as const],
   mainRole: "MEMBER" as const,
-  can: { accessManagement: false, accessAdmin: false, manageRoles: false, readOutbox: false, handleDocumentRequests: false, reviewPartnerApps: false },
+  can: {
+    accessManagement: false,
+    accessAdmin: false,
+    manageRoles: false,
+    readOutbox: false,
+    handleDocumentRequests: false,
+    reviewPartnerApps: false,
+  },
 };
 
 beforeAll(async () => {
