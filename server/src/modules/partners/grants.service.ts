@@ -2,7 +2,7 @@ import type { Context } from "../../common/context.js";
 import { notFound } from "../../common/errors.js";
 import { fromGlobalId } from "../../common/global-id.js";
 import { audit } from "../audit/index.js";
-import { apiResource } from "./oauth/provider.js";
+import { apiResource } from "./oauth/resource.js";
 
 export interface GrantRow {
   jti: string;

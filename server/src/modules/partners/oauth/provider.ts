@@ -7,19 +7,7 @@ import { logger } from "../../../common/logger.js";
 import type { Config } from "../../../config.js";
 import { hashSecret } from "../apps.store.js";
 import { postgresAdapter } from "./adapter.js";
-
-/** Where the OAuth server answers; its discovery is at `/.well-known/…`. */
-export const OAUTH_PREFIX = "/oauth";
-/** The page where a member says yes or no to an app (the client's route). */
-export const consentPath = (uid: string): string => `${OAUTH_PREFIX}/consent/${uid}`;
-
-const HOUR = 3600;
-const DAY = 86_400;
-/** Access tokens live an hour; codes a minute; refresh tokens end after 90 days unused (each use gives a new one). */
-export const TTL = { accessToken: HOUR, code: 60, refreshToken: 90 * DAY, interaction: HOUR, grant: 10 * 365 * DAY };
-
-/** The GraphQL endpoint as the one resource server tokens are issued for. */
-export const apiResource = (config: Config): string => `${config.PUBLIC_URL.replace(/\/$/, "")}/graphql`;
+import { apiResource, consentPath, OAUTH_PREFIX, TTL } from "./resource.js";
 
 /** The server's own keys (cookie signing, a signing key for the JWKS), made once and kept in the database. */
 async function keysOf(ds: DataSource): Promise<{ cookie: string; jwk: JWK }> {
@@ -131,7 +119,7 @@ export async function createOAuthProvider(deps: { ds: DataSource; clock: Clock; 
       RefreshToken: TTL.refreshToken,
       Interaction: TTL.interaction,
       Grant: TTL.grant,
-      Session: HOUR,
+      Session: TTL.interaction,
     },
     renderError: (ctx, out) => {
       ctx.type = "json";

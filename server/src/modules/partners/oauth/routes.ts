@@ -8,7 +8,7 @@ import { logger } from "../../../common/logger.js";
 import { audit } from "../../audit/index.js";
 import type { AppRow } from "../apps.store.js";
 import { accessGranted, tell } from "../notifications.js";
-import { apiResource, createOAuthProvider, OAUTH_PREFIX } from "./provider.js";
+import { apiResource, OAUTH_PREFIX } from "./resource.js";
 
 const CONSENT_PAGE = new RegExp(`^${OAUTH_PREFIX}/consent/[^/]+/?$`);
 
@@ -31,13 +31,16 @@ export interface ConsentDetails {
 export function oauthRoutes(services: AreaServices): express.Router {
   let started: Promise<{ p: Provider; handle: ReturnType<Provider["callback"]> }> | null = null;
   const start = () => {
-    started ??= createOAuthProvider(services).then(
-      (p) => ({ p, handle: p.callback() }),
-      (err: unknown) => {
-        started = null;
-        throw err;
-      },
-    );
+    // oidc-provider is loaded with the first OAuth request, not with the server.
+    started ??= import("./provider.js")
+      .then(({ createOAuthProvider }) => createOAuthProvider(services))
+      .then(
+        (p) => ({ p, handle: p.callback() }),
+        (err: unknown) => {
+          started = null;
+          throw err;
+        },
+      );
     return started;
   };
   const providerOf = async (): Promise<Provider> => (await start()).p;
