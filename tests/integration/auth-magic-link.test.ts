@@ -107,7 +107,8 @@ describe("magic links on a production server without SMTP", () => {
       input: { email: "rana@example.test", password: "figs drying on the roof in Rashaya", displayName: "Rana", preferredLanguage: "en" },
     });
     const prod = await startTestServer(
-      { NODE_ENV: "production", BREACHED_PASSWORD_MODE: "off", PUBLIC_URL: "https://roots.example" },
+      // Raw documents, as the test sends them (trusted documents are tested in trusted-documents.test.ts).
+      { NODE_ENV: "production", BREACHED_PASSWORD_MODE: "off", PUBLIC_URL: "https://roots.example", GRAPHQL_TRUSTED_DOCUMENTS: "false" },
       { shareDatabaseWith: server },
     );
     const { setLogLevel } = await import("../../server/src/common/logger.js");

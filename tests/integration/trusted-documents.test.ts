@@ -78,7 +78,10 @@ async function post(body: object, headers: Record<string, string> = {}): Promise
       headers: { "content-type": "application/json", "accept-language": "en", ...headers },
       body: JSON.stringify(body),
     });
-    return { status: res.status, body: (await res.json()) as Answer["body"] };
+    const answer = (await res.json()) as Answer["body"] & { extensions?: { cost?: { remaining?: number } } };
+    // An app's answers say what is left of its hour: each of the two requests spends, so that differs.
+    if (answer.extensions?.cost) delete answer.extensions.cost.remaining;
+    return { status: res.status, body: answer };
   };
   const direct = await send("/graphql");
   const viaExpress = await send("/graphql?via=express");
@@ -243,7 +246,7 @@ describe("a partner app's token, in production", () => {
     expect(villages.body.errors).toBeUndefined();
     expect(villages.body.data).toMatchObject({ villages: { edges: expect.any(Array) } });
     const schema = await post({ query: '{ __type(name: "Query") { name } }' }, auth);
-    expect(schema.body).toEqual({ data: { __type: { name: "Query" } } });
+    expect(schema.body.data).toEqual({ __type: { name: "Query" } });
     // An unknown hash alone is still unknown: nothing to run.
     expect((await post({ extensions: persisted(UNKNOWN) }, auth)).body.errors?.[0]?.extensions?.code).toBe("PERSISTED_QUERY_NOT_FOUND");
   });
