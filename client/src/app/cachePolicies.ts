@@ -19,6 +19,7 @@ export const CACHE_TYPE_POLICIES = Object.fromEntries(
     "EventViewerCan",
     "FamilyViewerCan",
     "MediaViewerCan",
+    "PartnerAppViewerCan",
     "PersonViewerCan",
     "RegistryViewerCan",
     "RootpediaViewerCan",
