@@ -1679,6 +1679,7 @@ export type TranslationKey =
   | "partners.errors.scope_missing"
   | "partners.errors.scopes"
   | "partners.errors.staff_only"
+  | "partners.errors.too_long"
   | "partners.errors.too_many_apps"
   | "partners.errors.webhook_url"
   | "partners.filter"

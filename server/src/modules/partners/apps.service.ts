@@ -90,7 +90,7 @@ export async function rotateSecret(ctx: Context, id: string): Promise<{ app: App
  */
 export async function decideApp(ctx: Context, id: string, state: Exclude<AppState, "pending">, reason: string | null): Promise<AppRow> {
   const note = reason?.trim() || null;
-  if (note && note.length > 500) throw partnerError("ancestry.errors.too_long", "reason", { max: 500 });
+  if (note && note.length > 500) throw partnerError("partners.errors.too_long", "reason", { max: 500 });
   if (state === "suspended" && !note) throw partnerError("partners.errors.reason", "reason");
   const app = await ctx.ds.transaction(async (tx) => {
     const row = await lockApp(tx, id);

@@ -1,11 +1,11 @@
-import { generateKeyPairSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import Provider, { errors, interactionPolicy, type Configuration, type JWK, type KoaContextWithOIDC } from "oidc-provider";
 import type { DataSource } from "typeorm";
 import type { Clock } from "../../../common/clock.js";
 import { APP_SCOPES } from "../../../common/auth/app-scope.js";
 import { logger } from "../../../common/logger.js";
 import type { Config } from "../../../config.js";
-import { hashSecret } from "../apps.store.js";
+import { secretMatches } from "../apps.store.js";
 import { postgresAdapter } from "./adapter.js";
 import { apiResource, consentPath, OAUTH_PREFIX, TTL } from "./resource.js";
 
@@ -130,9 +130,7 @@ export async function createOAuthProvider(deps: { ds: DataSource; clock: Clock; 
   provider.proxy = config.TRUST_PROXY > 0;
   // Secrets are kept as their SHA-256 (apps.store.ts): compare the hash of what the app sent.
   provider.Client.prototype.compareClientSecret = function compareHashed(this: { clientSecret?: string }, actual: string) {
-    const a = Buffer.from(hashSecret(String(actual)), "hex");
-    const b = Buffer.from(this.clientSecret ?? "", "hex");
-    return a.length === b.length && timingSafeEqual(a, b);
+    return secretMatches(this.clientSecret ?? "", actual);
   };
   provider.on("server_error", (_ctx, err) => logger.error("OAuth server error", { err: String(err) }));
   return provider;
