@@ -210,10 +210,21 @@ const schema = z
     PAYMENT_BANK_DETAILS: z.string().default("Roots Heritage SAL | IBAN LB00 0000 0000 0000 0000 0000 0000 | SWIFT ROOTLBBE"),
     /** Money: the secret webhooks of the signing providers are checked with (HMAC-SHA256 over the raw body). */
     PAYMENT_WEBHOOK_SECRET: z.string().default(""),
+    /**
+     * Partner webhooks: addresses a delivery may go to although they are not public (tests only:
+     * refused unless NODE_ENV=test), and a CA certificate (PEM) tests' receivers are signed by.
+     */
+    WEBHOOK_TEST_ALLOW: csv.default([]),
+    WEBHOOK_TEST_CA: z.string().optional(),
+    /** Partner webhooks: how often changes are looked for and due deliveries sent (ms). */
+    WEBHOOK_SCAN_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
     /** Connections of the job scheduler's own pool, per server. */
     JOBS_POOL_MAX: z.coerce.number().int().min(2).max(50).default(4),
   })
   .superRefine((c, ctx) => {
+    for (const key of ["WEBHOOK_TEST_ALLOW", "WEBHOOK_TEST_CA"] as const)
+      if (c.NODE_ENV !== "test" && (key === "WEBHOOK_TEST_CA" ? c[key] : c[key].length))
+        ctx.addIssue({ code: "custom", path: [key], message: "is for tests only (NODE_ENV=test)" });
     if (c.STORAGE_BACKEND === "s3" && !c.S3_BUCKET)
       ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is needed with STORAGE_BACKEND=s3" });
     if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {

@@ -33,9 +33,10 @@ export interface RegisteredApp {
   id: string;
   clientId: string;
   clientSecret: string;
+  webhookSecret: string;
 }
 
-const REGISTER = `mutation ($input: RegisterAppInput!) { registerApp(input: $input) { clientSecret app { id clientId state } } }`;
+const REGISTER = `mutation ($input: RegisterAppInput!) { registerApp(input: $input) { clientSecret webhookSecret app { id clientId state } } }`;
 const APPROVE = `mutation ($id: ID!) { approveApp(id: $id) { id state } }`;
 
 /** A developer registers an app and a moderator approves it. */
@@ -43,7 +44,7 @@ export async function approvedApp(
   server: TestServer,
   developer: BuiltUser,
   moderator: BuiltUser,
-  input: { name?: string; scopes?: string[]; redirectUris?: string[] } = {},
+  input: { name?: string; scopes?: string[]; redirectUris?: string[]; webhookUrl?: string } = {},
 ): Promise<RegisteredApp> {
   const r = await server.gql<any>(
     REGISTER,
@@ -52,6 +53,7 @@ export async function approvedApp(
         name: input.name ?? "Cedar Genealogy",
         redirectUris: input.redirectUris ?? [REDIRECT],
         scopes: input.scopes ?? ["public:read", "profile:read", "tree:read"],
+        webhookUrl: input.webhookUrl ?? null,
       },
     },
     { token: developer.token },
@@ -60,7 +62,12 @@ export async function approvedApp(
   const app = r.data.registerApp.app;
   const a = await server.gql<any>(APPROVE, { id: app.id }, { token: moderator.token });
   if (a.errors) throw new Error(JSON.stringify(a.errors));
-  return { id: app.id, clientId: app.clientId, clientSecret: r.data.registerApp.clientSecret };
+  return {
+    id: app.id,
+    clientId: app.clientId,
+    clientSecret: r.data.registerApp.clientSecret,
+    webhookSecret: r.data.registerApp.webhookSecret,
+  };
 }
 
 export const basic = (app: Pick<RegisteredApp, "clientId" | "clientSecret">): string =>

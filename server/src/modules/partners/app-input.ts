@@ -1,4 +1,5 @@
 import ipaddr from "ipaddr.js";
+import { isPublicAddress } from "./webhooks/ssrf.js";
 import { isAppScope, type AppScope } from "../../common/auth/app-scope.js";
 import { partnerError } from "./partners.errors.js";
 
@@ -44,9 +45,9 @@ export function appScopes(raw: unknown): AppScope[] {
 
 /**
  * Where webhooks go: https, a name or a public address. Its addresses are checked again each time
- * one is sent (the name may resolve elsewhere by then).
+ * one is sent (the name may resolve elsewhere by then). `allow`: WEBHOOK_TEST_ALLOW (tests only).
  */
-export function webhookUrl(raw: unknown): string | null {
+export function webhookUrl(raw: unknown, allow: readonly string[] = []): string | null {
   if (raw == null || raw === "") return null;
   if (typeof raw !== "string" || raw.length > MAX_URL || !URL.canParse(raw))
     throw partnerError("partners.errors.webhook_url", "webhookUrl");
@@ -55,6 +56,7 @@ export function webhookUrl(raw: unknown): string | null {
     throw partnerError("partners.errors.webhook_url", "webhookUrl");
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (host === "localhost" || host.endsWith(".localhost")) throw partnerError("partners.errors.webhook_url", "webhookUrl");
-  if (ipaddr.isValid(host) && ipaddr.process(host).range() !== "unicast") throw partnerError("partners.errors.webhook_url", "webhookUrl");
+  if (ipaddr.isValid(host) && !isPublicAddress(host) && !allow.includes(host))
+    throw partnerError("partners.errors.webhook_url", "webhookUrl");
   return url.toString();
 }

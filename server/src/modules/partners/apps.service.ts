@@ -5,7 +5,7 @@ import { fromGlobalId } from "../../common/global-id.js";
 import { newId } from "../../common/uuid.js";
 import { audit } from "../audit/index.js";
 import { appName, appScopes, redirectUris, webhookUrl } from "./app-input.js";
-import { hashSecret, newClientId, newSecret, type AppRow, type AppState } from "./apps.store.js";
+import { hashSecret, newClientId, newSecret, newWebhookSecret, type AppRow, type AppState } from "./apps.store.js";
 import { partnerError, partnerForbidden } from "./partners.errors.js";
 import { isAppOwner, isPartnerStaff, partnerAppPolicy } from "./partners.policy.js";
 import { appDecided, tell } from "./notifications.js";
@@ -43,7 +43,7 @@ export async function registerApp(ctx: Context, input: AppInput): Promise<{ app:
   const name = appName(input.name);
   const uris = redirectUris(input.redirectUris);
   const scopes = appScopes(input.scopes);
-  const webhook = webhookUrl(input.webhookUrl);
+  const webhook = webhookUrl(input.webhookUrl, ctx.config.NODE_ENV === "test" ? ctx.config.WEBHOOK_TEST_ALLOW : []);
   const secret = newSecret();
   const now = ctx.clock.now();
   const app = await ctx.ds.transaction(async (tx) => {
@@ -52,9 +52,9 @@ export async function registerApp(ctx: Context, input: AppInput): Promise<{ app:
     const [{ n }]: { n: number }[] = await tx.query(`SELECT count(*)::int AS n FROM partner_apps WHERE owner_id = $1`, [me]);
     if (n >= MAX_APPS_PER_MEMBER) throw partnerError("partners.errors.too_many_apps", undefined, { max: MAX_APPS_PER_MEMBER });
     const [row]: AppRow[] = await tx.query(
-      `INSERT INTO partner_apps (id, owner_id, name, client_id, secret_hash, secret_rotated_at, redirect_uris, scopes, webhook_url, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $6) RETURNING *`,
-      [newId(), me, name, newClientId(), hashSecret(secret), now, uris, scopes, webhook],
+      `INSERT INTO partner_apps (id, owner_id, name, client_id, secret_hash, secret_rotated_at, redirect_uris, scopes, webhook_url, webhook_secret, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $6) RETURNING *`,
+      [newId(), me, name, newClientId(), hashSecret(secret), now, uris, scopes, webhook, newWebhookSecret()],
     );
     await audit(tx, {
       tableName: "partner_apps",
@@ -68,15 +68,15 @@ export async function registerApp(ctx: Context, input: AppInput): Promise<{ app:
   return { app, secret };
 }
 
-/** The owner replaces the secret: the old one stops working at once. The new one is returned once. */
+/** The owner replaces the secret and the webhook signing key: the old ones stop working at once. The new secret is returned once. */
 export async function rotateSecret(ctx: Context, id: string): Promise<{ app: AppRow; secret: string }> {
   const secret = newSecret();
   const app = await ctx.ds.transaction(async (tx) => {
     const row = await lockApp(tx, id);
     if (!partnerAppPolicy.can(ctx.principal, "rotate", row)) throw notFound();
     const [[updated]]: [AppRow[], number] = await tx.query(
-      `UPDATE partner_apps SET secret_hash = $2, secret_rotated_at = $3 WHERE id = $1 RETURNING *`,
-      [row.id, hashSecret(secret), ctx.clock.now()],
+      `UPDATE partner_apps SET secret_hash = $2, secret_rotated_at = $3, webhook_secret = $4 WHERE id = $1 RETURNING *`,
+      [row.id, hashSecret(secret), ctx.clock.now(), newWebhookSecret()],
     );
     await audit(tx, { tableName: "partner_apps", recordId: row.id, userId: ctx.viewer.userId!, action: "rotate_secret" });
     return updated;

@@ -15,6 +15,8 @@ export interface AppRow {
   redirect_uris: string[];
   scopes: AppScope[];
   webhook_url: string | null;
+  /** The key webhooks to the app are signed with (HMAC-SHA256), shown to the developer with the secret. */
+  webhook_secret: string;
   state: AppState;
   budget_per_hour: number | null;
   decided_by: string | null;
@@ -27,6 +29,9 @@ export const hashSecret = (secret: string): string => createHash("sha256").updat
 
 /** A new client secret (256 random bits), shown once to the developer; only its hash is kept. */
 export const newSecret = (): string => `rs_${randomBytes(32).toString("base64url")}`;
+
+/** A new webhook signing key, replaced with the secret. */
+export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString("base64url")}`;
 
 export const newClientId = (): string => `app_${randomBytes(16).toString("base64url")}`;
 

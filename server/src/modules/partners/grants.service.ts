@@ -29,7 +29,8 @@ export function grantsOf(ctx: Context): Promise<GrantRow[]> {
 
 /**
  * The member withdraws an app's access: the grant and every code and token of it go at once
- * (a token in flight fails on its next request). Another member's grant is NOT_FOUND.
+ * (a token in flight fails on its next request), and so do its webhooks on the member's tree.
+ * Another member's grant is NOT_FOUND.
  */
 export async function revokeGrant(ctx: Context, id: string): Promise<void> {
   const g = fromGlobalId(id);
@@ -44,6 +45,11 @@ export async function revokeGrant(ctx: Context, id: string): Promise<void> {
         : [];
     if (!row) throw notFound();
     await tx.query(`DELETE FROM oauth_artifacts WHERE grant_id = $1 OR (model = 'Grant' AND payload->>'jti' = $1)`, [row.jti]);
+    // The app's subscriptions to the member's tree end with it, and their deliveries not yet sent.
+    await tx.query(`DELETE FROM partner_webhooks WHERE account_id = $1 AND app_id = (SELECT id FROM partner_apps WHERE client_id = $2)`, [
+      me,
+      row.client_id,
+    ]);
     await audit(tx, { tableName: "oauth_artifacts", recordId: row.client_id, userId: me, action: "revoke_grant" });
   });
 }

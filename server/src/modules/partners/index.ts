@@ -5,25 +5,33 @@
  */
 import { defineArea } from "../../common/area.js";
 import { Role } from "../../common/auth/roles.js";
-import { sweepJob } from "./jobs.js";
+import { sweepJob, webhookJob } from "./jobs.js";
 import { partnerNotifications } from "./notifications.js";
 import { oauthRoutes } from "./oauth/routes.js";
 import { partnerAppPolicy } from "./partners.policy.js";
 import { partnersReads } from "./partners.reads.js";
 import { PartnersResolver } from "./partners.resolver.js";
+import { WebhooksResolver } from "./webhooks/webhooks.resolver.js";
 
 export { resolveAppToken, type AppRequester } from "./app-tokens.js";
 export { appBudgetGate, costExtension } from "./budget-gate.js";
 export type AppBudgetGate = ReturnType<typeof import("./budget-gate.js").appBudgetGate>;
 
-export const PARTNER_TABLES = ["partner_apps", "oauth_artifacts", "oauth_keys", "partner_app_usage"] as const;
+export const PARTNER_TABLES = [
+  "partner_apps",
+  "oauth_artifacts",
+  "oauth_keys",
+  "partner_app_usage",
+  "partner_webhooks",
+  "partner_webhook_deliveries",
+] as const;
 
 export const partnersArea = defineArea({
   name: "partners",
   tables: PARTNER_TABLES,
-  resolvers: [PartnersResolver],
+  resolvers: [PartnersResolver, WebhooksResolver],
   http: (services) => [oauthRoutes(services)],
-  jobs: [sweepJob],
+  jobs: [sweepJob, webhookJob],
   notifications: partnerNotifications,
   reads: partnersReads,
   policies: { PartnerAppViewerCan: partnerAppPolicy },

@@ -10,10 +10,12 @@ export const partnersReads: ReadTags = {
     "self",
     "budgetPerHour clientId createdAt decidedAt decisionReason id name ownerName redirectUris scopes secretRotatedAt state viewerCan webhookUrl",
   ),
-  RegisteredApp: all("self", "app clientSecret"),
+  RegisteredApp: all("self", "app clientSecret webhookSecret"),
   OAuthGrantApp: all("self", "clientId name ownerName"),
   OAuthGrant: all("self", "app grantedAt id scopes"),
   AppProfile: all("self", "displayName id language"),
   RateLimit: all("self", "limit remaining resetAt"),
   AppUsageHour: all("self", "hour refused requests spent"),
+  Webhook: all("self", "createdAt event id villageId"),
+  WebhookDelivery: all("self", "attempts createdAt event id lastError lastStatus nextAttemptAt nodeId occurredAt state"),
 };

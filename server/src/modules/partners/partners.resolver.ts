@@ -42,7 +42,7 @@ function appView(ctx: Context, row: AppRow & { owner_name?: string | null }): Pa
 }
 
 const registered = (ctx: Context, r: { app: AppRow; secret: string }): RegisteredAppView =>
-  Object.assign(new RegisteredAppView(), { app: appView(ctx, r.app), clientSecret: r.secret });
+  Object.assign(new RegisteredAppView(), { app: appView(ctx, r.app), clientSecret: r.secret, webhookSecret: r.app.webhook_secret });
 
 /** Partner apps (registered by members, reviewed by moderators) and the consents members gave them. */
 @Resolver()

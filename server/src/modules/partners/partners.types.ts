@@ -74,6 +74,11 @@ export class RegisteredAppView {
 
   @Field(() => String)
   clientSecret: string;
+
+  @Field(() => String, {
+    description: "The key the app's webhooks are signed with (HMAC-SHA256 over `timestamp.body`); shown with the secret.",
+  })
+  webhookSecret: string;
 }
 
 @ObjectType("OAuthGrantApp", { description: "The app a member let in." })
