@@ -94,4 +94,26 @@ describe("an app's hourly budget", () => {
     expect(fresh.body.errors).toBeUndefined();
     expect(fresh.body.extensions.cost.remaining).toBe(200 - fresh.body.extensions.cost.requested);
   });
+
+  it("is set per app by moderators only (audited), within bounds, and applies at once", async () => {
+    const SET = `mutation ($id: ID!, $p: Int) { setAppBudget(id: $id, pointsPerHour: $p) { budgetPerHour } }`;
+    // The hour turned above: the sessions made at the start have ended.
+    const [member, staff] = await Promise.all([buildUser(a.ds, { clock }), buildUser(a.ds, { clock, roles: [{ role: Role.MODERATOR }] })]);
+    const byDeveloper = await a.gql<any>(SET, { id: app.id, p: 10_000 }, { token: member.token });
+    expect(byDeveloper.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    for (const p of [0, -5, 100_000_001]) {
+      const bad = await a.gql<any>(SET, { id: app.id, p }, { token: staff.token, language: "ar" });
+      expect(bad.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+      expect(bad.errors?.[0].message).toMatch(/[\u0600-\u06FF]/);
+    }
+    const set = await a.gql<any>(SET, { id: app.id, p: 5_000 }, { token: staff.token });
+    expect(set.data.setAppBudget.budgetPerHour).toBe(5_000);
+    const limit = await post(b, `{ rateLimit { limit } }`);
+    expect(limit.body.data.rateLimit.limit).toBe(5_000);
+    const [entry] = await a.ds.query(`SELECT action, after FROM audit_logs WHERE table_name = 'partner_apps' AND action = 'set_budget'`);
+    expect(entry.after).toEqual({ budgetPerHour: 5_000 });
+    const reset = await a.gql<any>(SET, { id: app.id, p: null }, { token: staff.token });
+    expect(reset.data.setAppBudget.budgetPerHour).toBeNull();
+    expect((await post(a, `{ rateLimit { limit } }`)).body.data.rateLimit.limit).toBe(200);
+  });
 });

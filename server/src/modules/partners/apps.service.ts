@@ -118,6 +118,32 @@ export async function decideApp(ctx: Context, id: string, state: Exclude<AppStat
   return app;
 }
 
+/** Most points per hour staff may give an app (the column's own bound). */
+export const MAX_BUDGET_PER_HOUR = 100_000_000;
+
+/** A moderator sets the app's points per hour, or returns it to the default (null). Audited; the developer sees it on the app. */
+export async function setBudget(ctx: Context, id: string, points: number | null): Promise<AppRow> {
+  if (points !== null && (!Number.isInteger(points) || points < 1 || points > MAX_BUDGET_PER_HOUR))
+    throw partnerError("partners.errors.budget_range", "pointsPerHour", { max: MAX_BUDGET_PER_HOUR });
+  return ctx.ds.transaction(async (tx) => {
+    const row = await lockApp(tx, id);
+    if (!partnerAppPolicy.can(ctx.principal, "setBudget", row)) throw partnerForbidden("partners.errors.staff_only");
+    const [[updated]]: [AppRow[], number] = await tx.query(`UPDATE partner_apps SET budget_per_hour = $2 WHERE id = $1 RETURNING *`, [
+      row.id,
+      points,
+    ]);
+    await audit(tx, {
+      tableName: "partner_apps",
+      recordId: row.id,
+      userId: ctx.viewer.userId!,
+      action: "set_budget",
+      before: { budgetPerHour: row.budget_per_hour },
+      after: { budgetPerHour: points },
+    });
+    return updated;
+  });
+}
+
 /** The member's own apps, newest first. */
 export function myApps(ctx: Context): Promise<AppRow[]> {
   return ctx.ds.query(`SELECT * FROM partner_apps WHERE owner_id = $1 ORDER BY created_at DESC, id DESC`, [ctx.viewer.userId]);

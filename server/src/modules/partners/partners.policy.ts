@@ -12,7 +12,7 @@ export const isAppOwner = (who: Principal, row: Pick<AppRow, "owner_id">): boole
 
 /** What a viewer may do with a partner app; the services ask the same rules again before acting. */
 export const partnerAppPolicy = definePolicy(
-  ["rotate", "approve", "suspend"] as const,
+  ["rotate", "approve", "suspend", "setBudget"] as const,
   (who, action, row: Pick<AppRow, "owner_id" | "state">) => {
     switch (action) {
       case "rotate":
@@ -21,6 +21,8 @@ export const partnerAppPolicy = definePolicy(
         return isPartnerStaff(who) && row.state !== "approved";
       case "suspend":
         return isPartnerStaff(who) && row.state !== "suspended";
+      case "setBudget":
+        return isPartnerStaff(who);
     }
   },
 );

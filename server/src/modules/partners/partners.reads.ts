@@ -5,7 +5,7 @@ import { all, type ReadTags } from "../../common/auth/reads.js";
  * moderators' (`partnerApps`); a grant is its member's. The secret is returned once, to its owner.
  */
 export const partnersReads: ReadTags = {
-  PartnerAppViewerCan: all("anyone", "approve rotate suspend"),
+  PartnerAppViewerCan: all("anyone", "approve rotate setBudget suspend"),
   PartnerApp: all(
     "self",
     "budgetPerHour clientId createdAt decidedAt decisionReason id name ownerName redirectUris scopes secretRotatedAt state viewerCan webhookUrl",

@@ -5,7 +5,7 @@ import { RequireRoles } from "../../common/auth/authorized.js";
 import { Role } from "../../common/auth/roles.js";
 import type { Context } from "../../common/context.js";
 import { toGlobalId } from "../../common/global-id.js";
-import { appsForReview, decideApp, myApps, registerApp, rotateSecret, usageOf } from "./apps.service.js";
+import { appsForReview, decideApp, myApps, registerApp, rotateSecret, setBudget, usageOf } from "./apps.service.js";
 import { appBudget } from "./budgets.js";
 import type { AppRow } from "./apps.store.js";
 import { grantsOf, revokeGrant } from "./grants.service.js";
@@ -90,6 +90,18 @@ export class PartnersResolver {
     @Ctx() ctx: Context,
   ): Promise<PartnerAppView> {
     return appView(ctx, await decideApp(ctx, id, "suspended", reason));
+  }
+
+  @RequireRoles(Role.MODERATOR)
+  @Mutation(() => PartnerAppView, {
+    description: "Sets the app's cost points per hour (null: back to the default, PARTNER_POINTS_PER_HOUR). Takes effect at once.",
+  })
+  async setAppBudget(
+    @Arg("id", () => ID) id: string,
+    @Arg("pointsPerHour", () => Int, { nullable: true }) pointsPerHour: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<PartnerAppView> {
+    return appView(ctx, await setBudget(ctx, id, pointsPerHour ?? null));
   }
 
   @OpenToApps("profile:read")

@@ -15,6 +15,9 @@ export class PartnerAppViewerCan {
   @Field(() => Boolean, { description: "Replace the client secret (its owner)." })
   rotate: boolean;
 
+  @Field(() => Boolean, { description: "Set the app's points per hour (moderators)." })
+  setBudget: boolean;
+
   @Field(() => Boolean)
   approve: boolean;
 

@@ -1,7 +1,7 @@
 import { runtimeKey } from "../../../i18n/typed";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../../i18n";
-import { formatDate } from "../../../lib/format";
+import { formatDate, formatNumber } from "../../../lib/format";
 import { Badge, type BadgeTone } from "../../../ui/Badge";
 import type { PartnerAppFieldsFragment } from "../../../gql/graphql";
 import type { ReactNode } from "react";
@@ -44,6 +44,8 @@ export function AppCard({ app, children }: { app: PartnerAppFieldsFragment; chil
             <span>{t("partners.no_redirects")}</span>
           )}
         </dd>
+        <dt>{t("partners.budget_label")}</dt>
+        <dd>{app.budgetPerHour == null ? t("partners.budget_default") : formatNumber(app.budgetPerHour, lang)}</dd>
         <dt>{t("partners.registered")}</dt>
         <dd>{formatDate(app.createdAt, lang)}</dd>
         {app.decisionReason && (

@@ -1,7 +1,10 @@
 import { useTranslation } from "react-i18next";
 
-/** A client secret, shown once after registration or rotation: it is not kept, only its hash. */
-export function SecretOnce({ clientId, secret }: { clientId: string; secret: string }) {
+/**
+ * A client secret, shown once after registration or rotation (only its hash is kept), with the
+ * key the app's webhooks are signed with (replaced with it).
+ */
+export function SecretOnce({ clientId, secret, webhookSecret }: { clientId: string; secret: string; webhookSecret: string }) {
   const { t } = useTranslation();
   return (
     <div className="card partner-secret" role="status" data-testid="client-secret">
@@ -12,6 +15,9 @@ export function SecretOnce({ clientId, secret }: { clientId: string; secret: str
       </p>
       <p>
         {t("partners.client_secret")}: <code dir="ltr">{secret}</code>
+      </p>
+      <p>
+        {t("partners.webhook_secret")}: <code dir="ltr">{webhookSecret}</code>
       </p>
     </div>
   );

@@ -10,6 +10,7 @@ import { LoadFailed } from "../../../ui/LoadFailed";
 import { Skeleton } from "../../../ui/Skeleton";
 import { showToast } from "../../../ui/toast";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
+import { ActivityDetails } from "../components/ActivityDetails";
 import { AppCard } from "../components/AppCard";
 import { SecretOnce } from "../components/SecretOnce";
 import { SCOPES } from "../scopes";
@@ -27,7 +28,7 @@ export default function DeveloperAppsPage() {
   const [uris, setUris] = useState("");
   const [webhook, setWebhook] = useState("");
   const [scopes, setScopes] = useState<string[]>(["public:read"]);
-  const [secret, setSecret] = useState<{ clientId: string; secret: string } | null>(null);
+  const [secret, setSecret] = useState<{ clientId: string; secret: string; webhookSecret: string } | null>(null);
   const problem = apiProblem(registering.error, t("errors.network"));
 
   const submit = async (e: FormEvent) => {
@@ -38,7 +39,11 @@ export default function DeveloperAppsPage() {
       .filter(Boolean);
     const res = await register({ variables: { input: { name, redirectUris, scopes, webhookUrl: webhook || null } } }).catch(() => null);
     if (res?.data) {
-      setSecret({ clientId: res.data.registerApp.app.clientId, secret: res.data.registerApp.clientSecret });
+      setSecret({
+        clientId: res.data.registerApp.app.clientId,
+        secret: res.data.registerApp.clientSecret,
+        webhookSecret: res.data.registerApp.webhookSecret,
+      });
       setName("");
       setUris("");
       setWebhook("");
@@ -51,7 +56,7 @@ export default function DeveloperAppsPage() {
     <article className="page">
       <h1>{t("partners.apps_title")}</h1>
       <p>{t("partners.apps_intro")}</p>
-      {secret && <SecretOnce clientId={secret.clientId} secret={secret.secret} />}
+      {secret && <SecretOnce {...secret} />}
       <section aria-labelledby="my-apps">
         <h2 id="my-apps">{t("partners.my_apps")}</h2>
         {error && !data ? (
@@ -70,10 +75,16 @@ export default function DeveloperAppsPage() {
                     danger
                     onConfirm={async () => {
                       const res = await rotate({ variables: { id: app.id } });
-                      if (res.data) setSecret({ clientId: app.clientId, secret: res.data.rotateAppSecret.clientSecret });
+                      if (res.data)
+                        setSecret({
+                          clientId: app.clientId,
+                          secret: res.data.rotateAppSecret.clientSecret,
+                          webhookSecret: res.data.rotateAppSecret.webhookSecret,
+                        });
                     }}
                   />
                 )}
+                <ActivityDetails appId={app.id} />
               </AppCard>
             ))}
           </ul>

@@ -9,7 +9,9 @@ import { Skeleton } from "../../../ui/Skeleton";
 import { showToast } from "../../../ui/toast";
 import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import type { PartnerAppState } from "../../../gql/graphql";
+import { ActivityDetails } from "../components/ActivityDetails";
 import { AppCard } from "../components/AppCard";
+import { BudgetControl } from "../components/BudgetControl";
 import { useApproveAppMutation, usePartnerAppsQuery, useSuspendAppMutation } from "../generated";
 import "../partners.css";
 
@@ -68,6 +70,8 @@ export default function PartnersDeskPage() {
                   />
                 )}
               </div>
+              {app.viewerCan.setBudget && <BudgetControl appId={app.id} budgetPerHour={app.budgetPerHour ?? null} />}
+              <ActivityDetails appId={app.id} />
             </AppCard>
           ))}
         </ul>
