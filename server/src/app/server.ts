@@ -17,7 +17,7 @@ import cookieParser from "cookie-parser";
 import { createContext, type Context, type CookieJar } from "../common/context.js";
 import type { EventBus } from "../common/event-bus.js";
 import type { Viewer } from "../common/auth/viewer.js";
-import { appScopeError } from "../common/auth/app-scope.js";
+import { appScopeError, type AppScope } from "../common/auth/app-scope.js";
 import { principalOf } from "../common/auth/principal.js";
 import { refuseSwitchedOffRecords } from "../common/flags.js";
 import { currentLanguage, requestLanguage } from "../common/i18n.js";
@@ -31,7 +31,7 @@ import { Scheduler, type AnyJobDefinition } from "../common/jobs/index.js";
 import { serverJobs } from "./jobs.js";
 import { registerNotificationTemplates } from "../modules/notifications/index.js";
 import { ROOTSPACE_HEADER, rootspaceDirectory } from "../modules/rootspaces/index.js";
-import { appBudgetGate, costExtension, resolveAppToken, type AppRequester } from "../modules/partners/index.js";
+import { APP_ROUTE_COST, appBudgetGate, costExtension, resolveAppToken, type AppRequester } from "../modules/partners/index.js";
 import { AppError } from "../common/errors.js";
 import { refuse } from "../common/http-refusal.js";
 import { isServerBusy } from "../common/busy.js";
@@ -168,18 +168,27 @@ export async function createRootsServer(deps: {
    * as rendered pages are; anything that writes needs the Authorization header (no cookie, so
    * no cross-site request can write).
    */
-  const routeContext = async (req: express.Request, res: express.Response): Promise<Context | null> => {
+  const budgets = appBudgetGate({ ds, clock, config });
+  const routeContext = async (req: express.Request, res: express.Response, opts: { appScope?: AppScope } = {}): Promise<Context | null> => {
     const named = req.get(ROOTSPACE_HEADER) ?? (typeof req.query.rootspace === "string" ? req.query.rootspace : undefined);
-    const token = bearerToken(req.get("authorization")) ?? (req.method === "GET" || req.method === "HEAD" ? pageToken(req) : null);
+    const bearer = bearerToken(req.get("authorization"));
+    const token = bearer ?? (req.method === "GET" || req.method === "HEAD" ? pageToken(req) : null);
     try {
-      // Routes (uploads, downloads) are members' only: an app token is not a session here.
-      return await contextOf(
-        memberOf(token),
-        currentLanguage(),
-        { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null },
-        null,
-        named,
-      );
+      // Routes (uploads, downloads) are members' own; an app token counts only where the route names its scope.
+      const who = async (): Promise<Requester> => {
+        const member = await memberOf(token);
+        if (member.viewer.userId || !bearer || !opts.appScope) return member;
+        const app = await resolveAppToken(ds, bearer, clock.now());
+        return app?.app.accountId && app.app.scopes.includes(opts.appScope) ? app : member;
+      };
+      const ctx = await contextOf(who(), currentLanguage(), { ip: req.ip ?? null, userAgent: req.get("user-agent") ?? null }, null, named);
+      const spent = await budgets.charge(ctx, APP_ROUTE_COST, currentLanguage());
+      if (spent) {
+        const retry = Number(spent.extensions.retryAfterSeconds);
+        res.status(429).set("retry-after", String(retry)).json({ error: "partners.errors.budget", message: spent.message });
+        return null;
+      }
+      return ctx;
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       refuse(res, 400, err.key, err.params);
@@ -192,7 +201,6 @@ export async function createRootsServer(deps: {
   const imports = importRunner({ ds, bus, config, clock, scheduler });
 
   const costs = new CostGuard(schema, config);
-  const budgets = appBudgetGate({ ds, clock, config });
   const streams = new LiveStreams({ bus, flags, clock });
   // The operations the client was built with; with GRAPHQL_TRUSTED_DOCUMENTS, the only ones run for requests without an app token.
   const trusted = TrustedDocuments.load(config.GRAPHQL_TRUSTED_DOCUMENTS);

@@ -4,6 +4,7 @@ import type { Config } from "../config.js";
 import type { Clock } from "./clock.js";
 import type { Role } from "./auth/roles.js";
 import type { Context } from "./context.js";
+import type { AppScope } from "./auth/app-scope.js";
 import type { AnyJobDefinition, JobSender } from "./jobs/index.js";
 import type { EventBus, Topics } from "./event-bus.js";
 import type { FlagSource } from "./flags.js";
@@ -27,8 +28,12 @@ export interface AreaServices {
    * rootspace, clock, loaders, language): the rootspace from `X-Rootspace`, or the `rootspace`
    * query parameter a plain link can carry. Null once it has answered: 400 with the translated
    * reason for an unknown rootspace, as GraphQL refuses it. A busy database throws (503).
+   *
+   * Routes are members' own: an app token counts only where the route names the scope it
+   * accepts (`appScope`: tree:export for the GEDCOM export, tree:import for uploads), for the
+   * member who consented, charged to the app's hourly budget (429 with Retry-After once spent).
    */
-  context(req: Request, res: Response): Promise<Context | null>;
+  context(req: Request, res: Response, opts?: { appScope?: AppScope }): Promise<Context | null>;
 }
 
 /** A part of an area behind its own flag: its resolvers and `node(id)` types refuse while it is off. */

@@ -39,8 +39,10 @@ export function importRouter(
   const familyTree = requireFlags(deps.flags, "familyTree");
 
   router.post("/api/imports", familyTree, async (req, res) => {
-    // The job records the rootspace it was uploaded into; its people are committed there.
-    const ctx = await deps.context(req, res);
+    // The job records the rootspace it was uploaded into; its people are committed there. A
+    // partner app with tree:import uploads for the consenting member: the import stops at review
+    // like any other, and only the member confirms it (confirmImport is closed to apps).
+    const ctx = await deps.context(req, res, { appScope: "tree:import" });
     if (!ctx) return;
     if (!ctx.viewer.userId) return refuse(res, 401, "errors.unauthenticated");
     const type = KINDS[String(req.query.kind ?? "")];

@@ -15,6 +15,8 @@ import { WebhooksResolver } from "./webhooks/webhooks.resolver.js";
 
 export { resolveAppToken, type AppRequester } from "./app-tokens.js";
 export { appBudgetGate, costExtension } from "./budget-gate.js";
+/** What an app pays for one use of a route open to it (a GEDCOM export or upload), in cost points. */
+export const APP_ROUTE_COST = 1000;
 export type AppBudgetGate = ReturnType<typeof import("./budget-gate.js").appBudgetGate>;
 
 export const PARTNER_TABLES = [

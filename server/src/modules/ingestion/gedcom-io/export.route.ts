@@ -49,7 +49,8 @@ export async function* exportGedcom(
 export function exportRouter(deps: AreaServices): express.Router {
   const router = express.Router();
   router.get("/api/exports/tree", requireFlags(deps.flags, "familyTree"), async (req, res) => {
-    const ctx = await deps.context(req, res);
+    // A partner app with tree:export exports the consenting member's tree, as the member sees it.
+    const ctx = await deps.context(req, res, { appScope: "tree:export" });
     if (!ctx) return;
     const version = req.query.version === "5.5.1" ? "5.5.1" : "7.0";
     const zip = req.query.format === "gdz";
