@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL answers are checked field by field below. */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { Role } from "../../server/src/common/auth/roles.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
