@@ -18,6 +18,7 @@ import { createContext, type Context, type CookieJar } from "../common/context.j
 import type { EventBus } from "../common/event-bus.js";
 import type { Viewer } from "../common/auth/viewer.js";
 import { appScopeError, type AppScope } from "../common/auth/app-scope.js";
+import { developerDocsRouter } from "./developer-docs.js";
 import { principalOf } from "../common/auth/principal.js";
 import { refuseSwitchedOffRecords } from "../common/flags.js";
 import { currentLanguage, requestLanguage } from "../common/i18n.js";
@@ -339,6 +340,7 @@ export async function createRootsServer(deps: {
     expressMiddleware(apollo, { context: ({ req, res }) => apiContext(req, res) }),
   );
   app.get("/health", healthHandler(ds, APP_VERSION));
+  app.use(developerDocsRouter(config));
   // A route addressing a record of a part that is switched off (a person, without the family tree) refuses.
   app.use("/api", refuseSwitchedOffRecords(flags));
   // Routes read the page cookie on the pages a browser opens (routeContext).

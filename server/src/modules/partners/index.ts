@@ -17,6 +17,7 @@ export { resolveAppToken, type AppRequester } from "./app-tokens.js";
 export { appBudgetGate, costExtension } from "./budget-gate.js";
 /** What an app pays for one use of a route open to it (a GEDCOM export or upload), in cost points. */
 export const APP_ROUTE_COST = 1000;
+export { TTL as OAUTH_TTL } from "./oauth/resource.js";
 export type AppBudgetGate = ReturnType<typeof import("./budget-gate.js").appBudgetGate>;
 
 export const PARTNER_TABLES = [

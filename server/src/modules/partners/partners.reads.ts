@@ -16,6 +16,7 @@ export const partnersReads: ReadTags = {
   AppProfile: all("self", "displayName id language"),
   RateLimit: all("self", "limit remaining resetAt"),
   AppUsageHour: all("self", "hour refused requests spent"),
+  ExplorerToken: all("self", "expiresAt scopes token"),
   Webhook: all("self", "createdAt event id villageId"),
   WebhookDelivery: all("self", "attempts createdAt event id lastError lastStatus nextAttemptAt nodeId occurredAt state"),
 };

@@ -9,9 +9,11 @@ import { appsForReview, decideApp, myApps, registerApp, rotateSecret, setBudget,
 import { appBudget } from "./budgets.js";
 import type { AppRow } from "./apps.store.js";
 import { grantsOf, revokeGrant } from "./grants.service.js";
+import { explorerToken } from "./explorer.js";
 import { partnerAppPolicy } from "./partners.policy.js";
 import {
   AppProfileView,
+  ExplorerTokenView,
   OAuthGrantView,
   PartnerAppState,
   PartnerAppView,
@@ -90,6 +92,14 @@ export class PartnersResolver {
     @Ctx() ctx: Context,
   ): Promise<PartnerAppView> {
     return appView(ctx, await decideApp(ctx, id, "suspended", reason));
+  }
+
+  @RequireRoles()
+  @Mutation(() => ExplorerTokenView, {
+    description: "For the API explorer: an hour-long token of one of the member's own approved apps, acting for them with its scopes.",
+  })
+  async explorerToken(@Arg("appId", () => ID) appId: string, @Ctx() ctx: Context): Promise<ExplorerTokenView> {
+    return Object.assign(new ExplorerTokenView(), await explorerToken(ctx, appId));
   }
 
   @RequireRoles(Role.MODERATOR)

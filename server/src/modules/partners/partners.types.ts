@@ -164,3 +164,15 @@ export class AppUsageHourView {
   @Field(() => Int, { description: "Operations refused for the budget." })
   refused: number;
 }
+
+@ObjectType("ExplorerToken", { description: "An hour-long access token of one of the developer's approved apps, for the API explorer." })
+export class ExplorerTokenView {
+  @Field(() => String)
+  token: string;
+
+  @Field(() => Date)
+  expiresAt: Date;
+
+  @Field(() => [String])
+  scopes: string[];
+}
