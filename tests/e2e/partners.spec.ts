@@ -113,7 +113,39 @@ test.describe("the partner API", () => {
     await expect(grant).toHaveCount(0);
     expect((await asApp(request, accessToken, `{ myRoots { village { id } } }`)).errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
     await member.context.close();
+
+    // The developer tries the API in the explorer with the app (its page is a whole page load).
+    await page.goto("/developers/explorer");
+    await expect(page.getByRole("heading", { name: "مستكشف الواجهة البرمجية", level: 1 })).toBeVisible();
+    await page.getByLabel("التطبيق").selectOption({ label: name });
+    await page.getByRole("button", { name: "افتح المستكشف" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "الرمز صالح حتى" })).toBeVisible();
+    const explorer = page.locator(".graphiql-container");
+    await expect(explorer).toBeVisible({ timeout: 30_000 });
+    await explorer.locator(".graphiql-execute-button").click();
+    await expect(explorer.locator(".result-window")).toContainText('"remaining"', { timeout: 30_000 });
+    await shots(page, "partners-explorer-ar");
     await dev.context.close();
+  });
+
+  test("the developer portal, public, in Arabic and English", async ({ browser }) => {
+    for (const [locale, title, scopes] of [
+      ["ar", "واجهة الجذور البرمجية للمطوّرين", "النطاقات"],
+      ["en-US", "Roots API for developers", "Scopes"],
+    ] as const) {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      await page.goto("/developers");
+      await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+      const section = page.getByRole("region", { name: scopes });
+      // The fields each scope opens are read from the live schema.
+      await expect(section).toContainText("villages");
+      await expect(section).toContainText("myRoots");
+      await expect(page.locator(".partner-release").first()).toBeVisible();
+      await shots(page, `partners-portal-${locale.slice(0, 2)}`);
+      await expectNoSeriousAxe(page, `portal ${locale}`);
+      await context.close();
+    }
   });
 
   test("in English: the pages at a phone's width", async ({ browser }) => {

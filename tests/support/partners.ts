@@ -128,7 +128,7 @@ export async function consentFlow(
   member: BuiltUser,
   opts: { scope?: string; challenge: string; state?: string; decision?: "confirm" | "deny" },
 ): Promise<{ code: string | null; redirect: URL; details: any }> {
-  const start = await authorize(server, {
+  const params = new URLSearchParams({
     client_id: app.clientId,
     response_type: "code",
     redirect_uri: REDIRECT,
@@ -137,19 +137,34 @@ export async function consentFlow(
     code_challenge_method: "S256",
     state: opts.state ?? "s-1",
   });
-  if (!start.location?.includes("/oauth/consent/")) throw new Error(`no consent redirect: ${start.status} ${JSON.stringify(start.body)}`);
-  const consent = new URL(start.location, server.url).pathname;
-  const headers = { authorization: `Bearer ${member.token}`, cookie: start.jar.header() };
+  const { redirect, details } = await consentAt(server, `/oauth/authorize?${params}`, member, opts.decision);
+  return { code: redirect.searchParams.get("code"), redirect, details };
+}
+
+/** A member's browser opens an authorization address (absolute or on the server) and answers the consent page. */
+export async function consentAt(
+  server: TestServer,
+  authorizeUrl: string,
+  member: BuiltUser,
+  decision: "confirm" | "deny" = "confirm",
+): Promise<{ redirect: URL; details: any }> {
+  const jar = new CookieJar();
+  const first = await fetch(onServer(server, authorizeUrl), { redirect: "manual", headers: { cookie: jar.header() } });
+  jar.take(first);
+  const location = first.headers.get("location");
+  if (!location?.includes("/oauth/consent/")) throw new Error(`no consent redirect: ${first.status} ${await first.text()}`);
+  const consent = new URL(location, server.url).pathname;
+  const headers = { authorization: `Bearer ${member.token}`, cookie: jar.header() };
   const details = await (await fetch(`${server.url}${consent}/details`, { headers })).json();
-  const answer = await fetch(`${server.url}${consent}/${opts.decision ?? "confirm"}`, { method: "POST", headers });
+  const answer = await fetch(`${server.url}${consent}/${decision}`, { method: "POST", headers });
   const { redirectTo } = (await answer.json()) as { redirectTo: string };
-  const resumed = await fetch(onServer(server, redirectTo), { redirect: "manual", headers: { cookie: start.jar.header() } });
-  start.jar.take(resumed);
+  const resumed = await fetch(onServer(server, redirectTo), { redirect: "manual", headers: { cookie: jar.header() } });
+  jar.take(resumed);
   if (!resumed.headers.get("location"))
     throw new Error(`no redirect after consent: ${resumed.status} ${await resumed.text()} (${redirectTo})`);
   const redirect = new URL(resumed.headers.get("location")!, "http://relative.invalid");
   if (redirect.host === "relative.invalid") throw new Error(`redirected back to ${redirect.pathname}`);
-  return { code: redirect.searchParams.get("code"), redirect, details };
+  return { redirect, details };
 }
 
 /** The code flow to tokens. */
