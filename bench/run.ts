@@ -1,4 +1,4 @@
-// `npm run bench`: every benchmark; `npm run bench -- genealogy` (or `rootspaces`, `gedcom`, `chart`, `ui`, `media`, `rootpedia`, `ballots`, `reimport`, `abuse`, `money`, `ancestry`) runs one.
+// `npm run bench`: every benchmark; `npm run bench -- genealogy` (or `rootspaces`, `gedcom`, `chart`, `ui`, `media`, `rootpedia`, `ballots`, `reimport`, `abuse`, `money`, `ancestry`, `partners`) runs one.
 // Exits non-zero when a goal is missed.
 import { spawnSync } from "node:child_process";
 import { ensureTestDatabaseServer } from "../tests/support/embedded-test-db.js";
@@ -10,6 +10,7 @@ import { benchGedcom } from "./gedcom.js";
 import { benchGenealogy } from "./genealogy.js";
 import { benchMedia } from "./media.js";
 import { benchMoney } from "./money.js";
+import { benchPartners } from "./partners.js";
 import { benchReimport } from "./reimport.js";
 import { benchRootpedia } from "./rootpedia.js";
 import { benchRootspaces } from "./rootspaces.js";
@@ -28,6 +29,7 @@ const BENCHES: Record<string, (serverUrl: string) => Promise<boolean>> = {
   abuse: benchAbuse,
   money: benchMoney,
   ancestry: benchAncestry,
+  partners: benchPartners,
 };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const unknown = wanted.filter((w) => !BENCHES[w]);

@@ -8,17 +8,20 @@ import { Rootspace } from "./rootspace.entity.js";
 import { RootspacesArgs, UpdateRootspaceInput } from "./rootspace.inputs.js";
 import { createRootspaceLoaders } from "./rootspace.loaders.js";
 import * as service from "./rootspace.service.js";
+import { OpenToApps } from "../../common/auth/app-scope.js";
 
 @ObjectType("RootspaceConnection")
 class RootspaceConnection extends ConnectionType(Rootspace, "Rootspace") {}
 
 @Resolver(() => Rootspace)
 export class RootspaceResolver {
+  @OpenToApps("public:read")
   @Query(() => RootspaceConnection, { description: "Active rootspaces, ordered by slug." })
   rootspaces(@Args(() => RootspacesArgs) args: RootspacesArgs, @Ctx() ctx: Context) {
     return service.listRootspaces(ctx, args);
   }
 
+  @OpenToApps("public:read")
   @Query(() => Rootspace, { description: "A rootspace by slug; NOT_FOUND when there is none." })
   rootspace(@Arg("slug", () => String) slug: string, @Ctx() ctx: Context): Promise<Rootspace> {
     return service.rootspaceBySlug(ctx, slug);
