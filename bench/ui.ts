@@ -10,7 +10,9 @@
 //
 // BENCH_UI_PAGES=home,roots and BENCH_UI_LANGS=ar measure fewer pages; BENCH_UI_RUNS=1 once each;
 // BENCH_UI_FLOWS=chart,caza fewer interactions (BENCH_UI_FLOWS=none: none). BENCH_UI_DIST=<dir>
-// serves a client build kept elsewhere (a copy of an earlier client/dist, to compare in one sitting).
+// serves a client build kept elsewhere (a copy of an earlier client/dist, to compare in one sitting):
+// keep it where its server renderer finds the packages, e.g. client/node_modules/dist-before (not a
+// dot folder, which the static files' server refuses).
 // Chromium is Debian's (/usr/bin/chromium, or CHROMIUM_PATH), started by chrome-launcher;
 // nothing is downloaded. Each run gets a fresh browser: its first load is a cold one.
 import type { ChildProcess } from "node:child_process";
@@ -236,6 +238,10 @@ export async function benchUi(serverUrl: string): Promise<boolean> {
           SEED_DEMO: "true",
           BREACHED_PASSWORD_API_URL: "http://127.0.0.1:9",
           GRAPHQL_COST_PER_MINUTE: "0",
+          // The seeding below sends raw documents, as the tests do (the magic-link test's server too):
+          // with trusted documents enforced, production's default, it was refused before a page was
+          // measured. The site's own requests are the same either way (hashes the server knows).
+          GRAPHQL_TRUSTED_DOCUMENTS: "false",
           ...(DIST ? { CLIENT_DIST: DIST } : {}),
         },
         /Roots is ready/,

@@ -7,6 +7,7 @@ import { defineConfig, runnerImport, type ConfigEnv, type Plugin } from "vite";
 import { parseTranslations } from "./src/i18n/csv";
 import { firstScreen } from "./src/app/first-screen/build";
 import { buildDrawing } from "./src/ui/map/drawing-build";
+import { arabicFaces } from "./src/ui/theme/arabic-subset";
 
 const translations = fileURLToPath(new URL("./src/i18n/translations.csv", import.meta.url));
 const server = process.env.ROOTS_SERVER_URL ?? "http://localhost:4000";
@@ -102,6 +103,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     translationsCsv(),
     translationModules(),
     lebanonDrawing(),
+    arabicFaces({ translations, cacheDir: fileURLToPath(new URL("./node_modules/.cache/roots-arabic-faces", import.meta.url)) }),
     routesJson(),
     firstScreen({ configFile: fileURLToPath(import.meta.url), translations }),
   ],

@@ -144,7 +144,88 @@ test.describe("on a phone (issue #44)", () => {
   }
 });
 
+/**
+ * A dialog open on the phone: inside the screen, nothing in it scrolls sideways or is cut, each of
+ * its controls at least 44 px tall; its screenshot (phone-dialog-<name>-<lang>.png).
+ */
+async function checkDialog(page: Page, name: string, locale: Locale): Promise<void> {
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  const box = (await dialog.boundingBox())!;
+  expect(box.x >= 0 && box.x + box.width <= 390, `${name}: the dialog is inside the screen`).toBe(true);
+  const { sideways, cut } = await faults(page, '[role="dialog"]');
+  expect(sideways, `${name}: the page scrolls sideways`).toBeLessThanOrEqual(0);
+  expect(cut, `${name}: text cut`).toEqual([]);
+  expect(await dialog.evaluate((d) => d.scrollWidth - d.clientWidth), `${name}: the dialog scrolls sideways`).toBeLessThanOrEqual(0);
+  const small = await dialog.evaluate((d) =>
+    Array.from(d.querySelectorAll<HTMLElement>("button, select, textarea, input:not([type=hidden], [type=file])"))
+      .filter((e) => e.getClientRects().length > 0)
+      .map((e) => {
+        const target = e instanceof HTMLInputElement && ["checkbox", "radio"].includes(e.type) ? (e.closest("label") ?? e) : e;
+        return {
+          name: `${e.tagName.toLowerCase()} "${(e.textContent || e.getAttribute("aria-label") || "").trim().slice(0, 30)}"`,
+          r: target.getBoundingClientRect(),
+        };
+      })
+      .filter(({ r }) => r.height < 43.5)
+      .map(({ name, r }) => `${name} ${r.height.toFixed(0)} px`),
+  );
+  expect(small, `${name}: controls under 44 px`).toEqual([]);
+  await page.screenshot({ path: `${DIR}/phone-dialog-${name}-${short(locale)}.png` });
+}
+
 test.describe("dialogs on a phone (issue #44)", () => {
+  for (const locale of ["ar", "en-US"] as const) {
+    const ar = locale === "ar";
+    test(`the article editor's dialogs (cite a record, insert a photo) fit the screen (${short(locale)})`, async ({ browser }) => {
+      const { context, page } = await signInDemo(browser, { locale, path: "/root/zahle/rootpedia", options: PHONE });
+      await page.getByTestId("rootpedia-articles").getByRole("link").first().click();
+      await page
+        .getByRole("main")
+        .getByRole("link", { name: ar ? "تحرير" : "Edit", exact: true })
+        .click();
+      for (const [name, button] of [
+        ["cite", ar ? "استشهد بسجل" : "Cite a record"],
+        ["photo", ar ? "أدرج صورة" : "Insert a photo"],
+      ] as const) {
+        await page.getByRole("button", { name: button, exact: true }).click();
+        await checkDialog(page, name, locale);
+        await page.keyboard.press("Escape");
+        await expect(page.getByRole("dialog")).toBeHidden();
+      }
+      await context.close();
+    });
+
+    test(`a reason dialog (an admin revokes a role) fits the screen (${short(locale)})`, async ({ browser }) => {
+      const { context, page } = await signInDemo(browser, { locale, path: "/admin/roles", email: "admin@roots.demo", options: PHONE });
+      await page
+        .getByRole("main")
+        .getByRole("button", { name: ar ? "سحب" : "Revoke", exact: true })
+        .first()
+        .click();
+      await checkDialog(page, "reason", locale);
+      await context.close();
+    });
+
+    test(`the tree's relative dialog fits the screen (${short(locale)})`, async ({ browser, request }) => {
+      const email = `phone-relative-${Date.now()}-${short(locale)}@example.test`;
+      await gql(request, `mutation ($input: SignUpInput!) { signUp(input: $input) { signedIn } }`, {
+        input: { email, password: DEMO_PASSWORD, displayName: "Sami Haddad", preferredLanguage: short(locale) },
+      });
+      const { context, page } = await signInDemo(browser, { locale, path: "/treebuilder", email, options: PHONE });
+      await page.getByLabel(ar ? "الاسم الكامل بالعربية" : "Full name in Arabic").fill("سامي الحداد");
+      await page.getByLabel(ar ? "الاسم الكامل (بالحروف اللاتينية)" : "Full name (Latin letters)").fill("Sami Haddad");
+      await page.getByLabel(ar ? "الولادة" : "Birth").fill("1980");
+      await page.getByRole("button", { name: ar ? "أضف" : "Add", exact: true }).click();
+      await page
+        .getByRole("button", { name: ar ? "أضف الأب" : "Add father", exact: true })
+        .first()
+        .click();
+      await checkDialog(page, "relative", locale);
+      await context.close();
+    });
+  }
+
   for (const locale of ["ar", "en-US"] as const) {
     test(`the portrait dialog stacks its fields inside the screen (${short(locale)})`, async ({ browser, request }) => {
       const email = `phone-dialog-${Date.now()}-${short(locale)}@example.test`;

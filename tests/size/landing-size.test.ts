@@ -32,4 +32,15 @@ describe("landing route bundle", () => {
     expect(preloaded.filter((p) => !declared.some((d) => d.file === p.file))).toEqual([]);
     expect(declared.length).toBeGreaterThan(0);
   });
+
+  it("ships the Arabic faces subset to the characters Arabic text uses (issue #44): each under 20 KB, not about 50", () => {
+    const { declared } = landingFonts(DIST, LANDING);
+    const arabic = declared.filter((f) => /arabic-arabic-\d+-normal-.*\.woff2$/.test(f.file));
+    expect(arabic.map((f) => f.file.replace(/^assets\/|-[\w-]{8}\.woff2$/g, "")).sort()).toEqual([
+      "noto-kufi-arabic-arabic-700-normal",
+      "noto-naskh-arabic-arabic-400-normal",
+      "noto-naskh-arabic-arabic-700-normal",
+    ]);
+    for (const f of arabic) expect([f.file, f.bytes < 20 * 1024]).toEqual([f.file, true]);
+  });
 });

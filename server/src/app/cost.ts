@@ -29,6 +29,7 @@ import { DEFAULT_PAGE_SIZE } from "../common/pagination.js";
  * - `first` (a page) or `ids` (a batch of global ids), as given, literal or variable;
  * - else the field's own estimate, `@Extensions({ listSize })` on its resolver (every village
  *   point), or `listSizeFrom(args)` when its arguments tell (a lineage of `generations`);
+ *   a list of scalars with a declared size costs that many values;
  * - else LIST_ESTIMATE; the `edges` of a page already counted by its `first` count once.
  * Introspection is counted the same way with the schema's real sizes (its types, their fields
  * and arguments, on average), against its own limit: a multiple of what graphql-js's own
@@ -168,7 +169,11 @@ export class CostCalculator {
     const type = getNamedType(field.type);
     const ext = field.extensions as CostExtensions | undefined;
     const text = ext?.costFromText || ext?.storedTexts ? this.textCost(node, field, ext, state.variables) : 0;
-    if (!node.selectionSet || !isCompositeType(type)) return SCALAR + text;
+    if (!node.selectionSet || !isCompositeType(type)) {
+      // A list of scalars with a declared size (a map's coordinates) sends that many values.
+      const values = isListType(getNullableType(field.type)) && ext?.listSize ? ext.listSize : 1;
+      return SCALAR * values + text;
+    }
     const args = this.argumentValues(node, field, state.variables);
     const hasFirst = field.args.some((a) => a.name === "first");
     let size = 1;

@@ -15,6 +15,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
 import { currentLanguage } from "../../i18n";
 import { languageInfo } from "../../i18n/languages";
+import { formatNumber } from "../../lib/format";
+import type { MapCluster } from "./compact";
 import { areaName, DRAWING, drawnCaza, frameOf } from "./drawing";
 import { otherScriptName, pointName, type MapPoint } from "./filter";
 import { useMapZoom } from "./useMapZoom";
@@ -26,8 +28,17 @@ export interface LebanonMapProps {
   label: string;
   /** Every place, drawn as small dots (decoration: the list carries them for assistive technology). */
   points?: readonly MapPoint[];
-  /** Places drawn large and focusable, as links (search results, this village). */
-  highlight?: ReadonlySet<string>;
+  /**
+   * Each caza's places as one mark with their number, drawn instead of the dots until the map is
+   * zoomed in or a caza is chosen (then `onNeedPoints` asks for the places). Without it, dots at once.
+   */
+  clusters?: readonly MapCluster[];
+  /** Called once, when the map first has to show its places (zoomed in, a caza chosen). */
+  onNeedPoints?: () => void;
+  /** A place's names, for its card, when `points` come without them. */
+  nameOf?: (id: string) => Promise<PlaceNames | null>;
+  /** Places drawn large and focusable, as links (search results, this village), with their names. */
+  highlight?: readonly MapPoint[];
   /** Where a place opens; without it places show a card but open nothing. */
   hrefOf?: (p: MapPoint) => string;
   /** The chosen caza (its Latin name): drawn highlighted, zoomed to, its places brought forward. */
@@ -45,6 +56,10 @@ export interface LebanonMapProps {
 const EMPTY: readonly MapPoint[] = [];
 /** How far from a place a tap still takes it: half of a 44 px touch target. */
 const TAP_REACH_PX = 22;
+/** The zoom from which places are drawn one by one rather than as one mark per caza. */
+export const CLUSTER_ZOOM = 2;
+
+export type PlaceNames = Pick<MapPoint, "name" | "nameAr" | "nameFr">;
 
 interface Card {
   point: MapPoint;
@@ -59,8 +74,11 @@ interface Card {
  */
 export const LebanonMap = memo(function LebanonMap({
   label,
-  points = [],
-  highlight,
+  points = EMPTY,
+  clusters,
+  onNeedPoints,
+  nameOf,
+  highlight = EMPTY,
   hrefOf,
   selectedCaza,
   onSelectCaza,
@@ -77,6 +95,8 @@ export const LebanonMap = memo(function LebanonMap({
   const layerRef = useRef<SVGGElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const [card, setCard] = useState<Card | null>(null);
+  const [names, setNames] = useState<ReadonlyMap<string, PlaceNames>>(new Map());
+  const [zoomedIn, setZoomedIn] = useState(false);
   const hideTimer = useRef<number | undefined>(undefined);
   const pointerType = useRef<string>("mouse");
 
@@ -85,17 +105,29 @@ export const LebanonMap = memo(function LebanonMap({
   // below it does not move when it replaces its placeholder (MapPlaceholder `still`).
   const frame = useMemo(() => frameOf(width, framed ? { caza: framed, height: width, pad: 16 } : undefined), [framed, width]);
   const interactive = !framed;
-  const zoom = useMapZoom(svgRef, layerRef, frame, interactive);
+  const onZoom = useCallback((k: number) => setZoomedIn(k >= CLUSTER_ZOOM), []);
+  const zoom = useMapZoom(svgRef, layerRef, frame, interactive, onZoom);
+
+  // Zoomed out, a map with clusters draws one mark per caza and has not even fetched its places:
+  // they come when it is zoomed in or a caza is chosen (and the marks stay until they arrive).
+  const wantsPoints = !clusters || !interactive || zoomedIn || !!selectedCaza;
+  useEffect(() => {
+    if (wantsPoints) onNeedPoints?.();
+  }, [wantsPoints, onNeedPoints]);
+  const clustered = !!clusters && (!wantsPoints || points.length === 0);
 
   // Thousands of dots draw in the background (a deferred render React splits into short tasks):
   // the map's outline and its controls come first, and the page stays responsive meanwhile.
-  const dotPoints = useDeferredValue(points, EMPTY);
+  const dotPoints = useDeferredValue(clustered ? EMPTY : points, EMPTY);
   const dots = useMemo(() => dotPoints.map((p) => ({ p, xy: frame.project(p.lng, p.lat) })), [dotPoints, frame]);
-  const byId = useMemo(() => new Map(points.map((p) => [p.id, p])), [points]);
-  const hits = useMemo(
-    () => points.filter((p) => highlight?.has(p.id)).map((p) => ({ p, xy: frame.project(p.lng, p.lat) })),
-    [points, highlight, frame],
+  const marks = useMemo(
+    () => (clustered ? (clusters ?? []).map((c) => ({ c, xy: frame.project(c.lng, c.lat) })) : []),
+    [clustered, clusters, frame],
   );
+  // The highlighted places come with their names: they name a place the dots know only by id.
+  const byId = useMemo(() => new Map([...points, ...highlight].map((p) => [p.id, p])), [points, highlight]);
+  const highlighted = useMemo(() => new Set(highlight.map((p) => p.id)), [highlight]);
+  const hits = useMemo(() => highlight.map((p) => ({ p, xy: frame.project(p.lng, p.lat) })), [highlight, frame]);
 
   // The chosen caza fills the view; clearing the choice shows the whole country again.
   const { zoomTo, reset } = zoom;
@@ -121,8 +153,13 @@ export const LebanonMap = memo(function LebanonMap({
       const margin = Math.min(130, origin.width / 2);
       const cx = Math.min(Math.max(box.left - origin.left + tr.applyX(x) * scale, margin), origin.width - margin);
       setCard({ point, x: cx, y: box.top - origin.top + tr.applyY(y) * scale });
+      if (!point.name && nameOf)
+        void nameOf(point.id).then(
+          (named) => named && setNames((known) => new Map(known).set(point.id, named)),
+          () => undefined,
+        );
     },
-    [frame, zoom.transform],
+    [frame, zoom.transform, nameOf],
   );
   const hideSoon = useCallback(() => {
     window.clearTimeout(hideTimer.current);
@@ -155,7 +192,7 @@ export const LebanonMap = memo(function LebanonMap({
   // and leaves the caza under it alone. A second tap on the same place opens it.
   const onTapCapture = (e: MouseEvent) => {
     // (A click from the keyboard has no pointer: it opens the focused link as it always did.)
-    if (!interactive || pointerType.current === "mouse" || e.detail === 0) return;
+    if (!interactive || clustered || pointerType.current === "mouse" || e.detail === 0) return;
     const svg = svgRef.current;
     if (!svg) return;
     const box = svg.getBoundingClientRect();
@@ -166,7 +203,7 @@ export const LebanonMap = memo(function LebanonMap({
     let nearest: MapPoint | undefined;
     let best = reach * reach;
     for (const p of points) {
-      if (selectedCaza && p.district !== selectedCaza && !highlight?.has(p.id)) continue;
+      if (selectedCaza && p.district !== selectedCaza && !highlighted.has(p.id)) continue;
       const [px, py] = frame.project(p.lng, p.lat);
       const d = (px - x) ** 2 + (py - y) ** 2;
       if (d <= best) {
@@ -184,6 +221,7 @@ export const LebanonMap = memo(function LebanonMap({
   const dir = languageInfo(lang).dir;
   const selected = selectedCaza ?? fitCaza ?? null;
   const cardCaza = card?.point.district ? drawnCaza(card.point.district) : undefined;
+  const cardPoint = card && { ...card.point, ...names.get(card.point.id) };
 
   return (
     <figure className={["lb-map", framed ? "lb-map--still" : "", className ?? ""].join(" ").trim()} data-selected-caza={selected ?? ""}>
@@ -231,6 +269,17 @@ export const LebanonMap = memo(function LebanonMap({
                 />
               ))}
             </g>
+            {clustered && (
+              // Decoration too: a tap or a click goes through to the caza under its mark.
+              <g className="lb-map__clusters" aria-hidden="true">
+                {marks.map(({ c, xy: [x, y] }) => (
+                  <g key={c.district ?? ""} data-caza={c.district ?? undefined} transform={`translate(${x} ${y})`}>
+                    <circle style={{ r: `calc(${(4 + 0.55 * Math.sqrt(c.count)).toFixed(1)}px / var(--k))` }} />
+                    <text dy="0.35em">{formatNumber(c.count, lang)}</text>
+                  </g>
+                ))}
+              </g>
+            )}
             <g className="lb-map__hits">
               {hits.map(({ p, xy: [x, y] }) => {
                 const dot = <circle cx={x} cy={y} />;
@@ -273,12 +322,10 @@ export const LebanonMap = memo(function LebanonMap({
               onPointerLeave={hideSoon}
               data-testid="map-card"
             >
-              <strong>
-                <bdi>{pointName(card.point, lang)}</bdi>
-              </strong>
-              {otherScriptName(card.point, lang) && (
+              <strong>{cardPoint?.name ? <bdi>{pointName(cardPoint, lang)}</bdi> : <span className="muted">…</span>}</strong>
+              {cardPoint && otherScriptName(cardPoint, lang) && (
                 <bdi className="lb-map__card-other" lang={lang === "ar" ? "en" : "ar"} dir="auto">
-                  {otherScriptName(card.point, lang)}
+                  {otherScriptName(cardPoint, lang)}
                 </bdi>
               )}
               {cardCaza && <span className="lb-map__card-caza">{areaName(cardCaza, lang)}</span>}

@@ -3,7 +3,8 @@ export interface MapPoint {
   id: string;
   lat: number;
   lng: number;
-  name: string;
+  /** Its names, when known (a map's thousands of places come without: a card asks for them). */
+  name?: string | null;
   nameAr?: string | null;
   nameFr?: string | null;
   /** Its caza (the boundaries' Latin name), when known. */
@@ -18,7 +19,7 @@ export function pointsInCaza<P extends MapPoint>(points: readonly P[], caza: str
 /** A point's name in the reader's language. */
 export function pointName(p: MapPoint, lang: string): string {
   const pick = lang === "ar" ? p.nameAr : lang === "fr" ? p.nameFr : p.name;
-  return pick || p.name;
+  return pick || p.name || "";
 }
 
 /** The place's name in the other script (Arabic for a Latin reader, Latin for an Arabic one), when it has one. */

@@ -10,9 +10,10 @@ export const CazaShape = lazy(() => import("./CazaShape"));
 export type { LebanonMapProps } from "./LebanonMap";
 export { pointsInCaza, pointName, type MapPoint } from "./filter";
 export { MapPlaceholder } from "./MapPlaceholder";
+export { clustersOfMap, pointsOfMap, type MapCaza, type MapCluster } from "./compact";
 
 /**
- * How pages fetch the map's points (every village, thousands): straight to the page, past the
+ * How pages fetch the map's places (every village, thousands): straight to the page, past the
  * GraphQL cache. Normalising and reading back thousands of small objects cost a phone about a
  * second of blocked main thread; the points are fetched again when a map page opens.
  */

@@ -7,6 +7,7 @@ import { parseTranslations } from "../../i18n/csv";
 import csvText from "../../i18n/translations.csv?raw";
 import { BOUNDARIES, cazaAt, cazaByName } from "./boundaries";
 import { otherScriptName, pointsInCaza, type MapPoint } from "./filter";
+import { clustersOfMap, pointsOfMap, type MapCaza } from "./compact";
 import { LebanonMap } from "./LebanonMap";
 import { fitFrame } from "./projection";
 import { DRAWING, frameOf } from "./drawing";
@@ -120,13 +121,7 @@ describe("LebanonMap", () => {
   const renderMap = (props: Partial<Parameters<typeof LebanonMap>[0]> = {}) =>
     render(
       <MemoryRouter>
-        <LebanonMap
-          label="Villages"
-          points={PLACES}
-          highlight={new Set(["zahle", "ehden"])}
-          hrefOf={(p) => `/libanpedia/${p.id}`}
-          {...props}
-        />
+        <LebanonMap label="Villages" points={PLACES} highlight={PLACES.slice(0, 2)} hrefOf={(p) => `/libanpedia/${p.id}`} {...props} />
       </MemoryRouter>,
     );
 
@@ -185,11 +180,62 @@ describe("LebanonMap", () => {
   });
 
   it("as a mini-map, frames one caza, has no zoom controls and is not a tab stop", () => {
-    const { container } = renderMap({ fitCaza: "Zahle", highlight: new Set(["zahle"]) });
+    const { container } = renderMap({ fitCaza: "Zahle", highlight: PLACES.slice(0, 1) });
     expect(container.querySelector("figure")!.getAttribute("data-selected-caza")).toBe("Zahle");
     expect(screen.queryByRole("button", { name: "Zoom in" })).toBeNull();
     expect(container.querySelector("svg")!.getAttribute("tabindex")).toBeNull();
     expect(screen.getByRole("link", { name: "Zahle" })).toBeTruthy();
+  });
+});
+
+describe("the map's compact villages (villageMap)", () => {
+  const CAZAS: MapCaza[] = [
+    { district: "Zgharta", count: 2, latitude: 34.3, longitude: 35.9, slugs: ["ehden", "zgharta"], offsets: [-89, 653, 12, -3] },
+    { district: "Zahle", count: 1, latitude: 33.8463, longitude: 35.9019, slugs: ["zahle"], offsets: [0, 0] },
+  ];
+
+  it("places each village at its caza's centre plus its offset, in ten-thousandths of a degree", () => {
+    expect(pointsOfMap(CAZAS)).toEqual([
+      { id: "ehden", lat: 34.2911, lng: 35.9653, district: "Zgharta" },
+      { id: "zgharta", lat: 34.3012, lng: 35.8997, district: "Zgharta" },
+      { id: "zahle", lat: 33.8463, lng: 35.9019, district: "Zahle" },
+    ]);
+    expect(clustersOfMap(CAZAS)).toEqual([
+      { district: "Zgharta", count: 2, lat: 34.3, lng: 35.9 },
+      { district: "Zahle", count: 1, lat: 33.8463, lng: 35.9019 },
+    ]);
+  });
+
+  it("draws one mark per caza until zoomed in; then asks for the places and draws them", () => {
+    const onNeedPoints = vi.fn();
+    const clusters = clustersOfMap(CAZAS);
+    const view = (points: MapPoint[]) => (
+      <MemoryRouter>
+        <LebanonMap label="Villages" clusters={clusters} points={points} onNeedPoints={onNeedPoints} />
+      </MemoryRouter>
+    );
+    const { container, rerender } = render(view([]));
+    expect([...container.querySelectorAll(".lb-map__clusters text")].map((t) => t.textContent)).toEqual(["2", "1"]);
+    expect(container.querySelectorAll(".lb-map__dots circle")).toHaveLength(0);
+    expect(onNeedPoints).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Zoom in" }));
+    fireEvent.click(screen.getByRole("button", { name: "Zoom in" }));
+    expect(onNeedPoints).toHaveBeenCalled();
+    // The marks stay until the places arrive.
+    expect(container.querySelectorAll(".lb-map__clusters g")).toHaveLength(2);
+    rerender(view(pointsOfMap(CAZAS)));
+    expect(container.querySelectorAll(".lb-map__clusters")).toHaveLength(0);
+    expect(container.querySelectorAll(".lb-map__dots circle")).toHaveLength(3);
+  });
+
+  it("asks for the places at once when a caza is chosen", () => {
+    const onNeedPoints = vi.fn();
+    render(
+      <MemoryRouter>
+        <LebanonMap label="Villages" clusters={clustersOfMap(CAZAS)} selectedCaza="Zahle" onNeedPoints={onNeedPoints} />
+      </MemoryRouter>,
+    );
+    expect(onNeedPoints).toHaveBeenCalled();
   });
 });
 

@@ -16,9 +16,15 @@ export function useMapZoom(
   layerRef: RefObject<SVGGElement | null>,
   size: { width: number; height: number },
   enabled: boolean,
+  /** Told each zoom's scale (1 = the whole country). */
+  onZoom?: (k: number) => void,
 ) {
   const behaviour = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
   const current = useRef<ZoomTransform>(zoomIdentity);
+  const told = useRef(onZoom);
+  useEffect(() => {
+    told.current = onZoom;
+  }, [onZoom]);
 
   useEffect(() => {
     const svg = svgRef.current;
@@ -27,6 +33,7 @@ export function useMapZoom(
       current.current = t;
       layerRef.current?.setAttribute("transform", t.toString());
       svg.style.setProperty("--k", String(t.k));
+      told.current?.(t.k);
     };
     const z = zoom<SVGSVGElement, unknown>()
       // d3's default, plus: one finger scrolls the page (the map is most of a phone's screen);

@@ -41,6 +41,7 @@ export const genealogyReads: ReadTags = {
   VillageEdge: villages.edge,
   VillageSearchMatch: all("anyone", "kind matched score"),
   VillagePoint: all("anyone", "district lat lng name nameAr nameFr slug"),
+  VillageMapCaza: all("anyone", "count district latitude longitude offsets slugs"),
   VillageMember: all("anyone", "displayName id isViewer tie"),
   VillageCuratorGrant: all("admins", "active displayName expiresAt userId villageId villageName villageNameAr villageNameFr villageSlug"),
   VillageDuplicate: all("staff", "a b canMerge distanceKm reasons skeleton"),

@@ -89,22 +89,28 @@ export default function ArticleHistoryPage() {
             {history.map((r) => (
               <tr key={r.id}>
                 <td data-label={t("rootpedia.compare_from")}>
-                  <input
-                    type="radio"
-                    name="from"
-                    checked={from === r.id}
-                    onChange={() => choose("from", r.id)}
-                    aria-label={t("rootpedia.compare_from")}
-                  />
+                  {/* The label is the radio's 44 px touch target. */}
+                  <label className="rootpedia-history__pick">
+                    <input
+                      type="radio"
+                      name="from"
+                      checked={from === r.id}
+                      onChange={() => choose("from", r.id)}
+                      aria-label={t("rootpedia.compare_from")}
+                    />
+                  </label>
                 </td>
                 <td data-label={t("rootpedia.compare_to")}>
-                  <input
-                    type="radio"
-                    name="to"
-                    checked={to === r.id}
-                    onChange={() => choose("to", r.id)}
-                    aria-label={t("rootpedia.compare_to")}
-                  />
+                  {/* The label is the radio's 44 px touch target. */}
+                  <label className="rootpedia-history__pick">
+                    <input
+                      type="radio"
+                      name="to"
+                      checked={to === r.id}
+                      onChange={() => choose("to", r.id)}
+                      aria-label={t("rootpedia.compare_to")}
+                    />
+                  </label>
                 </td>
                 <td data-label={t("rootpedia.when")}>{formatDateTime(r.createdAt, lang)}</td>
                 <td data-label={t("rootpedia.author")}>

@@ -3,9 +3,10 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
 import { currentLanguage } from "../../../i18n";
 import { localized } from "../../../lib/localized";
-import { LebanonMap, MAP_POINTS_POLICY, MapPlaceholder, type MapPoint } from "../../../ui/map";
+import { LebanonMap, MapPlaceholder, type MapPoint } from "../../../ui/map";
 import { VillageName } from "./VillageName";
-import { useDistrictsQuery, useVillagePointsQuery, useVillagesQuery } from "../generated";
+import { useDistrictsQuery, useVillagesQuery } from "../generated";
+import { useVillageMap } from "../useVillageMap";
 import { useMediaQuery } from "../../../ui/useMediaQuery";
 import { lower } from "../../../i18n/typed";
 import { appendPage } from "../../../lib/pagination";
@@ -31,10 +32,16 @@ export default function VillagesFinder() {
   const showMap = !narrow || mapOpen;
   const list = useVillagesQuery({ variables: { search: deferred.trim() || null, district: district || null, first: 30 } });
   const districts = useDistrictsQuery();
-  const points = useVillagePointsQuery({ variables: { district: null }, skip: !showMap, fetchPolicy: MAP_POINTS_POLICY });
+  const map = useVillageMap({ skip: !showMap });
   const page = list.data?.villages;
-  const highlight = useMemo(() => new Set(page?.edges.map((e) => e.node.slug) ?? []), [page]);
-  const mapPoints = useMemo<MapPoint[]>(() => (points.data?.villagePoints ?? []).map((p) => ({ ...p, id: p.slug })), [points.data]);
+  // The list's results are the map's links, named and placed by the list itself.
+  const highlight = useMemo<MapPoint[]>(
+    () =>
+      (page?.edges ?? []).flatMap(({ node: v }) =>
+        v.latitude != null && v.longitude != null ? [{ ...v, id: v.slug, lat: v.latitude, lng: v.longitude }] : [],
+      ),
+    [page],
+  );
   // The caza filter drives both the list (the server filters) and the map (it zooms to the caza).
   const chooseCaza = useCallback((caza: string | null) => set("district", caza ?? ""), [set]);
 
@@ -112,7 +119,10 @@ export default function VillagesFinder() {
             <Suspense fallback={<MapPlaceholder label={t("common.loading")} />}>
               <LebanonMap
                 label={t("villages.map_label")}
-                points={mapPoints}
+                points={map.points}
+                clusters={map.clusters}
+                onNeedPoints={map.onNeedPoints}
+                nameOf={map.nameOf}
                 highlight={highlight}
                 hrefOf={villageHref}
                 selectedCaza={district || null}

@@ -13,8 +13,9 @@ import { useDocumentTitle } from "../../../ui/useDocumentTitle";
 import { HubEvents, HubFamilyEvents, HubLandmarks, HubRegistry } from "../components/HubSections";
 import { HubFamilies } from "../components/HubFamilies";
 import { formatCoordinates } from "../coordinates";
-import { LebanonMap, MAP_POINTS_POLICY, MapPlaceholder, type MapPoint } from "../../../ui/map";
-import { useVillagePageQuery, useVillagePointsQuery } from "../generated";
+import { LebanonMap, MapPlaceholder, type MapPoint } from "../../../ui/map";
+import { useVillagePageQuery } from "../generated";
+import { useVillageMap } from "../useVillageMap";
 import { VillageGallery } from "../../media";
 import "../villages.css";
 
@@ -35,13 +36,12 @@ export default function VillagePage() {
   useEffect(() => {
     if (v && v.slug !== villageId) navigate(`/libanpedia/${v.slug}`, { replace: true, state: { mergedFrom: villageId } });
   }, [v, villageId, navigate]);
-  const points = useVillagePointsQuery({
-    variables: { district: v?.district ?? null },
-    skip: !v?.district,
-    fetchPolicy: MAP_POINTS_POLICY,
-  });
-  const here = useMemo(() => new Set(v ? [v.slug] : []), [v]);
-  const neighbours = useMemo<MapPoint[]>(() => (points.data?.villagePoints ?? []).map((p) => ({ ...p, id: p.slug })), [points.data]);
+  // Its caza's villages, every one at once (a still map has no marks per caza), the server's first screen too.
+  const map = useVillageMap({ district: v?.district ?? null, skip: !v?.district, places: true });
+  const here = useMemo<MapPoint[]>(
+    () => (v && v.latitude != null && v.longitude != null ? [{ ...v, id: v.slug, lat: v.latitude, lng: v.longitude }] : []),
+    [v],
+  );
   // The village stays; its hub (events, landmarks, registry) has its own flag.
   const hubs = useFeatureFlags()("villageHubs");
   useDocumentTitle(v ? localized(lang, v.name, v.nameAr, v.nameFr) : null);
@@ -94,7 +94,8 @@ export default function VillagePage() {
           <Suspense fallback={<MapPlaceholder label={t("common.loading")} still caption={t("villages.map_credit")} />}>
             <LebanonMap
               label={t("villages.map_district_label")}
-              points={neighbours}
+              points={map.points}
+              nameOf={map.nameOf}
               highlight={here}
               hrefOf={villageHref}
               fitCaza={v.district}

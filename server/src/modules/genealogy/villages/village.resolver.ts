@@ -6,7 +6,15 @@ import { AppError, ErrorCode } from "../../../common/errors.js";
 import { Village } from "./village.entity.js";
 import { VillagesArgs } from "./village.inputs.js";
 import * as service from "./village.service.js";
-import { District, VillageConnection, VillageDuplicate, VillageMember, VillageMergeResult, VillagePoint } from "./village.types.js";
+import {
+  District,
+  VillageConnection,
+  VillageDuplicate,
+  VillageMember,
+  VillageMapCaza,
+  VillageMergeResult,
+  VillagePoint,
+} from "./village.types.js";
 import { villageMembers } from "./village-members.service.js";
 import { rawIdOf } from "../people/person.service.js";
 import { villageDuplicates } from "./village-duplicates.service.js";
@@ -54,6 +62,16 @@ export class VillageResolver {
     if (district && district.length > 100)
       throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "district", key: "errors.validation.maxLength" }]);
     return service.villagePoints(ctx, rootspace, district);
+  }
+
+  @Extensions({ listSize: 30 })
+  @Query(() => [VillageMapCaza], {
+    description: "Every public village with coordinates, grouped by caza (optionally one caza), compact: what the site's maps draw.",
+  })
+  villageMap(@Arg("district", () => String, { nullable: true }) district: string | null, @Ctx() ctx: Context): Promise<VillageMapCaza[]> {
+    if (district && district.length > 100)
+      throw new AppError(ErrorCode.BAD_USER_INPUT, "errors.bad_input", {}, [{ field: "district", key: "errors.validation.maxLength" }]);
+    return service.villageMap(ctx, district);
   }
 
   @Extensions({ listSize: 40 })

@@ -7,7 +7,14 @@ import { explainNameMatch, MatchKind, nameSearchCtes, parseNameQuery } from "../
 import { hasArabic } from "../names/normalize.js";
 import { Village } from "./village.entity.js";
 import type { VillagesArgs } from "./village.inputs.js";
-import { NameMatch, type District, type VillageConnection, type VillagePoint, type VillageSearchMatch } from "./village.types.js";
+import {
+  NameMatch,
+  type District,
+  type VillageConnection,
+  type VillageMapCaza,
+  type VillagePoint,
+  type VillageSearchMatch,
+} from "./village.types.js";
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -156,4 +163,29 @@ export async function villagePoints(ctx: Context, rootspace?: string | null, dis
       ORDER BY slug`,
     [rs, district ?? null],
   );
+}
+
+/** The map's precision: ten-thousandths of a degree (about 11 m on the ground). */
+const MAP_UNIT = 10_000;
+
+/**
+ * Every public village with coordinates grouped by caza (or one caza's), compact: about a tenth of
+ * `villagePoints` for the whole country. A map draws each caza as one cluster at its centre until
+ * it is zoomed in, and names a village only when its card opens.
+ */
+export async function villageMap(ctx: Context, district?: string | null): Promise<VillageMapCaza[]> {
+  const rows: { district: string | null; slugs: string[]; lats: number[]; lngs: number[] }[] = await ctx.ds.query(
+    `SELECT district, array_agg(slug ORDER BY slug) AS slugs, array_agg(latitude ORDER BY slug) AS lats,
+            array_agg(longitude ORDER BY slug) AS lngs
+       FROM villages
+      WHERE rootspace_id = $1 AND is_public AND latitude IS NOT NULL AND longitude IS NOT NULL AND ($2::text IS NULL OR district = $2)
+      GROUP BY district ORDER BY district NULLS LAST`,
+    [ctx.rootspace.id, district ?? null],
+  );
+  return rows.map(({ district, slugs, lats, lngs }) => {
+    const mean = (xs: number[]) => Math.round((xs.reduce((a, b) => a + Number(b), 0) / xs.length) * MAP_UNIT);
+    const [lat0, lng0] = [mean(lats), mean(lngs)];
+    const offsets = slugs.flatMap((_, i) => [Math.round(Number(lats[i]) * MAP_UNIT) - lat0, Math.round(Number(lngs[i]) * MAP_UNIT) - lng0]);
+    return { district, count: slugs.length, latitude: lat0 / MAP_UNIT, longitude: lng0 / MAP_UNIT, slugs, offsets };
+  });
 }

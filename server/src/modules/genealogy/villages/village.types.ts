@@ -1,4 +1,4 @@
-import { Field, Float, ID, Int, ObjectType, registerEnumType } from "type-graphql";
+import { Extensions, Field, Float, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { RootReasonKind } from "../roots/member-roots.types.js";
 import { PageInfo } from "../../../common/pagination.js";
 import { Village } from "./village.entity.js";
@@ -93,6 +93,35 @@ export class VillagePoint {
 
   @Field(() => String, { nullable: true, description: "District (caza), by its Latin name." })
   district: string | null;
+}
+
+@ObjectType("VillageMapCaza", {
+  description:
+    "The public villages of one caza, compact, for maps: a count and a centre to draw the caza as one cluster, and each village's slug and place.",
+})
+export class VillageMapCaza {
+  @Field(() => String, { nullable: true, description: "District (caza), by its Latin name; null for villages with none." })
+  district: string | null;
+
+  @Field(() => Int, { description: "How many of its villages have coordinates." })
+  count: number;
+
+  @Field(() => Float, { description: "The mean latitude of its villages, to four decimals: where its cluster is drawn." })
+  latitude: number;
+
+  @Field(() => Float, { description: "The mean longitude of its villages, to four decimals." })
+  longitude: number;
+
+  @Extensions({ listSize: 160 })
+  @Field(() => [String], { description: "Its villages' slugs, in slug order." })
+  slugs: string[];
+
+  @Extensions({ listSize: 320 })
+  @Field(() => [Int], {
+    description:
+      "Each village's latitude and longitude as offsets from the centre in ten-thousandths of a degree (about 11 m): two numbers per village, in the order of `slugs`.",
+  })
+  offsets: number[];
 }
 
 export enum DuplicateReason {
