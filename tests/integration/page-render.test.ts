@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { fakeClientDist } from "../support/fake-client-dist.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { toGlobalId } from "../../server/src/common/global-id.js";
 import { buildUser } from "../factories/users.js";
@@ -12,7 +10,6 @@ import { buildVillage } from "../support/genealogy.js";
 // answers the renderer's queries through the real GraphQL pipeline as its reader (the member the
 // page cookie names, or a visitor) in the page's language, and sends the result in the page's template. The client's own renderer is checked in
 // the browser (tests/e2e/first-screen.spec.ts).
-const SLOTS = { page: "<!--roots:page-->", title: "%ROOTS_TITLE%", data: "<!--roots:data-->" };
 const RENDERER = `
 export async function renderPage(url, lang, execute) {
   const slug = decodeURIComponent(url.split("/")[2].split("?")[0]);
@@ -30,26 +27,12 @@ export async function renderPage(url, lang, execute) {
 
 let server: TestServer;
 let dist: string;
+let remove: () => void;
 let base: string;
 let slug: string;
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), "roots-dist-"));
-  mkdirSync(join(dist, ".server"));
-  writeFileSync(join(dist, ".server", "server-render.js"), RENDERER);
-  writeFileSync(join(dist, "index.html"), `<!doctype html><title>Roots</title><div id="root"></div>`);
-  writeFileSync(join(dist, "routes.json"), JSON.stringify({ routes: ["/", "/libanpedia/:villageId"] }));
-  writeFileSync(
-    join(dist, "first-screens.json"),
-    JSON.stringify({ pages: {}, frame: "frame", rendered: { "/libanpedia/:villageId": "rendered-0" }, slots: SLOTS }),
-  );
-  for (const lang of ["ar", "en", "fr"]) {
-    writeFileSync(join(dist, `index.frame.${lang}.html`), `<!doctype html><title>Roots</title><div id="root">frame</div>`);
-    writeFileSync(
-      join(dist, `index.rendered-0.${lang}.html`),
-      `<!doctype html><title>${SLOTS.title}</title><div id="root">${SLOTS.page}</div>${SLOTS.data}`,
-    );
-  }
+  ({ dist, remove } = fakeClientDist(RENDERER));
   server = await startTestServer({ CLIENT_DIST: dist });
   base = server.url.replace(/\/graphql$/, "");
   const village = await buildVillage(server, "Zahle");
@@ -59,7 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  rmSync(dist, { recursive: true, force: true });
+  remove();
 });
 
 const open = async (path: string, headers: Record<string, string> = {}) => {

@@ -4,9 +4,7 @@
 // HTTP (the fast path and Express) and over the WebSocket. A document sent whole, introspection and
 // an unknown hash are refused with a translated PERSISTED_QUERY_NOT_FOUND; nothing is learnt from a
 // request. Pages the server renders run their queries in-process and are not held to it.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { Client } from "graphql-ws";
 import { Role } from "../../server/src/common/auth/roles.js";
@@ -15,6 +13,7 @@ import { PERSISTED_DOCUMENTS_JSON } from "../../server/src/app/trusted-documents
 import { buildUser } from "../factories/users.js";
 import { buildVillage } from "../support/genealogy.js";
 import { approvedApp, tokenRequest } from "../support/partners.js";
+import { fakeClientDist } from "../support/fake-client-dist.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
 const manifest = JSON.parse(readFileSync(PERSISTED_DOCUMENTS_JSON, "utf8")) as Record<string, string>;
@@ -28,7 +27,6 @@ const UNKNOWN = "0".repeat(64);
 const persisted = (hash: string) => ({ persistedQuery: { version: 1, sha256Hash: hash } });
 
 // A small stand-in for the client's server renderer, asking a query no client operation has.
-const SLOTS = { page: "<!--roots:page-->", title: "%ROOTS_TITLE%", data: "<!--roots:data-->" };
 const RENDERER = `
 export async function renderPage(url, lang, execute) {
   const slug = decodeURIComponent(url.split("/")[2].split("?")[0]);
@@ -40,30 +38,16 @@ export async function renderPage(url, lang, execute) {
 
 let server: TestServer;
 let dist: string;
+let remove: () => void;
 let base: string;
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), "roots-dist-"));
-  mkdirSync(join(dist, ".server"));
-  writeFileSync(join(dist, ".server", "server-render.js"), RENDERER);
-  writeFileSync(join(dist, "index.html"), `<!doctype html><title>Roots</title><div id="root"></div>`);
-  writeFileSync(join(dist, "routes.json"), JSON.stringify({ routes: ["/", "/libanpedia/:villageId"] }));
-  writeFileSync(
-    join(dist, "first-screens.json"),
-    JSON.stringify({ pages: {}, frame: "frame", rendered: { "/libanpedia/:villageId": "rendered-0" }, slots: SLOTS }),
-  );
-  for (const lang of ["ar", "en", "fr"]) {
-    writeFileSync(join(dist, `index.frame.${lang}.html`), `<!doctype html><title>Roots</title><div id="root">frame</div>`);
-    writeFileSync(
-      join(dist, `index.rendered-0.${lang}.html`),
-      `<!doctype html><title>${SLOTS.title}</title><div id="root">${SLOTS.page}</div>${SLOTS.data}`,
-    );
-  }
+  ({ dist, remove } = fakeClientDist(RENDERER));
   server = await startTestServer({ NODE_ENV: "production", CLIENT_DIST: dist });
   base = server.url.replace(/\/graphql$/, "");
 });
 afterAll(async () => {
   await server?.stop();
-  rmSync(dist, { recursive: true, force: true });
+  remove();
 });
 
 interface Answer {
