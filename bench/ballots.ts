@@ -249,6 +249,8 @@ const serverEnv = (url: string, port: number, redis: boolean): Record<string, st
   LOG_LEVEL: "info",
   SEED_DEMO: "false",
   GRAPHQL_COST_PER_MINUTE: "0",
+  // The bench sends its operations as text, as a partner or a test does (production enforces trusted documents).
+  GRAPHQL_TRUSTED_DOCUMENTS: "false",
   ...(redis ? { REDIS_URL } : {}),
 });
 
