@@ -17,6 +17,7 @@
 // every 2 s), so a run of VOTE_SECONDS gives about VOTE_SECONDS / 2 updates of 1,000 deliveries each.
 import type { ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import http from "node:http";
 import { createClient, type Client } from "graphql-ws";
 import pg from "pg";
@@ -188,8 +189,75 @@ async function subscribe(ports: number[], ballot: string): Promise<{ clients: Cl
   return { clients, got, errors };
 }
 
+/** Its own sockets: a probe never waits for one of the votes'. */
+const healthAgent = new http.Agent({ keepAlive: true });
+
+/** GET /health, its time in ms (a request's wait behind the fan-out: the event loop's lag plus one round trip to PostgreSQL). */
+async function healthTime(port: number): Promise<number> {
+  const t0 = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const req = http.get(
+      { host: "127.0.0.1", port, path: "/health", agent: healthAgent, headers: { accept: "application/json" } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve());
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+  });
+  return performance.now() - t0;
+}
+
+/** A process's resident memory now (Linux /proc), in MB. */
+async function rssMb(pid: number | undefined): Promise<number> {
+  if (!pid) return NaN;
+  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+/**
+ * While `during` runs: /health asked on every port every 100 ms (one at a time per port: a request
+ * still waiting is not doubled), and each server's resident memory every 250 ms.
+ */
+async function probing<T>(ports: number[], pids: (number | undefined)[], during: () => Promise<T>) {
+  const health: number[] = [];
+  const rss = pids.map(() => 0);
+  let stop = false;
+  const loops = [
+    ...ports.map(async (port) => {
+      while (!stop) {
+        health.push(await healthTime(port).catch(() => Infinity));
+        await sleep(100);
+      }
+    }),
+    (async () => {
+      while (!stop) {
+        const now = await Promise.all(pids.map(rssMb));
+        now.forEach((mb, i) => (rss[i] = Math.max(rss[i], mb)));
+        await sleep(250);
+      }
+    })(),
+  ];
+  try {
+    return { result: await during(), health: health.sort((a, b) => a - b), rss };
+  } finally {
+    stop = true;
+    await Promise.all(loops);
+  }
+}
+
 /** Subscribers on `ports`, votes through them in turn; what was delivered, how fast, and castVote's rate. */
-async function scenario(name: string, ports: number[], ballot: string, ballotRaw: string, voters: Voter[], pool: pg.Pool) {
+async function scenario(
+  name: string,
+  ports: number[],
+  pids: (number | undefined)[],
+  ballot: string,
+  ballotRaw: string,
+  voters: Voter[],
+  pool: pg.Pool,
+) {
   const { clients, got, errors } = await subscribe(ports, ballot);
   try {
     // Warm-up: votes in threes (the least that publishes) until every subscriber has had an update,
@@ -208,8 +276,15 @@ async function scenario(name: string, ports: number[], ballot: string, ballotRaw
     const warmTurnouts = new Set(got.flatMap((g) => g.map((r) => r.turnout)));
     got.forEach((g) => (g.length = 0));
 
-    const { rate, votes } = await voteFor(VOTE_SECONDS, voters, cast, next);
-    await sleep(3000); // the last batched update (a flush 2 s after the one before) and its deliveries
+    const {
+      result: { rate, votes },
+      health,
+      rss,
+    } = await probing(ports, pids, async () => {
+      const r = await voteFor(VOTE_SECONDS, voters, cast, next);
+      await sleep(3000); // the last batched update (a flush 2 s after the one before) and its deliveries
+      return r;
+    });
     const [{ published }]: { published: number }[] = (await pool.query(`SELECT published FROM ballots WHERE id = $1`, [ballotRaw])).rows;
     const updates = new Set(got.flatMap((g) => g.map((r) => r.turnout)).filter((t) => !warmTurnouts.has(t)));
     updates.add(published);
@@ -234,6 +309,8 @@ async function scenario(name: string, ports: number[], ballot: string, ballotRaw
       p99: percentile(latencies, 0.99),
       max: latencies[latencies.length - 1] ?? NaN,
       errors: errors.length,
+      health: { p50: percentile(health, 0.5), p99: percentile(health, 0.99), max: health[health.length - 1] ?? NaN },
+      rss,
     };
   } finally {
     await Promise.all(clients.map((c) => c.dispose()));
@@ -281,12 +358,20 @@ export async function benchBallots(serverUrl: string): Promise<boolean> {
     console.log(`${"raw pg: the vote statement".padEnd(40)} ${raw.rate.toFixed(0).padStart(6)} votes/s (${raw.votes} votes)`);
 
     children.push(await start([...SERVER_NODE_FLAGS, "server/dist/main.js"], serverEnv(url, PORTS[0], false), /Roots is ready/));
-    const one = await scenario("one instance", [PORTS[0]], ballotIds.one, rawOf(ballotIds.one), voters, pool);
+    const one = await scenario("one instance", [PORTS[0]], [children[0].pid], ballotIds.one, rawOf(ballotIds.one), voters, pool);
     await stopAll(children.splice(0));
 
     children.push(await start([...SERVER_NODE_FLAGS, "server/dist/main.js"], serverEnv(url, PORTS[0], true), /Roots is ready/));
     children.push(await start([...SERVER_NODE_FLAGS, "server/dist/main.js"], serverEnv(url, PORTS[1], true), /Roots is ready/));
-    const two = await scenario("two instances behind Redis", PORTS, ballotIds.two, rawOf(ballotIds.two), voters, pool);
+    const two = await scenario(
+      "two instances behind Redis",
+      PORTS,
+      [children[0].pid, children[1].pid],
+      ballotIds.two,
+      rawOf(ballotIds.two),
+      voters,
+      pool,
+    );
 
     let ok = true;
     const mark = (met: boolean) => {
@@ -300,6 +385,11 @@ export async function benchBallots(serverUrl: string): Promise<boolean> {
       );
       console.log(
         `  publish → receipt: p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms   (goal p99 < ${GOALS.p99Ms} ms: ${mark(r.p99 < GOALS.p99Ms)})`,
+      );
+      const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : "no answer");
+      console.log(`  GET /health meanwhile: p50 ${ms(r.health.p50)} ms, p99 ${ms(r.health.p99)} ms, max ${ms(r.health.max)} ms`);
+      console.log(
+        `  server RSS at most: ${r.rss.map((mb) => `${mb.toFixed(0)} MB`).join(", ")}   (goal < 1 GB each: ${mark(r.rss.every((mb) => mb < 1024))})`,
       );
       const ratio = r.rate / raw.rate;
       console.log(
