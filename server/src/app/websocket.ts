@@ -182,7 +182,7 @@ export function attachWebSocket(opts: {
           const ended = new AppError(ErrorCode.UNAUTHENTICATED, "errors.session_revoked");
           return format([new GraphQLError(ended.message, { originalError: ended })], lang);
         }
-        const costly = costs.check(document, payload.operationName, payload.variables, contextValue, lang);
+        const costly = await costs.check(document, payload.operationName, payload.variables, contextValue, lang);
         if (costly) return format([costly], lang);
         const closed = operation && appScopeError(schema, operation, document, contextValue.principal);
         if (closed) return format([new GraphQLError(closed.message, { originalError: closed })], lang);

@@ -49,6 +49,7 @@ import { Ancestry1798300000000 } from "./1798300000000-Ancestry.js";
 import { AncestryFiles1798400000000 } from "./1798400000000-AncestryFiles.js";
 import { AncestryDeskIndexes1798450000000 } from "./1798450000000-AncestryDeskIndexes.js";
 import { Partners1798500000000 } from "./1798500000000-Partners.js";
+import { ClientCostBudgets1798600000000 } from "./1798600000000-ClientCostBudgets.js";
 import { ImportFileKeys1796412000000 } from "./1796412000000-ImportFileKeys.js";
 
 /** Every migration in order; a new one is appended here. */
@@ -105,4 +106,5 @@ export const migrations = [
   AncestryFiles1798400000000,
   AncestryDeskIndexes1798450000000,
   Partners1798500000000,
+  ClientCostBudgets1798600000000,
 ];
