@@ -241,10 +241,12 @@ async function probing<T>(ports: number[], pids: (number | undefined)[], during:
     })(),
   ];
   try {
-    return { result: await during(), health: health.sort((a, b) => a - b), rss };
-  } finally {
+    const result = await during();
     stop = true;
     await Promise.all(loops);
+    return { result, health: health.sort((a, b) => a - b), rss };
+  } finally {
+    stop = true;
   }
 }
 
