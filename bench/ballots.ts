@@ -17,7 +17,7 @@
 // every 2 s), so a run of VOTE_SECONDS gives about VOTE_SECONDS / 2 updates of 1,000 deliveries each.
 import type { ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import http from "node:http";
 import { createClient, type Client } from "graphql-ws";
 import pg from "pg";
@@ -250,6 +250,82 @@ async function probing<T>(ports: number[], pids: (number | undefined)[], during:
   }
 }
 
+/** A process's CPU time so far, every thread's (Linux /proc schedstat), in ns. */
+async function cpuNs(pid: number | undefined): Promise<number> {
+  if (!pid) return NaN;
+  const tasks = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+  const each = await Promise.all(tasks.map((t) => readFile(`/proc/${pid}/task/${t}/schedstat`, "utf8").catch(() => "0")));
+  return each.reduce((sum, text) => sum + Number(text.split(" ")[0]), 0);
+}
+
+/** The next voter from the end of the list for votes on the control ballot (each votes once there, whichever scenario). */
+let spare: number | undefined;
+
+/**
+ * The servers' CPU per delivery of one update, with nothing else going on: `rounds` times, three
+ * votes (the least that publishes) once the batch window allows, then the servers' CPU time from
+ * before the votes to the last subscriber's receipt, less the same three votes' cost on a ballot
+ * nobody watches (`control`, voters from the end of the list), over the subscribers. Also how
+ * long the last subscriber waited from the count's time.
+ */
+async function quietUpdates(
+  ports: number[],
+  pids: (number | undefined)[],
+  ballot: string,
+  ballotRaw: string,
+  control: string,
+  voters: Voter[],
+  from: number,
+  got: Received[][],
+  pool: pg.Pool,
+  rounds = 3,
+) {
+  const cpuOf = async () => (await Promise.all(pids.map(cpuNs))).reduce((a, b) => a + b, 0);
+  const votesAlone = async (): Promise<number> => {
+    await sleep(TALLY_EVERY_MS + 300);
+    const cpu0 = await cpuOf();
+    for (let k = 0; k < 3; k++) {
+      const i = (spare = (spare ?? voters.length) - 1);
+      await castVote(ports[i % ports.length], control, voters[i], i);
+    }
+    await sleep(100);
+    return (await cpuOf()) - cpu0;
+  };
+  const updateNs: number[] = [];
+  const votesNs: number[] = [];
+  const lastMs: number[] = [];
+  let used = from;
+  const published = async () =>
+    ((await pool.query(`SELECT published FROM ballots WHERE id = $1`, [ballotRaw])).rows[0] as { published: number }).published;
+  for (let round = 0; round < rounds; round++) {
+    const votesCost = await votesAlone();
+    await sleep(TALLY_EVERY_MS + 300);
+    const before = await published();
+    const cpu0 = await cpuOf();
+    for (let k = 0; k < 3; k++, used++) await castVote(ports[used % ports.length], ballot, voters[used], used);
+    let now = before;
+    for (const end = Date.now() + 10_000; now === before && Date.now() < end;) {
+      await sleep(5);
+      now = await published();
+    }
+    for (const end = Date.now() + 30_000; got.some((g) => !g.some((r) => r.turnout === now)) && Date.now() < end;) await sleep(2);
+    await sleep(100);
+    const cpu1 = await cpuOf();
+    if (got.some((g) => !g.some((r) => r.turnout === now)))
+      throw new Error(`a quiet update (turnout ${now}) did not reach every subscriber`);
+    updateNs.push(cpu1 - cpu0);
+    votesNs.push(votesCost);
+    lastMs.push(Math.max(...got.map((g) => g.find((r) => r.turnout === now)!.latencyMs)));
+  }
+  const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  return {
+    cpuUs: (median(updateNs) - median(votesNs)) / 1000 / SUBSCRIBERS,
+    updateMs: median(updateNs) / 1e6,
+    votesMs: median(votesNs) / 1e6,
+    lastMs: median(lastMs),
+  };
+}
+
 /** Subscribers on `ports`, votes through them in turn; what was delivered, how fast, and castVote's rate. */
 async function scenario(
   name: string,
@@ -257,6 +333,7 @@ async function scenario(
   pids: (number | undefined)[],
   ballot: string,
   ballotRaw: string,
+  control: string,
   voters: Voter[],
   pool: pg.Pool,
 ) {
@@ -279,7 +356,7 @@ async function scenario(
     got.forEach((g) => (g.length = 0));
 
     const {
-      result: { rate, votes },
+      result: { rate, votes, next: after },
       health,
       rss,
     } = await probing(ports, pids, async () => {
@@ -287,12 +364,13 @@ async function scenario(
       await sleep(3000); // the last batched update (a flush 2 s after the one before) and its deliveries
       return r;
     });
+    const measuredTurnouts = got.map((g) => g.slice());
     const [{ published }]: { published: number }[] = (await pool.query(`SELECT published FROM ballots WHERE id = $1`, [ballotRaw])).rows;
-    const updates = new Set(got.flatMap((g) => g.map((r) => r.turnout)).filter((t) => !warmTurnouts.has(t)));
+    const updates = new Set(measuredTurnouts.flatMap((g) => g.map((r) => r.turnout)).filter((t) => !warmTurnouts.has(t)));
     updates.add(published);
     let delivered = 0;
     const latencies: number[] = [];
-    for (const g of got) {
+    for (const g of measuredTurnouts) {
       const mine = new Map(g.map((r) => [r.turnout, r.latencyMs]));
       for (const u of updates)
         if (mine.has(u)) {
@@ -301,7 +379,9 @@ async function scenario(
         }
     }
     latencies.sort((a, b) => a - b);
+    const quiet = await quietUpdates(ports, pids, ballot, ballotRaw, control, voters, after, got, pool);
     return {
+      quiet,
       name,
       rate,
       votes,
@@ -360,7 +440,16 @@ export async function benchBallots(serverUrl: string): Promise<boolean> {
     console.log(`${"raw pg: the vote statement".padEnd(40)} ${raw.rate.toFixed(0).padStart(6)} votes/s (${raw.votes} votes)`);
 
     children.push(await start([...SERVER_NODE_FLAGS, "server/dist/main.js"], serverEnv(url, PORTS[0], false), /Roots is ready/));
-    const one = await scenario("one instance", [PORTS[0]], [children[0].pid], ballotIds.one, rawOf(ballotIds.one), voters, pool);
+    const one = await scenario(
+      "one instance",
+      [PORTS[0]],
+      [children[0].pid],
+      ballotIds.one,
+      rawOf(ballotIds.one),
+      ballotIds.raw,
+      voters,
+      pool,
+    );
     await stopAll(children.splice(0));
 
     children.push(await start([...SERVER_NODE_FLAGS, "server/dist/main.js"], serverEnv(url, PORTS[0], true), /Roots is ready/));
@@ -371,6 +460,7 @@ export async function benchBallots(serverUrl: string): Promise<boolean> {
       [children[0].pid, children[1].pid],
       ballotIds.two,
       rawOf(ballotIds.two),
+      ballotIds.raw,
       voters,
       pool,
     );
@@ -389,6 +479,9 @@ export async function benchBallots(serverUrl: string): Promise<boolean> {
         `  publish → receipt: p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms   (goal p99 < ${GOALS.p99Ms} ms: ${mark(r.p99 < GOALS.p99Ms)})`,
       );
       const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : "no answer");
+      console.log(
+        `  one update alone (median of 3): ${r.quiet.cpuUs.toFixed(1)} µs of server CPU per delivery (${r.quiet.updateMs.toFixed(0)} ms for its three votes and fan-out, less ${r.quiet.votesMs.toFixed(0)} ms for three votes nobody watches), last subscriber ${r.quiet.lastMs} ms after the count`,
+      );
       console.log(`  GET /health meanwhile: p50 ${ms(r.health.p50)} ms, p99 ${ms(r.health.p99)} ms, max ${ms(r.health.max)} ms`);
       console.log(
         `  server RSS at most: ${r.rss.map((mb) => `${mb.toFixed(0)} MB`).join(", ")}   (goal < 1 GB each: ${mark(r.rss.every((mb) => mb < 1024))})`,
