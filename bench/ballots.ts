@@ -361,11 +361,13 @@ async function scenario(
       rss,
     } = await probing(ports, pids, async () => {
       const r = await voteFor(VOTE_SECONDS, voters, cast, next);
-      await sleep(3000); // the last batched update (a flush 2 s after the one before) and its deliveries
+      await sleep(3000); // the last batched update (a flush 2 s after the one before)
       return r;
     });
-    const measuredTurnouts = got.map((g) => g.slice());
+    // Its deliveries, however long the fan-out takes (up to 60 s: past that, what has not come counts as lost).
     const [{ published }]: { published: number }[] = (await pool.query(`SELECT published FROM ballots WHERE id = $1`, [ballotRaw])).rows;
+    for (const end = Date.now() + 60_000; got.some((g) => !g.some((r) => r.turnout === published)) && Date.now() < end;) await sleep(20);
+    const measuredTurnouts = got.map((g) => g.slice());
     const updates = new Set(measuredTurnouts.flatMap((g) => g.map((r) => r.turnout)).filter((t) => !warmTurnouts.has(t)));
     updates.add(published);
     let delivered = 0;
