@@ -17,6 +17,7 @@
 // every 2 s), so a run of VOTE_SECONDS gives about VOTE_SECONDS / 2 updates of 1,000 deliveries each.
 import type { ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
 import http from "node:http";
 import { createClient, type Client } from "graphql-ws";
 import pg from "pg";
@@ -188,8 +189,154 @@ async function subscribe(ports: number[], ballot: string): Promise<{ clients: Cl
   return { clients, got, errors };
 }
 
+/** Its own sockets: a probe never waits for one of the votes'. */
+const healthAgent = new http.Agent({ keepAlive: true });
+
+/** GET /health, its time in ms (a request's wait behind the fan-out: the event loop's lag plus one round trip to PostgreSQL). */
+async function healthTime(port: number): Promise<number> {
+  const t0 = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const req = http.get(
+      { host: "127.0.0.1", port, path: "/health", agent: healthAgent, headers: { accept: "application/json" } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve());
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+  });
+  return performance.now() - t0;
+}
+
+/** A process's resident memory now (Linux /proc), in MB. */
+async function rssMb(pid: number | undefined): Promise<number> {
+  if (!pid) return NaN;
+  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+/**
+ * While `during` runs: /health asked on every port every 100 ms (one at a time per port: a request
+ * still waiting is not doubled), and each server's resident memory every 250 ms.
+ */
+async function probing<T>(ports: number[], pids: (number | undefined)[], during: () => Promise<T>) {
+  const health: number[] = [];
+  const rss = pids.map(() => 0);
+  let stop = false;
+  const loops = [
+    ...ports.map(async (port) => {
+      while (!stop) {
+        health.push(await healthTime(port).catch(() => Infinity));
+        await sleep(100);
+      }
+    }),
+    (async () => {
+      while (!stop) {
+        const now = await Promise.all(pids.map(rssMb));
+        now.forEach((mb, i) => (rss[i] = Math.max(rss[i], mb)));
+        await sleep(250);
+      }
+    })(),
+  ];
+  try {
+    const result = await during();
+    stop = true;
+    await Promise.all(loops);
+    return { result, health: health.sort((a, b) => a - b), rss };
+  } finally {
+    stop = true;
+  }
+}
+
+/** A process's CPU time so far, every thread's (Linux /proc schedstat), in ns. */
+async function cpuNs(pid: number | undefined): Promise<number> {
+  if (!pid) return NaN;
+  const tasks = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+  const each = await Promise.all(tasks.map((t) => readFile(`/proc/${pid}/task/${t}/schedstat`, "utf8").catch(() => "0")));
+  return each.reduce((sum, text) => sum + Number(text.split(" ")[0]), 0);
+}
+
+/** The next voter from the end of the list for votes on the control ballot (each votes once there, whichever scenario). */
+let spare: number | undefined;
+
+/**
+ * The servers' CPU per delivery of one update, with nothing else going on: `rounds` times, three
+ * votes (the least that publishes) once the batch window allows, then the servers' CPU time from
+ * before the votes to the last subscriber's receipt, less the same three votes' cost on a ballot
+ * nobody watches (`control`, voters from the end of the list), over the subscribers. Also how
+ * long the last subscriber waited from the count's time.
+ */
+async function quietUpdates(
+  ports: number[],
+  pids: (number | undefined)[],
+  ballot: string,
+  ballotRaw: string,
+  control: string,
+  voters: Voter[],
+  from: number,
+  got: Received[][],
+  pool: pg.Pool,
+  rounds = 3,
+) {
+  const cpuOf = async () => (await Promise.all(pids.map(cpuNs))).reduce((a, b) => a + b, 0);
+  const votesAlone = async (): Promise<number> => {
+    await sleep(TALLY_EVERY_MS + 300);
+    const cpu0 = await cpuOf();
+    for (let k = 0; k < 3; k++) {
+      const i = (spare = (spare ?? voters.length) - 1);
+      await castVote(ports[i % ports.length], control, voters[i], i);
+    }
+    await sleep(100);
+    return (await cpuOf()) - cpu0;
+  };
+  const updateNs: number[] = [];
+  const votesNs: number[] = [];
+  const lastMs: number[] = [];
+  let used = from;
+  const published = async () =>
+    ((await pool.query(`SELECT published FROM ballots WHERE id = $1`, [ballotRaw])).rows[0] as { published: number }).published;
+  for (let round = 0; round < rounds; round++) {
+    const votesCost = await votesAlone();
+    await sleep(TALLY_EVERY_MS + 300);
+    const before = await published();
+    const cpu0 = await cpuOf();
+    for (let k = 0; k < 3; k++, used++) await castVote(ports[used % ports.length], ballot, voters[used], used);
+    let now = before;
+    for (const end = Date.now() + 10_000; now === before && Date.now() < end;) {
+      await sleep(5);
+      now = await published();
+    }
+    for (const end = Date.now() + 30_000; got.some((g) => !g.some((r) => r.turnout === now)) && Date.now() < end;) await sleep(2);
+    await sleep(100);
+    const cpu1 = await cpuOf();
+    if (got.some((g) => !g.some((r) => r.turnout === now)))
+      throw new Error(`a quiet update (turnout ${now}) did not reach every subscriber`);
+    updateNs.push(cpu1 - cpu0);
+    votesNs.push(votesCost);
+    lastMs.push(Math.max(...got.map((g) => g.find((r) => r.turnout === now)!.latencyMs)));
+  }
+  const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  return {
+    cpuUs: (median(updateNs) - median(votesNs)) / 1000 / SUBSCRIBERS,
+    updateMs: median(updateNs) / 1e6,
+    votesMs: median(votesNs) / 1e6,
+    lastMs: median(lastMs),
+  };
+}
+
 /** Subscribers on `ports`, votes through them in turn; what was delivered, how fast, and castVote's rate. */
-async function scenario(name: string, ports: number[], ballot: string, ballotRaw: string, voters: Voter[], pool: pg.Pool) {
+async function scenario(
+  name: string,
+  ports: number[],
+  pids: (number | undefined)[],
+  ballot: string,
+  ballotRaw: string,
+  control: string,
+  voters: Voter[],
+  pool: pg.Pool,
+) {
   const { clients, got, errors } = await subscribe(ports, ballot);
   try {
     // Warm-up: votes in threes (the least that publishes) until every subscriber has had an update,
@@ -208,14 +355,24 @@ async function scenario(name: string, ports: number[], ballot: string, ballotRaw
     const warmTurnouts = new Set(got.flatMap((g) => g.map((r) => r.turnout)));
     got.forEach((g) => (g.length = 0));
 
-    const { rate, votes } = await voteFor(VOTE_SECONDS, voters, cast, next);
-    await sleep(3000); // the last batched update (a flush 2 s after the one before) and its deliveries
+    const {
+      result: { rate, votes, next: after },
+      health,
+      rss,
+    } = await probing(ports, pids, async () => {
+      const r = await voteFor(VOTE_SECONDS, voters, cast, next);
+      await sleep(3000); // the last batched update (a flush 2 s after the one before)
+      return r;
+    });
+    // Its deliveries, however long the fan-out takes (up to 60 s: past that, what has not come counts as lost).
     const [{ published }]: { published: number }[] = (await pool.query(`SELECT published FROM ballots WHERE id = $1`, [ballotRaw])).rows;
-    const updates = new Set(got.flatMap((g) => g.map((r) => r.turnout)).filter((t) => !warmTurnouts.has(t)));
+    for (const end = Date.now() + 60_000; got.some((g) => !g.some((r) => r.turnout === published)) && Date.now() < end;) await sleep(20);
+    const measuredTurnouts = got.map((g) => g.slice());
+    const updates = new Set(measuredTurnouts.flatMap((g) => g.map((r) => r.turnout)).filter((t) => !warmTurnouts.has(t)));
     updates.add(published);
     let delivered = 0;
     const latencies: number[] = [];
-    for (const g of got) {
+    for (const g of measuredTurnouts) {
       const mine = new Map(g.map((r) => [r.turnout, r.latencyMs]));
       for (const u of updates)
         if (mine.has(u)) {
@@ -224,7 +381,9 @@ async function scenario(name: string, ports: number[], ballot: string, ballotRaw
         }
     }
     latencies.sort((a, b) => a - b);
+    const quiet = await quietUpdates(ports, pids, ballot, ballotRaw, control, voters, after, got, pool);
     return {
+      quiet,
       name,
       rate,
       votes,
@@ -234,6 +393,8 @@ async function scenario(name: string, ports: number[], ballot: string, ballotRaw
       p99: percentile(latencies, 0.99),
       max: latencies[latencies.length - 1] ?? NaN,
       errors: errors.length,
+      health: { p50: percentile(health, 0.5), p99: percentile(health, 0.99), max: health[health.length - 1] ?? NaN },
+      rss,
     };
   } finally {
     await Promise.all(clients.map((c) => c.dispose()));
@@ -249,6 +410,8 @@ const serverEnv = (url: string, port: number, redis: boolean): Record<string, st
   LOG_LEVEL: "info",
   SEED_DEMO: "false",
   GRAPHQL_COST_PER_MINUTE: "0",
+  // The bench sends its operations as text, as a partner or a test does (production enforces trusted documents).
+  GRAPHQL_TRUSTED_DOCUMENTS: "false",
   ...(redis ? { REDIS_URL } : {}),
 });
 
@@ -279,12 +442,30 @@ export async function benchBallots(serverUrl: string): Promise<boolean> {
     console.log(`${"raw pg: the vote statement".padEnd(40)} ${raw.rate.toFixed(0).padStart(6)} votes/s (${raw.votes} votes)`);
 
     children.push(await start([...SERVER_NODE_FLAGS, "server/dist/main.js"], serverEnv(url, PORTS[0], false), /Roots is ready/));
-    const one = await scenario("one instance", [PORTS[0]], ballotIds.one, rawOf(ballotIds.one), voters, pool);
+    const one = await scenario(
+      "one instance",
+      [PORTS[0]],
+      [children[0].pid],
+      ballotIds.one,
+      rawOf(ballotIds.one),
+      ballotIds.raw,
+      voters,
+      pool,
+    );
     await stopAll(children.splice(0));
 
     children.push(await start([...SERVER_NODE_FLAGS, "server/dist/main.js"], serverEnv(url, PORTS[0], true), /Roots is ready/));
     children.push(await start([...SERVER_NODE_FLAGS, "server/dist/main.js"], serverEnv(url, PORTS[1], true), /Roots is ready/));
-    const two = await scenario("two instances behind Redis", PORTS, ballotIds.two, rawOf(ballotIds.two), voters, pool);
+    const two = await scenario(
+      "two instances behind Redis",
+      PORTS,
+      [children[0].pid, children[1].pid],
+      ballotIds.two,
+      rawOf(ballotIds.two),
+      ballotIds.raw,
+      voters,
+      pool,
+    );
 
     let ok = true;
     const mark = (met: boolean) => {
@@ -298,6 +479,14 @@ export async function benchBallots(serverUrl: string): Promise<boolean> {
       );
       console.log(
         `  publish → receipt: p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms   (goal p99 < ${GOALS.p99Ms} ms: ${mark(r.p99 < GOALS.p99Ms)})`,
+      );
+      const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : "no answer");
+      console.log(
+        `  one update alone (median of 3): ${r.quiet.cpuUs.toFixed(1)} µs of server CPU per delivery (${r.quiet.updateMs.toFixed(0)} ms for its three votes and fan-out, less ${r.quiet.votesMs.toFixed(0)} ms for three votes nobody watches), last subscriber ${r.quiet.lastMs} ms after the count`,
+      );
+      console.log(`  GET /health meanwhile: p50 ${ms(r.health.p50)} ms, p99 ${ms(r.health.p99)} ms, max ${ms(r.health.max)} ms`);
+      console.log(
+        `  server RSS at most: ${r.rss.map((mb) => `${mb.toFixed(0)} MB`).join(", ")}   (goal < 1 GB each: ${mark(r.rss.every((mb) => mb < 1024))})`,
       );
       const ratio = r.rate / raw.rate;
       console.log(

@@ -18,8 +18,8 @@ import { DYNAMIC, tableUses } from "../support/sql-scan.js";
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const modules = join(root, "server/src/modules");
 
-/** Tables of the platform itself (migrations, the job scheduler), owned by no area. */
-const PLATFORM = ["migrations", "typeorm_metadata", "job_runs"];
+/** Tables of the platform itself (migrations, the job scheduler, the clients' cost budgets), owned by no area. */
+const PLATFORM = ["migrations", "typeorm_metadata", "job_runs", "client_cost_budgets"];
 
 const owner = new Map<string, string>();
 for (const area of AREAS) for (const table of area.tables) owner.set(table, area.name);

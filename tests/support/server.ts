@@ -3,6 +3,7 @@ import "reflect-metadata";
 import type { DataSource } from "typeorm";
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
+import { COST_BUDGET_SQL_TAG } from "../../server/src/app/cost-budgets.js";
 import { buildRootsSchema } from "../../server/src/app/schema.js";
 import { createRootsServer } from "../../server/src/app/server.js";
 import type { TestClock } from "../../server/src/common/clock.js";
@@ -33,7 +34,8 @@ export interface TestServer {
   ds: DataSource;
   /**
    * Every SQL statement the server ran since the last `queries.length = 0`, except the import
-   * runner's background poll and the feature flags' reload (due every 5 s, whichever request finds it).
+   * runner's background poll, the feature flags' reload (due every 5 s, whichever request finds it)
+   * and the client's cost budget (one per request without Redis, app/cost-budgets.ts).
    */
   queries: string[];
   /** POSTs a GraphQL operation; `token` signs in, `language` sets Accept-Language (default en). */
@@ -81,7 +83,13 @@ export async function startTestServer(
     poolMax: opts.pool?.max ?? 4,
     connectTimeoutMs: opts.pool?.connectTimeoutMs,
     statementTimeoutMs: opts.pool?.statementTimeoutMs,
-    onQuery: (sql) => void (sql.startsWith(POLL_SQL_TAG) || sql.startsWith(FLAG_REFRESH_SQL_TAG) || queries.push(sql)),
+    onQuery: (sql) =>
+      void (
+        sql.startsWith(POLL_SQL_TAG) ||
+        sql.startsWith(FLAG_REFRESH_SQL_TAG) ||
+        sql.startsWith(COST_BUDGET_SQL_TAG) ||
+        queries.push(sql)
+      ),
   });
   await ds.initialize();
   const bus = createEventBus(config.REDIS_URL);

@@ -42,6 +42,7 @@ import { answerHttpError, apiLanguage, graphqlFastPath } from "./graphql-http.js
 import { presentError } from "./format-error.js";
 import { healthHandler } from "./health.js";
 import { unsafeTextError } from "./input-text.js";
+import { budgetStore } from "./cost-budgets.js";
 import { CostGuard } from "./cost-guard.js";
 import { limitRules, parseOptions, responseTooLarge } from "./limits.js";
 import { httpsRedirect, securityHeaders } from "./security.js";
@@ -201,7 +202,8 @@ export async function createRootsServer(deps: {
 
   const imports = importRunner({ ds, bus, config, clock, scheduler });
 
-  const costs = new CostGuard(schema, config);
+  // Every instance shares the clients' budgets: in Redis with REDIS_URL, else in PostgreSQL.
+  const costs = new CostGuard(schema, config, budgetStore({ redisUrl: config.REDIS_URL, ds }));
   const streams = new LiveStreams({ bus, flags, clock });
   // The operations the client was built with; with GRAPHQL_TRUSTED_DOCUMENTS, the only ones run for requests without an app token.
   const trusted = TrustedDocuments.load(config.GRAPHQL_TRUSTED_DOCUMENTS);
@@ -243,6 +245,7 @@ export async function createRootsServer(deps: {
             await streams.close();
             await flags.close();
             await rootspaces.close();
+            await costs.close();
           },
         }),
       },
@@ -254,7 +257,7 @@ export async function createRootsServer(deps: {
             if (unsafe) throw unsafe;
             const closed = operation && appScopeError(schema, operation, document, contextValue.principal);
             if (closed) throw new GraphQLError(closed.message, { originalError: closed });
-            const costly = costs.check(document, request.operationName, request.variables, contextValue, currentLanguage());
+            const costly = await costs.check(document, request.operationName, request.variables, contextValue, currentLanguage());
             if (costly) throw costly;
             const spent = await budgets.charge(
               contextValue,

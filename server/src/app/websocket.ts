@@ -27,6 +27,7 @@ import type { CostGuard } from "./cost-guard.js";
 import { unsafeTextError } from "./input-text.js";
 import { responseTooLarge } from "./limits.js";
 import { limitRules, parseOptions } from "./limits.js";
+import { PreparedFrameSocket, PreparedResult } from "./prepared-frames.js";
 import { newestOnly, sharedSubscribe } from "./shared-events.js";
 import { requestedHash, type TrustedDocuments } from "./trusted-documents.js";
 
@@ -73,6 +74,8 @@ export function attachWebSocket(opts: {
   const { httpServer, schema, config, makeContext, costs, budgets, streams, trusted } = opts;
   const origins = allowedOrigins(config);
   const wss = new WebSocketServer({
+    // A result serialised once is written to each of its sockets as the same bytes (prepared-frames.ts).
+    WebSocket: PreparedFrameSocket,
     server: httpServer,
     path: "/graphql",
     maxPayload: 1024 * 1024,
@@ -103,8 +106,8 @@ export function attachWebSocket(opts: {
 
   // The operation's text, for the subscriptions executed once per event (shared-events.ts).
   const queries = new WeakMap<object, string>();
-  // What onNext made of a result: a shared result reaches every subscriber as one object.
-  const sent = new WeakMap<object, ExecutionResult>();
+  // What onNext made of a result, serialised once: a shared result reaches every subscriber as the same bytes.
+  const sent = new WeakMap<object, PreparedResult>();
 
   const server = useServer<Record<string, unknown>, Extra>(
     {
@@ -179,7 +182,7 @@ export function attachWebSocket(opts: {
           const ended = new AppError(ErrorCode.UNAUTHENTICATED, "errors.session_revoked");
           return format([new GraphQLError(ended.message, { originalError: ended })], lang);
         }
-        const costly = costs.check(document, payload.operationName, payload.variables, contextValue, lang);
+        const costly = await costs.check(document, payload.operationName, payload.variables, contextValue, lang);
         if (costly) return format([costly], lang);
         const closed = operation && appScopeError(schema, operation, document, contextValue.principal);
         if (closed) return format([new GraphQLError(closed.message, { originalError: closed })], lang);
@@ -200,18 +203,18 @@ export function attachWebSocket(opts: {
       onError: (ctx, _id, _payload, errors) =>
         errors.map((e) => (formatted.has(e) ? e : format([e], ctx.extra.language ?? "ar")[0]).toJSON()),
       onNext: (ctx, _id, _payload, _args, result) => {
-        const lang = ctx.extra.language ?? "ar";
-        const known = sent.get(result);
         // The same result object again is a shared one, whose subscribers share the language.
-        if (known) return known;
-        const shown =
-          JSON.stringify(result).length > config.GRAPHQL_MAX_RESPONSE_BYTES
-            ? { errors: [responseTooLarge(config, lang)] }
-            : result.errors?.length
-              ? { ...result, errors: format(result.errors, lang) }
-              : result;
-        sent.set(result, shown);
-        return shown;
+        let prepared = sent.get(result);
+        if (!prepared) {
+          const lang = ctx.extra.language ?? "ar";
+          const json = JSON.stringify(result.errors?.length ? { ...result, errors: format(result.errors, lang) } : result);
+          prepared = new PreparedResult(
+            json.length > config.GRAPHQL_MAX_RESPONSE_BYTES ? JSON.stringify({ errors: [responseTooLarge(config, lang)] }) : json,
+          );
+          sent.set(result, prepared);
+        }
+        // Serialised as its prepared bytes by the socket (PreparedFrameSocket), never again per subscriber.
+        return prepared as unknown as ExecutionResult;
       },
     },
     wss,

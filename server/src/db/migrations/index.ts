@@ -50,6 +50,7 @@ import { AncestryFiles1798400000000 } from "./1798400000000-AncestryFiles.js";
 import { AncestryDeskIndexes1798450000000 } from "./1798450000000-AncestryDeskIndexes.js";
 import { Partners1798500000000 } from "./1798500000000-Partners.js";
 import { PartnerWebhooks1798600000000 } from "./1798600000000-PartnerWebhooks.js";
+import { ClientCostBudgets1798650000000 } from "./1798650000000-ClientCostBudgets.js";
 import { ImportFileKeys1796412000000 } from "./1796412000000-ImportFileKeys.js";
 
 /** Every migration in order; a new one is appended here. */
@@ -107,4 +108,5 @@ export const migrations = [
   AncestryDeskIndexes1798450000000,
   Partners1798500000000,
   PartnerWebhooks1798600000000,
+  ClientCostBudgets1798650000000,
 ];

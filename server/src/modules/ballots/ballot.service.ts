@@ -237,7 +237,7 @@ export async function closeNow(job: JobContext, ballotId: string): Promise<void>
     return result;
   });
   if (!outcome) return;
-  await publishTally(deps.bus, ballotId, true);
+  await publishTally(deps, ballotId, true);
   const p = await proposalOf(deps, b);
   const roll: { user_id: string }[] = await deps.ds.query(`SELECT user_id FROM ballot_roll WHERE ballot_id = $1`, [ballotId]);
   await announce(

@@ -31,7 +31,7 @@ import {
   VoteChoiceEnum,
 } from "./ballots.types.js";
 import * as views from "./views.service.js";
-import { tallyOf } from "./tally.js";
+import { secondsLeftOf, tallyOf, type TallyEvent } from "./tally.js";
 import { TALLY_QUEUE_MAX, tallyEvents } from "./tally-feed.js";
 import * as votes from "./vote.service.js";
 
@@ -341,15 +341,18 @@ export class BallotResolver {
     },
   })
   // The same tally for everyone who may watch it (the checks above run per subscriber): executed
-  // once per update and rootspace, not once per subscriber.
+  // once per update, operation and language, not once per subscriber, from the counts the event
+  // carries (no database read per event).
   // Each tally supersedes the ones before: a subscriber that falls behind keeps only the newest.
   @Extensions({ [SHARED_EVENT]: true, [NEWEST_ONLY]: TALLY_QUEUE_MAX })
-  async ballotTallyUpdated(
-    @Root() payload: { ballotId: string },
+  ballotTallyUpdated(
+    @Root() payload: TallyEvent,
     @Arg("ballotId", () => ID) _id: string,
     @Ctx() ctx: Context,
-  ): Promise<TallyGql> {
-    const b = await ballots.ballotForEvent(ctx, payload);
-    return TallyGql.of(b.id, tallyOf(b, ctx.clock.now()));
+  ): TallyGql | Promise<TallyGql> {
+    const now = ctx.clock.now();
+    if (payload.tally) return TallyGql.of(payload.ballotId, { ...payload.tally, secondsLeft: secondsLeftOf(payload.tally.closesAt, now) });
+    // An event without its counts (published by an instance older than this one): read once per event.
+    return ballots.ballotForEvent(ctx, payload).then((b) => TallyGql.of(b.id, tallyOf(b, now)));
   }
 }

@@ -16,14 +16,14 @@ import { ballotBoardRouter } from "./board.route.js";
 import { BallotSettings } from "./settings.entity.js";
 import { BallotSettingsResolver } from "./settings.resolver.js";
 import { announceBatch, ballotsNotifications } from "./notifications.js";
-import { tallyFlush } from "./tally.js";
+import { tallyFlush, type TallyEvent } from "./tally.js";
 import { proposalPolicy } from "./ballots.policy.js";
 import { ballotsReads } from "./ballots.reads.js";
 
 declare module "../../common/event-bus.js" {
   interface Topics {
-    /** A ballot's published tally changed (batched) or it closed; no counts travel, subscribers read them. */
-    BALLOT_TALLY_UPDATED: [{ ballotId: string; final: boolean }];
+    /** A ballot's published tally changed (batched) or it closed, with what anyone may read of it (tally.ts). */
+    BALLOT_TALLY_UPDATED: [TallyEvent];
   }
 }
 

@@ -1,10 +1,12 @@
 import type { Context } from "../../common/context.js";
-import type { EventBus } from "../../common/event-bus.js";
 import { defineJob } from "../../common/jobs/index.js";
 import type { BallotRow } from "./ballot.service.js";
+import { fanOutMs } from "./fan-out-load.js";
 
 /** Live tallies go out at most this often… */
 export const TALLY_EVERY_MS = 2000;
+/** …or, while this instance's fan-outs are slow, at most every twice the last one's time, up to this. */
+export const TALLY_EVERY_UNDER_LOAD_MAX_MS = 10_000;
 /** …and only once this many new votes are in (except at a window's end or the close): one vote is never matched to its time. */
 export const TALLY_MIN_NEW = 3;
 /**
@@ -28,10 +30,51 @@ export const BREAKDOWN_EVERY_MS = 10 * 60_000;
 export const BREAKDOWN_HELD = ["not_open", "hidden_results", "until_close", "below_minimum"] as const;
 export type BreakdownHeld = (typeof BREAKDOWN_HELD)[number];
 
-export const publishTally = (bus: EventBus, ballotId: string, final: boolean): Promise<void> =>
-  Promise.resolve(bus.publish("BALLOT_TALLY_UPDATED", { ballotId, final }));
+/** A tally as it is published: what anyone may read of it (tallyOf), but the seconds left, which each reader's clock works out. */
+export type PublishedTally = Omit<TallyView, "secondsLeft">;
+
+/**
+ * A live-tally event on the bus: the ballot, whether it closed, and its published tally, taken
+ * once by the instance that publishes (one read per update for every instance and subscriber).
+ * `tally` is absent from an event published by an instance that did not send the counts yet:
+ * subscribers then read the ballot once per event (ballotForEvent).
+ */
+export interface TallyEvent {
+  ballotId: string;
+  final: boolean;
+  tally?: PublishedTally;
+}
+
+/**
+ * Tells every instance's subscribers of the ballot's tally as it now stands. The event carries
+ * only what anyone may read of the ballot at that moment (the `tally` field's view: the turnout,
+ * and the breakdown only when the ballot's rules show it), never the counts held back.
+ */
+export async function publishTally(deps: Pick<Deps, "ds" | "bus" | "clock">, ballotId: string, final: boolean): Promise<void> {
+  const [b]: BallotRow[] = await deps.ds.query(`SELECT * FROM ballots WHERE id = $1`, [ballotId]);
+  if (!b) return;
+  const { secondsLeft: _left, ...tally } = tallyOf(b, deps.clock.now());
+  await deps.bus.publish("BALLOT_TALLY_UPDATED", { ballotId, final, tally });
+}
+
+/** Seconds from `now` to `closesAt`, never below 0. */
+export const secondsLeftOf = (closesAt: Date, now: Date): number => Math.max(0, Math.floor((closesAt.getTime() - now.getTime()) / 1000));
+
+/** A published tally as it came over the bus (through Redis its times are strings), with its times as dates again. */
+export function revivedTally(t: PublishedTally): PublishedTally {
+  const at = (d: Date | string | null): Date | null => (d === null ? null : new Date(d));
+  return { ...t, breakdownAt: at(t.breakdownAt), publishedAt: at(t.publishedAt), closesAt: new Date(t.closesAt) };
+}
 
 type Deps = Pick<Context, "ds" | "bus" | "clock" | "jobs">;
+
+/**
+ * The batch window this instance keeps now: TALLY_EVERY_MS, longer while its fan-outs take more
+ * than half of it (a ballot watched by thousands on a busy host). Under load an update then
+ * carries more votes, instead of updates (each a walk of every subscriber) queueing up behind
+ * each other and starving votes and requests.
+ */
+export const tallyEvery = (): number => Math.min(TALLY_EVERY_UNDER_LOAD_MAX_MS, Math.max(TALLY_EVERY_MS, Math.ceil(2 * fanOutMs())));
 
 /**
  * The flush this instance last sent for each ballot at TALLY_EVERY_MS after an update (its time):
@@ -93,7 +136,8 @@ export async function maybePublish(deps: Deps, ballotId: string, opts: { afterVo
   // A vote while this instance's flush TALLY_EVERY_MS after the update is still to come: that
   // flush counts it, or sends the window's end (most votes of a busy ballot end here).
   if (opts.afterVote && (flushAt.get(ballotId) ?? 0) > now.getTime()) return;
-  const since = new Date(now.getTime() - TALLY_EVERY_MS);
+  const every = tallyEvery();
+  const since = new Date(now.getTime() - every);
   // Only a flush publishes at a window's end: a vote that came after a quiet time waits for its window to end.
   const windowStart = opts.afterVote ? null : new Date(now.getTime() - TALLY_WINDOW_MS);
   const [r]: { status: string; base: Date; published_at: Date | null; pending: number; updated: boolean }[] = await deps.ds.query(
@@ -111,12 +155,12 @@ export async function maybePublish(deps: Deps, ballotId: string, opts: { afterVo
   );
   if (r?.updated) {
     await moveBreakdown(deps, ballotId, now);
-    await publishTally(deps.bus, ballotId, false);
+    await publishTally(deps, ballotId, false);
     return mixVotes(deps, ballotId);
   }
-  if (!opts.afterVote && r?.status === "open" && (await moveBreakdown(deps, ballotId, now))) await publishTally(deps.bus, ballotId, false);
+  if (!opts.afterVote && r?.status === "open" && (await moveBreakdown(deps, ballotId, now))) await publishTally(deps, ballotId, false);
   if (r?.status !== "open" || r.pending <= 0) return;
-  const due = r.published_at ? r.published_at.getTime() + TALLY_EVERY_MS : 0;
+  const due = r.published_at ? r.published_at.getTime() + every : 0;
   if (due > now.getTime() && flushAt.get(ballotId) !== due) {
     await sendFlush(deps, ballotId, due);
     flushAt.set(ballotId, due);
@@ -216,6 +260,6 @@ export function tallyOf(b: BallotRow, now: Date): TallyView {
     outcome: b.outcome,
     publishedAt: b.published_at,
     closesAt: b.closes_at,
-    secondsLeft: Math.max(0, Math.floor((b.closes_at.getTime() - now.getTime()) / 1000)),
+    secondsLeft: secondsLeftOf(b.closes_at, now),
   };
 }
