@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Context } from "../../common/context.js";
 import { notFound } from "../../common/errors.js";
+import { hashToken } from "../accounts/index.js";
 import { audit } from "../audit/index.js";
 import { appIdOf } from "./apps.service.js";
 import type { AppRow } from "./apps.store.js";
-import { artifactKey } from "./oauth/adapter.js";
 import { TTL } from "./oauth/resource.js";
 import { partnerError } from "./partners.errors.js";
 import { isAppOwner } from "./partners.policy.js";
@@ -34,7 +34,8 @@ export async function explorerToken(ctx: Context, id: string): Promise<{ token: 
   await ctx.ds.transaction(async (tx) => {
     await tx.query(
       `INSERT INTO oauth_artifacts (model, id, payload, client_id, account_id, expires_at) VALUES ('AccessToken', $1, $2, $3, $4, $5)`,
-      [artifactKey(token), JSON.stringify(payload), app.client_id, ctx.viewer.userId, expiresAt],
+      // Kept as the OAuth server keeps its tokens: by their SHA-256 (oauth/adapter.ts artifactKey; oidc-provider is not loaded here).
+      [hashToken(token), JSON.stringify(payload), app.client_id, ctx.viewer.userId, expiresAt],
     );
     await audit(tx, { tableName: "oauth_artifacts", recordId: app.client_id, userId: ctx.viewer.userId, action: "explorer_token" });
   });
