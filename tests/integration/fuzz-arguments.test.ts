@@ -197,9 +197,10 @@ async function subscribeOnce(client: Client, query: string, variables: Record<st
 let server: TestServer;
 let adminUser: BuiltUser;
 
-/** Tables whose rows a refused request may still write: sessions, rate limits, security events, analytics. */
+/** Tables whose rows a refused request may still write: sessions, rate limits and cost budgets, security events, analytics. */
 const VOLATILE = new Set([
   "migrations",
+  "client_cost_budgets",
   "sessions",
   "refresh_tokens",
   "rate_limit_hits",
