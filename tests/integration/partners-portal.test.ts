@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL answers are checked field by field below. */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { getIntrospectionQuery } from "graphql";
 import { changelog } from "../../server/src/app/developer-docs.js";
 import { Role } from "../../server/src/common/auth/roles.js";
 import { buildUser, type BuiltUser } from "../factories/users.js";
@@ -74,6 +75,12 @@ describe("the explorer", () => {
     // Still an app token: closed fields stay closed.
     const closed = await asApp(server, token, `{ wallet { available } }`);
     expect(closed.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    // GraphiQL introspects on start: an app pays a flat 100 points for it, not the query's size.
+    const left = async () => (await asApp(server, token, `{ rateLimit { remaining } }`)).data.rateLimit.remaining as number;
+    const [r1, r2] = [await left(), await left()];
+    const schema = await asApp(server, token, getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }));
+    expect(schema.errors).toBeUndefined();
+    expect(r2 - (await left()) - (r1 - r2)).toBe(100);
     clock.advance(HOUR + 1000);
     const late = await asApp(server, token, `{ rateLimit { limit } }`);
     expect(late.data.rateLimit).toBeNull();

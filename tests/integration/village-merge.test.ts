@@ -116,6 +116,17 @@ async function fill(v: { id: string; raw: string; slug: string }, tag: string, o
      SELECT $1, $2, $3, id, $4, now(), now() FROM ancestry_document_types ORDER BY position LIMIT 1`,
     [newId(), `AD-${tag}-${v.raw.slice(0, 8)}`, member.id, v.raw],
   );
+  const app = newId();
+  await q(
+    `INSERT INTO partner_apps (id, owner_id, name, client_id, secret_hash, secret_rotated_at, redirect_uris, scopes, webhook_secret, created_at)
+     VALUES ($1, $2, 'Hooks', $3, repeat('0', 64), now(), '{}', '{public:read}', $4, now())`,
+    [app, member.id, `app_${app.replaceAll("-", "")}`, `whsec_${app.replaceAll("-", "")}`],
+  );
+  await q(
+    `INSERT INTO partner_webhooks (id, app_id, event, village_id, baseline_at, scanned_to, created_at)
+     VALUES ($1, $2, 'village.changed', $3, now(), now(), now())`,
+    [newId(), app, v.raw],
+  );
   await q(`INSERT INTO village_slug_aliases (rootspace_id, slug, village_id) VALUES ('lb', $1, $2)`, [`${v.slug}-old`, v.raw]);
   await q(
     `INSERT INTO village_merges (id, rootspace_id, into_village_id, from_village_id, from_slug, from_name) VALUES ($1, 'lb', $2, $3, 'gone', 'Gone')`,

@@ -15,6 +15,9 @@ import { CostCalculator } from "./cost.js";
  * REDIS_URL is set, in PostgreSQL otherwise, one atomic operation per request (cost-budgets.ts).
  * A refusal says why in the reader's language.
  */
+/** What a partner app's budget is charged for one introspection operation. */
+export const INTROSPECTION_CHARGE = 100;
+
 export class CostGuard {
   private readonly calculator: CostCalculator;
 
@@ -55,9 +58,15 @@ export class CostGuard {
     });
   }
 
-  /** What an operation costs (its variables counted), as the budgets charge it. */
+  /**
+   * What an operation costs (its variables counted), as partner apps' budgets charge it. An
+   * introspection operation is charged a flat INTROSPECTION_CHARGE: the standard introspection
+   * query of this schema counts more than an app's whole default hour, and tools (the explorer,
+   * codegen) ask it on every start. Its size is still held by `check`.
+   */
   costOf(document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | null | undefined): number {
-    return this.calculator.cost(document, operationName, variables).cost;
+    const { cost, introspection } = this.calculator.cost(document, operationName, variables);
+    return introspection ? Math.min(cost, INTROSPECTION_CHARGE) : cost;
   }
 
   async close(): Promise<void> {

@@ -40,6 +40,18 @@ export const partnersArea = defineArea({
   policies: { PartnerAppViewerCan: partnerAppPolicy },
   management: [{ path: "/management/partners", roles: [Role.MODERATOR] }],
   hooks: {
+    onVillageMerge: {
+      // A subscription to the merged-away village watches the kept one; one already there stays alone.
+      "partner_webhooks.village_id": async (tx, { from, into }) => {
+        await tx.query(
+          `DELETE FROM partner_webhooks w WHERE w.village_id = $1
+              AND EXISTS (SELECT 1 FROM partner_webhooks k WHERE k.app_id = w.app_id AND k.event = w.event AND k.village_id = $2)`,
+          [from.id, into.id],
+        );
+        const [, n] = await tx.query(`UPDATE partner_webhooks SET village_id = $2 WHERE village_id = $1`, [from.id, into.id]);
+        return n as number;
+      },
+    },
     onAccountDelete: async (tx, userId) => {
       // Their grants end with them; their apps go (usage and artifacts of the apps with them).
       await tx.query(`DELETE FROM oauth_artifacts WHERE account_id = $1`, [userId]);

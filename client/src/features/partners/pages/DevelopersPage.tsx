@@ -121,10 +121,11 @@ export default function DevelopersPage() {
           <div key={r.date} className="partner-release">
             <h3>{formatDate(r.date, lang)}</h3>
             {r.changes.length ? (
-              <ul dir="ltr">
+              <ul>
                 {r.changes.map((c, i) => (
                   <li key={i}>
-                    <Badge tone={TONE[c.criticality]}>{t(runtimeKey(`portal.change.${c.criticality.toLowerCase()}`))}</Badge> {c.message}
+                    <Badge tone={TONE[c.criticality]}>{t(runtimeKey(`portal.change.${c.criticality.toLowerCase()}`))}</Badge>{" "}
+                    <bdi dir="ltr">{c.message}</bdi>
                   </li>
                 ))}
               </ul>

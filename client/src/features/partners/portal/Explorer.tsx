@@ -24,7 +24,7 @@ export default function Explorer({ token }: { token: string }) {
     [token],
   );
   return (
-    <div className="partner-explorer" dir="ltr">
+    <div className="partner-explorer">
       <GraphiQL fetcher={fetcher} defaultQuery={START} />
     </div>
   );
