@@ -122,8 +122,11 @@ test.describe("the partner API", () => {
     await expect(page.getByRole("status").filter({ hasText: "الرمز صالح حتى" })).toBeVisible();
     const explorer = page.locator(".graphiql-container");
     await expect(explorer).toBeVisible({ timeout: 30_000 });
-    await explorer.locator(".graphiql-execute-button").click();
-    await expect(explorer.locator(".result-window")).toContainText('"remaining"', { timeout: 30_000 });
+    // GraphiQL loads the schema (introspection) after it shows: a run pressed before that may do nothing, so press until it answers.
+    await expect(async () => {
+      await explorer.locator(".graphiql-execute-button").click();
+      await expect(explorer.locator(".result-window")).toContainText('"remaining"', { timeout: 5_000 });
+    }).toPass({ timeout: 60_000 });
     await shots(page, "partners-explorer-ar");
     await dev.context.close();
   });
