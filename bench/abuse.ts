@@ -13,7 +13,7 @@ import { createDataSource } from "../server/src/db/data-source.js";
 import { createTemplate, dropDatabase, withDatabase } from "../tests/support/database.js";
 import { buildVillage } from "../tests/support/genealogy.js";
 import { makeVoters } from "./ballots.js";
-import { SERVER_NODE_FLAGS, start, stopAll } from "./support.js";
+import { benchServerEnv, SERVER_NODE_FLAGS, start, stopAll } from "./support.js";
 import { randomWords } from "../tests/support/text.js";
 
 const PORT = 4741;
@@ -69,13 +69,7 @@ export async function benchAbuse(serverUrl: string): Promise<boolean> {
         Buffer.from(`RootpediaRevision:${b}`).toString("base64url"),
       ]);
     }
-    children.push(
-      await start(
-        [...SERVER_NODE_FLAGS, "server/dist/main.js"],
-        { DATABASE_URL: url, PORT: String(PORT), HOST: "127.0.0.1", CLIENT_DIST: "", NODE_ENV: "production", SEED_DEMO: "false" },
-        /Roots is ready/,
-      ),
-    );
+    children.push(await start([...SERVER_NODE_FLAGS, "server/dist/main.js"], benchServerEnv(url, PORT), /Roots is ready/));
     console.log(
       `\n## Abuse: /health every 100 ms while ${ATTACKERS} clients send worst-case previews and diffs for ${ATTACK_SECONDS} s (one instance)`,
     );

@@ -34,7 +34,7 @@ import { deskPage } from "../server/src/modules/ancestry/desk.list.js";
 import { importVillages } from "../server/src/modules/genealogy/index.js";
 import { createTemplate, dropDatabase, withDatabase } from "../tests/support/database.js";
 import { seedDesk } from "./ancestry-data.js";
-import { DURATION, measureHttp, measureLoops, SERVER_NODE_FLAGS, start, stopAll } from "./support.js";
+import { benchServerEnv, DURATION, measureHttp, measureLoops, SERVER_NODE_FLAGS, start, stopAll } from "./support.js";
 
 const REQUESTS = Number(process.env.BENCH_ANCESTRY_REQUESTS ?? 20_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
@@ -148,16 +148,7 @@ export async function benchAncestry(serverUrl: string): Promise<boolean> {
     children.push(
       await start(
         [...SERVER_NODE_FLAGS, "server/dist/main.js"],
-        {
-          DATABASE_URL: url,
-          PORT: String(PORT),
-          HOST: "127.0.0.1",
-          CLIENT_DIST: "",
-          NODE_ENV: "production",
-          LOG_LEVEL: "info",
-          SEED_DEMO: "false",
-          GRAPHQL_COST_PER_MINUTE: "0",
-        },
+        benchServerEnv(url, PORT, { LOG_LEVEL: "info", GRAPHQL_COST_PER_MINUTE: "0" }),
         /Roots is ready/,
       ),
     );

@@ -31,7 +31,7 @@ import { CAST_VOTES_SQL } from "../server/src/modules/ballots/vote.service.js";
 import { seedOpenBallot } from "../tests/support/ballots.js";
 import { createTemplate, dropDatabase, withDatabase } from "../tests/support/database.js";
 import { buildVillage } from "../tests/support/genealogy.js";
-import { SERVER_NODE_FLAGS, start, stopAll } from "./support.js";
+import { benchServerEnv, SERVER_NODE_FLAGS, start, stopAll } from "./support.js";
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
 const VOTE_SECONDS = Number(process.env.BENCH_BALLOT_SECONDS ?? 16);
@@ -401,19 +401,8 @@ async function scenario(
   }
 }
 
-const serverEnv = (url: string, port: number, redis: boolean): Record<string, string> => ({
-  DATABASE_URL: url,
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  CLIENT_DIST: "",
-  NODE_ENV: "production",
-  LOG_LEVEL: "info",
-  SEED_DEMO: "false",
-  GRAPHQL_COST_PER_MINUTE: "0",
-  // The bench sends its operations as text, as a partner or a test does (production enforces trusted documents).
-  GRAPHQL_TRUSTED_DOCUMENTS: "false",
-  ...(redis ? { REDIS_URL } : {}),
-});
+const serverEnv = (url: string, port: number, redis: boolean): Record<string, string> =>
+  benchServerEnv(url, port, { LOG_LEVEL: "info", GRAPHQL_COST_PER_MINUTE: "0", ...(redis ? { REDIS_URL } : {}) });
 
 export async function benchBallots(serverUrl: string): Promise<boolean> {
   const dbName = `roots_bench_ballots_${process.pid}`;

@@ -21,7 +21,7 @@ import { PERSON_COLUMNS, personColumnsFor } from "../server/src/modules/genealog
 import { lineageSql } from "../server/src/modules/genealogy/people/person.service.js";
 import { createTemplate, dropDatabase, withDatabase } from "../tests/support/database.js";
 import { generateTree, type Tree } from "./genealogy-data.js";
-import { DURATION, measureHttp, measurePg, SERVER_NODE_FLAGS, start, stopAll } from "./support.js";
+import { benchServerEnv, DURATION, measureHttp, measurePg, SERVER_NODE_FLAGS, start, stopAll } from "./support.js";
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 200_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
@@ -87,16 +87,7 @@ export async function benchGenealogy(serverUrl: string): Promise<boolean> {
     children.push(
       await start(
         [...SERVER_NODE_FLAGS, "server/dist/main.js"],
-        {
-          DATABASE_URL: url,
-          PORT: String(PORT),
-          HOST: "127.0.0.1",
-          CLIENT_DIST: "",
-          NODE_ENV: "production",
-          LOG_LEVEL: "info",
-          SEED_DEMO: "false",
-          GRAPHQL_COST_PER_MINUTE: "0",
-        },
+        benchServerEnv(url, PORT, { LOG_LEVEL: "info", GRAPHQL_COST_PER_MINUTE: "0" }),
         /Roots is ready/,
       ),
     );

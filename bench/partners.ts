@@ -9,25 +9,15 @@ import { buildUser } from "../tests/factories/users.js";
 import { createTemplate, dropDatabase, withDatabase } from "../tests/support/database.js";
 import { createDataSource } from "../server/src/db/data-source.js";
 import { hashSecret, newWebhookSecret } from "../server/src/modules/partners/apps.store.js";
-import { DURATION, measureHttp, SERVER_NODE_FLAGS, start, stopAll } from "./support.js";
+import { benchServerEnv, DURATION, measureHttp, SERVER_NODE_FLAGS, start, stopAll } from "./support.js";
 
 const QUERY = `query Bench($first: Int) { rootspaces(first: $first) { totalCount edges { cursor node { id slug name nameAr nameFr countryCode currency timezone isActive } } pageInfo { hasNextPage endCursor } } }`;
 const BODY = JSON.stringify({ query: QUERY, variables: { first: 50 } });
 const GOAL_BASELINE = 0.5;
 const GOAL_ANONYMOUS = 0.9;
 
-const serverEnv = (url: string, port: number, points: string) => ({
-  DATABASE_URL: url,
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  CLIENT_DIST: "",
-  NODE_ENV: "production",
-  LOG_LEVEL: "info",
-  SEED_DEMO: "false",
-  GRAPHQL_COST_PER_MINUTE: "0",
-  GRAPHQL_TRUSTED_DOCUMENTS: "false",
-  PARTNER_POINTS_PER_HOUR: points,
-});
+const serverEnv = (url: string, port: number, points: string) =>
+  benchServerEnv(url, port, { LOG_LEVEL: "info", GRAPHQL_COST_PER_MINUTE: "0", PARTNER_POINTS_PER_HOUR: points });
 
 async function post(port: number, token?: string): Promise<{ data: unknown; extensions?: { cost?: unknown } }> {
   const res = await fetch(`http://127.0.0.1:${port}/graphql`, {

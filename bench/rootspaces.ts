@@ -5,7 +5,7 @@ import type { ChildProcess } from "node:child_process";
 import { buildRootspaces } from "../tests/factories/rootspaces.js";
 import { createTemplate, dropDatabase, withDatabase } from "../tests/support/database.js";
 import { createDataSource } from "../server/src/db/data-source.js";
-import { DURATION, measureHttp, SERVER_NODE_FLAGS, start, stopAll } from "./support.js";
+import { benchServerEnv, DURATION, measureHttp, SERVER_NODE_FLAGS, start, stopAll } from "./support.js";
 
 const QUERY = `query Bench($first: Int) { rootspaces(first: $first) { totalCount edges { cursor node { id slug name nameAr nameFr countryCode currency timezone isActive } } pageInfo { hasNextPage endCursor } } }`;
 const BODY = JSON.stringify({ query: QUERY, variables: { first: 50 } });
@@ -35,16 +35,7 @@ export async function benchRootspaces(serverUrl: string): Promise<boolean> {
     children.push(
       await start(
         [...SERVER_NODE_FLAGS, "server/dist/main.js"],
-        {
-          DATABASE_URL: url,
-          PORT: "4701",
-          HOST: "127.0.0.1",
-          CLIENT_DIST: "",
-          NODE_ENV: "production",
-          LOG_LEVEL: "info",
-          SEED_DEMO: "false",
-          GRAPHQL_COST_PER_MINUTE: "0",
-        },
+        benchServerEnv(url, 4701, { LOG_LEVEL: "info", GRAPHQL_COST_PER_MINUTE: "0" }),
         /Roots is ready/,
       ),
     );

@@ -13,6 +13,22 @@ export const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
  */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=32", ...(process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? [])];
 
+/**
+ * A production server's environment for a benchmark: on `url`, at `port`, no client build, no
+ * demo data, and operations taken as text as a partner or a test sends them (production
+ * otherwise runs only the client's trusted documents). `extra` adds or overrides.
+ */
+export const benchServerEnv = (url: string, port: number, extra: Record<string, string> = {}): Record<string, string> => ({
+  DATABASE_URL: url,
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  CLIENT_DIST: "",
+  NODE_ENV: "production",
+  SEED_DEMO: "false",
+  GRAPHQL_TRUSTED_DOCUMENTS: "false",
+  ...extra,
+});
+
 /** Starts `node cmd…` and resolves once its stdout shows `readyText`. */
 export function start(cmd: string[], env: Record<string, string>, readyText: RegExp): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
