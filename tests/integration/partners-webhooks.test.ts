@@ -183,8 +183,8 @@ describe("a member's tree", () => {
     const left = await server.ds.query(`SELECT count(*)::int AS n FROM partner_webhooks WHERE account_id = $1`, [member.id]);
     expect(left[0].n).toBe(0);
     const pending = await server.ds.query(
-      `SELECT count(*)::int AS n FROM partner_webhook_deliveries d WHERE d.state = 'pending' AND d.node_id = $1`,
-      [toGlobalId("User", member.id)],
+      `SELECT count(*)::int AS n FROM partner_webhook_deliveries d WHERE d.state = 'pending' AND d.target_id = $1`,
+      [member.id],
     );
     expect(pending[0].n).toBe(0);
     answer = 204;
@@ -229,8 +229,8 @@ describe("failures", () => {
     expect(received).toHaveLength(7);
     // The sessions of the tests above have ended by now: the log is read from its table.
     const failed = await server.ds.query(
-      `SELECT attempts, last_status FROM partner_webhook_deliveries WHERE node_id = $1 AND state = 'failed'`,
-      [village.id],
+      `SELECT attempts, last_status FROM partner_webhook_deliveries WHERE target_id = $1 AND state = 'failed'`,
+      [village.raw],
     );
     expect(failed).toEqual([{ attempts: 7, last_status: 503 }]);
   });
@@ -253,8 +253,8 @@ describe("failures", () => {
     expect(suspend.data.suspendApp.state).toBe("SUSPENDED");
     await run();
     expect(received).toHaveLength(0);
-    const [entry] = await server.ds.query(`SELECT state, attempts, last_error FROM partner_webhook_deliveries WHERE node_id = $1`, [
-      village.id,
+    const [entry] = await server.ds.query(`SELECT state, attempts, last_error FROM partner_webhook_deliveries WHERE target_id = $1`, [
+      village.raw,
     ]);
     expect(entry).toEqual({ state: "failed", attempts: 0, last_error: "app suspended or consent ended" });
   });

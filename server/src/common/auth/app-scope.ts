@@ -45,6 +45,10 @@ export function scopeOfField(type: GraphQLObjectType, field: string): AppScope |
   return typeof scope === "string" && (scope === "any" || isAppScope(scope)) ? scope : null;
 }
 
+/** An app token without the scope `field` needs (FORBIDDEN, translated). */
+export const scopeMissingError = (field: string, scope: AppScope): AppError =>
+  new AppError(ErrorCode.FORBIDDEN, "partners.errors.scope_missing", { field, scope });
+
 const INTROSPECTION = new Set(["__typename", "__schema", "__type"]);
 
 /** The root fields an operation selects, through fragments spread or inlined at its root. */
@@ -86,8 +90,7 @@ export function appScopeError(
     if (INTROSPECTION.has(name)) continue;
     const scope = scopeOfField(root, name);
     if (!scope) return new AppError(ErrorCode.FORBIDDEN, "partners.errors.closed_to_apps", { field: name });
-    if (scope !== "any" && !who.app.scopes.includes(scope))
-      return new AppError(ErrorCode.FORBIDDEN, "partners.errors.scope_missing", { field: name, scope });
+    if (scope !== "any" && !who.app.scopes.includes(scope)) return scopeMissingError(name, scope);
   }
   return null;
 }

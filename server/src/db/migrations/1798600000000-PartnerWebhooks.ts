@@ -40,7 +40,7 @@ export class PartnerWebhooks1798600000000 implements MigrationInterface {
       "webhook_id" uuid NOT NULL,
       "app_id" uuid NOT NULL,
       "event" text NOT NULL,
-      "node_id" text NOT NULL CHECK (length("node_id") <= 200),
+      "target_id" uuid NOT NULL,
       "occurred_at" TIMESTAMP WITH TIME ZONE NOT NULL,
       "state" text NOT NULL DEFAULT 'pending' CHECK ("state" IN ('pending', 'delivered', 'failed')),
       "attempts" integer NOT NULL DEFAULT 0 CHECK ("attempts" >= 0),
@@ -50,7 +50,7 @@ export class PartnerWebhooks1798600000000 implements MigrationInterface {
       "created_at" TIMESTAMP WITH TIME ZONE NOT NULL,
       "finished_at" TIMESTAMP WITH TIME ZONE,
       CONSTRAINT "PK_partner_webhook_deliveries" PRIMARY KEY ("id"),
-      CONSTRAINT "UQ_partner_webhook_deliveries_change" UNIQUE ("webhook_id", "node_id", "occurred_at"),
+      CONSTRAINT "UQ_partner_webhook_deliveries_change" UNIQUE ("webhook_id", "target_id", "occurred_at"),
       CONSTRAINT "FK_partner_webhook_deliveries_hook" FOREIGN KEY ("webhook_id") REFERENCES "partner_webhooks" ("id") ON DELETE CASCADE,
       CONSTRAINT "FK_partner_webhook_deliveries_app" FOREIGN KEY ("app_id") REFERENCES "partner_apps" ("id") ON DELETE CASCADE)`);
     await q.query(

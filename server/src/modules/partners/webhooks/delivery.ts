@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import type { DataSource } from "typeorm";
 import type { Config } from "../../../config.js";
 import type { Clock } from "../../../common/clock.js";
+import { toGlobalId } from "../../../common/global-id.js";
 import { logger } from "../../../common/logger.js";
 import { apiResource } from "../oauth/resource.js";
 import { CHANGES_SQL, OVERLAP } from "./changes.js";
@@ -29,23 +30,29 @@ export interface WebhookDeps {
 }
 
 /**
+ * SQL: whether app `a` still holds a live grant with `tree:read` from the member of webhook `w`
+ * ($1: the clock's now, $2: the API resource the grant's scopes are kept under).
+ */
+const LIVE_TREE_GRANT = `EXISTS (
+  SELECT 1 FROM oauth_artifacts g WHERE g.model = 'Grant' AND g.client_id = a.client_id AND g.account_id = w.account_id::text
+     AND (g.expires_at IS NULL OR g.expires_at > $1) AND 'tree:read' = ANY(string_to_array(g.payload->'resources'->>$2, ' ')))`;
+
+/** What a delivery names: the member whose tree changed, or the village. */
+const NODE_TYPE: Record<string, string> = { "tree.changed": "User", "village.changed": "Village" };
+
+/**
  * Turns changes into deliveries: per subscription, one delivery for what changed since it was
  * last looked at (the newest change's time), ids only. A change seen twice (the overlap) is one
  * delivery. Subscriptions to a member's tree whose consent has ended are dropped first.
  */
-export async function scanChanges(deps: WebhookDeps): Promise<number> {
+export async function scanChanges(deps: WebhookDeps): Promise<void> {
   const { ds, clock, config } = deps;
   await ds.query(
-    `DELETE FROM partner_webhooks w USING partner_apps a
-      WHERE a.id = w.app_id AND w.event = 'tree.changed' AND NOT EXISTS (
-        SELECT 1 FROM oauth_artifacts g WHERE g.model = 'Grant' AND g.client_id = a.client_id AND g.account_id = w.account_id::text
-           AND (g.expires_at IS NULL OR g.expires_at > $1) AND 'tree:read' = ANY(string_to_array(g.payload->'resources'->>$2, ' ')))`,
+    `DELETE FROM partner_webhooks w USING partner_apps a WHERE a.id = w.app_id AND w.event = 'tree.changed' AND NOT ${LIVE_TREE_GRANT}`,
     [clock.now(), apiResource(config)],
   );
-  let made = 0;
   for (const event of Object.keys(CHANGES_SQL) as (keyof typeof CHANGES_SQL)[]) {
-    const nodeType = event === "tree.changed" ? "User" : "Village";
-    const [rows]: [{ id: string }[], number] = await ds.query(
+    await ds.query(
       `WITH w AS (
          SELECT id, app_id, village_id, account_id, GREATEST(scanned_to - interval '${OVERLAP}', baseline_at) AS bound
            FROM partner_webhooks WHERE event = $1),
@@ -53,22 +60,22 @@ export async function scanChanges(deps: WebhookDeps): Promise<number> {
          SELECT w.id, w.app_id, COALESCE(w.account_id, w.village_id) AS target, max(c.at) AS at
            FROM w, LATERAL (${CHANGES_SQL[event]}) c GROUP BY w.id, w.app_id, w.account_id, w.village_id),
        made AS (
-         INSERT INTO partner_webhook_deliveries (id, webhook_id, app_id, event, node_id, occurred_at, next_attempt_at, created_at)
-         SELECT gen_random_uuid(), id, app_id, $1, translate(encode(convert_to($2::text || ':' || target::text, 'UTF8'), 'base64'), '+/=', '-_'), at, $3, $3
-           FROM changed
-         ON CONFLICT (webhook_id, node_id, occurred_at) DO NOTHING RETURNING 1)
-       UPDATE partner_webhooks p SET scanned_to = GREATEST(p.scanned_to, c.at) FROM changed c WHERE p.id = c.id RETURNING (SELECT count(*) FROM made) AS n`,
-      [event, nodeType, clock.now()],
+         INSERT INTO partner_webhook_deliveries (id, webhook_id, app_id, event, target_id, occurred_at, next_attempt_at, created_at)
+         SELECT gen_random_uuid(), id, app_id, $1, target, at, $2, $2 FROM changed
+         ON CONFLICT (webhook_id, target_id, occurred_at) DO NOTHING)
+       UPDATE partner_webhooks p SET scanned_to = GREATEST(p.scanned_to, c.at) FROM changed c WHERE p.id = c.id`,
+      [event, clock.now()],
     );
-    made += rows.length ? Number((rows[0] as unknown as { n: string }).n) : 0;
   }
-  return made;
 }
+
+/** The delivery's `node`: the global id of what changed. */
+export const nodeIdOf = (d: { event: string; target_id: string }): string => toGlobalId(NODE_TYPE[d.event], d.target_id);
 
 interface Due {
   id: string;
   event: string;
-  node_id: string;
+  target_id: string;
   occurred_at: Date;
   attempts: number;
   url: string | null;
@@ -87,16 +94,14 @@ export async function sendDue(deps: WebhookDeps): Promise<number> {
   const now = clock.now();
   // Claimed for five minutes: another server's run skips them meanwhile.
   const [due]: [Due[], number] = await ds.query(
-    `UPDATE partner_webhook_deliveries d SET next_attempt_at = $2::timestamptz + interval '5 minutes'
+    `UPDATE partner_webhook_deliveries d SET next_attempt_at = $1::timestamptz + interval '5 minutes'
        FROM partner_webhooks w JOIN partner_apps a ON a.id = w.app_id
-      WHERE d.id IN (SELECT id FROM partner_webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= $2
-                      ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+      WHERE d.id IN (SELECT id FROM partner_webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= $1
+                      ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
         AND w.id = d.webhook_id
-      RETURNING d.id, d.event, d.node_id, d.occurred_at, d.attempts, a.webhook_url AS url, a.webhook_secret AS secret,
-        a.state = 'approved' AND (w.account_id IS NULL OR EXISTS (
-          SELECT 1 FROM oauth_artifacts g WHERE g.model = 'Grant' AND g.client_id = a.client_id AND g.account_id = w.account_id::text
-             AND (g.expires_at IS NULL OR g.expires_at > $2) AND 'tree:read' = ANY(string_to_array(g.payload->'resources'->>$3, ' ')))) AS live`,
-    [DELIVERY_BATCH, now, apiResource(config)],
+      RETURNING d.id, d.event, d.target_id, d.occurred_at, d.attempts, a.webhook_url AS url, a.webhook_secret AS secret,
+        a.state = 'approved' AND (w.account_id IS NULL OR ${LIVE_TREE_GRANT}) AS live`,
+    [now, apiResource(config), DELIVERY_BATCH],
   );
   const queue = [...due];
   const worker = async () => {
@@ -116,7 +121,7 @@ async function sendOne(deps: WebhookDeps, d: Due): Promise<void> {
     ]);
     return;
   }
-  const body = JSON.stringify({ id: d.id, type: d.event, node: d.node_id, time: d.occurred_at.toISOString() });
+  const body = JSON.stringify({ id: d.id, type: d.event, node: nodeIdOf(d), time: d.occurred_at.toISOString() });
   const attempt = d.attempts + 1;
   try {
     const { status } = await postPinned(

@@ -3,6 +3,7 @@ import { OpenToApps } from "../../../common/auth/app-scope.js";
 import { RequireRoles } from "../../../common/auth/authorized.js";
 import type { Context } from "../../../common/context.js";
 import { toGlobalId } from "../../../common/global-id.js";
+import { nodeIdOf } from "./delivery.js";
 import { deliveriesOf, subscribeWebhook, unsubscribeWebhook, webhooksOf, type DeliveryRow, type WebhookRow } from "./webhooks.service.js";
 import { WebhookDeliveryState, WebhookDeliveryView, WebhookEventKind, WebhookView } from "./webhooks.types.js";
 
@@ -18,7 +19,7 @@ const deliveryView = (r: DeliveryRow): WebhookDeliveryView =>
   Object.assign(new WebhookDeliveryView(), {
     id: r.id,
     event: r.event as WebhookEventKind,
-    nodeId: r.node_id,
+    nodeId: nodeIdOf(r),
     occurredAt: r.occurred_at,
     state: r.state as WebhookDeliveryState,
     attempts: r.attempts,

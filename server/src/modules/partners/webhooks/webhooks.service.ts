@@ -1,6 +1,7 @@
 import type { Context } from "../../../common/context.js";
-import { AppError, ErrorCode, notFound } from "../../../common/errors.js";
+import { notFound } from "../../../common/errors.js";
 import { fromGlobalId, isUuid } from "../../../common/global-id.js";
+import { scopeMissingError } from "../../../common/auth/app-scope.js";
 import { hasScope } from "../../../common/auth/principal.js";
 import { newId } from "../../../common/uuid.js";
 import type { AppRow } from "../apps.store.js";
@@ -23,7 +24,8 @@ export interface WebhookRow {
 export interface DeliveryRow {
   id: string;
   event: WebhookEvent;
-  node_id: string;
+  /** The member whose tree changed, or the village (the event says which). */
+  target_id: string;
   occurred_at: Date;
   state: "pending" | "delivered" | "failed";
   attempts: number;
@@ -33,9 +35,6 @@ export interface DeliveryRow {
   created_at: Date;
   finished_at: Date | null;
 }
-
-const scopeMissing = (scope: string) =>
-  new AppError(ErrorCode.FORBIDDEN, "partners.errors.scope_missing", { field: "subscribeWebhook", scope });
 
 /** Subscriptions one app may hold. */
 const MAX_WEBHOOKS_PER_APP = 1000;
@@ -49,7 +48,7 @@ export async function subscribeWebhook(ctx: Context, event: WebhookEvent, villag
   if (who.kind !== "app") throw partnerForbidden("partners.errors.apps_only");
   const target: { villageId?: string; accountId?: string } = {};
   if (event === "village.changed") {
-    if (!hasScope(who, "public:read")) throw scopeMissing("public:read");
+    if (!hasScope(who, "public:read")) throw scopeMissingError("subscribeWebhook", "public:read");
     const g = villageId ? fromGlobalId(villageId) : null;
     const [village]: { id: string }[] =
       g?.type === "Village" && isUuid(g.id) ? await ctx.ds.query(`SELECT id FROM villages WHERE id = $1`, [g.id]) : [];
@@ -57,7 +56,7 @@ export async function subscribeWebhook(ctx: Context, event: WebhookEvent, villag
     target.villageId = village.id;
   } else {
     if (villageId) throw partnerError("partners.errors.webhook_target", "villageId");
-    if (!who.app.accountId || !hasScope(who, "tree:read")) throw scopeMissing("tree:read");
+    if (!who.app.accountId || !hasScope(who, "tree:read")) throw scopeMissingError("subscribeWebhook", "tree:read");
     target.accountId = who.app.accountId;
   }
   return ctx.ds.transaction(async (tx) => {
